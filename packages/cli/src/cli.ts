@@ -1,0 +1,2 @@
+/** The lackpy command line. */
+export {};

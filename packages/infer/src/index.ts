@@ -1,0 +1,2 @@
+/** Placeholder: filled by a later issue. */
+export const PACKAGE_NAME = "@lackpy/infer";

@@ -1,0 +1,2 @@
+/** Node-only entry point. */
+export const NODE_ENTRY = true;

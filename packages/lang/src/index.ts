@@ -1,0 +1,45 @@
+export { validate, validateProgram } from "./validate-program.js";
+export { paramNames } from "./validate-options.js";
+export type { ValidateOptions, ValidatedProgram } from "./validate-options.js";
+export { parseProgram, PARSE_OPTIONS, utf8ByteLength } from "./parse-program.js";
+export type { Node, ParseFailure, ParseSuccess } from "./parse-program.js";
+export { isForbiddenProperty, forbiddenPropertyMessage } from "./check-property.js";
+export { computeGrade, MAX_GRADE } from "./grade.js";
+export { LackpyError, LangError } from "./lackpy-error.js";
+export type { LangErrorCode } from "./lackpy-error.js";
+export type { Rule, RuleFunction, RuleViolation } from "./rules.js";
+export {
+  languageSpec,
+  ALLOWED_NODE_TYPES,
+  ALLOWED_OPERATORS,
+  REJECTED_SYNTAX,
+  FORBIDDEN_NAMES,
+  FORBIDDEN_PROPERTIES,
+  HELPERS,
+  SAFE_GLOBALS,
+  METHOD_ALLOWLIST,
+  DEFAULT_LIMITS,
+  MAX_SOURCE_BYTES,
+  MAX_SYNTAX_DEPTH,
+  LANGUAGE_VERSION,
+} from "./language-spec.js";
+export type {
+  LanguageSpec,
+  HelperSpec,
+  SafeGlobalSpec,
+  GlobalMemberSpec,
+  MethodReceiverType,
+  RejectedSyntaxSpec,
+  LimitDefaults,
+} from "./language-spec.js";
+export type {
+  ArgSpec,
+  ToolSpec,
+  ToolExample,
+  Grade,
+  ParamSpec,
+  ValidationError,
+  ValidationErrorCode,
+  ValidationResult,
+  EffectSummary,
+} from "./types.js";

@@ -1,0 +1,29 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * One root config for every test in the monorepo. Workspace packages resolve to their
+ * TypeScript sources, so a test never runs against a stale build.
+ */
+export default defineConfig({
+  resolve: {
+    alias: [
+      {
+        find: /^@lackpy\/(lang|kit|run|infer|service|cli|mcp)\/node$/,
+        replacement: `${root}packages/$1/src/node.ts`,
+      },
+      {
+        find: /^@lackpy\/(lang|kit|run|infer|service|cli|mcp)$/,
+        replacement: `${root}packages/$1/src/index.ts`,
+      },
+    ],
+  },
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "bench/src/**/*.test.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: "threads",
+  },
+});
