@@ -7,7 +7,10 @@ export { isForbiddenProperty, forbiddenPropertyMessage } from "./check-property.
 export { computeGrade, MAX_GRADE } from "./grade.js";
 export { LackpyError, LangError } from "./lackpy-error.js";
 export type { LangErrorCode } from "./lackpy-error.js";
+export { parseRule, noLoops, maxDepth, maxCalls, noNestedCalls, RULE_NAMES } from "./rules.js";
 export type { Rule, RuleFunction, RuleViolation } from "./rules.js";
+export { formatLanguageSpec } from "./format-language-spec.js";
+export { childNodes, forEachNode, measureDepth } from "./walk.js";
 export {
   languageSpec,
   ALLOWED_NODE_TYPES,
