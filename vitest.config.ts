@@ -25,5 +25,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "threads",
+    reporters: ["default", "./scripts/summary-reporter.ts"],
   },
 });
