@@ -1,0 +1,57 @@
+import { DEFAULT_LIMITS, type LimitDefaults } from "@lackpy/lang";
+
+/** One configured inference provider (`[inference.providers.<key>]`). */
+export interface ProviderConfig {
+  plugin: "templates" | "rules" | "ollama" | "anthropic";
+  model?: string;
+  host?: string;
+  baseUrl?: string;
+  /** Name of the environment variable that holds the API key (Anthropic). */
+  apiKeyEnv?: string;
+  temperature?: number;
+  maxTokens?: number;
+  keepAlive?: string;
+  timeoutMs?: number;
+}
+
+/** A tool implemented by an exported function of a JS module (`[tools.<name>]`). */
+export interface ModuleToolConfig {
+  provider: "module";
+  module: string;
+  export: string;
+  description?: string;
+  /** Argument names, optionally typed as `name: type`. */
+  args?: string[];
+  returns?: string;
+  gradeW?: number;
+  effectsCeiling?: number;
+}
+
+/** The whole workspace config, with defaults filled in. */
+export interface LackpyConfig {
+  inference: { order: string[]; maxAttempts: number; providers: Record<string, ProviderConfig> };
+  kit: { default: string };
+  run: { mode: "isolated" | "in-process"; limits: LimitDefaults };
+  ratchet: { auto: boolean; minSuccesses: number; demoteAfterFailures: number };
+  policy: { maxGradeW: number };
+  tools: Record<string, ModuleToolConfig>;
+}
+
+/** The defaults used when a workspace has no config, or a key is left out. */
+export const DEFAULT_CONFIG: LackpyConfig = {
+  inference: {
+    order: ["templates", "rules", "ollama"],
+    maxAttempts: 3,
+    providers: {
+      templates: { plugin: "templates" },
+      rules: { plugin: "rules" },
+      ollama: { plugin: "ollama", model: "qwen2.5-coder:7b", host: "http://127.0.0.1:11434", temperature: 0.2 },
+      anthropic: { plugin: "anthropic", model: "claude-sonnet-4-5", maxTokens: 1024, temperature: 0.2 },
+    },
+  },
+  kit: { default: "readonly" },
+  run: { mode: "isolated", limits: { ...DEFAULT_LIMITS } },
+  ratchet: { auto: false, minSuccesses: 3, demoteAfterFailures: 5 },
+  policy: { maxGradeW: 3 },
+  tools: {},
+};

@@ -1,0 +1,29 @@
+import { LackpyError } from "@lackpy/lang";
+
+/** Codes of caller mistakes the service reports. */
+export type ServiceErrorCode =
+  | "invalid_config"
+  | "invalid_param"
+  | "invalid_name"
+  | "invalid_option"
+  | "unknown_kit"
+  | "unknown_template"
+  | "unknown_provider"
+  | "template_exists"
+  | "policy_refused"
+  | "workspace_not_found";
+
+/** A caller mistake in `@lackpy/service`: bad config, unknown kit, bad parameter. */
+export class ServiceError extends LackpyError<ServiceErrorCode> {
+  /** The file the problem is in, when there is one. */
+  readonly file?: string;
+  /** 1-based line in `file`, when known. */
+  readonly line?: number;
+
+  constructor(code: ServiceErrorCode, message: string, options: { hint?: string; file?: string; line?: number; cause?: unknown } = {}) {
+    super(code, message, options);
+    this.name = "ServiceError";
+    if (options.file !== undefined) this.file = options.file;
+    if (options.line !== undefined) this.line = options.line;
+  }
+}
