@@ -1,2 +1,4 @@
-/** The lackpy command line. */
-export {};
+import { processIo } from "./cli-io.js";
+import { main } from "./main.js";
+
+process.exitCode = await main(process.argv.slice(2), processIo());

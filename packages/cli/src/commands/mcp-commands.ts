@@ -1,0 +1,29 @@
+import { defineCommand } from "citty";
+import type { CommandContext } from "../command-context.js";
+import { printJson } from "../command-context.js";
+import { COMMON_ARGS } from "../shared-args.js";
+
+/** `lackpy mcp serve | init`. */
+export function mcpCommand(context: CommandContext) {
+  const serve = defineCommand({
+    meta: { name: "serve", description: "Run the MCP server over stdio for a workspace" },
+    args: { workspace: COMMON_ARGS.workspace, debug: COMMON_ARGS.debug },
+    async run({ args }) {
+      const { serveStdio } = await import("@lackpy/mcp");
+      const { resolve } = await import("node:path");
+      await serveStdio({ workspace: resolve(context.io.cwd, args.workspace ?? ".") });
+    },
+  });
+  const init = defineCommand({
+    meta: { name: "init", description: "Write a .mcp.json entry that starts this server for the workspace" },
+    args: { ...COMMON_ARGS, force: { type: "boolean", description: "Replace a different existing lackpy entry" } },
+    async run({ args }) {
+      const { writeMcpConfig } = await import("@lackpy/mcp");
+      const { resolve } = await import("node:path");
+      const result = await writeMcpConfig({ workspace: resolve(context.io.cwd, args.workspace ?? "."), force: Boolean(args.force) });
+      if (args.json) return printJson(context, result);
+      context.io.stdout(`${result.changed ? "wrote" : "unchanged"} ${result.path}\n`);
+    },
+  });
+  return defineCommand({ meta: { name: "mcp", description: "The MCP server" }, subCommands: { serve, init } });
+}

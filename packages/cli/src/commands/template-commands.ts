@@ -1,0 +1,42 @@
+import { defineCommand } from "citty";
+import type { CommandContext } from "../command-context.js";
+import { printJson } from "../command-context.js";
+import { printRunResult } from "../format-results.js";
+import { COMMON_ARGS, PROGRAM_ARGS, programFlags } from "../shared-args.js";
+
+/** `lackpy template list | show <name> | test <name>`. */
+export function templateCommand(context: CommandContext) {
+  const list = defineCommand({
+    meta: { name: "list", description: "List the workspace's templates with their counters" },
+    args: COMMON_ARGS,
+    async run({ args }) {
+      const templates = await (await context.service(args.workspace)).templates();
+      if (args.json) return printJson(context, templates.map(({ name, pattern, successCount, failCount, path }) => ({ name, pattern, successCount, failCount, path })));
+      if (templates.length === 0) context.io.stdout("no templates yet (lackpy create saves one)\n");
+      for (const template of templates) context.io.stdout(`${template.name.padEnd(24)} ✓${template.successCount} ✗${template.failCount}  ${template.pattern ?? "(no pattern)"}\n`);
+    },
+  });
+  const show = defineCommand({
+    meta: { name: "show", description: "Print a template" },
+    args: { name: { type: "positional", description: "Template name", required: true }, ...COMMON_ARGS },
+    async run({ args }) {
+      const template = await (await context.service(args.workspace)).template(args.name);
+      if (args.json) return printJson(context, template);
+      context.io.stdout(`# ${template.name}${template.pattern ? `  pattern: ${template.pattern}` : ""}\n${template.program}\n`);
+    },
+  });
+  const test = defineCommand({
+    meta: { name: "test", description: "Run a template once (with --param values for its placeholders)" },
+    args: { name: { type: "positional", description: "Template name", required: true }, ...PROGRAM_ARGS },
+    async run({ args, rawArgs }) {
+      const { params } = programFlags(rawArgs);
+      const service = await context.service(args.workspace);
+      const template = await service.template(args.name);
+      const result = await service.runProgram(template.program, { kit: args.kit, params });
+      context.exitCode = result.success ? 0 : 1;
+      if (args.json) return printJson(context, { template: template.name, ...result });
+      printRunResult(context, result, template.program, template.name);
+    },
+  });
+  return defineCommand({ meta: { name: "template", description: "Templates: tier 0 programs" }, subCommands: { list, show, test } });
+}

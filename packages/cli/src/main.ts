@@ -1,0 +1,138 @@
+import { defineCommand, renderUsage, runCommand, type ArgsDef, type CommandDef } from "citty";
+import { LackpyError } from "@lackpy/lang";
+import type { CliIo } from "./cli-io.js";
+import { createCommandContext, type CommandContext } from "./command-context.js";
+import { delegateCommand, generateCommand } from "./commands/intent-commands.js";
+import { kitCommand, toolboxCommand } from "./commands/kit-commands.js";
+import { mcpCommand } from "./commands/mcp-commands.js";
+import { createCommand, runCommand as runProgramCommand, validateCommand } from "./commands/program-commands.js";
+import { templateCommand } from "./commands/template-commands.js";
+import { initCommand, providerCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
+
+/** The CLI's version, kept in step with the package by the build. */
+export const CLI_VERSION = "0.0.0";
+
+/** The whole command tree for one invocation. */
+export function createRootCommand(context: CommandContext): CommandDef {
+  return defineCommand({
+    meta: { name: "lackpy", version: CLI_VERSION, description: "Answer intents with short, validated tool-calling programs" },
+    subCommands: {
+      validate: validateCommand(context),
+      run: runProgramCommand(context),
+      delegate: delegateCommand(context),
+      generate: generateCommand(context),
+      create: createCommand(context),
+      init: initCommand(context),
+      status: statusCommand(context),
+      spec: specCommand(context),
+      kit: kitCommand(context),
+      toolbox: toolboxCommand(context),
+      template: templateCommand(context),
+      provider: providerCommand(context),
+      mcp: mcpCommand(context),
+    },
+  });
+}
+
+/** Runs the CLI with arguments (without `node lackpy`) and returns the exit code: 0 ok, 1 failed or invalid, 2 usage or config error. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const rawArgs = [...argv];
+  const context = createCommandContext(io, { debug: rawArgs.includes("--debug") });
+  const root = createRootCommand(context);
+  try {
+    const [command, parents] = await resolveCommand(root, rawArgs);
+    if (rawArgs.length === 0 || rawArgs.includes("--help") || rawArgs.includes("-h")) {
+      io.stdout(`${await renderUsage(command, parents.at(-1))}\n`);
+      return rawArgs.length === 0 ? 2 : 0;
+    }
+    if (rawArgs.length === 1 && (rawArgs[0] === "--version" || rawArgs[0] === "-v")) {
+      io.stdout(`${CLI_VERSION}\n`);
+      return 0;
+    }
+    if (command.subCommands && !command.run) {
+      io.stderr(`lackpy: ${describeMissingSubcommand(rawArgs, command)}\n`);
+      return 2;
+    }
+    await checkFlags(command, rawArgs.slice(parents.length));
+    await runCommand(root, { rawArgs });
+    return context.exitCode;
+  } catch (error) {
+    return reportError(context, error);
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function resolveCommand(root: CommandDef, rawArgs: string[]): Promise<[CommandDef, CommandDef[]]> {
+  let command = root;
+  const parents: CommandDef[] = [];
+  for (const arg of rawArgs) {
+    if (arg.startsWith("-")) break;
+    const subCommands = (await resolve(command.subCommands)) as Record<string, CommandDef> | undefined;
+    if (!subCommands) break;
+    const next = subCommands[arg];
+    if (!next) {
+      const { UsageError } = await import("./usage-error.js");
+      throw new UsageError(`Unknown command '${[...parents.slice(1).map(nameOf), nameOf(command), arg].filter((part) => part && part !== "lackpy").join(" ")}'.`, `run lackpy ${parents.length ? nameOf(command) + " " : ""}--help to see the commands`);
+    }
+    parents.push(command);
+    command = next;
+  }
+  return [command, parents];
+}
+
+function nameOf(command: CommandDef): string {
+  return ((command.meta as { name?: string } | undefined)?.name ?? "") as string;
+}
+
+function describeMissingSubcommand(rawArgs: string[], command: CommandDef): string {
+  const names = Object.keys((command.subCommands as Record<string, unknown>) ?? {});
+  const path = rawArgs.filter((arg) => !arg.startsWith("-")).join(" ");
+  return path ? `'${path}' needs a subcommand: ${names.join(", ")}.` : `missing a command: ${names.join(", ")}. Run lackpy --help.`;
+}
+
+/** Refuses flags the command does not define (citty itself ignores them). */
+async function checkFlags(command: CommandDef, rawArgs: string[]): Promise<void> {
+  const args = ((await resolve(command.args)) ?? {}) as ArgsDef;
+  const known = new Set<string>(["help", "h"]);
+  for (const [name, def] of Object.entries(args)) {
+    if (def.type === "positional") continue;
+    known.add(name);
+    if (def.type === "boolean") known.add(`no-${name}`);
+  }
+  for (const arg of rawArgs) {
+    if (arg === "--") break;
+    if (!arg.startsWith("-") || arg === "-") continue;
+    const name = arg.replace(/^--?/, "").split("=")[0];
+    if (!known.has(name)) {
+      const { UsageError } = await import("./usage-error.js");
+      const options = [...known].filter((option) => option.length > 1 && !option.startsWith("no-")).map((option) => `--${option}`);
+      throw new UsageError(`Unknown option '${arg.split("=")[0]}'.`, `options here: ${options.join(", ")}`);
+    }
+  }
+}
+
+async function resolve<T>(value: T | (() => T) | (() => Promise<T>) | Promise<T>): Promise<T> {
+  return typeof value === "function" ? await (value as () => T | Promise<T>)() : await value;
+}
+
+function reportError(context: CommandContext, error: unknown): number {
+  const { io, colors } = context;
+  if (error instanceof LackpyError) {
+    const code = error.code === "invalid_program" ? 1 : 2;
+    io.stderr(`${colors.red("lackpy")}: ${error.message}${error.code === "usage" ? "" : ` [${error.code}]`}\n`);
+    if (error.hint) io.stderr(`  hint: ${error.hint}\n`);
+    const errors = (error as { errors?: { code: string; message: string; line: number; column: number; hint?: string }[] }).errors;
+    for (const item of errors ?? []) io.stderr(`  ${item.line}:${item.column + 1} [${item.code}] ${item.message}${item.hint ? ` (hint: ${item.hint})` : ""}\n`);
+    if (context.debug && error.stack) io.stderr(`${error.stack}\n`);
+    return code;
+  }
+  if (error instanceof Error && error.name === "CLIError") {
+    io.stderr(`lackpy: ${error.message.replace(/\u001B\[[0-9;]*m/g, "")}. Run with --help for usage.\n`);
+    return 2;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`lackpy: internal error: ${message}${context.debug ? "" : " (run with --debug for the stack trace)"}\n`);
+  if (context.debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+  return 1;
+}

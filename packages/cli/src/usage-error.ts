@@ -1,0 +1,9 @@
+import { LackpyError } from "@lackpy/lang";
+
+/** A mistake in how the command was called: exit code 2, one line on stderr. */
+export class UsageError extends LackpyError<"usage"> {
+  constructor(message: string, hint?: string) {
+    super("usage", message, hint ? { hint } : {});
+    this.name = "UsageError";
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The ratchet's generalisation step. A program a model wrote for "count lines in src/app.ts"
+ * contains the literal "src/app.ts"; promoted as is, its template would only ever answer that
+ * one intent. Here the parts of the intent that reappear verbatim as string literals of the
+ * program (quoted text, paths, file names, numbers) become `{argN}` placeholders in the pattern
+ * and parameter references in the program, so the template answers the whole family of intents
+ * while captures stay data, never program text.
+ */
+import { forEachNode, parseProgram, type Node } from "@lackpy/lang";
+
+/** A template candidate: a pattern with placeholders and a program that reads them as parameters. */
+export interface GeneralisedProgram {
+  pattern: string;
+  program: string;
+  params: string[];
+}
+
+/** Lower case, trimmed, single spaces, no trailing punctuation: two intents that normalise alike are the same request. */
+export function normaliseIntent(intent: string): string {
+  return intent.trim().replace(/\s+/g, " ").replace(/[.!?]+$/, "").toLowerCase();
+}
+
+const QUOTED = /(["'`])([^"'`]+)\1/g;
+const TOKEN = /[A-Za-z0-9_./*\-]*[./*\d][A-Za-z0-9_./*\-]*/g;
+
+function candidates(intent: string): string[] {
+  const found = new Set<string>();
+  for (const match of intent.matchAll(QUOTED)) found.add(match[2]);
+  for (const match of intent.matchAll(TOKEN)) {
+    const token = match[0].replace(/[.]+$/, "");
+    if (token.length > 0 && !/^[.\-]+$/.test(token)) found.add(token);
+  }
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+function escapePatternText(text: string): string | null {
+  return /[{}]/.test(text) ? null : text;
+}
+
+/** Binds the intent's varying parts as parameters; returns null when the intent cannot be a pattern (it contains braces). */
+export function generaliseProgram(intent: string, program: string, reservedNames: readonly string[] = []): GeneralisedProgram | null {
+  const text = intent.trim().replace(/\s+/g, " ");
+  if (escapePatternText(text) === null) return null;
+  const parsed = parseProgram(program);
+  if (!parsed.ok) return { pattern: text, program, params: [] };
+  const literals: Node[] = [];
+  forEachNode(parsed.ast, (node) => {
+    if (node.type === "Literal" && typeof node.value === "string") literals.push(node);
+  });
+  const replacements: { start: number; end: number; name: string }[] = [];
+  const params: string[] = [];
+  let pattern = text;
+  for (const candidate of candidates(text)) {
+    const matching = literals.filter((literal) => literal.value === candidate && !replacements.some((replacement) => replacement.start === literal.start));
+    if (matching.length === 0 || !pattern.includes(candidate)) continue;
+    let name = `arg${params.length + 1}`;
+    while (reservedNames.includes(name)) name = `${name}_`;
+    params.push(name);
+    pattern = pattern.split(candidate).join(`{${name}}`);
+    for (const literal of matching) replacements.push({ start: literal.start, end: literal.end, name });
+  }
+  let rewritten = program;
+  for (const replacement of replacements.sort((a, b) => b.start - a.start)) {
+    rewritten = rewritten.slice(0, replacement.start) + replacement.name + rewritten.slice(replacement.end);
+  }
+  return { pattern, program: rewritten, params };
+}
