@@ -39,6 +39,7 @@ export interface TaskRow {
   suite: string;
   task: string;
   meanUs: number;
+  p50Us: number;
   p75Us: number;
   p99Us: number;
   samples: number;
@@ -67,12 +68,14 @@ export async function runSuite(suite: BenchSuite): Promise<{ rows: TaskRow[]; ra
         suite: suite.name,
         task: task.name,
         meanUs: (latency.mean ?? NaN) * 1000,
+        p50Us: (latency.p50 ?? NaN) * 1000,
         p75Us: (latency.p75 ?? NaN) * 1000,
         p99Us: (latency.p99 ?? NaN) * 1000,
         samples: latency.samplesCount ?? latency.samples?.length ?? 0,
       };
     });
-    const mean = (name: string) => rows.find((row) => row.task === name)?.meanUs ?? NaN;
+    // Ratios use medians: on a shared machine a few GC pauses or preemptions move the mean of one task but not the other.
+    const mean = (name: string) => rows.find((row) => row.task === name)?.p50Us ?? NaN;
     const ratios = suite.ratios.map((ratio): RatioRow => {
       const per = ratio.per ?? 1;
       const value = ratio.kind === "overhead_us" ? (mean(ratio.task) - mean(ratio.baseline)) / per : mean(ratio.task) / mean(ratio.baseline) / per;

@@ -20,7 +20,7 @@ for (const file of files) {
   rows.push(...result.rows);
   ratios.push(...result.ratios);
   console.log(`\n## ${suite.name}\n`);
-  console.table(result.rows.map(({ task, meanUs, p75Us, p99Us, samples }) => ({ task, "mean µs": round(meanUs), "p75 µs": round(p75Us), "p99 µs": round(p99Us), samples })));
+  console.table(result.rows.map(({ task, meanUs, p50Us, p75Us, p99Us, samples }) => ({ task, "mean µs": round(meanUs), "p50 µs": round(p50Us), "p75 µs": round(p75Us), "p99 µs": round(p99Us), samples })));
 }
 console.log("\n## Ratios (same run)\n");
 console.table(ratios.map(({ suite, name, value, unit, goal, met }) => ({ suite, ratio: name, value: `${round(value)}${unit === "x" ? "×" : " µs"}`, goal: goal === undefined ? "" : `≤ ${goal}${unit === "x" ? "×" : " µs"}`, met: met === undefined ? "" : met ? "yes" : "no" })));

@@ -10,7 +10,7 @@ export type { LangErrorCode } from "./lackpy-error.js";
 export { parseRule, noLoops, maxDepth, maxCalls, noNestedCalls, RULE_NAMES } from "./rules.js";
 export type { Rule, RuleFunction, RuleViolation } from "./rules.js";
 export { formatLanguageSpec } from "./format-language-spec.js";
-export { childNodes, forEachNode, measureDepth } from "./walk.js";
+export { childNodes, forEachChild, forEachNode, measureDepth, scanTree } from "./walk.js";
 export {
   languageSpec,
   ALLOWED_NODE_TYPES,

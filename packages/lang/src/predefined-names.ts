@@ -22,16 +22,23 @@ export function isForbiddenName(name: string): boolean {
   return FORBIDDEN.has(name);
 }
 
+const BUILTIN_NAMES = new Map<string, PredefinedName>();
+for (const global of GLOBALS.values()) {
+  const kind = global.kind === "namespace" ? "global_namespace" : global.kind === "function" ? "global_function" : "global_value";
+  BUILTIN_NAMES.set(global.name, { kind });
+}
+for (const name of HELPER_NAMES) BUILTIN_NAMES.set(name, { kind: "helper" });
+
+const NAMESPACE_MEMBERS = new Map<string, ReadonlyMap<string, "function" | "value">>(
+  [...GLOBALS.values()].filter((global) => global.members).map((global) => [global.name, new Map(global.members!.map((member) => [member.name, member.kind]))]),
+);
+
 /** The names a program may use without declaring them. */
 export class PredefinedNames {
+  /** Tools and params of this program; helpers and safe globals come from the shared table. */
   private readonly names = new Map<string, PredefinedName>();
 
   constructor(options: { params: readonly string[]; tools: readonly ToolSpec[]; allowedNames: readonly string[] }) {
-    for (const global of GLOBALS.values()) {
-      const kind = global.kind === "namespace" ? "global_namespace" : global.kind === "function" ? "global_function" : "global_value";
-      this.names.set(global.name, { kind });
-    }
-    for (const name of HELPER_NAMES) this.names.set(name, { kind: "helper" });
     for (const name of options.allowedNames) this.names.set(name, { kind: "tool" });
     for (const tool of options.tools) this.names.set(tool.name, { kind: "tool", tool });
     for (const name of options.params) this.names.set(name, { kind: "param" });
@@ -39,25 +46,24 @@ export class PredefinedNames {
 
   /** The predefined name, or undefined when the program must declare it. */
   get(name: string): PredefinedName | undefined {
-    return this.names.get(name);
+    return this.names.get(name) ?? BUILTIN_NAMES.get(name);
   }
 
   /** True for names that can be called by bare name. */
   isCallable(name: string): boolean {
-    const kind = this.names.get(name)?.kind;
+    const kind = this.get(name)?.kind;
     return kind === "tool" || kind === "helper" || kind === "global_function" || kind === "param";
   }
 
   /** The members of a safe global namespace, or undefined for other names. */
   namespaceMembers(name: string): ReadonlyMap<string, "function" | "value"> | undefined {
-    if (this.names.get(name)?.kind !== "global_namespace") return undefined;
-    const members = GLOBALS.get(name)?.members ?? [];
-    return new Map(members.map((member) => [member.name, member.kind]));
+    if (this.get(name)?.kind !== "global_namespace") return undefined;
+    return NAMESPACE_MEMBERS.get(name);
   }
 
   /** All names, for "did you mean" suggestions. */
   all(): string[] {
-    return [...this.names.keys()];
+    return [...new Set([...BUILTIN_NAMES.keys(), ...this.names.keys()])];
   }
 }
 

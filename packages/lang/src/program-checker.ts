@@ -13,7 +13,7 @@ import type { Node } from "./parse-program.js";
 import { ALL_ALLOWED_METHODS, isForbiddenName, nearestName, type PredefinedNames } from "./predefined-names.js";
 import { patternIdentifiers, unknownNameHint } from "./program-names.js";
 import type { ValidationError, ValidationErrorCode } from "./types.js";
-import { childNodes } from "./walk.js";
+import { forEachChild } from "./walk.js";
 
 type BindingKind = "const" | "let";
 type Role = "read" | "callee" | "member-object" | "callback" | "tool-argument" | "typeof";
@@ -40,7 +40,6 @@ export class ProgramChecker {
 
   /** Checks a whole Program node. */
   check(program: Node): void {
-    this.collectCellNames(program);
     this.programScope = this.scope = { bindings: hoist(program.body), parent: null };
     for (const statement of program.body) this.visit(statement, "read");
   }
@@ -106,7 +105,7 @@ export class ProgramChecker {
       case "ArrowFunctionExpression":
         return this.arrow(node, role);
       default:
-        for (const child of childNodes(node)) this.visit(child, "read");
+        forEachChild(node, (child) => this.visit(child, "read"));
     }
   }
 
@@ -395,18 +394,12 @@ export class ProgramChecker {
     return names;
   }
 
-  /** Names assigned anywhere without a declaration: they become top-level bindings (cell semantics). */
-  private collectCellNames(program: Node): void {
-    const stack: Node[] = [program];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      const target = node.type === "AssignmentExpression" ? node.left : node.type === "ForOfStatement" && node.left.type !== "VariableDeclaration" ? node.left : null;
-      if (target) {
-        for (const identifier of patternIdentifiers(target)) {
-          if (!this.names.get(identifier.name) && !isForbiddenName(identifier.name)) this.cellNames.add(identifier.name);
-        }
-      }
-      stack.push(...childNodes(node));
+  /** Notes a name assigned without a declaration: it becomes a top-level binding (cell semantics). Called for every node before `check`. */
+  noteAssignments(node: Node): void {
+    const target = node.type === "AssignmentExpression" ? node.left : node.type === "ForOfStatement" && node.left.type !== "VariableDeclaration" ? node.left : null;
+    if (!target) return;
+    for (const identifier of patternIdentifiers(target)) {
+      if (!this.names.get(identifier.name) && !isForbiddenName(identifier.name)) this.cellNames.add(identifier.name);
     }
   }
 }
@@ -423,9 +416,10 @@ function positionOf(source: string, offset: number): { line: number; column: num
 function hoist(statements: Node[]): Map<string, BindingKind> {
   const bindings = new Map<string, BindingKind>();
   for (const statement of statements) {
-    if (statement.type !== "VariableDeclaration" || (statement.kind !== "const" && statement.kind !== "let")) continue;
+    if (statement.type !== "VariableDeclaration") continue;
+    // A rejected `var` still binds its names, so one mistake is reported once, not at every use.
     for (const declarator of statement.declarations) {
-      for (const identifier of patternIdentifiers(declarator.id)) bindings.set(identifier.name, statement.kind);
+      for (const identifier of patternIdentifiers(declarator.id)) bindings.set(identifier.name, statement.kind === "const" ? "const" : "let");
     }
   }
   return bindings;

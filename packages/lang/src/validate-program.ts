@@ -6,7 +6,7 @@ import { parseRule, type Rule } from "./rules.js";
 import type { EffectSummary, ToolSpec, ValidationError, ValidationResult } from "./types.js";
 import { paramNames, type ValidateOptions, type ValidatedProgram } from "./validate-options.js";
 import { ProgramChecker } from "./program-checker.js";
-import { measureDepth } from "./walk.js";
+import { scanTree } from "./walk.js";
 
 /** Validates a program and, when it is valid, returns it ready to run (with arrow bodies normalised). */
 export function validateProgram(
@@ -21,7 +21,9 @@ export function validateProgram(
     const { code, message, line, column, hint } = parsed;
     return { validation: failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]), program: null };
   }
-  const { deepest } = measureDepth(parsed.ast, MAX_SYNTAX_DEPTH);
+  const names = new PredefinedNames({ params, tools, allowedNames: options.allowedNames ?? [] });
+  const checker = new ProgramChecker(source as string, names);
+  const deepest = scanTree(parsed.ast, MAX_SYNTAX_DEPTH, (node) => checker.noteAssignments(node));
   if (deepest) {
     return {
       validation: failure([
@@ -36,8 +38,6 @@ export function validateProgram(
       program: null,
     };
   }
-  const names = new PredefinedNames({ params, tools, allowedNames: options.allowedNames ?? [] });
-  const checker = new ProgramChecker(source as string, names);
   checker.check(parsed.ast);
   const errors = [...checker.errors];
   if (errors.length === 0) {
