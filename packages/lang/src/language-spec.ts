@@ -251,7 +251,7 @@ export const SAFE_GLOBALS: readonly SafeGlobalSpec[] = Object.freeze([
     kind: "namespace",
     description: "Math functions and constants.",
     members: [
-      ...["abs", "ceil", "floor", "round", "trunc", "sign", "sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "hypot", "pow", "random"].map((name) => fn(name, `Math.${name}(...)`)),
+      ...["abs", "ceil", "floor", "round", "trunc", "sign", "sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "hypot", "pow"].map((name) => fn(name, `Math.${name}(...)`)),
       fn("max", "Math.max(...numbers)"),
       fn("min", "Math.min(...numbers)"),
       ...["PI", "E", "LN2", "LN10", "LOG2E", "LOG10E", "SQRT2", "SQRT1_2"].map(value),

@@ -1,2 +1,12 @@
-/** Placeholder: filled by a later issue. */
-export const PACKAGE_NAME = "@lackpy/run";
+export { run, RUN_MODES } from "./run.js";
+export { runInProcess, prepareProgram } from "./run-program.js";
+export type { RunOptions } from "./run-program.js";
+export type { RunResult, RunStats } from "./run-result.js";
+export type { TraceEntry, ToolFunction } from "./interpreter.js";
+export { RunError, ProgramFault } from "./run-error.js";
+export type { RunErrorCode, RunErrorValue } from "./run-error.js";
+export { resolveLimits } from "./limits.js";
+export type { Limits } from "./limits.js";
+export { EVALUATORS } from "./evaluators.js";
+export { HELPER_IMPLEMENTATIONS, roundHalfEven } from "./helpers.js";
+export { implementedGlobalMembers } from "./globals.js";

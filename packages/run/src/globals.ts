@@ -1,0 +1,160 @@
+/** The safe global facades of language.md §3: frozen stand-ins with only the listed members, never the host objects. */
+import type { Node } from "@lackpy/lang";
+import { SAFE_GLOBALS } from "@lackpy/lang";
+import { toDisplayString, toNumber, truthy } from "./display.js";
+import type { Interpreter } from "./interpreter.js";
+import { iterate } from "./iterate.js";
+import { checkKey, writeMember } from "./members.js";
+import { fromJson, jsonText } from "./serialize.js";
+import { Namespace, NativeCallable, RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
+
+type Implementation = (args: unknown[]) => unknown;
+
+const MATH_FUNCTIONS = ["abs", "ceil", "floor", "round", "trunc", "sign", "sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "hypot", "pow", "max", "min"] as const;
+const MATH_VALUES = ["PI", "E", "LN2", "LN10", "LOG2E", "LOG10E", "SQRT2", "SQRT1_2"] as const;
+
+function entriesOf(interpreter: Interpreter, value: unknown, node: () => Node, name: string): [string, unknown][] {
+  if (typeof value === "string" || Array.isArray(value) || isPlainObject(value)) return Object.entries(value);
+  throw interpreter.fault("runtime_error", `Object.${name}() takes an object, array or string, not ${typeName(value)}.`, node());
+}
+
+/** Builds the safe globals for one run; their members check sizes and call callbacks through the interpreter. */
+export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string, unknown> {
+  const node = () => interpreter.current!;
+  const fail = (message: string, hint?: string): never => {
+    throw interpreter.fault("runtime_error", message, node(), hint);
+  };
+  const math: Record<string, Implementation | number> = {};
+  for (const name of MATH_FUNCTIONS) {
+    const fn = Math[name] as (...numbers: number[]) => number;
+    math[name] = (args) => fn(...args.map(toNumber));
+  }
+  for (const name of MATH_VALUES) math[name] = Math[name];
+
+  const json: Record<string, Implementation> = {
+    parse: ([text, reviver]) => {
+      if (reviver !== undefined) fail("JSON.parse takes no reviver in lackpy.");
+      if (typeof text !== "string") fail(`JSON.parse takes a string, not ${typeName(text)}.`);
+      try {
+        return fromJson(interpreter, JSON.parse(text as string), node());
+      } catch (error) {
+        if (error instanceof SyntaxError) return fail(`JSON.parse: ${error.message}.`, "check that the text is JSON (double-quoted keys, no trailing commas)");
+        throw error;
+      }
+    },
+    stringify: ([value, replacer, indent]) => {
+      if (replacer !== undefined && replacer !== null) fail("JSON.stringify takes no replacer in lackpy; pass null.", "JSON.stringify(value, null, 2)");
+      const spacing = typeof indent === "number" ? Math.min(10, Math.max(0, Math.trunc(indent))) : typeof indent === "string" ? indent.slice(0, 10) : undefined;
+      return jsonText(interpreter, value, node(), spacing);
+    },
+  };
+
+  const object: Record<string, Implementation> = {
+    keys: ([value]) => entriesOf(interpreter, value, node, "keys").map(([key]) => key),
+    values: ([value]) => entriesOf(interpreter, value, node, "values").map(([, item]) => item),
+    entries: ([value]) => entriesOf(interpreter, value, node, "entries").map(([key, item]) => [key, item]),
+    fromEntries: async ([pairs]) => {
+      const result = newObject();
+      for (const pair of await iterate(interpreter, pairs, node())) {
+        if (!Array.isArray(pair)) fail("Object.fromEntries takes [key, value] pairs.");
+        const key = toDisplayString((pair as unknown[])[0]);
+        checkKey(interpreter, key, node());
+        writeMember(interpreter, result, key, (pair as unknown[])[1], node());
+      }
+      return result;
+    },
+    assign: ([target, ...sources]) => {
+      if (!isPlainObject(target)) fail(`Object.assign needs an object as its target, not ${typeName(target)}.`, "Object.assign({}, a, b)");
+      for (const source of sources) {
+        if (source === null || source === undefined) continue;
+        for (const [key, item] of entriesOf(interpreter, source, node, "assign")) {
+          checkKey(interpreter, key, node());
+          writeMember(interpreter, target, key, item, node());
+        }
+      }
+      return target;
+    },
+  };
+
+  const array: Record<string, Implementation> = {
+    isArray: ([value]) => Array.isArray(value),
+    from: async ([source, mapper]) => {
+      let items: unknown[];
+      if (isPlainObject(source) && typeof source.length === "number") {
+        const length = Math.max(0, Math.trunc(source.length));
+        interpreter.checkSize(length, "an array", node());
+        items = Array.from({ length }, () => undefined);
+      } else {
+        items = [...(await iterate(interpreter, source, node()))];
+      }
+      if (mapper === undefined) return items;
+      if (!isCallable(mapper)) return fail("Array.from's second argument must be a function such as (x, i) => x.");
+      const mapped: unknown[] = [];
+      for (let index = 0; index < items.length; index++) mapped.push(await interpreter.callFunction(mapper, [items[index], index], node()));
+      return mapped;
+    },
+  };
+
+  const number: Record<string, Implementation | number> = {
+    isInteger: ([value]) => Number.isInteger(value),
+    isFinite: ([value]) => Number.isFinite(value),
+    isNaN: ([value]) => Number.isNaN(value),
+    parseInt: ([text, radix]) => Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
+    parseFloat: ([text]) => Number.parseFloat(toDisplayString(text)),
+    MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
+    MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
+    EPSILON: Number.EPSILON,
+  };
+
+  const promise: Record<string, Implementation> = {
+    all: async ([values]) => [...(await iterate(interpreter, values, node()))],
+    allSettled: async ([values]) =>
+      (await iterate(interpreter, values, node())).map((value) => {
+        const entry = newObject();
+        entry.status = "fulfilled";
+        entry.value = value;
+        return entry;
+      }),
+  };
+
+  const namespaces: Record<string, Record<string, Implementation | number>> = { Math: math, JSON: json, Object: object, Array: array, Number: number, Promise: promise };
+  const functions: Record<string, Implementation> = {
+    String: ([value]) => toDisplayString(value),
+    Boolean: ([value]) => truthy(value),
+    parseInt: ([text, radix]) => Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
+    parseFloat: ([text]) => Number.parseFloat(toDisplayString(text)),
+    isNaN: ([value]) => Number.isNaN(toNumber(value)),
+  };
+  const values: Record<string, unknown> = { undefined: undefined, NaN: Number.NaN, Infinity: Number.POSITIVE_INFINITY };
+
+  const globals = new Map<string, unknown>();
+  for (const spec of SAFE_GLOBALS) {
+    if (spec.kind === "namespace") {
+      const members = new Map<string, unknown>();
+      for (const member of spec.members ?? []) {
+        const implementation = namespaces[spec.name]?.[member.name];
+        if (implementation === undefined) continue;
+        members.set(member.name, typeof implementation === "function" ? new NativeCallable(`${spec.name}.${member.name}`, implementation) : implementation);
+      }
+      globals.set(spec.name, new Namespace(spec.name, members));
+    } else if (spec.kind === "function" && functions[spec.name]) {
+      globals.set(spec.name, new NativeCallable(spec.name, functions[spec.name]));
+    } else if (spec.kind === "value" && Object.hasOwn(values, spec.name)) {
+      globals.set(spec.name, values[spec.name]);
+    }
+  }
+  return globals;
+}
+
+/** Every safe-global member this module implements, as `Name.member` (for the spec-conformance test). */
+export function implementedGlobalMembers(): string[] {
+  const members: string[] = [];
+  const fake = { current: null, limits: { maxSize: 1 } } as unknown as Interpreter;
+  for (const [name, value] of createSafeGlobals(fake)) {
+    if (value instanceof Namespace) for (const member of value.members.keys()) members.push(`${name}.${member}`);
+    else members.push(name);
+  }
+  return members;
+}
+
+export { RangeValue };

@@ -1,0 +1,207 @@
+/**
+ * The interpreter: state of one run (steps, time, tool calls, stdout, trace) and the machinery
+ * the node evaluators share. Evaluation is async because tools may be; every node counts one
+ * step, and the limits are checked as steps are taken, so a program can never run unbounded.
+ */
+import { utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
+import { EVALUATORS } from "./evaluators.js";
+import type { Limits } from "./limits.js";
+import { ProgramFault, type RunErrorCode } from "./run-error.js";
+import { Scope } from "./scope.js";
+import { summarise } from "./serialize.js";
+import { Closure, NativeCallable, isCallable, toPlainData, toToolArgument } from "./values.js";
+import { bindPattern } from "./patterns.js";
+import { createSafeGlobals } from "./globals.js";
+
+/** A tool function as the caller provides it. */
+export type ToolFunction = (...args: any[]) => unknown;
+
+/** One kit-tool call, as recorded in the trace. */
+export interface TraceEntry {
+  step: number;
+  tool: string;
+  args: unknown[];
+  result: unknown;
+  durationMs: number;
+  success: boolean;
+  error: string | null;
+}
+
+/** What an interpreter needs for one run. */
+export interface InterpreterOptions {
+  tools: Readonly<Record<string, ToolFunction>>;
+  toolSpecs?: readonly ToolSpec[];
+  params: Readonly<Record<string, unknown>>;
+  limits: Limits;
+  /** Clock in ms (injectable for tests). */
+  now?: () => number;
+}
+
+const TIME_CHECK_INTERVAL = 256;
+
+/** Runs one validated program. Not reusable: create one per run. */
+export class Interpreter {
+  steps = 0;
+  toolCalls = 0;
+  toolMs = 0;
+  readonly startedAt: number;
+  readonly stdout: string[] = [];
+  stdoutBytes = 0;
+  stdoutTruncated = false;
+  readonly trace: TraceEntry[] = [];
+  readonly filesRead = new Set<string>();
+  readonly filesModified = new Set<string>();
+  readonly paramScope: Scope;
+  readonly programScope: Scope;
+  readonly limits: Limits;
+  current: Node | null = null;
+  private globalsCache: ReadonlyMap<string, unknown> | null = null;
+  private readonly now: () => number;
+  private readonly specs: Map<string, ToolSpec>;
+
+  constructor(readonly options: InterpreterOptions) {
+    this.limits = options.limits;
+    this.now = options.now ?? (() => performance.now());
+    this.startedAt = this.now();
+    this.specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
+    this.paramScope = new Scope(null);
+    for (const [name, value] of Object.entries(options.params)) this.paramScope.declare(name, toPlainData(value, "params"), true);
+    this.programScope = new Scope(this.paramScope);
+  }
+
+  /** The safe global facades, bound to this run (their callbacks and size checks use it). */
+  get globals(): ReadonlyMap<string, unknown> {
+    this.globalsCache ??= createSafeGlobals(this);
+    return this.globalsCache;
+  }
+
+  /** Evaluates a node: one step, then its evaluator. */
+  evaluate(node: Node, scope: Scope): Promise<unknown> | unknown {
+    this.step(node);
+    const evaluator = EVALUATORS[node.type];
+    if (!evaluator) throw this.fault("runtime_error", `The syntax '${node.type}' cannot be run.`, node);
+    return evaluator(this, node, scope);
+  }
+
+  /** Counts a step and enforces the step and time limits. */
+  step(node: Node): void {
+    this.current = node;
+    this.steps++;
+    if (this.steps > this.limits.maxSteps) {
+      throw this.fault("limit_steps", `The program took more than ${this.limits.maxSteps} steps.`, node, "loop over fewer items, or break out of the loop earlier");
+    }
+    if (this.steps % TIME_CHECK_INTERVAL === 0) this.checkTime(node);
+  }
+
+  /** Enforces the wall-time limit on the program's own evaluation (time in tools excluded). */
+  checkTime(node: Node | null = this.current): void {
+    const evaluationMs = this.now() - this.startedAt - this.toolMs;
+    if (evaluationMs > this.limits.timeoutMs) {
+      throw this.fault("limit_time", `The program ran for more than ${this.limits.timeoutMs} ms.`, node, "do less work per run: fewer items, simpler loops");
+    }
+  }
+
+  /** Raises `limit_size` when a string or array would exceed the size limit. */
+  checkSize(length: number, what: string, node: Node | null = this.current): void {
+    if (length > this.limits.maxSize) {
+      throw this.fault("limit_size", `The program tried to make ${what} of ${Math.round(length)} items; the limit is ${this.limits.maxSize}.`, node, "work on smaller pieces of data");
+    }
+  }
+
+  /** A fault at a node's position. */
+  fault(code: RunErrorCode, message: string, node: Node | null = this.current, hint?: string, extra: Record<string, unknown> = {}): ProgramFault {
+    const position = node?.loc?.start;
+    return new ProgramFault(code, message, { ...(position ? { line: position.line, column: position.column } : {}), ...(hint ? { hint } : {}), ...extra });
+  }
+
+  /** True when the program can call `name` as a kit tool. */
+  hasTool(name: string): boolean {
+    return Object.hasOwn(this.options.tools, name);
+  }
+
+  /** Calls a kit tool: plain-data arguments in, plain data out, traced, timed and counted. */
+  async callTool(name: string, rawArgs: unknown[], node: Node): Promise<unknown> {
+    this.toolCalls++;
+    if (this.toolCalls > this.limits.maxToolCalls) {
+      throw this.fault("limit_tool_calls", `The program made more than ${this.limits.maxToolCalls} tool calls.`, node, "call tools fewer times, e.g. one find_files instead of many");
+    }
+    const args = rawArgs.map((arg) => toToolArgument(arg, name));
+    this.notePaths(name, args);
+    const started = this.now();
+    const entry: TraceEntry = { step: this.steps, tool: name, args: args.map((arg) => summarise(arg, this.limits.maxOutputBytes)), result: null, durationMs: 0, success: false, error: null };
+    this.trace.push(entry);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const fn = this.options.tools[name];
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(this.fault("limit_tool_time", `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`, node, "ask the tool for less at a time", { tool: name })), this.limits.toolTimeoutMs);
+      });
+      const result = toPlainData(await Promise.race([Promise.resolve().then(() => fn(...args)), timeout]), name);
+      entry.success = true;
+      entry.result = summarise(result, this.limits.maxOutputBytes);
+      return result;
+    } catch (error) {
+      if (error instanceof ProgramFault) {
+        entry.error = error.message;
+        throw error;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      entry.error = message;
+      const retriable = (error as { retriable?: unknown })?.retriable === true || this.specs.get(name)?.retriable === true;
+      const hint = typeof (error as { hint?: unknown })?.hint === "string" ? ((error as { hint: string }).hint as string) : undefined;
+      throw this.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, { tool: name, ...(retriable ? { retriable: true } : {}) });
+    } finally {
+      clearTimeout(timer);
+      entry.durationMs = this.now() - started;
+      this.toolMs += entry.durationMs;
+    }
+  }
+
+  private notePaths(name: string, args: unknown[]): void {
+    const specArgs = this.specs.get(name)?.args ?? [];
+    specArgs.forEach((arg, index) => {
+      if (typeof args[index] !== "string") return;
+      if (arg.path === "read") this.filesRead.add(args[index] as string);
+      if (arg.path === "write") this.filesModified.add(args[index] as string);
+    });
+  }
+
+  /** Calls a closure or native callable with arguments (callbacks of helpers and methods). */
+  async callFunction(callee: unknown, args: unknown[], node: Node): Promise<unknown> {
+    if (callee instanceof Closure) return this.callClosure(callee, args, node);
+    if (callee instanceof NativeCallable) return callee.call(args);
+    throw this.fault("not_a_function", `A ${callee === null ? "null" : typeof callee} value is not a function.`, node, "pass an arrow function such as x => x.name");
+  }
+
+  /** Runs an arrow function of the program in a new scope. */
+  async callClosure(closure: Closure, args: unknown[], node: Node): Promise<unknown> {
+    this.step(node);
+    const scope = new Scope(closure.scope as Scope);
+    const params: Node[] = closure.node.params;
+    for (let index = 0; index < params.length; index++) {
+      const param = params[index];
+      if (param.type === "RestElement") await bindPattern(this, param.argument, args.slice(index), scope, "let");
+      else await bindPattern(this, param, args[index], scope, "let");
+    }
+    if (closure.node.body.type === "BlockStatement") throw this.fault("runtime_error", "An arrow function body must be a single expression.", closure.node);
+    return this.evaluate(closure.node.body, scope);
+  }
+
+  /** Asserts a value is callable, for helpers that take a key or predicate function. */
+  requireCallable(value: unknown, what: string, node: Node): asserts value is Closure | NativeCallable {
+    if (!isCallable(value)) throw this.fault("not_a_function", `${what} must be a function such as x => x.size.`, node);
+  }
+
+  /** Appends one line to stdout, within the output cap. */
+  print(line: string): void {
+    if (this.stdoutTruncated) return;
+    const bytes = utf8ByteLength(line) + 1;
+    if (this.stdoutBytes + bytes > this.limits.maxOutputBytes) {
+      this.stdoutTruncated = true;
+      this.stdout.push("…[stdout truncated]");
+      return;
+    }
+    this.stdoutBytes += bytes;
+    this.stdout.push(line);
+  }
+}

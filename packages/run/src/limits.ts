@@ -1,0 +1,21 @@
+import { DEFAULT_LIMITS, type LimitDefaults } from "@lackpy/lang";
+import { RunError } from "./run-error.js";
+
+/** Per-run limits (language spec section 6). */
+export type Limits = LimitDefaults;
+
+/** Checks caller-given limits and fills in the defaults; an unknown key or a non-positive value throws `RunError`. */
+export function resolveLimits(limits: Partial<Limits> | undefined): Limits {
+  const resolved: Limits = { ...DEFAULT_LIMITS };
+  for (const [key, value] of Object.entries(limits ?? {})) {
+    if (!Object.hasOwn(DEFAULT_LIMITS, key)) {
+      throw new RunError(`Unknown limit '${key}'.`, `limits are ${Object.keys(DEFAULT_LIMITS).join(", ")}`);
+    }
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+      throw new RunError(`Limit '${key}' must be a positive number, not ${JSON.stringify(value)}.`);
+    }
+    resolved[key as keyof Limits] = value;
+  }
+  return resolved;
+}

@@ -1,0 +1,125 @@
+/**
+ * Bounded serialisation of program values: output, variables, trace entries and JSON text.
+ * Every walk is cycle-safe (a repeated object is written once, then marked), depth-limited
+ * (64 levels) and size-capped, so a result can never grow past its budget.
+ */
+import type { Node } from "@lackpy/lang";
+import type { Interpreter } from "./interpreter.js";
+import { checkKey } from "./members.js";
+import { Closure, Namespace, NativeCallable, RangeValue, isPlainObject, newObject } from "./values.js";
+
+/** Deepest nesting written before a marker replaces the rest. */
+export const MAX_SERIALIZE_DEPTH = 64;
+
+interface Budget {
+  bytes: number;
+  truncated: boolean;
+}
+
+/** `written` is null for JSON text, where shared objects are written in full and a cycle is an error. */
+function plain(value: unknown, budget: Budget, depth: number, path: Set<object>, written: Set<object> | null): unknown {
+  if (budget.bytes <= 0) {
+    budget.truncated = true;
+    return "…[truncated]";
+  }
+  if (typeof value === "string") {
+    if (value.length > budget.bytes) {
+      budget.truncated = true;
+      const kept = value.slice(0, Math.max(0, budget.bytes));
+      budget.bytes = 0;
+      return `${kept}…[truncated]`;
+    }
+    budget.bytes -= value.length + 2;
+    return value;
+  }
+  budget.bytes -= 8;
+  if (value === undefined) return null;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value !== "object" || value === null) return value;
+  if (value instanceof Closure || value instanceof NativeCallable) return "[function]";
+  if (value instanceof Namespace) return `[${value.name}]`;
+  if (value instanceof RegExp) return `/${value.source}/${value.flags}`;
+  if (path.has(value)) {
+    if (written === null) throw new CycleError();
+    return "[circular]";
+  }
+  if (written?.has(value)) return "[repeated]";
+  if (depth >= MAX_SERIALIZE_DEPTH) {
+    budget.truncated = true;
+    return "…[depth limit]";
+  }
+  path.add(value);
+  written?.add(value);
+  let result: unknown;
+  if (Array.isArray(value) || value instanceof Set || value instanceof RangeValue) {
+    const items: unknown[] = [];
+    for (const item of value as Iterable<unknown>) {
+      if (budget.bytes <= 0) {
+        budget.truncated = true;
+        items.push("…[truncated]");
+        break;
+      }
+      items.push(plain(item, budget, depth + 1, path, written));
+    }
+    result = items;
+  } else {
+    const object: Record<string, unknown> = {};
+    const entries: [unknown, unknown][] = value instanceof Map ? [...value.entries()] : Object.entries(value);
+    for (const [key, item] of entries) {
+      if (budget.bytes <= 0) {
+        budget.truncated = true;
+        object["…"] = "[truncated]";
+        break;
+      }
+      budget.bytes -= String(key).length + 4;
+      Object.defineProperty(object, String(key), { value: plain(item, budget, depth + 1, path, written), enumerable: true, writable: true, configurable: true });
+    }
+    result = object;
+  }
+  path.delete(value);
+  return result;
+}
+
+class CycleError extends Error {}
+
+/** A JSON-safe copy of a value within `maxBytes`, with a flag when anything was cut. */
+export function toOutput(value: unknown, maxBytes: number): { value: unknown; truncated: boolean } {
+  const budget: Budget = { bytes: maxBytes, truncated: false };
+  const result = plain(value, budget, 0, new Set(), new Set());
+  return { value: result, truncated: budget.truncated };
+}
+
+/** A JSON-safe summary of a value for the trace. */
+export function summarise(value: unknown, maxBytes: number): unknown {
+  return toOutput(value, maxBytes).value;
+}
+
+/** `JSON.stringify` of a program value, refusing (limit_size) before the text could pass the size limit. */
+export function jsonText(interpreter: Interpreter, value: unknown, node: Node, indent?: number | string): string {
+  const budget: Budget = { bytes: interpreter.limits.maxSize, truncated: false };
+  let copy: unknown;
+  try {
+    copy = plain(value, budget, 0, new Set(), null);
+  } catch (error) {
+    if (error instanceof CycleError) throw interpreter.fault("runtime_error", "Cannot convert a structure that contains itself to JSON.", node);
+    throw error;
+  }
+  if (budget.truncated) interpreter.checkSize(interpreter.limits.maxSize + 1, "a JSON string", node);
+  const text = JSON.stringify(copy, null, indent) ?? "null";
+  interpreter.checkSize(text.length, "a JSON string", node);
+  return text;
+}
+
+/** Converts parsed JSON into program values (objects without prototypes), refusing forbidden keys such as `__proto__`. */
+export function fromJson(interpreter: Interpreter, value: unknown, node: Node): unknown {
+  if (Array.isArray(value)) return value.map((item) => fromJson(interpreter, item, node));
+  if (value === null || typeof value !== "object") return value;
+  const result = newObject();
+  for (const key of Object.keys(value)) {
+    checkKey(interpreter, key, node);
+    result[key] = fromJson(interpreter, (value as Record<string, unknown>)[key], node);
+  }
+  return result;
+}
+
+export { isPlainObject };
