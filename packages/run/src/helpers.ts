@@ -15,18 +15,30 @@ function fail(interpreter: Interpreter, node: Node, message: string, hint?: stri
   throw interpreter.fault("runtime_error", message, node, hint);
 }
 
-/** `round(x, digits)` with half-to-even, like Python. */
+/**
+ * `round(x, digits)` with half-to-even on the exact binary value, like Python: a tie is only a
+ * tie when the stored double is exactly halfway (`round(2.5) === 2`, `round(1.25, 1) === 1.2`),
+ * and `round(2.675, 2) === 2.67` because 2.675 is stored just below the tie.
+ */
 export function roundHalfEven(value: number, digits = 0): number {
-  if (!Number.isFinite(value)) return value;
-  const factor = 10 ** digits;
-  const scaled = value * factor;
-  const floor = Math.floor(scaled);
-  const difference = scaled - floor;
-  const epsilon = 1e-9 * Math.max(1, Math.abs(scaled));
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return value;
+  if (digits < 0) {
+    const factor = 10 ** -digits;
+    return roundHalfEven(value / factor) * factor;
+  }
+  const places = Math.min(100, Math.trunc(digits));
+  const magnitude = Math.abs(value);
+  // toFixed(n) writes the exact decimal expansion of the double up to n places.
+  const [whole, fraction = ""] = magnitude.toFixed(Math.min(100, places + 60)).split(".");
   let rounded: number;
-  if (Math.abs(difference - 0.5) < epsilon) rounded = floor % 2 === 0 ? floor : floor + 1;
-  else rounded = Math.round(scaled);
-  return rounded / factor;
+  if (/^50*$/.test(fraction.slice(places))) {
+    const kept = Number(`${whole}.${fraction.slice(0, places) || "0"}`);
+    const lastDigit = Number(places === 0 ? whole.at(-1) : fraction[places - 1]);
+    rounded = lastDigit % 2 === 0 ? kept : Number((kept + 10 ** -places).toFixed(places));
+  } else {
+    rounded = Number(magnitude.toFixed(places));
+  }
+  return value < 0 ? -rounded : rounded;
 }
 
 async function keyed(interpreter: Interpreter, items: unknown[], key: unknown, node: Node): Promise<unknown[]> {

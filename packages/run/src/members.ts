@@ -56,8 +56,8 @@ export function readMember(interpreter: Interpreter, object: unknown, key: strin
 /** Writes `object[key] = value` on program arrays and objects only, within the size limit; `length` is read-only. */
 export function writeMember(interpreter: Interpreter, object: unknown, key: string | number, value: unknown, node: Node): void {
   checkKey(interpreter, key, node);
-  if (key === "length") throw interpreter.fault("forbidden_property", "The 'length' property is read-only.", node, "use xs.slice(0, n) to shorten an array");
   if (Array.isArray(object)) {
+    if (key === "length") throw interpreter.fault("forbidden_property", "The 'length' property is read-only.", node, "use xs.slice(0, n) to shorten an array");
     const index = isIndex(key);
     if (index === null) throw interpreter.fault("runtime_error", `Arrays only take whole-number indexes, not '${key}'.`, node);
     interpreter.checkSize(index + 1, "an array", node);

@@ -29,14 +29,14 @@ function plain(value: unknown, budget: Budget, depth: number, path: Set<object>,
       budget.bytes = 0;
       return `${kept}…[truncated]`;
     }
-    budget.bytes -= value.length + 2;
+    budget.bytes -= value.length + 3;
     return value;
   }
   budget.bytes -= 8;
   if (value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value !== "object" || value === null) return value;
-  if (value instanceof Closure || value instanceof NativeCallable) return "[function]";
+  if (value instanceof Closure || value instanceof NativeCallable) return written === null ? undefined : "[function]";
   if (value instanceof Namespace) return `[${value.name}]`;
   if (value instanceof RegExp) return `/${value.source}/${value.flags}`;
   if (path.has(value)) {
