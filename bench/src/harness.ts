@@ -56,7 +56,9 @@ export interface RatioRow {
 }
 
 /** Runs one suite and returns its rows and ratios. */
-export async function runSuite(suite: BenchSuite): Promise<{ rows: TaskRow[]; ratios: RatioRow[] }> {
+export async function runSuite(
+  suite: BenchSuite,
+): Promise<{ rows: TaskRow[]; ratios: RatioRow[] }> {
   await suite.setup?.();
   try {
     const bench = new Bench({ time: suite.timeMs ?? 300, warmupTime: 100 });
@@ -78,7 +80,10 @@ export async function runSuite(suite: BenchSuite): Promise<{ rows: TaskRow[]; ra
     const mean = (name: string) => rows.find((row) => row.task === name)?.p50Us ?? NaN;
     const ratios = suite.ratios.map((ratio): RatioRow => {
       const per = ratio.per ?? 1;
-      const value = ratio.kind === "overhead_us" ? (mean(ratio.task) - mean(ratio.baseline)) / per : mean(ratio.task) / mean(ratio.baseline) / per;
+      const value =
+        ratio.kind === "overhead_us"
+          ? (mean(ratio.task) - mean(ratio.baseline)) / per
+          : mean(ratio.task) / mean(ratio.baseline) / per;
       return {
         suite: suite.name,
         name: ratio.name,

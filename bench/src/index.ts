@@ -20,13 +20,39 @@ for (const file of files) {
   rows.push(...result.rows);
   ratios.push(...result.ratios);
   console.log(`\n## ${suite.name}\n`);
-  console.table(result.rows.map(({ task, meanUs, p50Us, p75Us, p99Us, samples }) => ({ task, "mean µs": round(meanUs), "p50 µs": round(p50Us), "p75 µs": round(p75Us), "p99 µs": round(p99Us), samples })));
+  console.table(
+    result.rows.map(({ task, meanUs, p50Us, p75Us, p99Us, samples }) => ({
+      task,
+      "mean µs": round(meanUs),
+      "p50 µs": round(p50Us),
+      "p75 µs": round(p75Us),
+      "p99 µs": round(p99Us),
+      samples,
+    })),
+  );
 }
 console.log("\n## Ratios (same run)\n");
-console.table(ratios.map(({ suite, name, value, unit, goal, met }) => ({ suite, ratio: name, value: `${round(value)}${unit === "x" ? "×" : " µs"}`, goal: goal === undefined ? "" : `≤ ${goal}${unit === "x" ? "×" : " µs"}`, met: met === undefined ? "" : met ? "yes" : "no" })));
-const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()}-${os.arch()}` };
+console.table(
+  ratios.map(({ suite, name, value, unit, goal, met }) => ({
+    suite,
+    ratio: name,
+    value: `${round(value)}${unit === "x" ? "×" : " µs"}`,
+    goal: goal === undefined ? "" : `≤ ${goal}${unit === "x" ? "×" : " µs"}`,
+    met: met === undefined ? "" : met ? "yes" : "no",
+  })),
+);
+const machine = {
+  node: process.version,
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? "unknown",
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  platform: `${os.platform()}-${os.arch()}`,
+};
 await mkdir(new URL("../results/", import.meta.url), { recursive: true });
-await writeFile(new URL("../results/latest.json", import.meta.url), JSON.stringify({ createdAt: new Date().toISOString(), machine, rows, ratios }, null, 2) + "\n");
+await writeFile(
+  new URL("../results/latest.json", import.meta.url),
+  JSON.stringify({ createdAt: new Date().toISOString(), machine, rows, ratios }, null, 2) + "\n",
+);
 process.stderr.write("wrote bench/results/latest.json\n");
 
 function round(value: number): number {

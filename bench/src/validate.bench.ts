@@ -5,7 +5,15 @@ import type { BenchSuite } from "./harness.js";
 const TOOLS: ToolSpec[] = [
   { name: "read_file", args: [{ name: "path", type: "string" }], gradeW: 1, effectsCeiling: 0 },
   { name: "find_files", args: [{ name: "pattern", type: "string" }], gradeW: 1, effectsCeiling: 0 },
-  { name: "write_file", args: [{ name: "path", type: "string" }, { name: "content", type: "string" }], gradeW: 3, effectsCeiling: 3 },
+  {
+    name: "write_file",
+    args: [
+      { name: "path", type: "string" },
+      { name: "content", type: "string" },
+    ],
+    gradeW: 3,
+    effectsCeiling: 3,
+  },
 ];
 
 /** Typical programs of 3 to 15 lines, as models write them. */
@@ -20,7 +28,11 @@ export const TYPICAL_PROGRAMS = [
 ];
 
 /** A 1,000-line program built from the typical ones. */
-export const LONG_PROGRAM = Array.from({ length: 143 }, (_, index) => `const block${index} = find_files("src/${index}/**/*.ts").map(f => ({ file: f, size: len(read_file(f)) }))\nif (len(block${index}) > 0) {\n  print(block${index}[0].file)\n}\nlet n${index} = 0\nfor (const item of block${index}) { n${index} += item.size }\n`)
+export const LONG_PROGRAM = Array.from(
+  { length: 143 },
+  (_, index) =>
+    `const block${index} = find_files("src/${index}/**/*.ts").map(f => ({ file: f, size: len(read_file(f)) }))\nif (len(block${index}) > 0) {\n  print(block${index}[0].file)\n}\nlet n${index} = 0\nfor (const item of block${index}) { n${index} += item.size }\n`,
+)
   .join("")
   .split("\n")
   .slice(0, 1000)
@@ -30,13 +42,29 @@ export const LONG_PROGRAM = Array.from({ length: 143 }, (_, index) => `const blo
 export const suite: BenchSuite = {
   name: "validate",
   tasks: () => [
-    { name: "acorn.parse typical ×7", fn: () => TYPICAL_PROGRAMS.forEach((source) => Parser.parse(source, PARSE_OPTIONS)) },
-    { name: "validate typical ×7", fn: () => TYPICAL_PROGRAMS.forEach((source) => validate(source, { tools: TOOLS })) },
+    {
+      name: "acorn.parse typical ×7",
+      fn: () => TYPICAL_PROGRAMS.forEach((source) => Parser.parse(source, PARSE_OPTIONS)),
+    },
+    {
+      name: "validate typical ×7",
+      fn: () => TYPICAL_PROGRAMS.forEach((source) => validate(source, { tools: TOOLS })),
+    },
     { name: "acorn.parse 1,000 lines", fn: () => Parser.parse(LONG_PROGRAM, PARSE_OPTIONS) },
     { name: "validate 1,000 lines", fn: () => validate(LONG_PROGRAM, { tools: TOOLS }) },
   ],
   ratios: [
-    { name: "validate / parse (typical)", task: "validate typical ×7", baseline: "acorn.parse typical ×7", goal: 1.3 },
-    { name: "validate / parse (1,000 lines)", task: "validate 1,000 lines", baseline: "acorn.parse 1,000 lines", goal: 1.3 },
+    {
+      name: "validate / parse (typical)",
+      task: "validate typical ×7",
+      baseline: "acorn.parse typical ×7",
+      goal: 1.3,
+    },
+    {
+      name: "validate / parse (1,000 lines)",
+      task: "validate 1,000 lines",
+      baseline: "acorn.parse 1,000 lines",
+      goal: 1.3,
+    },
   ],
 };

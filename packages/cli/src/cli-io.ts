@@ -26,7 +26,9 @@ export function processIo(): CliIo {
 }
 
 /** A CliIo that records output, for tests. */
-export function memoryIo(options: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): CliIo & { out: string; err: string } {
+export function memoryIo(
+  options: { stdin?: string; cwd?: string; env?: Record<string, string> } = {},
+): CliIo & { out: string; err: string } {
   const io = {
     out: "",
     err: "",

@@ -1,11 +1,24 @@
 /** ANSI colours, or plain text when colour is off. */
 export function palette(enabled: boolean) {
-  const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001B[${open}m${text}\u001B[${close}m` : text);
-  return { red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), cyan: wrap(36, 39), gray: wrap(90, 39), bold: wrap(1, 22) };
+  const wrap = (open: number, close: number) => (text: string) =>
+    enabled ? `\u001B[${open}m${text}\u001B[${close}m` : text;
+  return {
+    red: wrap(31, 39),
+    green: wrap(32, 39),
+    yellow: wrap(33, 39),
+    cyan: wrap(36, 39),
+    gray: wrap(90, 39),
+    bold: wrap(1, 22),
+  };
 }
 
 /** A few lines of source around `line` with a caret under `column` (1-based line, 0-based column). */
-export function codeFrame(source: string, line: number, column: number, options: { color?: boolean; context?: number } = {}): string {
+export function codeFrame(
+  source: string,
+  line: number,
+  column: number,
+  options: { color?: boolean; context?: number } = {},
+): string {
   const colors = palette(options.color ?? false);
   const lines = source.split(/\r?\n/);
   const context = options.context ?? 1;
@@ -16,7 +29,8 @@ export function codeFrame(source: string, line: number, column: number, options:
   for (let number = first; number <= last; number++) {
     const marker = number === line ? colors.red(">") : " ";
     out.push(`${marker} ${colors.gray(String(number).padStart(width))} | ${lines[number - 1]}`);
-    if (number === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column))}${colors.red("^")}`);
+    if (number === line)
+      out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column))}${colors.red("^")}`);
   }
   return out.join("\n");
 }

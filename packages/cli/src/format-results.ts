@@ -3,11 +3,19 @@ import type { CommandContext } from "./command-context.js";
 import { codeFrame } from "./code-frame.js";
 
 /** Human-readable validation errors with code frames. */
-export function printValidationErrors(context: CommandContext, errors: readonly ValidationError[], source: string, name: string): void {
+export function printValidationErrors(
+  context: CommandContext,
+  errors: readonly ValidationError[],
+  source: string,
+  name: string,
+): void {
   const { colors, io } = context;
   for (const error of errors) {
-    io.stdout(`${colors.red("error")}[${error.code}] ${name}:${error.line}:${error.column + 1}: ${error.message}\n`);
-    if (typeof source === "string" && source.length > 0) io.stdout(`${codeFrame(source, error.line, error.column, { color: io.isTTY })}\n`);
+    io.stdout(
+      `${colors.red("error")}[${error.code}] ${name}:${error.line}:${error.column + 1}: ${error.message}\n`,
+    );
+    if (typeof source === "string" && source.length > 0)
+      io.stdout(`${codeFrame(source, error.line, error.column, { color: io.isTTY })}\n`);
     if (error.hint) io.stdout(`  ${colors.cyan("hint")}: ${error.hint}\n`);
     io.stdout("\n");
   }
@@ -24,12 +32,24 @@ interface RunLike {
   success: boolean;
   output: unknown;
   stdout: string;
-  error: { code: string; message: string; line?: number; column?: number; tool?: string; errors?: ValidationError[] } | null;
+  error: {
+    code: string;
+    message: string;
+    line?: number;
+    column?: number;
+    tool?: string;
+    errors?: ValidationError[];
+  } | null;
   trace?: readonly unknown[];
 }
 
 /** Prints a run (or delegate) result for people; stdout of the program first, then the output or the error. */
-export function printRunResult(context: CommandContext, result: RunLike, source?: string, name = "program"): void {
+export function printRunResult(
+  context: CommandContext,
+  result: RunLike,
+  source?: string,
+  name = "program",
+): void {
   const { io, colors } = context;
   if (result.stdout) io.stdout(result.stdout.endsWith("\n") ? result.stdout : `${result.stdout}\n`);
   if (result.success) {
@@ -44,5 +64,6 @@ export function printRunResult(context: CommandContext, result: RunLike, source?
   const where = error.line ? ` at line ${error.line}` : "";
   const tool = error.tool ? ` in ${error.tool}` : "";
   io.stdout(`${colors.red("error")}[${error.code}]${tool}${where}: ${error.message}\n`);
-  if (source !== undefined && error.line) io.stdout(`${codeFrame(source, error.line, error.column ?? 0, { color: io.isTTY })}\n`);
+  if (source !== undefined && error.line)
+    io.stdout(`${codeFrame(source, error.line, error.column ?? 0, { color: io.isTTY })}\n`);
 }

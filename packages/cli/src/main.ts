@@ -5,9 +5,18 @@ import { createCommandContext, type CommandContext } from "./command-context.js"
 import { delegateCommand, generateCommand } from "./commands/intent-commands.js";
 import { kitCommand, toolboxCommand } from "./commands/kit-commands.js";
 import { mcpCommand } from "./commands/mcp-commands.js";
-import { createCommand, runCommand as runProgramCommand, validateCommand } from "./commands/program-commands.js";
+import {
+  createCommand,
+  runCommand as runProgramCommand,
+  validateCommand,
+} from "./commands/program-commands.js";
 import { templateCommand } from "./commands/template-commands.js";
-import { initCommand, providerCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
+import {
+  initCommand,
+  providerCommand,
+  specCommand,
+  statusCommand,
+} from "./commands/workspace-commands.js";
 
 /** The CLI's version, kept in step with the package by the build. */
 export const CLI_VERSION = "0.0.0";
@@ -15,7 +24,11 @@ export const CLI_VERSION = "0.0.0";
 /** The whole command tree for one invocation. */
 export function createRootCommand(context: CommandContext): CommandDef {
   return defineCommand({
-    meta: { name: "lackpy", version: CLI_VERSION, description: "Answer intents with short, validated tool-calling programs" },
+    meta: {
+      name: "lackpy",
+      version: CLI_VERSION,
+      description: "Answer intents with short, validated tool-calling programs",
+    },
     subCommands: {
       validate: validateCommand(context),
       run: runProgramCommand(context),
@@ -63,17 +76,24 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-async function resolveCommand(root: CommandDef, rawArgs: string[]): Promise<[CommandDef, CommandDef[]]> {
+async function resolveCommand(
+  root: CommandDef,
+  rawArgs: string[],
+): Promise<[CommandDef, CommandDef[]]> {
   let command = root;
   const parents: CommandDef[] = [];
   for (const arg of rawArgs) {
     if (arg.startsWith("-")) break;
-    const subCommands = (await resolve(command.subCommands)) as Record<string, CommandDef> | undefined;
+    const subCommands = (await resolve(command.subCommands)) as
+      Record<string, CommandDef> | undefined;
     if (!subCommands) break;
     const next = subCommands[arg];
     if (!next) {
       const { UsageError } = await import("./usage-error.js");
-      throw new UsageError(`Unknown command '${[...parents.slice(1).map(nameOf), nameOf(command), arg].filter((part) => part && part !== "lackpy").join(" ")}'.`, `run lackpy ${parents.length ? nameOf(command) + " " : ""}--help to see the commands`);
+      throw new UsageError(
+        `Unknown command '${[...parents.slice(1).map(nameOf), nameOf(command), arg].filter((part) => part && part !== "lackpy").join(" ")}'.`,
+        `run lackpy ${parents.length ? nameOf(command) + " " : ""}--help to see the commands`,
+      );
     }
     parents.push(command);
     command = next;
@@ -88,7 +108,9 @@ function nameOf(command: CommandDef): string {
 function describeMissingSubcommand(rawArgs: string[], command: CommandDef): string {
   const names = Object.keys((command.subCommands as Record<string, unknown>) ?? {});
   const path = rawArgs.filter((arg) => !arg.startsWith("-")).join(" ");
-  return path ? `'${path}' needs a subcommand: ${names.join(", ")}.` : `missing a command: ${names.join(", ")}. Run lackpy --help.`;
+  return path
+    ? `'${path}' needs a subcommand: ${names.join(", ")}.`
+    : `missing a command: ${names.join(", ")}. Run lackpy --help.`;
 }
 
 /** Refuses flags the command does not define (citty itself ignores them). */
@@ -106,8 +128,13 @@ async function checkFlags(command: CommandDef, rawArgs: string[]): Promise<void>
     const name = arg.replace(/^--?/, "").split("=")[0];
     if (!known.has(name)) {
       const { UsageError } = await import("./usage-error.js");
-      const options = [...known].filter((option) => option.length > 1 && !option.startsWith("no-")).map((option) => `--${option}`);
-      throw new UsageError(`Unknown option '${arg.split("=")[0]}'.`, `options here: ${options.join(", ")}`);
+      const options = [...known]
+        .filter((option) => option.length > 1 && !option.startsWith("no-"))
+        .map((option) => `--${option}`);
+      throw new UsageError(
+        `Unknown option '${arg.split("=")[0]}'.`,
+        `options here: ${options.join(", ")}`,
+      );
     }
   }
 }
@@ -120,19 +147,39 @@ function reportError(context: CommandContext, error: unknown): number {
   const { io, colors } = context;
   if (error instanceof LackpyError) {
     const code = error.code === "invalid_program" ? 1 : 2;
-    io.stderr(`${colors.red("lackpy")}: ${error.message}${error.code === "usage" ? "" : ` [${error.code}]`}\n`);
+    io.stderr(
+      `${colors.red("lackpy")}: ${error.message}${error.code === "usage" ? "" : ` [${error.code}]`}\n`,
+    );
     if (error.hint) io.stderr(`  hint: ${error.hint}\n`);
-    const errors = (error as { errors?: { code: string; message: string; line: number; column: number; hint?: string }[] }).errors;
-    for (const item of errors ?? []) io.stderr(`  ${item.line}:${item.column + 1} [${item.code}] ${item.message}${item.hint ? ` (hint: ${item.hint})` : ""}\n`);
+    const errors = (
+      error as {
+        errors?: { code: string; message: string; line: number; column: number; hint?: string }[];
+      }
+    ).errors;
+    for (const item of errors ?? [])
+      io.stderr(
+        `  ${item.line}:${item.column + 1} [${item.code}] ${item.message}${item.hint ? ` (hint: ${item.hint})` : ""}\n`,
+      );
     if (context.debug && error.stack) io.stderr(`${error.stack}\n`);
     return code;
   }
   if (error instanceof Error && error.name === "CLIError") {
-    io.stderr(`lackpy: ${error.message.replace(/\u001B\[[0-9;]*m/g, "")}. Run with --help for usage.\n`);
+    io.stderr(`lackpy: ${stripAnsi(error.message)}. Run with --help for usage.\n`);
     return 2;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr(`lackpy: internal error: ${message}${context.debug ? "" : " (run with --debug for the stack trace)"}\n`);
+  io.stderr(
+    `lackpy: internal error: ${message}${context.debug ? "" : " (run with --debug for the stack trace)"}\n`,
+  );
   if (context.debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
   return 1;
+}
+
+const ESCAPE = String.fromCharCode(27);
+
+function stripAnsi(text: string): string {
+  return text
+    .split(ESCAPE)
+    .map((part, index) => (index === 0 ? part : part.replace(/^\[[0-9;]*m/, "")))
+    .join("");
 }

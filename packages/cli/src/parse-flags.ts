@@ -25,9 +25,17 @@ export function parseParams(values: readonly string[]): Record<string, unknown> 
   const params: Record<string, unknown> = {};
   for (const text of values) {
     const equals = text.indexOf("=");
-    if (equals <= 0) throw new UsageError(`--param '${text}' must look like name=value.`, "e.g. --param path=src/app.ts or --param limit=10");
+    if (equals <= 0)
+      throw new UsageError(
+        `--param '${text}' must look like name=value.`,
+        "e.g. --param path=src/app.ts or --param limit=10",
+      );
     const name = text.slice(0, equals);
-    if (!PARAM_NAME.test(name)) throw new UsageError(`--param name '${name}' is not a valid identifier.`, "use letters, digits and _ , starting with a letter");
+    if (!PARAM_NAME.test(name))
+      throw new UsageError(
+        `--param name '${name}' is not a valid identifier.`,
+        "use letters, digits and _ , starting with a letter",
+      );
     if (Object.hasOwn(params, name)) throw new UsageError(`--param ${name} is given twice.`);
     params[name] = parseValue(text.slice(equals + 1));
   }
@@ -46,6 +54,7 @@ function parseValue(text: string): unknown {
 export function positiveInteger(flag: string, value: unknown): number | undefined {
   if (value === undefined || value === "") return undefined;
   const number = Number(value);
-  if (!Number.isSafeInteger(number) || number <= 0) throw new UsageError(`${flag} must be a positive whole number, not '${String(value)}'.`);
+  if (!Number.isSafeInteger(number) || number <= 0)
+    throw new UsageError(`${flag} must be a positive whole number, not '${String(value)}'.`);
   return number;
 }

@@ -7,8 +7,12 @@ import { UsageError } from "./usage-error.js";
 export const MAX_PROGRAM_BYTES = 1_048_576;
 
 /** Reads a program from a file or `-` (stdin); refuses files that are missing, too large or not UTF-8 text. */
-export async function readProgram(file: string | undefined, io: CliIo): Promise<{ source: string; name: string }> {
-  if (!file) throw new UsageError("Missing the program: give a file path, or - to read standard input.");
+export async function readProgram(
+  file: string | undefined,
+  io: CliIo,
+): Promise<{ source: string; name: string }> {
+  if (!file)
+    throw new UsageError("Missing the program: give a file path, or - to read standard input.");
   let bytes: Uint8Array;
   const name = file === "-" ? "<stdin>" : file;
   if (file === "-") {
@@ -18,17 +22,24 @@ export async function readProgram(file: string | undefined, io: CliIo): Promise<
     try {
       const info = await stat(resolved);
       if (info.isDirectory()) throw new UsageError(`${file} is a directory, not a program file.`);
-      if (info.size > MAX_PROGRAM_BYTES) throw new UsageError(`${file} is over 1 MiB; lackpy programs are short.`);
+      if (info.size > MAX_PROGRAM_BYTES)
+        throw new UsageError(`${file} is over 1 MiB; lackpy programs are short.`);
       bytes = await readFile(resolved);
     } catch (error) {
       if (error instanceof UsageError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`Cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (error as Error).message}.`);
+      throw new UsageError(
+        `Cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (error as Error).message}.`,
+      );
     }
   }
-  if (bytes.byteLength > MAX_PROGRAM_BYTES) throw new UsageError(`${name} is over 1 MiB; lackpy programs are short.`);
+  if (bytes.byteLength > MAX_PROGRAM_BYTES)
+    throw new UsageError(`${name} is over 1 MiB; lackpy programs are short.`);
   try {
-    return { source: new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, ""), name };
+    return {
+      source: new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, ""),
+      name,
+    };
   } catch {
     throw new UsageError(`${name} is not UTF-8 text.`);
   }

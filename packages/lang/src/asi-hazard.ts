@@ -13,7 +13,15 @@ export function crossesLineBefore(source: string, from: number, opening: "(" | "
     if (char === "\n" || char === "\r" || char === "\u2028" || char === "\u2029") {
       newline = true;
       index++;
-    } else if (char === " " || char === "\t" || char === ")" || char === "\v" || char === "\f" || char === "\ufeff" || char === "\u00a0") {
+    } else if (
+      char === " " ||
+      char === "\t" ||
+      char === ")" ||
+      char === "\v" ||
+      char === "\f" ||
+      char === "\ufeff" ||
+      char === "\u00a0"
+    ) {
       index++;
     } else if (source.startsWith("//", index)) {
       const end = source.indexOf("\n", index);
@@ -31,8 +39,20 @@ export function crossesLineBefore(source: string, from: number, opening: "(" | "
 
 /** The node whose left part ends where an ASI hazard would start, or null. */
 export function asiHazardStart(node: Node, source: string): number | null {
-  if (node.type === "CallExpression" && !node.optional && crossesLineBefore(source, node.callee.end, "(")) return node.callee.end;
-  if (node.type === "MemberExpression" && node.computed && !node.optional && crossesLineBefore(source, node.object.end, "[")) return node.object.end;
-  if (node.type === "TaggedTemplateExpression" && crossesLineBefore(source, node.tag.end, "`")) return node.tag.end;
+  if (
+    node.type === "CallExpression" &&
+    !node.optional &&
+    crossesLineBefore(source, node.callee.end, "(")
+  )
+    return node.callee.end;
+  if (
+    node.type === "MemberExpression" &&
+    node.computed &&
+    !node.optional &&
+    crossesLineBefore(source, node.object.end, "[")
+  )
+    return node.object.end;
+  if (node.type === "TaggedTemplateExpression" && crossesLineBefore(source, node.tag.end, "`"))
+    return node.tag.end;
   return null;
 }

@@ -18,6 +18,6 @@ export function isForbiddenProperty(name: unknown): boolean {
 export function forbiddenPropertyMessage(name: string): { message: string; hint: string } {
   return {
     message: `Property '${name}' is forbidden: it reaches the JavaScript object model, not your data.`,
-    hint: "read data fields by their own names (obj.field or obj[\"field\"]); constructor, prototype and names starting with __ are never available",
+    hint: 'read data fields by their own names (obj.field or obj["field"]); constructor, prototype and names starting with __ are never available',
   };
 }

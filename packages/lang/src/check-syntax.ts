@@ -18,7 +18,7 @@ const OPERATOR_HINTS: Record<string, string> = {
   "**": "use Math.pow(a, b)",
   in: "use has(obj, key)",
   instanceof: "use Array.isArray(x) or typeof x",
-  delete: "build a new object without the key, e.g. dict(items(obj).filter(([k]) => k !== \"key\"))",
+  delete: 'build a new object without the key, e.g. dict(items(obj).filter(([k]) => k !== "key"))',
   void: "use undefined",
   "~": "bitwise operators are not available; use arithmetic",
 };
@@ -26,7 +26,11 @@ const OPERATOR_HINTS: Record<string, string> = {
 function operatorProblem(operator: string, kind: string): SyntaxProblem {
   return {
     message: `The ${kind} operator '${operator}' is not allowed in lackpy programs.`,
-    hint: OPERATOR_HINTS[operator] ?? (/^[&|^<>]|>>>/.test(operator) ? "bitwise operators are not available; use arithmetic" : "use + - * / % and comparisons"),
+    hint:
+      OPERATOR_HINTS[operator] ??
+      (/^[&|^<>]|>>>/.test(operator)
+        ? "bitwise operators are not available; use arithmetic"
+        : "use + - * / % and comparisons"),
   };
 }
 
@@ -38,13 +42,23 @@ function operatorProblem(operator: string, kind: string): SyntaxProblem {
 export function checkNodeSyntax(node: Node): SyntaxProblem | null {
   if (!ALLOWED.has(node.type)) {
     const rejected = REJECTED.get(node.type);
-    if (rejected) return { message: `${capitalize(rejected.construct)} is not allowed in lackpy programs.`, hint: rejected.hint };
-    return { message: `The syntax '${node.type}' is not allowed in lackpy programs.`, hint: "use statements, tool calls, if, for...of and expressions only" };
+    if (rejected)
+      return {
+        message: `${capitalize(rejected.construct)} is not allowed in lackpy programs.`,
+        hint: rejected.hint,
+      };
+    return {
+      message: `The syntax '${node.type}' is not allowed in lackpy programs.`,
+      hint: "use statements, tool calls, if, for...of and expressions only",
+    };
   }
   switch (node.type) {
     case "VariableDeclaration":
       if (node.kind !== "const" && node.kind !== "let") {
-        return { message: `'${node.kind}' declarations are not allowed.`, hint: "use let or const instead of var" };
+        return {
+          message: `'${node.kind}' declarations are not allowed.`,
+          hint: "use let or const instead of var",
+        };
       }
       return null;
     case "BinaryExpression":
@@ -56,22 +70,42 @@ export function checkNodeSyntax(node: Node): SyntaxProblem | null {
     case "AssignmentExpression":
       return ASSIGNMENT.has(node.operator) ? null : operatorProblem(node.operator, "assignment");
     case "Literal":
-      if (typeof node.bigint === "string") return { message: "BigInt literals are not allowed.", hint: "use ordinary numbers" };
+      if (typeof node.bigint === "string")
+        return { message: "BigInt literals are not allowed.", hint: "use ordinary numbers" };
       return null;
     case "BreakStatement":
     case "ContinueStatement":
-      if (node.label) return { message: "Labelled break and continue are not allowed.", hint: "use break or continue without a label" };
+      if (node.label)
+        return {
+          message: "Labelled break and continue are not allowed.",
+          hint: "use break or continue without a label",
+        };
       return null;
     case "ForOfStatement":
-      if (node.await) return { message: "'for await' is not allowed.", hint: "tool calls are awaited for you: use for (const x of items)" };
+      if (node.await)
+        return {
+          message: "'for await' is not allowed.",
+          hint: "tool calls are awaited for you: use for (const x of items)",
+        };
       return null;
     case "ArrowFunctionExpression":
-      if (node.async) return { message: "Async arrow functions are not allowed.", hint: "tool calls are awaited for you: drop async" };
-      if (node.generator) return { message: "Generator functions are not allowed.", hint: "collect values in an array" };
+      if (node.async)
+        return {
+          message: "Async arrow functions are not allowed.",
+          hint: "tool calls are awaited for you: drop async",
+        };
+      if (node.generator)
+        return {
+          message: "Generator functions are not allowed.",
+          hint: "collect values in an array",
+        };
       return null;
     case "Property":
       if (node.kind !== "init" || node.method) {
-        return { message: "Methods, getters and setters in object literals are not allowed.", hint: "use plain key: value pairs" };
+        return {
+          message: "Methods, getters and setters in object literals are not allowed.",
+          hint: "use plain key: value pairs",
+        };
       }
       return null;
     default:

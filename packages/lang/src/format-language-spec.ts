@@ -3,11 +3,22 @@ import { languageSpec, type LanguageSpec } from "./language-spec.js";
 /** Renders the language spec as markdown, for docs, `lackpy spec` and prompts. */
 export function formatLanguageSpec(spec: LanguageSpec = languageSpec()): string {
   const lines: string[] = [`# The lackpy language ${spec.version}`, ""];
-  lines.push("A program is a short ECMAScript 2022 script: top-level statements that call kit tools by bare name.");
-  lines.push("Tool calls are awaited for you. The value of the last expression statement is the output.", "");
-  lines.push("## Allowed syntax", "", spec.allowedNodeTypes.map((type) => `\`${type}\``).join(", "), "");
+  lines.push(
+    "A program is a short ECMAScript 2022 script: top-level statements that call kit tools by bare name.",
+  );
+  lines.push(
+    "Tool calls are awaited for you. The value of the last expression statement is the output.",
+    "",
+  );
+  lines.push(
+    "## Allowed syntax",
+    "",
+    spec.allowedNodeTypes.map((type) => `\`${type}\``).join(", "),
+    "",
+  );
   lines.push("Operators:", "");
-  for (const [kind, operators] of Object.entries(spec.operators)) lines.push(`- ${kind}: ${operators.map((operator) => `\`${operator}\``).join(" ")}`);
+  for (const [kind, operators] of Object.entries(spec.operators))
+    lines.push(`- ${kind}: ${operators.map((operator) => `\`${operator}\``).join(" ")}`);
   lines.push("", "## Rejected syntax", "");
   const seen = new Set<string>();
   for (const entry of spec.rejectedSyntax) {
@@ -20,15 +31,30 @@ export function formatLanguageSpec(spec: LanguageSpec = languageSpec()): string 
   lines.push("", "## Safe globals", "");
   for (const global of spec.safeGlobals) {
     const members = global.members?.map((member) => member.name).join(", ");
-    lines.push(`- \`${global.name}\`: ${global.description}${members ? ` Members: ${members}.` : ""}`);
+    lines.push(
+      `- \`${global.name}\`: ${global.description}${members ? ` Members: ${members}.` : ""}`,
+    );
   }
   lines.push("", "## Methods by receiver type", "");
-  for (const [type, methods] of Object.entries(spec.methods)) lines.push(`- ${type}: ${methods.join(", ")}`);
-  lines.push("", "## Forbidden names", "", spec.forbiddenNames.map((name) => `\`${name}\``).join(", "), "");
+  for (const [type, methods] of Object.entries(spec.methods))
+    lines.push(`- ${type}: ${methods.join(", ")}`);
+  lines.push(
+    "",
+    "## Forbidden names",
+    "",
+    spec.forbiddenNames.map((name) => `\`${name}\``).join(", "),
+    "",
+  );
   lines.push("## Forbidden properties", "");
-  lines.push(`${spec.forbiddenProperties.map((name) => `\`${name}\``).join(", ")}, and any name starting with \`${spec.forbiddenPropertyPrefix}\`. \`length\` is read-only.`, "");
+  lines.push(
+    `${spec.forbiddenProperties.map((name) => `\`${name}\``).join(", ")}, and any name starting with \`${spec.forbiddenPropertyPrefix}\`. \`length\` is read-only.`,
+    "",
+  );
   lines.push("## Limits (defaults)", "");
   for (const [name, value] of Object.entries(spec.limits)) lines.push(`- ${name}: ${value}`);
-  lines.push(`- source size: ${spec.maxSourceBytes} bytes; syntax depth: ${spec.maxDepth} levels`, "");
+  lines.push(
+    `- source size: ${spec.maxSourceBytes} bytes; syntax depth: ${spec.maxDepth} levels`,
+    "",
+  );
   return lines.join("\n");
 }

@@ -10,12 +10,43 @@ describe("languageSpec", () => {
     const spec = languageSpec();
     expect(Object.isFrozen(spec)).toBe(true);
     expect(Object.isFrozen(spec.helpers[0])).toBe(true);
-    expect(Object.isFrozen(spec.safeGlobals.find((global) => global.name === "Math")!.members)).toBe(true);
+    expect(
+      Object.isFrozen(spec.safeGlobals.find((global) => global.name === "Math")!.members),
+    ).toBe(true);
     expect(() => (spec.forbiddenNames as string[]).push("x")).toThrow();
   });
 
   it("lists the helper builtins of the spec, in order", () => {
-    expect(HELPERS.map((helper) => helper.name)).toEqual(["len", "range", "sorted", "reversed", "enumerate", "zip", "min", "max", "sum", "any", "all", "abs", "round", "str", "int", "float", "bool", "list", "dict", "set", "keys", "values", "items", "has", "unique", "count", "print", "sort_by"]);
+    expect(HELPERS.map((helper) => helper.name)).toEqual([
+      "len",
+      "range",
+      "sorted",
+      "reversed",
+      "enumerate",
+      "zip",
+      "min",
+      "max",
+      "sum",
+      "any",
+      "all",
+      "abs",
+      "round",
+      "str",
+      "int",
+      "float",
+      "bool",
+      "list",
+      "dict",
+      "set",
+      "keys",
+      "values",
+      "items",
+      "has",
+      "unique",
+      "count",
+      "print",
+      "sort_by",
+    ]);
     for (const helper of HELPERS) {
       expect(helper.signature.startsWith(helper.name)).toBe(true);
       expect(helper.description).toMatch(/\.$/);
@@ -23,7 +54,22 @@ describe("languageSpec", () => {
   });
 
   it("lists the safe globals and forbidden names of the spec", () => {
-    expect(languageSpec().safeGlobals.map((global) => global.name)).toEqual(["Math", "JSON", "Object", "Array", "Number", "String", "Boolean", "parseInt", "parseFloat", "isNaN", "Promise", "undefined", "NaN", "Infinity"]);
+    expect(languageSpec().safeGlobals.map((global) => global.name)).toEqual([
+      "Math",
+      "JSON",
+      "Object",
+      "Array",
+      "Number",
+      "String",
+      "Boolean",
+      "parseInt",
+      "parseFloat",
+      "isNaN",
+      "Promise",
+      "undefined",
+      "NaN",
+      "Infinity",
+    ]);
     expect(FORBIDDEN_NAMES).toContain("globalThis");
     expect(FORBIDDEN_NAMES).toHaveLength(33);
   });
@@ -32,16 +78,39 @@ describe("languageSpec", () => {
 describe("formatLanguageSpec", () => {
   it("renders every section as markdown", () => {
     const markdown = formatLanguageSpec();
-    for (const heading of ["# The lackpy language", "## Allowed syntax", "## Rejected syntax", "## Helper builtins", "## Safe globals", "## Methods by receiver type", "## Forbidden names", "## Forbidden properties", "## Limits (defaults)"]) {
+    for (const heading of [
+      "# The lackpy language",
+      "## Allowed syntax",
+      "## Rejected syntax",
+      "## Helper builtins",
+      "## Safe globals",
+      "## Methods by receiver type",
+      "## Forbidden names",
+      "## Forbidden properties",
+      "## Limits (defaults)",
+    ]) {
       expect(markdown).toContain(heading);
     }
-    expect(markdown).toContain("- `round(x, digits?)`: Round half to even, like Python: round(2.5) === 2.");
-    expect(markdown).toContain("- a while loop: use for (const x of items) or for (const i of range(n))");
+    expect(markdown).toContain(
+      "- `round(x, digits?)`: Round half to even, like Python: round(2.5) === 2.",
+    );
+    expect(markdown).toContain(
+      "- a while loop: use for (const x of items) or for (const i of range(n))",
+    );
   });
 });
 
 describe("isForbiddenProperty", () => {
-  it.each(["constructor", "__proto__", "prototype", "caller", "callee", "arguments", "__defineGetter__", "__x"])("forbids %s", (name) => {
+  it.each([
+    "constructor",
+    "__proto__",
+    "prototype",
+    "caller",
+    "callee",
+    "arguments",
+    "__defineGetter__",
+    "__x",
+  ])("forbids %s", (name) => {
     expect(isForbiddenProperty(name)).toBe(true);
   });
   it.each(["name", "length", "proto", "_private", "constructorName", 0])("allows %s", (name) => {
@@ -52,7 +121,12 @@ describe("isForbiddenProperty", () => {
 describe("computeGrade", () => {
   it("takes the element-wise maximum, missing fields count as 3, an empty kit is 0/0", () => {
     expect(computeGrade([])).toEqual({ w: 0, d: 0 });
-    expect(computeGrade([{ gradeW: 1, effectsCeiling: 0 }, { gradeW: 0, effectsCeiling: 2 }])).toEqual({ w: 1, d: 2 });
+    expect(
+      computeGrade([
+        { gradeW: 1, effectsCeiling: 0 },
+        { gradeW: 0, effectsCeiling: 2 },
+      ]),
+    ).toEqual({ w: 1, d: 2 });
     expect(computeGrade([{ gradeW: 1 }])).toEqual({ w: 1, d: 3 });
   });
 });
@@ -60,12 +134,17 @@ describe("computeGrade", () => {
 describe("the root entry", () => {
   it("imports nothing but acorn and its own files (browser-safe)", () => {
     const directory = new URL(".", import.meta.url);
-    const files = readdirSync(directory).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+    const files = readdirSync(directory).filter(
+      (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
+    );
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
       const source = readFileSync(new URL(file, directory), "utf8");
       for (const match of source.matchAll(/\bfrom\s+"([^"]+)"/g)) {
-        expect(match[1] === "acorn" || match[1].startsWith("./"), `${file} imports ${match[1]}`).toBe(true);
+        expect(
+          match[1] === "acorn" || match[1].startsWith("./"),
+          `${file} imports ${match[1]}`,
+        ).toBe(true);
       }
     }
   });

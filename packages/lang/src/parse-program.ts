@@ -65,7 +65,10 @@ export function parseProgram(source: unknown): ParseSuccess | ParseFailure {
     };
   }
   // A UTF-16 unit is at most 3 UTF-8 bytes, so only long sources need counting.
-  if (source.length > MAX_SOURCE_BYTES || (source.length * 3 > MAX_SOURCE_BYTES && utf8ByteLength(source) > MAX_SOURCE_BYTES)) {
+  if (
+    source.length > MAX_SOURCE_BYTES ||
+    (source.length * 3 > MAX_SOURCE_BYTES && utf8ByteLength(source) > MAX_SOURCE_BYTES)
+  ) {
     return {
       ok: false,
       code: "program_too_large",

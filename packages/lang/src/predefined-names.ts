@@ -2,7 +2,8 @@ import { FORBIDDEN_NAMES, HELPERS, METHOD_ALLOWLIST, SAFE_GLOBALS } from "./lang
 import type { ToolSpec } from "./types.js";
 
 /** What a predefined name is, in lookup order: parameters, kit tools, helpers, safe globals. */
-export type NameKind = "param" | "tool" | "helper" | "global_function" | "global_namespace" | "global_value";
+export type NameKind =
+  "param" | "tool" | "helper" | "global_function" | "global_namespace" | "global_value";
 
 /** A name the program did not create. */
 export interface PredefinedName {
@@ -15,7 +16,9 @@ const HELPER_NAMES = new Set(HELPERS.map((helper) => helper.name));
 const GLOBALS = new Map(SAFE_GLOBALS.map((global) => [global.name, global]));
 
 /** Every method name on any receiver type's allowlist. */
-export const ALL_ALLOWED_METHODS: ReadonlySet<string> = new Set(Object.values(METHOD_ALLOWLIST).flat());
+export const ALL_ALLOWED_METHODS: ReadonlySet<string> = new Set(
+  Object.values(METHOD_ALLOWLIST).flat(),
+);
 
 /** True when `name` may never appear in name position. */
 export function isForbiddenName(name: string): boolean {
@@ -24,13 +27,23 @@ export function isForbiddenName(name: string): boolean {
 
 const BUILTIN_NAMES = new Map<string, PredefinedName>();
 for (const global of GLOBALS.values()) {
-  const kind = global.kind === "namespace" ? "global_namespace" : global.kind === "function" ? "global_function" : "global_value";
+  const kind =
+    global.kind === "namespace"
+      ? "global_namespace"
+      : global.kind === "function"
+        ? "global_function"
+        : "global_value";
   BUILTIN_NAMES.set(global.name, { kind });
 }
 for (const name of HELPER_NAMES) BUILTIN_NAMES.set(name, { kind: "helper" });
 
 const NAMESPACE_MEMBERS = new Map<string, ReadonlyMap<string, "function" | "value">>(
-  [...GLOBALS.values()].filter((global) => global.members).map((global) => [global.name, new Map(global.members!.map((member) => [member.name, member.kind]))]),
+  [...GLOBALS.values()]
+    .filter((global) => global.members)
+    .map((global) => [
+      global.name,
+      new Map(global.members!.map((member) => [member.name, member.kind])),
+    ]),
 );
 
 /** The names a program may use without declaring them. */
@@ -38,7 +51,11 @@ export class PredefinedNames {
   /** Tools and params of this program; helpers and safe globals come from the shared table. */
   private readonly names = new Map<string, PredefinedName>();
 
-  constructor(options: { params: readonly string[]; tools: readonly ToolSpec[]; allowedNames: readonly string[] }) {
+  constructor(options: {
+    params: readonly string[];
+    tools: readonly ToolSpec[];
+    allowedNames: readonly string[];
+  }) {
     for (const name of options.allowedNames) this.names.set(name, { kind: "tool" });
     for (const tool of options.tools) this.names.set(tool.name, { kind: "tool", tool });
     for (const name of options.params) this.names.set(name, { kind: "param" });
@@ -89,7 +106,11 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }

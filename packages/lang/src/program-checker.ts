@@ -10,7 +10,12 @@ import { asiHazardStart } from "./asi-hazard.js";
 import { forbiddenPropertyMessage, isForbiddenProperty } from "./check-property.js";
 import { checkNodeSyntax } from "./check-syntax.js";
 import type { Node } from "./parse-program.js";
-import { ALL_ALLOWED_METHODS, isForbiddenName, nearestName, type PredefinedNames } from "./predefined-names.js";
+import {
+  ALL_ALLOWED_METHODS,
+  isForbiddenName,
+  nearestName,
+  type PredefinedNames,
+} from "./predefined-names.js";
 import { patternIdentifiers, unknownNameHint } from "./program-names.js";
 import type { ValidationError, ValidationErrorCode } from "./types.js";
 import { forEachChild } from "./walk.js";
@@ -44,20 +49,40 @@ export class ProgramChecker {
     for (const statement of program.body) this.visit(statement, "read");
   }
 
-  private report(code: ValidationErrorCode, node: Node | number, message: string, hint?: string): void {
-    const position = typeof node === "number" ? positionOf(this.source, node) : (node.loc?.start ?? { line: 1, column: 0 });
-    this.errors.push({ code, message, line: position.line, column: position.column, ...(hint ? { hint } : {}) });
+  private report(
+    code: ValidationErrorCode,
+    node: Node | number,
+    message: string,
+    hint?: string,
+  ): void {
+    const position =
+      typeof node === "number"
+        ? positionOf(this.source, node)
+        : (node.loc?.start ?? { line: 1, column: 0 });
+    this.errors.push({
+      code,
+      message,
+      line: position.line,
+      column: position.column,
+      ...(hint ? { hint } : {}),
+    });
   }
 
   private visit(node: Node | null | undefined, role: Role): void {
     if (!node) return;
     const hazard = asiHazardStart(node, this.source);
     if (hazard !== null) {
-      this.report("asi_hazard", hazard, "A line starting with '(', '[' or '`' continues the expression on the line before it.", "end the previous line with ';' or assign the value to a variable first");
+      this.report(
+        "asi_hazard",
+        hazard,
+        "A line starting with '(', '[' or '`' continues the expression on the line before it.",
+        "end the previous line with ';' or assign the value to a variable first",
+      );
     }
     const problem = checkNodeSyntax(node);
     if (problem) {
-      if (hazard === null || node.type !== "TaggedTemplateExpression") this.report("forbidden_syntax", node, problem.message, problem.hint);
+      if (hazard === null || node.type !== "TaggedTemplateExpression")
+        this.report("forbidden_syntax", node, problem.message, problem.hint);
       return;
     }
     switch (node.type) {
@@ -77,9 +102,20 @@ export class ProgramChecker {
       case "ForOfStatement":
         return this.forOf(node);
       case "BlockStatement":
-        return this.report("forbidden_syntax", node, "A standalone block { ... } is not allowed.", "blocks are only allowed as the body of if and for...of; remove the braces");
+        return this.report(
+          "forbidden_syntax",
+          node,
+          "A standalone block { ... } is not allowed.",
+          "blocks are only allowed as the body of if and for...of; remove the braces",
+        );
       case "ArrayExpression":
-        if (node.elements.includes(null)) this.report("forbidden_syntax", node, "Empty slots in an array literal are not allowed.", "write undefined or null for a missing item");
+        if (node.elements.includes(null))
+          this.report(
+            "forbidden_syntax",
+            node,
+            "Empty slots in an array literal are not allowed.",
+            "write undefined or null for a missing item",
+          );
         for (const element of node.elements) this.visit(element, "read");
         return;
       case "ObjectExpression":
@@ -98,8 +134,15 @@ export class ProgramChecker {
         this.visit(node.right, "read");
         return this.target(node.left, node.operator === "=" ? "assign" : "update");
       case "AwaitExpression": {
-        const argument = node.argument.type === "ChainExpression" ? node.argument.expression : node.argument;
-        if (argument.type !== "CallExpression") this.report("await_position", node, "'await' can only be used directly on a call.", "remove await: tool calls are awaited for you");
+        const argument =
+          node.argument.type === "ChainExpression" ? node.argument.expression : node.argument;
+        if (argument.type !== "CallExpression")
+          this.report(
+            "await_position",
+            node,
+            "'await' can only be used directly on a call.",
+            "remove await: tool calls are awaited for you",
+          );
         return this.visit(node.argument, role === "callback" ? "read" : role);
       }
       case "ArrowFunctionExpression":
@@ -131,10 +174,12 @@ export class ProgramChecker {
     const bindings = new Map<string, BindingKind>();
     if (left.type === "VariableDeclaration") {
       if (checkNodeSyntax(left)) return this.visit(left, "read");
-      for (const name of patternIdentifiers(left.declarations[0].id)) bindings.set(name.name, left.kind);
+      for (const name of patternIdentifiers(left.declarations[0].id))
+        bindings.set(name.name, left.kind);
     }
     this.withScope(bindings, () => {
-      if (left.type === "VariableDeclaration") this.declarePattern(left.declarations[0].id, left.kind);
+      if (left.type === "VariableDeclaration")
+        this.declarePattern(left.declarations[0].id, left.kind);
       else this.target(left, "assign");
       this.visitBody(node.body);
     });
@@ -180,7 +225,8 @@ export class ProgramChecker {
     if (!node.computed) return node.property.name;
     const property = node.property;
     if (property.type === "Literal") return String(property.value);
-    if (property.type === "TemplateLiteral" && property.expressions.length === 0) return property.quasis[0].value.cooked ?? null;
+    if (property.type === "TemplateLiteral" && property.expressions.length === 0)
+      return property.quasis[0].value.cooked ?? null;
     return null;
   }
 
@@ -193,7 +239,14 @@ export class ProgramChecker {
       const members = this.names.namespaceMembers(node.object.name);
       if (members && !members.has(name)) {
         const suggestion = nearestName(name, members.keys());
-        this.report("unknown_name", node.property, `${node.object.name}.${name} does not exist in lackpy.`, suggestion ? `use ${node.object.name}.${suggestion}` : `available: ${[...members.keys()].join(", ")}`);
+        this.report(
+          "unknown_name",
+          node.property,
+          `${node.object.name}.${name} does not exist in lackpy.`,
+          suggestion
+            ? `use ${node.object.name}.${suggestion}`
+            : `available: ${[...members.keys()].join(", ")}`,
+        );
       }
     }
   }
@@ -206,14 +259,20 @@ export class ProgramChecker {
     } else if (callee.type === "MemberExpression") {
       this.visit(callee, "callee");
       const method = this.staticPropertyName(callee);
-      const namespace = callee.object.type === "Identifier" && !this.local(callee.object.name) ? this.names.namespaceMembers(callee.object.name) : undefined;
-      const takesCallbacks = method !== null && (namespace ? namespace.get(method) === "function" : ALL_ALLOWED_METHODS.has(method));
+      const namespace =
+        callee.object.type === "Identifier" && !this.local(callee.object.name)
+          ? this.names.namespaceMembers(callee.object.name)
+          : undefined;
+      const takesCallbacks =
+        method !== null &&
+        (namespace ? namespace.get(method) === "function" : ALL_ALLOWED_METHODS.has(method));
       argumentRole = takesCallbacks ? "callback" : "read";
     } else {
       this.visit(callee, "callee");
     }
     for (const argument of node.arguments) {
-      if (argument.type === "SpreadElement") this.visit(argument.argument, argumentRole === "tool-argument" ? "tool-argument" : "read");
+      if (argument.type === "SpreadElement")
+        this.visit(argument.argument, argumentRole === "tool-argument" ? "tool-argument" : "read");
       else this.visit(argument, argumentRole);
     }
   }
@@ -228,14 +287,33 @@ export class ProgramChecker {
     this.calls.push(name);
     const predefined = this.names.get(name);
     if (this.local(name)) {
-      this.report("unknown_function", callee, `'${name}' is a variable of the program, not a function you can call.`, "call a kit tool, a helper or a safe global by name");
+      this.report(
+        "unknown_function",
+        callee,
+        `'${name}' is a variable of the program, not a function you can call.`,
+        "call a kit tool, a helper or a safe global by name",
+      );
       return "read";
     }
-    if (!predefined || predefined.kind === "global_namespace" || predefined.kind === "global_value") {
+    if (
+      !predefined ||
+      predefined.kind === "global_namespace" ||
+      predefined.kind === "global_value"
+    ) {
       const callable = this.names.all().filter((candidate) => this.names.isCallable(candidate));
       const suggestion = nearestName(name, callable);
-      const what = predefined?.kind === "global_namespace" ? `'${name}' is not a function; call one of its members, e.g. ${name}.${[...(this.names.namespaceMembers(name)?.keys() ?? [])][0]}(...)` : `'${name}' is not a kit tool, helper or safe global.`;
-      this.report("unknown_function", callee, what, suggestion ? `did you mean ${suggestion}(...)?` : unknownNameHint(name) ?? "call only the kit's tools and the helper builtins");
+      const what =
+        predefined?.kind === "global_namespace"
+          ? `'${name}' is not a function; call one of its members, e.g. ${name}.${[...(this.names.namespaceMembers(name)?.keys() ?? [])][0]}(...)`
+          : `'${name}' is not a kit tool, helper or safe global.`;
+      this.report(
+        "unknown_function",
+        callee,
+        what,
+        suggestion
+          ? `did you mean ${suggestion}(...)?`
+          : (unknownNameHint(name) ?? "call only the kit's tools and the helper builtins"),
+      );
       return "read";
     }
     if (predefined.kind === "tool") {
@@ -254,23 +332,41 @@ export class ProgramChecker {
     if (given >= required && given <= args.length) return;
     const signature = `${name}(${args.map((arg) => (arg.optional ? `${arg.name}?` : arg.name)).join(", ")})`;
     const expected = required === args.length ? `${required}` : `${required} to ${args.length}`;
-    this.report("bad_arity", node, `${name} takes ${expected} argument${args.length === 1 ? "" : "s"} but was called with ${given}.`, `call it as ${signature}`);
+    this.report(
+      "bad_arity",
+      node,
+      `${name} takes ${expected} argument${args.length === 1 ? "" : "s"} but was called with ${given}.`,
+      `call it as ${signature}`,
+    );
   }
 
   private arrow(node: Node, role: Role): void {
     if (role !== "callback") {
-      this.report("arrow_position", node, "An arrow function can only be passed directly to a helper or method, such as xs.map(x => ...).", role === "tool-argument" ? "kit tools take plain data: compute the value first, then pass it" : "inline the arrow where it is used, e.g. sorted(xs, x => x.size)");
+      this.report(
+        "arrow_position",
+        node,
+        "An arrow function can only be passed directly to a helper or method, such as xs.map(x => ...).",
+        role === "tool-argument"
+          ? "kit tools take plain data: compute the value first, then pass it"
+          : "inline the arrow where it is used, e.g. sorted(xs, x => x.size)",
+      );
     }
     if (node.body.type === "BlockStatement") {
       const [only] = node.body.body;
       if (node.body.body.length !== 1 || only.type !== "ReturnStatement" || !only.argument) {
-        return this.report("forbidden_syntax", node.body, "An arrow function body must be a single expression.", "write x => expression, or { return expression } with nothing else");
+        return this.report(
+          "forbidden_syntax",
+          node.body,
+          "An arrow function body must be a single expression.",
+          "write x => expression, or { return expression } with nothing else",
+        );
       }
       node.body = only.argument;
       node.expression = true;
     }
     const bindings = new Map<string, BindingKind>();
-    for (const parameter of node.params) for (const name of patternIdentifiers(parameter)) bindings.set(name.name, "let");
+    for (const parameter of node.params)
+      for (const name of patternIdentifiers(parameter)) bindings.set(name.name, "let");
     this.withScope(bindings, () => {
       for (const parameter of node.params) this.declarePattern(parameter, "let");
       this.visit(node.body, "read");
@@ -280,32 +376,63 @@ export class ProgramChecker {
   private reference(node: Node, role: Role): void {
     const name: string = node.name;
     if (isForbiddenName(name)) {
-      return this.report("forbidden_name", node, `'${name}' is not available in lackpy programs.`, unknownNameHint(name) ?? "use only the kit's tools, helpers and safe globals");
+      return this.report(
+        "forbidden_name",
+        node,
+        `'${name}' is not available in lackpy programs.`,
+        unknownNameHint(name) ?? "use only the kit's tools, helpers and safe globals",
+      );
     }
     if (this.local(name)) return;
     const predefined = this.names.get(name);
     if (!predefined) {
       if (role === "typeof") return;
       const suggestion = nearestName(name, [...this.names.all(), ...this.localNames()]);
-      return this.report("unknown_name", node, `'${name}' is not defined.`, unknownNameHint(name) ?? (suggestion ? `did you mean ${suggestion}?` : "assign it before use, or use a kit tool"));
+      return this.report(
+        "unknown_name",
+        node,
+        `'${name}' is not defined.`,
+        unknownNameHint(name) ??
+          (suggestion ? `did you mean ${suggestion}?` : "assign it before use, or use a kit tool"),
+      );
     }
     const kind = predefined.kind;
     if (kind === "param" || kind === "global_value" || role === "typeof") return;
     if (kind === "tool") this.toolsUsed.add(name);
     if (kind === "global_namespace") {
-      if (role !== "member-object") this.report("callable_as_value", node, `${name} can only be used through its members, e.g. ${name}.${[...(this.names.namespaceMembers(name)?.keys() ?? [])][0]}.`, `call ${name}'s members directly`);
+      if (role !== "member-object")
+        this.report(
+          "callable_as_value",
+          node,
+          `${name} can only be used through its members, e.g. ${name}.${[...(this.names.namespaceMembers(name)?.keys() ?? [])][0]}.`,
+          `call ${name}'s members directly`,
+        );
       return;
     }
     if (role === "callback" || role === "callee") return;
-    const hint = role === "tool-argument" ? "kit tools take plain data: call the function first and pass its result" : `call it directly: ${name}(...)`;
-    this.report("callable_as_value", node, `'${name}' is a function and can only be called or passed directly to a helper or method.`, hint);
+    const hint =
+      role === "tool-argument"
+        ? "kit tools take plain data: call the function first and pass its result"
+        : `call it directly: ${name}(...)`;
+    this.report(
+      "callable_as_value",
+      node,
+      `'${name}' is a function and can only be called or passed directly to a helper or method.`,
+      hint,
+    );
   }
 
   /** Checks the target of an assignment, update or for...of head. */
   private target(node: Node, kind: "assign" | "update"): void {
     if (node.type === "Identifier") return this.write(node);
     if (node.type === "MemberExpression") return this.memberWrite(node);
-    if (node.type === "ChainExpression") return this.report("forbidden_syntax", node, "Optional chaining cannot be assigned to.", "assign to obj.field directly");
+    if (node.type === "ChainExpression")
+      return this.report(
+        "forbidden_syntax",
+        node,
+        "Optional chaining cannot be assigned to.",
+        "assign to obj.field directly",
+      );
     if (kind === "update") return this.visit(node, "read");
     this.pattern(node, (identifier) => this.write(identifier));
   }
@@ -315,21 +442,46 @@ export class ProgramChecker {
     if (isForbiddenName(name)) return this.reference(node, "read");
     const binding = this.lookup(name);
     if (binding === "const") {
-      return this.report("assign_to_constant", node, `'${name}' is a constant and cannot be reassigned.`, `declare it with let ${name} = ... if it changes`);
+      return this.report(
+        "assign_to_constant",
+        node,
+        `'${name}' is a constant and cannot be reassigned.`,
+        `declare it with let ${name} = ... if it changes`,
+      );
     }
     if (binding) return;
     const predefined = this.names.get(name);
-    if (predefined) return this.report("assign_to_constant", node, `'${name}' is ${describeKind(predefined.kind)} and cannot be assigned.`, `use another name, e.g. my_${name}`);
+    if (predefined)
+      return this.report(
+        "assign_to_constant",
+        node,
+        `'${name}' is ${describeKind(predefined.kind)} and cannot be assigned.`,
+        `use another name, e.g. my_${name}`,
+      );
     this.addVariable(name);
   }
 
   private memberWrite(node: Node): void {
-    if (node.object.type === "Identifier" && this.names.get(node.object.name)?.kind.startsWith("global") && !this.local(node.object.name)) {
-      return this.report("assign_to_constant", node, `${node.object.name} is a safe global and cannot be changed.`, "store values in your own variables");
+    if (
+      node.object.type === "Identifier" &&
+      this.names.get(node.object.name)?.kind.startsWith("global") &&
+      !this.local(node.object.name)
+    ) {
+      return this.report(
+        "assign_to_constant",
+        node,
+        `${node.object.name} is a safe global and cannot be changed.`,
+        "store values in your own variables",
+      );
     }
     this.member(node);
     if (this.staticPropertyName(node) === "length") {
-      this.report("forbidden_property", node.property, "The 'length' property is read-only.", "use xs.slice(0, n) to shorten an array");
+      this.report(
+        "forbidden_property",
+        node.property,
+        "The 'length' property is read-only.",
+        "use xs.slice(0, n) to shorten an array",
+      );
     }
   }
 
@@ -338,7 +490,13 @@ export class ProgramChecker {
       const name: string = identifier.name;
       if (isForbiddenName(name)) return this.reference(identifier, "read");
       const predefined = this.names.get(name);
-      if (predefined) return this.report("assign_to_constant", identifier, `'${name}' is ${describeKind(predefined.kind)} and cannot be redeclared.`, `use another name, e.g. my_${name}`);
+      if (predefined)
+        return this.report(
+          "assign_to_constant",
+          identifier,
+          `'${name}' is ${describeKind(predefined.kind)} and cannot be redeclared.`,
+          `use another name, e.g. my_${name}`,
+        );
       if (this.scope === this.programScope && kind !== "param") this.addVariable(name);
     });
   }
@@ -368,7 +526,12 @@ export class ProgramChecker {
       case "RestElement":
         return this.pattern(node.argument, bind);
       default:
-        this.report("forbidden_syntax", node, "This assignment target is not allowed.", "assign to a variable or obj.field");
+        this.report(
+          "forbidden_syntax",
+          node,
+          "This assignment target is not allowed.",
+          "assign to a variable or obj.field",
+        );
     }
   }
 
@@ -390,16 +553,23 @@ export class ProgramChecker {
 
   private localNames(): string[] {
     const names = [...this.cellNames];
-    for (let scope: Scope | null = this.scope; scope; scope = scope.parent) names.push(...scope.bindings.keys());
+    for (let scope: Scope | null = this.scope; scope; scope = scope.parent)
+      names.push(...scope.bindings.keys());
     return names;
   }
 
   /** Notes a name assigned without a declaration: it becomes a top-level binding (cell semantics). Called for every node before `check`. */
   noteAssignments(node: Node): void {
-    const target = node.type === "AssignmentExpression" ? node.left : node.type === "ForOfStatement" && node.left.type !== "VariableDeclaration" ? node.left : null;
+    const target =
+      node.type === "AssignmentExpression"
+        ? node.left
+        : node.type === "ForOfStatement" && node.left.type !== "VariableDeclaration"
+          ? node.left
+          : null;
     if (!target) return;
     for (const identifier of patternIdentifiers(target)) {
-      if (!this.names.get(identifier.name) && !isForbiddenName(identifier.name)) this.cellNames.add(identifier.name);
+      if (!this.names.get(identifier.name) && !isForbiddenName(identifier.name))
+        this.cellNames.add(identifier.name);
     }
   }
 }
@@ -419,7 +589,8 @@ function hoist(statements: Node[]): Map<string, BindingKind> {
     if (statement.type !== "VariableDeclaration") continue;
     // A rejected `var` still binds its names, so one mistake is reported once, not at every use.
     for (const declarator of statement.declarations) {
-      for (const identifier of patternIdentifiers(declarator.id)) bindings.set(identifier.name, statement.kind === "const" ? "const" : "let");
+      for (const identifier of patternIdentifiers(declarator.id))
+        bindings.set(identifier.name, statement.kind === "const" ? "const" : "let");
     }
   }
   return bindings;

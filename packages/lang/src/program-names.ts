@@ -7,7 +7,9 @@ export function patternIdentifiers(node: Node | null | undefined): Node[] {
     case "Identifier":
       return [node];
     case "ObjectPattern":
-      return node.properties.flatMap((property: Node) => patternIdentifiers(property.type === "RestElement" ? property.argument : property.value));
+      return node.properties.flatMap((property: Node) =>
+        patternIdentifiers(property.type === "RestElement" ? property.argument : property.value),
+      );
     case "ArrayPattern":
       return node.elements.flatMap((element: Node | null) => patternIdentifiers(element));
     case "AssignmentPattern":
@@ -24,9 +26,10 @@ export function patternIdentifiers(node: Node | null | undefined): Node[] {
 const HOST_HINTS: Record<string, string> = {
   console: "use print(value) to write a line to stdout",
   fs: "call the kit's file tools directly, e.g. read_file(path) or find_files(pattern)",
-  path: "paths are plain strings relative to the workspace: use `${dir}/${name}` and .split(\"/\")",
+  path: 'paths are plain strings relative to the workspace: use `${dir}/${name}` and .split("/")',
   require: "tools are already in scope: call them by name, e.g. read_file(path)",
-  process: "there is no process: use parameters for inputs and end with an expression for the output",
+  process:
+    "there is no process: use parameters for inputs and end with an expression for the output",
   module: "end the program with the value as a bare expression",
   exports: "end the program with the value as a bare expression",
   Date: "dates are not available inside programs; ask a tool for them or take them as a parameter",

@@ -3,12 +3,16 @@ import { LangError } from "./lackpy-error.js";
 import { parseRule } from "./rules.js";
 import { validate } from "./validate-program.js";
 
-const codes = (source: string, rules: NonNullable<Parameters<typeof validate>[1]>["rules"]) => validate(source, { rules, allowedNames: ["read_file"] }).errors.map((error) => error.message);
+const codes = (source: string, rules: NonNullable<Parameters<typeof validate>[1]>["rules"]) =>
+  validate(source, { rules, allowedNames: ["read_file"] }).errors.map((error) => error.message);
 
 describe("parseRule", () => {
-  it.each(["no_loops", "max_depth:2", "max_calls:5", "no_nested_calls", " max_calls:10 "])("parses %s", (text) => {
-    expect(parseRule(text).name).toBe(text.trim());
-  });
+  it.each(["no_loops", "max_depth:2", "max_calls:5", "no_nested_calls", " max_calls:10 "])(
+    "parses %s",
+    (text) => {
+      expect(parseRule(text).name).toBe(text.trim());
+    },
+  );
 
   it.each([
     ["max_calls", "Rule 'max_calls' needs a whole number, e.g. max_calls:5."],
@@ -38,14 +42,19 @@ describe("named rules", () => {
   });
 
   it("max_depth counts if and for blocks, not else-if chains", () => {
-    const chain = "const n = 1\nif (n === 1) {} else if (n === 2) {} else if (n === 3) { if (n) {} }";
+    const chain =
+      "const n = 1\nif (n === 1) {} else if (n === 2) {} else if (n === 3) { if (n) {} }";
     expect(codes(chain, ["max_depth:2"])).toEqual([]);
-    expect(codes(chain, ["max_depth:1"])).toEqual(["Rule max_depth:1: Nesting depth 2 exceeds the limit of 1."]);
+    expect(codes(chain, ["max_depth:1"])).toEqual([
+      "Rule max_depth:1: Nesting depth 2 exceeds the limit of 1.",
+    ]);
   });
 
   it("max_calls counts helpers and methods too", () => {
     expect(codes(`len("a")\n"a".trim()`, ["max_calls:2"])).toEqual([]);
-    expect(codes(`len("a")\n"a".trim()\nlen("b")`, ["max_calls:2"])).toEqual(["Rule max_calls:2: The program makes 3 calls; the limit is 2."]);
+    expect(codes(`len("a")\n"a".trim()\nlen("b")`, ["max_calls:2"])).toEqual([
+      "Rule max_calls:2: The program makes 3 calls; the limit is 2.",
+    ]);
   });
 
   it("no_nested_calls rejects a call inside another call's arguments, awaited or not", () => {
@@ -55,12 +64,22 @@ describe("named rules", () => {
 
   it("runs custom rule functions and Rule objects", () => {
     const noPrint = (program: { body: { expression?: { callee?: { name?: string } } }[] }) =>
-      program.body.some((statement) => statement.expression?.callee?.name === "print") ? [{ message: "print is off", line: 1, column: 0 }] : [];
-    const result = validate(`print(1)`, { rules: [noPrint as never, { name: "never", check: () => [] }] });
-    expect(result.errors).toEqual([{ code: "rule_violation", message: "Rule noPrint: print is off", line: 1, column: 0 }]);
+      program.body.some((statement) => statement.expression?.callee?.name === "print")
+        ? [{ message: "print is off", line: 1, column: 0 }]
+        : [];
+    const result = validate(`print(1)`, {
+      rules: [noPrint as never, { name: "never", check: () => [] }],
+    });
+    expect(result.errors).toEqual([
+      { code: "rule_violation", message: "Rule noPrint: print is off", line: 1, column: 0 },
+    ]);
   });
 
   it("only reports rule violations when the program is otherwise valid", () => {
-    expect(validate("var x = 1\nfor (const y of [1]) {}", { rules: ["no_loops"] }).errors.map((error) => error.code)).toEqual(["forbidden_syntax"]);
+    expect(
+      validate("var x = 1\nfor (const y of [1]) {}", { rules: ["no_loops"] }).errors.map(
+        (error) => error.code,
+      ),
+    ).toEqual(["forbidden_syntax"]);
   });
 });

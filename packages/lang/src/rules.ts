@@ -21,7 +21,12 @@ export interface Rule {
 export type RuleFunction = (program: Node) => RuleViolation[];
 
 /** The names of the built-in rules, with the form of their argument. */
-export const RULE_NAMES = Object.freeze(["no_loops", "max_depth:N", "max_calls:N", "no_nested_calls"]);
+export const RULE_NAMES = Object.freeze([
+  "no_loops",
+  "max_depth:N",
+  "max_calls:N",
+  "no_nested_calls",
+]);
 
 const at = (node: Node, message: string, hint?: string): RuleViolation => ({
   message,
@@ -37,7 +42,14 @@ export function noLoops(): Rule {
     check(program) {
       const violations: RuleViolation[] = [];
       forEachNode(program, (node) => {
-        if (node.type === "ForOfStatement") violations.push(at(node, "Loops are not allowed by this kit's rules.", "call tools directly, or use xs.map(...) / xs.filter(...)"));
+        if (node.type === "ForOfStatement")
+          violations.push(
+            at(
+              node,
+              "Loops are not allowed by this kit's rules.",
+              "call tools directly, or use xs.map(...) / xs.filter(...)",
+            ),
+          );
       });
       return violations;
     },
@@ -52,9 +64,19 @@ export function maxDepth(limit: number): Rule {
       const violations: RuleViolation[] = [];
       forEachNode(program, (node, ancestors) => {
         if (!opensBlock(node) || isElseIf(node, ancestors.at(-1))) return;
-        const depth = 1 + ancestors.filter((ancestor, index) => opensBlock(ancestor) && !isElseIf(ancestor, ancestors[index - 1])).length;
+        const depth =
+          1 +
+          ancestors.filter(
+            (ancestor, index) => opensBlock(ancestor) && !isElseIf(ancestor, ancestors[index - 1]),
+          ).length;
         if (depth > limit) {
-          violations.push(at(node, `Nesting depth ${depth} exceeds the limit of ${limit}.`, "flatten the logic: compute values first, then branch"));
+          violations.push(
+            at(
+              node,
+              `Nesting depth ${depth} exceeds the limit of ${limit}.`,
+              "flatten the logic: compute values first, then branch",
+            ),
+          );
         }
       });
       return violations;
@@ -83,7 +105,15 @@ export function maxCalls(limit: number): Rule {
         count++;
         if (count === limit + 1) first = node;
       });
-      return first ? [at(first, `The program makes ${count} calls; the limit is ${limit}.`, "use fewer calls, e.g. one find_files and a loop")] : [];
+      return first
+        ? [
+            at(
+              first,
+              `The program makes ${count} calls; the limit is ${limit}.`,
+              "use fewer calls, e.g. one find_files and a loop",
+            ),
+          ]
+        : [];
     },
   };
 }
@@ -98,7 +128,14 @@ export function noNestedCalls(): Rule {
         if (node.type !== "CallExpression") return;
         for (const argument of node.arguments) {
           const inner = argument.type === "AwaitExpression" ? argument.argument : argument;
-          if (inner.type === "CallExpression") violations.push(at(inner, "A call is nested inside another call's arguments.", "assign the inner call to a variable first"));
+          if (inner.type === "CallExpression")
+            violations.push(
+              at(
+                inner,
+                "A call is nested inside another call's arguments.",
+                "assign the inner call to a variable first",
+              ),
+            );
         }
       });
       return violations;
@@ -113,13 +150,27 @@ export function parseRule(text: string): Rule {
   const needsNumber = name === "max_depth" || name === "max_calls";
   if (needsNumber) {
     const limit = Number(argument);
-    if (rest.length > 0 || argument === undefined || !/^\d+$/.test(argument) || !Number.isSafeInteger(limit)) {
-      throw new LangError("invalid_rule", `Rule '${trimmed}' needs a whole number, e.g. ${name}:5.`, { hint: `write ${name}:N` });
+    if (
+      rest.length > 0 ||
+      argument === undefined ||
+      !/^\d+$/.test(argument) ||
+      !Number.isSafeInteger(limit)
+    ) {
+      throw new LangError(
+        "invalid_rule",
+        `Rule '${trimmed}' needs a whole number, e.g. ${name}:5.`,
+        { hint: `write ${name}:N` },
+      );
     }
     return name === "max_depth" ? maxDepth(limit) : maxCalls(limit);
   }
-  if (argument !== undefined) throw new LangError("invalid_rule", `Rule '${name}' takes no argument.`, { hint: `write ${name}` });
+  if (argument !== undefined)
+    throw new LangError("invalid_rule", `Rule '${name}' takes no argument.`, {
+      hint: `write ${name}`,
+    });
   if (name === "no_loops") return noLoops();
   if (name === "no_nested_calls") return noNestedCalls();
-  throw new LangError("invalid_rule", `Unknown rule '${trimmed}'.`, { hint: `use one of: ${RULE_NAMES.join(", ")}` });
+  throw new LangError("invalid_rule", `Unknown rule '${trimmed}'.`, {
+    hint: `use one of: ${RULE_NAMES.join(", ")}`,
+  });
 }

@@ -8,10 +8,34 @@ import { validate, validateProgram } from "./validate-program.js";
 const TOOLS: ToolSpec[] = [
   { name: "read_file", args: [{ name: "path", type: "string" }], gradeW: 1, effectsCeiling: 0 },
   { name: "find_files", args: [{ name: "pattern", type: "string" }], gradeW: 1, effectsCeiling: 0 },
-  { name: "write_file", args: [{ name: "path", type: "string" }, { name: "content", type: "string" }], gradeW: 3, effectsCeiling: 3 },
+  {
+    name: "write_file",
+    args: [
+      { name: "path", type: "string" },
+      { name: "content", type: "string" },
+    ],
+    gradeW: 3,
+    effectsCeiling: 3,
+  },
 ];
 
-const ALL_CODES: ValidationErrorCode[] = ["parse_error", "program_too_large", "too_deep", "forbidden_syntax", "forbidden_name", "forbidden_property", "unknown_function", "arrow_position", "await_position", "bad_arity", "assign_to_constant", "unknown_name", "callable_as_value", "rule_violation", "asi_hazard"];
+const ALL_CODES: ValidationErrorCode[] = [
+  "parse_error",
+  "program_too_large",
+  "too_deep",
+  "forbidden_syntax",
+  "forbidden_name",
+  "forbidden_property",
+  "unknown_function",
+  "arrow_position",
+  "await_position",
+  "bad_arity",
+  "assign_to_constant",
+  "unknown_name",
+  "callable_as_value",
+  "rule_violation",
+  "asi_hazard",
+];
 
 describe("validate: valid programs", () => {
   it.each(VALID_PROGRAMS)("accepts $name", ({ source, params }) => {
@@ -25,7 +49,9 @@ describe("validate: invalid programs", () => {
   it.each(INVALID_PROGRAMS)("rejects $name with $codes", ({ source, codes, params, rules }) => {
     const result = validate(source, { tools: TOOLS, params, rules });
     expect(result.valid).toBe(false);
-    expect([...new Set(result.errors.map((error) => error.code))].sort()).toEqual([...new Set(codes)].sort());
+    expect([...new Set(result.errors.map((error) => error.code))].sort()).toEqual(
+      [...new Set(codes)].sort(),
+    );
     for (const error of result.errors) {
       expect(error.message.length).toBeGreaterThan(10);
       expect(error.line).toBeGreaterThanOrEqual(1);
@@ -42,7 +68,8 @@ describe("validate: invalid programs", () => {
 
   it("gives every rejection but parse errors a hint", () => {
     for (const { source, params, rules } of INVALID_PROGRAMS) {
-      for (const error of validate(source, { tools: TOOLS, params, rules }).errors) expect(error.hint, `${source}: ${error.message}`).toBeTruthy();
+      for (const error of validate(source, { tools: TOOLS, params, rules }).errors)
+        expect(error.hint, `${source}: ${error.message}`).toBeTruthy();
     }
   });
 });
@@ -103,23 +130,41 @@ describe("validate: bad input", () => {
 
 describe("validate: results", () => {
   it("lists bare-name calls in source order with duplicates", () => {
-    expect(validate(`len(read_file("a"))\nlen("b")\nfind_files("*").map(read_file)`, { tools: TOOLS }).calls).toEqual(["len", "read_file", "len", "find_files"]);
+    expect(
+      validate(`len(read_file("a"))\nlen("b")\nfind_files("*").map(read_file)`, { tools: TOOLS })
+        .calls,
+    ).toEqual(["len", "read_file", "len", "find_files"]);
   });
 
   it("lists top-level bindings in order of first appearance", () => {
-    const result = validate(`const a = 1\nlet [b, { c }] = [2, { c: 3 }]\nfor (const x of [1]) { d = x; const inner = 1 }\ne = 4\na = 5`, { tools: TOOLS });
+    const result = validate(
+      `const a = 1\nlet [b, { c }] = [2, { c: 3 }]\nfor (const x of [1]) { d = x; const inner = 1 }\ne = 4\na = 5`,
+      { tools: TOOLS },
+    );
     expect(result.errors.map((error) => error.code)).toEqual(["assign_to_constant"]);
     expect(result.variables).toEqual(["a", "b", "c", "d", "e"]);
   });
 
   it("summarises effects from the tools the program may call", () => {
-    expect(validate(`read_file("a")`, { tools: TOOLS }).effects).toEqual({ tools: [{ name: "read_file", gradeW: 1, effectsCeiling: 0 }], grade: { w: 1, d: 0 } });
-    expect(validate(`find_files("*").map(read_file)\nwrite_file("a", "b")`, { tools: TOOLS }).effects.grade).toEqual({ w: 3, d: 3 });
-    expect(validate(`len("a")`, { tools: TOOLS }).effects).toEqual({ tools: [], grade: { w: 0, d: 0 } });
+    expect(validate(`read_file("a")`, { tools: TOOLS }).effects).toEqual({
+      tools: [{ name: "read_file", gradeW: 1, effectsCeiling: 0 }],
+      grade: { w: 1, d: 0 },
+    });
+    expect(
+      validate(`find_files("*").map(read_file)\nwrite_file("a", "b")`, { tools: TOOLS }).effects
+        .grade,
+    ).toEqual({ w: 3, d: 3 });
+    expect(validate(`len("a")`, { tools: TOOLS }).effects).toEqual({
+      tools: [],
+      grade: { w: 0, d: 0 },
+    });
   });
 
   it("counts tools known only by name at the highest grade", () => {
-    expect(validate(`custom(1)`, { allowedNames: ["custom"] }).effects).toEqual({ tools: [{ name: "custom", gradeW: 3, effectsCeiling: 3 }], grade: { w: 3, d: 3 } });
+    expect(validate(`custom(1)`, { allowedNames: ["custom"] }).effects).toEqual({
+      tools: [{ name: "custom", gradeW: 3, effectsCeiling: 3 }],
+      grade: { w: 3, d: 3 },
+    });
   });
 
   it("reports every error together, sorted by position", () => {
@@ -132,13 +177,26 @@ describe("validate: results", () => {
   });
 
   it("accepts params as a map of specs", () => {
-    expect(validate(`read_file(path)`, { tools: TOOLS, params: { path: { type: "string" } } }).valid).toBe(true);
+    expect(
+      validate(`read_file(path)`, { tools: TOOLS, params: { path: { type: "string" } } }).valid,
+    ).toBe(true);
   });
 
   it("checks optional tool arguments", () => {
-    const tools: ToolSpec[] = [{ name: "grep", args: [{ name: "pattern", type: "string" }, { name: "path", type: "string", optional: true }] }];
+    const tools: ToolSpec[] = [
+      {
+        name: "grep",
+        args: [
+          { name: "pattern", type: "string" },
+          { name: "path", type: "string", optional: true },
+        ],
+      },
+    ];
     expect(validate(`grep("a")\ngrep("a", "b")`, { tools }).valid).toBe(true);
-    expect(validate(`grep("a", "b", "c")`, { tools }).errors[0]).toMatchObject({ code: "bad_arity", hint: "call it as grep(pattern, path?)" });
+    expect(validate(`grep("a", "b", "c")`, { tools }).errors[0]).toMatchObject({
+      code: "bad_arity",
+      hint: "call it as grep(pattern, path?)",
+    });
   });
 });
 
@@ -156,7 +214,10 @@ describe("validateProgram", () => {
 
   it("names the tools and params the program may use", () => {
     const { program } = validateProgram(`read_file(p)`, { tools: TOOLS, params: ["p"] });
-    expect(program?.names).toEqual({ tools: ["read_file", "find_files", "write_file"], params: ["p"] });
+    expect(program?.names).toEqual({
+      tools: ["read_file", "find_files", "write_file"],
+      params: ["p"],
+    });
   });
 });
 
@@ -167,18 +228,40 @@ describe("error messages", () => {
   };
 
   it("say what is wrong and how to fix it", () => {
-    expect(first(`import fs from "fs"`)).toMatchInlineSnapshot(`"forbidden_syntax: An import declaration is not allowed in lackpy programs. | hint: tools are already in scope: call them by name, e.g. read_file(path)"`);
-    expect(first(`var x = 1`)).toMatchInlineSnapshot(`"forbidden_syntax: 'var' declarations are not allowed. | hint: use let or const instead of var"`);
-    expect(first(`console.log(1)`)).toMatchInlineSnapshot(`"unknown_name: 'console' is not defined. | hint: use print(value) to write a line to stdout"`);
-    expect(first(`read_fle("a")`)).toMatchInlineSnapshot(`"unknown_function: 'read_fle' is not a kit tool, helper or safe global. | hint: did you mean read_file(...)?"`);
-    expect(first(`const s = ""\ns.constructor`)).toMatchInlineSnapshot(`"forbidden_property: Property 'constructor' is forbidden: it reaches the JavaScript object model, not your data. | hint: read data fields by their own names (obj.field or obj["field"]); constructor, prototype and names starting with __ are never available"`);
-    expect(first(`read_file(x => x)`)).toMatchInlineSnapshot(`"arrow_position: An arrow function can only be passed directly to a helper or method, such as xs.map(x => ...). | hint: kit tools take plain data: compute the value first, then pass it"`);
-    expect(first(`const count = 1`)).toMatchInlineSnapshot(`"assign_to_constant: 'count' is a helper builtin and cannot be redeclared. | hint: use another name, e.g. my_count"`);
-    expect(first(`2 ** 3`)).toMatchInlineSnapshot(`"forbidden_syntax: The binary operator '**' is not allowed in lackpy programs. | hint: use Math.pow(a, b)"`);
-    expect(first(`Math.flor(1.5)`)).toMatchInlineSnapshot(`"unknown_name: Math.flor does not exist in lackpy. | hint: use Math.floor"`);
+    expect(first(`import fs from "fs"`)).toMatchInlineSnapshot(
+      `"forbidden_syntax: An import declaration is not allowed in lackpy programs. | hint: tools are already in scope: call them by name, e.g. read_file(path)"`,
+    );
+    expect(first(`var x = 1`)).toMatchInlineSnapshot(
+      `"forbidden_syntax: 'var' declarations are not allowed. | hint: use let or const instead of var"`,
+    );
+    expect(first(`console.log(1)`)).toMatchInlineSnapshot(
+      `"unknown_name: 'console' is not defined. | hint: use print(value) to write a line to stdout"`,
+    );
+    expect(first(`read_fle("a")`)).toMatchInlineSnapshot(
+      `"unknown_function: 'read_fle' is not a kit tool, helper or safe global. | hint: did you mean read_file(...)?"`,
+    );
+    expect(first(`const s = ""\ns.constructor`)).toMatchInlineSnapshot(
+      `"forbidden_property: Property 'constructor' is forbidden: it reaches the JavaScript object model, not your data. | hint: read data fields by their own names (obj.field or obj["field"]); constructor, prototype and names starting with __ are never available"`,
+    );
+    expect(first(`read_file(x => x)`)).toMatchInlineSnapshot(
+      `"arrow_position: An arrow function can only be passed directly to a helper or method, such as xs.map(x => ...). | hint: kit tools take plain data: compute the value first, then pass it"`,
+    );
+    expect(first(`const count = 1`)).toMatchInlineSnapshot(
+      `"assign_to_constant: 'count' is a helper builtin and cannot be redeclared. | hint: use another name, e.g. my_count"`,
+    );
+    expect(first(`2 ** 3`)).toMatchInlineSnapshot(
+      `"forbidden_syntax: The binary operator '**' is not allowed in lackpy programs. | hint: use Math.pow(a, b)"`,
+    );
+    expect(first(`Math.flor(1.5)`)).toMatchInlineSnapshot(
+      `"unknown_name: Math.flor does not exist in lackpy. | hint: use Math.floor"`,
+    );
   });
 
   it("put an ASI hazard on the line that starts with the bracket", () => {
-    expect(validate(`const a = 1\n\n(a)`).errors[0]).toMatchObject({ code: "asi_hazard", line: 3, column: 0 });
+    expect(validate(`const a = 1\n\n(a)`).errors[0]).toMatchObject({
+      code: "asi_hazard",
+      line: 3,
+      column: 0,
+    });
   });
 });

@@ -19,7 +19,10 @@ export function validateProgram(
   const parsed = parseProgram(source);
   if (!parsed.ok) {
     const { code, message, line, column, hint } = parsed;
-    return { validation: failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]), program: null };
+    return {
+      validation: failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]),
+      program: null,
+    };
   }
   const names = new PredefinedNames({ params, tools, allowedNames: options.allowedNames ?? [] });
   const checker = new ProgramChecker(source as string, names);
@@ -43,7 +46,11 @@ export function validateProgram(
   if (errors.length === 0) {
     for (const rule of rules) {
       for (const violation of rule.check(parsed.ast)) {
-        errors.push({ code: "rule_violation", ...violation, message: `Rule ${rule.name}: ${violation.message}` });
+        errors.push({
+          code: "rule_violation",
+          ...violation,
+          message: `Rule ${rule.name}: ${violation.message}`,
+        });
       }
     }
   }
@@ -81,14 +88,24 @@ function toRule(rule: string | Rule | ((program: Node) => ReturnType<Rule["check
 }
 
 function failure(errors: ValidationError[]): ValidationResult {
-  return { valid: false, errors, calls: [], variables: [], effects: { tools: [], grade: { w: 0, d: 0 } } };
+  return {
+    valid: false,
+    errors,
+    calls: [],
+    variables: [],
+    effects: { tools: [], grade: { w: 0, d: 0 } },
+  };
 }
 
 function effectsOf(used: ReadonlySet<string>, tools: readonly ToolSpec[]): EffectSummary {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const specs = [...used].map((name) => byName.get(name) ?? { name });
   return {
-    tools: specs.map((tool) => ({ name: tool.name, gradeW: tool.gradeW ?? 3, effectsCeiling: tool.effectsCeiling ?? 3 })),
+    tools: specs.map((tool) => ({
+      name: tool.name,
+      gradeW: tool.gradeW ?? 3,
+      effectsCeiling: tool.effectsCeiling ?? 3,
+    })),
     grade: computeGrade(specs),
   };
 }

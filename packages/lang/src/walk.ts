@@ -38,7 +38,17 @@ const CHILD_KEYS: Record<string, readonly string[]> = {
   ReturnStatement: ["argument"],
 };
 
-const SKIPPED_KEYS = new Set(["type", "start", "end", "loc", "range", "raw", "regex", "value", "name"]);
+const SKIPPED_KEYS = new Set([
+  "type",
+  "start",
+  "end",
+  "loc",
+  "range",
+  "raw",
+  "regex",
+  "value",
+  "name",
+]);
 
 function isNode(value: unknown): value is Node {
   return typeof value === "object" && value !== null && typeof (value as Node).type === "string";
@@ -117,7 +127,10 @@ export function measureDepth(root: Node, limit: number): { depth: number; deepes
 }
 
 /** Calls `visit` for every node of a tree (depth-first, pre-order, source order) with its ancestors. */
-export function forEachNode(root: Node, visit: (node: Node, ancestors: readonly Node[]) => void): void {
+export function forEachNode(
+  root: Node,
+  visit: (node: Node, ancestors: readonly Node[]) => void,
+): void {
   const ancestors: Node[] = [];
   const walk = (node: Node): void => {
     visit(node, ancestors);

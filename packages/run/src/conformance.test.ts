@@ -9,30 +9,96 @@ describe("the interpreter implements exactly the language spec", () => {
   });
 
   it("implements every helper builtin the spec lists, and no other", () => {
-    expect(Object.keys(HELPER_IMPLEMENTATIONS).sort()).toEqual(HELPERS.map((helper) => helper.name).sort());
+    expect(Object.keys(HELPER_IMPLEMENTATIONS).sort()).toEqual(
+      HELPERS.map((helper) => helper.name).sort(),
+    );
   });
 
   it("implements every safe global and member the spec lists, and no other", () => {
-    const listed = SAFE_GLOBALS.flatMap((global) => (global.members ? global.members.map((member) => `${global.name}.${member.name}`) : [global.name]));
+    const listed = SAFE_GLOBALS.flatMap((global) =>
+      global.members
+        ? global.members.map((member) => `${global.name}.${member.name}`)
+        : [global.name],
+    );
     expect(implementedGlobalMembers().sort()).toEqual(listed.sort());
   });
 
-  it.each(Object.entries(METHOD_ALLOWLIST))("calls every allowed %s method", async (type, methods) => {
-    const receivers: Record<string, string> = { string: `"a,b"`, array: `[3, 1, 2]`, number: `(1.5)`, regex: `/a/`, set: `set([1])`, map: `dict([["a", 1]])` };
-    const args: Record<string, string> = { map: "x => x", filter: "x => x", find: "x => x", findIndex: "x => x", findLast: "x => x", findLastIndex: "x => x", some: "x => x", every: "x => x", reduce: "(a, b) => a + b", flatMap: "x => [x]", forEach: "x => x", split: `","`, replace: `"a", "b"`, replaceAll: `"a", "b"`, padStart: "5", padEnd: "5", repeat: "2", concat: `"x"`, includes: `"a"`, indexOf: `"a"`, lastIndexOf: `"a"`, startsWith: `"a"`, endsWith: `"a"`, match: "/a/", matchAll: "/a/g", search: "/a/", localeCompare: `"b"`, at: "0", charAt: "0", test: `"a"`, exec: `"a"`, has: "1", add: "2", delete: "1", get: `"a"`, set: `"b", 2`, push: "4", unshift: "0", join: `"-"`, toFixed: "1", toPrecision: "2", toString: "", slice: "0, 1", substring: "0, 1" };
-    for (const method of methods) {
-      if (method === "size") continue;
-      const receiver = type === "map" ? `new_map` : receivers[type];
-      const source = type === "map" ? `const m = give()\nm.${method}(${args[method] ?? ""})` : `${receiver}.${method}(${args[method] ?? ""})`;
-      const result = await run(source, { tools: { give: () => new Map([["a", 1]]) } });
-      expect(result.error, `${type}.${method}: ${result.error?.message}`).toBeNull();
-    }
-  });
+  it.each(Object.entries(METHOD_ALLOWLIST))(
+    "calls every allowed %s method",
+    async (type, methods) => {
+      const receivers: Record<string, string> = {
+        string: `"a,b"`,
+        array: `[3, 1, 2]`,
+        number: `(1.5)`,
+        regex: `/a/`,
+        set: `set([1])`,
+        map: `dict([["a", 1]])`,
+      };
+      const args: Record<string, string> = {
+        map: "x => x",
+        filter: "x => x",
+        find: "x => x",
+        findIndex: "x => x",
+        findLast: "x => x",
+        findLastIndex: "x => x",
+        some: "x => x",
+        every: "x => x",
+        reduce: "(a, b) => a + b",
+        flatMap: "x => [x]",
+        forEach: "x => x",
+        split: `","`,
+        replace: `"a", "b"`,
+        replaceAll: `"a", "b"`,
+        padStart: "5",
+        padEnd: "5",
+        repeat: "2",
+        concat: `"x"`,
+        includes: `"a"`,
+        indexOf: `"a"`,
+        lastIndexOf: `"a"`,
+        startsWith: `"a"`,
+        endsWith: `"a"`,
+        match: "/a/",
+        matchAll: "/a/g",
+        search: "/a/",
+        localeCompare: `"b"`,
+        at: "0",
+        charAt: "0",
+        test: `"a"`,
+        exec: `"a"`,
+        has: "1",
+        add: "2",
+        delete: "1",
+        get: `"a"`,
+        set: `"b", 2`,
+        push: "4",
+        unshift: "0",
+        join: `"-"`,
+        toFixed: "1",
+        toPrecision: "2",
+        toString: "",
+        slice: "0, 1",
+        substring: "0, 1",
+      };
+      for (const method of methods) {
+        if (method === "size") continue;
+        const receiver = type === "map" ? `new_map` : receivers[type];
+        const source =
+          type === "map"
+            ? `const m = give()\nm.${method}(${args[method] ?? ""})`
+            : `${receiver}.${method}(${args[method] ?? ""})`;
+        const result = await run(source, { tools: { give: () => new Map([["a", 1]]) } });
+        expect(result.error, `${type}.${method}: ${result.error?.message}`).toBeNull();
+      }
+    },
+  );
 
   it("keeps the root entry free of node: imports (browser-safe)", () => {
     const nodeOnly = new Set(["node.ts", "worker.ts", "worker-pool.ts", "run-isolated.ts"]);
     const directory = new URL(".", import.meta.url);
-    for (const file of readdirSync(directory).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !nodeOnly.has(name))) {
+    for (const file of readdirSync(directory).filter(
+      (name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !nodeOnly.has(name),
+    )) {
       expect(readFileSync(new URL(file, directory), "utf8"), file).not.toMatch(/from "node:/);
     }
   });

@@ -15,7 +15,9 @@ export function toDisplayString(value: unknown, seen = new Set<unknown>()): stri
   if (Array.isArray(value)) {
     if (seen.has(value)) return "";
     seen.add(value);
-    const text = value.map((item) => (item === null || item === undefined ? "" : toDisplayString(item, seen))).join(",");
+    const text = value
+      .map((item) => (item === null || item === undefined ? "" : toDisplayString(item, seen)))
+      .join(",");
     seen.delete(value);
     return text;
   }
@@ -32,7 +34,13 @@ export function toDisplayString(value: unknown, seen = new Set<unknown>()): stri
 /** Number(x) for program values. */
 export function toNumber(value: unknown): number {
   if (typeof value === "number") return value;
-  if (typeof value === "string" || typeof value === "boolean" || value === null || value === undefined) return Number(value);
+  if (
+    typeof value === "string" ||
+    typeof value === "boolean" ||
+    value === null ||
+    value === undefined
+  )
+    return Number(value);
   return Number(toDisplayString(value));
 }
 

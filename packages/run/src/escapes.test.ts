@@ -8,7 +8,19 @@ import { run } from "./index.js";
 function unvalidated(source: string): ValidatedProgram {
   const parsed = parseProgram(source);
   if (!parsed.ok) throw new Error(parsed.message);
-  return { kind: "lackpy.validated", source, ast: parsed.ast, validation: { valid: true, errors: [], calls: [], variables: [], effects: { tools: [], grade: { w: 0, d: 0 } } }, names: { tools: [], params: [] } };
+  return {
+    kind: "lackpy.validated",
+    source,
+    ast: parsed.ast,
+    validation: {
+      valid: true,
+      errors: [],
+      calls: [],
+      variables: [],
+      effects: { tools: [], grade: { w: 0, d: 0 } },
+    },
+    names: { tools: [], params: [] },
+  };
 }
 
 describe("run: escape attempts", () => {
@@ -50,7 +62,10 @@ describe("run: escape attempts", () => {
   });
 
   it("keeps callables opaque without the validator: a tool as a value is only a marker", async () => {
-    const result = await run(unvalidated(`const f = read_file\nconst r = [f, typeof f, JSON.stringify([f])]\nr`), { tools: testTools().tools });
+    const result = await run(
+      unvalidated(`const f = read_file\nconst r = [f, typeof f, JSON.stringify([f])]\nr`),
+      { tools: testTools().tools },
+    );
     expect(result.output).toEqual(["[function]", "function", "[null]"]);
   });
 

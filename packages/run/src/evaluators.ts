@@ -26,9 +26,15 @@ export const CONTINUE = Symbol("continue");
 /** Thrown when an optional chain meets null or undefined; caught by its ChainExpression. */
 export const SHORT_CIRCUIT = Symbol("short-circuit");
 
-const insideOnly = (parent: string): Evaluator => (interpreter, node) => {
-  throw interpreter.fault("runtime_error", `${node.type} can only be evaluated inside ${parent}.`, node);
-};
+const insideOnly =
+  (parent: string): Evaluator =>
+  (interpreter, node) => {
+    throw interpreter.fault(
+      "runtime_error",
+      `${node.type} can only be evaluated inside ${parent}.`,
+      node,
+    );
+  };
 
 async function runBody(interpreter: Interpreter, node: Node, scope: Scope): Promise<void> {
   if (node.type !== "BlockStatement") {
@@ -60,11 +66,22 @@ async function assign(interpreter: Interpreter, node: Node, scope: Scope): Promi
   }
   let value: unknown;
   if (operator === "??=" || operator === "||=" || operator === "&&=") {
-    const keep = operator === "??=" ? current !== null && current !== undefined : operator === "||=" ? truthy(current) : !truthy(current);
+    const keep =
+      operator === "??="
+        ? current !== null && current !== undefined
+        : operator === "||="
+          ? truthy(current)
+          : !truthy(current);
     if (keep) return current;
     value = await interpreter.evaluate(node.right, scope);
   } else {
-    value = binary(interpreter, operator.slice(0, -1), current, await interpreter.evaluate(node.right, scope), node);
+    value = binary(
+      interpreter,
+      operator.slice(0, -1),
+      current,
+      await interpreter.evaluate(node.right, scope),
+      node,
+    );
   }
   if (left.type === "MemberExpression") writeMember(interpreter, object, key, value, left);
   else await bindPattern(interpreter, left, value, scope, "assign");
@@ -92,7 +109,14 @@ async function forOf(interpreter: Interpreter, node: Node, scope: Scope): Promis
   await forEachItem(interpreter, iterable, node.right, async (item) => {
     interpreter.step(node);
     const iteration = new Scope(scope);
-    if (declaration) await bindPattern(interpreter, declaration.declarations[0].id, item, iteration, declaration.kind);
+    if (declaration)
+      await bindPattern(
+        interpreter,
+        declaration.declarations[0].id,
+        item,
+        iteration,
+        declaration.kind,
+      );
     else await bindPattern(interpreter, node.left, item, iteration, "assign");
     try {
       await runBody(interpreter, node.body, iteration);
@@ -110,11 +134,19 @@ async function member(interpreter: Interpreter, node: Node, scope: Scope): Promi
   return readMember(interpreter, object, await memberKey(interpreter, node, scope), node);
 }
 
-async function arrayExpression(interpreter: Interpreter, node: Node, scope: Scope): Promise<unknown[]> {
+async function arrayExpression(
+  interpreter: Interpreter,
+  node: Node,
+  scope: Scope,
+): Promise<unknown[]> {
   const result: unknown[] = [];
   for (const element of node.elements) {
     if (element?.type === "SpreadElement") {
-      const items = await iterate(interpreter, await interpreter.evaluate(element.argument, scope), element);
+      const items = await iterate(
+        interpreter,
+        await interpreter.evaluate(element.argument, scope),
+        element,
+      );
       interpreter.checkSize(result.length + items.length, "an array", element);
       for (const item of items) result.push(item);
     } else {
@@ -124,13 +156,21 @@ async function arrayExpression(interpreter: Interpreter, node: Node, scope: Scop
   return result;
 }
 
-async function objectExpression(interpreter: Interpreter, node: Node, scope: Scope): Promise<Record<string, unknown>> {
+async function objectExpression(
+  interpreter: Interpreter,
+  node: Node,
+  scope: Scope,
+): Promise<Record<string, unknown>> {
   const result = newObject();
   for (const property of node.properties) {
     if (property.type === "SpreadElement") {
       const source = await interpreter.evaluate(property.argument, scope);
       if (source === null || source === undefined) continue;
-      const entries: [string, unknown][] = isPlainObject(source) ? Object.entries(source) : Array.isArray(source) || typeof source === "string" ? Object.entries(source) : [];
+      const entries: [string, unknown][] = isPlainObject(source)
+        ? Object.entries(source)
+        : Array.isArray(source) || typeof source === "string"
+          ? Object.entries(source)
+          : [];
       for (const [key, value] of entries) {
         checkKey(interpreter, key, property);
         writeMember(interpreter, result, key, value, property);
@@ -138,7 +178,11 @@ async function objectExpression(interpreter: Interpreter, node: Node, scope: Sco
       continue;
     }
     interpreter.step(property);
-    const key = property.computed ? await memberKey(interpreter, { ...property, property: property.key }, scope) : property.key.type === "Identifier" ? property.key.name : String(property.key.value);
+    const key = property.computed
+      ? await memberKey(interpreter, { ...property, property: property.key }, scope)
+      : property.key.type === "Identifier"
+        ? property.key.name
+        : String(property.key.value);
     const value = await interpreter.evaluate(property.value, scope);
     writeMember(interpreter, result, key, value, property);
   }
@@ -150,7 +194,11 @@ async function template(interpreter: Interpreter, node: Node, scope: Scope): Pro
   for (let index = 0; index < node.expressions.length; index++) {
     const value = await interpreter.evaluate(node.expressions[index], scope);
     const next = node.quasis[index + 1].value.cooked ?? "";
-    interpreter.checkSize(text.length + displayLength(value, interpreter.limits.maxSize) + next.length, "a string", node);
+    interpreter.checkSize(
+      text.length + displayLength(value, interpreter.limits.maxSize) + next.length,
+      "a string",
+      node,
+    );
     text += toDisplayString(value) + next;
   }
   return text;
@@ -162,13 +210,22 @@ export const EVALUATORS: Readonly<Record<string, Evaluator>> = Object.freeze({
   ExpressionStatement: (interpreter, node, scope) => interpreter.evaluate(node.expression, scope),
   VariableDeclaration: async (interpreter, node, scope) => {
     for (const declarator of node.declarations) {
-      const value = declarator.init ? await interpreter.evaluate(declarator.init, scope) : undefined;
-      await bindPattern(interpreter, declarator.id, value, scope, node.kind === "const" ? "const" : "let");
+      const value = declarator.init
+        ? await interpreter.evaluate(declarator.init, scope)
+        : undefined;
+      await bindPattern(
+        interpreter,
+        declarator.id,
+        value,
+        scope,
+        node.kind === "const" ? "const" : "let",
+      );
     }
   },
   VariableDeclarator: insideOnly("a declaration"),
   IfStatement: async (interpreter, node, scope) => {
-    if (truthy(await interpreter.evaluate(node.test, scope))) await runBody(interpreter, node.consequent, scope);
+    if (truthy(await interpreter.evaluate(node.test, scope)))
+      await runBody(interpreter, node.consequent, scope);
     else if (node.alternate) await runBody(interpreter, node.alternate, scope);
   },
   ForOfStatement: forOf,
@@ -181,7 +238,8 @@ export const EVALUATORS: Readonly<Record<string, Evaluator>> = Object.freeze({
   },
   EmptyStatement: () => undefined,
   Identifier: (interpreter, node, scope) => lookupName(interpreter, node, scope),
-  Literal: (interpreter, node) => (node.regex ? new RegExp(node.regex.pattern, node.regex.flags) : node.value),
+  Literal: (interpreter, node) =>
+    node.regex ? new RegExp(node.regex.pattern, node.regex.flags) : node.value,
   TemplateLiteral: template,
   TemplateElement: insideOnly("a template literal"),
   ArrayExpression: arrayExpression,
@@ -199,20 +257,28 @@ export const EVALUATORS: Readonly<Record<string, Evaluator>> = Object.freeze({
   },
   CallExpression: callExpression,
   ConditionalExpression: async (interpreter, node, scope) =>
-    interpreter.evaluate(truthy(await interpreter.evaluate(node.test, scope)) ? node.consequent : node.alternate, scope),
+    interpreter.evaluate(
+      truthy(await interpreter.evaluate(node.test, scope)) ? node.consequent : node.alternate,
+      scope,
+    ),
   LogicalExpression: async (interpreter, node, scope) => {
     const left = await interpreter.evaluate(node.left, scope);
-    if (node.operator === "&&") return truthy(left) ? interpreter.evaluate(node.right, scope) : left;
-    if (node.operator === "||") return truthy(left) ? left : interpreter.evaluate(node.right, scope);
+    if (node.operator === "&&")
+      return truthy(left) ? interpreter.evaluate(node.right, scope) : left;
+    if (node.operator === "||")
+      return truthy(left) ? left : interpreter.evaluate(node.right, scope);
     return left !== null && left !== undefined ? left : interpreter.evaluate(node.right, scope);
   },
   BinaryExpression: async (interpreter, node, scope) => {
     const left = await interpreter.evaluate(node.left, scope);
     const right = await interpreter.evaluate(node.right, scope);
-    return node.operator === "+" ? add(interpreter, left, right, node) : binary(interpreter, node.operator, left, right, node);
+    return node.operator === "+"
+      ? add(interpreter, left, right, node)
+      : binary(interpreter, node.operator, left, right, node);
   },
   UnaryExpression: async (interpreter, node, scope) => {
-    if (node.operator === "typeof" && node.argument.type === "Identifier") return typeOf(lookupName(interpreter, node.argument, scope, true));
+    if (node.operator === "typeof" && node.argument.type === "Identifier")
+      return typeOf(lookupName(interpreter, node.argument, scope, true));
     const value = await interpreter.evaluate(node.argument, scope);
     switch (node.operator) {
       case "!":
@@ -224,7 +290,11 @@ export const EVALUATORS: Readonly<Record<string, Evaluator>> = Object.freeze({
       case "typeof":
         return typeOf(value);
     }
-    throw interpreter.fault("runtime_error", `The operator '${node.operator}' is not allowed.`, node);
+    throw interpreter.fault(
+      "runtime_error",
+      `The operator '${node.operator}' is not allowed.`,
+      node,
+    );
   },
   UpdateExpression: update,
   AssignmentExpression: assign,

@@ -6,16 +6,58 @@ import type { Interpreter } from "./interpreter.js";
 import { iterate } from "./iterate.js";
 import { checkKey, writeMember } from "./members.js";
 import { fromJson, jsonText } from "./serialize.js";
-import { Namespace, NativeCallable, RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
+import {
+  Namespace,
+  NativeCallable,
+  RangeValue,
+  isCallable,
+  isPlainObject,
+  newObject,
+  typeName,
+} from "./values.js";
 
 type Implementation = (args: unknown[]) => unknown;
 
-const MATH_FUNCTIONS = ["abs", "ceil", "floor", "round", "trunc", "sign", "sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "hypot", "pow", "max", "min"] as const;
+const MATH_FUNCTIONS = [
+  "abs",
+  "ceil",
+  "floor",
+  "round",
+  "trunc",
+  "sign",
+  "sqrt",
+  "cbrt",
+  "exp",
+  "log",
+  "log2",
+  "log10",
+  "sin",
+  "cos",
+  "tan",
+  "asin",
+  "acos",
+  "atan",
+  "atan2",
+  "hypot",
+  "pow",
+  "max",
+  "min",
+] as const;
 const MATH_VALUES = ["PI", "E", "LN2", "LN10", "LOG2E", "LOG10E", "SQRT2", "SQRT1_2"] as const;
 
-function entriesOf(interpreter: Interpreter, value: unknown, node: () => Node, name: string): [string, unknown][] {
-  if (typeof value === "string" || Array.isArray(value) || isPlainObject(value)) return Object.entries(value);
-  throw interpreter.fault("runtime_error", `Object.${name}() takes an object, array or string, not ${typeName(value)}.`, node());
+function entriesOf(
+  interpreter: Interpreter,
+  value: unknown,
+  node: () => Node,
+  name: string,
+): [string, unknown][] {
+  if (typeof value === "string" || Array.isArray(value) || isPlainObject(value))
+    return Object.entries(value);
+  throw interpreter.fault(
+    "runtime_error",
+    `Object.${name}() takes an object, array or string, not ${typeName(value)}.`,
+    node(),
+  );
 }
 
 /** Builds the safe globals for one run; their members check sizes and call callbacks through the interpreter. */
@@ -38,13 +80,26 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
       try {
         return fromJson(interpreter, JSON.parse(text as string), node());
       } catch (error) {
-        if (error instanceof SyntaxError) return fail(`JSON.parse: ${error.message}.`, "check that the text is JSON (double-quoted keys, no trailing commas)");
+        if (error instanceof SyntaxError)
+          return fail(
+            `JSON.parse: ${error.message}.`,
+            "check that the text is JSON (double-quoted keys, no trailing commas)",
+          );
         throw error;
       }
     },
     stringify: ([value, replacer, indent]) => {
-      if (replacer !== undefined && replacer !== null) fail("JSON.stringify takes no replacer in lackpy; pass null.", "JSON.stringify(value, null, 2)");
-      const spacing = typeof indent === "number" ? Math.min(10, Math.max(0, Math.trunc(indent))) : typeof indent === "string" ? indent.slice(0, 10) : undefined;
+      if (replacer !== undefined && replacer !== null)
+        fail(
+          "JSON.stringify takes no replacer in lackpy; pass null.",
+          "JSON.stringify(value, null, 2)",
+        );
+      const spacing =
+        typeof indent === "number"
+          ? Math.min(10, Math.max(0, Math.trunc(indent)))
+          : typeof indent === "string"
+            ? indent.slice(0, 10)
+            : undefined;
       return jsonText(interpreter, value, node(), spacing);
     },
   };
@@ -52,7 +107,8 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
   const object: Record<string, Implementation> = {
     keys: ([value]) => entriesOf(interpreter, value, node, "keys").map(([key]) => key),
     values: ([value]) => entriesOf(interpreter, value, node, "values").map(([, item]) => item),
-    entries: ([value]) => entriesOf(interpreter, value, node, "entries").map(([key, item]) => [key, item]),
+    entries: ([value]) =>
+      entriesOf(interpreter, value, node, "entries").map(([key, item]) => [key, item]),
     fromEntries: async ([pairs]) => {
       const result = newObject();
       for (const pair of await iterate(interpreter, pairs, node())) {
@@ -64,7 +120,11 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
       return result;
     },
     assign: ([target, ...sources]) => {
-      if (!isPlainObject(target)) fail(`Object.assign needs an object as its target, not ${typeName(target)}.`, "Object.assign({}, a, b)");
+      if (!isPlainObject(target))
+        fail(
+          `Object.assign needs an object as its target, not ${typeName(target)}.`,
+          "Object.assign({}, a, b)",
+        );
       for (const source of sources) {
         if (source === null || source === undefined) continue;
         for (const [key, item] of entriesOf(interpreter, source, node, "assign")) {
@@ -88,9 +148,11 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
         items = [...(await iterate(interpreter, source, node()))];
       }
       if (mapper === undefined) return items;
-      if (!isCallable(mapper)) return fail("Array.from's second argument must be a function such as (x, i) => x.");
+      if (!isCallable(mapper))
+        return fail("Array.from's second argument must be a function such as (x, i) => x.");
       const mapped: unknown[] = [];
-      for (let index = 0; index < items.length; index++) mapped.push(await interpreter.callFunction(mapper, [items[index], index], node()));
+      for (let index = 0; index < items.length; index++)
+        mapped.push(await interpreter.callFunction(mapper, [items[index], index], node()));
       return mapped;
     },
   };
@@ -99,7 +161,8 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
     isInteger: ([value]) => Number.isInteger(value),
     isFinite: ([value]) => Number.isFinite(value),
     isNaN: ([value]) => Number.isNaN(value),
-    parseInt: ([text, radix]) => Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
+    parseInt: ([text, radix]) =>
+      Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
     parseFloat: ([text]) => Number.parseFloat(toDisplayString(text)),
     MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
     MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
@@ -117,15 +180,27 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
       }),
   };
 
-  const namespaces: Record<string, Record<string, Implementation | number>> = { Math: math, JSON: json, Object: object, Array: array, Number: number, Promise: promise };
+  const namespaces: Record<string, Record<string, Implementation | number>> = {
+    Math: math,
+    JSON: json,
+    Object: object,
+    Array: array,
+    Number: number,
+    Promise: promise,
+  };
   const functions: Record<string, Implementation> = {
     String: ([value]) => toDisplayString(value),
     Boolean: ([value]) => truthy(value),
-    parseInt: ([text, radix]) => Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
+    parseInt: ([text, radix]) =>
+      Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
     parseFloat: ([text]) => Number.parseFloat(toDisplayString(text)),
     isNaN: ([value]) => Number.isNaN(toNumber(value)),
   };
-  const values: Record<string, unknown> = { undefined: undefined, NaN: Number.NaN, Infinity: Number.POSITIVE_INFINITY };
+  const values: Record<string, unknown> = {
+    undefined: undefined,
+    NaN: Number.NaN,
+    Infinity: Number.POSITIVE_INFINITY,
+  };
 
   const globals = new Map<string, unknown>();
   for (const spec of SAFE_GLOBALS) {
@@ -134,7 +209,12 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
       for (const member of spec.members ?? []) {
         const implementation = namespaces[spec.name]?.[member.name];
         if (implementation === undefined) continue;
-        members.set(member.name, typeof implementation === "function" ? new NativeCallable(`${spec.name}.${member.name}`, implementation) : implementation);
+        members.set(
+          member.name,
+          typeof implementation === "function"
+            ? new NativeCallable(`${spec.name}.${member.name}`, implementation)
+            : implementation,
+        );
       }
       globals.set(spec.name, new Namespace(spec.name, members));
     } else if (spec.kind === "function" && functions[spec.name]) {
@@ -151,7 +231,8 @@ export function implementedGlobalMembers(): string[] {
   const members: string[] = [];
   const fake = { current: null, limits: { maxSize: 1 } } as unknown as Interpreter;
   for (const [name, value] of createSafeGlobals(fake)) {
-    if (value instanceof Namespace) for (const member of value.members.keys()) members.push(`${name}.${member}`);
+    if (value instanceof Namespace)
+      for (const member of value.members.keys()) members.push(`${name}.${member}`);
     else members.push(name);
   }
   return members;

@@ -41,33 +41,73 @@ export function roundHalfEven(value: number, digits = 0): number {
   return value < 0 ? -rounded : rounded;
 }
 
-async function keyed(interpreter: Interpreter, items: unknown[], key: unknown, node: Node): Promise<unknown[]> {
+async function keyed(
+  interpreter: Interpreter,
+  items: unknown[],
+  key: unknown,
+  node: Node,
+): Promise<unknown[]> {
   if (key === null || key === undefined) return items;
-  if (typeof key === "string") return items.map((item) => (item === null || item === undefined ? undefined : readMember(interpreter, item, key, node)));
+  if (typeof key === "string")
+    return items.map((item) =>
+      item === null || item === undefined ? undefined : readMember(interpreter, item, key, node),
+    );
   interpreter.requireCallable(key, "The key", node);
   const keys: unknown[] = [];
   for (const item of items) keys.push(await interpreter.callFunction(key, [item], node));
   return keys;
 }
 
-async function sortedBy(interpreter: Interpreter, iterable: unknown, key: unknown, reverse: unknown, node: Node): Promise<unknown[]> {
+async function sortedBy(
+  interpreter: Interpreter,
+  iterable: unknown,
+  key: unknown,
+  reverse: unknown,
+  node: Node,
+): Promise<unknown[]> {
   const items = [...(await iterate(interpreter, iterable, node))];
   const keys = await keyed(interpreter, items, key, node);
   return sortValues(items, keys, truthy(reverse));
 }
 
-function extreme(interpreter: Interpreter, args: unknown[], node: Node, sign: 1 | -1, name: string): unknown {
-  const items = args.length === 1 && (Array.isArray(args[0]) || args[0] instanceof Set || args[0] instanceof RangeValue) ? [...(args[0] as Iterable<unknown>)] : args;
-  if (items.length === 0) fail(interpreter, node, `${name}() of an empty sequence has no value.`, `check len(xs) > 0 before calling ${name}`);
+function extreme(
+  interpreter: Interpreter,
+  args: unknown[],
+  node: Node,
+  sign: 1 | -1,
+  name: string,
+): unknown {
+  const items =
+    args.length === 1 &&
+    (Array.isArray(args[0]) || args[0] instanceof Set || args[0] instanceof RangeValue)
+      ? [...(args[0] as Iterable<unknown>)]
+      : args;
+  if (items.length === 0)
+    fail(
+      interpreter,
+      node,
+      `${name}() of an empty sequence has no value.`,
+      `check len(xs) > 0 before calling ${name}`,
+    );
   let best = items[0];
   for (const item of items) if (compareValues(item, best) * sign > 0) best = item;
   return best;
 }
 
-function entriesOf(interpreter: Interpreter, value: unknown, node: Node, name: string): [unknown, unknown][] {
+function entriesOf(
+  interpreter: Interpreter,
+  value: unknown,
+  node: Node,
+  name: string,
+): [unknown, unknown][] {
   if (value instanceof Map) return [...value.entries()];
   if (isPlainObject(value)) return Object.entries(value);
-  return fail(interpreter, node, `${name}() takes an object or a map, not ${typeName(value)}.`, name === "keys" ? "for arrays use range(len(xs))" : undefined);
+  return fail(
+    interpreter,
+    node,
+    `${name}() takes an object or a map, not ${typeName(value)}.`,
+    name === "keys" ? "for arrays use range(len(xs))" : undefined,
+  );
 }
 
 /** Every helper builtin, by name. */
@@ -77,22 +117,50 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     if (value instanceof Set || value instanceof Map) return value.size;
     if (value instanceof RangeValue) return value.length;
     if (isPlainObject(value)) return Object.keys(value).length;
-    return fail(interpreter, node, `len() takes a string, array, set, map or object, not ${typeName(value)}.`);
+    return fail(
+      interpreter,
+      node,
+      `len() takes a string, array, set, map or object, not ${typeName(value)}.`,
+    );
   },
   range: (interpreter, args, node) => {
     const numbers = args.map(toNumber);
-    if (numbers.length === 0 || numbers.length > 3 || numbers.some((number) => !Number.isFinite(number))) fail(interpreter, node, "range() takes 1 to 3 finite numbers: range(stop) or range(start, stop, step).");
-    const [start, stop, step] = numbers.length === 1 ? [0, numbers[0], 1] : [numbers[0], numbers[1], numbers[2] ?? 1];
+    if (
+      numbers.length === 0 ||
+      numbers.length > 3 ||
+      numbers.some((number) => !Number.isFinite(number))
+    )
+      fail(
+        interpreter,
+        node,
+        "range() takes 1 to 3 finite numbers: range(stop) or range(start, stop, step).",
+      );
+    const [start, stop, step] =
+      numbers.length === 1 ? [0, numbers[0], 1] : [numbers[0], numbers[1], numbers[2] ?? 1];
     if (step === 0) fail(interpreter, node, "range() step must not be zero.");
     return new RangeValue(start, stop, step);
   },
-  sorted: (interpreter, [items, key, reverse], node) => sortedBy(interpreter, items, key, reverse, node),
+  sorted: (interpreter, [items, key, reverse], node) =>
+    sortedBy(interpreter, items, key, reverse, node),
   sort_by: (interpreter, [items, field, reverse], node) => {
-    if (typeof field !== "string") fail(interpreter, node, "sort_by(items, field, reverse?) takes the field name as a string.", "e.g. sort_by(files, \"size\", true)");
+    if (typeof field !== "string")
+      fail(
+        interpreter,
+        node,
+        "sort_by(items, field, reverse?) takes the field name as a string.",
+        'e.g. sort_by(files, "size", true)',
+      );
     return sortedBy(interpreter, items, field, reverse, node);
   },
-  reversed: async (interpreter, [value], node) => (typeof value === "string" ? Array.from(value).reverse().join("") : [...(await iterate(interpreter, value, node))].reverse()),
-  enumerate: async (interpreter, [value, start], node) => (await iterate(interpreter, value, node)).map((item, index) => [index + (start === undefined ? 0 : toNumber(start)), item]),
+  reversed: async (interpreter, [value], node) =>
+    typeof value === "string"
+      ? Array.from(value).reverse().join("")
+      : [...(await iterate(interpreter, value, node))].reverse(),
+  enumerate: async (interpreter, [value, start], node) =>
+    (await iterate(interpreter, value, node)).map((item, index) => [
+      index + (start === undefined ? 0 : toNumber(start)),
+      item,
+    ]),
   zip: async (interpreter, args, node) => {
     const lists = await Promise.all(args.map((arg) => iterate(interpreter, arg, node)));
     const length = lists.length === 0 ? 0 : Math.min(...lists.map((list) => list.length));
@@ -103,27 +171,56 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
   sum: async (interpreter, [value, start], node) => {
     let total = start === undefined ? 0 : toNumber(start);
     for (const item of await iterate(interpreter, value, node)) {
-      if (typeof item !== "number") fail(interpreter, node, `sum() adds numbers, but found ${typeName(item)}.`, "convert with float(x) or int(x) first");
+      if (typeof item !== "number")
+        fail(
+          interpreter,
+          node,
+          `sum() adds numbers, but found ${typeName(item)}.`,
+          "convert with float(x) or int(x) first",
+        );
       total += item;
     }
     return total;
   },
   any: async (interpreter, [value], node) => (await iterate(interpreter, value, node)).some(truthy),
-  all: async (interpreter, [value], node) => (await iterate(interpreter, value, node)).every(truthy),
+  all: async (interpreter, [value], node) =>
+    (await iterate(interpreter, value, node)).every(truthy),
   abs: (_interpreter, [value]) => Math.abs(toNumber(value)),
-  round: (_interpreter, [value, digits]) => roundHalfEven(toNumber(value), digits === undefined ? 0 : Math.trunc(toNumber(digits))),
-  str: (interpreter, [value], node) => (typeof value === "string" ? value : value === null || typeof value !== "object" ? String(value) : jsonText(interpreter, value, node)),
+  round: (_interpreter, [value, digits]) =>
+    roundHalfEven(toNumber(value), digits === undefined ? 0 : Math.trunc(toNumber(digits))),
+  str: (interpreter, [value], node) =>
+    typeof value === "string"
+      ? value
+      : value === null || typeof value !== "object"
+        ? String(value)
+        : jsonText(interpreter, value, node),
   int: (interpreter, [value], node) => {
     if (typeof value === "number" && Number.isFinite(value)) return Math.trunc(value);
     if (typeof value === "boolean") return value ? 1 : 0;
-    if (typeof value === "string" && /^\s*[+-]?\d+\s*$/.test(value)) return Number.parseInt(value, 10);
-    if (typeof value === "string" && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value)) return fail(interpreter, node, `int() cannot read '${value}' as a whole number.`, "use float(x) for decimals, then int(...) to truncate");
-    return fail(interpreter, node, `int() cannot convert ${typeof value === "string" ? `'${value}'` : typeName(value)} to a whole number.`);
+    if (typeof value === "string" && /^\s*[+-]?\d+\s*$/.test(value))
+      return Number.parseInt(value, 10);
+    if (typeof value === "string" && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value))
+      return fail(
+        interpreter,
+        node,
+        `int() cannot read '${value}' as a whole number.`,
+        "use float(x) for decimals, then int(...) to truncate",
+      );
+    return fail(
+      interpreter,
+      node,
+      `int() cannot convert ${typeof value === "string" ? `'${value}'` : typeName(value)} to a whole number.`,
+    );
   },
   float: (interpreter, [value], node) => {
     if (typeof value === "number") return value;
-    if (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) return Number(value);
-    return fail(interpreter, node, `float() cannot convert ${typeof value === "string" ? `'${value}'` : typeName(value)} to a number.`);
+    if (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)))
+      return Number(value);
+    return fail(
+      interpreter,
+      node,
+      `float() cannot convert ${typeof value === "string" ? `'${value}'` : typeName(value)} to a number.`,
+    );
   },
   bool: (_interpreter, [value]) => truthy(value),
   list: async (interpreter, [value], node) => {
@@ -135,30 +232,56 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
   dict: async (interpreter, [value], node) => {
     const result = newObject();
     if (value === undefined) return result;
-    const pairs = value instanceof Map || isPlainObject(value) ? entriesOf(interpreter, value, node, "dict") : await iterate(interpreter, value, node);
+    const pairs =
+      value instanceof Map || isPlainObject(value)
+        ? entriesOf(interpreter, value, node, "dict")
+        : await iterate(interpreter, value, node);
     for (const pair of pairs) {
-      if (!Array.isArray(pair) || pair.length < 2) fail(interpreter, node, "dict() takes [key, value] pairs.", "e.g. dict([[\"a\", 1], [\"b\", 2]])");
+      if (!Array.isArray(pair) || pair.length < 2)
+        fail(
+          interpreter,
+          node,
+          "dict() takes [key, value] pairs.",
+          'e.g. dict([["a", 1], ["b", 2]])',
+        );
       const key = toDisplayString(pair[0]);
       checkKey(interpreter, key, node);
       writeMember(interpreter, result, key, pair[1], node);
     }
     return result;
   },
-  set: async (interpreter, [value], node) => new Set(value === undefined ? [] : await iterate(interpreter, value, node)),
-  keys: (interpreter, [value], node) => entriesOf(interpreter, value, node, "keys").map(([key]) => key),
-  values: (interpreter, [value], node) => entriesOf(interpreter, value, node, "values").map(([, item]) => item),
-  items: (interpreter, [value], node) => entriesOf(interpreter, value, node, "items").map(([key, item]) => [key, item]),
+  set: async (interpreter, [value], node) =>
+    new Set(value === undefined ? [] : await iterate(interpreter, value, node)),
+  keys: (interpreter, [value], node) =>
+    entriesOf(interpreter, value, node, "keys").map(([key]) => key),
+  values: (interpreter, [value], node) =>
+    entriesOf(interpreter, value, node, "values").map(([, item]) => item),
+  items: (interpreter, [value], node) =>
+    entriesOf(interpreter, value, node, "items").map(([key, item]) => [key, item]),
   has: (interpreter, [container, key], node) => {
     if (Array.isArray(container)) return container.includes(key);
     if (typeof container === "string") return container.includes(toDisplayString(key));
     if (container instanceof Set || container instanceof Map) return container.has(key);
     if (isPlainObject(container)) return Object.hasOwn(container, toDisplayString(key));
-    return fail(interpreter, node, `has() takes an object, array, string, set or map, not ${typeName(container)}.`);
+    return fail(
+      interpreter,
+      node,
+      `has() takes an object, array, string, set or map, not ${typeName(container)}.`,
+    );
   },
-  unique: async (interpreter, [value], node) => [...new Set(await iterate(interpreter, value, node))],
-  count: async (interpreter, [value, target], node) => (await iterate(interpreter, value, node)).filter((item) => item === target).length,
+  unique: async (interpreter, [value], node) => [
+    ...new Set(await iterate(interpreter, value, node)),
+  ],
+  count: async (interpreter, [value, target], node) =>
+    (await iterate(interpreter, value, node)).filter((item) => item === target).length,
   print: (interpreter, args, node) => {
-    const parts = args.map((arg) => (typeof arg === "string" ? arg : arg === null || typeof arg !== "object" || isCallable(arg) ? toDisplayString(arg) : jsonText(interpreter, arg, node)));
+    const parts = args.map((arg) =>
+      typeof arg === "string"
+        ? arg
+        : arg === null || typeof arg !== "object" || isCallable(arg)
+          ? toDisplayString(arg)
+          : jsonText(interpreter, arg, node),
+    );
     interpreter.print(parts.join(" "));
     return undefined;
   },

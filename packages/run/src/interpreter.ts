@@ -65,7 +65,8 @@ export class Interpreter {
     this.startedAt = this.now();
     this.specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
     this.paramScope = new Scope(null);
-    for (const [name, value] of Object.entries(options.params)) this.paramScope.declare(name, toPlainData(value, "params"), true);
+    for (const [name, value] of Object.entries(options.params))
+      this.paramScope.declare(name, toPlainData(value, "params"), true);
     this.programScope = new Scope(this.paramScope);
   }
 
@@ -79,7 +80,8 @@ export class Interpreter {
   evaluate(node: Node, scope: Scope): Promise<unknown> | unknown {
     this.step(node);
     const evaluator = EVALUATORS[node.type];
-    if (!evaluator) throw this.fault("runtime_error", `The syntax '${node.type}' cannot be run.`, node);
+    if (!evaluator)
+      throw this.fault("runtime_error", `The syntax '${node.type}' cannot be run.`, node);
     return evaluator(this, node, scope);
   }
 
@@ -88,7 +90,12 @@ export class Interpreter {
     this.current = node;
     this.steps++;
     if (this.steps > this.limits.maxSteps) {
-      throw this.fault("limit_steps", `The program took more than ${this.limits.maxSteps} steps.`, node, "loop over fewer items, or break out of the loop earlier");
+      throw this.fault(
+        "limit_steps",
+        `The program took more than ${this.limits.maxSteps} steps.`,
+        node,
+        "loop over fewer items, or break out of the loop earlier",
+      );
     }
     if (this.steps % TIME_CHECK_INTERVAL === 0) this.checkTime(node);
   }
@@ -97,21 +104,41 @@ export class Interpreter {
   checkTime(node: Node | null = this.current): void {
     const evaluationMs = this.now() - this.startedAt - this.toolMs;
     if (evaluationMs > this.limits.timeoutMs) {
-      throw this.fault("limit_time", `The program ran for more than ${this.limits.timeoutMs} ms.`, node, "do less work per run: fewer items, simpler loops");
+      throw this.fault(
+        "limit_time",
+        `The program ran for more than ${this.limits.timeoutMs} ms.`,
+        node,
+        "do less work per run: fewer items, simpler loops",
+      );
     }
   }
 
   /** Raises `limit_size` when a string or array would exceed the size limit. */
   checkSize(length: number, what: string, node: Node | null = this.current): void {
     if (length > this.limits.maxSize) {
-      throw this.fault("limit_size", `The program tried to make ${what} of ${Math.round(length)} items; the limit is ${this.limits.maxSize}.`, node, "work on smaller pieces of data");
+      throw this.fault(
+        "limit_size",
+        `The program tried to make ${what} of ${Math.round(length)} items; the limit is ${this.limits.maxSize}.`,
+        node,
+        "work on smaller pieces of data",
+      );
     }
   }
 
   /** A fault at a node's position. */
-  fault(code: RunErrorCode, message: string, node: Node | null = this.current, hint?: string, extra: Record<string, unknown> = {}): ProgramFault {
+  fault(
+    code: RunErrorCode,
+    message: string,
+    node: Node | null = this.current,
+    hint?: string,
+    extra: Record<string, unknown> = {},
+  ): ProgramFault {
     const position = node?.loc?.start;
-    return new ProgramFault(code, message, { ...(position ? { line: position.line, column: position.column } : {}), ...(hint ? { hint } : {}), ...extra });
+    return new ProgramFault(code, message, {
+      ...(position ? { line: position.line, column: position.column } : {}),
+      ...(hint ? { hint } : {}),
+      ...extra,
+    });
   }
 
   /** True when the program can call `name` as a kit tool. */
@@ -123,20 +150,48 @@ export class Interpreter {
   async callTool(name: string, rawArgs: unknown[], node: Node): Promise<unknown> {
     this.toolCalls++;
     if (this.toolCalls > this.limits.maxToolCalls) {
-      throw this.fault("limit_tool_calls", `The program made more than ${this.limits.maxToolCalls} tool calls.`, node, "call tools fewer times, e.g. one find_files instead of many");
+      throw this.fault(
+        "limit_tool_calls",
+        `The program made more than ${this.limits.maxToolCalls} tool calls.`,
+        node,
+        "call tools fewer times, e.g. one find_files instead of many",
+      );
     }
     const args = rawArgs.map((arg) => toToolArgument(arg, name));
     this.notePaths(name, args);
     const started = this.now();
-    const entry: TraceEntry = { step: this.steps, tool: name, args: args.map((arg) => summarise(arg, this.limits.maxOutputBytes)), result: null, durationMs: 0, success: false, error: null };
+    const entry: TraceEntry = {
+      step: this.steps,
+      tool: name,
+      args: args.map((arg) => summarise(arg, this.limits.maxOutputBytes)),
+      result: null,
+      durationMs: 0,
+      success: false,
+      error: null,
+    };
     this.trace.push(entry);
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const fn = this.options.tools[name];
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(this.fault("limit_tool_time", `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`, node, "ask the tool for less at a time", { tool: name })), this.limits.toolTimeoutMs);
+        timer = setTimeout(
+          () =>
+            reject(
+              this.fault(
+                "limit_tool_time",
+                `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`,
+                node,
+                "ask the tool for less at a time",
+                { tool: name },
+              ),
+            ),
+          this.limits.toolTimeoutMs,
+        );
       });
-      const result = toPlainData(await Promise.race([Promise.resolve().then(() => fn(...args)), timeout]), name);
+      const result = toPlainData(
+        await Promise.race([Promise.resolve().then(() => fn(...args)), timeout]),
+        name,
+      );
       entry.success = true;
       entry.result = summarise(result, this.limits.maxOutputBytes);
       return result;
@@ -147,9 +202,17 @@ export class Interpreter {
       }
       const message = error instanceof Error ? error.message : String(error);
       entry.error = message;
-      const retriable = (error as { retriable?: unknown })?.retriable === true || this.specs.get(name)?.retriable === true;
-      const hint = typeof (error as { hint?: unknown })?.hint === "string" ? ((error as { hint: string }).hint as string) : undefined;
-      throw this.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, { tool: name, ...(retriable ? { retriable: true } : {}) });
+      const retriable =
+        (error as { retriable?: unknown })?.retriable === true ||
+        this.specs.get(name)?.retriable === true;
+      const hint =
+        typeof (error as { hint?: unknown })?.hint === "string"
+          ? ((error as { hint: string }).hint as string)
+          : undefined;
+      throw this.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
+        tool: name,
+        ...(retriable ? { retriable: true } : {}),
+      });
     } finally {
       clearTimeout(timer);
       entry.durationMs = this.now() - started;
@@ -170,7 +233,12 @@ export class Interpreter {
   async callFunction(callee: unknown, args: unknown[], node: Node): Promise<unknown> {
     if (callee instanceof Closure) return this.callClosure(callee, args, node);
     if (callee instanceof NativeCallable) return callee.call(args);
-    throw this.fault("not_a_function", `A ${callee === null ? "null" : typeof callee} value is not a function.`, node, "pass an arrow function such as x => x.name");
+    throw this.fault(
+      "not_a_function",
+      `A ${callee === null ? "null" : typeof callee} value is not a function.`,
+      node,
+      "pass an arrow function such as x => x.name",
+    );
   }
 
   /** Runs an arrow function of the program in a new scope. */
@@ -180,16 +248,27 @@ export class Interpreter {
     const params: Node[] = closure.node.params;
     for (let index = 0; index < params.length; index++) {
       const param = params[index];
-      if (param.type === "RestElement") await bindPattern(this, param.argument, args.slice(index), scope, "let");
+      if (param.type === "RestElement")
+        await bindPattern(this, param.argument, args.slice(index), scope, "let");
       else await bindPattern(this, param, args[index], scope, "let");
     }
-    if (closure.node.body.type === "BlockStatement") throw this.fault("runtime_error", "An arrow function body must be a single expression.", closure.node);
+    if (closure.node.body.type === "BlockStatement")
+      throw this.fault(
+        "runtime_error",
+        "An arrow function body must be a single expression.",
+        closure.node,
+      );
     return this.evaluate(closure.node.body, scope);
   }
 
   /** Asserts a value is callable, for helpers that take a key or predicate function. */
-  requireCallable(value: unknown, what: string, node: Node): asserts value is Closure | NativeCallable {
-    if (!isCallable(value)) throw this.fault("not_a_function", `${what} must be a function such as x => x.size.`, node);
+  requireCallable(
+    value: unknown,
+    what: string,
+    node: Node,
+  ): asserts value is Closure | NativeCallable {
+    if (!isCallable(value))
+      throw this.fault("not_a_function", `${what} must be a function such as x => x.size.`, node);
   }
 
   /** Appends one line to stdout, within the output cap. */

@@ -3,7 +3,11 @@ import type { Interpreter } from "./interpreter.js";
 import { RangeValue, isPlainObject, typeName } from "./values.js";
 
 /** The items of an iterable program value as an array (strings by code point, maps as [key, value] pairs). */
-export async function iterate(interpreter: Interpreter, value: unknown, node: Node): Promise<unknown[]> {
+export async function iterate(
+  interpreter: Interpreter,
+  value: unknown,
+  node: Node,
+): Promise<unknown[]> {
   if (Array.isArray(value)) return value;
   if (typeof value === "string") return Array.from(value);
   if (value instanceof Set) return [...value];
@@ -17,12 +21,24 @@ export async function iterate(interpreter: Interpreter, value: unknown, node: No
 
 /** The error for iterating something that is not iterable, with the fix. */
 export function notIterable(interpreter: Interpreter, value: unknown, node: Node) {
-  const hint = isPlainObject(value) ? "iterate Object.entries(obj), keys(obj) or values(obj)" : "iterate an array, string, set, map or range(n)";
-  return interpreter.fault("runtime_error", `A ${typeName(value)} value is not iterable.`, node, hint);
+  const hint = isPlainObject(value)
+    ? "iterate Object.entries(obj), keys(obj) or values(obj)"
+    : "iterate an array, string, set, map or range(n)";
+  return interpreter.fault(
+    "runtime_error",
+    `A ${typeName(value)} value is not iterable.`,
+    node,
+    hint,
+  );
 }
 
 /** Calls `each` for every item, lazily for ranges and live for arrays (items pushed during the loop are visited, as in JavaScript). */
-export async function forEachItem(interpreter: Interpreter, value: unknown, node: Node, each: (item: unknown) => Promise<boolean>): Promise<void> {
+export async function forEachItem(
+  interpreter: Interpreter,
+  value: unknown,
+  node: Node,
+  each: (item: unknown) => Promise<boolean>,
+): Promise<void> {
   if (value instanceof RangeValue) {
     for (const item of value) if (!(await each(item))) return;
     return;

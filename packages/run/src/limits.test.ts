@@ -9,21 +9,57 @@ afterAll(() => closeWorkerPool());
 const MODES = ["in-process", "isolated"] as const;
 
 describe.each(MODES)("limits (%s)", (mode) => {
-  const attempt = (source: string, limits: Record<string, number> = {}) => run(source, { tools: testTools().tools, toolSpecs: TOOL_SPECS, mode, limits });
+  const attempt = (source: string, limits: Record<string, number> = {}) =>
+    run(source, { tools: testTools().tools, toolSpecs: TOOL_SPECS, mode, limits });
 
   it.each([
-    ["a for over range(1e12)", `for (const i of range(1e12)) {}`, { maxSteps: 50_000 }, "limit_steps"],
+    [
+      "a for over range(1e12)",
+      `for (const i of range(1e12)) {}`,
+      { maxSteps: 50_000 },
+      "limit_steps",
+    ],
     ["a callback loop", `range(1e6).map(x => x)`, { maxSteps: 50_000 }, "method_not_allowed"],
     ["Array.from a huge length", `Array.from({ length: 1e9 })`, {}, "limit_size"],
     ["a string bomb by repeat", `"x".repeat(1e9)`, {}, "limit_size"],
-    ["a string bomb by doubling", `let s = "x"\nfor (const i of range(40)) { s = s + s }`, {}, "limit_size"],
-    ["a join bomb", `const xs = Array.from({ length: 1000 }, () => "x".repeat(100000))\nxs.join("")`, { maxSteps: 1e7 }, "limit_size"],
+    [
+      "a string bomb by doubling",
+      `let s = "x"\nfor (const i of range(40)) { s = s + s }`,
+      {},
+      "limit_size",
+    ],
+    [
+      "a join bomb",
+      `const xs = Array.from({ length: 1000 }, () => "x".repeat(100000))\nxs.join("")`,
+      { maxSteps: 1e7 },
+      "limit_size",
+    ],
     ["padStart", `"x".padStart(1e9)`, {}, "limit_size"],
-    ["spread of a huge array", `const xs = Array.from({ length: 6e6 })\nconst ys = [...xs, ...xs]`, { maxSteps: 1e7 }, "limit_size"],
-    ["JSON.stringify of a shared structure", `const big = "x".repeat(1e6)\nconst xs = Array.from({ length: 100 }, () => big)\nJSON.stringify(xs)`, { maxSteps: 1e7 }, "limit_size"],
-    ["tool calls", `for (const i of range(100)) { noop() }`, { maxToolCalls: 10 }, "limit_tool_calls"],
+    [
+      "spread of a huge array",
+      `const xs = Array.from({ length: 6e6 })\nconst ys = [...xs, ...xs]`,
+      { maxSteps: 1e7 },
+      "limit_size",
+    ],
+    [
+      "JSON.stringify of a shared structure",
+      `const big = "x".repeat(1e6)\nconst xs = Array.from({ length: 100 }, () => big)\nJSON.stringify(xs)`,
+      { maxSteps: 1e7 },
+      "limit_size",
+    ],
+    [
+      "tool calls",
+      `for (const i of range(100)) { noop() }`,
+      { maxToolCalls: 10 },
+      "limit_tool_calls",
+    ],
     ["tool time", `slow()`, { toolTimeoutMs: 50 }, "limit_tool_time"],
-    ["wall time", `for (const i of range(1e12)) {}`, { timeoutMs: 150, maxSteps: 1e12 }, "limit_time"],
+    [
+      "wall time",
+      `for (const i of range(1e12)) {}`,
+      { timeoutMs: 150, maxSteps: 1e12 },
+      "limit_time",
+    ],
   ])("stops %s with a structured error", async (_name, source, limits, code) => {
     const result = await attempt(source, limits);
     expect(result.success).toBe(false);
@@ -32,7 +68,10 @@ describe.each(MODES)("limits (%s)", (mode) => {
   });
 
   it("truncates an output bomb at the output cap and reports it", async () => {
-    const result = await attempt(`const xs = Array.from({ length: 3000 }, (_, i) => "line " + i)\nfor (const x of xs) print(x)\nxs`, { maxOutputBytes: 4096 });
+    const result = await attempt(
+      `const xs = Array.from({ length: 3000 }, (_, i) => "line " + i)\nfor (const x of xs) print(x)\nxs`,
+      { maxOutputBytes: 4096 },
+    );
     expect(result.success).toBe(true);
     expect(JSON.stringify(result.output).length).toBeLessThan(4096 + 200);
     expect(result.stdout.length).toBeLessThan(4096 + 100);
@@ -41,7 +80,9 @@ describe.each(MODES)("limits (%s)", (mode) => {
   });
 
   it("marks cycles and cuts deep nesting in the output", async () => {
-    const result = await attempt(`const o = { name: "o" }\no.self = o\nlet deep = []\nfor (const i of range(100)) { deep = [deep] }\nconst r = [o, deep]\nr`);
+    const result = await attempt(
+      `const o = { name: "o" }\no.self = o\nlet deep = []\nfor (const i of range(100)) { deep = [deep] }\nconst r = [o, deep]\nr`,
+    );
     expect(result.success).toBe(true);
     const text = JSON.stringify(result.output);
     expect(text).toContain('"self":"[circular]"');
@@ -50,39 +91,66 @@ describe.each(MODES)("limits (%s)", (mode) => {
 
   it("marks a tool error retriable when the tool says so", async () => {
     const result = await attempt(`read_file("missing.txt")`);
-    expect(result.error).toMatchObject({ code: "tool_error", tool: "read_file", retriable: true, line: 1, column: 0 });
-    expect(result.error?.message).toContain("no file missing.txt; files: src/a.ts, src/b.ts, README.md");
+    expect(result.error).toMatchObject({
+      code: "tool_error",
+      tool: "read_file",
+      retriable: true,
+      line: 1,
+      column: 0,
+    });
+    expect(result.error?.message).toContain(
+      "no file missing.txt; files: src/a.ts, src/b.ts, README.md",
+    );
     expect(result.trace).toMatchObject([{ tool: "read_file", success: false }]);
   });
 });
 
 describe("isolated mode", () => {
   it("stops a catastrophic regular expression and the host lives on", async () => {
-    const result = await run(`/(a+)+$/.test("a".repeat(40) + "!")`, { mode: "isolated", limits: { timeoutMs: 200 } });
+    const result = await run(`/(a+)+$/.test("a".repeat(40) + "!")`, {
+      mode: "isolated",
+      limits: { timeoutMs: 200 },
+    });
     expect(result.error?.code).toBe("limit_time");
     const after = await run(`1 + 1`, { mode: "isolated" });
     expect(after.output).toBe(2);
   });
 
   it("gives limit_memory when the program outgrows its heap", async () => {
-    const result = await run(`let xs = []\nfor (const i of range(1e7)) { xs.push("x".repeat(100) + i) }`, { mode: "isolated", limits: { memoryMb: 48, maxSteps: 1e9, timeoutMs: 30_000 } });
+    const result = await run(
+      `let xs = []\nfor (const i of range(1e7)) { xs.push("x".repeat(100) + i) }`,
+      { mode: "isolated", limits: { memoryMb: 48, maxSteps: 1e9, timeoutMs: 30_000 } },
+    );
     expect(result.error?.code).toBe("limit_memory");
   });
 
   it("calls tools in the host and returns the same result as in-process", async () => {
     const source = `const out = {}\nfor (const f of find_files("*")) out[f] = len(read_file(f))\nout`;
-    const isolated = await run(source, { mode: "isolated", tools: testTools().tools, toolSpecs: TOOL_SPECS });
-    const inProcess = await run(source, { mode: "in-process", tools: testTools().tools, toolSpecs: TOOL_SPECS });
+    const isolated = await run(source, {
+      mode: "isolated",
+      tools: testTools().tools,
+      toolSpecs: TOOL_SPECS,
+    });
+    const inProcess = await run(source, {
+      mode: "in-process",
+      tools: testTools().tools,
+      toolSpecs: TOOL_SPECS,
+    });
     expect(isolated.output).toEqual(inProcess.output);
     expect(isolated.filesRead).toEqual(inProcess.filesRead);
-    expect(isolated.trace.map((entry) => entry.tool)).toEqual(inProcess.trace.map((entry) => entry.tool));
+    expect(isolated.trace.map((entry) => entry.tool)).toEqual(
+      inProcess.trace.map((entry) => entry.tool),
+    );
   });
 });
 
 describe("options", () => {
-  it.each([[{ maxSteps: 0 }], [{ timeoutMs: -1 }], [{ nope: 1 }], [{ maxSize: Number.NaN }]])("throws RunError for the caller mistake %j", async (limits) => {
-    await expect(run("1", { limits: limits as never })).rejects.toBeInstanceOf(RunError);
-  });
+  it.each([[{ maxSteps: 0 }], [{ timeoutMs: -1 }], [{ nope: 1 }], [{ maxSize: Number.NaN }]])(
+    "throws RunError for the caller mistake %j",
+    async (limits) => {
+      await expect(run("1", { limits: limits as never })).rejects.toBeInstanceOf(RunError);
+    },
+  );
 
   it("asks for the node entry for isolated mode in the browser-safe entry", async () => {
     await expect(runInProcessEntry("1", { mode: "isolated" })).rejects.toThrow("@lackpy/run/node");

@@ -9,7 +9,10 @@ export function resolveLimits(limits: Partial<Limits> | undefined): Limits {
   const resolved: Limits = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(limits ?? {})) {
     if (!Object.hasOwn(DEFAULT_LIMITS, key)) {
-      throw new RunError(`Unknown limit '${key}'.`, `limits are ${Object.keys(DEFAULT_LIMITS).join(", ")}`);
+      throw new RunError(
+        `Unknown limit '${key}'.`,
+        `limits are ${Object.keys(DEFAULT_LIMITS).join(", ")}`,
+      );
     }
     if (value === undefined) continue;
     if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {

@@ -3,13 +3,21 @@ import type { Interpreter } from "./interpreter.js";
 import { Namespace, RangeValue, isCallable, isPlainObject, typeName } from "./values.js";
 
 /** The property key of a member expression: its static name, or the computed value as a string. */
-export async function memberKey(interpreter: Interpreter, node: Node, scope: unknown): Promise<string | number> {
+export async function memberKey(
+  interpreter: Interpreter,
+  node: Node,
+  scope: unknown,
+): Promise<string | number> {
   if (!node.computed) return node.property.name;
   const key = await interpreter.evaluate(node.property, scope as never);
   if (typeof key === "number") return key;
   if (typeof key === "string") return key;
   if (typeof key === "boolean" || key === null || key === undefined) return String(key);
-  throw interpreter.fault("runtime_error", `A property key must be a string or a number, not ${typeName(key)}.`, node.property);
+  throw interpreter.fault(
+    "runtime_error",
+    `A property key must be a string or a number, not ${typeName(key)}.`,
+    node.property,
+  );
 }
 
 /** Refuses forbidden property names at run time, with the validator's message. */
@@ -26,10 +34,20 @@ function isIndex(key: string | number): number | null {
 }
 
 /** Reads `object[key]` through own properties of program values only; a missing property reads as undefined. */
-export function readMember(interpreter: Interpreter, object: unknown, key: string | number, node: Node): unknown {
+export function readMember(
+  interpreter: Interpreter,
+  object: unknown,
+  key: string | number,
+  node: Node,
+): unknown {
   checkKey(interpreter, key, node);
   if (object === null || object === undefined) {
-    throw interpreter.fault("runtime_error", `Cannot read '${key}' of ${object}.`, node, "check the value first, or use ?. (optional chaining)");
+    throw interpreter.fault(
+      "runtime_error",
+      `Cannot read '${key}' of ${object}.`,
+      node,
+      "check the value first, or use ?. (optional chaining)",
+    );
   }
   if (typeof object === "string") {
     if (key === "length") return object.length;
@@ -40,33 +58,69 @@ export function readMember(interpreter: Interpreter, object: unknown, key: strin
     if (key === "length") return object.length;
     const index = isIndex(key);
     if (index !== null) return object[index];
-    return Object.hasOwn(object, key) ? (object as unknown as Record<string, unknown>)[key] : undefined;
+    return Object.hasOwn(object, key)
+      ? (object as unknown as Record<string, unknown>)[key]
+      : undefined;
   }
-  if (object instanceof Set || object instanceof Map) return key === "size" ? object.size : undefined;
+  if (object instanceof Set || object instanceof Map)
+    return key === "size" ? object.size : undefined;
   if (object instanceof RangeValue) return key === "length" ? object.length : undefined;
   if (object instanceof Namespace) {
-    if (!object.members.has(String(key))) throw interpreter.fault("runtime_error", `${object.name}.${key} does not exist in lackpy.`, node);
+    if (!object.members.has(String(key)))
+      throw interpreter.fault(
+        "runtime_error",
+        `${object.name}.${key} does not exist in lackpy.`,
+        node,
+      );
     return object.members.get(String(key));
   }
-  if (isCallable(object)) throw interpreter.fault("runtime_error", "Functions have no properties in lackpy.", node);
+  if (isCallable(object))
+    throw interpreter.fault("runtime_error", "Functions have no properties in lackpy.", node);
   if (isPlainObject(object)) return Object.hasOwn(object, key) ? object[key] : undefined;
   return undefined;
 }
 
 /** Writes `object[key] = value` on program arrays and objects only, within the size limit; `length` is read-only. */
-export function writeMember(interpreter: Interpreter, object: unknown, key: string | number, value: unknown, node: Node): void {
+export function writeMember(
+  interpreter: Interpreter,
+  object: unknown,
+  key: string | number,
+  value: unknown,
+  node: Node,
+): void {
   checkKey(interpreter, key, node);
   if (Array.isArray(object)) {
-    if (key === "length") throw interpreter.fault("forbidden_property", "The 'length' property is read-only.", node, "use xs.slice(0, n) to shorten an array");
+    if (key === "length")
+      throw interpreter.fault(
+        "forbidden_property",
+        "The 'length' property is read-only.",
+        node,
+        "use xs.slice(0, n) to shorten an array",
+      );
     const index = isIndex(key);
-    if (index === null) throw interpreter.fault("runtime_error", `Arrays only take whole-number indexes, not '${key}'.`, node);
+    if (index === null)
+      throw interpreter.fault(
+        "runtime_error",
+        `Arrays only take whole-number indexes, not '${key}'.`,
+        node,
+      );
     interpreter.checkSize(index + 1, "an array", node);
     object[index] = value;
     return;
   }
   if (isPlainObject(object)) {
-    Object.defineProperty(object, String(key), { value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(object, String(key), {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
     return;
   }
-  throw interpreter.fault("runtime_error", `Cannot set '${key}' on ${typeName(object)}.`, node, "only arrays and objects the program created can be changed");
+  throw interpreter.fault(
+    "runtime_error",
+    `Cannot set '${key}' on ${typeName(object)}.`,
+    node,
+    "only arrays and objects the program created can be changed",
+  );
 }

@@ -28,16 +28,38 @@ export function methodAllowed(receiver: unknown, name: string): boolean {
 }
 
 /** Calls `receiver.name(...args)` if the receiver's type allows that method. */
-export async function callMethod(interpreter: Interpreter, receiver: unknown, name: string, args: unknown[], node: Node): Promise<unknown> {
+export async function callMethod(
+  interpreter: Interpreter,
+  receiver: unknown,
+  name: string,
+  args: unknown[],
+  node: Node,
+): Promise<unknown> {
   const type = receiverType(receiver);
   if (!type || !ALLOWED[type].has(name) || name === "size") {
     const allowed = type ? [...ALLOWED[type]].filter((method) => method !== "size") : [];
     const suggestion = nearest(name, allowed);
-    const hint = type === null ? receiverHint(receiver) : suggestion ? `did you mean ${suggestion}? ${type} methods: ${allowed.join(", ")}` : `${type} methods: ${allowed.join(", ")}`;
-    throw interpreter.fault("method_not_allowed", `Method '${name}' is not allowed on ${type ?? typeName(receiver)} values.`, node, hint);
+    const hint =
+      type === null
+        ? receiverHint(receiver)
+        : suggestion
+          ? `did you mean ${suggestion}? ${type} methods: ${allowed.join(", ")}`
+          : `${type} methods: ${allowed.join(", ")}`;
+    throw interpreter.fault(
+      "method_not_allowed",
+      `Method '${name}' is not allowed on ${type ?? typeName(receiver)} values.`,
+      node,
+      hint,
+    );
   }
   for (const arg of args) {
-    if (isCallable(arg) && type !== "array") throw interpreter.fault("not_a_function", `${type}.${name} does not take a function here.`, node, "pass a string or regex");
+    if (isCallable(arg) && type !== "array")
+      throw interpreter.fault(
+        "not_a_function",
+        `${type}.${name} does not take a function here.`,
+        node,
+        "pass a string or regex",
+      );
   }
   try {
     switch (type) {
@@ -48,10 +70,18 @@ export async function callMethod(interpreter: Interpreter, receiver: unknown, na
       case "number":
         return (Number.prototype as any)[name].apply(receiver, args.map(toNumber));
       case "regex":
-        return name === "test" ? (receiver as RegExp).test(toDisplayString(args[0])) : (receiver as RegExp).exec(toDisplayString(args[0]));
+        return name === "test"
+          ? (receiver as RegExp).test(toDisplayString(args[0]))
+          : (receiver as RegExp).exec(toDisplayString(args[0]));
       case "set":
       case "map":
-        return collectionMethod(interpreter, receiver as Set<unknown> | Map<unknown, unknown>, name, args, node);
+        return collectionMethod(
+          interpreter,
+          receiver as Set<unknown> | Map<unknown, unknown>,
+          name,
+          args,
+          node,
+        );
     }
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError || error instanceof SyntaxError) {
@@ -63,15 +93,31 @@ export async function callMethod(interpreter: Interpreter, receiver: unknown, na
 
 function receiverHint(receiver: unknown): string {
   const type = typeName(receiver);
-  if (type === "object") return "objects have no methods: use keys(obj), values(obj), items(obj) or has(obj, key)";
+  if (type === "object")
+    return "objects have no methods: use keys(obj), values(obj), items(obj) or has(obj, key)";
   if (type === "range") return "convert it first: list(range(n))";
-  if (type === "null" || type === "undefined") return "check the value first, or use ?. (optional chaining)";
+  if (type === "null" || type === "undefined")
+    return "check the value first, or use ?. (optional chaining)";
   return "call methods on strings, arrays, numbers, regexes, sets and maps";
 }
 
-function stringMethod(interpreter: Interpreter, text: string, name: string, args: unknown[], node: Node): unknown {
+function stringMethod(
+  interpreter: Interpreter,
+  text: string,
+  name: string,
+  args: unknown[],
+  node: Node,
+): unknown {
   const limit = interpreter.limits.maxSize;
-  const stringArgs = args.map((arg) => (arg instanceof RegExp ? arg : arg === undefined ? undefined : typeof arg === "number" ? arg : toDisplayString(arg)));
+  const stringArgs = args.map((arg) =>
+    arg instanceof RegExp
+      ? arg
+      : arg === undefined
+        ? undefined
+        : typeof arg === "number"
+          ? arg
+          : toDisplayString(arg),
+  );
   switch (name) {
     case "repeat":
       interpreter.checkSize(text.length * Math.max(0, toNumber(args[0])), "a string", node);
@@ -81,14 +127,22 @@ function stringMethod(interpreter: Interpreter, text: string, name: string, args
       interpreter.checkSize(toNumber(args[0]), "a string", node);
       break;
     case "concat":
-      interpreter.checkSize(text.length + args.reduce<number>((total, arg) => total + displayLength(arg, limit), 0), "a string", node);
+      interpreter.checkSize(
+        text.length + args.reduce<number>((total, arg) => total + displayLength(arg, limit), 0),
+        "a string",
+        node,
+      );
       break;
     case "replace":
     case "replaceAll": {
       const replacement = toDisplayString(args[1]);
       const matches = countMatches(text, stringArgs[0] as string | RegExp, name === "replaceAll");
       const expansion = /\$[&`']/.test(replacement) ? text.length : 1;
-      interpreter.checkSize(text.length + matches * replacement.length * expansion, "a string", node);
+      interpreter.checkSize(
+        text.length + matches * replacement.length * expansion,
+        "a string",
+        node,
+      );
       break;
     }
   }
@@ -98,20 +152,40 @@ function stringMethod(interpreter: Interpreter, text: string, name: string, args
 }
 
 function countMatches(text: string, pattern: string | RegExp, all: boolean): number {
-  if (typeof pattern === "string") return !all ? (text.includes(pattern) ? 1 : 0) : pattern === "" ? text.length + 1 : text.split(pattern).length - 1;
+  if (typeof pattern === "string")
+    return !all
+      ? text.includes(pattern)
+        ? 1
+        : 0
+      : pattern === ""
+        ? text.length + 1
+        : text.split(pattern).length - 1;
   if (!pattern.global) return pattern.test(text) ? 1 : 0;
   let count = 0;
   for (const _ of text.matchAll(pattern)) count++;
   return count;
 }
 
-function collectionMethod(interpreter: Interpreter, collection: Set<unknown> | Map<unknown, unknown>, name: string, args: unknown[], node: Node): unknown {
-  if (name === "add" || name === "set") interpreter.checkSize(collection.size + 1, `a ${typeName(collection)}`, node);
+function collectionMethod(
+  interpreter: Interpreter,
+  collection: Set<unknown> | Map<unknown, unknown>,
+  name: string,
+  args: unknown[],
+  node: Node,
+): unknown {
+  if (name === "add" || name === "set")
+    interpreter.checkSize(collection.size + 1, `a ${typeName(collection)}`, node);
   const result = (collection as any)[name](...args);
   return result === collection ? collection : result;
 }
 
-async function arrayMethod(interpreter: Interpreter, array: unknown[], name: string, args: unknown[], node: Node): Promise<unknown> {
+async function arrayMethod(
+  interpreter: Interpreter,
+  array: unknown[],
+  name: string,
+  args: unknown[],
+  node: Node,
+): Promise<unknown> {
   const callback = args[0];
   const call = (item: unknown, index: number) => {
     interpreter.requireCallable(callback, `${name}'s argument`, node);
@@ -120,7 +194,8 @@ async function arrayMethod(interpreter: Interpreter, array: unknown[], name: str
   switch (name) {
     case "map": {
       const result: unknown[] = [];
-      for (let index = 0; index < array.length; index++) result.push(await call(array[index], index));
+      for (let index = 0; index < array.length; index++)
+        result.push(await call(array[index], index));
       return result;
     }
     case "forEach":
@@ -128,28 +203,45 @@ async function arrayMethod(interpreter: Interpreter, array: unknown[], name: str
       return undefined;
     case "filter": {
       const result: unknown[] = [];
-      for (let index = 0; index < array.length; index++) if (truthy(await call(array[index], index))) result.push(array[index]);
+      for (let index = 0; index < array.length; index++)
+        if (truthy(await call(array[index], index))) result.push(array[index]);
       return result;
     }
     case "find":
     case "findIndex":
-      for (let index = 0; index < array.length; index++) if (truthy(await call(array[index], index))) return name === "find" ? array[index] : index;
+      for (let index = 0; index < array.length; index++)
+        if (truthy(await call(array[index], index))) return name === "find" ? array[index] : index;
       return name === "find" ? undefined : -1;
     case "findLast":
     case "findLastIndex":
-      for (let index = array.length - 1; index >= 0; index--) if (truthy(await call(array[index], index))) return name === "findLast" ? array[index] : index;
+      for (let index = array.length - 1; index >= 0; index--)
+        if (truthy(await call(array[index], index)))
+          return name === "findLast" ? array[index] : index;
       return name === "findLast" ? undefined : -1;
     case "some":
-      for (let index = 0; index < array.length; index++) if (truthy(await call(array[index], index))) return true;
+      for (let index = 0; index < array.length; index++)
+        if (truthy(await call(array[index], index))) return true;
       return false;
     case "every":
-      for (let index = 0; index < array.length; index++) if (!truthy(await call(array[index], index))) return false;
+      for (let index = 0; index < array.length; index++)
+        if (!truthy(await call(array[index], index))) return false;
       return true;
     case "reduce": {
       interpreter.requireCallable(callback, "reduce's argument", node);
-      if (array.length === 0 && args.length < 2) throw interpreter.fault("runtime_error", "reduce of an empty array needs a start value.", node, "xs.reduce((total, x) => total + x, 0)");
+      if (array.length === 0 && args.length < 2)
+        throw interpreter.fault(
+          "runtime_error",
+          "reduce of an empty array needs a start value.",
+          node,
+          "xs.reduce((total, x) => total + x, 0)",
+        );
       let accumulator = args.length >= 2 ? args[1] : array[0];
-      for (let index = args.length >= 2 ? 0 : 1; index < array.length; index++) accumulator = await interpreter.callFunction(callback, [accumulator, array[index], index, array], node);
+      for (let index = args.length >= 2 ? 0 : 1; index < array.length; index++)
+        accumulator = await interpreter.callFunction(
+          callback,
+          [accumulator, array[index], index, array],
+          node,
+        );
       return accumulator;
     }
     case "flatMap": {
@@ -173,18 +265,24 @@ async function arrayMethod(interpreter: Interpreter, array: unknown[], name: str
       const separator = args[0] === undefined ? "," : toDisplayString(args[0]);
       let length = Math.max(0, array.length - 1) * separator.length;
       for (const item of array) {
-        length += item === null || item === undefined ? 0 : displayLength(item, interpreter.limits.maxSize);
+        length +=
+          item === null || item === undefined ? 0 : displayLength(item, interpreter.limits.maxSize);
         if (length > interpreter.limits.maxSize) break;
       }
       interpreter.checkSize(length, "a string", node);
-      return array.map((item) => (item === null || item === undefined ? "" : toDisplayString(item))).join(separator);
+      return array
+        .map((item) => (item === null || item === undefined ? "" : toDisplayString(item)))
+        .join(separator);
     }
     case "push":
     case "unshift":
       interpreter.checkSize(array.length + args.length, "an array", node);
       return name === "push" ? array.push(...args) : array.unshift(...args);
     case "concat": {
-      const total = args.reduce<number>((sum, arg) => sum + (Array.isArray(arg) ? arg.length : 1), array.length);
+      const total = args.reduce<number>(
+        (sum, arg) => sum + (Array.isArray(arg) ? arg.length : 1),
+        array.length,
+      );
       interpreter.checkSize(total, "an array", node);
       return array.concat(...args);
     }
@@ -213,7 +311,12 @@ function flatLength(array: unknown[], depth: number, limit: number): number {
   return total;
 }
 
-async function sortArray(interpreter: Interpreter, array: unknown[], comparator: unknown, node: Node): Promise<unknown[]> {
+async function sortArray(
+  interpreter: Interpreter,
+  array: unknown[],
+  comparator: unknown,
+  node: Node,
+): Promise<unknown[]> {
   if (comparator === undefined) {
     const keys = array.map((item) => (item === undefined ? undefined : toDisplayString(item)));
     return sortValues(array, keys, false);

@@ -11,20 +11,46 @@ const FORBIDDEN = new Set<string>(FORBIDDEN_NAMES);
  * Tools and helpers resolve to opaque callables (only usable as callbacks). With `forTypeof`,
  * an unknown name is `undefined` instead of an error.
  */
-export function lookupName(interpreter: Interpreter, node: Node, scope: Scope, forTypeof = false): unknown {
+export function lookupName(
+  interpreter: Interpreter,
+  node: Node,
+  scope: Scope,
+  forTypeof = false,
+): unknown {
   const name: string = node.name;
-  if (FORBIDDEN.has(name)) throw interpreter.fault("runtime_error", `'${name}' is not available in lackpy programs.`, node);
+  if (FORBIDDEN.has(name))
+    throw interpreter.fault(
+      "runtime_error",
+      `'${name}' is not available in lackpy programs.`,
+      node,
+    );
   const binding = scope.lookup(name);
   if (binding) {
-    if (!binding.initialized) throw interpreter.fault("runtime_error", `'${name}' is used before its declaration.`, node, "declare it before this line");
+    if (!binding.initialized)
+      throw interpreter.fault(
+        "runtime_error",
+        `'${name}' is used before its declaration.`,
+        node,
+        "declare it before this line",
+      );
     return binding.value;
   }
-  if (interpreter.hasTool(name)) return new NativeCallable(name, (args) => interpreter.callTool(name, args, interpreter.current ?? node));
+  if (interpreter.hasTool(name))
+    return new NativeCallable(name, (args) =>
+      interpreter.callTool(name, args, interpreter.current ?? node),
+    );
   if (Object.hasOwn(HELPER_IMPLEMENTATIONS, name)) {
     const helper = HELPER_IMPLEMENTATIONS[name];
-    return new NativeCallable(name, (args) => helper(interpreter, args, interpreter.current ?? node));
+    return new NativeCallable(name, (args) =>
+      helper(interpreter, args, interpreter.current ?? node),
+    );
   }
   if (interpreter.globals.has(name)) return interpreter.globals.get(name);
   if (forTypeof) return undefined;
-  throw interpreter.fault("runtime_error", `'${name}' is not defined.`, node, "assign it before use");
+  throw interpreter.fault(
+    "runtime_error",
+    `'${name}' is not defined.`,
+    node,
+    "assign it before use",
+  );
 }

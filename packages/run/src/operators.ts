@@ -8,7 +8,8 @@ const isObject = (value: unknown) => typeof value === "object" && value !== null
 /** `a + b` with JavaScript semantics, computed without calling any method of the operands, within the size limit. */
 export function add(interpreter: Interpreter, left: unknown, right: unknown, node: Node): unknown {
   if (typeof left === "number" && typeof right === "number") return left + right;
-  const concatenates = typeof left === "string" || typeof right === "string" || isObject(left) || isObject(right);
+  const concatenates =
+    typeof left === "string" || typeof right === "string" || isObject(left) || isObject(right);
   if (!concatenates) return toNumber(left) + toNumber(right);
   const limit = interpreter.limits.maxSize;
   const length = displayLength(left, limit) + displayLength(right, limit);
@@ -17,7 +18,13 @@ export function add(interpreter: Interpreter, left: unknown, right: unknown, nod
 }
 
 /** Any binary operator the language allows. */
-export function binary(interpreter: Interpreter, operator: string, left: unknown, right: unknown, node: Node): unknown {
+export function binary(
+  interpreter: Interpreter,
+  operator: string,
+  left: unknown,
+  right: unknown,
+  node: Node,
+): unknown {
   switch (operator) {
     case "+":
       return add(interpreter, left, right, node);

@@ -9,7 +9,13 @@ import { newObject, isPlainObject } from "./values.js";
 export type BindMode = "const" | "let" | "assign";
 
 /** Binds a value to a pattern: identifiers, member targets, object/array destructuring, defaults and rest. */
-export async function bindPattern(interpreter: Interpreter, pattern: Node, value: unknown, scope: Scope, mode: BindMode): Promise<void> {
+export async function bindPattern(
+  interpreter: Interpreter,
+  pattern: Node,
+  value: unknown,
+  scope: Scope,
+  mode: BindMode,
+): Promise<void> {
   switch (pattern.type) {
     case "Identifier":
       return bindName(interpreter, pattern, value, scope, mode);
@@ -27,25 +33,38 @@ export async function bindPattern(interpreter: Interpreter, pattern: Node, value
       for (let index = 0; index < pattern.elements.length; index++) {
         const element = pattern.elements[index];
         if (!element) continue;
-        if (element.type === "RestElement") await bindPattern(interpreter, element.argument, items.slice(index), scope, mode);
+        if (element.type === "RestElement")
+          await bindPattern(interpreter, element.argument, items.slice(index), scope, mode);
         else await bindPattern(interpreter, element, items[index], scope, mode);
       }
       return;
     }
     case "ObjectPattern": {
-      if (value === null || value === undefined) throw interpreter.fault("runtime_error", `Cannot destructure ${value}.`, pattern);
+      if (value === null || value === undefined)
+        throw interpreter.fault("runtime_error", `Cannot destructure ${value}.`, pattern);
       const used = new Set<string>();
       for (const property of pattern.properties) {
         if (property.type === "RestElement") {
           const rest = newObject();
-          if (isPlainObject(value)) for (const key of Object.keys(value)) if (!used.has(key)) rest[key] = value[key];
+          if (isPlainObject(value))
+            for (const key of Object.keys(value)) if (!used.has(key)) rest[key] = value[key];
           await bindPattern(interpreter, property.argument, rest, scope, mode);
           continue;
         }
-        const key = property.computed ? await memberKey(interpreter, { ...property, property: property.key }, scope) : property.key.type === "Identifier" ? property.key.name : String(property.key.value);
+        const key = property.computed
+          ? await memberKey(interpreter, { ...property, property: property.key }, scope)
+          : property.key.type === "Identifier"
+            ? property.key.name
+            : String(property.key.value);
         checkKey(interpreter, key, property);
         used.add(String(key));
-        await bindPattern(interpreter, property.value, readMember(interpreter, value, key, property), scope, mode);
+        await bindPattern(
+          interpreter,
+          property.value,
+          readMember(interpreter, value, key, property),
+          scope,
+          mode,
+        );
       }
       return;
     }
@@ -54,22 +73,41 @@ export async function bindPattern(interpreter: Interpreter, pattern: Node, value
   }
 }
 
-function bindName(interpreter: Interpreter, node: Node, value: unknown, scope: Scope, mode: BindMode): void {
+function bindName(
+  interpreter: Interpreter,
+  node: Node,
+  value: unknown,
+  scope: Scope,
+  mode: BindMode,
+): void {
   const name: string = node.name;
   if (mode !== "assign") {
     const existing = scope.vars.get(name);
-    if (existing && existing.initialized) throw interpreter.fault("runtime_error", `'${name}' is already declared.`, node);
+    if (existing && existing.initialized)
+      throw interpreter.fault("runtime_error", `'${name}' is already declared.`, node);
     scope.vars.set(name, { value, constant: mode === "const", initialized: true });
     return;
   }
   const binding = scope.lookup(name);
   if (binding) {
-    if (binding.constant) throw interpreter.fault("runtime_error", `'${name}' is a constant and cannot be reassigned.`, node, `declare it with let ${name} = ...`);
-    if (!binding.initialized) throw interpreter.fault("runtime_error", `'${name}' is used before its declaration.`, node);
+    if (binding.constant)
+      throw interpreter.fault(
+        "runtime_error",
+        `'${name}' is a constant and cannot be reassigned.`,
+        node,
+        `declare it with let ${name} = ...`,
+      );
+    if (!binding.initialized)
+      throw interpreter.fault("runtime_error", `'${name}' is used before its declaration.`, node);
     binding.value = value;
     return;
   }
-  if (interpreter.hasTool(name)) throw interpreter.fault("runtime_error", `'${name}' is a kit tool and cannot be assigned.`, node);
+  if (interpreter.hasTool(name))
+    throw interpreter.fault(
+      "runtime_error",
+      `'${name}' is a kit tool and cannot be assigned.`,
+      node,
+    );
   // Cell semantics: assigning an undeclared name declares it at the top level.
   interpreter.programScope.declare(name, value, false);
 }
@@ -79,7 +117,12 @@ export function hoistDeclarations(statements: readonly Node[], scope: Scope): vo
   for (const statement of statements) {
     if (statement.type !== "VariableDeclaration") continue;
     for (const declarator of statement.declarations) {
-      for (const name of patternNames(declarator.id)) scope.vars.set(name, { value: undefined, constant: statement.kind === "const", initialized: false });
+      for (const name of patternNames(declarator.id))
+        scope.vars.set(name, {
+          value: undefined,
+          constant: statement.kind === "const",
+          initialized: false,
+        });
     }
   }
 }
@@ -90,7 +133,9 @@ function patternNames(node: Node | null): string[] {
     case "Identifier":
       return [node.name];
     case "ObjectPattern":
-      return node.properties.flatMap((property: Node) => patternNames(property.type === "RestElement" ? property.argument : property.value));
+      return node.properties.flatMap((property: Node) =>
+        patternNames(property.type === "RestElement" ? property.argument : property.value),
+      );
     case "ArrayPattern":
       return node.elements.flatMap((element: Node | null) => patternNames(element));
     case "AssignmentPattern":

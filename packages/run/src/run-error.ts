@@ -32,7 +32,11 @@ export class ProgramFault extends Error {
   readonly code: RunErrorCode;
   readonly details: Omit<RunErrorValue, "code" | "message">;
 
-  constructor(code: RunErrorCode, message: string, details: Omit<RunErrorValue, "code" | "message"> = {}) {
+  constructor(
+    code: RunErrorCode,
+    message: string,
+    details: Omit<RunErrorValue, "code" | "message"> = {},
+  ) {
     super(message);
     this.name = "ProgramFault";
     this.code = code;

@@ -20,7 +20,10 @@ let nextRunId = 0;
  * its evaluation time runs past the limit (a catastrophic regex cannot be interrupted otherwise)
  * or its heap overflows, and returns `limit_time` / `limit_memory` while the host lives on.
  */
-export async function runIsolated(program: string | ValidatedProgram, options: RunOptions = {}): Promise<RunResult> {
+export async function runIsolated(
+  program: string | ValidatedProgram,
+  options: RunOptions = {},
+): Promise<RunResult> {
   const limits = resolveLimits(options.limits);
   const prepared = prepareProgram(program, options);
   if ("result" in prepared) return prepared.result;
@@ -46,31 +49,69 @@ export async function runIsolated(program: string | ValidatedProgram, options: R
     const abort = (error: RunErrorValue) => {
       const result = failedResult(error);
       result.trace = hostTrace;
-      result.stats = { ...result.stats, toolCalls: hostTrace.length, toolMs, durationMs: performance.now() - started };
+      result.stats = {
+        ...result.stats,
+        toolCalls: hostTrace.length,
+        toolMs,
+        durationMs: performance.now() - started,
+      };
       finish(result, false);
     };
     const watch = setInterval(() => {
       const inTool = toolsInFlight > 0 ? performance.now() - toolStartedAt : 0;
       const evaluationMs = performance.now() - started - toolMs - inTool;
-      if (evaluationMs > limits.timeoutMs + GRACE_MS) abort({ code: "limit_time", message: `The program ran for more than ${limits.timeoutMs} ms and was stopped.`, hint: "do less work per run; avoid regular expressions with nested repetition such as (a+)+" });
+      if (evaluationMs > limits.timeoutMs + GRACE_MS)
+        abort({
+          code: "limit_time",
+          message: `The program ran for more than ${limits.timeoutMs} ms and was stopped.`,
+          hint: "do less work per run; avoid regular expressions with nested repetition such as (a+)+",
+        });
     }, WATCH_INTERVAL_MS);
 
-    worker.on("message", (message: { type: string; id: number; callId?: number; name?: string; args?: unknown[]; result?: RunResult }) => {
-      if (message.id !== id) return;
-      if (message.type === "done") return finish(message.result!, true);
-      if (message.type === "tool") void callHostTool(message.callId!, message.name!, message.args ?? []);
-    });
+    worker.on(
+      "message",
+      (message: {
+        type: string;
+        id: number;
+        callId?: number;
+        name?: string;
+        args?: unknown[];
+        result?: RunResult;
+      }) => {
+        if (message.id !== id) return;
+        if (message.type === "done") return finish(message.result!, true);
+        if (message.type === "tool")
+          void callHostTool(message.callId!, message.name!, message.args ?? []);
+      },
+    );
     worker.on("error", (error: Error & { code?: string }) => {
       if (error.code === "ERR_WORKER_OUT_OF_MEMORY" || /heap|memory/i.test(error.message)) {
-        abort({ code: "limit_memory", message: `The program used more than ${limits.memoryMb} MiB of memory and was stopped.`, hint: "work on smaller pieces of data" });
+        abort({
+          code: "limit_memory",
+          message: `The program used more than ${limits.memoryMb} MiB of memory and was stopped.`,
+          hint: "work on smaller pieces of data",
+        });
       } else {
         abort({ code: "runtime_error", message: `The isolated run failed: ${error.message}.` });
       }
     });
-    worker.on("exit", (code) => abort({ code: "runtime_error", message: `The isolated run stopped unexpectedly (exit code ${code}).` }));
+    worker.on("exit", (code) =>
+      abort({
+        code: "runtime_error",
+        message: `The isolated run stopped unexpectedly (exit code ${code}).`,
+      }),
+    );
 
     async function callHostTool(callId: number, name: string, args: unknown[]): Promise<void> {
-      const entry: TraceEntry = { step: 0, tool: name, args: args.map((arg) => summarise(arg, limits.maxOutputBytes)), result: null, durationMs: 0, success: false, error: null };
+      const entry: TraceEntry = {
+        step: 0,
+        tool: name,
+        args: args.map((arg) => summarise(arg, limits.maxOutputBytes)),
+        result: null,
+        durationMs: 0,
+        success: false,
+        error: null,
+      };
       hostTrace.push(entry);
       const begun = performance.now();
       if (toolsInFlight++ === 0) toolStartedAt = begun;
@@ -84,7 +125,18 @@ export async function runIsolated(program: string | ValidatedProgram, options: R
         const message = error instanceof Error ? error.message : String(error);
         entry.error = message;
         const details = error as { retriable?: unknown; hint?: unknown };
-        if (!settled) worker.postMessage({ type: "tool-result", callId, ok: false, error: { message, ...(details.retriable === true ? { retriable: true } : {}), ...(typeof details.hint === "string" ? { hint: details.hint } : {}), ...(fault ? { code: (error as ProgramFault).code } : {}) } });
+        if (!settled)
+          worker.postMessage({
+            type: "tool-result",
+            callId,
+            ok: false,
+            error: {
+              message,
+              ...(details.retriable === true ? { retriable: true } : {}),
+              ...(typeof details.hint === "string" ? { hint: details.hint } : {}),
+              ...(fault ? { code: (error as ProgramFault).code } : {}),
+            },
+          });
       } finally {
         const duration = performance.now() - begun;
         entry.durationMs = duration;
@@ -106,9 +158,13 @@ export async function runIsolated(program: string | ValidatedProgram, options: R
 }
 
 /** Runs a program in either mode: `isolated` (a worker thread) or `in-process` (default). */
-export function run(program: string | ValidatedProgram, options: RunOptions = {}): Promise<RunResult> {
+export function run(
+  program: string | ValidatedProgram,
+  options: RunOptions = {},
+): Promise<RunResult> {
   if (options.mode === "isolated") return runIsolated(program, options);
-  if (options.mode !== undefined && options.mode !== "in-process") throw new RunError(`Unknown mode '${String(options.mode)}'.`, "use in-process or isolated");
+  if (options.mode !== undefined && options.mode !== "in-process")
+    throw new RunError(`Unknown mode '${String(options.mode)}'.`, "use in-process or isolated");
   return runInProcess(program, options);
 }
 

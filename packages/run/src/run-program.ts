@@ -22,33 +22,68 @@ export interface RunOptions {
 }
 
 function isValidated(program: unknown): program is ValidatedProgram {
-  return typeof program === "object" && program !== null && (program as ValidatedProgram).kind === "lackpy.validated";
+  return (
+    typeof program === "object" &&
+    program !== null &&
+    (program as ValidatedProgram).kind === "lackpy.validated"
+  );
 }
 
 /** Validates a source (or takes a validated program) with the tools and params the run will have. */
-export function prepareProgram(program: string | ValidatedProgram, options: RunOptions): { program: ValidatedProgram } | { result: RunResult } {
+export function prepareProgram(
+  program: string | ValidatedProgram,
+  options: RunOptions,
+): { program: ValidatedProgram } | { result: RunResult } {
   if (isValidated(program)) return { program };
   const toolNames = Object.keys(options.tools ?? {});
   const specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
   const tools: ToolSpec[] = toolNames.map((name) => specs.get(name) ?? { name });
-  const { validation, program: validated } = validateProgram(program, { tools, params: Object.keys(options.params ?? {}), rules: options.rules ?? [] });
+  const { validation, program: validated } = validateProgram(program, {
+    tools,
+    params: Object.keys(options.params ?? {}),
+    rules: options.rules ?? [],
+  });
   if (validated) return { program: validated };
   const first = validation.errors[0];
   const more = validation.errors.length > 1 ? ` (and ${validation.errors.length - 1} more)` : "";
-  return { result: failedResult({ code: "invalid_program", message: `${first?.message ?? "The program is invalid."}${more}`, errors: validation.errors }) };
+  return {
+    result: failedResult({
+      code: "invalid_program",
+      message: `${first?.message ?? "The program is invalid."}${more}`,
+      errors: validation.errors,
+    }),
+  };
 }
 
 /** A result for a run that never started. */
 export function failedResult(error: RunErrorValue): RunResult {
-  return { success: false, output: null, error, stdout: "", trace: [], variables: {}, filesRead: [], filesModified: [], stats: { steps: 0, toolCalls: 0, durationMs: 0, toolMs: 0, truncated: [] } };
+  return {
+    success: false,
+    output: null,
+    error,
+    stdout: "",
+    trace: [],
+    variables: {},
+    filesRead: [],
+    filesModified: [],
+    stats: { steps: 0, toolCalls: 0, durationMs: 0, toolMs: 0, truncated: [] },
+  };
 }
 
 /** Runs a program in this thread; limits are checked between steps. Never throws for a program's fault. */
-export async function runInProcess(source: string | ValidatedProgram, options: RunOptions = {}): Promise<RunResult> {
+export async function runInProcess(
+  source: string | ValidatedProgram,
+  options: RunOptions = {},
+): Promise<RunResult> {
   const limits = resolveLimits(options.limits);
   const prepared = prepareProgram(source, options);
   if ("result" in prepared) return prepared.result;
-  const interpreter = new Interpreter({ tools: options.tools ?? {}, toolSpecs: options.toolSpecs, params: options.params ?? {}, limits });
+  const interpreter = new Interpreter({
+    tools: options.tools ?? {},
+    toolSpecs: options.toolSpecs,
+    params: options.params ?? {},
+    limits,
+  });
   let output: unknown = null;
   let error: RunErrorValue | null = null;
   try {
@@ -76,23 +111,35 @@ export async function evaluateProgram(interpreter: Interpreter, program: Node): 
 
 /** Turns anything thrown during a run into an error value (never rethrows). */
 export function toErrorValue(thrown: unknown, interpreter: Interpreter): RunErrorValue {
-  if (thrown instanceof ProgramFault) return { code: thrown.code, message: thrown.message, ...thrown.details };
+  if (thrown instanceof ProgramFault)
+    return { code: thrown.code, message: thrown.message, ...thrown.details };
   const position = interpreter.current?.loc?.start;
   const where = position ? { line: position.line, column: position.column } : {};
-  if (thrown === BREAK || thrown === CONTINUE) return { code: "runtime_error", message: "break and continue can only be used inside a loop.", ...where };
-  if (thrown instanceof RangeError && /call stack/i.test(thrown.message)) return { code: "limit_steps", message: "The program nested too deeply.", ...where };
+  if (thrown === BREAK || thrown === CONTINUE)
+    return {
+      code: "runtime_error",
+      message: "break and continue can only be used inside a loop.",
+      ...where,
+    };
+  if (thrown instanceof RangeError && /call stack/i.test(thrown.message))
+    return { code: "limit_steps", message: "The program nested too deeply.", ...where };
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   return { code: "runtime_error", message: `${message.replace(/\.$/, "")}.`, ...where };
 }
 
 /** Builds the result: output, stdout, variables and trace, each capped. */
-export function finishResult(interpreter: Interpreter, output: unknown, error: RunErrorValue | null): RunResult {
+export function finishResult(
+  interpreter: Interpreter,
+  output: unknown,
+  error: RunErrorValue | null,
+): RunResult {
   const cap = interpreter.limits.maxOutputBytes;
   const truncated: string[] = [];
   const shownOutput = toOutput(output, cap);
   if (shownOutput.truncated) truncated.push("output");
   const variables: Record<string, unknown> = {};
-  for (const [name, binding] of interpreter.programScope.vars) if (binding.initialized) variables[name] = binding.value;
+  for (const [name, binding] of interpreter.programScope.vars)
+    if (binding.initialized) variables[name] = binding.value;
   const shownVariables = toOutput(variables, cap);
   if (shownVariables.truncated) truncated.push("variables");
   if (interpreter.stdoutTruncated) truncated.push("stdout");
@@ -105,6 +152,12 @@ export function finishResult(interpreter: Interpreter, output: unknown, error: R
     variables: shownVariables.value as Record<string, unknown>,
     filesRead: [...interpreter.filesRead],
     filesModified: [...interpreter.filesModified],
-    stats: { steps: interpreter.steps, toolCalls: interpreter.toolCalls, durationMs: Math.round((performance.now() - interpreter.startedAt) * 1000) / 1000, toolMs: Math.round(interpreter.toolMs * 1000) / 1000, truncated },
+    stats: {
+      steps: interpreter.steps,
+      toolCalls: interpreter.toolCalls,
+      durationMs: Math.round((performance.now() - interpreter.startedAt) * 1000) / 1000,
+      toolMs: Math.round(interpreter.toolMs * 1000) / 1000,
+      truncated,
+    },
   };
 }

@@ -7,10 +7,16 @@ import type { RunResult } from "./run-result.js";
 export const RUN_MODES = Object.freeze(["in-process", "isolated"] as const);
 
 /** Runs a program in-process (the browser-safe entry); for isolated mode import `run` from `@lackpy/run/node`. */
-export async function run(program: string | ValidatedProgram, options: RunOptions = {}): Promise<RunResult> {
+export async function run(
+  program: string | ValidatedProgram,
+  options: RunOptions = {},
+): Promise<RunResult> {
   if (options.mode === "isolated") {
-    throw new RunError("Isolated mode needs worker threads: import { run } from \"@lackpy/run/node\".");
+    throw new RunError(
+      'Isolated mode needs worker threads: import { run } from "@lackpy/run/node".',
+    );
   }
-  if (options.mode !== undefined && options.mode !== "in-process") throw new RunError(`Unknown mode '${String(options.mode)}'.`, "use in-process or isolated");
+  if (options.mode !== undefined && options.mode !== "in-process")
+    throw new RunError(`Unknown mode '${String(options.mode)}'.`, "use in-process or isolated");
   return runInProcess(program, options);
 }

@@ -14,11 +14,9 @@ export class Scope {
 
   /** The binding of a name in this scope or an enclosing one. */
   lookup(name: string): Binding | undefined {
-    for (let scope: Scope | null = this; scope; scope = scope.parent) {
-      const binding = scope.vars.get(name);
-      if (binding) return binding;
-    }
-    return undefined;
+    const binding = this.vars.get(name);
+    if (binding) return binding;
+    return this.parent?.lookup(name);
   }
 
   /** Declares a name in this scope. */

@@ -6,7 +6,14 @@
 import type { Node } from "@lackpy/lang";
 import type { Interpreter } from "./interpreter.js";
 import { checkKey } from "./members.js";
-import { Closure, Namespace, NativeCallable, RangeValue, isPlainObject, newObject } from "./values.js";
+import {
+  Closure,
+  Namespace,
+  NativeCallable,
+  RangeValue,
+  isPlainObject,
+  newObject,
+} from "./values.js";
 
 /** Deepest nesting written before a marker replaces the rest. */
 export const MAX_SERIALIZE_DEPTH = 64;
@@ -17,7 +24,13 @@ interface Budget {
 }
 
 /** `written` is null for JSON text, where shared objects are written in full and a cycle is an error. */
-function plain(value: unknown, budget: Budget, depth: number, path: Set<object>, written: Set<object> | null): unknown {
+function plain(
+  value: unknown,
+  budget: Budget,
+  depth: number,
+  path: Set<object>,
+  written: Set<object> | null,
+): unknown {
   if (budget.bytes <= 0) {
     budget.truncated = true;
     return "…[truncated]";
@@ -36,7 +49,8 @@ function plain(value: unknown, budget: Budget, depth: number, path: Set<object>,
   if (value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value !== "object" || value === null) return value;
-  if (value instanceof Closure || value instanceof NativeCallable) return written === null ? undefined : "[function]";
+  if (value instanceof Closure || value instanceof NativeCallable)
+    return written === null ? undefined : "[function]";
   if (value instanceof Namespace) return `[${value.name}]`;
   if (value instanceof RegExp) return `/${value.source}/${value.flags}`;
   if (path.has(value)) {
@@ -64,7 +78,8 @@ function plain(value: unknown, budget: Budget, depth: number, path: Set<object>,
     result = items;
   } else {
     const object: Record<string, unknown> = {};
-    const entries: [unknown, unknown][] = value instanceof Map ? [...value.entries()] : Object.entries(value);
+    const entries: [unknown, unknown][] =
+      value instanceof Map ? [...value.entries()] : Object.entries(value);
     for (const [key, item] of entries) {
       if (budget.bytes <= 0) {
         budget.truncated = true;
@@ -72,7 +87,12 @@ function plain(value: unknown, budget: Budget, depth: number, path: Set<object>,
         break;
       }
       budget.bytes -= String(key).length + 4;
-      Object.defineProperty(object, String(key), { value: plain(item, budget, depth + 1, path, written), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(object, String(key), {
+        value: plain(item, budget, depth + 1, path, written),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     result = object;
   }
@@ -95,16 +115,27 @@ export function summarise(value: unknown, maxBytes: number): unknown {
 }
 
 /** `JSON.stringify` of a program value, refusing (limit_size) before the text could pass the size limit. */
-export function jsonText(interpreter: Interpreter, value: unknown, node: Node, indent?: number | string): string {
+export function jsonText(
+  interpreter: Interpreter,
+  value: unknown,
+  node: Node,
+  indent?: number | string,
+): string {
   const budget: Budget = { bytes: interpreter.limits.maxSize, truncated: false };
   let copy: unknown;
   try {
     copy = plain(value, budget, 0, new Set(), null);
   } catch (error) {
-    if (error instanceof CycleError) throw interpreter.fault("runtime_error", "Cannot convert a structure that contains itself to JSON.", node);
+    if (error instanceof CycleError)
+      throw interpreter.fault(
+        "runtime_error",
+        "Cannot convert a structure that contains itself to JSON.",
+        node,
+      );
     throw error;
   }
-  if (budget.truncated) interpreter.checkSize(interpreter.limits.maxSize + 1, "a JSON string", node);
+  if (budget.truncated)
+    interpreter.checkSize(interpreter.limits.maxSize + 1, "a JSON string", node);
   const text = JSON.stringify(copy, null, indent) ?? "null";
   interpreter.checkSize(text.length, "a JSON string", node);
   return text;

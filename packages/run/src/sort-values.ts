@@ -28,15 +28,19 @@ export function compareValues(a: unknown, b: unknown): number {
     }
     return a.length - b.length;
   }
-  const rankA = a === null ? 4 : RANK[typeof a] ?? 3;
-  const rankB = b === null ? 4 : RANK[typeof b] ?? 3;
+  const rankA = a === null ? 4 : (RANK[typeof a] ?? 3);
+  const rankB = b === null ? 4 : (RANK[typeof b] ?? 3);
   if (rankA !== rankB) return rankA - rankB;
   if (typeof a === "boolean") return Number(a) - Number(b as boolean);
   return compareStrings(toDisplayString(a), toDisplayString(b));
 }
 
 /** A new array of `items` sorted by `keys` (parallel array), stable; `reverse` keeps equal items in their original order. */
-export function sortValues(items: readonly unknown[], keys: readonly unknown[], reverse: boolean): unknown[] {
+export function sortValues(
+  items: readonly unknown[],
+  keys: readonly unknown[],
+  reverse: boolean,
+): unknown[] {
   const order = items.map((_, index) => index);
   order.sort((left, right) => {
     const result = compareValues(keys[left], keys[right]);

@@ -41,7 +41,12 @@ export class RangeValue {
   }
 
   *[Symbol.iterator](): Iterator<number> {
-    for (let value = this.start; this.step > 0 ? value < this.stop : value > this.stop; value += this.step) yield value;
+    for (
+      let value = this.start;
+      this.step > 0 ? value < this.stop : value > this.stop;
+      value += this.step
+    )
+      yield value;
   }
 }
 
@@ -78,7 +83,11 @@ export function typeName(value: unknown): string {
 }
 
 /** Converts a tool's result to plain data: primitives, arrays, plain objects, Set, Map; Date as ISO string; functions and symbols dropped. */
-export function toPlainData(value: unknown, tool: string, seen = new Map<object, unknown>()): unknown {
+export function toPlainData(
+  value: unknown,
+  tool: string,
+  seen = new Map<object, unknown>(),
+): unknown {
   switch (typeof value) {
     case "string":
     case "number":
@@ -99,7 +108,8 @@ export function toPlainData(value: unknown, tool: string, seen = new Map<object,
   if (Array.isArray(object)) {
     const copy: unknown[] = [];
     seen.set(object, copy);
-    for (let index = 0; index < object.length; index++) copy.push(toPlainData(object[index], tool, seen));
+    for (let index = 0; index < object.length; index++)
+      copy.push(toPlainData(object[index], tool, seen));
     return copy;
   }
   if (object instanceof Set) {
@@ -111,7 +121,8 @@ export function toPlainData(value: unknown, tool: string, seen = new Map<object,
   if (object instanceof Map) {
     const copy = new Map<unknown, unknown>();
     seen.set(object, copy);
-    for (const [key, item] of object) copy.set(toPlainData(key, tool, seen), toPlainData(item, tool, seen));
+    for (const [key, item] of object)
+      copy.set(toPlainData(key, tool, seen), toPlainData(item, tool, seen));
     return copy;
   }
   if (ArrayBuffer.isView(object)) return Array.from(object as unknown as ArrayLike<number>);
@@ -121,7 +132,11 @@ export function toPlainData(value: unknown, tool: string, seen = new Map<object,
     const descriptor = Object.getOwnPropertyDescriptor(object, key);
     if (!descriptor || !("value" in descriptor) || typeof descriptor.value === "function") continue;
     if (isForbiddenProperty(key)) {
-      throw new ProgramFault("tool_error", `Tool ${tool} returned an object with the forbidden key '${key}'.`, { tool });
+      throw new ProgramFault(
+        "tool_error",
+        `Tool ${tool} returned an object with the forbidden key '${key}'.`,
+        { tool },
+      );
     }
     copy[key] = toPlainData(descriptor.value, tool, seen);
   }
@@ -129,12 +144,22 @@ export function toPlainData(value: unknown, tool: string, seen = new Map<object,
 }
 
 /** Converts a program value into an argument for a tool: a deep copy of plain data; functions are refused. */
-export function toToolArgument(value: unknown, tool: string, seen = new Map<object, unknown>()): unknown {
+export function toToolArgument(
+  value: unknown,
+  tool: string,
+  seen = new Map<object, unknown>(),
+): unknown {
   if (isCallable(value)) {
-    throw new ProgramFault("runtime_error", `Tool ${tool} takes plain data, not a function.`, { tool, hint: "call the function first and pass its result" });
+    throw new ProgramFault("runtime_error", `Tool ${tool} takes plain data, not a function.`, {
+      tool,
+      hint: "call the function first and pass its result",
+    });
   }
   if (value instanceof RangeValue) return [...value];
-  if (value instanceof Namespace) throw new ProgramFault("runtime_error", `Tool ${tool} takes plain data, not ${value.name}.`, { tool });
+  if (value instanceof Namespace)
+    throw new ProgramFault("runtime_error", `Tool ${tool} takes plain data, not ${value.name}.`, {
+      tool,
+    });
   if (typeof value !== "object" || value === null) return value;
   if (seen.has(value)) return seen.get(value);
   if (value instanceof RegExp) return new RegExp(value.source, value.flags);
@@ -144,10 +169,18 @@ export function toToolArgument(value: unknown, tool: string, seen = new Map<obje
     for (const item of value) copy.push(toToolArgument(item, tool, seen));
     return copy;
   }
-  if (value instanceof Set) return new Set([...value].map((item) => toToolArgument(item, tool, seen)));
-  if (value instanceof Map) return new Map([...value].map(([key, item]) => [toToolArgument(key, tool, seen), toToolArgument(item, tool, seen)]));
+  if (value instanceof Set)
+    return new Set([...value].map((item) => toToolArgument(item, tool, seen)));
+  if (value instanceof Map)
+    return new Map(
+      [...value].map(([key, item]) => [
+        toToolArgument(key, tool, seen),
+        toToolArgument(item, tool, seen),
+      ]),
+    );
   const copy: Record<string, unknown> = {};
   seen.set(value, copy);
-  for (const key of Object.keys(value)) copy[key] = toToolArgument((value as Record<string, unknown>)[key], tool, seen);
+  for (const key of Object.keys(value))
+    copy[key] = toToolArgument((value as Record<string, unknown>)[key], tool, seen);
   return copy;
 }

@@ -5,7 +5,9 @@ const idle = new Map<number, Worker[]>();
 
 function workerUrl(): URL {
   // From dist/ the worker sits beside this file; from src/ (tests through an alias) use the build.
-  return import.meta.url.endsWith(".ts") ? new URL("../dist/worker.js", import.meta.url) : new URL("./worker.js", import.meta.url);
+  return import.meta.url.endsWith(".ts")
+    ? new URL("../dist/worker.js", import.meta.url)
+    : new URL("./worker.js", import.meta.url);
 }
 
 /** A worker for a memory limit: a warm one from the pool, or a new one. */
@@ -15,7 +17,13 @@ export function acquireWorker(memoryMb: number): Worker {
     warm.ref();
     return warm;
   }
-  return new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(memoryMb / 4))), stackSizeMb: 4 } });
+  return new Worker(workerUrl(), {
+    resourceLimits: {
+      maxOldGenerationSizeMb: memoryMb,
+      maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(memoryMb / 4))),
+      stackSizeMb: 4,
+    },
+  });
 }
 
 /** Returns a healthy worker to the pool (or ends it when the pool is full). */

@@ -27,7 +27,10 @@ interface ToolReply {
 }
 
 const port = parentPort!;
-const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+const pending = new Map<
+  number,
+  { resolve: (value: unknown) => void; reject: (error: unknown) => void }
+>();
 let nextCallId = 0;
 
 port.on("message", (message: RunMessage | ToolReply) => {
@@ -36,7 +39,10 @@ port.on("message", (message: RunMessage | ToolReply) => {
     pending.delete(message.callId);
     if (!waiting) return;
     if (message.ok) waiting.resolve(message.value);
-    else waiting.reject(Object.assign(new Error(message.error?.message ?? "tool failed"), message.error));
+    else
+      waiting.reject(
+        Object.assign(new Error(message.error?.message ?? "tool failed"), message.error),
+      );
     return;
   }
   void runOne(message);
@@ -54,6 +60,12 @@ async function runOne(message: RunMessage): Promise<void> {
         }),
     ]),
   );
-  const result = await runInProcess(message.source, { tools, toolSpecs: message.toolSpecs, params: message.params, limits: message.limits, rules: message.rules });
+  const result = await runInProcess(message.source, {
+    tools,
+    toolSpecs: message.toolSpecs,
+    params: message.params,
+    limits: message.limits,
+    rules: message.rules,
+  });
   port.postMessage({ type: "done", id: message.id, result });
 }

@@ -14,8 +14,16 @@ export interface TableSchema {
   entries?: TableSchema;
 }
 
-const string = (oneOf?: readonly string[]): ValueType => ({ kind: "string", ...(oneOf ? { oneOf } : {}) });
-const integer = (min: number, max = Number.MAX_SAFE_INTEGER): ValueType => ({ kind: "number", integer: true, min, max });
+const string = (oneOf?: readonly string[]): ValueType => ({
+  kind: "string",
+  ...(oneOf ? { oneOf } : {}),
+});
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER): ValueType => ({
+  kind: "number",
+  integer: true,
+  min,
+  max,
+});
 
 /** Plugins a provider entry may name. */
 export const PROVIDER_PLUGINS = Object.freeze(["templates", "rules", "ollama", "anthropic"]);
@@ -58,7 +66,13 @@ export const CONFIG_SCHEMA: TableSchema = {
         mode: string(["isolated", "in-process"]),
       },
     },
-    ratchet: { keys: { auto: { kind: "boolean" }, min_successes: integer(1, 1000), demote_after_failures: integer(1, 1000) } },
+    ratchet: {
+      keys: {
+        auto: { kind: "boolean" },
+        min_successes: integer(1, 1000),
+        demote_after_failures: integer(1, 1000),
+      },
+    },
     policy: { keys: { max_grade_w: integer(0, 3) } },
     tools: {
       keys: {},

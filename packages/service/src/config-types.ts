@@ -45,8 +45,18 @@ export const DEFAULT_CONFIG: LackpyConfig = {
     providers: {
       templates: { plugin: "templates" },
       rules: { plugin: "rules" },
-      ollama: { plugin: "ollama", model: "qwen2.5-coder:7b", host: "http://127.0.0.1:11434", temperature: 0.2 },
-      anthropic: { plugin: "anthropic", model: "claude-sonnet-4-5", maxTokens: 1024, temperature: 0.2 },
+      ollama: {
+        plugin: "ollama",
+        model: "qwen2.5-coder:7b",
+        host: "http://127.0.0.1:11434",
+        temperature: 0.2,
+      },
+      anthropic: {
+        plugin: "anthropic",
+        model: "claude-sonnet-4-5",
+        maxTokens: 1024,
+        temperature: 0.2,
+      },
     },
   },
   kit: { default: "readonly" },

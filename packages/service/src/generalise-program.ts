@@ -17,18 +17,22 @@ export interface GeneralisedProgram {
 
 /** Lower case, trimmed, single spaces, no trailing punctuation: two intents that normalise alike are the same request. */
 export function normaliseIntent(intent: string): string {
-  return intent.trim().replace(/\s+/g, " ").replace(/[.!?]+$/, "").toLowerCase();
+  return intent
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/[.!?]+$/, "")
+    .toLowerCase();
 }
 
 const QUOTED = /(["'`])([^"'`]+)\1/g;
-const TOKEN = /[A-Za-z0-9_./*\-]*[./*\d][A-Za-z0-9_./*\-]*/g;
+const TOKEN = /[A-Za-z0-9_./*-]*[./*\d][A-Za-z0-9_./*-]*/g;
 
 function candidates(intent: string): string[] {
   const found = new Set<string>();
   for (const match of intent.matchAll(QUOTED)) found.add(match[2]);
   for (const match of intent.matchAll(TOKEN)) {
     const token = match[0].replace(/[.]+$/, "");
-    if (token.length > 0 && !/^[.\-]+$/.test(token)) found.add(token);
+    if (token.length > 0 && !/^[.-]+$/.test(token)) found.add(token);
   }
   return [...found].sort((a, b) => b.length - a.length);
 }
@@ -38,7 +42,11 @@ function escapePatternText(text: string): string | null {
 }
 
 /** Binds the intent's varying parts as parameters; returns null when the intent cannot be a pattern (it contains braces). */
-export function generaliseProgram(intent: string, program: string, reservedNames: readonly string[] = []): GeneralisedProgram | null {
+export function generaliseProgram(
+  intent: string,
+  program: string,
+  reservedNames: readonly string[] = [],
+): GeneralisedProgram | null {
   const text = intent.trim().replace(/\s+/g, " ");
   if (escapePatternText(text) === null) return null;
   const parsed = parseProgram(program);
@@ -51,17 +59,23 @@ export function generaliseProgram(intent: string, program: string, reservedNames
   const params: string[] = [];
   let pattern = text;
   for (const candidate of candidates(text)) {
-    const matching = literals.filter((literal) => literal.value === candidate && !replacements.some((replacement) => replacement.start === literal.start));
+    const matching = literals.filter(
+      (literal) =>
+        literal.value === candidate &&
+        !replacements.some((replacement) => replacement.start === literal.start),
+    );
     if (matching.length === 0 || !pattern.includes(candidate)) continue;
     let name = `arg${params.length + 1}`;
     while (reservedNames.includes(name)) name = `${name}_`;
     params.push(name);
     pattern = pattern.split(candidate).join(`{${name}}`);
-    for (const literal of matching) replacements.push({ start: literal.start, end: literal.end, name });
+    for (const literal of matching)
+      replacements.push({ start: literal.start, end: literal.end, name });
   }
   let rewritten = program;
   for (const replacement of replacements.sort((a, b) => b.start - a.start)) {
-    rewritten = rewritten.slice(0, replacement.start) + replacement.name + rewritten.slice(replacement.end);
+    rewritten =
+      rewritten.slice(0, replacement.start) + replacement.name + rewritten.slice(replacement.end);
   }
   return { pattern, program: rewritten, params };
 }

@@ -39,7 +39,9 @@ max_grade_w = 3
 `;
 
 /** Creates `.lackpy/` with `config.toml`, `kits/` and `templates/`; existing files are never overwritten. */
-export async function initWorkspace(workspace: string): Promise<{ created: string[]; existing: string[] }> {
+export async function initWorkspace(
+  workspace: string,
+): Promise<{ created: string[]; existing: string[] }> {
   const root = path.join(workspace, ".lackpy");
   const created: string[] = [];
   const existing: string[] = [];

@@ -57,12 +57,28 @@ grade_w = 0
 effects_ceiling = 0
 `);
     expect(config.inference.order).toEqual(["templates", "rules", "local"]);
-    expect(config.inference.providers.local).toEqual({ plugin: "ollama", model: "qwen2.5-coder:1.5b", host: "http://127.0.0.1:11434", temperature: 0.1, keepAlive: "5m" });
+    expect(config.inference.providers.local).toEqual({
+      plugin: "ollama",
+      model: "qwen2.5-coder:1.5b",
+      host: "http://127.0.0.1:11434",
+      temperature: 0.1,
+      keepAlive: "5m",
+    });
     expect(config.kit.default).toBe("files");
-    expect(config.run).toEqual({ mode: "in-process", limits: { ...DEFAULT_CONFIG.run.limits, timeoutMs: 2000, maxSteps: 5000, maxToolCalls: 10 } });
+    expect(config.run).toEqual({
+      mode: "in-process",
+      limits: { ...DEFAULT_CONFIG.run.limits, timeoutMs: 2000, maxSteps: 5000, maxToolCalls: 10 },
+    });
     expect(config.ratchet).toMatchObject({ auto: true, minSuccesses: 2 });
     expect(config.policy.maxGradeW).toBe(1);
-    expect(config.tools.word_count).toEqual({ provider: "module", module: "./tools.mjs", export: "wordCount", args: ["text: string"], gradeW: 0, effectsCeiling: 0 });
+    expect(config.tools.word_count).toEqual({
+      provider: "module",
+      module: "./tools.mjs",
+      export: "wordCount",
+      args: ["text: string"],
+      gradeW: 0,
+      effectsCeiling: 0,
+    });
   });
 
   it("reports an unknown key with file, line and the known keys", () => {
@@ -70,13 +86,21 @@ effects_ceiling = 0
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.code).toBe("invalid_config");
     expect(error.line).toBe(3);
-    expect(error.message).toMatchInlineSnapshot(`"/ws/.lackpy/config.toml:3: run.timout: unknown key; known keys here: timeout_ms, tool_timeout_ms, max_steps, max_tool_calls, max_size, max_output_bytes, memory_mb, mode."`);
+    expect(error.message).toMatchInlineSnapshot(
+      `"/ws/.lackpy/config.toml:3: run.timout: unknown key; known keys here: timeout_ms, tool_timeout_ms, max_steps, max_tool_calls, max_size, max_output_bytes, memory_mb, mode."`,
+    );
   });
 
   it("reports bad values with their key", () => {
-    expect(problemOf(`[run]\nmode = "fast"`).message).toContain(`run.mode: must be one of "isolated", "in-process", not "fast"`);
-    expect(problemOf(`[run]\nmax_steps = -1`).message).toContain("run.max_steps: must be at least 1");
-    expect(problemOf(`[ratchet]\nauto = "yes"`).message).toContain("ratchet.auto: must be true or false");
+    expect(problemOf(`[run]\nmode = "fast"`).message).toContain(
+      `run.mode: must be one of "isolated", "in-process", not "fast"`,
+    );
+    expect(problemOf(`[run]\nmax_steps = -1`).message).toContain(
+      "run.max_steps: must be at least 1",
+    );
+    expect(problemOf(`[ratchet]\nauto = "yes"`).message).toContain(
+      "ratchet.auto: must be true or false",
+    );
     expect(problemOf(`[policy]\nmax_grade_w = 1.5`).message).toContain("must be a whole number");
     expect(problemOf(`kit = 3`).message).toContain("kit: must be a table");
   });
@@ -95,7 +119,9 @@ effects_ceiling = 0
   });
 
   it("refuses an order that names an undefined provider", () => {
-    expect(problemOf(`[inference]\norder = ["templates", "gpt"]`).message).toContain("names provider 'gpt'");
+    expect(problemOf(`[inference]\norder = ["templates", "gpt"]`).message).toContain(
+      "names provider 'gpt'",
+    );
   });
 });
 
@@ -124,6 +150,8 @@ describe("loadConfig", () => {
     await writeFile(path.join(workspace, ".lackpy", "config.toml"), `[kit]\ndefault = "files"\n`);
     expect((await loadConfig(workspace)).kit.default).toBe("files");
     await writeFile(path.join(workspace, ".lackpy", "config.toml"), `[kit]\ndefualt = "files"\n`);
-    await expect(loadConfig(workspace)).rejects.toThrow(`${path.join(workspace, ".lackpy", "config.toml")}:2: kit.defualt: unknown key`);
+    await expect(loadConfig(workspace)).rejects.toThrow(
+      `${path.join(workspace, ".lackpy", "config.toml")}:2: kit.defualt: unknown key`,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse, TomlError } from "smol-toml";
 import { CONFIG_SCHEMA, type TableSchema, type ValueType } from "./config-schema.js";
-import { DEFAULT_CONFIG, type LackpyConfig, type ProviderConfig, type ModuleToolConfig } from "./config-types.js";
+import {
+  DEFAULT_CONFIG,
+  type LackpyConfig,
+  type ProviderConfig,
+  type ModuleToolConfig,
+} from "./config-types.js";
 import { ServiceError } from "./service-error.js";
 
 /** One problem in a config file. */
@@ -25,7 +30,9 @@ export async function loadConfig(workspace: string): Promise<LackpyConfig> {
     text = await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return structuredClone(DEFAULT_CONFIG);
-    throw new ServiceError("invalid_config", `Cannot read ${file}: ${(error as Error).message}.`, { file });
+    throw new ServiceError("invalid_config", `Cannot read ${file}: ${(error as Error).message}.`, {
+      file,
+    });
   }
   return parseConfig(text, file);
 }
@@ -38,38 +45,65 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
   } catch (error) {
     const line = error instanceof TomlError ? error.line : undefined;
     const reason = (error as Error).message.split("\n")[0].replace(/^Invalid TOML document: /, "");
-    throw new ServiceError("invalid_config", `${file}${line ? `:${line}` : ""}: not valid TOML: ${reason}.`, { file, line, hint: "fix the TOML syntax at that line" });
+    throw new ServiceError(
+      "invalid_config",
+      `${file}${line ? `:${line}` : ""}: not valid TOML: ${reason}.`,
+      { file, line, hint: "fix the TOML syntax at that line" },
+    );
   }
   const problems: ConfigProblem[] = [];
   checkTable(raw, CONFIG_SCHEMA, [], problems);
   for (const key of (raw.inference as { order?: string[] } | undefined)?.order ?? []) {
     const providers = (raw.inference as { providers?: Record<string, unknown> }).providers ?? {};
     if (!["templates", "rules", "ollama", "anthropic"].includes(key) && !(key in providers)) {
-      problems.push({ key: "inference.order", message: `names provider '${key}', which is neither built in nor defined under [inference.providers.${key}]` });
+      problems.push({
+        key: "inference.order",
+        message: `names provider '${key}', which is neither built in nor defined under [inference.providers.${key}]`,
+      });
     }
   }
   if (problems.length > 0) {
     for (const problem of problems) problem.line ??= locateKey(text, problem.key);
     const first = problems[0];
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : "";
-    const error = new ServiceError("invalid_config", `${file}${first.line ? `:${first.line}` : ""}: ${first.key}: ${first.message}${more}.`, { file, line: first.line, hint: "fix or remove the key; see docs/architecture.md for the config keys" });
+    const more =
+      problems.length > 1
+        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})`
+        : "";
+    const error = new ServiceError(
+      "invalid_config",
+      `${file}${first.line ? `:${first.line}` : ""}: ${first.key}: ${first.message}${more}.`,
+      {
+        file,
+        line: first.line,
+        hint: "fix or remove the key; see docs/architecture.md for the config keys",
+      },
+    );
     Object.assign(error, { problems });
     throw error;
   }
   return toConfig(raw);
 }
 
-function checkTable(value: Record<string, unknown>, schema: TableSchema, at: string[], problems: ConfigProblem[]): void {
+function checkTable(
+  value: Record<string, unknown>,
+  schema: TableSchema,
+  at: string[],
+  problems: ConfigProblem[],
+): void {
   for (const [key, child] of Object.entries(value)) {
     const keyPath = [...at, key];
     const childSchema = schema.keys[key] ?? schema.entries;
     if (!childSchema) {
       const known = Object.keys(schema.keys);
-      problems.push({ key: keyPath.join("."), message: `unknown key${known.length ? `; known keys here: ${known.join(", ")}` : ""}` });
+      problems.push({
+        key: keyPath.join("."),
+        message: `unknown key${known.length ? `; known keys here: ${known.join(", ")}` : ""}`,
+      });
       continue;
     }
     if ("keys" in childSchema) {
-      if (typeof child !== "object" || child === null || Array.isArray(child)) problems.push({ key: keyPath.join("."), message: "must be a table" });
+      if (typeof child !== "object" || child === null || Array.isArray(child))
+        problems.push({ key: keyPath.join("."), message: "must be a table" });
       else checkTable(child as Record<string, unknown>, childSchema, keyPath, problems);
       continue;
     }
@@ -82,12 +116,15 @@ function checkValue(value: unknown, type: ValueType): string | null {
   switch (type.kind) {
     case "string":
       if (typeof value !== "string") return "must be a string";
-      if (type.oneOf && !type.oneOf.includes(value)) return `must be one of ${type.oneOf.map((option) => `"${option}"`).join(", ")}, not "${value}"`;
+      if (type.oneOf && !type.oneOf.includes(value))
+        return `must be one of ${type.oneOf.map((option) => `"${option}"`).join(", ")}, not "${value}"`;
       return null;
     case "boolean":
       return typeof value === "boolean" ? null : "must be true or false";
     case "string[]":
-      return Array.isArray(value) && value.every((item) => typeof item === "string") ? null : "must be a list of strings";
+      return Array.isArray(value) && value.every((item) => typeof item === "string")
+        ? null
+        : "must be a list of strings";
     case "number":
       if (typeof value !== "number" || Number.isNaN(value)) return "must be a number";
       if (type.integer && !Number.isInteger(value)) return "must be a whole number";
@@ -111,7 +148,8 @@ export function locateKey(text: string, dottedKey: string): number | undefined {
       continue;
     }
     const assignment = /^("?)([A-Za-z0-9_.-]+)\1\s*=/.exec(line);
-    if (assignment && [...table, ...assignment[2].split(".")].join(".") === parts.join(".")) return index + 1;
+    if (assignment && [...table, ...assignment[2].split(".")].join(".") === parts.join("."))
+      return index + 1;
   }
   return undefined;
 }
@@ -123,7 +161,9 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
   if (inference.max_attempts) config.inference.maxAttempts = inference.max_attempts;
   for (const [key, entry] of Object.entries<Record<string, any>>(inference.providers ?? {})) {
     const provider: ProviderConfig = {
-      plugin: entry.plugin ?? (["templates", "rules", "ollama", "anthropic"].includes(key) ? key : "ollama"),
+      plugin:
+        entry.plugin ??
+        (["templates", "rules", "ollama", "anthropic"].includes(key) ? key : "ollama"),
       ...(entry.model !== undefined ? { model: entry.model } : {}),
       ...(entry.host !== undefined ? { host: entry.host } : {}),
       ...(entry.base_url !== undefined ? { baseUrl: entry.base_url } : {}),
@@ -146,11 +186,14 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
     ["max_output_bytes", "maxOutputBytes"],
     ["memory_mb", "memoryMb"],
   ];
-  for (const [tomlKey, limit] of limitKeys) if (run[tomlKey] !== undefined) config.run.limits[limit] = run[tomlKey];
+  for (const [tomlKey, limit] of limitKeys)
+    if (run[tomlKey] !== undefined) config.run.limits[limit] = run[tomlKey];
   if (run.mode) config.run.mode = run.mode;
   if (raw.ratchet?.auto !== undefined) config.ratchet.auto = raw.ratchet.auto;
-  if (raw.ratchet?.min_successes !== undefined) config.ratchet.minSuccesses = raw.ratchet.min_successes;
-  if (raw.ratchet?.demote_after_failures !== undefined) config.ratchet.demoteAfterFailures = raw.ratchet.demote_after_failures;
+  if (raw.ratchet?.min_successes !== undefined)
+    config.ratchet.minSuccesses = raw.ratchet.min_successes;
+  if (raw.ratchet?.demote_after_failures !== undefined)
+    config.ratchet.demoteAfterFailures = raw.ratchet.demote_after_failures;
   if (raw.policy?.max_grade_w !== undefined) config.policy.maxGradeW = raw.policy.max_grade_w;
   for (const [name, entry] of Object.entries<Record<string, any>>(raw.tools ?? {})) {
     const tool: ModuleToolConfig = {

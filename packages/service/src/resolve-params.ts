@@ -13,10 +13,21 @@ export interface ResolvedParams {
 }
 
 const PARAM_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const RESERVED = new Set<string>([...HELPERS.map((helper) => helper.name), ...SAFE_GLOBALS.map((global) => global.name)]);
+const RESERVED = new Set<string>([
+  ...HELPERS.map((helper) => helper.name),
+  ...SAFE_GLOBALS.map((global) => global.name),
+]);
 
-function isSpec(value: unknown): value is { value: unknown; type?: string; description?: string; secret?: boolean } {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "value") && Object.keys(value).every((key) => ["value", "type", "description", "secret"].includes(key));
+function isSpec(
+  value: unknown,
+): value is { value: unknown; type?: string; description?: string; secret?: boolean } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.hasOwn(value, "value") &&
+    Object.keys(value).every((key) => ["value", "type", "description", "secret"].includes(key))
+  );
 }
 
 function typeOf(value: unknown): string {
@@ -26,13 +37,29 @@ function typeOf(value: unknown): string {
 }
 
 /** Checks parameter names (identifiers, no collision with tools, helpers or safe globals) and splits values from metadata. */
-export function resolveParams(params: Readonly<Record<string, ParamInput>> | undefined, toolNames: readonly string[]): ResolvedParams {
+export function resolveParams(
+  params: Readonly<Record<string, ParamInput>> | undefined,
+  toolNames: readonly string[],
+): ResolvedParams {
   const resolved: ResolvedParams = { values: {}, specs: {}, secrets: [] };
   const tools = new Set(toolNames);
   for (const [name, input] of Object.entries(params ?? {})) {
-    if (!PARAM_NAME.test(name)) throw new ServiceError("invalid_param", `Parameter name '${name}' is not a valid identifier.`, { hint: "use letters, digits and _, starting with a letter" });
-    if (tools.has(name)) throw new ServiceError("invalid_param", `Parameter '${name}' has the name of a kit tool.`, { hint: `rename the parameter, e.g. ${name}_value` });
-    if (RESERVED.has(name)) throw new ServiceError("invalid_param", `Parameter '${name}' has the name of a helper or safe global.`, { hint: `rename the parameter, e.g. ${name}_value` });
+    if (!PARAM_NAME.test(name))
+      throw new ServiceError(
+        "invalid_param",
+        `Parameter name '${name}' is not a valid identifier.`,
+        { hint: "use letters, digits and _, starting with a letter" },
+      );
+    if (tools.has(name))
+      throw new ServiceError("invalid_param", `Parameter '${name}' has the name of a kit tool.`, {
+        hint: `rename the parameter, e.g. ${name}_value`,
+      });
+    if (RESERVED.has(name))
+      throw new ServiceError(
+        "invalid_param",
+        `Parameter '${name}' has the name of a helper or safe global.`,
+        { hint: `rename the parameter, e.g. ${name}_value` },
+      );
     const spec = isSpec(input) ? input : { value: input };
     resolved.values[name] = spec.value;
     resolved.specs[name] = {
@@ -54,7 +81,8 @@ export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
   const seen = new WeakMap<object, unknown>();
   const visit = (item: unknown): unknown => {
-    if (typeof item === "string") return secrets.reduce((text, secret) => text.split(secret).join("[redacted]"), item);
+    if (typeof item === "string")
+      return secrets.reduce((text, secret) => text.split(secret).join("[redacted]"), item);
     if (typeof item !== "object" || item === null) return item;
     if (seen.has(item)) return seen.get(item);
     if (Array.isArray(item)) {

@@ -20,7 +20,11 @@ export class ServiceError extends LackpyError<ServiceErrorCode> {
   /** 1-based line in `file`, when known. */
   readonly line?: number;
 
-  constructor(code: ServiceErrorCode, message: string, options: { hint?: string; file?: string; line?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ServiceErrorCode,
+    message: string,
+    options: { hint?: string; file?: string; line?: number; cause?: unknown } = {},
+  ) {
     super(code, message, options);
     this.name = "ServiceError";
     if (options.file !== undefined) this.file = options.file;

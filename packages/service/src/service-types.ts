@@ -4,7 +4,8 @@ import type { Grade, ValidationResult } from "@lackpy/lang";
 export type KitSpecifier = string | readonly string[] | Readonly<Record<string, string>>;
 
 /** A parameter as callers give it: a bare value, or a value with metadata. */
-export type ParamInput = unknown | { value: unknown; type?: string; description?: string; secret?: boolean };
+export type ParamInput =
+  unknown | { value: unknown; type?: string; description?: string; secret?: boolean };
 
 /** Options shared by validate, generate, run and delegate. */
 export interface ProgramOptions {
@@ -87,4 +88,5 @@ export interface ProviderStatus {
 }
 
 /** Progress events during delegate and generate, for spinners. */
-export type ProgressEvent = { kind: "tier"; provider: string; tier: string } | { kind: "running" } | { kind: "done" };
+export type ProgressEvent =
+  { kind: "tier"; provider: string; tier: string } | { kind: "running" } | { kind: "done" };

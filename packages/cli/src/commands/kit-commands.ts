@@ -12,36 +12,60 @@ export function kitCommand(context: CommandContext) {
     async run({ args }) {
       const kits = await (await context.service(args.workspace)).kitList();
       if (args.json) return printJson(context, kits);
-      for (const kit of kits) context.io.stdout(`${kit.name.padEnd(16)} ${kit.source.padEnd(9)} ${kit.tools.join(", ")}${kit.description ? `  — ${kit.description}` : ""}\n`);
+      for (const kit of kits)
+        context.io.stdout(
+          `${kit.name.padEnd(16)} ${kit.source.padEnd(9)} ${kit.tools.join(", ")}${kit.description ? `  — ${kit.description}` : ""}\n`,
+        );
     },
   });
   const info = defineCommand({
     meta: { name: "info", description: "Show a kit's tools, grade and description" },
-    args: { kit: { type: "positional", description: "Kit name, .kit path or comma list", required: true }, ...COMMON_ARGS },
+    args: {
+      kit: { type: "positional", description: "Kit name, .kit path or comma list", required: true },
+      ...COMMON_ARGS,
+    },
     async run({ args }) {
       const kit = await (await context.service(args.workspace)).kitInfo(args.kit);
       if (args.json) return printJson(context, kit);
-      context.io.stdout(`kit ${kit.name}  grade w=${kit.grade.w} d=${kit.grade.d}\n\n${kit.description}\n`);
+      context.io.stdout(
+        `kit ${kit.name}  grade w=${kit.grade.w} d=${kit.grade.d}\n\n${kit.description}\n`,
+      );
     },
   });
   const create = defineCommand({
     meta: { name: "create", description: "Write .lackpy/kits/<name>.kit" },
     args: {
       name: { type: "positional", description: "Kit name", required: true },
-      tools: { type: "string", description: "Comma-separated tool names (alias=tool allowed)", required: true, valueHint: "a,b" },
+      tools: {
+        type: "string",
+        description: "Comma-separated tool names (alias=tool allowed)",
+        required: true,
+        valueHint: "a,b",
+      },
       description: { type: "string", description: "One line describing the kit" },
       force: { type: "boolean", description: "Replace an existing kit of that name" },
       ...COMMON_ARGS,
     },
     async run({ args }) {
-      const tools = String(args.tools ?? "").split(",").map((tool) => tool.trim()).filter(Boolean);
-      if (tools.length === 0) throw new UsageError("--tools needs at least one tool name, e.g. --tools read_file,find_files.");
-      const created = await (await context.service(args.workspace)).kitCreate(args.name, tools, { force: Boolean(args.force), description: args.description });
+      const tools = String(args.tools ?? "")
+        .split(",")
+        .map((tool) => tool.trim())
+        .filter(Boolean);
+      if (tools.length === 0)
+        throw new UsageError(
+          "--tools needs at least one tool name, e.g. --tools read_file,find_files.",
+        );
+      const created = await (
+        await context.service(args.workspace)
+      ).kitCreate(args.name, tools, { force: Boolean(args.force), description: args.description });
       if (args.json) return printJson(context, created);
       context.io.stdout(`created kit ${args.name} at ${created.path}\n`);
     },
   });
-  return defineCommand({ meta: { name: "kit", description: "Kits: named sets of tools" }, subCommands: { list, info, create } });
+  return defineCommand({
+    meta: { name: "kit", description: "Kits: named sets of tools" },
+    subCommands: { list, info, create },
+  });
 }
 
 /** `lackpy toolbox list | show <tool>`. */
@@ -54,18 +78,26 @@ export function toolboxCommand(context: CommandContext) {
       if (args.json) return printJson(context, tools);
       for (const tool of tools) {
         const signature = `${tool.name}(${(tool.args ?? []).map((arg) => `${arg.name}${arg.optional ? "?" : ""}: ${arg.type}`).join(", ")})`;
-        context.io.stdout(`${signature.padEnd(44)} w=${tool.gradeW ?? 3} d=${tool.effectsCeiling ?? 3}  ${tool.description ?? ""}\n`);
+        context.io.stdout(
+          `${signature.padEnd(44)} w=${tool.gradeW ?? 3} d=${tool.effectsCeiling ?? 3}  ${tool.description ?? ""}\n`,
+        );
       }
     },
   });
   const show = defineCommand({
     meta: { name: "show", description: "Show one tool's spec and docs" },
-    args: { tool: { type: "positional", description: "Tool name", required: true }, ...COMMON_ARGS },
+    args: {
+      tool: { type: "positional", description: "Tool name", required: true },
+      ...COMMON_ARGS,
+    },
     async run({ args }) {
       const tool = await (await context.service(args.workspace)).toolboxShow(args.tool);
       if (args.json) return printJson(context, tool);
       context.io.stdout(`${tool.docsText ?? JSON.stringify(tool.spec, null, 2)}\n`);
     },
   });
-  return defineCommand({ meta: { name: "toolbox", description: "Every registered tool" }, subCommands: { list, show } });
+  return defineCommand({
+    meta: { name: "toolbox", description: "Every registered tool" },
+    subCommands: { list, show },
+  });
 }

@@ -15,15 +15,27 @@ export function mcpCommand(context: CommandContext) {
     },
   });
   const init = defineCommand({
-    meta: { name: "init", description: "Write a .mcp.json entry that starts this server for the workspace" },
-    args: { ...COMMON_ARGS, force: { type: "boolean", description: "Replace a different existing lackpy entry" } },
+    meta: {
+      name: "init",
+      description: "Write a .mcp.json entry that starts this server for the workspace",
+    },
+    args: {
+      ...COMMON_ARGS,
+      force: { type: "boolean", description: "Replace a different existing lackpy entry" },
+    },
     async run({ args }) {
       const { writeMcpConfig } = await import("@lackpy/mcp");
       const { resolve } = await import("node:path");
-      const result = await writeMcpConfig({ workspace: resolve(context.io.cwd, args.workspace ?? "."), force: Boolean(args.force) });
+      const result = await writeMcpConfig({
+        workspace: resolve(context.io.cwd, args.workspace ?? "."),
+        force: Boolean(args.force),
+      });
       if (args.json) return printJson(context, result);
       context.io.stdout(`${result.changed ? "wrote" : "unchanged"} ${result.path}\n`);
     },
   });
-  return defineCommand({ meta: { name: "mcp", description: "The MCP server" }, subCommands: { serve, init } });
+  return defineCommand({
+    meta: { name: "mcp", description: "The MCP server" },
+    subCommands: { serve, init },
+  });
 }

@@ -10,7 +10,10 @@ import { PROGRAM_ARGS, programFlags } from "../shared-args.js";
 export function validateCommand(context: CommandContext) {
   return defineCommand({
     meta: { name: "validate", description: "Check a program statically without running it" },
-    args: { file: { type: "positional", description: "Program file, or - for stdin", required: true }, ...PROGRAM_ARGS },
+    args: {
+      file: { type: "positional", description: "Program file, or - for stdin", required: true },
+      ...PROGRAM_ARGS,
+    },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
       const { source, name } = await readProgram(args.file, context.io);
@@ -22,10 +25,14 @@ export function validateCommand(context: CommandContext) {
         return printJson(context, { valid, errors, calls, variables, effects });
       }
       if (result.valid) {
-        context.io.stdout(`${context.colors.green("valid")} ${name}: calls ${result.calls.join(", ") || "nothing"}; grade w=${result.grade.w} d=${result.grade.d}\n`);
+        context.io.stdout(
+          `${context.colors.green("valid")} ${name}: calls ${result.calls.join(", ") || "nothing"}; grade w=${result.grade.w} d=${result.grade.d}\n`,
+        );
       } else {
         printValidationErrors(context, result.errors, source, name);
-        context.io.stdout(`${result.errors.length} error${result.errors.length === 1 ? "" : "s"} in ${name}\n`);
+        context.io.stdout(
+          `${result.errors.length} error${result.errors.length === 1 ? "" : "s"} in ${name}\n`,
+        );
       }
     },
   });
@@ -38,9 +45,17 @@ export function runCommand(context: CommandContext) {
     args: {
       file: { type: "positional", description: "Program file, or - for stdin", required: true },
       ...PROGRAM_ARGS,
-      "timeout-ms": { type: "string", description: "Wall-time limit of the program in ms", valueHint: "ms" },
+      "timeout-ms": {
+        type: "string",
+        description: "Wall-time limit of the program in ms",
+        valueHint: "ms",
+      },
       "max-steps": { type: "string", description: "Evaluation step limit", valueHint: "n" },
-      mode: { type: "enum", options: ["isolated", "in-process"], description: "Execution mode (default from config: isolated)" },
+      mode: {
+        type: "enum",
+        options: ["isolated", "in-process"],
+        description: "Execution mode (default from config: isolated)",
+      },
     },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
@@ -49,7 +64,13 @@ export function runCommand(context: CommandContext) {
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
       const limits = { ...(timeoutMs ? { timeoutMs } : {}), ...(maxSteps ? { maxSteps } : {}) };
-      const result = await service.runProgram(source, { kit: args.kit, params, rules, limits, ...(args.mode ? { mode: args.mode as "isolated" | "in-process" } : {}) });
+      const result = await service.runProgram(source, {
+        kit: args.kit,
+        params,
+        rules,
+        limits,
+        ...(args.mode ? { mode: args.mode as "isolated" | "in-process" } : {}),
+      });
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
       printRunResult(context, result, source, name);
@@ -65,15 +86,26 @@ export function createCommand(context: CommandContext) {
       file: { type: "positional", description: "Program file, or - for stdin", required: true },
       ...PROGRAM_ARGS,
       name: { type: "string", description: "Template name", required: true, valueHint: "name" },
-      pattern: { type: "string", description: "Intent pattern with {param} placeholders", valueHint: "pattern" },
+      pattern: {
+        type: "string",
+        description: "Intent pattern with {param} placeholders",
+        valueHint: "pattern",
+      },
       force: { type: "boolean", description: "Replace an existing template of that name" },
     },
     async run({ args }) {
       const { source } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const template = await service.create(source, { name: args.name, pattern: args.pattern, kit: args.kit, force: Boolean(args.force) });
+      const template = await service.create(source, {
+        name: args.name,
+        pattern: args.pattern,
+        kit: args.kit,
+        force: Boolean(args.force),
+      });
       if (args.json) return printJson(context, template);
-      context.io.stdout(`created template ${template.name} at ${template.path}${template.pattern ? ` (pattern: ${template.pattern})` : ""}\n`);
+      context.io.stdout(
+        `created template ${template.name} at ${template.path}${template.pattern ? ` (pattern: ${template.pattern})` : ""}\n`,
+      );
     },
   });
 }

@@ -11,23 +11,47 @@ export function templateCommand(context: CommandContext) {
     args: COMMON_ARGS,
     async run({ args }) {
       const templates = await (await context.service(args.workspace)).templates();
-      if (args.json) return printJson(context, templates.map(({ name, pattern, successCount, failCount, path }) => ({ name, pattern, successCount, failCount, path })));
+      if (args.json)
+        return printJson(
+          context,
+          templates.map(({ name, pattern, successCount, failCount, path }) => ({
+            name,
+            pattern,
+            successCount,
+            failCount,
+            path,
+          })),
+        );
       if (templates.length === 0) context.io.stdout("no templates yet (lackpy create saves one)\n");
-      for (const template of templates) context.io.stdout(`${template.name.padEnd(24)} ✓${template.successCount} ✗${template.failCount}  ${template.pattern ?? "(no pattern)"}\n`);
+      for (const template of templates)
+        context.io.stdout(
+          `${template.name.padEnd(24)} ✓${template.successCount} ✗${template.failCount}  ${template.pattern ?? "(no pattern)"}\n`,
+        );
     },
   });
   const show = defineCommand({
     meta: { name: "show", description: "Print a template" },
-    args: { name: { type: "positional", description: "Template name", required: true }, ...COMMON_ARGS },
+    args: {
+      name: { type: "positional", description: "Template name", required: true },
+      ...COMMON_ARGS,
+    },
     async run({ args }) {
       const template = await (await context.service(args.workspace)).template(args.name);
       if (args.json) return printJson(context, template);
-      context.io.stdout(`# ${template.name}${template.pattern ? `  pattern: ${template.pattern}` : ""}\n${template.program}\n`);
+      context.io.stdout(
+        `# ${template.name}${template.pattern ? `  pattern: ${template.pattern}` : ""}\n${template.program}\n`,
+      );
     },
   });
   const test = defineCommand({
-    meta: { name: "test", description: "Run a template once (with --param values for its placeholders)" },
-    args: { name: { type: "positional", description: "Template name", required: true }, ...PROGRAM_ARGS },
+    meta: {
+      name: "test",
+      description: "Run a template once (with --param values for its placeholders)",
+    },
+    args: {
+      name: { type: "positional", description: "Template name", required: true },
+      ...PROGRAM_ARGS,
+    },
     async run({ args, rawArgs }) {
       const { params } = programFlags(rawArgs);
       const service = await context.service(args.workspace);
@@ -38,5 +62,8 @@ export function templateCommand(context: CommandContext) {
       printRunResult(context, result, template.program, template.name);
     },
   });
-  return defineCommand({ meta: { name: "template", description: "Templates: tier 0 programs" }, subCommands: { list, show, test } });
+  return defineCommand({
+    meta: { name: "template", description: "Templates: tier 0 programs" },
+    subCommands: { list, show, test },
+  });
 }

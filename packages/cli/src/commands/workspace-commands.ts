@@ -7,7 +7,10 @@ import { COMMON_ARGS } from "../shared-args.js";
 /** `lackpy init`: create `.lackpy/` with a commented config; never overwrites. */
 export function initCommand(context: CommandContext) {
   return defineCommand({
-    meta: { name: "init", description: "Create .lackpy/ (config, kits, templates) in the workspace; never overwrites" },
+    meta: {
+      name: "init",
+      description: "Create .lackpy/ (config, kits, templates) in the workspace; never overwrites",
+    },
     args: COMMON_ARGS,
     async run({ args }) {
       const { initWorkspace } = await import("@lackpy/service");
@@ -23,7 +26,10 @@ export function initCommand(context: CommandContext) {
 /** `lackpy status`: workspace, config, kit, templates and providers at a glance. */
 export function statusCommand(context: CommandContext) {
   return defineCommand({
-    meta: { name: "status", description: "Show the workspace, its config, templates and providers" },
+    meta: {
+      name: "status",
+      description: "Show the workspace, its config, templates and providers",
+    },
     args: COMMON_ARGS,
     async run({ args }) {
       const service = await context.service(args.workspace);
@@ -31,7 +37,9 @@ export function statusCommand(context: CommandContext) {
       if (args.json) return printJson(context, status);
       const { io } = context;
       io.stdout(`workspace  ${status.workspace}\n`);
-      io.stdout(`config     ${status.configPath}${status.configExists ? "" : " (missing: using defaults; run lackpy init)"}\n`);
+      io.stdout(
+        `config     ${status.configPath}${status.configExists ? "" : " (missing: using defaults; run lackpy init)"}\n`,
+      );
       io.stdout(`kit        ${status.defaultKit}\n`);
       io.stdout(`templates  ${status.templates}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);
@@ -55,17 +63,27 @@ export function specCommand(context: CommandContext) {
 /** `lackpy provider list`. */
 export function providerCommand(context: CommandContext) {
   const list = defineCommand({
-    meta: { name: "list", description: "List configured inference providers and whether they answer" },
+    meta: {
+      name: "list",
+      description: "List configured inference providers and whether they answer",
+    },
     args: COMMON_ARGS,
     async run({ args }) {
       const service = await context.service(args.workspace);
       const providers = await service.providerList();
       if (args.json) return printJson(context, providers);
       for (const provider of providers) {
-        const state = provider.available ? context.colors.green("available") : context.colors.yellow("unavailable");
-        context.io.stdout(`${provider.inOrder ? "*" : " "} ${provider.key.padEnd(12)} tier ${provider.tier}  ${provider.plugin.padEnd(10)} ${(provider.model ?? "").padEnd(20)} ${state}${provider.detail ? `  ${provider.detail}` : ""}\n`);
+        const state = provider.available
+          ? context.colors.green("available")
+          : context.colors.yellow("unavailable");
+        context.io.stdout(
+          `${provider.inOrder ? "*" : " "} ${provider.key.padEnd(12)} tier ${provider.tier}  ${provider.plugin.padEnd(10)} ${(provider.model ?? "").padEnd(20)} ${state}${provider.detail ? `  ${provider.detail}` : ""}\n`,
+        );
       }
     },
   });
-  return defineCommand({ meta: { name: "provider", description: "Inference providers" }, subCommands: { list } });
+  return defineCommand({
+    meta: { name: "provider", description: "Inference providers" },
+    subCommands: { list },
+  });
 }
