@@ -166,6 +166,7 @@ async function objectExpression(
     if (property.type === "SpreadElement") {
       const source = await interpreter.evaluate(property.argument, scope);
       if (source === null || source === undefined) continue;
+      interpreter.checkEntries(source, property);
       const entries: [string, unknown][] = isPlainObject(source)
         ? Object.entries(source)
         : Array.isArray(source) || typeof source === "string"
@@ -238,8 +239,12 @@ export const EVALUATORS: Readonly<Record<string, Evaluator>> = Object.freeze({
   },
   EmptyStatement: () => undefined,
   Identifier: (interpreter, node, scope) => lookupName(interpreter, node, scope),
-  Literal: (interpreter, node) =>
-    node.regex ? new RegExp(node.regex.pattern, node.regex.flags) : node.value,
+  Literal: (interpreter, node) => {
+    if (node.regex) return new RegExp(node.regex.pattern, node.regex.flags);
+    if (typeof node.value === "bigint")
+      throw interpreter.fault("runtime_error", "BigInt literals are not part of lackpy.", node);
+    return node.value;
+  },
   TemplateLiteral: template,
   TemplateElement: insideOnly("a template literal"),
   ArrayExpression: arrayExpression,

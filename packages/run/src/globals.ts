@@ -51,8 +51,10 @@ function entriesOf(
   node: () => Node,
   name: string,
 ): [string, unknown][] {
-  if (typeof value === "string" || Array.isArray(value) || isPlainObject(value))
+  if (typeof value === "string" || Array.isArray(value) || isPlainObject(value)) {
+    interpreter.checkEntries(value, node());
     return Object.entries(value);
+  }
   throw interpreter.fault(
     "runtime_error",
     `Object.${name}() takes an object, array or string, not ${typeName(value)}.`,
@@ -77,6 +79,8 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
     parse: ([text, reviver]) => {
       if (reviver !== undefined) fail("JSON.parse takes no reviver in lackpy.");
       if (typeof text !== "string") fail(`JSON.parse takes a string, not ${typeName(text)}.`);
+      // Parsed values and their program copies can take many bytes per character of text.
+      interpreter.checkBulk((text as string).length, 16, "values from JSON text", node());
       try {
         return fromJson(interpreter, JSON.parse(text as string), node());
       } catch (error) {

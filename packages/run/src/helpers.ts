@@ -94,12 +94,16 @@ function extreme(
   return best;
 }
 
+/** Rough heap cost of one Set entry, with the hash table's spare room while it grows. */
+const BYTES_PER_SET_ENTRY = 48;
+
 function entriesOf(
   interpreter: Interpreter,
   value: unknown,
   node: Node,
   name: string,
 ): [unknown, unknown][] {
+  if (value instanceof Map || isPlainObject(value)) interpreter.checkEntries(value, node);
   if (value instanceof Map) return [...value.entries()];
   if (isPlainObject(value)) return Object.entries(value);
   return fail(
@@ -250,8 +254,11 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     }
     return result;
   },
-  set: async (interpreter, [value], node) =>
-    new Set(value === undefined ? [] : await iterate(interpreter, value, node)),
+  set: async (interpreter, [value], node) => {
+    const items = value === undefined ? [] : await iterate(interpreter, value, node);
+    interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set", node);
+    return new Set(items);
+  },
   keys: (interpreter, [value], node) =>
     entriesOf(interpreter, value, node, "keys").map(([key]) => key),
   values: (interpreter, [value], node) =>
@@ -269,9 +276,11 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
       `has() takes an object, array, string, set or map, not ${typeName(container)}.`,
     );
   },
-  unique: async (interpreter, [value], node) => [
-    ...new Set(await iterate(interpreter, value, node)),
-  ],
+  unique: async (interpreter, [value], node) => {
+    const items = await iterate(interpreter, value, node);
+    interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set of unique items", node);
+    return [...new Set(items)];
+  },
   count: async (interpreter, [value, target], node) =>
     (await iterate(interpreter, value, node)).filter((item) => item === target).length,
   print: (interpreter, args, node) => {

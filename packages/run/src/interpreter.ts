@@ -35,9 +35,17 @@ export interface InterpreterOptions {
   limits: Limits;
   /** Clock in ms (injectable for tests). */
   now?: () => number;
+  /** Heap in use in bytes; isolated mode passes the worker's, so bulk operations stop before its heap limit. */
+  heapUsedBytes?: () => number;
 }
 
 const TIME_CHECK_INTERVAL = 256;
+/** Items a native operation may touch between two clock checks (steps alone undercount bulk work). */
+const WORK_CHECK_UNITS = 1_000_000;
+/** Bulk results estimated below this size are never refused for memory. */
+const BULK_FREE_BYTES = 8 * 1024 * 1024;
+/** Rough heap cost of one [key, value] pair: a two-element array and an index key string. */
+const BYTES_PER_ENTRY_PAIR = 96;
 
 /** Runs one validated program. Not reusable: create one per run. */
 export class Interpreter {
@@ -58,6 +66,7 @@ export class Interpreter {
   private globalsCache: ReadonlyMap<string, unknown> | null = null;
   private readonly now: () => number;
   private readonly specs: Map<string, ToolSpec>;
+  private workSinceCheck = 0;
 
   constructor(readonly options: InterpreterOptions) {
     this.limits = options.limits;
@@ -79,7 +88,8 @@ export class Interpreter {
   /** Evaluates a node: one step, then its evaluator. */
   evaluate(node: Node, scope: Scope): Promise<unknown> | unknown {
     this.step(node);
-    const evaluator = EVALUATORS[node.type];
+    // Own keys only: a node type such as "constructor" must not find Object.prototype members.
+    const evaluator = Object.hasOwn(EVALUATORS, node.type) ? EVALUATORS[node.type] : undefined;
     if (!evaluator)
       throw this.fault("runtime_error", `The syntax '${node.type}' cannot be run.`, node);
     return evaluator(this, node, scope);
@@ -113,6 +123,56 @@ export class Interpreter {
     }
   }
 
+  /** Counts items a native operation touches, and checks the clock once enough work has piled up. */
+  chargeWork(units: number, node: Node | null = this.current): void {
+    this.workSinceCheck += units;
+    if (this.workSinceCheck < WORK_CHECK_UNITS) return;
+    this.workSinceCheck = 0;
+    this.checkTime(node);
+  }
+
+  /**
+   * Raises `limit_memory` before a native operation that would build `count` entries of about
+   * `bytesPerEntry` bytes each when that would not fit the heap budget (`memoryMb`). One native
+   * call cannot be interrupted, and in a worker an allocation past the heap limit aborts the
+   * whole process, so the estimate is checked first (against the worker's actual heap use in
+   * isolated mode).
+   */
+  checkBulk(
+    count: number,
+    bytesPerEntry: number,
+    what: string,
+    node: Node | null = this.current,
+  ): void {
+    this.chargeWork(count, node);
+    const bytes = count * bytesPerEntry;
+    if (bytes < BULK_FREE_BYTES) return;
+    const budgetBytes = this.limits.memoryMb * 1024 * 1024;
+    const usedBytes = this.options.heapUsedBytes?.() ?? 0;
+    // Twice the estimate: the result plus the transient copies and tables a native call makes.
+    if (usedBytes + 2 * bytes > budgetBytes) {
+      throw this.fault(
+        "limit_memory",
+        `The program tried to make ${what} of ${count} entries (about ${Math.ceil(bytes / 1048576)} MiB); the memory limit is ${this.limits.memoryMb} MiB.`,
+        node,
+        "work on smaller pieces of data",
+      );
+    }
+  }
+
+  /** `checkBulk` for `Object.entries`-like results: one [key, value] pair per own key, index or entry. */
+  checkEntries(value: unknown, node: Node | null = this.current): void {
+    const count =
+      typeof value === "string" || Array.isArray(value)
+        ? value.length
+        : value instanceof Map || value instanceof Set
+          ? value.size
+          : typeof value === "object" && value !== null
+            ? Object.keys(value).length
+            : 0;
+    this.checkBulk(count, BYTES_PER_ENTRY_PAIR, "a list of entries", node);
+  }
+
   /** Raises `limit_size` when a string or array would exceed the size limit. */
   checkSize(length: number, what: string, node: Node | null = this.current): void {
     if (length > this.limits.maxSize) {
@@ -123,6 +183,8 @@ export class Interpreter {
         "work on smaller pieces of data",
       );
     }
+    // Strings take one or two bytes a unit, arrays a pointer: the heap must have room for it too.
+    this.checkBulk(length, what.includes("string") ? 2 : 8, what, node);
   }
 
   /** A fault at a node's position. */
@@ -139,6 +201,12 @@ export class Interpreter {
       ...(hint ? { hint } : {}),
       ...extra,
     });
+  }
+
+  /** How many arguments a kit tool gets when it is passed as a callback: its required ones, at least one. */
+  callbackArity(name: string): number {
+    const required = (this.specs.get(name)?.args ?? []).filter((arg) => !arg.optional).length;
+    return Math.max(1, required);
   }
 
   /** True when the program can call `name` as a kit tool. */

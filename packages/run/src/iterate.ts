@@ -2,16 +2,31 @@ import type { Node } from "@lackpy/lang";
 import type { Interpreter } from "./interpreter.js";
 import { RangeValue, isPlainObject, typeName } from "./values.js";
 
+/** Rough heap cost of one character as its own string (characters outside Latin-1 are not shared). */
+const BYTES_PER_CHARACTER_STRING = 32;
+
 /** The items of an iterable program value as an array (strings by code point, maps as [key, value] pairs). */
 export async function iterate(
   interpreter: Interpreter,
   value: unknown,
   node: Node,
 ): Promise<unknown[]> {
-  if (Array.isArray(value)) return value;
-  if (typeof value === "string") return Array.from(value);
-  if (value instanceof Set) return [...value];
-  if (value instanceof Map) return [...value].map(([key, item]) => [key, item]);
+  if (Array.isArray(value)) {
+    interpreter.chargeWork(value.length, node);
+    return value;
+  }
+  if (typeof value === "string") {
+    interpreter.checkBulk(value.length, BYTES_PER_CHARACTER_STRING, "a list of characters", node);
+    return Array.from(value);
+  }
+  if (value instanceof Set) {
+    interpreter.chargeWork(value.size, node);
+    return [...value];
+  }
+  if (value instanceof Map) {
+    interpreter.checkEntries(value, node);
+    return [...value].map(([key, item]) => [key, item]);
+  }
   if (value instanceof RangeValue) {
     interpreter.checkSize(value.length, "a list from a range", node);
     return [...value];

@@ -16,6 +16,29 @@ const ALLOWED: Record<MethodReceiverType, ReadonlySet<string>> = Object.fromEntr
   Object.entries(METHOD_ALLOWLIST).map(([type, methods]) => [type, new Set(methods)]),
 ) as unknown as Record<MethodReceiverType, ReadonlySet<string>>;
 
+/** Methods whose result does not grow with the receiver (all others are memory-checked first). */
+const NON_ALLOCATING: ReadonlySet<string> = new Set([
+  "includes",
+  "indexOf",
+  "lastIndexOf",
+  "find",
+  "findIndex",
+  "findLast",
+  "findLastIndex",
+  "some",
+  "every",
+  "at",
+  "charAt",
+  "startsWith",
+  "endsWith",
+  "search",
+  "localeCompare",
+  "pop",
+  "shift",
+  "forEach",
+  "reduce",
+]);
+
 function receiverType(value: unknown): MethodReceiverType | null {
   const type = typeName(value);
   return type in ALLOWED ? (type as MethodReceiverType) : null;
@@ -36,6 +59,12 @@ export async function callMethod(
   node: Node,
 ): Promise<unknown> {
   const type = receiverType(receiver);
+  // Native methods run in one step however long the receiver: count the items for the clock.
+  if (typeof receiver === "string" || Array.isArray(receiver)) {
+    // A method that builds a new array or string from a long receiver allocates it in one go.
+    if (NON_ALLOCATING.has(name)) interpreter.chargeWork(receiver.length, node);
+    else interpreter.checkBulk(receiver.length, 8, `the result of ${name}`, node);
+  }
   if (!type || !ALLOWED[type].has(name) || name === "size") {
     const allowed = type ? [...ALLOWED[type]].filter((method) => method !== "size") : [];
     const suggestion = nearest(name, allowed);

@@ -35,10 +35,14 @@ export function lookupName(
       );
     return binding.value;
   }
-  if (interpreter.hasTool(name))
+  if (interpreter.hasTool(name)) {
+    // As a callback (`files.map(read_file)`) a tool gets the item, not the index and the array:
+    // `paths.map(write_file)` must not write each index as a file's content.
+    const arity = interpreter.callbackArity(name);
     return new NativeCallable(name, (args) =>
-      interpreter.callTool(name, args, interpreter.current ?? node),
+      interpreter.callTool(name, args.slice(0, arity), interpreter.current ?? node),
     );
+  }
   if (Object.hasOwn(HELPER_IMPLEMENTATIONS, name)) {
     const helper = HELPER_IMPLEMENTATIONS[name];
     return new NativeCallable(name, (args) =>

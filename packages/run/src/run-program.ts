@@ -19,6 +19,8 @@ export interface RunOptions {
   mode?: "in-process" | "isolated";
   /** Extra validation rules by name. */
   rules?: readonly string[];
+  /** Heap in use in bytes, for the memory pre-checks of bulk operations (isolated mode passes the worker's). */
+  heapUsedBytes?: () => number;
 }
 
 function isValidated(program: unknown): program is ValidatedProgram {
@@ -83,6 +85,7 @@ export async function runInProcess(
     toolSpecs: options.toolSpecs,
     params: options.params ?? {},
     limits,
+    heapUsedBytes: options.heapUsedBytes,
   });
   let output: unknown = null;
   let error: RunErrorValue | null = null;

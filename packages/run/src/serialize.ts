@@ -48,6 +48,9 @@ function plain(
   budget.bytes -= 8;
   if (value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  // Only JSON data leaves a run: a host function, symbol or BigInt (never made by a valid program) becomes null or text.
+  if (typeof value === "function" || typeof value === "symbol") return null;
+  if (typeof value === "bigint") return String(value);
   if (typeof value !== "object" || value === null) return value;
   if (value instanceof Closure || value instanceof NativeCallable)
     return written === null ? undefined : "[function]";

@@ -2,6 +2,7 @@
  * The isolated-mode worker: runs one program at a time with the in-process interpreter. Tools
  * stay in the host; each call is a message to the host and a message back.
  */
+import { getHeapStatistics } from "node:v8";
 import { parentPort } from "node:worker_threads";
 import type { ToolSpec } from "@lackpy/lang";
 import type { Limits } from "./limits.js";
@@ -66,6 +67,7 @@ async function runOne(message: RunMessage): Promise<void> {
     params: message.params,
     limits: message.limits,
     rules: message.rules,
+    heapUsedBytes: () => getHeapStatistics().used_heap_size,
   });
   port.postMessage({ type: "done", id: message.id, result });
 }
