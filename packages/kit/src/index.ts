@@ -1,2 +1,13 @@
-/** Placeholder: filled by a later issue. */
-export const PACKAGE_NAME = "@lackpy/kit";
+export { Toolbox, describeTools } from "./toolbox.js";
+export type { ToolFunction, ToolProvider } from "./toolbox.js";
+export { KitError, ToolError } from "./kit-error.js";
+export type { KitErrorCode } from "./kit-error.js";
+export { parseKitFile, formatKitFile } from "./kit-file.js";
+export type { KitDefinition } from "./kit-file.js";
+export { resolveKit, checkKitName, SHIPPED_KITS } from "./resolve-kit.js";
+export type { ResolvedKit, KitInput } from "./resolve-kit.js";
+export { createMockProvider } from "./mock-provider.js";
+export type { MockCall } from "./mock-provider.js";
+export { argTypeToJsonSchema, toolInputSchema } from "./json-schema.js";
+export { globToRegExp } from "./glob.js";
+export type { ArgSpec, ToolSpec, ToolExample } from "@lackpy/lang";
