@@ -1,2 +1,47 @@
-/** Placeholder: filled by a later issue. */
-export const PACKAGE_NAME = "@lackpy/infer";
+export { Dispatcher } from "./dispatcher.js";
+export type {
+  DispatcherOptions,
+  GenerationResult,
+  GenerationFailure,
+  CorrectionAttempt,
+} from "./dispatcher.js";
+export type {
+  Provider,
+  ProviderAnswer,
+  GenerationContext,
+  KitView,
+  AttemptFeedback,
+} from "./provider-types.js";
+export { TemplatesProvider, staticTemplates } from "./templates-provider.js";
+export type { TemplateSource } from "./templates-provider.js";
+export {
+  parseTemplate,
+  formatTemplate,
+  matchTemplate,
+  compilePattern,
+  patternParams,
+  patternSpecificity,
+} from "./template.js";
+export type { Template, TemplateProblem } from "./template.js";
+export { RulesProvider, LANGUAGE_EXTENSIONS } from "./rules-provider.js";
+export { OllamaProvider } from "./ollama-provider.js";
+export type { OllamaSettings } from "./ollama-provider.js";
+export { AnthropicProvider } from "./anthropic-provider.js";
+export type { AnthropicSettings } from "./anthropic-provider.js";
+export {
+  buildSystemPrompt,
+  buildMessages,
+  retrieveExamples,
+  promptHash,
+  PROMPT_BUILDER_VERSION,
+  PROMPT_VARIANTS,
+} from "./build-prompt.js";
+export type { ChatMessage } from "./build-prompt.js";
+export { sanitize } from "./sanitize.js";
+export { cleanup } from "./cleanup.js";
+export { classifyFailure, hintFor } from "./classify-failure.js";
+export type { FailureMode } from "./classify-failure.js";
+export { RecordingProvider, ReplayProvider, FixtureMiss } from "./record-replay.js";
+export type { ModelCallRecord, MessageProvider } from "./record-replay.js";
+export { InferError } from "./infer-error.js";
+export type { InferErrorCode } from "./infer-error.js";

@@ -1,2 +1,2 @@
-/** Node-only entry point. */
-export const NODE_ENTRY = true;
+export { templatesFromDirectory } from "./templates-dir.js";
+export { jsonlSink, readJsonl } from "./jsonl.js";

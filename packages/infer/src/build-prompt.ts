@@ -1,0 +1,177 @@
+import { HELPERS, type ParamSpec, type ToolExample, type ToolSpec } from "@lackpy/lang";
+import type { AttemptFeedback, GenerationContext, KitView } from "./provider-types.js";
+
+/** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
+export const PROMPT_BUILDER_VERSION = "1";
+
+/** The prompt variants the eval compares. */
+export const PROMPT_VARIANTS = Object.freeze(["baseline", "examples", "constraints"] as const);
+
+/** A chat message. */
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+function describeKit(kit: KitView): string {
+  if (kit.description) return kit.description;
+  return kit.tools
+    .map(
+      (tool) =>
+        `${tool.name}(${(tool.args ?? []).map((arg) => `${arg.name}${arg.optional ? "?" : ""}: ${arg.type}`).join(", ")}) -> ${tool.returns ?? "any"}${tool.description ? ` — ${tool.description}` : ""}`,
+    )
+    .join("\n");
+}
+
+function describeParams(params: Readonly<Record<string, ParamSpec>>): string {
+  return Object.entries(params)
+    .map(
+      ([name, spec]) =>
+        `${name}: ${spec.type ?? "any"}${spec.description ? ` — ${spec.description}` : ""}${spec.secret ? " (secret: use it, never print it)" : ""}`,
+    )
+    .join("\n");
+}
+
+const CONSTRAINTS = [
+  "Call the tools directly by name; they are already defined. There is no import, require, fs, path, process or console.",
+  "Do not define functions or classes. Arrow functions only as direct arguments: xs.map(x => x.name), sorted(xs, x => x.size).",
+  "Use const and let. Loops: for (const x of items) or for (const i of range(n)); no while, no C-style for.",
+  'Paths are relative to the workspace, like "src/app.ts"; never absolute.',
+  "End with an expression whose value is the answer; do not use return.",
+];
+
+/** The system prompt: role, output-only rule, kit, helpers, params, examples and JS-specific hints. */
+export function buildSystemPrompt(options: {
+  kit: KitView;
+  params?: Readonly<Record<string, ParamSpec>>;
+  examples?: readonly ToolExample[];
+  variant?: string;
+}): string {
+  const variant = options.variant ?? "examples";
+  const sections = [
+    "You write short lackpy programs: a small subset of JavaScript that calls the tools below to answer the user's request. Tool calls are awaited for you.",
+    "Answer with only the program: no prose, no explanations, no markdown fences.",
+    `Tools:\n${describeKit(options.kit) || "(none)"}`,
+    `Helpers: ${HELPERS.map((helper) => helper.signature).join(", ")}. Safe globals: Math, JSON, Object.keys/values/entries, Array.isArray, String, Number.`,
+  ];
+  const params = options.params ?? {};
+  if (Object.keys(params).length > 0)
+    sections.push(`Parameters (read-only variables already set):\n${describeParams(params)}`);
+  if (variant !== "baseline")
+    sections.push(`Rules:\n${CONSTRAINTS.map((rule) => `- ${rule}`).join("\n")}`);
+  const examples =
+    variant === "examples" || variant === "constraints" ? (options.examples ?? []) : [];
+  if (examples.length > 0)
+    sections.push(
+      `Examples:\n${examples.map((example) => `Request: ${example.intent}\n${example.code}`).join("\n\n")}`,
+    );
+  return sections.join("\n\n");
+}
+
+function describeFeedback(feedback: AttemptFeedback): string {
+  const errors = feedback.errors
+    .map(
+      (error) =>
+        `- ${error.line ? `line ${error.line}: ` : ""}${error.message}${error.hint ? ` Fix: ${error.hint}.` : ""}`,
+    )
+    .join("\n");
+  return `Your program:\n${feedback.program}\n\nwas rejected:\n${errors}\n\nWrite the corrected program only.`;
+}
+
+/** The messages of one model call: system, user request, and for a retry the previous answer and its errors. */
+export function buildMessages(intent: string, context: GenerationContext): ChatMessage[] {
+  const system = buildSystemPrompt({
+    kit: context.kit,
+    params: context.params,
+    examples: context.examples,
+    variant: context.variant,
+  });
+  const messages: ChatMessage[] = [{ role: "system", content: system }];
+  const feedback = context.feedback;
+  if (feedback?.strategy === "fixer") {
+    messages.push({
+      role: "user",
+      content: `Request: ${intent}\n\nThis program does not follow the rules:\n${feedback.program}\n\nErrors:\n${describeFeedback(feedback).split("was rejected:\n")[1]}`,
+    });
+    return messages;
+  }
+  messages.push({ role: "user", content: intent });
+  if (feedback) {
+    messages.push({ role: "assistant", content: feedback.program });
+    messages.push({ role: "user", content: describeFeedback(feedback) });
+  }
+  return messages;
+}
+
+const STOP_WORDS = new Set([
+  "the",
+  "and",
+  "for",
+  "with",
+  "from",
+  "into",
+  "that",
+  "this",
+  "are",
+  "what",
+  "which",
+  "please",
+  "can",
+  "you",
+]);
+
+const SYNONYMS: Record<string, string[]> = {
+  list: ["find", "show", "all", "glob"],
+  find: ["list", "search", "glob"],
+  read: ["show", "open", "cat", "contents"],
+  count: ["how many", "number"],
+  write: ["create", "save"],
+  edit: ["replace", "rename", "change"],
+};
+
+/** Up to `limit` tool examples most related to the intent: keyword overlap (with synonyms) plus tag matches. */
+export function retrieveExamples(
+  intent: string,
+  tools: readonly ToolSpec[],
+  limit = 3,
+): ToolExample[] {
+  const words = new Set(
+    intent
+      .toLowerCase()
+      .split(/[^a-z0-9_]+/)
+      .filter((word) => word.length > 2 && !STOP_WORDS.has(word)),
+  );
+  for (const word of [...words]) for (const synonym of SYNONYMS[word] ?? []) words.add(synonym);
+  const scored = tools.flatMap((tool) =>
+    (tool.examples ?? []).map((example) => {
+      const exampleWords = example.intent.toLowerCase().split(/[^a-z0-9_]+/);
+      const score =
+        exampleWords.filter((word) => words.has(word)).length +
+        2 * (example.tags ?? []).filter((tag) => words.has(tag.toLowerCase())).length;
+      return { example, score };
+    }),
+  );
+  return scored
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((entry) => entry.example);
+}
+
+/** A stable hash of messages (hex), for recording and replaying model calls. Not cryptographic; collisions are astronomically unlikely for prompts. */
+export function promptHash(messages: readonly ChatMessage[]): string {
+  const text = JSON.stringify(messages.map((message) => [message.role, message.content]));
+  const part = (seed: number) => {
+    let h1 = 0xdeadbeef ^ seed;
+    let h2 = 0x41c6ce57 ^ seed;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      h1 = Math.imul(h1 ^ code, 2654435761);
+      h2 = Math.imul(h2 ^ code, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (h2 >>> 0).toString(16).padStart(8, "0") + (h1 >>> 0).toString(16).padStart(8, "0");
+  };
+  return part(1) + part(2);
+}

@@ -1,0 +1,189 @@
+/**
+ * Deterministic rewrites of the mistakes small models make when they write JavaScript for
+ * lackpy: Node imports and `fs`/`path`/`console` calls, `var`, block-bodied arrows, a top-level
+ * `return`, and variables named like helpers. The program is parsed, rewritten on the AST and
+ * printed again with astring; text that does not parse is returned unchanged.
+ */
+import { generate } from "astring";
+import { HELPERS, forEachNode, parseProgram, type Node } from "@lackpy/lang";
+
+const HELPER_NAMES = new Set(HELPERS.map((helper) => helper.name));
+const FS_READ = new Set(["readFileSync", "readFile"]);
+const FS_WRITE = new Set(["writeFileSync", "writeFile"]);
+
+/** Builds a synthetic node (no positions; astring does not need them). */
+const make = (fields: Record<string, unknown>): Node => fields as unknown as Node;
+const call = (name: string, args: Node[]): Node =>
+  make({
+    type: "CallExpression",
+    callee: make({ type: "Identifier", name }),
+    arguments: args,
+    optional: false,
+  });
+
+function isRequire(node: Node | null | undefined): boolean {
+  return (
+    node?.type === "CallExpression" &&
+    node.callee.type === "Identifier" &&
+    node.callee.name === "require"
+  );
+}
+
+function memberPath(node: Node): string | null {
+  if (node.type === "Identifier") return node.name;
+  if (node.type === "MemberExpression" && !node.computed) {
+    const object = memberPath(node.object);
+    return object ? `${object}.${node.property.name}` : null;
+  }
+  return null;
+}
+
+/** Rewrites one call expression in place when it is a known Node idiom; returns the change made. */
+function rewriteCall(node: Node): string | null {
+  const callee = memberPath(node.callee) ?? "";
+  const method = callee.split(".").at(-1) ?? "";
+  if (/^fs(\.promises)?\./.test(callee) && FS_READ.has(method)) {
+    Object.assign(node, call("read_file", node.arguments.slice(0, 1)));
+    return "fs read → read_file";
+  }
+  if (/^fs(\.promises)?\./.test(callee) && FS_WRITE.has(method)) {
+    Object.assign(node, call("write_file", node.arguments.slice(0, 2)));
+    return "fs write → write_file";
+  }
+  if (callee === "console.log" || callee === "console.info" || callee === "console.error") {
+    Object.assign(node, call("print", node.arguments));
+    return "console.log → print";
+  }
+  if (callee === "path.join" && node.arguments.length > 0) {
+    const quasis: Node[] = [];
+    const expressions: Node[] = [];
+    node.arguments.forEach((argument: Node, index: number) => {
+      quasis.push(
+        make({
+          type: "TemplateElement",
+          value: { raw: index === 0 ? "" : "/", cooked: index === 0 ? "" : "/" },
+          tail: false,
+        }),
+      );
+      expressions.push(argument);
+    });
+    quasis.push(make({ type: "TemplateElement", value: { raw: "", cooked: "" }, tail: true }));
+    for (const key of Object.keys(node)) delete node[key];
+    Object.assign(node, { type: "TemplateLiteral", quasis, expressions });
+    return "path.join → template string";
+  }
+  if (callee === "path.basename" && node.arguments.length === 1) {
+    const split = {
+      type: "CallExpression",
+      callee: {
+        type: "MemberExpression",
+        object: node.arguments[0],
+        property: { type: "Identifier", name: "split" },
+        computed: false,
+        optional: false,
+      },
+      arguments: [{ type: "Literal", value: "/" }],
+      optional: false,
+    };
+    Object.assign(node, {
+      callee: {
+        type: "MemberExpression",
+        object: split,
+        property: { type: "Identifier", name: "at" },
+        computed: false,
+        optional: false,
+      },
+      arguments: [{ type: "Literal", value: -1 }],
+    });
+    return "path.basename → split/at";
+  }
+  return null;
+}
+
+/** Applies every rewrite; returns the new program and the changes made (empty when nothing changed or the text does not parse). */
+export function cleanup(program: string): { program: string; changes: string[] } {
+  const parsed = parseProgram(program);
+  if (!parsed.ok) return { program, changes: [] };
+  const ast = parsed.ast;
+  const changes = new Set<string>();
+  // Top-level statements: drop imports and require declarations, unwrap return.
+  ast.body = ast.body.flatMap((statement: Node): Node[] => {
+    if (statement.type === "ImportDeclaration") {
+      changes.add("dropped import");
+      return [];
+    }
+    if (
+      statement.type === "VariableDeclaration" &&
+      statement.declarations.every((declarator: Node) => isRequire(declarator.init))
+    ) {
+      changes.add("dropped require");
+      return [];
+    }
+    if (statement.type === "ExpressionStatement" && isRequire(statement.expression)) {
+      changes.add("dropped require");
+      return [];
+    }
+    if (statement.type === "ReturnStatement") {
+      changes.add("top-level return → expression");
+      return statement.argument
+        ? [make({ type: "ExpressionStatement", expression: statement.argument })]
+        : [];
+    }
+    return [statement];
+  });
+  const renames = new Map<string, string>();
+  forEachNode(ast, (node) => {
+    if (node.type === "VariableDeclaration" && node.kind === "var") {
+      node.kind = "let";
+      changes.add("var → let");
+    }
+    if (
+      node.type === "VariableDeclarator" &&
+      node.id.type === "Identifier" &&
+      HELPER_NAMES.has(node.id.name)
+    )
+      renames.set(node.id.name, `${node.id.name}_value`);
+    if (node.type === "CallExpression") {
+      const change = rewriteCall(node);
+      if (change) changes.add(change);
+    }
+    if (
+      node.type === "ArrowFunctionExpression" &&
+      node.body.type === "BlockStatement" &&
+      node.body.body.length === 1 &&
+      node.body.body[0].type === "ReturnStatement" &&
+      node.body.body[0].argument
+    ) {
+      node.body = node.body.body[0].argument;
+      node.expression = true;
+      changes.add("block arrow → expression arrow");
+    }
+    if (node.type === "AwaitExpression" && node.argument.type !== "CallExpression") {
+      Object.assign(node, node.argument);
+      changes.add("dropped await on a value");
+    }
+  });
+  if (renames.size > 0) {
+    renameVariables(ast, renames);
+    changes.add(`renamed variables that shadow helpers: ${[...renames.keys()].join(", ")}`);
+  }
+  if (changes.size === 0) return { program, changes: [] };
+  return { program: generate(ast as never).trim(), changes: [...changes] };
+}
+
+/** Renames variables that would shadow helpers (`const count = …` → `count_value`), except where the name is called. */
+function renameVariables(ast: Node, renames: ReadonlyMap<string, string>): void {
+  forEachNode(ast, (node, ancestors) => {
+    if (node.type !== "Identifier" || !renames.has(node.name)) return;
+    const parent = ancestors.at(-1);
+    if (parent?.type === "CallExpression" && parent.callee === node) return;
+    if (parent?.type === "MemberExpression" && parent.property === node && !parent.computed) return;
+    if (parent?.type === "Property" && parent.key === node && !parent.computed && !parent.shorthand)
+      return;
+    if (parent?.type === "Property" && parent.shorthand) {
+      parent.shorthand = false;
+      parent.key = { ...node };
+    }
+    node.name = renames.get(node.name)!;
+  });
+}

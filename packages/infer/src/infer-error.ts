@@ -1,0 +1,12 @@
+import { LackpyError } from "@lackpy/lang";
+
+/** Codes of caller mistakes in `@lackpy/infer`. */
+export type InferErrorCode = "invalid_template" | "invalid_provider_config" | "invalid_option";
+
+/** A caller mistake in `@lackpy/infer`. */
+export class InferError extends LackpyError<InferErrorCode> {
+  constructor(code: InferErrorCode, message: string, options: { hint?: string } = {}) {
+    super(code, message, options);
+    this.name = "InferError";
+  }
+}

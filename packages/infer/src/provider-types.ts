@@ -1,0 +1,55 @@
+import type { ParamSpec, ToolExample, ToolSpec, ValidationError } from "@lackpy/lang";
+
+/** What infer needs of a kit: the tools (named as the program calls them) and their prompt description. */
+export interface KitView {
+  tools: readonly ToolSpec[];
+  description?: string;
+  aliases?: Readonly<Record<string, string>>;
+}
+
+/** Feedback from a failed attempt, for a retry. */
+export interface AttemptFeedback {
+  attempt: number;
+  program: string;
+  errors: readonly Pick<ValidationError, "code" | "message" | "hint" | "line">[];
+  strategy: "retry" | "fixer";
+}
+
+/** Everything a provider may use to write a program. */
+export interface GenerationContext {
+  kit: KitView;
+  /** Parameter names with type and description; never secret values. */
+  params: Readonly<Record<string, ParamSpec>>;
+  examples?: readonly ToolExample[];
+  feedback?: AttemptFeedback;
+  temperature?: number;
+  /** Prompt variant, for evals: `baseline`, `examples`, `constraints`. */
+  variant?: string;
+  /** Eval bookkeeping carried into recordings. */
+  intentId?: string;
+  signal?: AbortSignal;
+}
+
+/** A provider's answer: raw model text, or a program with bound parameters (templates, rules). */
+export interface ProviderAnswer {
+  raw: string;
+  /** Parameters the program reads (template captures); always strings from the intent. */
+  params?: Record<string, string>;
+  /** The template that answered (tier 0). */
+  template?: string;
+  model?: string;
+  tokensIn?: number;
+  tokensOut?: number;
+}
+
+/** A tier: templates, rules, a local model or a hosted model. */
+export interface Provider {
+  /** The config key, e.g. `ollama` or `local`. */
+  readonly name: string;
+  readonly tier: "templates" | "rules" | "ollama" | "anthropic";
+  /** Model providers retry with feedback; templates and rules answer once. */
+  readonly retries: boolean;
+  available(): Promise<boolean>;
+  /** The answer, or null when this tier cannot handle the intent. */
+  generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null>;
+}

@@ -1,0 +1,207 @@
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildSystemPrompt, retrieveExamples } from "./build-prompt.js";
+import { classifyFailure, hintFor } from "./classify-failure.js";
+import { cleanup } from "./cleanup.js";
+import { sanitize } from "./sanitize.js";
+import { compilePattern, formatTemplate, matchTemplate, parseTemplate } from "./template.js";
+import { templatesFromDirectory } from "./templates-dir.js";
+
+describe("sanitize", () => {
+  it.each([
+    ["plain program", `read_file("a")`, `read_file("a")`],
+    ["js fence with prose", 'Here you go:\n```js\nread_file("a")\n```\nDone.', `read_file("a")`],
+    ["javascript fence", '```javascript\nlen(find_files("*"))\n```', `len(find_files("*"))`],
+    ["python-tagged fence", "```python\nx = 1\nx\n```", "x = 1\nx"],
+    ["untagged fence", "```\nprint(1)\n```", "print(1)"],
+    ["unclosed fence", '```js\nread_file("a")', `read_file("a")`],
+    ["think block", '<think>hmm, use read_file</think>\nread_file("a")', `read_file("a")`],
+    [
+      "prose preamble without fence",
+      'Sure, here is the program:\nconst x = read_file("a")\nx',
+      `const x = read_file("a")\nx`,
+    ],
+    ["first parsing block wins", "```\nnot js at all (\n```\n```js\n1 + 1\n```", "1 + 1"],
+  ])("%s", (_name, raw, expected) => {
+    expect(sanitize(raw)).toBe(expected);
+  });
+});
+
+describe("cleanup", () => {
+  it.each([
+    [
+      "drops import and require, fs read → read_file",
+      `import fs from "fs"\nconst text = fs.readFileSync("a.txt", "utf8")\ntext`,
+      `const text = read_file("a.txt");\ntext;`,
+    ],
+    [
+      "await fs.promises.readFile",
+      `const t = await fs.promises.readFile("a")\nt`,
+      `const t = await read_file("a");\nt;`,
+    ],
+    ["fs write → write_file", `fs.writeFileSync("o.txt", "x")`, `write_file("o.txt", "x");`],
+    [
+      "path.join → template string",
+      `const p = path.join(dir, name)`,
+      "const p = `${dir}/${name}`;",
+    ],
+    ["path.basename → split/at", `const b = path.basename(f)`, `const b = f.split("/").at(-1);`],
+    ["var → let", `var n = 1\nn`, `let n = 1;\nn;`],
+    ["block arrow → expression arrow", `xs.map(x => { return x * 2 })`, `xs.map(x => x * 2);`],
+    ["console.log → print", `console.log("hi", 1)`, `print("hi", 1);`],
+    ["top-level return → expression", `const a = 1\nreturn a`, `const a = 1;\na;`],
+    [
+      "renames variables that shadow helpers",
+      `const count = 3\nconst items = [count]\nitems`,
+      `const count_value = 3;\nconst items_value = [count_value];\nitems_value;`,
+    ],
+  ])("%s", (_name, input, expected) => {
+    const result = cleanup(input);
+    expect(result.program).toBe(expected);
+    expect(result.changes.length).toBeGreaterThan(0);
+  });
+
+  it("leaves clean and unparseable programs unchanged", () => {
+    expect(cleanup(`read_file("a")`)).toEqual({ program: `read_file("a")`, changes: [] });
+    expect(cleanup(`const = (`)).toEqual({ program: `const = (`, changes: [] });
+  });
+});
+
+describe("templates", () => {
+  it("parse and format round-trip", () => {
+    const template = {
+      name: "count",
+      pattern: 'count lines in {file} "quoted"',
+      successCount: 2,
+      failCount: 1,
+      created: "2026-11-23T00:00:00Z",
+      program: 'len(read_file(file).split("\\n"))',
+    };
+    const parsed = parseTemplate(formatTemplate(template), "t.tmpl");
+    expect(parsed).toEqual({ ok: true, template });
+  });
+
+  it.each([
+    ["name: x\n", "t.tmpl:1: a template starts with front matter between --- lines."],
+    ["---\nname: x\n", "t.tmpl:1: the front matter is not closed with ---."],
+    ["---\nname: x\n---\n", "t.tmpl:4: the template has no program."],
+    [
+      "---\nname: x\ncolour: red\n---\n1",
+      "t.tmpl:3: unknown key 'colour'; keys are name, pattern, success_count, fail_count, created, kit.",
+    ],
+    ["---\npattern: x\n---\n1", "t.tmpl:2: the template has no name."],
+  ])("reports bad template %j with file and line", (text, message) => {
+    const parsed = parseTemplate(text, "t.tmpl");
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.message).toBe(message);
+  });
+
+  it("matches whole intents case-insensitively, literal elsewhere", () => {
+    expect(matchTemplate({ pattern: "read {path} (raw)" }, "READ  a.txt (raw)")).toEqual({
+      path: "a.txt",
+    });
+    expect(matchTemplate({ pattern: "read {path} (raw)" }, "read a.txt raw")).toBeNull();
+    expect(matchTemplate({ pattern: "read {path}" }, "please read a.txt")).toBeNull();
+    expect(compilePattern("a.b {x}").test("aXb y")).toBe(false);
+  });
+
+  it("reloads when the directory changes and reports bad files without failing", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "lackpy-tmpl-"));
+    try {
+      const source = templatesFromDirectory(directory);
+      await writeFile(
+        path.join(directory, "a.tmpl"),
+        formatTemplate({ name: "a", pattern: "a", successCount: 0, failCount: 0, program: "1" }),
+      );
+      await writeFile(path.join(directory, "bad.tmpl"), "no front matter");
+      let loaded = await source.load();
+      expect(loaded.templates.map((template) => template.name)).toEqual(["a"]);
+      expect(loaded.problems.map((problem) => problem.message)).toEqual([
+        `${path.join(directory, "bad.tmpl")}:1: a template starts with front matter between --- lines.`,
+      ]);
+      await writeFile(
+        path.join(directory, "b.tmpl"),
+        formatTemplate({ name: "b", pattern: "b", successCount: 0, failCount: 0, program: "2" }),
+      );
+      loaded = await source.load();
+      expect(loaded.templates.map((template) => template.name)).toEqual(["a", "b"]);
+      await writeFile(
+        path.join(directory, "a.tmpl"),
+        formatTemplate({ name: "a", pattern: "a", successCount: 0, failCount: 0, program: "3" }),
+      );
+      await utimes(path.join(directory, "a.tmpl"), new Date(), new Date(Date.now() + 5000));
+      loaded = await source.load();
+      expect(loaded.templates[0].program).toBe("3");
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("prompts, retrieval and failure modes", () => {
+  it("builds a system prompt with tools, helpers, params (never secret values) and rules", () => {
+    const prompt = buildSystemPrompt({
+      kit: {
+        tools: [{ name: "read_file", args: [{ name: "path", type: "string" }], returns: "string" }],
+      },
+      params: {
+        token: { type: "string", secret: true },
+        limit: { type: "number", description: "how many" },
+      },
+      variant: "constraints",
+    });
+    expect(prompt).toContain("Answer with only the program");
+    expect(prompt).toContain("read_file(path: string) -> string");
+    expect(prompt).toContain("sorted(xs, key?, reverse?)");
+    expect(prompt).toContain("token: string (secret: use it, never print it)");
+    expect(prompt).toContain("limit: number — how many");
+    expect(prompt).toContain("There is no import, require, fs, path, process or console.");
+    expect(buildSystemPrompt({ kit: { tools: [] }, variant: "baseline" })).not.toContain("Rules:");
+  });
+
+  it("retrieves examples by keywords, synonyms and tags", () => {
+    const tools = [
+      {
+        name: "read_file",
+        examples: [{ intent: "show the readme", code: "read_file('README.md')", tags: ["read"] }],
+      },
+      {
+        name: "find_files",
+        examples: [
+          { intent: "list all typescript files", code: "find_files('**/*.ts')", tags: ["glob"] },
+        ],
+      },
+    ];
+    expect(
+      retrieveExamples("find the python files", tools).map((example) => example.intent),
+    ).toEqual(["list all typescript files"]);
+    expect(retrieveExamples("read the changelog", tools).map((example) => example.intent)).toEqual([
+      "show the readme",
+    ]);
+  });
+
+  it.each([
+    [{ program: "```js\nx\n```" }, "syntax_artifact"],
+    [{ program: "function main() { return 1 }" }, "implement_not_orchestrate"],
+    [{ program: "const fs = require('fs')" }, "stdlib_leak"],
+    [{ program: "read_file('/etc/passwd')" }, "path_prefix"],
+    [
+      {
+        program: "read_file('a').lines.length",
+        runError: { code: "runtime_error", message: "Cannot read 'length' of undefined." },
+      },
+      "key_hallucination",
+    ],
+    [{ program: "1" }, "wrong_output"],
+  ])("classifies %j as %s", (failure, mode) => {
+    expect(classifyFailure(failure)).toBe(mode);
+  });
+
+  it("gives hints that name the kit's tools", () => {
+    expect(hintFor("unknown_name", ["read_file"])).toBe(
+      "Only the listed tools, helpers and your own variables exist; call tools by name instead of Node modules. Available tools: read_file.",
+    );
+  });
+});
