@@ -3,6 +3,7 @@ import { LackpyError } from "@lackpy/lang";
 /** Codes of caller mistakes the service reports. */
 export type ServiceErrorCode =
   | "invalid_config"
+  | "invalid_program"
   | "invalid_param"
   | "invalid_name"
   | "invalid_option"
@@ -19,15 +20,24 @@ export class ServiceError extends LackpyError<ServiceErrorCode> {
   readonly file?: string;
   /** 1-based line in `file`, when known. */
   readonly line?: number;
+  /** Validation errors, for `invalid_program`. */
+  readonly errors?: readonly unknown[];
 
   constructor(
     code: ServiceErrorCode,
     message: string,
-    options: { hint?: string; file?: string; line?: number; cause?: unknown } = {},
+    options: {
+      hint?: string;
+      file?: string;
+      line?: number;
+      cause?: unknown;
+      errors?: readonly unknown[];
+    } = {},
   ) {
     super(code, message, options);
     this.name = "ServiceError";
     if (options.file !== undefined) this.file = options.file;
     if (options.line !== undefined) this.line = options.line;
+    if (options.errors !== undefined) this.errors = options.errors;
   }
 }

@@ -17,6 +17,7 @@ export interface ProgramOptions {
 
 /** Options for running a program. */
 export interface RunOptions extends ProgramOptions {
+  signal?: AbortSignal;
   limits?: Partial<{
     maxSteps: number;
     timeoutMs: number;

@@ -1,0 +1,90 @@
+import {
+  AnthropicProvider,
+  Dispatcher,
+  OllamaProvider,
+  RulesProvider,
+  TemplatesProvider,
+  type GenerationFailure,
+  type GenerationResult,
+  type Provider,
+} from "@lackpy/infer";
+import { templatesFromDirectory } from "@lackpy/infer/node";
+import type { LackpyConfig } from "./config-types.js";
+import { ServiceError } from "./service-error.js";
+
+/** What generate returns: an accepted program, or why every tier failed. */
+export type GenerateOutcome = GenerationResult | GenerationFailure;
+
+const TIERS: Record<string, number> = { templates: 0, rules: 1, ollama: 2, anthropic: 3 };
+
+/** The tier number of a plugin. */
+export function tierOf(plugin: string): number {
+  return TIERS[plugin] ?? 2;
+}
+
+/** Builds one provider from its config entry. */
+export function buildProvider(
+  key: string,
+  config: LackpyConfig,
+  templatesDir: string,
+  env: Record<string, string | undefined>,
+): Provider {
+  const settings =
+    config.inference.providers[key] ??
+    (Object.hasOwn(TIERS, key) ? { plugin: key as "templates" } : undefined);
+  if (!settings)
+    throw new ServiceError(
+      "unknown_provider",
+      `Provider '${key}' is in [inference] order but not defined.`,
+      { hint: `add [inference.providers.${key}] with plugin = "ollama" or "anthropic"` },
+    );
+  switch (settings.plugin) {
+    case "templates":
+      return new TemplatesProvider(templatesFromDirectory(templatesDir), key);
+    case "rules":
+      return new RulesProvider(key);
+    case "ollama":
+      return new OllamaProvider({
+        name: key,
+        host: settings.host,
+        model: settings.model ?? "qwen2.5-coder:7b",
+        temperature: settings.temperature,
+        keepAlive: settings.keepAlive,
+        timeoutMs: settings.timeoutMs,
+      });
+    case "anthropic":
+      return new AnthropicProvider(
+        {
+          name: key,
+          model: settings.model ?? "claude-sonnet-4-5",
+          maxTokens: settings.maxTokens,
+          baseUrl: settings.baseUrl,
+          apiKey: settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined,
+          timeoutMs: settings.timeoutMs,
+        },
+        env,
+      );
+  }
+}
+
+/** The providers of the configured order. */
+export function buildProviders(
+  config: LackpyConfig,
+  templatesDir: string,
+  env: Record<string, string | undefined>,
+): Provider[] {
+  return config.inference.order.map((key) => buildProvider(key, config, templatesDir, env));
+}
+
+/** A dispatcher over the providers with the config's attempt budget. */
+export function buildDispatcher(
+  providers: readonly Provider[],
+  config: LackpyConfig,
+  options: { rules?: readonly string[]; onTier?: (provider: Provider) => void },
+): Dispatcher {
+  return new Dispatcher(providers, {
+    maxAttempts: config.inference.maxAttempts,
+    rules: options.rules,
+    onTier: options.onTier,
+  });
+}

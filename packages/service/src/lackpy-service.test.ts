@@ -1,0 +1,234 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeWorkerPool } from "@lackpy/run/node";
+import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
+import { LackpyService } from "./lackpy-service.js";
+import { ServiceError } from "./service-error.js";
+
+const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
+const workspaces: string[] = [];
+
+async function workspace(): Promise<string> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), "lackpy-service-"));
+  workspaces.push(directory);
+  await cp(EXAMPLE, directory, { recursive: true });
+  return directory;
+}
+
+function config(change: (config: LackpyConfig) => void): LackpyConfig {
+  const copy = structuredClone(DEFAULT_CONFIG);
+  copy.run.mode = "in-process";
+  change(copy);
+  return copy;
+}
+
+afterAll(async () => {
+  await closeWorkerPool();
+  await Promise.all(workspaces.map((directory) => rm(directory, { recursive: true, force: true })));
+});
+
+describe("LackpyService", () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await workspace();
+  });
+
+  it("validates against the default kit with its grade", async () => {
+    const service = await LackpyService.open({ workspace: root });
+    const result = await service.validate(`len(find_files("**/*.ts"))`);
+    expect(result).toMatchObject({
+      valid: true,
+      calls: ["len", "find_files"],
+      grade: { w: 1, d: 0 },
+    });
+    expect((await service.validate(`write_file("a", "b")`)).errors[0].code).toBe(
+      "unknown_function",
+    );
+  });
+
+  it("runs a program in isolated mode by default over the workspace", async () => {
+    const service = await LackpyService.open({ workspace: root });
+    const result = await service.runProgram(
+      await readFile(path.join(EXAMPLE, "..", "count-todos.js"), "utf8"),
+    );
+    expect(result.error).toBeNull();
+    expect(result.output).toEqual([
+      { file: "src/cli.py", todos: 1 },
+      { file: "src/inventory.ts", todos: 1 },
+      { file: "src/report.ts", todos: 1 },
+    ]);
+    expect(result.filesRead).toEqual(["src/cli.py", "src/inventory.ts", "src/report.ts"]);
+  });
+
+  it("delegates an intent a rule answers, with no model server", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    const result = await service.delegate("list all typescript files");
+    expect(result).toMatchObject({
+      success: true,
+      tier: "rules",
+      provider: "rules",
+      program: "find_files(pattern)",
+      params: { pattern: "**/*.{ts,tsx}" },
+      output: ["src/inventory.ts", "src/report.ts"],
+      grade: { w: 1, d: 0 },
+    });
+  });
+
+  it("saves a template, answers with it, and counts successes and failures", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    const created = await service.create(`len(read_file(file).split("\\n"))`, {
+      name: "count-lines",
+      pattern: "count lines in {file}",
+    });
+    expect(created.path).toBe(path.join(root, ".lackpy", "templates", "count-lines.tmpl"));
+    const hit = await service.delegate("Count lines in README.md");
+    expect(hit).toMatchObject({
+      success: true,
+      tier: "templates",
+      output: 4,
+      params: { file: "README.md" },
+    });
+    const miss = await service.delegate("count lines in nope.txt");
+    expect(miss).toMatchObject({
+      success: false,
+      tier: "templates",
+      error: { code: "tool_error" },
+    });
+    expect(await service.template("count-lines")).toMatchObject({ successCount: 1, failCount: 1 });
+  });
+
+  it("refuses an invalid template and a duplicate name", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    await expect(service.create(`var x = 1`, { name: "bad" })).rejects.toMatchObject({
+      code: "invalid_program",
+    });
+    await service.create(`find_files("*")`, { name: "all" });
+    await expect(service.create(`find_files("*")`, { name: "all" })).rejects.toMatchObject({
+      code: "template_exists",
+    });
+    await expect(service.create(`find_files("*")`, { name: "../escape" })).rejects.toMatchObject({
+      code: "invalid_name",
+    });
+  });
+
+  it("refuses a kit above the policy's grade before anything runs", async () => {
+    const service = new LackpyService({
+      workspace: root,
+      config: config((c) => (c.policy.maxGradeW = 1)),
+    });
+    await expect(
+      service.runProgram(`write_file("x.txt", "y")`, { kit: "files" }),
+    ).rejects.toBeInstanceOf(ServiceError);
+    await expect(readFile(path.join(root, "x.txt"))).rejects.toThrow();
+  });
+
+  it("never shows secret params in results", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    const result = await service.runProgram(`print("token is", token)\ntoken + "!"`, {
+      params: { token: { value: "s3cr3t-value", secret: true } },
+    });
+    expect(JSON.stringify(result)).not.toContain("s3cr3t-value");
+    expect(result.output).toBe("[redacted]!");
+  });
+
+  it("refuses params that collide with tools or helpers", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    await expect(service.runProgram(`1`, { params: { read_file: 1 } })).rejects.toMatchObject({
+      code: "invalid_param",
+    });
+    await expect(service.runProgram(`1`, { params: { len: 1 } })).rejects.toMatchObject({
+      code: "invalid_param",
+    });
+  });
+
+  it("reports a bad config.toml with file and line when opened", async () => {
+    await mkdir(path.join(root, ".lackpy"), { recursive: true });
+    await writeFile(path.join(root, ".lackpy", "config.toml"), '[run]\nmode = "fast"\n');
+    await expect(LackpyService.open({ workspace: root })).rejects.toThrow(
+      `${path.join(root, ".lackpy", "config.toml")}:2: run.mode: must be one of "isolated", "in-process", not "fast".`,
+    );
+  });
+
+  it("runs many delegates at once without sharing run state", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    const intents = [
+      "list all typescript files",
+      "list all python files",
+      "list all markdown files",
+      "read README.md",
+    ];
+    const results = await Promise.all(intents.map((intent) => service.delegate(intent)));
+    expect(results.map((result) => result.success)).toEqual([true, true, true, true]);
+    expect(results[1].output).toEqual(["src/cli.py"]);
+    expect(results[3].output).toContain("# inventory");
+  });
+});
+
+describe("the ratchet", () => {
+  let server: Server;
+  let url: string;
+  let chats = 0;
+  beforeEach(async () => {
+    chats = 0;
+    server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        response.writeHead(200, { "content-type": "application/json" });
+        if (request.url === "/api/tags") return response.end(JSON.stringify({ models: [] }));
+        chats++;
+        const intent = JSON.parse(body).messages.at(-1).content as string;
+        const file = /in (\S+)$/.exec(intent)?.[1] ?? "README.md";
+        response.end(
+          JSON.stringify({
+            model: "stub",
+            created_at: new Date().toISOString(),
+            message: {
+              role: "assistant",
+              content: '```js\nconst text = read_file("' + file + '")\nlen(text.split("\\n"))\n```',
+            },
+            done: true,
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it("promotes a model program after min_successes, binding the varying part as a parameter", async () => {
+    const root = await workspace();
+    const service = new LackpyService({
+      workspace: root,
+      config: config((c) => {
+        c.inference.providers.ollama = { plugin: "ollama", host: url, model: "stub" };
+        c.ratchet.auto = true;
+        c.ratchet.minSuccesses = 2;
+      }),
+    });
+    const first = await service.delegate("how many lines in README.md");
+    expect(first).toMatchObject({ success: true, tier: "ollama", output: 4 });
+    const second = await service.delegate("how many lines in README.md");
+    expect(second.promoted).toMatch(/^auto-how-many-lines-in-readme-md-/);
+    const templates = await service.templates();
+    expect(templates).toHaveLength(1);
+    expect(templates[0].pattern).toBe("how many lines in {arg1}");
+    expect(templates[0].program).toBe('const text = read_file(arg1)\nlen(text.split("\\n"))');
+    const before = chats;
+    const third = await service.delegate("how many lines in src/report.ts");
+    expect(third).toMatchObject({
+      success: true,
+      tier: "templates",
+      output: 7,
+      params: { arg1: "src/report.ts" },
+    });
+    expect(chats).toBe(before);
+    expect(await readdir(path.join(root, ".lackpy"))).toContain("ratchet.json");
+  });
+});
