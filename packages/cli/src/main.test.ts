@@ -1,0 +1,197 @@
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoryIo } from "./cli-io.js";
+import { main } from "./main.js";
+
+const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/lackpy.js", import.meta.url));
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-"));
+  await cp(EXAMPLE, root, { recursive: true });
+  await writeFile(
+    path.join(root, "todos.js"),
+    await readFile(path.join(EXAMPLE, "..", "count-todos.js"), "utf8"),
+  );
+  await writeFile(path.join(root, "bad.js"), "var x = 1\nconsole.log(x)\n");
+  await writeFile(path.join(root, "binary.js"), Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+async function lackpy(args: string[], options: { stdin?: string } = {}) {
+  const io = memoryIo({ cwd: root, stdin: options.stdin });
+  const code = await main([...args, ...(args.includes("--workspace") ? [] : [])], io);
+  return { code, out: io.out, err: io.err };
+}
+
+describe("lackpy validate", () => {
+  it("prints the result and exits 0 for a valid program", async () => {
+    const { code, out } = await lackpy(["validate", "todos.js"]);
+    expect(code).toBe(0);
+    expect(out).toBe("valid todos.js: calls find_files, read_file, sort_by; grade w=1 d=0\n");
+  });
+
+  it("prints code frames and exits 1 for an invalid program", async () => {
+    const { code, out } = await lackpy(["validate", "bad.js"]);
+    expect(code).toBe(1);
+    expect(out).toContain(
+      "error[forbidden_syntax] bad.js:1:1: 'var' declarations are not allowed.\n> 1 | var x = 1\n    | ^\n  2 | console.log(x)\n  hint: use let or const instead of var",
+    );
+  });
+
+  it("prints exactly one JSON document with --json, reading stdin with -", async () => {
+    const { code, out } = await lackpy(["validate", "-", "--json"], {
+      stdin: "len(find_files('*'))",
+    });
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({
+      valid: true,
+      errors: [],
+      calls: ["len", "find_files"],
+      variables: [],
+      effects: {
+        tools: [{ name: "find_files", gradeW: 1, effectsCeiling: 0 }],
+        grade: { w: 1, d: 0 },
+      },
+    });
+  });
+
+  it.each([
+    [["validate", "missing.js"], "lackpy: Cannot read missing.js: no such file.\n"],
+    [["validate", "binary.js"], "lackpy: binary.js is not UTF-8 text.\n"],
+    [
+      ["validate", "todos.js", "--kit", "nope"],
+      "lackpy: No kit named 'nope'. [unknown_kit]\n  hint: kits: readonly, files, none, a .kit file path, or a comma list of tools\n",
+    ],
+    [
+      ["validate", "todos.js", "--param", "oops"],
+      "lackpy: --param 'oops' must look like name=value.\n  hint: e.g. --param path=src/app.ts or --param limit=10\n",
+    ],
+    [
+      ["validate", "todos.js", "--rule", "no_while"],
+      "lackpy: Unknown rule 'no_while'. [invalid_rule]\n  hint: use one of: no_loops, max_depth:N, max_calls:N, no_nested_calls\n",
+    ],
+    [
+      ["validate", "todos.js", "--frob"],
+      "lackpy: Unknown option '--frob'.\n  hint: options here: --help, --workspace, --json, --debug, --kit, --param, --rule\n",
+    ],
+    [["frob"], "lackpy: Unknown command 'frob'.\n  hint: run lackpy --help to see the commands\n"],
+  ])("exits 2 with one clear line for %j", async (args, message) => {
+    const { code, err, out } = await lackpy(args);
+    expect(code).toBe(2);
+    expect(err).toBe(message);
+    expect(out).toBe("");
+  });
+});
+
+describe("lackpy run and delegate", () => {
+  it("runs a program over the workspace", async () => {
+    const { code, out } = await lackpy(["run", "todos.js", "--json"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).output).toHaveLength(3);
+  });
+
+  it("passes params parsed as JSON, else as strings", async () => {
+    const { out } = await lackpy(
+      ["run", "-", "--param", "n=3", "--param", "name=README.md", "--json"],
+      { stdin: "const r = [n + 1, read_file(name).length]\nr" },
+    );
+    expect(JSON.parse(out).output).toEqual([4, 89]);
+  });
+
+  it("exits 1 with the error when the program fails", async () => {
+    const { code, out } = await lackpy(["run", "-", "--mode", "in-process"], {
+      stdin: `read_file("nope.txt")`,
+    });
+    expect(code).toBe(1);
+    expect(out).toContain(
+      "error[tool_error] in read_file at line 1: Tool read_file failed: No file 'nope.txt' in the workspace.",
+    );
+  });
+
+  it("delegates an intent a rule answers, with the --json contract", async () => {
+    const { code, out } = await lackpy(["delegate", "list all typescript files", "--json"]);
+    expect(code).toBe(0);
+    const result = JSON.parse(out);
+    expect(Object.keys(result).sort()).toEqual(
+      [
+        "correction",
+        "error",
+        "executionMs",
+        "filesModified",
+        "filesRead",
+        "generationMs",
+        "grade",
+        "model",
+        "output",
+        "params",
+        "program",
+        "provider",
+        "stdout",
+        "success",
+        "tier",
+        "totalMs",
+        "trace",
+      ].sort(),
+    );
+    expect(result).toMatchObject({
+      success: true,
+      tier: "rules",
+      output: ["src/inventory.ts", "src/report.ts"],
+    });
+  });
+
+  it("creates a template and lists it", async () => {
+    expect(
+      (
+        await lackpy(["create", "-", "--name", "readme-lines", "--pattern", "lines of {file}"], {
+          stdin: `len(read_file(file).split("\\n"))`,
+        })
+      ).code,
+    ).toBe(0);
+    const { out } = await lackpy(["template", "list", "--json"]);
+    expect(JSON.parse(out)).toEqual([
+      {
+        name: "readme-lines",
+        pattern: "lines of {file}",
+        successCount: 0,
+        failCount: 0,
+        path: path.join(root, ".lackpy", "templates", "readme-lines.tmpl"),
+      },
+    ]);
+    expect(
+      JSON.parse((await lackpy(["delegate", "lines of README.md", "--json"])).out),
+    ).toMatchObject({ tier: "templates", output: 4 });
+  });
+
+  it("initialises a workspace without overwriting", async () => {
+    const first = await lackpy(["init"]);
+    expect(first.out).toContain("created .lackpy/config.toml");
+    const second = await lackpy(["init"]);
+    expect(second.out).toContain("kept    .lackpy/config.toml (already there)");
+  });
+});
+
+describe("the built binary", () => {
+  it("runs as a child process with exit codes", async () => {
+    const run = promisify(execFile);
+    const { stdout } = await run(process.execPath, [
+      BIN,
+      "delegate",
+      "list all python files",
+      "--workspace",
+      root,
+      "--json",
+    ]);
+    expect(JSON.parse(stdout)).toMatchObject({ success: true, output: ["src/cli.py"] });
+    await expect(
+      run(process.execPath, [BIN, "validate", path.join(root, "bad.js")]),
+    ).rejects.toMatchObject({ code: 1 });
+  });
+});
