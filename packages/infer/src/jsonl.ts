@@ -11,9 +11,7 @@ export function jsonlSink(file: string): (record: ModelCallRecord) => Promise<vo
 }
 
 /** Reads the records of a fixtures JSONL file (lines starting with `{"_meta"` are headers and skipped); bad lines are reported with their number. */
-export async function readJsonl(
-  file: string,
-): Promise<{
+export async function readJsonl(file: string): Promise<{
   meta: Record<string, unknown> | null;
   records: ModelCallRecord[];
   problems: string[];
