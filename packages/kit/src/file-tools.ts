@@ -252,7 +252,7 @@ async function editText(
 }
 
 /** The builtin file tools, confined to `root`. */
-export function createFileTools(root: string): Record<string, ToolFunction> {
+export function createFileTools(root: string) {
   return {
     read_file: (file: unknown) => readText(root, file),
     find_files: (pattern: unknown) => findFiles(root, pattern),
@@ -264,7 +264,7 @@ export function createFileTools(root: string): Record<string, ToolFunction> {
 
 /** The `builtin` provider: the four file tools for a workspace root. */
 export function createBuiltinProvider(options: { root: string }): ToolProvider {
-  const tools = createFileTools(options.root);
+  const tools: Record<string, ToolFunction> = createFileTools(options.root);
   return {
     name: "builtin",
     resolve(spec) {
