@@ -38,7 +38,7 @@ interface RunLike {
     line?: number;
     column?: number;
     tool?: string;
-    errors?: ValidationError[];
+    errors?: readonly unknown[];
   } | null;
   trace?: readonly unknown[];
 }
@@ -58,7 +58,7 @@ export function printRunResult(
   }
   const error = result.error!;
   if (error.code === "invalid_program" && error.errors && source !== undefined) {
-    printValidationErrors(context, error.errors, source, name);
+    printValidationErrors(context, error.errors as ValidationError[], source, name);
     return;
   }
   const where = error.line ? ` at line ${error.line}` : "";

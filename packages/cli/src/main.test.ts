@@ -178,6 +178,24 @@ describe("lackpy run and delegate", () => {
   });
 });
 
+describe("lackpy mcp init", () => {
+  it("writes a .mcp.json entry that starts this CLI's server, and refuses to replace a different one", async () => {
+    expect((await lackpy(["mcp", "init"])).code).toBe(0);
+    const config = JSON.parse(await readFile(path.join(root, ".mcp.json"), "utf8"));
+    expect(config.mcpServers.lackpy).toEqual({
+      command: process.execPath,
+      args: [BIN, "mcp", "serve", "--workspace", root],
+    });
+    expect((await lackpy(["mcp", "init"])).out).toContain("unchanged");
+    await writeFile(
+      path.join(root, ".mcp.json"),
+      JSON.stringify({ mcpServers: { lackpy: { command: "other", args: [] } } }),
+    );
+    expect((await lackpy(["mcp", "init"])).code).toBe(2);
+    expect((await lackpy(["mcp", "init", "--force"])).code).toBe(0);
+  });
+});
+
 describe("the built binary", () => {
   it("runs as a child process with exit codes", async () => {
     const run = promisify(execFile);

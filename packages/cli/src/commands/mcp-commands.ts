@@ -26,10 +26,15 @@ export function mcpCommand(context: CommandContext) {
     async run({ args }) {
       const { writeMcpConfig } = await import("@lackpy/mcp");
       const { resolve } = await import("node:path");
-      const result = await writeMcpConfig({
-        workspace: resolve(context.io.cwd, args.workspace ?? "."),
-        force: Boolean(args.force),
-      });
+      const { fileURLToPath } = await import("node:url");
+      const workspace = resolve(context.io.cwd, args.workspace ?? ".");
+      // The entry starts this very CLI with this Node, so it works without a global install.
+      const bin = fileURLToPath(new URL("../bin/lackpy.js", import.meta.url));
+      const entry = {
+        command: process.execPath,
+        args: [bin, "mcp", "serve", "--workspace", workspace],
+      };
+      const result = await writeMcpConfig({ workspace, entry, force: Boolean(args.force) });
       if (args.json) return printJson(context, result);
       context.io.stdout(`${result.changed ? "wrote" : "unchanged"} ${result.path}\n`);
     },
