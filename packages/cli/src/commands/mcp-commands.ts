@@ -29,7 +29,14 @@ export function mcpCommand(context: CommandContext) {
       const { fileURLToPath } = await import("node:url");
       const workspace = resolve(context.io.cwd, args.workspace ?? ".");
       // The entry starts this very CLI with this Node, so it works without a global install.
-      const bin = fileURLToPath(new URL("../bin/lackpy.js", import.meta.url));
+      const { existsSync } = await import("node:fs");
+      // dist/*.js sits one level below the package; src/commands/*.ts (tests) two.
+      const bin = [
+        new URL("../bin/lackpy.js", import.meta.url),
+        new URL("../../bin/lackpy.js", import.meta.url),
+      ]
+        .map((url) => fileURLToPath(url))
+        .find((file) => existsSync(file))!;
       const entry = {
         command: process.execPath,
         args: [bin, "mcp", "serve", "--workspace", workspace],
