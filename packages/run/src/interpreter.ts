@@ -241,25 +241,27 @@ export class Interpreter {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const fn = this.options.tools[name];
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              this.fault(
-                "limit_tool_time",
-                `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`,
-                node,
-                "ask the tool for less at a time",
-                { tool: name },
+      let value = fn(...args);
+      // Only a pending answer needs the tool-time race; a synchronous tool has already returned.
+      if (isThenable(value)) {
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                this.fault(
+                  "limit_tool_time",
+                  `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`,
+                  node,
+                  "ask the tool for less at a time",
+                  { tool: name },
+                ),
               ),
-            ),
-          this.limits.toolTimeoutMs,
-        );
-      });
-      const result = toPlainData(
-        await Promise.race([Promise.resolve().then(() => fn(...args)), timeout]),
-        name,
-      );
+            this.limits.toolTimeoutMs,
+          );
+        });
+        value = await Promise.race([value, timeout]);
+      }
+      const result = toPlainData(value, name);
       entry.success = true;
       entry.result = summarise(result, this.limits.maxOutputBytes);
       return result;
@@ -351,4 +353,8 @@ export class Interpreter {
     this.stdoutBytes += bytes;
     this.stdout.push(line);
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
