@@ -122,6 +122,12 @@ describe("file tools: behaviour", () => {
     });
   });
 
+  it("refuses a file over the read limit", async () => {
+    await writeFile(path.join(root, "huge.txt"), Buffer.alloc(10 * 1024 * 1024 + 1, 97));
+    expect(await refusal(tools.read_file("huge.txt"))).toMatchObject({ code: "too_large", message: "'huge.txt' is 10485761 bytes; read_file reads files up to 10485760 bytes." });
+    await rm(path.join(root, "huge.txt"));
+  });
+
   it("finds files by glob, sorted, relative, skipping node_modules and never following links", async () => {
     expect(await tools.find_files("**/*.ts")).toEqual(["src/a.ts", "src/nested/b.ts"]);
     expect(await tools.find_files("src/*")).toEqual(["src/a.ts", "src/c.md"]);
