@@ -146,6 +146,31 @@ describe("MCP server (in memory)", () => {
     expect(JSON.stringify(result.structuredContent)).toContain(code);
   });
 
+  it.each([
+    ["delegate", {}],
+    ["generate", { intent: 5 }],
+    ["run_program", { program: ["x"] }],
+    ["validate", {}],
+    ["create", { program: "1" }],
+    ["kit_info", {}],
+    ["kit_list", { extra: 1 }],
+    ["kit_create", { name: "k", tools: [] }],
+    ["toolbox_list", { extra: 1 }],
+    ["docs_index", { kit: 5 }],
+    ["resolve_doc", {}],
+    ["config", { extra: 1 }],
+    ["provider_list", { extra: 1 }],
+    ["language_spec", { extra: 1 }],
+  ])("answers invalid input to %s without crashing", async (name, args) => {
+    const result = await call(name, args).catch(
+      (error: Error) =>
+        ({ isError: true, content: [{ type: "text", text: error.message }] }) as Result,
+    );
+    const accepted = result.isError !== true;
+    if (!accepted) expect(result.content[0].text.length).toBeGreaterThan(0);
+    expect((await call("kit_list")).isError ?? false).toBe(false);
+  });
+
   it("survives malformed input and unknown tools", async () => {
     const malformed = await call("delegate", { intent: 42 }).catch(
       (error: Error) =>

@@ -108,6 +108,7 @@ async function forOf(interpreter: Interpreter, node: Node, scope: Scope): Promis
   const declaration = node.left.type === "VariableDeclaration" ? node.left : null;
   await forEachItem(interpreter, iterable, node.right, async (item) => {
     interpreter.step(node);
+    await interpreter.yieldToHost();
     const iteration = new Scope(scope);
     if (declaration)
       await bindPattern(

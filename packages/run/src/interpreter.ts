@@ -37,9 +37,13 @@ export interface InterpreterOptions {
   now?: () => number;
   /** Heap in use in bytes; isolated mode passes the worker's, so bulk operations stop before its heap limit. */
   heapUsedBytes?: () => number;
+  /** Aborting it stops the run with `cancelled` at the next clock check or tool call. */
+  signal?: AbortSignal;
 }
 
 const TIME_CHECK_INTERVAL = 256;
+/** Steps between two turns given back to the host's event loop. */
+const YIELD_INTERVAL = 20_000;
 /** Items a native operation may touch between two clock checks (steps alone undercount bulk work). */
 const WORK_CHECK_UNITS = 1_000_000;
 /** Bulk results estimated below this size are never refused for memory. */
@@ -63,6 +67,7 @@ export class Interpreter {
   readonly programScope: Scope;
   readonly limits: Limits;
   current: Node | null = null;
+  private lastYieldStep = 0;
   private globalsCache: ReadonlyMap<string, unknown> | null = null;
   private readonly now: () => number;
   private readonly specs: Map<string, ToolSpec>;
@@ -110,8 +115,26 @@ export class Interpreter {
     if (this.steps % TIME_CHECK_INTERVAL === 0) this.checkTime(node);
   }
 
+  /**
+   * Lets the host's event loop run every so many steps, so a long in-process run does not starve
+   * other work (an MCP server's other requests) and an abort can be delivered. Cheap: one
+   * setImmediate turn per YIELD_INTERVAL steps.
+   */
+  async yieldToHost(): Promise<void> {
+    if (this.steps - this.lastYieldStep < YIELD_INTERVAL) return;
+    this.lastYieldStep = this.steps;
+    await new Promise<void>((resolve) => {
+      const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown })
+        .setImmediate;
+      if (immediate) immediate(resolve);
+      else setTimeout(resolve, 0);
+    });
+    this.checkTime();
+  }
+
   /** Enforces the wall-time limit on the program's own evaluation (time in tools excluded). */
   checkTime(node: Node | null = this.current): void {
+    if (this.options.signal?.aborted) throw this.fault("cancelled", "The run was cancelled.", node);
     const evaluationMs = this.now() - this.startedAt - this.toolMs;
     if (evaluationMs > this.limits.timeoutMs) {
       throw this.fault(
@@ -216,6 +239,7 @@ export class Interpreter {
 
   /** Calls a kit tool: plain-data arguments in, plain data out, traced, timed and counted. */
   async callTool(name: string, rawArgs: unknown[], node: Node): Promise<unknown> {
+    if (this.options.signal?.aborted) throw this.fault("cancelled", "The run was cancelled.", node);
     this.toolCalls++;
     if (this.toolCalls > this.limits.maxToolCalls) {
       throw this.fault(
@@ -313,6 +337,7 @@ export class Interpreter {
 
   /** Runs an arrow function of the program in a new scope. */
   async callClosure(closure: Closure, args: unknown[], node: Node): Promise<unknown> {
+    await this.yieldToHost();
     this.step(node);
     const scope = new Scope(closure.scope as Scope);
     const params: Node[] = closure.node.params;
@@ -356,5 +381,9 @@ export class Interpreter {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }

@@ -89,6 +89,19 @@ describe.each(MODES)("limits (%s)", (mode) => {
     expect(text).toContain("[depth limit]");
   });
 
+  it("stops with cancelled when the caller aborts", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = performance.now();
+    const result = await run(`for (const i of range(1e12)) {}`, {
+      mode,
+      signal: controller.signal,
+      limits: { maxSteps: 1e12, timeoutMs: 60_000 },
+    });
+    expect(result.error?.code).toBe("cancelled");
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it("marks a tool error retriable when the tool says so", async () => {
     const result = await attempt(`read_file("missing.txt")`);
     expect(result.error).toMatchObject({

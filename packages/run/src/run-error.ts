@@ -13,7 +13,8 @@ export type RunErrorCode =
   | "limit_tool_time"
   | "limit_tool_calls"
   | "limit_size"
-  | "limit_memory";
+  | "limit_memory"
+  | "cancelled";
 
 /** The error of a failed run, as a value. */
 export interface RunErrorValue {

@@ -42,6 +42,7 @@ export async function runIsolated(
       if (settled) return;
       settled = true;
       clearInterval(watch);
+      options.signal?.removeEventListener("abort", onAbort);
       if (healthy) releaseWorker(worker, limits.memoryMb);
       else void worker.terminate();
       resolve(result);
@@ -57,6 +58,9 @@ export async function runIsolated(
       };
       finish(result, false);
     };
+    const onAbort = () => abort({ code: "cancelled", message: "The run was cancelled." });
+    if (options.signal?.aborted) queueMicrotask(onAbort);
+    options.signal?.addEventListener("abort", onAbort, { once: true });
     const watch = setInterval(() => {
       const inTool = toolsInFlight > 0 ? performance.now() - toolStartedAt : 0;
       const evaluationMs = performance.now() - started - toolMs - inTool;

@@ -21,6 +21,8 @@ export interface RunOptions {
   rules?: readonly string[];
   /** Heap in use in bytes, for the memory pre-checks of bulk operations (isolated mode passes the worker's). */
   heapUsedBytes?: () => number;
+  /** Aborting it stops the run with the error code `cancelled`. */
+  signal?: AbortSignal;
 }
 
 function isValidated(program: unknown): program is ValidatedProgram {
@@ -86,6 +88,7 @@ export async function runInProcess(
     params: options.params ?? {},
     limits,
     heapUsedBytes: options.heapUsedBytes,
+    signal: options.signal,
   });
   let output: unknown = null;
   let error: RunErrorValue | null = null;

@@ -154,6 +154,32 @@ describe("LackpyService", () => {
     );
   });
 
+  it("cancels a run when the caller aborts", async () => {
+    const service = await LackpyService.open({ workspace: root });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    const result = await service.runProgram(`for (const i of range(1e12)) {}`, {
+      signal: controller.signal,
+      limits: { maxSteps: 1e12, timeoutMs: 60_000 },
+    });
+    expect(result.error?.code).toBe("cancelled");
+  });
+
+  it("demotes a template that keeps failing, renaming it aside", async () => {
+    const service = new LackpyService({
+      workspace: root,
+      config: config((c) => (c.ratchet.demoteAfterFailures = 2)),
+    });
+    await service.create(`read_file(file)`, { name: "reader", pattern: "open {file}" });
+    await service.delegate("open missing-1.txt");
+    expect((await service.templates()).map((template) => template.name)).toEqual(["reader"]);
+    await service.delegate("open missing-2.txt");
+    expect(await service.templates()).toEqual([]);
+    const files = await readdir(path.join(root, ".lackpy", "templates"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^reader\.tmpl\.demoted-\d+$/);
+  });
+
   it("runs many delegates at once without sharing run state", async () => {
     const service = new LackpyService({ workspace: root, config: config(() => undefined) });
     const intents = [

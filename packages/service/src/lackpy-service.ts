@@ -168,6 +168,7 @@ export class LackpyService {
       params: params.values,
       limits: { ...this.settings.run.limits, ...(options.limits ?? {}) },
       mode: options.mode ?? this.settings.run.mode,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     return redactSecrets(result, params.secrets);
   }
