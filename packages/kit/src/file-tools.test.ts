@@ -124,7 +124,10 @@ describe("file tools: behaviour", () => {
 
   it("refuses a file over the read limit", async () => {
     await writeFile(path.join(root, "huge.txt"), Buffer.alloc(10 * 1024 * 1024 + 1, 97));
-    expect(await refusal(tools.read_file("huge.txt"))).toMatchObject({ code: "too_large", message: "'huge.txt' is 10485761 bytes; read_file reads files up to 10485760 bytes." });
+    expect(await refusal(tools.read_file("huge.txt"))).toMatchObject({
+      code: "too_large",
+      message: "'huge.txt' is 10485761 bytes; read_file reads files up to 10485760 bytes.",
+    });
     await rm(path.join(root, "huge.txt"));
   });
 
