@@ -18,15 +18,12 @@ import {
 import { closeWorkerPool, run, type RunResult } from "@lackpy/run/node";
 import { configPath, loadConfig } from "./load-config.js";
 import type { DelegateResult, ProgressEvent, ProviderStatus } from "./service-types.js";
-import { patternParams, type Provider } from "@lackpy/infer";
-import {
-  buildDispatcher,
-  buildProvider,
-  buildProviders,
-  tierOf,
-  type GenerateOutcome,
-} from "./inference.js";
-import { delegatePipeline, type DelegateOptions } from "./delegate-pipeline.js";
+import type { Provider } from "@lackpy/infer";
+import type { GenerateOutcome } from "./inference.js";
+import type { DelegateOptions } from "./delegate-pipeline.js";
+
+/** Generation pulls in the model clients; load it only when a request needs it (keeps `lackpy validate` fast). */
+const loadInference = () => import("./inference.js");
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { registerModuleTools } from "./module-tools.js";
 import { enforcePolicy } from "./policy.js";
@@ -174,7 +171,8 @@ export class LackpyService {
   }
 
   /** The providers of the configured order (built once, so availability checks are cached). */
-  providers(): Provider[] {
+  async providers(): Promise<Provider[]> {
+    const { buildProviders } = await loadInference();
     this.providersCache ??= buildProviders(this.settings, this.templatesDir.directory, this.env);
     return this.providersCache;
   }
@@ -190,7 +188,8 @@ export class LackpyService {
     } = {},
   ): Promise<GenerateOutcome> {
     enforcePolicy(kit.name, kit.kit.grade, this.settings);
-    const dispatcher = buildDispatcher(this.providers(), this.settings, {
+    const { buildDispatcher } = await loadInference();
+    const dispatcher = buildDispatcher(await this.providers(), this.settings, {
       rules: options.rules,
       onTier: (provider) =>
         options.onProgress?.({ kind: "tier", provider: provider.name, tier: provider.tier }),
@@ -213,7 +212,9 @@ export class LackpyService {
 
   /** Answers an intent: generate, validate, enforce policy, run, and feed the ratchet. */
   delegate(intent: string, options: DelegateOptions = {}): Promise<DelegateResult> {
-    return delegatePipeline(this, intent, options);
+    return import("./delegate-pipeline.js").then(({ delegatePipeline }) =>
+      delegatePipeline(this, intent, options),
+    );
   }
 
   /** Validates a program and saves it as a template (atomically); pattern placeholders become string params. */
@@ -231,7 +232,10 @@ export class LackpyService {
     const pattern = options.pattern ?? null;
     const kit = await this.resolveKit(options.kit);
     const params = [
-      ...new Set([...(pattern ? patternParams(pattern) : []), ...(options.params ?? [])]),
+      ...new Set([
+        ...(pattern ? (await import("@lackpy/infer")).patternParams(pattern) : []),
+        ...(options.params ?? []),
+      ]),
     ];
     const validation = validate(program, { tools: kit.kit.tools, params });
     if (!validation.valid) {
@@ -274,6 +278,7 @@ export class LackpyService {
 
   /** Every configured provider, its tier and whether it answers now. */
   async providerList(): Promise<ProviderStatus[]> {
+    const { buildProvider, tierOf } = await loadInference();
     const keys = [
       ...new Set([
         ...this.settings.inference.order,
@@ -284,7 +289,7 @@ export class LackpyService {
       keys.map(async (key) => {
         const settings = this.settings.inference.providers[key] ?? { plugin: key as "templates" };
         const provider =
-          this.providers().find((candidate) => candidate.name === key) ??
+          (await this.providers()).find((candidate) => candidate.name === key) ??
           buildProvider(key, this.settings, this.templatesDir.directory, this.env);
         const available = await provider.available().catch(() => false);
         return {

@@ -1,6 +1,9 @@
 import { readdir, readFile, rename } from "node:fs/promises";
 import path from "node:path";
-import { formatTemplate, parseTemplate, type Template } from "@lackpy/infer";
+import type { Template } from "@lackpy/infer";
+
+/** Template parsing lives in infer, with the model clients; load it on first use. */
+const templateFormat = () => import("@lackpy/infer");
 import { atomicWrite, KeyedLock } from "./atomic-write.js";
 import { ServiceError } from "./service-error.js";
 import type { TemplateInfo } from "./service-types.js";
@@ -62,6 +65,7 @@ export class TemplatesDir {
   /** Writes a template atomically. */
   async write(template: Template): Promise<string> {
     const file = this.pathOf(template.name);
+    const { formatTemplate } = await templateFormat();
     await LOCK.run(file, () => atomicWrite(file, formatTemplate(template)));
     return file;
   }
@@ -74,12 +78,12 @@ export class TemplatesDir {
   ): Promise<{ demoted: boolean }> {
     const file = this.pathOf(name);
     return LOCK.run(file, async () => {
-      const template = parseTemplate(await readFile(file, "utf8"), file);
+      const template = (await templateFormat()).parseTemplate(await readFile(file, "utf8"), file);
       if (!template.ok) return { demoted: false };
       const next = { ...template.template };
       if (success) next.successCount += 1;
       else next.failCount += 1;
-      await atomicWrite(file, formatTemplate(next));
+      await atomicWrite(file, (await templateFormat()).formatTemplate(next));
       if (!success && next.failCount >= demoteAfterFailures && next.failCount > next.successCount) {
         await rename(file, `${file}.demoted-${Date.now()}`);
         return { demoted: true };
@@ -89,7 +93,7 @@ export class TemplatesDir {
   }
 
   private async readFile(file: string): Promise<TemplateInfo> {
-    const parsed = parseTemplate(await readFile(file, "utf8"), file);
+    const parsed = (await templateFormat()).parseTemplate(await readFile(file, "utf8"), file);
     if (!parsed.ok) throw new ServiceError("invalid_config", parsed.error.message, { file });
     const template = parsed.template;
     return {
