@@ -178,6 +178,65 @@ describe("lackpy run and delegate", () => {
   });
 });
 
+describe("the other commands", () => {
+  it.each([
+    [["status"], "inference  templates → rules → ollama"],
+    [["spec"], "# The lackpy language"],
+    [["toolbox", "list"], "read_file(path: string)"],
+    [["toolbox", "show", "find_files"], "## Signature"],
+    [["kit", "info", "files"], "kit files  grade w=3 d=3"],
+    [["kit", "create", "reader", "--tools", "read_file,find_files"], "created kit reader at"],
+    [["kit", "list"], "reader           workspace"],
+    [["generate", "list all markdown files"], "find_files(pattern)"],
+  ])("lackpy %j works", async (args, expected) => {
+    const { code, out } = await lackpy(args);
+    expect(code).toBe(0);
+    expect(out).toContain(expected);
+  });
+
+  it("lists providers with their tiers, none of them needed for rules", async () => {
+    const { code, out } = await lackpy(["provider", "list", "--json"]);
+    expect(code).toBe(0);
+    expect(
+      JSON.parse(out).map(
+        (provider: { key: string; tier: number }) => `${provider.key}:${provider.tier}`,
+      ),
+    ).toEqual(["templates:0", "rules:1", "ollama:2", "anthropic:3"]);
+  });
+
+  it("shows and tests a template with params", async () => {
+    await lackpy(["create", "-", "--name", "first-line", "--pattern", "first line of {file}"], {
+      stdin: `read_file(file).split("\\n")[0]`,
+    });
+    expect((await lackpy(["template", "show", "first-line"])).out).toContain(
+      `read_file(file).split("\\n")[0]`,
+    );
+    const tested = await lackpy(["template", "test", "first-line", "--param", "file=README.md"]);
+    expect(tested.code).toBe(0);
+    expect(tested.out).toBe("# inventory\n");
+    expect((await lackpy(["template", "show", "nope"])).code).toBe(2);
+  });
+
+  it("says generation failed (exit 1) when no tier can answer and no model server runs", async () => {
+    const io = memoryIo({ cwd: root });
+    await writeFile(
+      path.join(root, ".lackpy", "config.toml"),
+      `[inference]\norder = ["templates", "rules"]\n`,
+    ).catch(async () => {
+      const { mkdir } = await import("node:fs/promises");
+      await mkdir(path.join(root, ".lackpy"), { recursive: true });
+      await writeFile(
+        path.join(root, ".lackpy", "config.toml"),
+        `[inference]\norder = ["templates", "rules"]\n`,
+      );
+    });
+    const code = await main(["delegate", "summarise the architecture"], io);
+    expect(code).toBe(1);
+    expect(io.out).toContain("error[generation_failed]");
+    await rm(path.join(root, ".lackpy", "config.toml"));
+  });
+});
+
 describe("lackpy mcp init", () => {
   it("writes a .mcp.json entry that starts this CLI's server, and refuses to replace a different one", async () => {
     expect((await lackpy(["mcp", "init"])).code).toBe(0);
