@@ -5,6 +5,7 @@ export { parseProgram, PARSE_OPTIONS, utf8ByteLength } from "./parse-program.js"
 export type { Node, ParseFailure, ParseSuccess } from "./parse-program.js";
 export { isForbiddenProperty, forbiddenPropertyMessage } from "./check-property.js";
 export { computeGrade, MAX_GRADE } from "./grade.js";
+export { editDistance, nearestName } from "./predefined-names.js";
 export { LackpyError, LangError } from "./lackpy-error.js";
 export type { LangErrorCode } from "./lackpy-error.js";
 export { parseRule, noLoops, maxDepth, maxCalls, noNestedCalls, RULE_NAMES } from "./rules.js";

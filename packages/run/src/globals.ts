@@ -18,32 +18,8 @@ import {
 
 type Implementation = (args: unknown[]) => unknown;
 
-const MATH_FUNCTIONS = [
-  "abs",
-  "ceil",
-  "floor",
-  "round",
-  "trunc",
-  "sign",
-  "sqrt",
-  "cbrt",
-  "exp",
-  "log",
-  "log2",
-  "log10",
-  "sin",
-  "cos",
-  "tan",
-  "asin",
-  "acos",
-  "atan",
-  "atan2",
-  "hypot",
-  "pow",
-  "max",
-  "min",
-] as const;
-const MATH_VALUES = ["PI", "E", "LN2", "LN10", "LOG2E", "LOG10E", "SQRT2", "SQRT1_2"] as const;
+/** Math's members as the language spec lists them: the spec is the one list of what exists. */
+const MATH_MEMBERS = SAFE_GLOBALS.find((global) => global.name === "Math")?.members ?? [];
 
 function entriesOf(
   interpreter: Interpreter,
@@ -69,11 +45,14 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
     throw interpreter.fault("runtime_error", message, node(), hint);
   };
   const math: Record<string, Implementation | number> = {};
-  for (const name of MATH_FUNCTIONS) {
-    const fn = Math[name] as (...numbers: number[]) => number;
-    math[name] = (args) => fn(...args.map(toNumber));
+  for (const member of MATH_MEMBERS) {
+    const host = (Math as unknown as Record<string, unknown>)[member.name];
+    if (member.kind === "value" && typeof host === "number") math[member.name] = host;
+    else if (typeof host === "function") {
+      const fn = host as (...numbers: number[]) => number;
+      math[member.name] = (args) => fn(...args.map(toNumber));
+    }
   }
-  for (const name of MATH_VALUES) math[name] = Math[name];
 
   const json: Record<string, Implementation> = {
     parse: ([text, reviver]) => {
