@@ -3,6 +3,7 @@ import {
   formatLanguageSpec,
   languageSpec,
   validate,
+  validateProgram,
   type Grade,
   type ToolSpec,
 } from "@lackpy/lang";
@@ -151,15 +152,16 @@ export class LackpyService {
     options: RunOptions,
   ): Promise<RunResult> {
     enforcePolicy(kit.name, kit.kit.grade, this.settings);
-    const validation = validate(source, {
+    const { validation, program } = validateProgram(source, {
       tools: kit.kit.tools,
       params: Object.keys(params.values),
       rules: options.rules ?? [],
     });
-    if (!validation.valid) {
+    if (!program) {
       return redactSecrets(invalidRunResult(validation.errors), params.secrets);
     }
-    const result = await run(source, {
+    // The validated program goes to run as is, so it is not validated a second time.
+    const result = await run(program, {
       tools: kit.kit.callables,
       toolSpecs: kit.kit.tools,
       params: params.values,
