@@ -1,14 +1,16 @@
 export { createDefaultToolbox } from "./create-default-toolbox.js";
-export {
-  createBuiltinProvider,
-  createFileTools,
-  FILE_TOOL_SPECS,
-  MAX_READ_BYTES,
-  MAX_FIND_RESULTS,
-  fileSystem,
-} from "./file-tools.js";
-export { createModuleProvider } from "./module-provider.js";
+export { createBuiltinProvider, createFileTools } from "./create-file-tools.js";
+export type { FileTools, FileToolsOptions } from "./create-file-tools.js";
+export { FILE_TOOL_SPECS, MAX_READ_BYTES, MAX_FIND_RESULTS } from "./file-tool-specs.js";
+export { BINARY_SNIFF_BYTES } from "./read-text-file.js";
+export { SKIPPED_FOLDERS } from "./find-files.js";
+export { TEMPORARY_SUFFIX } from "./write-text-file.js";
+export { createModuleProvider } from "./create-module-provider.js";
 export { confinePath, isInside } from "./confine-path.js";
-export { resolveKitSpecifier, readKitsDir, kitList, kitCreate } from "./kit-files.js";
-export { docsIndex, resolveDoc, SHIPPED_DOCS_DIR } from "./tool-docs.js";
-export type { DocEntry } from "./tool-docs.js";
+export { resolveKitSpecifier, workspaceKitNames } from "./resolve-kit-specifier.js";
+export type { ResolveKitSpecifierOptions } from "./resolve-kit-specifier.js";
+export { kitList, kitCreate } from "./kit-list.js";
+export type { KitListEntry } from "./kit-list.js";
+export { resolveDoc, SHIPPED_DOCS_DIR } from "./resolve-doc.js";
+export { docsIndex } from "./docs-index.js";
+export type { DocEntry } from "./docs-index.js";

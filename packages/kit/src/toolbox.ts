@@ -1,70 +1,65 @@
 import type { ToolSpec } from "@lackpy/lang";
+import { describeTools } from "./describe-tools.js";
 import { KitError } from "./kit-error.js";
+import { maskedNameWarning } from "./masked-names.js";
 
 /** A tool implementation: sync or async, plain data in and out. */
 export type ToolFunction = (...args: any[]) => unknown;
 
 /** Turns a ToolSpec into a callable (builtin file tools, module exports, mocks). */
 export interface ToolProvider {
+  /** The name `ToolSpec.provider` refers to, e.g. `builtin`, `module`, `mock`. */
   name: string;
+  /** The callable for one tool; throws a `KitError` when the provider cannot supply it. */
   resolve(spec: ToolSpec): ToolFunction | Promise<ToolFunction>;
 }
 
-/** Names that, used as tool names, make small models reach for Node instead of the tool. */
-const MASKED_NAMES = new Set([
-  "fs",
-  "path",
-  "os",
-  "child_process",
-  "http",
-  "https",
-  "net",
-  "crypto",
-  "process",
-  "require",
-  "console",
-  "fetch",
-  "JSON",
-  "Math",
-  "Object",
-  "Array",
-  "String",
-  "Number",
-  "Promise",
-  "Date",
-  "setTimeout",
-  "eval",
-]);
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A registry of tool providers and tool specs, in registration order. */
+/** Words a program cannot call as a function, so they cannot name a tool. */
+const RESERVED_WORDS = new Set(
+  (
+    "await break case catch class const continue debugger default delete do else enum export " +
+    "extends false finally for function if implements import in instanceof interface let new " +
+    "null package private protected public return static super switch this throw true try " +
+    "typeof var void while with yield undefined NaN Infinity"
+  ).split(" "),
+);
+
+/** A registry of tool providers and tool specs; tools are kept in registration order. */
 export class Toolbox {
   private readonly providers = new Map<string, ToolProvider>();
   private readonly tools = new Map<string, ToolSpec>();
   private readonly resolved = new Map<string, Promise<ToolFunction>>();
-  /** Warnings about registered tools (for example a name that masks a Node module). */
-  readonly warnings: string[] = [];
+  private readonly warningList: string[] = [];
+
+  /** Every warning `registerTool` has returned, in order. */
+  get warnings(): readonly string[] {
+    return this.warningList;
+  }
 
   /** Adds a provider; a later one with the same name replaces it. */
   registerProvider(provider: ToolProvider): this {
     this.providers.set(provider.name, provider);
+    for (const [name, spec] of this.tools)
+      if ((spec.provider ?? "builtin") === provider.name) this.resolved.delete(name);
     return this;
   }
 
-  /** Adds a tool spec; returns warnings about it (also kept in `warnings`). */
+  /** Adds a tool spec and returns warnings about it (also kept in `warnings`); a bad or taken name throws. */
   registerTool(spec: ToolSpec): string[] {
-    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(spec.name))
-      throw new KitError("invalid_tool", `Tool name '${spec.name}' is not an identifier.`, {
-        hint: "use letters, digits and _",
+    if (!IDENTIFIER.test(spec.name) || RESERVED_WORDS.has(spec.name))
+      throw new KitError("invalid_tool", `Tool name '${spec.name}' is not a callable name.`, {
+        hint: "use letters, digits and _, not starting with a digit and not a JavaScript keyword",
       });
     if (this.tools.has(spec.name))
-      throw new KitError("duplicate_tool", `Tool '${spec.name}' is already registered.`);
-    const warnings: string[] = [];
-    if (MASKED_NAMES.has(spec.name))
-      warnings.push(
-        `Tool '${spec.name}' has the name of a Node module or global; models will confuse them. Prefer a verb like read_${spec.name.toLowerCase()}.`,
-      );
+      throw new KitError("duplicate_tool", `Tool '${spec.name}' is already registered.`, {
+        hint: "register each tool once, or give this one another name",
+      });
+    const warning = maskedNameWarning(spec.name);
+    const warnings = warning ? [warning] : [];
     this.tools.set(spec.name, spec);
-    this.warnings.push(...warnings);
+    this.warningList.push(...warnings);
     return warnings;
   }
 
@@ -78,42 +73,53 @@ export class Toolbox {
     return this.tools.get(name);
   }
 
-  /** The callable of a tool, resolved once through its provider. */
-  callable(name: string): Promise<ToolFunction> {
-    const spec = this.tools.get(name);
-    if (!spec)
-      throw new KitError("unknown_tool", `No tool named '${name}'.`, {
-        hint: `known tools: ${[...this.tools.keys()].join(", ")}`,
-      });
+  /** True when a tool of this name is registered. */
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  /** The callable of a tool, resolved once through its provider (a failed resolution is retried next time). */
+  async resolve(name: string): Promise<ToolFunction> {
+    const spec = this.require(name);
     let resolved = this.resolved.get(name);
     if (!resolved) {
-      const provider = this.providers.get(spec.provider ?? "builtin");
+      const providerName = spec.provider ?? "builtin";
+      const provider = this.providers.get(providerName);
       if (!provider)
         throw new KitError(
           "unknown_provider",
-          `Tool '${name}' needs provider '${spec.provider}', which is not registered.`,
-          { hint: `providers: ${[...this.providers.keys()].join(", ")}` },
+          `Tool '${name}' needs the provider '${providerName}', which is not registered.`,
+          { hint: `registered providers: ${[...this.providers.keys()].join(", ") || "none"}` },
         );
-      resolved = Promise.resolve(provider.resolve(spec));
+      resolved = Promise.resolve().then(() => provider.resolve(spec));
       this.resolved.set(name, resolved);
+      resolved.catch(() => this.resolved.delete(name));
     }
     return resolved;
   }
-}
 
-/** One line per tool as prompts show it: `alias(arg: type, opt?: type) -> returns — description`. */
-export function describeTools(
-  tools: readonly ToolSpec[],
-  aliases: Readonly<Record<string, string>> = {},
-): string {
-  return tools
-    .map((tool) => {
-      const args = (tool.args ?? [])
-        .map((arg) => `${arg.name}${arg.optional ? "?" : ""}: ${arg.type}`)
-        .join(", ");
-      const original = aliases[tool.name];
-      const alias = original && original !== tool.name ? ` (alias of ${original})` : "";
-      return `${tool.name}(${args}) -> ${tool.returns ?? "any"}${tool.description ? ` — ${tool.description}` : ""}${alias}`;
-    })
-    .join("\n");
+  /**
+   * Prompt lines for some tools: a list of tool names, or an `{ alias: toolName }` map whose
+   * tools are shown under the alias the program calls.
+   */
+  describe(tools: readonly string[] | Readonly<Record<string, string>>): string {
+    const entries: [string, string][] = Array.isArray(tools)
+      ? tools.map((name: string) => [name, name])
+      : Object.entries(tools);
+    const aliases: Record<string, string> = {};
+    const specs = entries.map(([callName, toolName]) => {
+      if (callName !== toolName) aliases[callName] = toolName;
+      return { ...this.require(toolName), name: callName };
+    });
+    return describeTools(specs, aliases);
+  }
+
+  private require(name: string): ToolSpec {
+    const spec = this.tools.get(name);
+    if (!spec)
+      throw new KitError("unknown_tool", `No tool named '${name}'.`, {
+        hint: `known tools: ${[...this.tools.keys()].join(", ") || "none"}`,
+      });
+    return spec;
+  }
 }

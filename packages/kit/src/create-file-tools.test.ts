@@ -1,0 +1,264 @@
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ATTACK_PATHS } from "./__fixtures__/attack-paths.js";
+import { createBuiltinProvider, createFileTools } from "./create-file-tools.js";
+import { FILE_TOOL_SPECS } from "./file-tool-specs.js";
+import { KitError } from "./kit-error.js";
+import { ToolError } from "./tool-error.js";
+
+let root: string;
+let outside: string;
+let tools: ReturnType<typeof createFileTools>;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-kit-"));
+  outside = await mkdtemp(path.join(os.tmpdir(), "lackpy-outside-"));
+  await writeFile(path.join(outside, "secret.txt"), "secret");
+  await mkdir(path.join(root, "src/nested"), { recursive: true });
+  await mkdir(path.join(root, "node_modules/pkg"), { recursive: true });
+  await mkdir(path.join(root, ".git"), { recursive: true });
+  await writeFile(path.join(root, "src/a.ts"), "const a = 1 // TODO\n");
+  await writeFile(path.join(root, "src/nested/b.ts"), "b\n");
+  await writeFile(path.join(root, "src/c.md"), "# c\n");
+  await writeFile(path.join(root, "README.md"), "# readme\n");
+  await writeFile(path.join(root, "node_modules/pkg/index.ts"), "x");
+  await writeFile(path.join(root, ".git/config.ts"), "x");
+  await writeFile(path.join(root, "binary.bin"), Buffer.from([1, 0, 2]));
+  await symlink(path.join(outside, "secret.txt"), path.join(root, "link-out.txt"));
+  await symlink(path.join(root, "link-out.txt"), path.join(root, "chain.txt"));
+  await symlink(outside, path.join(root, "dir-out"));
+  await symlink(path.join(outside, "missing.txt"), path.join(root, "dangling.txt"));
+  await symlink(path.join(root, "src/a.ts"), path.join(root, "link-in.ts"));
+  await symlink(path.join(root, "src"), path.join(root, "src-link"));
+  tools = createFileTools(root);
+});
+
+afterAll(async () => {
+  await chmod(path.join(root, "locked"), 0o755).catch(() => undefined);
+  await rm(root, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+async function refusal(promise: Promise<unknown>): Promise<ToolError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ToolError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("createFileTools: containment", () => {
+  it("has a table of at least 20 attack paths", () => {
+    expect(ATTACK_PATHS.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(ATTACK_PATHS)("read_file refuses $attack: $path", async ({ path: attack, code }) => {
+    const error = await refusal(tools.read_file(attack));
+    expect(error.code).toBe(code);
+    expect(error.retriable).toBe(true);
+    expect(error.hint).toContain("relative to the workspace root");
+  });
+
+  it.each(ATTACK_PATHS)("write_file refuses $attack: $path", async ({ path: attack, code }) => {
+    const error = await refusal(tools.write_file(attack, "pwned"));
+    expect(error.code).toBe(code);
+    expect(error.retriable).toBe(true);
+    expect((await readdir(outside)).sort()).toEqual(["secret.txt"]);
+    expect(await readFile(path.join(outside, "secret.txt"), "utf8")).toBe("secret");
+  });
+
+  it.each(ATTACK_PATHS)("edit_file refuses $attack: $path", async ({ path: attack, code }) => {
+    const error = await refusal(tools.edit_file(attack, "secret", "pwned"));
+    expect(error.code).toBe(code);
+    expect(await readFile(path.join(outside, "secret.txt"), "utf8")).toBe("secret");
+  });
+
+  it.each(["/etc/*", "/**", "../*", "src/../../*", "..\\*", "C:/*", "~/*"])(
+    "find_files refuses the pattern %j",
+    async (pattern) => {
+      const error = await refusal(tools.find_files(pattern));
+      expect(error.code).toBe("path_outside_root");
+      expect(error.retriable).toBe(true);
+    },
+  );
+
+  it("says that paths are relative to the workspace", async () => {
+    const error = await refusal(tools.read_file("/etc/passwd"));
+    expect(error.message).toMatchInlineSnapshot(
+      `"The path '/etc/passwd' is outside the workspace; paths are relative to the workspace root."`,
+    );
+    expect(error.hint).toMatchInlineSnapshot(
+      `"paths are relative to the workspace root, e.g. "src/app.ts"; absolute paths and .. are not allowed"`,
+    );
+  });
+
+  it("follows symlinks that stay inside the root, for files and folders", async () => {
+    expect(await tools.read_file("link-in.ts")).toBe("const a = 1 // TODO\n");
+    expect(await tools.read_file("src-link/nested/b.ts")).toBe("b\n");
+    expect(await tools.write_file("src-link/through.txt", "via link")).toBe(8);
+    expect(await readFile(path.join(root, "src/through.txt"), "utf8")).toBe("via link");
+  });
+
+  it("does not create the target of a dangling symlink", async () => {
+    await refusal(tools.write_file("dangling.txt", "x"));
+    await expect(stat(path.join(outside, "missing.txt"))).rejects.toThrow();
+  });
+});
+
+describe("createFileTools: read_file", () => {
+  it("reads text files", async () => {
+    expect(await tools.read_file("src/a.ts")).toBe("const a = 1 // TODO\n");
+    expect(await tools.read_file("./README.md")).toBe("# readme\n");
+    expect(await tools.read_file("src\\c.md")).toBe("# c\n");
+  });
+
+  it("refuses folders, binary and missing files with clear messages", async () => {
+    expect(await refusal(tools.read_file("src"))).toMatchObject({
+      code: "is_directory",
+      message: "'src' is a folder, not a file.",
+      hint: 'use find_files("src/*") to list it',
+    });
+    expect(await refusal(tools.read_file("binary.bin"))).toMatchObject({
+      code: "binary_file",
+      message: "'binary.bin' is a binary file, not text.",
+    });
+    expect(await refusal(tools.read_file("nope.txt"))).toMatchObject({
+      code: "not_found",
+      retriable: true,
+      message: "No file 'nope.txt' in the workspace.",
+    });
+    expect((await refusal(tools.read_file("README.md/x"))).code).toBe("not_found");
+  });
+
+  it("refuses a file over the read limit (10 MiB by default)", async () => {
+    await writeFile(path.join(root, "huge.txt"), Buffer.alloc(10 * 1024 * 1024 + 1, 97));
+    try {
+      expect(await refusal(tools.read_file("huge.txt"))).toMatchObject({
+        code: "too_large",
+        retriable: false,
+        message: "'huge.txt' is 10485761 bytes; read_file reads files up to 10485760 bytes.",
+      });
+    } finally {
+      await rm(path.join(root, "huge.txt"));
+    }
+    const small = createFileTools(root, { maxReadBytes: 4 });
+    expect((await refusal(small.read_file("README.md"))).code).toBe("too_large");
+  });
+
+  it("finds a NUL byte only in the first 8 KiB", async () => {
+    await writeFile(
+      path.join(root, "late-nul.txt"),
+      Buffer.concat([Buffer.alloc(8192, 97), Buffer.from([0])]),
+    );
+    expect((await tools.read_file("late-nul.txt")).length).toBe(8193);
+    await rm(path.join(root, "late-nul.txt"));
+  });
+});
+
+describe("createFileTools: find_files", () => {
+  it.each([
+    ["**/*.ts", ["src/a.ts", "src/nested/b.ts"]],
+    ["src/*", ["src/a.ts", "src/c.md", "src/through.txt"]],
+    ["src/**/*.{ts,md}", ["src/a.ts", "src/c.md", "src/nested/b.ts"]],
+    ["src/**", ["src/a.ts", "src/c.md", "src/nested/b.ts", "src/through.txt"]],
+    ["?EADME.md", ["README.md"]],
+    ["./src/nested/*.ts", ["src/nested/b.ts"]],
+    ["src\\nested\\*.ts", ["src/nested/b.ts"]],
+    ["src/nested/b.ts", ["src/nested/b.ts"]],
+    ["node_modules/**/*.ts", ["node_modules/pkg/index.ts"]],
+    [".git/*", [".git/config.ts"]],
+    ["missing/**", []],
+    ["dir-out/*", []],
+    ["src-link/*", []],
+  ])("finds %j", async (pattern, expected) => {
+    expect(await tools.find_files(pattern)).toEqual(expected);
+  });
+
+  it("refuses an empty pattern and too many results", async () => {
+    expect((await refusal(tools.find_files(""))).code).toBe("invalid_pattern");
+    const few = createFileTools(root, { maxFindResults: 1 });
+    expect(await refusal(few.find_files("**/*.ts"))).toMatchObject({
+      code: "too_many_results",
+      hint: "use a narrower pattern",
+    });
+  });
+});
+
+describe("createFileTools: write_file and edit_file", () => {
+  it("writes atomically, creating folders, and leaves no temporary file", async () => {
+    expect(await tools.write_file("out/deep/new.txt", "one two one")).toBe(11);
+    expect(await readFile(path.join(root, "out/deep/new.txt"), "utf8")).toBe("one two one");
+    expect(await tools.write_file("out/deep/new.txt", "é")).toBe(2);
+    expect(await readdir(path.join(root, "out/deep"))).toEqual(["new.txt"]);
+  });
+
+  it("edits the first occurrence only and reports whether it replaced", async () => {
+    await tools.write_file("edit.txt", "one two one $&");
+    expect(await tools.edit_file("edit.txt", "one", "1")).toBe(true);
+    expect(await tools.edit_file("edit.txt", "$&", "$$")).toBe(true);
+    expect(await readFile(path.join(root, "edit.txt"), "utf8")).toBe("1 two one $$");
+    expect(await tools.edit_file("edit.txt", "zzz", "y")).toBe(false);
+    expect((await refusal(tools.edit_file("edit.txt", "", "y"))).code).toBe("invalid_argument");
+    expect((await refusal(tools.edit_file("nope.txt", "a", "b"))).code).toBe("not_found");
+  });
+
+  it("keeps the mode of a file it replaces", async () => {
+    await writeFile(path.join(root, "run.sh"), "echo");
+    await chmod(path.join(root, "run.sh"), 0o750);
+    await tools.write_file("run.sh", "echo hi");
+    expect((await stat(path.join(root, "run.sh"))).mode & 0o777).toBe(0o750);
+  });
+
+  it("refuses to replace a read-only file (mode 444), even as root", async () => {
+    await writeFile(path.join(root, "locked.txt"), "locked");
+    await chmod(path.join(root, "locked.txt"), 0o444);
+    const error = await refusal(tools.write_file("locked.txt", "x"));
+    expect(error).toMatchObject({ code: "read_only", retriable: false });
+    expect(error.message).toMatchInlineSnapshot(
+      `"'locked.txt' is read-only; lackpy will not replace it."`,
+    );
+    expect((await refusal(tools.edit_file("locked.txt", "locked", "x"))).code).toBe("read_only");
+    expect(await readFile(path.join(root, "locked.txt"), "utf8")).toBe("locked");
+    expect((await stat(path.join(root, "locked.txt"))).mode & 0o777).toBe(0o444);
+  });
+
+  it("refuses to write into a read-only folder (mode 555), even as root", async () => {
+    await mkdir(path.join(root, "locked"));
+    await chmod(path.join(root, "locked"), 0o555);
+    expect((await refusal(tools.write_file("locked/new.txt", "x"))).code).toBe("read_only");
+    expect((await refusal(tools.write_file("locked/sub/new.txt", "x"))).code).toBe("read_only");
+    expect(await readdir(path.join(root, "locked"))).toEqual([]);
+  });
+
+  it("refuses content that is not a string, and writing over a folder", async () => {
+    expect(await refusal(tools.write_file("x.txt", { a: 1 }))).toMatchObject({
+      code: "invalid_argument",
+      retriable: true,
+      message: "write_file needs the content as a string, not object.",
+    });
+    expect((await refusal(tools.write_file("src", "x"))).code).toBe("is_directory");
+  });
+});
+
+describe("createBuiltinProvider", () => {
+  it("resolves the four file tools and refuses other names", async () => {
+    const provider = createBuiltinProvider({ root });
+    for (const spec of FILE_TOOL_SPECS)
+      expect(typeof (await provider.resolve(spec))).toBe("function");
+    expect(() => provider.resolve({ name: "rm_rf" })).toThrow(KitError);
+  });
+});

@@ -1,0 +1,101 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import * as root from "./index.js";
+import * as node from "./node.js";
+
+const SOURCE_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+async function importsOf(file: string): Promise<string[]> {
+  const text = await readFile(path.join(SOURCE_DIR, file), "utf8");
+  return [...text.matchAll(/^(?:import|export)[^;]*?from\s+"([^"]+)"/gms)].map((match) => match[1]);
+}
+
+/** Every module the root entry reaches, following relative imports. */
+async function reachable(entry: string): Promise<Map<string, string[]>> {
+  const seen = new Map<string, string[]>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    const imports = await importsOf(file);
+    seen.set(file, imports);
+    for (const specifier of imports)
+      if (specifier.startsWith("./")) queue.push(specifier.slice(2).replace(/\.js$/, ".ts"));
+  }
+  return seen;
+}
+
+describe("package entries", () => {
+  it("keeps the root entry free of node: imports", async () => {
+    const modules = await reachable("index.ts");
+    expect(modules.size).toBeGreaterThan(5);
+    for (const [file, imports] of modules)
+      expect(
+        imports.filter((specifier) => !specifier.startsWith("./") && specifier !== "@lackpy/lang"),
+        file,
+      ).toEqual([]);
+  });
+
+  it("exports names explicitly, with a doc comment on every export", async () => {
+    const files = (await readdir(SOURCE_DIR)).filter(
+      (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
+    );
+    for (const file of files) {
+      const text = await readFile(path.join(SOURCE_DIR, file), "utf8");
+      expect(text, file).not.toMatch(/export \*/);
+      if (file === "index.ts" || file === "node.ts") continue;
+      const lines = text.split("\n");
+      lines.forEach((line, index) => {
+        if (/^export (?:async )?(?:function|class|const|interface|type) /.test(line))
+          expect(lines[index - 1], `${file}:${index + 1}`).toMatch(/\*\/\s*$/);
+      });
+    }
+  });
+
+  it("exposes the documented API from each entry", () => {
+    expect(Object.keys(root).sort()).toEqual([
+      "GLOBAL_NAMES",
+      "KitError",
+      "NODE_BUILTIN_MODULES",
+      "SHIPPED_KITS",
+      "ToolError",
+      "Toolbox",
+      "argTypeToJsonSchema",
+      "checkKitName",
+      "createMockProvider",
+      "describeTool",
+      "describeTools",
+      "docsIndex",
+      "formatKitFile",
+      "globToRegExp",
+      "isDocPath",
+      "maskedNameWarning",
+      "parseKitFile",
+      "resolveKit",
+      "toolInputSchema",
+    ]);
+    expect(Object.keys(node).sort()).toEqual([
+      "BINARY_SNIFF_BYTES",
+      "FILE_TOOL_SPECS",
+      "MAX_FIND_RESULTS",
+      "MAX_READ_BYTES",
+      "SHIPPED_DOCS_DIR",
+      "SKIPPED_FOLDERS",
+      "TEMPORARY_SUFFIX",
+      "confinePath",
+      "createBuiltinProvider",
+      "createDefaultToolbox",
+      "createFileTools",
+      "createModuleProvider",
+      "docsIndex",
+      "isInside",
+      "kitCreate",
+      "kitList",
+      "resolveDoc",
+      "resolveKitSpecifier",
+      "workspaceKitNames",
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDefaultToolbox } from "./create-default-toolbox.js";
+import { describeTool } from "./describe-tools.js";
+import { docsIndex } from "./docs-index.js";
+import { FILE_TOOL_SPECS } from "./file-tool-specs.js";
+import { KitError } from "./kit-error.js";
+import { resolveDoc, SHIPPED_DOCS_DIR } from "./resolve-doc.js";
+import { resolveKitSpecifier } from "./resolve-kit-specifier.js";
+
+let root: string;
+let outside: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-docs-"));
+  outside = await mkdtemp(path.join(os.tmpdir(), "lackpy-docs-outside-"));
+  await writeFile(path.join(root, "notes.md"), "# notes\n");
+  await writeFile(path.join(outside, "secret.md"), "secret");
+  await symlink(path.join(outside, "secret.md"), path.join(root, "link.md"));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+async function kitError(promise: Promise<unknown>): Promise<KitError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof KitError) return error;
+    throw error;
+  }
+  throw new Error("expected a KitError");
+}
+
+describe("docsIndex", () => {
+  it("lists tool docs under callable names, then kit docs, skipping inline docs", () => {
+    expect(
+      docsIndex({
+        tools: [
+          { name: "read", docs: "read_file.md", provider: "builtin" },
+          { name: "shout", docs: "docs/shout.md", provider: "module" },
+          { name: "inline", docs: "# Inline\nText", provider: "module" },
+          { name: "bare" },
+        ],
+        docs: ["docs/kit.md", "docs/shout.md"],
+      }),
+    ).toEqual([
+      { tool: "read", path: "read_file.md", shipped: true },
+      { tool: "shout", path: "docs/shout.md", shipped: false },
+      { path: "docs/kit.md", shipped: false },
+    ]);
+  });
+
+  it("indexes the docs of a resolved kit", async () => {
+    const kit = await resolveKitSpecifier(
+      { cat: "read_file", find_files: "find_files" },
+      createDefaultToolbox({ root }),
+    );
+    expect(docsIndex(kit)).toEqual([
+      { tool: "cat", path: "read_file.md", shipped: true },
+      { tool: "find_files", path: "find_files.md", shipped: true },
+    ]);
+  });
+});
+
+describe("resolveDoc", () => {
+  it.each(FILE_TOOL_SPECS.map((spec) => [spec.name, spec] as const))(
+    "reads the shipped doc of %s from any workspace, with every section and the spec's signature",
+    async (_name, spec) => {
+      const text = await resolveDoc(spec.docs!, root);
+      const sections = [...text.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+      expect(sections).toEqual([
+        "Signature",
+        "Parameters",
+        "Returns",
+        "Grade",
+        "Examples",
+        "Notes",
+      ]);
+      const signature = describeTool({ ...spec, description: "" });
+      expect(text).toContain(`\`${signature}\``);
+      expect(text).toContain(`w=${spec.gradeW}`);
+      expect(text).toContain(`d=${spec.effectsCeiling}`);
+    },
+  );
+
+  it("finds the shipped docs next to the sources (and, once built, next to dist)", async () => {
+    expect(await readFile(path.join(SHIPPED_DOCS_DIR, "read_file.md"), "utf8")).toContain(
+      "# read_file",
+    );
+  });
+
+  it("reads workspace docs", async () => {
+    expect(await resolveDoc("notes.md", root)).toBe("# notes\n");
+    expect(await resolveDoc("./notes.md", root)).toBe("# notes\n");
+  });
+
+  it.each(["../../etc/passwd", "/etc/passwd", "link.md", "a/../../x.md", "..\\x.md"])(
+    "refuses the doc path %j outside the workspace",
+    async (docPath) => {
+      const error = await kitError(resolveDoc(docPath, root));
+      expect(error.code).toBe("path_outside_root");
+      expect(error.message).toBe(
+        `The doc path '${docPath}' is outside the workspace; doc paths are relative to the workspace root.`,
+      );
+    },
+  );
+
+  it("reports a missing doc", async () => {
+    expect(await kitError(resolveDoc("missing.md", root))).toMatchObject({
+      code: "unknown_doc",
+      message: "No doc at 'missing.md'.",
+    });
+  });
+});

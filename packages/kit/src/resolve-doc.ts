@@ -1,0 +1,42 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { confinePath } from "./confine-path.js";
+import { KitError } from "./kit-error.js";
+import { ToolError } from "./tool-error.js";
+
+/** Folder of the markdown docs shipped for the builtin tools; `../docs/` from this file works from both src/ and dist/. */
+export const SHIPPED_DOCS_DIR = fileURLToPath(new URL("../docs/", import.meta.url));
+
+/**
+ * Reads one doc. A bare file name of a shipped doc (`read_file.md`) reads the doc shipped with
+ * the package, from any workspace; any other path is relative to `root` and confined to it.
+ */
+export async function resolveDoc(docPath: string, root: string): Promise<string> {
+  if (/^[\w.-]+\.md$/.test(docPath) && (await shippedDocNames()).includes(docPath))
+    return readFile(path.join(SHIPPED_DOCS_DIR, docPath), "utf8");
+  let file: string;
+  try {
+    file = await confinePath(root, docPath);
+  } catch (error) {
+    throw new KitError(
+      "path_outside_root",
+      `The doc path '${docPath}' is outside the workspace; doc paths are relative to the workspace root.`,
+      { hint: "use a path from docs_index", cause: error instanceof ToolError ? error : undefined },
+    );
+  }
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    throw new KitError("unknown_doc", `No doc at '${docPath}'.`, {
+      hint: "use a path from docs_index",
+    });
+  }
+}
+
+let shippedNames: Promise<string[]> | undefined;
+
+function shippedDocNames(): Promise<string[]> {
+  shippedNames ??= readdir(SHIPPED_DOCS_DIR).catch(() => []);
+  return shippedNames;
+}

@@ -1,0 +1,42 @@
+/** Codes of the errors the builtin file tools throw. */
+export type FileToolErrorCode =
+  | "invalid_path"
+  | "path_outside_root"
+  | "not_found"
+  | "is_directory"
+  | "not_a_file"
+  | "binary_file"
+  | "too_large"
+  | "permission_denied"
+  | "read_only"
+  | "invalid_pattern"
+  | "too_many_results"
+  | "invalid_argument"
+  | "read_failed"
+  | "write_failed";
+
+/**
+ * An error a tool throws for the program. The message is written for a small model;
+ * `retriable` is true when the same call with other arguments can succeed (the interpreter reads
+ * it by duck typing: `error.retriable === true`), and `hint` says how.
+ */
+export class ToolError extends Error {
+  /** A snake_case code; the builtin file tools use `FileToolErrorCode`, other tools their own. */
+  readonly code: string;
+  /** True when a retry with other arguments can succeed (a wrong path, a missing file). */
+  readonly retriable: boolean;
+  /** The fix, in words a small model can act on. */
+  readonly hint?: string;
+
+  constructor(
+    code: string,
+    message: string,
+    options: { retriable?: boolean; hint?: string; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ToolError";
+    this.code = code;
+    this.retriable = options.retriable ?? false;
+    if (options.hint !== undefined) this.hint = options.hint;
+  }
+}
