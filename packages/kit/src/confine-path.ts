@@ -46,7 +46,11 @@ export async function confinePath(root: string, requested: unknown): Promise<str
   const normalised = requested.replace(/\\/g, "/");
   if (normalised.startsWith("/") || /^[A-Za-z]:/.test(normalised) || /^~(\/|$)/.test(normalised))
     throw outside(requested);
-  const realRoot = await realpath(root);
+  const realRoot = await realpath(root).catch((error: unknown) => {
+    throw new ToolError("workspace_missing", `The workspace folder ${root} does not exist.`, {
+      cause: error,
+    });
+  });
   const target = path.resolve(realRoot, normalised);
   if (!isInside(realRoot, target)) throw outside(requested);
   let existing = target;

@@ -1,5 +1,6 @@
-import { lstat, readdir, realpath } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
+import { confinePath } from "./confine-path.js";
 import { globToRegExp } from "./glob-to-reg-exp.js";
 import { ToolError } from "./tool-error.js";
 
@@ -43,7 +44,7 @@ export async function findFiles(
     );
   const matcher = globToRegExp(segments.join("/"));
   const named = new Set(segments.filter((segment) => SKIPPED_FOLDERS.includes(segment)));
-  let start = await realpath(root);
+  let start = await confinePath(root, ".");
   let prefix = "";
   for (const segment of segments.slice(0, -1)) {
     if (GLOB_CHARACTERS.test(segment)) break;

@@ -1,5 +1,6 @@
 /** Codes of the errors the builtin file tools throw. */
 export type FileToolErrorCode =
+  | "workspace_missing"
   | "invalid_path"
   | "path_outside_root"
   | "not_found"
