@@ -105,6 +105,27 @@ describe("resolveKit", () => {
     });
   });
 
+  it("renames calls in the examples of aliased tools", async () => {
+    const toolbox = mockToolbox().registerProvider(
+      createMockProvider({ count_lines: 1 }, { name: "lines" }),
+    );
+    toolbox.registerTool({
+      name: "count_lines",
+      provider: "lines",
+      examples: [{ intent: "x", code: `len(read_file("a").split("\\n")) + my.read_file(1)` }],
+    });
+    const resolved = await resolveKit({ read: "read_file", count_lines: "count_lines" }, toolbox);
+    expect(resolved.tools[1].examples?.[0].code).toBe(
+      `len(read("a").split("\\n")) + my.read_file(1)`,
+    );
+    expect(toolbox.get("count_lines")?.examples?.[0].code).toContain("len(read_file(");
+    const both = await resolveKit(
+      { read_file: "read_file", cat: "read_file", count_lines: "count_lines" },
+      toolbox,
+    );
+    expect(both.tools[2].examples?.[0].code).toContain("len(read_file(");
+  });
+
   it("adds extra tools that are not in the kit yet, keeping aliases in the description", async () => {
     const resolved = await resolveKit({ open: "read_file" }, mockToolbox(), {
       extraTools: ["find_files", "open"],

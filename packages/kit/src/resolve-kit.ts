@@ -82,6 +82,7 @@ export async function resolveKit(
     callables[callName] = await toolbox.resolve(toolName);
     if (callName !== toolName) aliases[callName] = toolName;
   }
+  if (Object.keys(aliases).length > 0) renameExampleCalls(tools, definition.tools);
   const toolDocs = tools.map((tool) => tool.docs).filter(isDocPath);
   return {
     name: definition.name ?? Object.keys(definition.tools).join(","),
@@ -150,4 +151,20 @@ function adHoc(entries: readonly (readonly [unknown, unknown])[]): KitDefinition
     tools[callName] = toolName;
   }
   return { tools };
+}
+
+/** Rewrites calls in the tools' examples to the names this kit gives them (`read_file(` → `read(`). */
+function renameExampleCalls(tools: ToolSpec[], callNames: Readonly<Record<string, string>>): void {
+  const renames = new Map<string, string>();
+  for (const [callName, toolName] of Object.entries(callNames))
+    if (!Object.hasOwn(callNames, toolName) && !renames.has(toolName))
+      renames.set(toolName, callName);
+  if (renames.size === 0) return;
+  const pattern = new RegExp(`(?<![\\w$.])(${[...renames.keys()].join("|")})(?=\\s*\\()`, "g");
+  for (const tool of tools)
+    if (tool.examples)
+      tool.examples = tool.examples.map((example) => ({
+        ...example,
+        code: example.code.replace(pattern, (name) => renames.get(name) ?? name),
+      }));
 }

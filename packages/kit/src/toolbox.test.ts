@@ -39,6 +39,31 @@ describe("Toolbox", () => {
     expect(() => new Toolbox().registerTool({ name })).toThrow(KitError);
   });
 
+  it.each([
+    [{ name: "t", gradeW: 4 }, "Tool 't': gradeW is 4."],
+    [{ name: "t", effectsCeiling: 1.5 }, "Tool 't': effectsCeiling is 1.5."],
+    [
+      { name: "t", args: [{ name: "a b", type: "string" }] },
+      `Tool 't': the argument {"name":"a b","type":"string"} needs a name and a type.`,
+    ],
+    [
+      { name: "t", args: [{ name: "a" }] },
+      `Tool 't': the argument {"name":"a"} needs a name and a type.`,
+    ],
+    [
+      {
+        name: "t",
+        args: [
+          { name: "a", type: "string" },
+          { name: "a", type: "number" },
+        ],
+      },
+      "Tool 't': the argument 'a' is declared twice.",
+    ],
+  ])("refuses the malformed spec %j", (spec, message) => {
+    expect(() => new Toolbox().registerTool(spec as never)).toThrow(message);
+  });
+
   it("refuses a second tool of the same name", () => {
     const toolbox = new Toolbox();
     toolbox.registerTool({ name: "grep_files" });

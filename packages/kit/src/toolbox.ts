@@ -52,6 +52,7 @@ export class Toolbox {
       throw new KitError("invalid_tool", `Tool name '${spec.name}' is not a callable name.`, {
         hint: "use letters, digits and _, not starting with a digit and not a JavaScript keyword",
       });
+    checkSpec(spec);
     if (this.tools.has(spec.name))
       throw new KitError("duplicate_tool", `Tool '${spec.name}' is already registered.`, {
         hint: "register each tool once, or give this one another name",
@@ -121,5 +122,27 @@ export class Toolbox {
         hint: `known tools: ${[...this.tools.keys()].join(", ") || "none"}`,
       });
     return spec;
+  }
+}
+
+function checkSpec(spec: ToolSpec): void {
+  const fail = (problem: string, hint: string): never => {
+    throw new KitError("invalid_tool", `Tool '${spec.name}': ${problem}.`, { hint });
+  };
+  for (const field of ["gradeW", "effectsCeiling"] as const) {
+    const grade = spec[field];
+    if (grade !== undefined && !(Number.isInteger(grade) && grade >= 0 && grade <= 3))
+      fail(`${field} is ${String(grade)}`, "grades are whole numbers from 0 to 3");
+  }
+  const seen = new Set<string>();
+  for (const arg of spec.args ?? []) {
+    if (!IDENTIFIER.test(arg?.name ?? "") || typeof arg.type !== "string")
+      fail(
+        `the argument ${JSON.stringify(arg)} needs a name and a type`,
+        'write { name: "path", type: "string" }',
+      );
+    if (seen.has(arg.name))
+      fail(`the argument '${arg.name}' is declared twice`, "name each argument once");
+    seen.add(arg.name);
   }
 }
