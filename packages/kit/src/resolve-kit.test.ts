@@ -195,6 +195,13 @@ describe("resolveKit", () => {
     expect(error.hint).toContain(hint);
   });
 
+  it("suggests the nearest tool name", async () => {
+    const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
+    expect(error.hint).toMatchInlineSnapshot(
+      `"did you mean read_file? known tools: read_file, find_files, write_file, edit_file"`,
+    );
+  });
+
   it("lists every kit form in the unknown-kit hint", async () => {
     const error = await kitError(resolveKit("nope", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(

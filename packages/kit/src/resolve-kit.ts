@@ -1,4 +1,4 @@
-import { computeGrade, type Grade, type ToolSpec } from "@lackpy/lang";
+import { computeGrade, nearestName, type Grade, type ToolSpec } from "@lackpy/lang";
 import { describeTools } from "./describe-tools.js";
 import { KitError } from "./kit-error.js";
 import type { KitDefinition } from "./parse-kit-file.js";
@@ -65,19 +65,7 @@ export async function resolveKit(
   const aliases: Record<string, string> = {};
   for (const [callName, toolName] of Object.entries(definition.tools)) {
     const spec = toolbox.get(toolName);
-    if (!spec)
-      throw new KitError(
-        "unknown_tool",
-        `Kit '${definition.name ?? "custom"}' names the unknown tool '${toolName}'.`,
-        {
-          hint: `known tools: ${
-            toolbox
-              .list()
-              .map((tool) => tool.name)
-              .join(", ") || "none"
-          }`,
-        },
-      );
+    if (!spec) throw unknownTool(definition.name ?? "custom", toolName, toolbox);
     tools.push({ ...spec, name: callName });
     callables[callName] = await toolbox.resolve(toolName);
     if (callName !== toolName) aliases[callName] = toolName;
@@ -167,4 +155,12 @@ function renameExampleCalls(tools: ToolSpec[], callNames: Readonly<Record<string
         ...example,
         code: example.code.replace(pattern, (name) => renames.get(name) ?? name),
       }));
+}
+
+function unknownTool(kitName: string, toolName: string, toolbox: Toolbox): KitError {
+  const known = toolbox.list().map((tool) => tool.name);
+  const nearest = nearestName(toolName, known);
+  return new KitError("unknown_tool", `Kit '${kitName}' names the unknown tool '${toolName}'.`, {
+    hint: `${nearest ? `did you mean ${nearest}? ` : ""}known tools: ${known.join(", ") || "none"}`,
+  });
 }

@@ -108,7 +108,7 @@ describe("Toolbox", () => {
     await expect(toolbox.resolve("c_tool")).rejects.toMatchObject({
       code: "unknown_tool",
       message: "No tool named 'c_tool'.",
-      hint: "known tools: a_tool, b_tool",
+      hint: "did you mean a_tool? known tools: a_tool, b_tool",
     });
     await expect(toolbox.resolve("b_tool")).rejects.toMatchObject({
       code: "unknown_provider",

@@ -1,4 +1,4 @@
-import type { ToolSpec } from "@lackpy/lang";
+import { nearestName, type ToolSpec } from "@lackpy/lang";
 import { describeTools } from "./describe-tools.js";
 import { KitError } from "./kit-error.js";
 import { maskedNameWarning } from "./masked-names.js";
@@ -119,7 +119,7 @@ export class Toolbox {
     const spec = this.tools.get(name);
     if (!spec)
       throw new KitError("unknown_tool", `No tool named '${name}'.`, {
-        hint: `known tools: ${[...this.tools.keys()].join(", ") || "none"}`,
+        hint: `${nearestHint(name, this.tools.keys())}known tools: ${[...this.tools.keys()].join(", ") || "none"}`,
       });
     return spec;
   }
@@ -145,4 +145,9 @@ function checkSpec(spec: ToolSpec): void {
       fail(`the argument '${arg.name}' is declared twice`, "name each argument once");
     seen.add(arg.name);
   }
+}
+
+function nearestHint(name: string, known: Iterable<string>): string {
+  const nearest = nearestName(name, known);
+  return nearest ? `did you mean ${nearest}? ` : "";
 }
