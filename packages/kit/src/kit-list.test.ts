@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KitError } from "./kit-error.js";
 import { kitCreate, kitList } from "./kit-list.js";
 import { parseKitFile } from "./parse-kit-file.js";
+import { SHIPPED_KITS } from "./shipped-kits.js";
 
 let kitsDir: string;
 
@@ -112,5 +113,14 @@ describe("kitCreate", () => {
     expect((await kitError(kitCreate("bad", ["no way"], { kitsDir }))).code).toBe(
       "invalid_kit_file",
     );
+  });
+});
+
+describe("shipped .kit files", () => {
+  it("match SHIPPED_KITS", async () => {
+    for (const [name, kit] of Object.entries(SHIPPED_KITS)) {
+      const text = await readFile(new URL(`../kits/${name}.kit`, import.meta.url), "utf8");
+      expect(parseKitFile(text, { file: `kits/${name}.kit` })).toEqual(kit);
+    }
   });
 });
