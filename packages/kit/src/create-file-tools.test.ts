@@ -141,7 +141,9 @@ describe("createFileTools: write_file and edit_file", () => {
   it("refuses to write into a read-only folder (mode 555), even as root", async () => {
     await mkdir(path.join(root, "locked"));
     await chmod(path.join(root, "locked"), 0o555);
-    expect((await refusal(tools.write_file("locked/new.txt", "x"))).code).toBe("read_only");
+    expect((await refusal(tools.write_file("locked/new.txt", "x"))).message).toMatchInlineSnapshot(
+      `"The folder of 'locked/new.txt' is read-only; lackpy will not write into it."`,
+    );
     expect((await refusal(tools.write_file("locked/sub/new.txt", "x"))).code).toBe("read_only");
     expect(await readdir(path.join(root, "locked"))).toEqual([]);
   });

@@ -15,7 +15,7 @@ export const TEMPORARY_SUFFIX = ".lackpy-tmp";
  * file, never half of one. A rename would silently replace a read-only file, so the target and
  * its folder are checked first: `access(W_OK)` for ordinary users, and the mode bits for everyone,
  * because as root `access` allows everything (a file with no write bit, such as mode 0o444, is
- * refused even for root). An existing file keeps its mode. Hard links to the target are not kept.
+ * refused even for root). An existing file keeps its permission bits (not setuid, setgid or sticky). Hard links to the target are not kept.
  */
 export async function writeTextFile(
   root: string,
@@ -35,9 +35,18 @@ export async function writeTextFile(
     throw new ToolError("is_directory", `'${shown}' is a folder, not a file.`, { retriable: true });
   if (existing && !existing.isFile())
     throw new ToolError("not_a_file", `'${shown}' is not a regular file.`, { retriable: true });
-  if (existing) await checkWritable(file, existing.mode, `'${shown}' is read-only`);
+  if (existing)
+    await checkWritable(
+      file,
+      existing.mode,
+      `'${shown}' is read-only; lackpy will not replace it.`,
+    );
   const folder = await deepestFolder(path.dirname(file));
-  await checkWritable(folder.path, folder.mode, `the folder of '${shown}' is read-only`);
+  await checkWritable(
+    folder.path,
+    folder.mode,
+    `The folder of '${shown}' is read-only; lackpy will not write into it.`,
+  );
   const temporary = path.join(
     path.dirname(file),
     `.${path.basename(file)}.${randomBytes(6).toString("hex")}${TEMPORARY_SUFFIX}`,
@@ -47,7 +56,7 @@ export async function writeTextFile(
     const handle = await open(temporary, "wx", 0o666);
     try {
       await handle.writeFile(content, "utf8");
-      if (existing) await handle.chmod(existing.mode & 0o7777);
+      if (existing) await handle.chmod(existing.mode & 0o777);
       await handle.sync();
     } finally {
       await handle.close();
@@ -68,7 +77,7 @@ async function checkWritable(target: string, mode: number, message: string): Pro
       () => false,
     ));
   if (!writable)
-    throw new ToolError("read_only", `${message}; lackpy will not replace it.`, {
+    throw new ToolError("read_only", message, {
       hint: "write to another path, or ask the user to make it writable",
     });
 }
