@@ -15,7 +15,8 @@ export const TEMPORARY_SUFFIX = ".lackpy-tmp";
  * file, never half of one. A rename would silently replace a read-only file, so the target and
  * its folder are checked first: `access(W_OK)` for ordinary users, and the mode bits for everyone,
  * because as root `access` allows everything (a file with no write bit, such as mode 0o444, is
- * refused even for root). An existing file keeps its permission bits (not setuid, setgid or sticky). Hard links to the target are not kept.
+ * refused even for root). An existing file keeps its permission bits (not setuid, setgid or
+ * sticky). Hard links to the target are not kept.
  */
 export async function writeTextFile(
   root: string,
