@@ -1,7 +1,7 @@
 import type { Grade } from "@lackpy/lang";
 import type { RunResult } from "@lackpy/run";
 import { generaliseProgram, normaliseIntent } from "./generalise-program.js";
-import type { LackpyService } from "./lackpy-service.js";
+import type { GenerationSettings, LackpyService } from "./lackpy-service.js";
 import type { GenerateOutcome } from "./inference.js";
 import { RatchetStore } from "./ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "./resolve-params.js";
@@ -11,6 +11,8 @@ import type { DelegateResult, ProgressEvent, RunOptions } from "./service-types.
 export interface DelegateOptions extends RunOptions {
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
+  /** Prompt variant, intent id and temperature for the model tiers (evals). */
+  generation?: GenerationSettings;
 }
 
 function emptyResult(

@@ -1,5 +1,5 @@
 export { LackpyService, invalidRunResult } from "./lackpy-service.js";
-export type { ServiceOptions, KitForRequest } from "./lackpy-service.js";
+export type { ServiceOptions, KitForRequest, GenerationSettings } from "./lackpy-service.js";
 export { delegatePipeline, templateNameFor } from "./delegate-pipeline.js";
 export type { DelegateOptions } from "./delegate-pipeline.js";
 export { loadConfig, parseConfig, configPath, locateKey } from "./load-config.js";

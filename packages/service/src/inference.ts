@@ -72,8 +72,11 @@ export function buildProviders(
   config: LackpyConfig,
   templatesDir: string,
   env: Record<string, string | undefined>,
+  injected: Readonly<Record<string, Provider>> = {},
 ): Provider[] {
-  return config.inference.order.map((key) => buildProvider(key, config, templatesDir, env));
+  return config.inference.order.map((key) =>
+    Object.hasOwn(injected, key) ? injected[key] : buildProvider(key, config, templatesDir, env),
+  );
 }
 
 /** A dispatcher over the providers with the config's attempt budget. */

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { GenerationContext, Provider } from "@lackpy/infer";
 import { closeWorkerPool } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { LackpyService } from "./lackpy-service.js";
@@ -178,6 +179,51 @@ describe("LackpyService", () => {
     const files = await readdir(path.join(root, ".lackpy", "templates"));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^reader\.tmpl\.demoted-\d+$/);
+  });
+
+  it("uses injected providers and toolbox tools, and hands the generation settings to them", async () => {
+    const seen: GenerationContext[] = [];
+    const provider: Provider = {
+      name: "scripted",
+      tier: "ollama",
+      retries: true,
+      available: async () => true,
+      generate: async (_intent, context) => {
+        seen.push(context);
+        return { raw: 'shout(read_file("README.md")).slice(0, 9)', model: "scripted-1" };
+      },
+    };
+    const service = await LackpyService.open({
+      workspace: root,
+      config: config((settings) => {
+        settings.inference.order = ["rules", "scripted"];
+      }),
+      providers: { scripted: provider },
+      extendToolbox: (toolbox) => {
+        toolbox.registerProvider({
+          name: "local",
+          resolve: async () => (text: string) => text.toUpperCase(),
+        });
+        toolbox.registerTool({
+          name: "shout",
+          provider: "local",
+          args: [{ name: "text", type: "string" }],
+          returns: "string",
+        });
+      },
+    });
+    const result = await service.delegate("shout the readme", {
+      kit: ["read_file", "shout"],
+      generation: { variant: "baseline", intentId: "shout-1", temperature: 0 },
+    });
+    expect(result).toMatchObject({
+      success: true,
+      tier: "ollama",
+      provider: "scripted",
+      model: "scripted-1",
+      output: "# INVENTO",
+    });
+    expect(seen[0]).toMatchObject({ variant: "baseline", intentId: "shout-1", temperature: 0 });
   });
 
   it("runs many delegates at once without sharing run state", async () => {

@@ -46,6 +46,20 @@ export interface ServiceOptions {
   config?: LackpyConfig;
   /** Environment for provider keys (defaults to `process.env`). */
   env?: Record<string, string | undefined>;
+  /**
+   * Providers by key, used for those keys of `[inference] order` instead of building them from
+   * the config: for embedding lackpy, and for the eval harness's replay providers.
+   */
+  providers?: Readonly<Record<string, Provider>>;
+  /** Adds tools to the toolbox after the builtin and module tools (e.g. the eval kit's tools). */
+  extendToolbox?: (toolbox: Toolbox, workspace: string) => void | Promise<void>;
+}
+
+/** Generation settings of one request, for evals: prompt variant, intent id for recordings, base temperature. */
+export interface GenerationSettings {
+  variant?: string;
+  intentId?: string;
+  temperature?: number;
 }
 
 /** A kit resolved for one request, with its name for messages and the ratchet. */
@@ -65,6 +79,8 @@ export class LackpyService {
   readonly templatesDir: TemplatesDir;
   private toolboxPromise: Promise<Toolbox> | null = null;
   private providersCache: Provider[] | null = null;
+  private readonly injectedProviders: Readonly<Record<string, Provider>>;
+  private readonly extendToolbox: ServiceOptions["extendToolbox"];
 
   /** Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing). */
   static async open(options: ServiceOptions): Promise<LackpyService> {
@@ -77,6 +93,8 @@ export class LackpyService {
     this.workspace = path.resolve(options.workspace);
     this.settings = options.config ?? structuredClone(DEFAULT_CONFIG);
     this.env = options.env ?? process.env;
+    this.injectedProviders = options.providers ?? {};
+    this.extendToolbox = options.extendToolbox;
     this.templatesDir = new TemplatesDir(path.join(this.workspace, ".lackpy", "templates"));
   }
 
@@ -95,6 +113,7 @@ export class LackpyService {
     this.toolboxPromise ??= (async () => {
       const toolbox = createDefaultToolbox({ root: this.workspace });
       await registerModuleTools(toolbox, this.settings.tools, this.workspace);
+      await this.extendToolbox?.(toolbox, this.workspace);
       return toolbox;
     })();
     return this.toolboxPromise;
@@ -175,7 +194,12 @@ export class LackpyService {
   /** The providers of the configured order (built once, so availability checks are cached). */
   async providers(): Promise<Provider[]> {
     const { buildProviders } = await loadInference();
-    this.providersCache ??= buildProviders(this.settings, this.templatesDir.directory, this.env);
+    this.providersCache ??= buildProviders(
+      this.settings,
+      this.templatesDir.directory,
+      this.env,
+      this.injectedProviders,
+    );
     return this.providersCache;
   }
 
@@ -187,6 +211,7 @@ export class LackpyService {
     options: ProgramOptions & {
       onProgress?: (event: ProgressEvent) => void;
       signal?: AbortSignal;
+      generation?: GenerationSettings;
     } = {},
   ): Promise<GenerateOutcome> {
     enforcePolicy(kit.name, kit.kit.grade, this.settings);
@@ -200,13 +225,17 @@ export class LackpyService {
       kit: { tools: kit.kit.tools, description: kit.kit.description, aliases: kit.kit.aliases },
       params: params.specs,
       signal: options.signal,
+      ...options.generation,
     });
   }
 
   /** Generates a program for an intent without running it. */
   async generate(
     intent: string,
-    options: ProgramOptions & { onProgress?: (event: ProgressEvent) => void } = {},
+    options: ProgramOptions & {
+      onProgress?: (event: ProgressEvent) => void;
+      generation?: GenerationSettings;
+    } = {},
   ): Promise<GenerateOutcome> {
     const { kit, params } = await this.prepareRequest(options);
     return redactSecrets(await this.generateFor(intent, kit, params, options), params.secrets);
