@@ -131,6 +131,7 @@ export function cleanup(program: string): { program: string; changes: string[] }
     }
     return [statement];
   });
+  finalLogToAnswer(ast, changes);
   const renames = new Map<string, string>();
   forEachNode(ast, (node) => {
     if (node.type === "VariableDeclaration" && node.kind === "var") {
@@ -169,6 +170,17 @@ export function cleanup(program: string): { program: string; changes: string[] }
   }
   if (changes.size === 0) return { program, changes: [] };
   return { program: generate(ast as never).trim(), changes: [...changes] };
+}
+
+/** A program that ends with `console.log(x)` means `x` as its answer (Node has no final-expression output). */
+function finalLogToAnswer(ast: Node, changes: Set<string>): void {
+  const last = ast.body.at(-1);
+  if (last?.type !== "ExpressionStatement" || last.expression.type !== "CallExpression") return;
+  const call = last.expression;
+  if (memberPath(call.callee) !== "console.log" || call.arguments.length !== 1) return;
+  if (call.arguments[0].type === "SpreadElement") return;
+  last.expression = call.arguments[0];
+  changes.add("final console.log → answer");
 }
 
 /** Renames variables that would shadow helpers (`const count = …` → `count_value`), except where the name is called. */

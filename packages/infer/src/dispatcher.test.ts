@@ -122,7 +122,7 @@ describe("Dispatcher", () => {
         CONTEXT,
       ),
     );
-    expect(result.program).toBe('const text = read_file("README.md");\nprint(text);');
+    expect(result.program).toBe('const text = read_file("README.md");\ntext;');
     expect(
       result.correction?.attempts.map((attempt) => [attempt.strategy, attempt.accepted]),
     ).toEqual([

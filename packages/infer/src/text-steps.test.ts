@@ -51,6 +51,11 @@ describe("cleanup", () => {
     ["var → let", `var n = 1\nn`, `let n = 1;\nn;`],
     ["block arrow → expression arrow", `xs.map(x => { return x * 2 })`, `xs.map(x => x * 2);`],
     ["console.log → print", `console.log("hi", 1)`, `print("hi", 1);`],
+    [
+      "final console.log → answer",
+      `const n = len(find_files("*.md"))\nconsole.log("files:")\nconsole.log(n)`,
+      `const n = len(find_files("*.md"));\nprint("files:");\nn;`,
+    ],
     ["top-level return → expression", `const a = 1\nreturn a`, `const a = 1;\na;`],
     [
       "renames variables that shadow helpers",
