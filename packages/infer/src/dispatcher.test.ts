@@ -162,6 +162,14 @@ describe("Dispatcher", () => {
     expect(chats).toHaveLength(3);
     expect(chats[2].messages).toHaveLength(2);
     expect(chats[2].messages[1].content).toContain("This program does not follow the rules");
+    const attempts = (result as GenerationFailure).error.tiers[0].attempts ?? [];
+    expect(attempts.map((attempt) => [attempt.strategy, attempt.accepted])).toEqual([
+      ["initial", false],
+      ["retry", false],
+      ["fixer", false],
+    ]);
+    expect(attempts[2].program).toBe("while (true) {}");
+    expect(attempts[2].errors[0]).toMatch(/^forbidden_syntax: /);
   });
 
   it("moves on when the server is down and says why every tier failed", async () => {
@@ -247,6 +255,7 @@ describe("recording and replay", () => {
       }),
     );
     expect(replayed.program).toBe(recorded.program);
+    expect(replay.used).toEqual([records[0]]);
     const missed = await new Dispatcher([replay]).generate("something else", {
       ...CONTEXT,
       intentId: "i2",

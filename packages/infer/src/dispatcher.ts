@@ -33,7 +33,8 @@ export interface GenerationFailure {
   error: {
     code: "generation_failed";
     message: string;
-    tiers: { provider: string; reason: string }[];
+    /** Why each tier failed; model tiers include the programs they wrote and why each was rejected. */
+    tiers: { provider: string; reason: string; attempts?: CorrectionAttempt[] }[];
   };
   generationMs: number;
 }
@@ -85,7 +86,7 @@ export class Dispatcher {
     context: GenerationContext,
   ): Promise<GenerationResult | GenerationFailure> {
     const started = performance.now();
-    const reasons: { provider: string; reason: string }[] = [];
+    const reasons: GenerationFailure["error"]["tiers"] = [];
     const rules = this.options.rules ?? [];
     const examples = context.examples ?? retrieveExamples(intent, context.kit.tools);
     for (const provider of this.providers) {
@@ -108,7 +109,13 @@ export class Dispatcher {
       }));
       if ("program" in outcome)
         return { ...outcome, generationMs: Math.round(performance.now() - started) };
-      reasons.push({ provider: provider.name, reason: outcome.reason });
+      reasons.push({
+        provider: provider.name,
+        reason: outcome.reason,
+        ...("attempts" in outcome && outcome.attempts?.length
+          ? { attempts: outcome.attempts }
+          : {}),
+      });
     }
     const summary = reasons.map((entry) => `${entry.provider}: ${entry.reason}`).join("; ");
     return {
@@ -127,7 +134,9 @@ export class Dispatcher {
     intent: string,
     context: GenerationContext,
     rules: readonly string[],
-  ): Promise<Omit<GenerationResult, "generationMs"> | { reason: string }> {
+  ): Promise<
+    Omit<GenerationResult, "generationMs"> | { reason: string; attempts?: CorrectionAttempt[] }
+  > {
     const attempts: CorrectionAttempt[] = [];
     const maxAttempts = provider.retries ? Math.max(1, this.options.maxAttempts ?? 3) : 1;
     const baseTemperature = context.temperature ?? 0.2;
@@ -138,7 +147,8 @@ export class Dispatcher {
         feedback,
         temperature: baseTemperature + (attempt - 1) * (this.options.temperatureStep ?? 0.3),
       });
-      if (!answer) return { reason: attempt === 1 ? "no match" : "gave no answer on retry" };
+      if (!answer)
+        return { reason: attempt === 1 ? "no match" : "gave no answer on retry", attempts };
       const params = answer.params ?? {};
       const candidate = sanitize(answer.raw);
       let errors = check(candidate, context, Object.keys(params), rules);
@@ -187,6 +197,7 @@ export class Dispatcher {
     }
     return {
       reason: `invalid after ${maxAttempts} attempt${maxAttempts === 1 ? "" : "s"}: ${attempts.at(-1)?.errors[0] ?? "unknown error"}`,
+      attempts,
     };
   }
 }

@@ -9,6 +9,8 @@ export interface ModelCallRecord {
   promptVariant?: string;
   promptHash: string;
   attempt: number;
+  /** Repeated sample of the same cell (1-based), for pass^k; absent means 1. */
+  trial?: number;
   temperature: number;
   raw: string;
   latencyMs: number;
@@ -84,6 +86,8 @@ export class ReplayProvider implements Provider {
   /** Answers that matched only by intent, variant and attempt because the prompt changed. */
   readonly stale: string[] = [];
   readonly misses: string[] = [];
+  /** Every record this provider answered with, in order (for latency and token totals). */
+  readonly used: ModelCallRecord[] = [];
   private readonly byHash = new Map<string, ModelCallRecord>();
 
   constructor(
@@ -121,6 +125,7 @@ export class ReplayProvider implements Provider {
       this.misses.push(context.intentId ?? hash);
       throw new FixtureMiss(hash, context.intentId);
     }
+    this.used.push(record);
     return {
       raw: record.raw,
       model: record.model ?? undefined,
