@@ -1,0 +1,40 @@
+/** A service over a workspace copy, configured the same way for record, replay and the ratchet simulation. */
+import type { Provider } from "@lackpy/infer";
+import { DEFAULT_CONFIG, LackpyService } from "@lackpy/service";
+import { registerEvalTools } from "./eval-tools.js";
+
+/** Options of `openEvalService`. */
+export interface EvalServiceOptions {
+  /** Providers by key (e.g. `model`: a replay or recording provider). */
+  providers?: Record<string, Provider>;
+  /** The inference order; templates then rules by default. */
+  order?: string[];
+  /** Ratchet settings; off by default so cells never serve each other. */
+  ratchet?: { auto: boolean; minSuccesses?: number };
+}
+
+/**
+ * Opens a service over `workspace` with the default config except: in-process runs (the
+ * limits still apply; isolation is measured by the bench, not the eval), the given inference
+ * order and providers, and the eval kit's tools in the toolbox.
+ */
+export async function openEvalService(
+  workspace: string,
+  options: EvalServiceOptions = {},
+): Promise<LackpyService> {
+  const config = structuredClone(DEFAULT_CONFIG);
+  config.run.mode = "in-process";
+  config.inference.order = options.order ?? ["templates", "rules"];
+  if (options.ratchet) {
+    config.ratchet.auto = options.ratchet.auto;
+    if (options.ratchet.minSuccesses !== undefined)
+      config.ratchet.minSuccesses = options.ratchet.minSuccesses;
+  }
+  return LackpyService.open({
+    workspace,
+    config,
+    env: {},
+    providers: options.providers ?? {},
+    extendToolbox: registerEvalTools,
+  });
+}
