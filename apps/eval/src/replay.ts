@@ -1,0 +1,148 @@
+/**
+ * `eval replay`: every intent × prompt variant × trial of a fixture through the real service and
+ * dispatcher, answered by a replay provider; and the rules tier over every intent. Read-only
+ * intents share one copy of the workspace fixture; an editing intent gets a fresh copy per cell.
+ */
+import { PROMPT_VARIANTS, type Provider } from "@lackpy/infer";
+import type { LackpyService } from "@lackpy/service";
+import { openEvalService } from "./eval-service.js";
+import type { Fixture } from "./fixtures.js";
+import { TrialReplay } from "./replay-provider.js";
+import { scoreCell, type Cell, type ReplayTrace } from "./score-cell.js";
+import type { Intent } from "./types.js";
+import { prepareWorkspace } from "./workspace.js";
+
+/** True when running the intent may change workspace files. */
+export function editsFiles(intent: Intent): boolean {
+  return intent.kit === "files" || intent.check.file !== undefined;
+}
+
+/** Opens services over workspace copies: one shared read-only copy, a fresh one per editing cell. */
+class Workspaces {
+  private shared: Promise<{
+    dir: string;
+    service: LackpyService;
+    dispose(): Promise<void>;
+  }> | null = null;
+  private readonly disposers: (() => Promise<void>)[] = [];
+
+  constructor(
+    private readonly providers: Record<string, Provider>,
+    private readonly order: string[],
+  ) {}
+
+  private async open() {
+    const workspace = await prepareWorkspace();
+    this.disposers.push(workspace.dispose);
+    const service = await openEvalService(workspace.dir, {
+      providers: this.providers,
+      order: this.order,
+    });
+    return { dir: workspace.dir, service, dispose: workspace.dispose };
+  }
+
+  /** A service for one cell of this intent, and a release function. */
+  async forIntent(
+    intent: Intent,
+  ): Promise<{ dir: string; service: LackpyService; release(): Promise<void> }> {
+    if (editsFiles(intent)) {
+      const fresh = await this.open();
+      return { ...fresh, release: fresh.dispose };
+    }
+    this.shared ??= this.open();
+    const shared = await this.shared;
+    return { ...shared, release: async () => undefined };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.disposers.map((dispose) => dispose().catch(() => undefined)));
+  }
+}
+
+/** Variants found in a fixture, in the prompt builder's order. */
+export function fixtureVariants(fixture: Fixture): string[] {
+  const found = new Set(fixture.records.map((record) => record.promptVariant ?? "examples"));
+  const known = PROMPT_VARIANTS.filter((variant) => found.has(variant));
+  return [...known, ...[...found].filter((variant) => !known.includes(variant as never)).sort()];
+}
+
+/** Replays one fixture over the intents: one cell per intent × variant × trial. */
+export async function replayFixture(
+  fixture: Fixture,
+  intents: readonly Intent[],
+  options: {
+    variants?: readonly string[];
+    /** Trials to replay (default: every trial in the fixture). */
+    trials?: readonly number[];
+    onCell?: (cell: Cell) => void;
+  } = {},
+): Promise<Cell[]> {
+  const { provider, model, source } = fixture.meta;
+  const replay = new TrialReplay(fixture.records, provider, provider);
+  const workspaces = new Workspaces({ model: replay }, ["model"]);
+  const variants = options.variants ?? fixtureVariants(fixture);
+  const trials = options.trials ?? (replay.trials.length > 0 ? replay.trials : [1]);
+  const cells: Cell[] = [];
+  try {
+    for (const variant of variants)
+      for (const trial of trials)
+        for (const intent of intents) {
+          replay.use(trial);
+          const { dir, service, release } = await workspaces.forIntent(intent);
+          const before = replay.counters();
+          const result = await service.delegate(intent.text, {
+            kit: intent.kit,
+            params: intent.params,
+            generation: { variant, intentId: intent.id },
+          });
+          const after = replay.counters();
+          const trace: ReplayTrace = {
+            missed: after.misses > before.misses,
+            stale: after.stale > before.stale,
+            used: replay.usedSince(before.used),
+          };
+          const cell = scoreCell(
+            result,
+            intent,
+            dir,
+            { provider, model, source, variant, tier: provider, trial },
+            trace,
+          );
+          await release();
+          cells.push(cell);
+          options.onCell?.(cell);
+        }
+  } finally {
+    await workspaces.close();
+  }
+  return cells;
+}
+
+/** The rules tier alone over every intent; an intent no rule matches scores 0 as `no_answer`. */
+export async function evaluateRules(intents: readonly Intent[]): Promise<Cell[]> {
+  const workspaces = new Workspaces({}, ["rules"]);
+  const cells: Cell[] = [];
+  try {
+    for (const intent of intents) {
+      const { dir, service, release } = await workspaces.forIntent(intent);
+      const result = await service.delegate(intent.text, {
+        kit: intent.kit,
+        params: intent.params,
+      });
+      cells.push(
+        scoreCell(result, intent, dir, {
+          provider: "rules",
+          model: "builtin",
+          source: "builtin",
+          variant: "-",
+          tier: "rules",
+          trial: 1,
+        }),
+      );
+      await release();
+    }
+  } finally {
+    await workspaces.close();
+  }
+  return cells;
+}

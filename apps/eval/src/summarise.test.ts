@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import type { Cell } from "./score-cell.js";
+import { failureModes, passHatK, summarise } from "./summarise.js";
+
+function cell(overrides: Partial<Cell>): Cell {
+  return {
+    provider: "ollama",
+    model: "m",
+    source: "synthetic",
+    variant: "baseline",
+    tier: "ollama",
+    intentId: "a",
+    trial: 1,
+    score: 2,
+    mode: null,
+    firstRejected: false,
+    accepted: true,
+    stale: false,
+    latencyMs: 100,
+    tokensIn: 10,
+    tokensOut: 5,
+    modelCalls: 1,
+    program: "x",
+    detail: "",
+    ...overrides,
+  };
+}
+
+describe("passHatK", () => {
+  it("is C(c,k)/C(n,k) averaged over intents, with k the fewest trials", () => {
+    // 3 of 3 pass → 1; 2 of 3 pass → C(2,3)=0; so the mean is 0.5 at k=3.
+    expect(
+      passHatK([
+        { n: 3, c: 3 },
+        { n: 3, c: 2 },
+      ]),
+    ).toEqual({ passK: 0.5, k: 3 });
+    // k = 2: C(2,2)/C(3,2) = 1/3 for the second intent.
+    expect(
+      passHatK([
+        { n: 2, c: 2 },
+        { n: 3, c: 2 },
+      ]).passK,
+    ).toBeCloseTo((1 + 1 / 3) / 2);
+    expect(passHatK([])).toEqual({ passK: 0, k: 0 });
+  });
+
+  it("equals the plain pass rate when every intent has one trial", () => {
+    expect(
+      passHatK([
+        { n: 1, c: 1 },
+        { n: 1, c: 0 },
+        { n: 1, c: 1 },
+        { n: 1, c: 1 },
+      ]).passK,
+    ).toBe(0.75);
+  });
+});
+
+describe("summarise", () => {
+  const cells = [
+    cell({ intentId: "a", trial: 1 }),
+    cell({ intentId: "a", trial: 2, score: 1, mode: "wrong_output", latencyMs: 300 }),
+    cell({
+      intentId: "b",
+      trial: 1,
+      score: 0,
+      mode: "stdlib_leak",
+      firstRejected: true,
+      accepted: false,
+      latencyMs: 200,
+    }),
+    cell({ intentId: "b", trial: 2, firstRejected: true, accepted: true, stale: true }),
+    cell({
+      intentId: "a",
+      variant: "examples",
+      score: 0,
+      mode: "fixture_miss",
+      latencyMs: null,
+      modelCalls: 0,
+    }),
+    cell({
+      provider: "rules",
+      model: "builtin",
+      source: "builtin",
+      tier: "rules",
+      variant: "-",
+      latencyMs: null,
+    }),
+  ];
+  const rows = summarise(cells);
+
+  it("groups by provider, model, source, variant and tier", () => {
+    expect(rows.map((row) => [row.provider, row.variant, row.cells])).toEqual([
+      ["ollama", "baseline", 4],
+      ["ollama", "examples", 1],
+      ["rules", "-", 1],
+    ]);
+  });
+
+  it("computes pass, gate, pass^k, correction, misses, stale, latency and tokens", () => {
+    const baseline = rows[0];
+    expect(baseline).toMatchObject({
+      passRate: 0.5,
+      gateRate: 0.75,
+      passK: 0,
+      k: 2,
+      correctionRate: 0.5,
+      fixtureMisses: 0,
+      stale: 1,
+      latencyMsMedian: 150,
+      tokensIn: 40,
+      tokensOut: 20,
+    });
+    expect(rows[1]).toMatchObject({
+      passRate: 0,
+      fixtureMisses: 1,
+      latencyMsMedian: null,
+      correctionRate: null,
+    });
+  });
+
+  it("counts failure modes of failed cells only", () => {
+    expect(failureModes(cells)).toEqual({ fixture_miss: 1, stdlib_leak: 1, wrong_output: 1 });
+  });
+});
