@@ -1,0 +1,152 @@
+import {
+  SYNTHETIC_NOTE,
+  TIER_ORDER,
+  failureSources,
+  formatCount,
+  formatLatencyMs,
+  formatPassK,
+  formatPercent,
+  overallTierShare,
+  reportSources,
+  sortSummaryRows,
+  sortedFailureModes,
+  unansweredShare,
+} from "./report-format.js";
+import type { EvalReport } from "./report-types.js";
+
+/** Makes a value safe inside a markdown table cell: one line, pipes escaped. */
+function cell(value: string | number): string {
+  return String(value).replace(/\r?\n/g, " ").replace(/\\/g, "\\\\").replace(/\|/g, "\\|");
+}
+
+function table(header: readonly string[], rows: readonly (string | number)[][]): string[] {
+  const line = (cells: readonly (string | number)[]) => `| ${cells.map(cell).join(" | ")} |`;
+  const rule = `|${header.map(() => " --- ").join("|")}|`;
+  return [line(header), rule, ...rows.map(line)];
+}
+
+function headerLines(report: EvalReport): string[] {
+  const { meta } = report;
+  const fixtures =
+    meta.fixtures.length === 0
+      ? "none"
+      : meta.fixtures
+          .map((fixture) => `${fixture.provider}/${fixture.model} (${fixture.source})`)
+          .join(", ");
+  return [
+    "# lackpy eval report",
+    "",
+    `workspace ${meta.workspaceHash.slice(0, 12)} · prompt builder ${meta.promptBuilderVersion} · ` +
+      `fixtures: ${fixtures}`,
+  ];
+}
+
+function summaryLines(report: EvalReport): string[] {
+  if (report.summary.length === 0) return ["## Summary", "", "No summary rows."];
+  const header = [
+    "provider",
+    "model",
+    "source",
+    "variant",
+    "tier",
+    "cells",
+    "pass %",
+    "gate %",
+    "pass^k",
+    "correction %",
+    "misses",
+    "stale",
+    "median latency",
+    "tokens in/out",
+  ];
+  const rows = sortSummaryRows(report.summary).map((row) => [
+    row.provider,
+    row.model,
+    row.source,
+    row.variant,
+    row.tier,
+    formatCount(row.cells),
+    formatPercent(row.passRate),
+    formatPercent(row.gateRate),
+    formatPassK(row),
+    formatPercent(row.correctionRate),
+    formatCount(row.fixtureMisses),
+    formatCount(row.stale),
+    formatLatencyMs(row.latencyMsMedian),
+    `${formatCount(row.tokensIn)} / ${formatCount(row.tokensOut)}`,
+  ]);
+  return ["## Summary", "", ...table(header, rows)];
+}
+
+function failureModeLines(report: EvalReport): string[] {
+  const modes = sortedFailureModes(report);
+  if (modes.length === 0) return ["## Failure modes", "", "No failures recorded."];
+  const sources = failureSources(report);
+  const rows = modes.map((entry) => [
+    entry.mode,
+    formatCount(entry.count),
+    formatPercent(entry.share),
+    ...sources.map((source) => formatCount(entry.bySource[source] ?? 0)),
+  ]);
+  return ["## Failure modes", "", ...table(["mode", "count", "share", ...sources], rows)];
+}
+
+function ratchetLines(report: EvalReport): string[] {
+  const { ratchet } = report;
+  const intro =
+    `${ratchet.provider}/${ratchet.model} (${ratchet.source}) · seed ${ratchet.seed} · ` +
+    `${formatCount(ratchet.requests)} requests in windows of ${formatCount(ratchet.windowSize)}`;
+  if (ratchet.windows.length === 0) return ["## Ratchet", "", intro, "", "No ratchet windows."];
+  const header = [
+    "window",
+    "requests",
+    ...TIER_ORDER.map((tier) => `${tier} %`),
+    "unanswered %",
+    "model calls",
+    "saved",
+    "wrong from templates",
+    "source",
+  ];
+  const rows = ratchet.windows.map((window) => [
+    window.index,
+    formatCount(window.intents),
+    ...TIER_ORDER.map((tier) => formatPercent(window.tierShare[tier] ?? null)),
+    formatPercent(unansweredShare(window.tierShare)),
+    formatCount(window.modelCalls),
+    formatCount(window.modelCallsSaved),
+    formatCount(window.wrongFromTemplates),
+    ratchet.source,
+  ]);
+  const overall = overallTierShare(ratchet.windows);
+  const totals = [
+    "total",
+    formatCount(ratchet.requests),
+    ...TIER_ORDER.map((tier) => formatPercent(overall[tier])),
+    formatPercent(unansweredShare(overall)),
+    formatCount(ratchet.modelCalls),
+    formatCount(ratchet.modelCallsSaved),
+    formatCount(ratchet.wrongFromTemplates),
+    ratchet.source,
+  ];
+  return [
+    "## Ratchet",
+    "",
+    intro,
+    "",
+    ...table(header, [...rows, totals]),
+    "",
+    `Templates promoted: ${formatCount(ratchet.templatesPromoted)}.`,
+  ];
+}
+
+/** Renders an eval report as deterministic markdown for stdout: header, summary, failure modes, ratchet. */
+export function renderMarkdown(report: EvalReport): string {
+  const sections = [
+    headerLines(report),
+    reportSources(report).includes("synthetic") ? [`> Note: ${SYNTHETIC_NOTE}`] : [],
+    summaryLines(report),
+    failureModeLines(report),
+    ratchetLines(report),
+  ].filter((lines) => lines.length > 0);
+  return `${sections.map((lines) => lines.join("\n")).join("\n\n")}\n`;
+}
