@@ -80,8 +80,15 @@ const RULES: readonly Rule[] = [
     build: (match) => ({ program: "find_definitions(name)", params: { name: match[1] } }),
   },
   {
+    // "who calls X", "find (all) (the) callers of X", "callers of X": the word "call" must be there,
+    // so "show the changelog" never becomes find_callers("changelog").
     pattern:
-      /^(?:find|who calls|show)(?: the)?(?: callers of| all callers of)? ["'`]?(\w+)["'`]?(?: callers)?$/i,
+      /^(?:who calls|(?:(?:find|show|list)(?: all)?(?: the)? )?callers of) ["'`]?(\w+)["'`]?$/i,
+    needs: ["find_callers"],
+    build: (match) => ({ program: "find_callers(name)", params: { name: match[1] } }),
+  },
+  {
+    pattern: /^(?:find|show|list)(?: all)?(?: the)? ["'`]?(\w+)["'`]? callers$/i,
     needs: ["find_callers"],
     build: (match) => ({ program: "find_callers(name)", params: { name: match[1] } }),
   },

@@ -83,6 +83,8 @@ describe("createFileTools: find_files", () => {
     ["src/nested/b.ts", ["src/nested/b.ts"]],
     ["node_modules/**/*.ts", ["node_modules/pkg/index.ts"]],
     [".git/*", [".git/config.ts"]],
+    ["**/*.tmpl", []],
+    [".lackpy/**/*.tmpl", [".lackpy/templates/count.tmpl"]],
     ["missing/**", []],
     ["dir-out/*", []],
     ["src-link/*", []],

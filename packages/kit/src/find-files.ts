@@ -4,15 +4,19 @@ import { confinePath } from "./confine-path.js";
 import { globToRegExp } from "./glob-to-reg-exp.js";
 import { ToolError } from "./tool-error.js";
 
-/** Folders `find_files` skips unless the pattern names them. */
-export const SKIPPED_FOLDERS: readonly string[] = Object.freeze(["node_modules", ".git"]);
+/** Folders `find_files` skips unless the pattern names them (`.lackpy` holds lackpy's own config, kits and templates). */
+export const SKIPPED_FOLDERS: readonly string[] = Object.freeze([
+  "node_modules",
+  ".git",
+  ".lackpy",
+]);
 
 const GLOB_CHARACTERS = /[*?{[]/;
 
 /**
  * Finds workspace files matching a glob; returns workspace-relative `/` paths, sorted. The walk
  * starts at the pattern's literal prefix, never follows symlinks (so it cannot leave the root),
- * lists regular files only, and skips `node_modules` and `.git` unless the pattern names them.
+ * lists regular files only, and skips `node_modules`, `.git` and `.lackpy` unless the pattern names them.
  */
 export async function findFiles(
   root: string,

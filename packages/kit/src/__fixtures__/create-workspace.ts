@@ -28,6 +28,8 @@ export async function createWorkspace(): Promise<TestWorkspace> {
   await writeFile(path.join(root, "README.md"), "# readme\n");
   await writeFile(path.join(root, "node_modules/pkg/index.ts"), "x");
   await writeFile(path.join(root, ".git/config.ts"), "x");
+  await mkdir(path.join(root, ".lackpy/templates"), { recursive: true });
+  await writeFile(path.join(root, ".lackpy/templates/count.tmpl"), "---\nname: count\n---\n1");
   await writeFile(path.join(root, "binary.bin"), Buffer.from([1, 0, 2]));
   await symlink(path.join(outside, "secret.txt"), path.join(root, "link-out.txt"));
   await symlink(path.join(root, "link-out.txt"), path.join(root, "chain.txt"));
