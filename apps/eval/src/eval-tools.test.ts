@@ -17,6 +17,9 @@ describe("definesName", () => {
     ["def load_products(path):", "load_products"],
     ["    async def fetch(x):", "fetch"],
     ["class Report(Base):", "Report"],
+    ["  addItem(product: Product, quantity = 1): void {", "addItem"],
+    ["  private async load<T>(path: string): Promise<T> {", "load"],
+    ["    def total(self):", "total"],
   ])("%s defines %s", (line, name) => {
     expect(definesName(line, name)).toBe(true);
   });
@@ -26,16 +29,19 @@ describe("definesName", () => {
     ["function loadConfigs() {", "loadConfig"],
     ["const x = loadConfig();", "loadConfig"],
     ["import { loadConfig } from './config';", "loadConfig"],
+    ["  addItem(product, 1);", "addItem"],
+    ["    if (this.items.length >= max) {", "if"],
   ])("%s does not define %s", (line, name) => {
     expect(definesName(line, name)).toBe(false);
   });
 });
 
 describe("callsName", () => {
-  it("finds bare calls, not methods of other objects, definitions or longer names", () => {
+  it("finds function and method calls, not definitions or longer names", () => {
     expect(callsName("const s = loadConfig();", "loadConfig")).toBe(true);
     expect(callsName("x = loadConfig (path)", "loadConfig")).toBe(true);
-    expect(callsName("this.loadConfig()", "loadConfig")).toBe(false);
+    expect(callsName("cart.addItem(products[0], 2);", "addItem")).toBe(true);
+    expect(callsName("  addItem(product: Product, quantity = 1): void {", "addItem")).toBe(false);
     expect(callsName("reloadConfig()", "loadConfig")).toBe(false);
     expect(callsName("export function loadConfig() {", "loadConfig")).toBe(false);
     expect(callsName("import { loadConfig } from './config';", "loadConfig")).toBe(false);
@@ -55,6 +61,9 @@ describe("eval tools over the workspace fixture", () => {
       "scripts/utils.py",
     ]);
     expect(await tools.find_definitions("noSuchThing")).toEqual([]);
+    expect(await tools.find_definitions("cartTotal")).toEqual([
+      { file: "src/cart.ts", line: 24, text: "cartTotal(discountPercent = 0): number {" },
+    ]);
   });
 
   it("find_callers lists call lines sorted by file and line, definitions excluded", async () => {
@@ -66,6 +75,9 @@ describe("eval tools over the workspace fixture", () => {
       "src/inventory.ts:21",
       "src/pricing.ts:9",
     ]);
+    expect((await tools.find_callers("cartTotal")).map((row) => `${row.file}:${row.line}`)).toEqual(
+      ["src/cart.ts:35", "src/cart.ts:42"],
+    );
     expect((await tools.find_callers("applyDiscount")).map((row) => row.file)).toEqual([
       "src/cart.ts",
       "src/pricing.ts",

@@ -25,7 +25,7 @@ export const EVAL_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "find_definitions",
     provider: "eval",
     description:
-      "Where a function, class, interface, type or top-level const is defined in the .ts, .js and .py files. Returns " +
+      "Where a function, class, method, interface, type or top-level const is defined in the .ts, .js and .py files. Returns " +
       ROW +
       ".",
     args: [{ name: "name", type: "string", description: 'The exact name, e.g. "applyDiscount"' }],
@@ -44,7 +44,7 @@ export const EVAL_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "find_callers",
     provider: "eval",
     description:
-      "Lines of the .ts, .js and .py files that call a function (name followed by an opening parenthesis), definitions excluded. Returns " +
+      "Lines of the .ts, .js and .py files that call a function or method (name followed by an opening parenthesis), definitions excluded. Returns " +
       ROW +
       ".",
     args: [{ name: "name", type: "string", description: 'The exact name, e.g. "applyDiscount"' }],
@@ -65,19 +65,30 @@ function escape(name: string): string {
   return name.replace(/\$/g, "\\$");
 }
 
-/** True when the line defines `name` (TS/JS function, class, interface, type, const/let; Python def, class). */
+/** Words followed by `(...) {` that are not methods. */
+const CONTROL_WORDS = new Set(["if", "for", "while", "switch", "catch", "function", "return"]);
+
+/** A class method definition line: indented, modifiers, the name, parameters, an optional return type, `{`. */
+function methodDefinition(name: string): RegExp {
+  return new RegExp(
+    String.raw`^\s+(?:(?:public|private|protected|static|async|readonly|override|get|set)\s+)*${name}\s*(?:<[^>]*>)?\([^)]*\)\s*(?::\s*[^={;]+)?\{\s*$`,
+  );
+}
+
+/** True when the line defines `name` (TS/JS function, class, method, interface, type, const/let; Python def, class). */
 export function definesName(text: string, name: string): boolean {
   const n = escape(name);
+  if (!CONTROL_WORDS.has(name) && methodDefinition(n).test(text)) return true;
   return new RegExp(
     String.raw`^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?\s+${n}\b|(?:abstract\s+)?class\s+${n}\b|interface\s+${n}\b|type\s+${n}\b|(?:const|let)\s+${n}\s*[:=])` +
       String.raw`|^\s*(?:async\s+)?def\s+${n}\s*\(|^\s*class\s+${n}\s*[(:]`,
   ).test(text);
 }
 
-/** True when the line calls `name(`, not as a method of another name's property, and is not its definition. */
+/** True when the line calls `name(` as a function or a method (`cart.name(`), and is not its definition. */
 export function callsName(text: string, name: string): boolean {
   return (
-    new RegExp(String.raw`(?<![\w$.])${escape(name)}\s*\(`).test(text) && !definesName(text, name)
+    new RegExp(String.raw`(?<![\w$])${escape(name)}\s*\(`).test(text) && !definesName(text, name)
   );
 }
 

@@ -36,6 +36,8 @@ function problems(intent: Record<string, unknown>): string[] {
     found.push("check needs a kind (equals, set_equals, contains, matches) and a value");
   else if (check.file !== undefined && typeof check.file !== "string")
     found.push("check.file must be a path");
+  else if (check.kind === "set_equals" && !Array.isArray(check.value))
+    found.push("a set_equals value must be an array");
   else if (check.kind === "matches") {
     try {
       new RegExp(String(check.value));
