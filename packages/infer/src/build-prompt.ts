@@ -2,10 +2,21 @@ import { HELPERS, type ParamSpec, type ToolExample, type ToolSpec } from "@lackp
 import type { AttemptFeedback, GenerationContext, KitView } from "./provider-types.js";
 
 /** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
-export const PROMPT_BUILDER_VERSION = "1";
+export const PROMPT_BUILDER_VERSION = "2";
 
-/** The prompt variants the eval compares. */
-export const PROMPT_VARIANTS = Object.freeze(["baseline", "examples", "constraints"] as const);
+/**
+ * The prompt variants the eval compares: `baseline` (tools and helpers only), `examples` (plus
+ * retrieved tool examples), `constraints` (plus the Rules section), `full` (both; the default).
+ */
+export const PROMPT_VARIANTS = Object.freeze([
+  "baseline",
+  "examples",
+  "constraints",
+  "full",
+] as const);
+
+/** The variant used when a request names none. */
+export const DEFAULT_PROMPT_VARIANT = "full";
 
 /** A chat message. */
 export interface ChatMessage {
@@ -47,7 +58,7 @@ export function buildSystemPrompt(options: {
   examples?: readonly ToolExample[];
   variant?: string;
 }): string {
-  const variant = options.variant ?? "examples";
+  const variant = options.variant ?? DEFAULT_PROMPT_VARIANT;
   const sections = [
     "You write short lackpy programs: a small subset of JavaScript that calls the tools below to answer the user's request. Tool calls are awaited for you.",
     "Answer with only the program: no prose, no explanations, no markdown fences.",
@@ -57,10 +68,9 @@ export function buildSystemPrompt(options: {
   const params = options.params ?? {};
   if (Object.keys(params).length > 0)
     sections.push(`Parameters (read-only variables already set):\n${describeParams(params)}`);
-  if (variant !== "baseline")
+  if (variant === "constraints" || variant === "full")
     sections.push(`Rules:\n${CONSTRAINTS.map((rule) => `- ${rule}`).join("\n")}`);
-  const examples =
-    variant === "examples" || variant === "constraints" ? (options.examples ?? []) : [];
+  const examples = variant === "examples" || variant === "full" ? (options.examples ?? []) : [];
   if (examples.length > 0)
     sections.push(
       `Examples:\n${examples.map((example) => `Request: ${example.intent}\n${example.code}`).join("\n\n")}`,

@@ -35,6 +35,7 @@ export {
   promptHash,
   PROMPT_BUILDER_VERSION,
   PROMPT_VARIANTS,
+  DEFAULT_PROMPT_VARIANT,
 } from "./build-prompt.js";
 export type { ChatMessage } from "./build-prompt.js";
 export { sanitize } from "./sanitize.js";

@@ -23,7 +23,7 @@ export interface GenerationContext {
   examples?: readonly ToolExample[];
   feedback?: AttemptFeedback;
   temperature?: number;
-  /** Prompt variant, for evals: `baseline`, `examples`, `constraints`. */
+  /** Prompt variant, for evals: `baseline`, `examples`, `constraints`, `full` (the default). */
   variant?: string;
   /** Eval bookkeeping carried into recordings. */
   intentId?: string;

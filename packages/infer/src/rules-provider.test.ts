@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolSpec } from "@lackpy/lang";
+import type { ParamSpec, ToolSpec } from "@lackpy/lang";
 import { RulesProvider } from "./rules-provider.js";
 
 const tool = (name: string): ToolSpec => ({
@@ -13,7 +13,7 @@ const tool = (name: string): ToolSpec => ({
 });
 const ALL = ["read_file", "find_files", "find_definitions", "find_callers"].map(tool);
 const rules = new RulesProvider();
-const answer = (intent: string, tools = ALL, params: Record<string, unknown> = {}) =>
+const answer = (intent: string, tools = ALL, params: Record<string, ParamSpec> = {}) =>
   rules.generate(intent, { kit: { tools }, params });
 
 describe("RulesProvider", () => {
@@ -53,6 +53,6 @@ describe("RulesProvider", () => {
   });
 
   it("steps aside when a request param already has the name the rule would bind", async () => {
-    expect(await answer("read README.md", ALL, { path: "other.md" })).toBeNull();
+    expect(await answer("read README.md", ALL, { path: { type: "string" } })).toBeNull();
   });
 });

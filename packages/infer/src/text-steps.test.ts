@@ -166,6 +166,19 @@ describe("prompts, retrieval and failure modes", () => {
     expect(buildSystemPrompt({ kit: { tools: [] }, variant: "baseline" })).not.toContain("Rules:");
   });
 
+  it("gives each prompt variant its own sections; full is the default", () => {
+    const examples = [{ intent: "show the readme", code: 'read_file("README.md")' }];
+    const sections = (variant?: string) => {
+      const prompt = buildSystemPrompt({ kit: { tools: [] }, examples, variant });
+      return [prompt.includes("\nRules:\n"), prompt.includes("\nExamples:\n")];
+    };
+    expect(sections("baseline")).toEqual([false, false]);
+    expect(sections("examples")).toEqual([false, true]);
+    expect(sections("constraints")).toEqual([true, false]);
+    expect(sections("full")).toEqual([true, true]);
+    expect(sections()).toEqual([true, true]);
+  });
+
   it("retrieves examples by keywords, synonyms and tags", () => {
     const tools = [
       {
