@@ -91,7 +91,14 @@ export async function delegatePipeline(
     executionMs,
     totalMs: Math.round(performance.now() - started),
   };
-  const promoted = await feedRatchet(service, intent, kit.name, generated, result.success);
+  const promoted = await feedRatchet(
+    service,
+    intent,
+    kit.name,
+    generated,
+    result.success,
+    result.output,
+  );
   if (promoted) delegated.promoted = promoted;
   return redactSecrets(delegated, params.secrets);
 }
@@ -102,6 +109,7 @@ async function feedRatchet(
   kitName: string,
   generated: Extract<GenerateOutcome, { success: true }>,
   success: boolean,
+  output: unknown,
 ): Promise<string | undefined> {
   const config = service.config();
   if (generated.tier === "templates" && generated.template) {
@@ -117,8 +125,16 @@ async function feedRatchet(
   )
     return undefined;
   const store = new RatchetStore(service.workspace);
-  const entry = await store.recordSuccess(intent, generated.program, kitName);
-  if (entry.promoted || entry.successes < config.ratchet.minSuccesses) return undefined;
+  // Promotion needs min_successes of this program and agreement: the intent's last
+  // 2 × min_successes successful answers (of any program) all gave this output.
+  const { entry, agreed } = await store.recordSuccess(
+    intent,
+    generated.program,
+    kitName,
+    output,
+    2 * config.ratchet.minSuccesses,
+  );
+  if (entry.promoted || entry.successes < config.ratchet.minSuccesses || !agreed) return undefined;
   const candidate = generaliseProgram(
     intent,
     generated.program,

@@ -29,7 +29,8 @@ max_steps = 1000000
 max_tool_calls = 1000
 
 [ratchet]
-# Promote a model-generated program to a template after this many successes for the same intent.
+# Promote a model-generated program to a template after this many successes for the same intent,
+# once the last 2 × this many answers to that intent all gave the same output.
 auto = false
 min_successes = 3
 

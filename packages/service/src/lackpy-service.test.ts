@@ -255,7 +255,9 @@ describe("the ratchet", () => {
         if (request.url === "/api/tags") return response.end(JSON.stringify({ models: [] }));
         chats++;
         const intent = JSON.parse(body).messages.at(-1).content as string;
-        const file = /in (\S+)$/.exec(intent)?.[1] ?? "README.md";
+        // "... in FILE" names the file; "flaky" requests get every other answer about another file.
+        const named = /in (\S+)$/.exec(intent)?.[1] ?? "README.md";
+        const file = intent.startsWith("flaky") && chats % 2 === 0 ? "src/report.ts" : named;
         response.end(
           JSON.stringify({
             model: "stub",
@@ -302,5 +304,27 @@ describe("the ratchet", () => {
     });
     expect(chats).toBe(before);
     expect(await readdir(path.join(root, ".lackpy"))).toContain("ratchet.json");
+  });
+
+  it("does not promote while the model's answers to the same request disagree", async () => {
+    const root = await workspace();
+    const service = new LackpyService({
+      workspace: root,
+      config: config((c) => {
+        c.inference.providers.ollama = { plugin: "ollama", host: url, model: "stub" };
+        c.ratchet.auto = true;
+        c.ratchet.minSuccesses = 2;
+      }),
+    });
+    const outputs = [];
+    for (let index = 0; index < 6; index++) {
+      const result = await service.delegate("flaky: how many lines in README.md");
+      expect(result).toMatchObject({ success: true, tier: "ollama" });
+      expect(result.promoted).toBeUndefined();
+      outputs.push(result.output);
+    }
+    // Both programs ran successfully twice or more, but they answer differently.
+    expect(new Set(outputs)).toEqual(new Set([4, 7]));
+    expect(await service.templates()).toEqual([]);
   });
 });

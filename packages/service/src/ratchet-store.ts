@@ -14,9 +14,42 @@ export interface RatchetEntry {
   promoted?: string;
 }
 
+/** What `recordSuccess` returns: the program's entry, and whether recent answers to the intent agree. */
+export interface RatchetRecord {
+  entry: RatchetEntry;
+  /**
+   * True when the intent's last `window` successful model answers (any program) all had this
+   * run's output. A model that answers the same request differently is not trusted to be right.
+   */
+  agreed: boolean;
+}
+
+/** `.lackpy/ratchet.json`, version 2 (version 1 was the bare `programs` map). */
+interface RatchetFile {
+  version: 2;
+  programs: Record<string, RatchetEntry>;
+  /** Per normalised intent and kit, the output hashes of the latest successful model answers, oldest first. */
+  answers: Record<string, string[]>;
+}
+
+/** Answers kept per intent; the agreement window never needs more. */
+const MAX_ANSWERS = 16;
+
 const LOCK = new KeyedLock();
 
-/** Counts successful model-generated programs per normalised intent in `.lackpy/ratchet.json`. */
+/** Hash of a run's output, for comparing answers (JSON text; `undefined` as null). */
+export function outputHash(output: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify(output ?? null) ?? "null")
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/**
+ * Counts successful model-generated programs per normalised intent in `.lackpy/ratchet.json`,
+ * and remembers the outputs of the latest answers to each intent, so promotion can require that
+ * the model agrees with itself.
+ */
 export class RatchetStore {
   readonly file: string;
 
@@ -24,12 +57,18 @@ export class RatchetStore {
     this.file = path.join(workspace, ".lackpy", "ratchet.json");
   }
 
-  /** Records one success and returns the updated entry. */
-  async recordSuccess(intent: string, program: string, kit: string): Promise<RatchetEntry> {
+  /** Records one success of `program` with `output`; `window` is how many latest answers must agree. */
+  async recordSuccess(
+    intent: string,
+    program: string,
+    kit: string,
+    output: unknown,
+    window: number,
+  ): Promise<RatchetRecord> {
     return LOCK.run(this.file, async () => {
-      const entries = await this.read();
+      const store = await this.read();
       const key = entryKey(intent, program, kit);
-      const entry = entries[key] ?? {
+      const entry = store.programs[key] ?? {
         intent: normaliseIntent(intent),
         program,
         kit,
@@ -38,9 +77,13 @@ export class RatchetStore {
       };
       entry.successes += 1;
       entry.lastSuccessAt = new Date().toISOString();
-      entries[key] = entry;
-      await atomicWrite(this.file, `${JSON.stringify(entries, null, 2)}\n`);
-      return entry;
+      store.programs[key] = entry;
+      const hash = outputHash(output);
+      const answers = [...(store.answers[intentKey(intent, kit)] ?? []), hash].slice(-MAX_ANSWERS);
+      store.answers[intentKey(intent, kit)] = answers;
+      await this.write(store);
+      const recent = answers.slice(-Math.max(1, window));
+      return { entry, agreed: recent.every((answer) => answer === hash) };
     });
   }
 
@@ -52,30 +95,46 @@ export class RatchetStore {
     template: string,
   ): Promise<void> {
     await LOCK.run(this.file, async () => {
-      const entries = await this.read();
-      const entry = entries[entryKey(intent, program, kit)];
+      const store = await this.read();
+      const entry = store.programs[entryKey(intent, program, kit)];
       if (!entry) return;
       entry.promoted = template;
-      await atomicWrite(this.file, `${JSON.stringify(entries, null, 2)}\n`);
+      await this.write(store);
     });
   }
 
-  private async read(): Promise<Record<string, RatchetEntry>> {
+  private write(store: RatchetFile): Promise<void> {
+    return atomicWrite(this.file, `${JSON.stringify(store, null, 2)}\n`);
+  }
+
+  private async read(): Promise<RatchetFile> {
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(await readFile(this.file, "utf8")) as unknown;
-      return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-        ? (parsed as Record<string, RatchetEntry>)
-        : {};
+      parsed = JSON.parse(await readFile(this.file, "utf8")) as unknown;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyStore();
       // A damaged store is set aside, never silently overwritten.
       if (error instanceof SyntaxError) {
         await atomicWrite(`${this.file}.damaged-${Date.now()}`, await readFile(this.file, "utf8"));
-        return {};
+        return emptyStore();
       }
       throw error;
     }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return emptyStore();
+    const record = parsed as Partial<RatchetFile>;
+    if (record.version === 2)
+      return { version: 2, programs: record.programs ?? {}, answers: record.answers ?? {} };
+    // Version 1 kept the program entries at the top level and no answers.
+    return { version: 2, programs: parsed as Record<string, RatchetEntry>, answers: {} };
   }
+}
+
+function emptyStore(): RatchetFile {
+  return { version: 2, programs: {}, answers: {} };
+}
+
+function intentKey(intent: string, kit: string): string {
+  return `${kit}\u0000${normaliseIntent(intent)}`;
 }
 
 function entryKey(intent: string, program: string, kit: string): string {
