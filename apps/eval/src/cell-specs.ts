@@ -22,7 +22,7 @@ export function paraphraseId(intent: Intent, index: number): string {
 }
 
 /**
- * Every cell: each intent × variant × trial, then (when asked) each paraphrase once under the
+ * Every cell: each intent × variant × trial, then (when asked) each paraphrase × trial under the
  * first variant, which the ratchet simulation replays.
  */
 export function cellSpecs(
@@ -36,14 +36,15 @@ export function cellSpecs(
         cells.push({ intent, text: intent.text, intentId: intent.id, variant, trial });
   if (options.paraphrases)
     for (const intent of intents)
-      (intent.paraphrases ?? []).forEach((text, index) =>
-        cells.push({
-          intent,
-          text,
-          intentId: paraphraseId(intent, index + 1),
-          variant: options.variants[0],
-          trial: 1,
-        }),
-      );
+      (intent.paraphrases ?? []).forEach((text, index) => {
+        for (let trial = 1; trial <= options.trials; trial++)
+          cells.push({
+            intent,
+            text,
+            intentId: paraphraseId(intent, index + 1),
+            variant: options.variants[0],
+            trial,
+          });
+      });
   return cells;
 }

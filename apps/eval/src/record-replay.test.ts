@@ -70,10 +70,10 @@ describe("recordFixtures through the real providers and a loopback model server"
     const first = await recordFixtures(
       options({ onProgress: (done, total) => progress.push([done, total]) }),
     );
-    // 2 intents × 1 variant × 2 trials, plus 1 paraphrase once.
-    expect(first).toMatchObject({ cells: 5, recorded: 5, skipped: 0, failed: [] });
-    expect(first.calls).toBeGreaterThanOrEqual(5);
-    expect(progress.at(-1)).toEqual([5, 5]);
+    // 2 intents × 1 variant × 2 trials, plus 1 paraphrase × 2 trials.
+    expect(first).toMatchObject({ cells: 6, recorded: 6, skipped: 0, failed: [] });
+    expect(first.calls).toBeGreaterThanOrEqual(6);
+    expect(progress.at(-1)).toEqual([6, 6]);
     const fixture = await loadFixture(first.file);
     expect(fixture.meta).toMatchObject({
       provider: "anthropic",
@@ -90,7 +90,7 @@ describe("recordFixtures through the real providers and a loopback model server"
     ).toBe(true);
 
     const again = await recordFixtures(options({}));
-    expect(again).toMatchObject({ recorded: 0, skipped: 5, calls: 0 });
+    expect(again).toMatchObject({ recorded: 0, skipped: 6, calls: 0 });
     expect((await loadFixture(first.file)).records).toHaveLength(fixture.records.length);
   });
 

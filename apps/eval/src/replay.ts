@@ -3,7 +3,7 @@
  * dispatcher, answered by a replay provider; and the rules tier over every intent. Read-only
  * intents share one copy of the workspace fixture; an editing intent gets a fresh copy per cell.
  */
-import { PROMPT_VARIANTS, type Provider } from "@lackpy/infer";
+import { DEFAULT_PROMPT_VARIANT, PROMPT_VARIANTS, type Provider } from "@lackpy/infer";
 import type { LackpyService } from "@lackpy/service";
 import { openEvalService } from "./eval-service.js";
 import type { Fixture } from "./fixtures.js";
@@ -61,7 +61,9 @@ class Workspaces {
 
 /** Variants found in a fixture, in the prompt builder's order. */
 export function fixtureVariants(fixture: Fixture): string[] {
-  const found = new Set(fixture.records.map((record) => record.promptVariant ?? "examples"));
+  const found = new Set(
+    fixture.records.map((record) => record.promptVariant ?? DEFAULT_PROMPT_VARIANT),
+  );
   const known = PROMPT_VARIANTS.filter((variant) => found.has(variant));
   return [...known, ...[...found].filter((variant) => !known.includes(variant as never)).sort()];
 }

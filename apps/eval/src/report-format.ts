@@ -83,6 +83,23 @@ export function reportSources(report: EvalReport): NumberSource[] {
   return (["recorded", "synthetic", "builtin"] as const).filter((source) => seen.has(source));
 }
 
+/** Steps of the correction chain, in order, and their column labels. */
+export const CORRECTION_STEPS = ["initial", "cleanup", "retry", "fixer", "none"] as const;
+export const CORRECTION_STEP_LABELS: readonly string[] = [
+  "accepted first",
+  "after cleanup",
+  "after retry",
+  "after fixer",
+  "none accepted",
+];
+
+/** The summary rows of model tiers, in report order: the rows a correction chain ran for. */
+export function correctionRows(report: EvalReport): SummaryRow[] {
+  return sortSummaryRows(report.summary).filter(
+    (row) => row.tier === "ollama" || row.tier === "anthropic",
+  );
+}
+
 /** The sources the failure-mode counts are split by, in a fixed order. */
 export function failureSources(report: EvalReport): NumberSource[] {
   return (["recorded", "synthetic", "builtin"] as const).filter(
@@ -94,9 +111,7 @@ export function failureSources(report: EvalReport): NumberSource[] {
  * The failure modes of a report sorted by count (highest first), then name, with their share of
  * all failures and their count per number source.
  */
-export function sortedFailureModes(
-  report: EvalReport,
-): {
+export function sortedFailureModes(report: EvalReport): {
   mode: string;
   count: number;
   share: number;

@@ -8,6 +8,9 @@ import {
   overallTierShare,
   sortSummaryRows,
   sortedFailureModes,
+  CORRECTION_STEPS,
+  CORRECTION_STEP_LABELS,
+  correctionRows,
   failureSources,
   unansweredShare,
 } from "./report-format.js";
@@ -92,6 +95,32 @@ export function summaryTable(report: EvalReport): string {
     ],
   }));
   return table(columns, rows);
+}
+
+/** The correction-chain table: model rows by the step whose program was accepted. */
+export function correctionTable(report: EvalReport): string {
+  const rows = correctionRows(report);
+  if (rows.length === 0) return `<p class="no-data">No model rows.</p>`;
+  const columns: Column[] = [
+    text("provider"),
+    { label: "model", className: "model" },
+    text("source"),
+    text("variant"),
+    ...CORRECTION_STEP_LABELS.map(num),
+  ];
+  return table(
+    columns,
+    rows.map((row) => ({
+      className: row.source,
+      cells: [
+        escapeHtml(row.provider),
+        `<code>${escapeHtml(row.model)}</code>`,
+        sourceBadge(row.source),
+        escapeHtml(row.variant),
+        ...CORRECTION_STEPS.map((step) => formatCount(row.steps[step])),
+      ],
+    })),
+  );
 }
 
 /** The failure-mode table: count and share of all failures, most frequent first. */

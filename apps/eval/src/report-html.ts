@@ -1,7 +1,13 @@
 import { escapeHtml } from "./escape-html.js";
 import { REPORT_CSS } from "./report-css.js";
 import { SYNTHETIC_NOTE, formatCount, reportSources } from "./report-format.js";
-import { failureModeTable, ratchetTable, sourceBadge, summaryTable } from "./report-html-tables.js";
+import {
+  correctionTable,
+  failureModeTable,
+  ratchetTable,
+  sourceBadge,
+  summaryTable,
+} from "./report-html-tables.js";
 import type { EvalReport } from "./report-types.js";
 import { passRateChart, ratchetChart } from "./svg-charts.js";
 
@@ -66,6 +72,12 @@ export function renderHtml(report: EvalReport): string {
       ratchetIntro(report),
     ),
     section("summary", "Summary", summaryTable(report)),
+    section(
+      "correction",
+      "Correction chain",
+      correctionTable(report),
+      "Model cells by the step whose program was accepted: the first answer, lackpy's cleanup, a retry with the errors, or the fixer prompt.",
+    ),
     section("failure-modes", "Failure modes", failureModeTable(report)),
     section("ratchet", "Ratchet windows", ratchetTable(report)),
     `<footer>workspace ${escapeHtml(report.meta.workspaceHash.slice(0, 12))} · ` +

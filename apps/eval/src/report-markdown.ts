@@ -1,6 +1,9 @@
 import {
   SYNTHETIC_NOTE,
   TIER_ORDER,
+  CORRECTION_STEPS,
+  CORRECTION_STEP_LABELS,
+  correctionRows,
   failureSources,
   formatCount,
   formatLatencyMs,
@@ -78,6 +81,20 @@ function summaryLines(report: EvalReport): string[] {
   return ["## Summary", "", ...table(header, rows)];
 }
 
+/** Model rows only: where in the correction chain each cell's program was accepted. */
+function correctionLines(report: EvalReport): string[] {
+  const rows = correctionRows(report).map((row) => [
+    row.provider,
+    row.model,
+    row.source,
+    row.variant,
+    ...CORRECTION_STEPS.map((step) => formatCount(row.steps[step])),
+  ]);
+  if (rows.length === 0) return [];
+  const header = ["provider", "model", "source", "variant", ...CORRECTION_STEP_LABELS];
+  return ["## Correction chain", "", ...table(header, rows)];
+}
+
 function failureModeLines(report: EvalReport): string[] {
   const modes = sortedFailureModes(report);
   if (modes.length === 0) return ["## Failure modes", "", "No failures recorded."];
@@ -145,6 +162,7 @@ export function renderMarkdown(report: EvalReport): string {
     headerLines(report),
     reportSources(report).includes("synthetic") ? [`> Note: ${SYNTHETIC_NOTE}`] : [],
     summaryLines(report),
+    correctionLines(report),
     failureModeLines(report),
     ratchetLines(report),
   ].filter((lines) => lines.length > 0);

@@ -14,7 +14,11 @@ describe("renderMarkdown", () => {
     expect(markdown).toContain("## Summary");
     expect(markdown).toContain("## Failure modes");
     expect(markdown).toContain("## Ratchet");
-    const summaryRows = markdown
+    const summary = markdown.slice(
+      markdown.indexOf("## Summary"),
+      markdown.indexOf("## Correction"),
+    );
+    const summaryRows = summary
       .split("\n")
       .filter((line) => /^\| (builtin|ollama|synthetic) \|/.test(line));
     expect(summaryRows).toHaveLength(5);

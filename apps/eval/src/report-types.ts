@@ -41,9 +41,11 @@ export interface SummaryRow {
   latencyMsMedian: number | null;
   tokensIn: number;
   tokensOut: number;
+  /** Cells by the correction step whose program was accepted (`none`: no program accepted). */
+  steps: Record<"initial" | "cleanup" | "retry" | "fixer" | "none", number>;
 }
 
-/** One window of the ratchet simulation. */
+/** One window of the ratchet simulation (`index` counts from 1). */
 export interface RatchetWindow {
   index: number;
   /** Requests in this window. */

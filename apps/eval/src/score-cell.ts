@@ -26,6 +26,8 @@ export interface Cell {
   firstRejected: boolean;
   /** A program was accepted (by any correction step). */
   accepted: boolean;
+  /** The step of the correction chain that produced the accepted program, or `none`. */
+  acceptedBy: CorrectionStep;
   stale: boolean;
   /** Sum of the recorded latencies of the cell's model calls (null without model calls). */
   latencyMs: number | null;
@@ -34,6 +36,17 @@ export interface Cell {
   modelCalls: number;
   program: string | null;
   detail: string;
+}
+
+/** Steps of the correction chain; `none` when no program was accepted. */
+export type CorrectionStep = "initial" | "cleanup" | "retry" | "fixer" | "none";
+
+function acceptedStep(result: DelegateResult): CorrectionStep {
+  const strategy = result.correction?.strategy ?? "initial";
+  return (
+    (["initial", "cleanup", "retry", "fixer"] as const).find((step) => step === strategy) ??
+    "initial"
+  );
 }
 
 /** What the replay counters said about one cell. */
@@ -58,21 +71,7 @@ export function scoreCell(
   result: DelegateResult,
   intent: Intent,
   workspace: string,
-  label: Omit<
-    Cell,
-    | "intentId"
-    | "score"
-    | "mode"
-    | "firstRejected"
-    | "accepted"
-    | "stale"
-    | "latencyMs"
-    | "tokensIn"
-    | "tokensOut"
-    | "modelCalls"
-    | "program"
-    | "detail"
-  >,
+  label: Pick<Cell, "provider" | "model" | "source" | "variant" | "tier" | "trial">,
   trace: ReplayTrace = NO_TRACE,
 ): Cell {
   const used = trace.used;
@@ -104,6 +103,7 @@ export function scoreCell(
       mode,
       firstRejected: attempts.length > 0,
       accepted: false,
+      acceptedBy: "none",
       program: last?.program ?? null,
       detail: trace.missed
         ? "no recorded answer"
@@ -121,6 +121,7 @@ export function scoreCell(
       mode: classifyFailure({ program: result.program, runError }),
       firstRejected: corrected,
       accepted: true,
+      acceptedBy: acceptedStep(result),
       detail: `run failed: ${runError?.code}: ${runError?.message}`,
     };
   }
@@ -131,6 +132,7 @@ export function scoreCell(
     mode: verdict.pass ? null : classifyFailure({ program: result.program, runError: null }),
     firstRejected: corrected,
     accepted: true,
+    acceptedBy: acceptedStep(result),
     detail: verdict.detail,
   };
 }

@@ -15,6 +15,7 @@ function cell(overrides: Partial<Cell>): Cell {
     mode: null,
     firstRejected: false,
     accepted: true,
+    acceptedBy: "initial",
     stale: false,
     latencyMs: 100,
     tokensIn: 10,
@@ -68,9 +69,17 @@ describe("summarise", () => {
       mode: "stdlib_leak",
       firstRejected: true,
       accepted: false,
+      acceptedBy: "none",
       latencyMs: 200,
     }),
-    cell({ intentId: "b", trial: 2, firstRejected: true, accepted: true, stale: true }),
+    cell({
+      intentId: "b",
+      trial: 2,
+      firstRejected: true,
+      accepted: true,
+      acceptedBy: "retry",
+      stale: true,
+    }),
     cell({
       intentId: "a",
       variant: "examples",
@@ -111,6 +120,7 @@ describe("summarise", () => {
       latencyMsMedian: 150,
       tokensIn: 40,
       tokensOut: 20,
+      steps: { initial: 2, cleanup: 0, retry: 1, fixer: 0, none: 1 },
     });
     expect(rows[1]).toMatchObject({
       passRate: 0,

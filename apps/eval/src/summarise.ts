@@ -72,6 +72,13 @@ export function summarise(cells: readonly Cell[]): SummaryRow[] {
       ),
       tokensIn: group.reduce((sum, cell) => sum + cell.tokensIn, 0),
       tokensOut: group.reduce((sum, cell) => sum + cell.tokensOut, 0),
+      steps: {
+        initial: group.filter((cell) => cell.acceptedBy === "initial").length,
+        cleanup: group.filter((cell) => cell.acceptedBy === "cleanup").length,
+        retry: group.filter((cell) => cell.acceptedBy === "retry").length,
+        fixer: group.filter((cell) => cell.acceptedBy === "fixer").length,
+        none: group.filter((cell) => cell.acceptedBy === "none").length,
+      },
     };
   });
   return rows.sort(

@@ -18,6 +18,7 @@ function row(overrides: Partial<SummaryRow> & Pick<SummaryRow, "provider" | "mod
     latencyMsMedian: null,
     tokensIn: 0,
     tokensOut: 0,
+    steps: { initial: 90, cleanup: 10, retry: 8, fixer: 2, none: 10 },
     ...overrides,
   };
 }
