@@ -19,8 +19,11 @@ export interface BenchRatio {
   /** Divide the ratio by this (e.g. 1000 when the task runs 1000 calls and the figure is per call). */
   per?: number;
   goal?: number;
-  /** Report the difference per `per` in microseconds instead of a ratio. */
-  kind?: "ratio" | "overhead_us";
+  /**
+   * `overhead_us`: the difference per `per` in microseconds instead of a ratio; `per_second`:
+   * the task's throughput, `per` units (e.g. cells) per second (`baseline` is the task itself).
+   */
+  kind?: "ratio" | "overhead_us" | "per_second";
 }
 
 /** A group of tasks and the ratios that matter. */
@@ -32,6 +35,8 @@ export interface BenchSuite {
   ratios: BenchRatio[];
   /** Time per task in ms (default 300). */
   timeMs?: number;
+  /** Fewest samples per task (default tinybench's 64); lower it for tasks that take a second. */
+  iterations?: number;
 }
 
 /** Measured statistics of one task, in microseconds. */
@@ -50,7 +55,7 @@ export interface RatioRow {
   suite: string;
   name: string;
   value: number;
-  unit: "x" | "us";
+  unit: "x" | "us" | "per_s";
   goal?: number;
   met?: boolean;
 }
@@ -61,7 +66,11 @@ export async function runSuite(
 ): Promise<{ rows: TaskRow[]; ratios: RatioRow[] }> {
   await suite.setup?.();
   try {
-    const bench = new Bench({ time: suite.timeMs ?? 300, warmupTime: 100 });
+    const bench = new Bench({
+      time: suite.timeMs ?? 300,
+      warmupTime: 100,
+      ...(suite.iterations !== undefined ? { iterations: suite.iterations } : {}),
+    });
     for (const task of await suite.tasks()) bench.add(task.name, task.fn);
     await bench.run();
     const rows: TaskRow[] = bench.tasks.map((task) => {
@@ -80,6 +89,17 @@ export async function runSuite(
     const mean = (name: string) => rows.find((row) => row.task === name)?.p50Us ?? NaN;
     const ratios = suite.ratios.map((ratio): RatioRow => {
       const per = ratio.per ?? 1;
+      if (ratio.kind === "per_second") {
+        const value = (per * 1e6) / mean(ratio.task);
+        return {
+          suite: suite.name,
+          name: ratio.name,
+          value,
+          unit: "per_s",
+          // A throughput goal is a floor.
+          ...(ratio.goal !== undefined ? { goal: ratio.goal, met: value >= ratio.goal } : {}),
+        };
+      }
       const value =
         ratio.kind === "overhead_us"
           ? (mean(ratio.task) - mean(ratio.baseline)) / per

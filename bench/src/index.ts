@@ -7,6 +7,8 @@ import os from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { runSuite, type BenchSuite, type RatioRow, type TaskRow } from "./harness.js";
 
+const UNIT_LABELS: Record<RatioRow["unit"], string> = { x: "×", us: " µs", per_s: "/s" };
+
 const here = fileURLToPath(new URL(".", import.meta.url));
 const wanted = process.argv.slice(2);
 const files = (await readdir(here)).filter((file) => file.endsWith(".bench.ts")).sort();
@@ -36,8 +38,8 @@ console.table(
   ratios.map(({ suite, name, value, unit, goal, met }) => ({
     suite,
     ratio: name,
-    value: `${round(value)}${unit === "x" ? "×" : " µs"}`,
-    goal: goal === undefined ? "" : `≤ ${goal}${unit === "x" ? "×" : " µs"}`,
+    value: `${round(value)}${UNIT_LABELS[unit]}`,
+    goal: goal === undefined ? "" : `${unit === "per_s" ? "≥" : "≤"} ${goal}${UNIT_LABELS[unit]}`,
     met: met === undefined ? "" : met ? "yes" : "no",
   })),
 );
