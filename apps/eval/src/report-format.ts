@@ -83,6 +83,34 @@ export function reportSources(report: EvalReport): NumberSource[] {
   return (["recorded", "synthetic", "builtin"] as const).filter((source) => seen.has(source));
 }
 
+/** Labels of the summary's number columns, in the order of `summaryFigures`. */
+export const SUMMARY_FIGURE_LABELS: readonly string[] = [
+  "cells",
+  "pass %",
+  "gate %",
+  "pass^k",
+  "correction %",
+  "misses",
+  "stale",
+  "median latency",
+  "tokens in / out",
+];
+
+/** The formatted number cells of a summary row, for the markdown and HTML tables. */
+export function summaryFigures(row: SummaryRow): string[] {
+  return [
+    formatCount(row.cells),
+    formatPercent(row.passRate),
+    formatPercent(row.gateRate),
+    formatPassK(row),
+    formatPercent(row.correctionRate),
+    formatCount(row.fixtureMisses),
+    formatCount(row.stale),
+    formatLatencyMs(row.latencyMsMedian),
+    `${formatCount(row.tokensIn)} / ${formatCount(row.tokensOut)}`,
+  ];
+}
+
 /** Steps of the correction chain, in order, and their column labels. */
 export const CORRECTION_STEPS = ["initial", "cleanup", "retry", "fixer", "none"] as const;
 export const CORRECTION_STEP_LABELS: readonly string[] = [

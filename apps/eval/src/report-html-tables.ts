@@ -2,12 +2,12 @@ import { escapeHtml } from "./escape-html.js";
 import {
   TIER_ORDER,
   formatCount,
-  formatLatencyMs,
-  formatPassK,
   formatPercent,
   overallTierShare,
   sortSummaryRows,
   sortedFailureModes,
+  summaryFigures,
+  SUMMARY_FIGURE_LABELS,
   CORRECTION_STEPS,
   CORRECTION_STEP_LABELS,
   correctionRows,
@@ -63,37 +63,24 @@ export function summaryTable(report: EvalReport): string {
     text("source"),
     text("variant"),
     text("tier"),
-    ...[
-      "cells",
-      "pass %",
-      "gate %",
-      "pass^k",
-      "correction %",
-      "misses",
-      "stale",
-      "median latency",
-      "tokens in / out",
-    ].map(num),
+    ...SUMMARY_FIGURE_LABELS.map(num),
   ];
-  const rows = sortSummaryRows(report.summary).map((row) => ({
-    className: row.source,
-    cells: [
-      escapeHtml(row.provider),
-      `<code>${escapeHtml(row.model)}</code>`,
-      sourceBadge(row.source),
-      escapeHtml(row.variant),
-      tierCell(row.tier),
-      formatCount(row.cells),
-      `<strong>${formatPercent(row.passRate)}</strong>`,
-      formatPercent(row.gateRate),
-      formatPassK(row),
-      formatPercent(row.correctionRate),
-      formatCount(row.fixtureMisses),
-      formatCount(row.stale),
-      formatLatencyMs(row.latencyMsMedian),
-      `${formatCount(row.tokensIn)} / ${formatCount(row.tokensOut)}`,
-    ],
-  }));
+  const rows = sortSummaryRows(report.summary).map((row) => {
+    const [cells, passRate, ...rest] = summaryFigures(row);
+    return {
+      className: row.source,
+      cells: [
+        escapeHtml(row.provider),
+        `<code>${escapeHtml(row.model)}</code>`,
+        sourceBadge(row.source),
+        escapeHtml(row.variant),
+        tierCell(row.tier),
+        cells,
+        `<strong>${passRate}</strong>`,
+        ...rest,
+      ],
+    };
+  });
   return table(columns, rows);
 }
 

@@ -1,4 +1,5 @@
 import {
+  SUMMARY_FIGURE_LABELS,
   SYNTHETIC_NOTE,
   TIER_ORDER,
   CORRECTION_STEPS,
@@ -6,13 +7,12 @@ import {
   correctionRows,
   failureSources,
   formatCount,
-  formatLatencyMs,
-  formatPassK,
   formatPercent,
   overallTierShare,
   reportSources,
   sortSummaryRows,
   sortedFailureModes,
+  summaryFigures,
   unansweredShare,
 } from "./report-format.js";
 import type { EvalReport } from "./report-types.js";
@@ -46,37 +46,14 @@ function headerLines(report: EvalReport): string[] {
 
 function summaryLines(report: EvalReport): string[] {
   if (report.summary.length === 0) return ["## Summary", "", "No summary rows."];
-  const header = [
-    "provider",
-    "model",
-    "source",
-    "variant",
-    "tier",
-    "cells",
-    "pass %",
-    "gate %",
-    "pass^k",
-    "correction %",
-    "misses",
-    "stale",
-    "median latency",
-    "tokens in/out",
-  ];
+  const header = ["provider", "model", "source", "variant", "tier", ...SUMMARY_FIGURE_LABELS];
   const rows = sortSummaryRows(report.summary).map((row) => [
     row.provider,
     row.model,
     row.source,
     row.variant,
     row.tier,
-    formatCount(row.cells),
-    formatPercent(row.passRate),
-    formatPercent(row.gateRate),
-    formatPassK(row),
-    formatPercent(row.correctionRate),
-    formatCount(row.fixtureMisses),
-    formatCount(row.stale),
-    formatLatencyMs(row.latencyMsMedian),
-    `${formatCount(row.tokensIn)} / ${formatCount(row.tokensOut)}`,
+    ...summaryFigures(row),
   ]);
   return ["## Summary", "", ...table(header, rows)];
 }
