@@ -1,6 +1,6 @@
 /**
  * Renders an HTML report in headless chromium and prints what it measured:
- * `node --import tsx src/render-check-cli.ts reports/latest.html reports/latest.png`.
+ * `pnpm --filter @lackpy/eval render-check reports/latest.html /tmp/report.png`.
  */
 import { renderCheck } from "./render-check.js";
 
