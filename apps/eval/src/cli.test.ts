@@ -38,6 +38,14 @@ describe("eval command line", () => {
     expect(io.err()).toContain("hint: pnpm --filter @lackpy/eval eval help");
   });
 
+  it("reports a file-system error with its code, not a stack trace", async () => {
+    const io = capture();
+    const code = await main(["bench", "--out", "/dev/null/reports"]);
+    expect(code).toBe(1);
+    expect(io.err()).toMatch(/^error \(ENOTDIR\): /m);
+    expect(io.err()).not.toMatch(/\n\s+at /);
+  });
+
   it("says how to start Ollama when record finds no server", async () => {
     const io = capture();
     const code = await main([

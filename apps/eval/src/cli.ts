@@ -8,14 +8,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { PROMPT_VARIANTS } from "@lackpy/infer";
 import { evaluate } from "./evaluate.js";
-import { FIXTURES_DIR, FixtureError, fixturePath, listFixtures, loadFixture } from "./fixtures.js";
+import { FIXTURES_DIR, fixturePath } from "./fixtures.js";
 import { loadIntents } from "./intents.js";
 import { progressBar } from "./progress-bar.js";
 import { recordFixtures } from "./record.js";
-import { evaluateRules, replayFixture } from "./replay.js";
 import { renderHtml } from "./report-html.js";
 import { renderMarkdown } from "./report-markdown.js";
-import { failureModes, failureModesBySource, summarise } from "./summarise.js";
 import { synthesiseFixtures } from "./synthetic/synthesise.js";
 
 /** Where `bench` writes latest.json and latest.html. */
@@ -132,47 +130,12 @@ async function record(args: string[]): Promise<void> {
 }
 
 async function replay(): Promise<void> {
-  const intents = await loadIntents();
-  const cells = [];
-  for (const file of await listFixtures()) {
-    const fixture = await loadFixture(file);
-    const bar = progressBar(`replay ${fixture.meta.provider}/${fixture.meta.model}`);
-    let count = 0;
-    cells.push(
-      ...(await replayFixture(fixture, intents, { onCell: () => bar.update(++count, count) })),
-    );
-    bar.done(`${count} cells`);
-  }
-  cells.push(...(await evaluateRules(intents)));
-  const summary = summarise(cells);
-  process.stdout.write(
-    renderMarkdown({
-      meta: {
-        workspaceHash: "",
-        createdAt: "",
-        promptBuilderVersion: "",
-        intents: intents.length,
-        variants: [],
-        fixtures: [],
-      },
-      summary,
-      failureModes: failureModes(cells),
-      failureModesBySource: failureModesBySource(cells),
-      ratchet: {
-        seed: 0,
-        provider: "-",
-        model: "-",
-        source: "builtin",
-        requests: 0,
-        windowSize: 0,
-        windows: [],
-        templatesPromoted: 0,
-        modelCalls: 0,
-        modelCallsSaved: 0,
-        wrongFromTemplates: 0,
-      },
-    }),
-  );
+  const evaluation = await evaluate({
+    intents: await loadIntents(),
+    simulate: false,
+    onProgress: (message) => process.stderr.write(`eval: ${message}\n`),
+  });
+  process.stdout.write(renderMarkdown(evaluation.report));
 }
 
 async function bench(args: string[]): Promise<void> {
@@ -180,14 +143,14 @@ async function bench(args: string[]): Promise<void> {
     args,
     options: { "ratchet-model": { type: "string" }, out: { type: "string" } },
   });
-  const intents = await loadIntents();
+  // The reports folder is made first, so a bad --out fails before the half-minute evaluation.
+  const out = values.out ? path.resolve(values.out) : REPORTS_DIR;
+  await mkdir(out, { recursive: true });
   const evaluation = await evaluate({
-    intents,
+    intents: await loadIntents(),
     ratchetModel: values["ratchet-model"],
     onProgress: (message) => process.stderr.write(`eval: ${message}\n`),
   });
-  const out = values.out ? path.resolve(values.out) : REPORTS_DIR;
-  await mkdir(out, { recursive: true });
   await writeFile(path.join(out, "latest.json"), `${JSON.stringify(evaluation.report, null, 2)}\n`);
   await writeFile(path.join(out, "latest.html"), renderHtml(evaluation.report));
   process.stdout.write(renderMarkdown(evaluation.report));
@@ -241,15 +204,17 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`error: ${error.message}\nhint: pnpm --filter @lackpy/eval eval help\n`);
       return 2;
     }
-    if (error instanceof FixtureError) {
-      process.stderr.write(`error (${error.code}): ${error.message}\nhint: ${error.hint}\n`);
-      return 1;
-    }
-    if ((error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS")) {
-      process.stderr.write(
-        `error: ${(error as Error).message}\nhint: pnpm --filter @lackpy/eval eval help\n`,
-      );
+    const coded = error as { code?: unknown; message?: string; hint?: unknown };
+    if (typeof coded.code === "string" && coded.code.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`error: ${coded.message}\nhint: pnpm --filter @lackpy/eval eval help\n`);
       return 2;
+    }
+    // FixtureError, lackpy's own errors and file-system errors (e.g. an unwritable --out) carry a
+    // code: report them without a stack trace. Anything else is a bug and keeps its stack.
+    if (typeof coded.code === "string") {
+      process.stderr.write(`error (${coded.code}): ${coded.message}\n`);
+      if (typeof coded.hint === "string") process.stderr.write(`hint: ${coded.hint}\n`);
+      return 1;
     }
     throw error;
   }

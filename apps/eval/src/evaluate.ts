@@ -21,6 +21,8 @@ export interface EvaluateOptions {
   /** `provider/model` of the fixture the ratchet simulation replays (default: best baseline pass rate). */
   ratchetModel?: string;
   ratchet?: Partial<RatchetOptions>;
+  /** Run the ratchet simulation (default true; `eval replay` skips it). */
+  simulate?: boolean;
   onProgress?: (message: string) => void;
 }
 
@@ -77,7 +79,8 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
   }
   progress("scoring the rules tier");
   cells.push(...(await evaluateRules(options.intents)));
-  const chosen = pickRatchetFixture(fixtures, cells, options.ratchetModel);
+  const chosen =
+    options.simulate === false ? null : pickRatchetFixture(fixtures, cells, options.ratchetModel);
   const ratchetOptions = { ...DEFAULT_RATCHET_OPTIONS, ...options.ratchet };
   let ratchet: EvalReport["ratchet"] = {
     seed: ratchetOptions.seed,

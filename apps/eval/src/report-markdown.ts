@@ -87,10 +87,10 @@ function failureModeLines(report: EvalReport): string[] {
 
 function ratchetLines(report: EvalReport): string[] {
   const { ratchet } = report;
+  if (ratchet.windows.length === 0) return ["## Ratchet", "", "Not simulated in this run."];
   const intro =
     `${ratchet.provider}/${ratchet.model} (${ratchet.source}) · seed ${ratchet.seed} · ` +
     `${formatCount(ratchet.requests)} requests in windows of ${formatCount(ratchet.windowSize)}`;
-  if (ratchet.windows.length === 0) return ["## Ratchet", "", intro, "", "No ratchet windows."];
   const header = [
     "window",
     "requests",
