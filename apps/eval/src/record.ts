@@ -79,12 +79,19 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** Checks an existing file can be appended to and returns the cells it already has. */
-async function resumeFrom(file: string, meta: FixtureMeta, replace: boolean): Promise<Set<string>> {
-  if (!(await exists(file))) return new Set();
+/**
+ * Checks an existing file can be appended to and returns the cells it already has, or null when
+ * recording starts a new file (none yet, or the old one set aside with `replace`).
+ */
+async function resumeFrom(
+  file: string,
+  meta: FixtureMeta,
+  replace: boolean,
+): Promise<Set<string> | null> {
+  if (!(await exists(file))) return null;
   if (replace) {
     await rename(file, `${file}.replaced-${Date.now()}`);
-    return new Set();
+    return null;
   }
   const existing = await loadFixture(file);
   const hint = `record into another file with --out, or pass --replace to set ${path.basename(file)} aside and start over`;
@@ -136,8 +143,9 @@ export async function recordFixtures(options: RecordOptions): Promise<RecordSumm
     recorder: options.recorder ?? "eval record",
     ...(options.description ? { description: options.description } : {}),
   };
-  const done = await resumeFrom(options.file, meta, options.replace ?? false);
-  if (!(await exists(options.file))) {
+  const resumed = await resumeFrom(options.file, meta, options.replace ?? false);
+  const done = resumed ?? new Set<string>();
+  if (resumed === null) {
     await mkdir(path.dirname(options.file), { recursive: true });
     await writeFile(options.file, metaLine(meta));
   }

@@ -24,7 +24,9 @@ export class TrialReplay implements Provider {
     const trials = new Map<number, ModelCallRecord[]>();
     for (const record of records) {
       const trial = record.trial ?? 1;
-      trials.set(trial, [...(trials.get(trial) ?? []), record]);
+      const list = trials.get(trial);
+      if (list) list.push(record);
+      else trials.set(trial, [record]);
     }
     for (const [trial, list] of trials)
       this.byTrial.set(trial, new ReplayProvider(list, buildMessages, name, tier));

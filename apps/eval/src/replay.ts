@@ -24,7 +24,6 @@ class Workspaces {
     service: LackpyService;
     dispose(): Promise<void>;
   }> | null = null;
-  private readonly disposers: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly providers: Record<string, Provider>,
@@ -33,7 +32,6 @@ class Workspaces {
 
   private async open() {
     const workspace = await prepareWorkspace();
-    this.disposers.push(workspace.dispose);
     const service = await openEvalService(workspace.dir, {
       providers: this.providers,
       order: this.order,
@@ -41,21 +39,28 @@ class Workspaces {
     return { dir: workspace.dir, service, dispose: workspace.dispose };
   }
 
-  /** A service for one cell of this intent, and a release function. */
-  async forIntent(
+  /** Runs one cell of this intent with a service over its workspace copy, releasing an editing copy after. */
+  async withService<T>(
     intent: Intent,
-  ): Promise<{ dir: string; service: LackpyService; release(): Promise<void> }> {
-    if (editsFiles(intent)) {
-      const fresh = await this.open();
-      return { ...fresh, release: fresh.dispose };
+    cell: (dir: string, service: LackpyService) => Promise<T>,
+  ): Promise<T> {
+    if (!editsFiles(intent)) {
+      this.shared ??= this.open();
+      const shared = await this.shared;
+      return cell(shared.dir, shared.service);
     }
-    this.shared ??= this.open();
-    const shared = await this.shared;
-    return { ...shared, release: async () => undefined };
+    const fresh = await this.open();
+    try {
+      return await cell(fresh.dir, fresh.service);
+    } finally {
+      await fresh.dispose();
+    }
   }
 
+  /** Disposes the shared copy (each editing copy is disposed right after its cell). */
   async close(): Promise<void> {
-    await Promise.all(this.disposers.map((dispose) => dispose().catch(() => undefined)));
+    const shared = await this.shared?.catch(() => null);
+    await shared?.dispose().catch(() => undefined);
   }
 }
 
@@ -90,27 +95,22 @@ export async function replayFixture(
       for (const trial of trials)
         for (const intent of intents) {
           replay.use(trial);
-          const { dir, service, release } = await workspaces.forIntent(intent);
-          const before = replay.counters();
-          const result = await service.delegate(intent.text, {
-            kit: intent.kit,
-            params: intent.params,
-            generation: { variant, intentId: intent.id },
+          const cell = await workspaces.withService(intent, async (dir, service) => {
+            const before = replay.counters();
+            const result = await service.delegate(intent.text, {
+              kit: intent.kit,
+              params: intent.params,
+              generation: { variant, intentId: intent.id },
+            });
+            const after = replay.counters();
+            const trace: ReplayTrace = {
+              missed: after.misses > before.misses,
+              stale: after.stale > before.stale,
+              used: replay.usedSince(before.used),
+            };
+            const label = { provider, model, source, variant, tier: provider, trial };
+            return scoreCell(result, intent, dir, label, trace);
           });
-          const after = replay.counters();
-          const trace: ReplayTrace = {
-            missed: after.misses > before.misses,
-            stale: after.stale > before.stale,
-            used: replay.usedSince(before.used),
-          };
-          const cell = scoreCell(
-            result,
-            intent,
-            dir,
-            { provider, model, source, variant, tier: provider, trial },
-            trace,
-          );
-          await release();
           cells.push(cell);
           options.onCell?.(cell);
         }
@@ -125,24 +125,23 @@ export async function evaluateRules(intents: readonly Intent[]): Promise<Cell[]>
   const workspaces = new Workspaces({}, ["rules"]);
   const cells: Cell[] = [];
   try {
-    for (const intent of intents) {
-      const { dir, service, release } = await workspaces.forIntent(intent);
-      const result = await service.delegate(intent.text, {
-        kit: intent.kit,
-        params: intent.params,
-      });
+    for (const intent of intents)
       cells.push(
-        scoreCell(result, intent, dir, {
-          provider: "rules",
-          model: "builtin",
-          source: "builtin",
-          variant: "-",
-          tier: "rules",
-          trial: 1,
+        await workspaces.withService(intent, async (dir, service) => {
+          const result = await service.delegate(intent.text, {
+            kit: intent.kit,
+            params: intent.params,
+          });
+          return scoreCell(result, intent, dir, {
+            provider: "rules",
+            model: "builtin",
+            source: "builtin",
+            variant: "-",
+            tier: "rules",
+            trial: 1,
+          });
         }),
       );
-      await release();
-    }
   } finally {
     await workspaces.close();
   }

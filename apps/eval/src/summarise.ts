@@ -40,7 +40,9 @@ export function summarise(cells: readonly Cell[]): SummaryRow[] {
   const groups = new Map<string, Cell[]>();
   for (const cell of cells) {
     const key = [cell.provider, cell.model, cell.source, cell.variant, cell.tier].join("\u0000");
-    groups.set(key, [...(groups.get(key) ?? []), cell]);
+    const group = groups.get(key);
+    if (group) group.push(cell);
+    else groups.set(key, [cell]);
   }
   const rows = [...groups.values()].map((group): SummaryRow => {
     const first = group[0];

@@ -3,10 +3,11 @@
  * each run gets a copy in a temporary folder with the eval kit written into `.lackpy/kits`.
  */
 import { createHash } from "node:crypto";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createFileTools } from "@lackpy/kit/node";
 
 /** The committed workspace fixture. */
 export const WORKSPACE_DIR = fileURLToPath(new URL("../workspace", import.meta.url));
@@ -29,22 +30,13 @@ find_definitions
 find_callers
 `;
 
-async function listFiles(dir: string, prefix = ""): Promise<string[]> {
-  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (entry.name !== ".lackpy") files.push(...(await listFiles(dir, relative)));
-    } else if (entry.isFile()) files.push(relative);
-  }
-  return files;
-}
-
-/** sha256 over the sorted `path\0content\0` of every file (`.lackpy` excluded), as hex. */
+/**
+ * sha256 over the sorted `path\0content\0` of every file a program can see, as hex: the files
+ * `find_files("**\/*")` lists, so `.lackpy` (the eval kit, promoted templates) is left out.
+ */
 export async function workspaceHash(dir: string = WORKSPACE_DIR): Promise<string> {
   const hash = createHash("sha256");
-  const files = (await listFiles(dir)).sort();
+  const files = await createFileTools(dir).find_files("**/*");
   for (const file of files) {
     hash.update(`${file}\0`);
     hash.update(await readFile(path.join(dir, file)));

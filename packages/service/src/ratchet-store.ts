@@ -79,8 +79,9 @@ export class RatchetStore {
       entry.lastSuccessAt = new Date().toISOString();
       store.programs[key] = entry;
       const hash = outputHash(output);
-      const answers = [...(store.answers[intentKey(intent, kit)] ?? []), hash].slice(-MAX_ANSWERS);
-      store.answers[intentKey(intent, kit)] = answers;
+      const answersKey = intentKey(intent, kit);
+      const answers = [...(store.answers[answersKey] ?? []), hash].slice(-MAX_ANSWERS);
+      store.answers[answersKey] = answers;
       await this.write(store);
       const recent = answers.slice(-Math.max(1, window));
       return { entry, agreed: recent.every((answer) => answer === hash) };
