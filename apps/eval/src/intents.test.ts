@@ -3,14 +3,15 @@ import { normaliseIntent, type LackpyService } from "@lackpy/service";
 import { checkAnswer } from "./checks.js";
 import { openEvalService } from "./eval-service.js";
 import { loadIntents } from "./intents.js";
+import { editsFiles, evaluateRules } from "./replay.js";
 import type { Intent } from "./types.js";
 import { prepareWorkspace, type PreparedWorkspace } from "./workspace.js";
 
 const intents = await loadIntents();
 
-/** Intents whose check applies to a file after the run: each of their golds needs its own workspace copy. */
-const editing = intents.filter((intent) => intent.check.file !== undefined);
-const answering = intents.filter((intent) => intent.check.file === undefined);
+/** Intents that change files (their check applies to a file after the run): each gold needs its own workspace copy. */
+const editing = intents.filter(editsFiles);
+const answering = intents.filter((intent) => !editsFiles(intent));
 
 /** Families: intents that differ only by one literal, which their golds also share (the template ratchet's generalisation). */
 const FAMILIES: readonly (readonly string[])[] = [
@@ -139,24 +140,34 @@ describe("the intent set", () => {
 
 describe("gold programs", () => {
   let ws: PreparedWorkspace;
+  let pristine: PreparedWorkspace;
   let service: LackpyService;
   beforeAll(async () => {
     ws = await prepareWorkspace();
+    pristine = await prepareWorkspace();
     service = await openEvalService(ws.dir);
   });
   afterAll(async () => {
     await service?.close();
     await ws?.dispose();
+    await pristine?.dispose();
   });
 
-  it.each(goldCases(answering))("$name answers its intent", async ({ intent, gold }) => {
-    const result = await service.runProgram(gold, { kit: intent.kit, params: intent.params });
-    expect(result.error).toBeNull();
-    expect(result.success).toBe(true);
-    const verdict = checkAnswer(intent.check, { output: result.output, workspace: ws.dir });
-    expect(verdict.detail).toMatch(/^(equal|same set|contains|matches)$/);
-    expect(verdict.pass).toBe(true);
-  });
+  it.each(goldCases(answering))(
+    "$name answers its intent, and null, empty and mutated answers fail its check",
+    async ({ intent, gold }) => {
+      const result = await service.runProgram(gold, { kit: intent.kit, params: intent.params });
+      expect(result.error).toBeNull();
+      expect(result.success).toBe(true);
+      const verdict = checkAnswer(intent.check, { output: result.output, workspace: ws.dir });
+      expect(verdict.detail).toMatch(/^(equal|same set|contains|matches)$/);
+      expect(verdict.pass).toBe(true);
+      for (const [label, answer] of wrongAnswers(intent, result.output)) {
+        const wrong = checkAnswer(intent.check, { output: answer, workspace: ws.dir });
+        expect(wrong.pass, `${label}: ${JSON.stringify(answer)}`).toBe(false);
+      }
+    },
+  );
 
   it.each(goldCases(editing))("$name edits the workspace as asked", async ({ intent, gold }) => {
     const fresh = await prepareWorkspace();
@@ -173,34 +184,6 @@ describe("gold programs", () => {
       await fresh.dispose();
     }
   });
-});
-
-describe("every check fails on a wrong answer", () => {
-  let ws: PreparedWorkspace;
-  let pristine: PreparedWorkspace;
-  let service: LackpyService;
-  beforeAll(async () => {
-    ws = await prepareWorkspace();
-    pristine = await prepareWorkspace();
-    service = await openEvalService(ws.dir);
-  });
-  afterAll(async () => {
-    await service?.close();
-    await ws?.dispose();
-    await pristine?.dispose();
-  });
-
-  it.each(goldCases(answering))(
-    "$name: null, empty and mutated answers fail",
-    async ({ intent, gold }) => {
-      const result = await service.runProgram(gold, { kit: intent.kit, params: intent.params });
-      expect(result.success).toBe(true);
-      for (const [label, answer] of wrongAnswers(intent, result.output)) {
-        const verdict = checkAnswer(intent.check, { output: answer, workspace: ws.dir });
-        expect(verdict.pass, `${label}: ${JSON.stringify(answer)}`).toBe(false);
-      }
-    },
-  );
 
   it.each(editing.map((intent) => [intent.id, intent] as const))(
     "%s: the unmodified workspace fails the file check",
@@ -212,43 +195,20 @@ describe("every check fails on a wrong answer", () => {
 });
 
 describe("the rules tier", () => {
-  let ws: PreparedWorkspace;
-  let service: LackpyService;
-  beforeAll(async () => {
-    ws = await prepareWorkspace();
-    service = await openEvalService(ws.dir);
-  });
-  afterAll(async () => {
-    await service?.close();
-    await ws?.dispose();
-  });
-
   it("answers at least 5 intents exactly (the ones tagged rules), each correctly", async () => {
-    const answered: string[] = [];
-    for (const intent of intents) {
-      const result = await service.delegate(intent.text, {
-        kit: intent.kit,
-        params: intent.params,
-      });
-      if (result.tier !== "rules") continue;
-      answered.push(intent.id);
-      expect(result.success, intent.id).toBe(true);
-      const verdict = checkAnswer(intent.check, { output: result.output, workspace: ws.dir });
-      expect(verdict.pass, `${intent.id}: ${verdict.detail}`).toBe(true);
-    }
+    const answered = (await evaluateRules(intents)).filter((cell) => cell.accepted);
+    for (const cell of answered) expect(cell.score, `${cell.intentId}: ${cell.detail}`).toBe(2);
     expect(answered.length).toBeGreaterThanOrEqual(5);
-    expect(answered).toEqual(
+    expect(answered.map((cell) => cell.intentId)).toEqual(
       intents.filter((intent) => intent.tags.includes("rules")).map((intent) => intent.id),
     );
   });
 
   it("answers paraphrases correctly whenever it answers them", async () => {
-    for (const intent of intents)
-      for (const wording of intent.paraphrases ?? []) {
-        const result = await service.delegate(wording, { kit: intent.kit, params: intent.params });
-        if (result.tier !== "rules") continue;
-        const verdict = checkAnswer(intent.check, { output: result.output, workspace: ws.dir });
-        expect(verdict.pass, `${intent.id} "${wording}": ${verdict.detail}`).toBe(true);
-      }
+    const paraphrases = intents.flatMap((intent) =>
+      (intent.paraphrases ?? []).map((text) => ({ ...intent, text })),
+    );
+    for (const cell of await evaluateRules(paraphrases))
+      if (cell.accepted) expect(cell.score, `${cell.intentId}: ${cell.detail}`).toBe(2);
   });
 });
