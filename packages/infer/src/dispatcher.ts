@@ -55,7 +55,7 @@ function check(
   context: GenerationContext,
   params: readonly string[],
   rules: readonly string[],
-): ValidationError[] {
+): readonly ValidationError[] {
   return validate(program, {
     tools: context.kit.tools,
     params: [...Object.keys(context.params), ...params],

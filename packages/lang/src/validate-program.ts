@@ -1,48 +1,81 @@
+import { TooDeep } from "./check-state.js";
+import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
 import { computeGrade } from "./grade.js";
-import { MAX_SYNTAX_DEPTH } from "./language-spec.js";
 import { parseProgram, type Node } from "./parse-program.js";
 import { PredefinedNames } from "./predefined-names.js";
+import { checkProgram } from "./program-checker.js";
 import { parseRule, type Rule } from "./rules.js";
 import type { EffectSummary, ToolSpec, ValidationError, ValidationResult } from "./types.js";
 import { paramNames, type ValidateOptions, type ValidatedProgram } from "./validate-options.js";
-import { ProgramChecker } from "./program-checker.js";
-import { scanTree } from "./walk.js";
+import { ValidationCache, freezeValidation, validationCacheKey } from "./validation-cache.js";
 
-/** Validates a program and, when it is valid, returns it ready to run (with arrow bodies normalised). */
+const CACHE = new ValidationCache();
+
+/** A validation to run: the options resolved, and its cache key (null when it is not cached). */
+interface Request {
+  source: unknown;
+  tools: readonly ToolSpec[];
+  allowedNames: readonly string[];
+  params: string[];
+  rules: Rule[];
+  key: string | null;
+}
+
+function request(source: unknown, options: ValidateOptions): Request {
+  const tools = options.tools ?? [];
+  const allowedNames = options.allowedNames ?? [];
+  const params = paramNames(options.params);
+  const ruleOptions = options.rules ?? [];
+  // A malformed rule is the caller's mistake: it throws before anything else, cached or not.
+  const rules = ruleOptions.map(toRule);
+  const key =
+    typeof source === "string" && options.cache !== false
+      ? validationCacheKey(source, tools, allowedNames, params, ruleOptions)
+      : null;
+  return { source, tools, allowedNames, params, rules, key };
+}
+
+/**
+ * Validates a program and, when it is valid, returns it ready to run (with arrow bodies
+ * normalised). An invalid program's validation may come from the cache; a valid program is
+ * parsed and checked again, so its AST is fresh and the caller owns it.
+ */
 export function validateProgram(
   source: unknown,
   options: ValidateOptions = {},
 ): { validation: ValidationResult; program: ValidatedProgram | null } {
-  const tools = options.tools ?? [];
-  const params = paramNames(options.params);
-  const rules = (options.rules ?? []).map(toRule);
+  const resolved = request(source, options);
+  const cached = resolved.key === null ? undefined : CACHE.get(resolved.key);
+  if (cached && !cached.valid) return { validation: cached, program: null };
+  return check(resolved, cached, true);
+}
+
+/** Validates a program: every static check of the language spec, all errors reported together. The result is frozen and may be shared. */
+export function validate(source: unknown, options: ValidateOptions = {}): ValidationResult {
+  const resolved = request(source, options);
+  const cached = resolved.key === null ? undefined : CACHE.get(resolved.key);
+  return cached ?? check(resolved, undefined, false).validation;
+}
+
+function check(
+  { source, tools, allowedNames, params, rules, key }: Request,
+  cached: ValidationResult | undefined,
+  wantProgram: boolean,
+): { validation: ValidationResult; program: ValidatedProgram | null } {
   const parsed = parseProgram(source);
   if (!parsed.ok) {
     const { code, message, line, column, hint } = parsed;
-    return {
-      validation: failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]),
-      program: null,
-    };
+    return remember(key, failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]));
   }
-  const names = new PredefinedNames({ params, tools, allowedNames: options.allowedNames ?? [] });
-  const checker = new ProgramChecker(source as string, names);
-  const deepest = scanTree(parsed.ast, MAX_SYNTAX_DEPTH, (node) => checker.noteAssignments(node));
-  if (deepest) {
-    return {
-      validation: failure([
-        {
-          code: "too_deep",
-          message: `The program is nested more than ${MAX_SYNTAX_DEPTH} levels deep.`,
-          line: deepest.loc?.start.line ?? 1,
-          column: deepest.loc?.start.column ?? 0,
-          hint: "split long chains and nested expressions into several statements with variables",
-        },
-      ]),
-      program: null,
-    };
+  const names = new PredefinedNames({ params, tools, allowedNames });
+  let checked;
+  try {
+    checked = checkProgram(source as string, parsed.ast, names);
+  } catch (error) {
+    if (!(error instanceof TooDeep)) throw error;
+    return remember(key, failure([tooDeep(error.node)]));
   }
-  checker.check(parsed.ast);
-  const errors = [...checker.errors];
+  const errors = checked.errors;
   if (errors.length === 0) {
     for (const rule of rules) {
       for (const violation of rule.check(parsed.ast)) {
@@ -55,30 +88,48 @@ export function validateProgram(
     }
   }
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  const validation: ValidationResult = {
-    valid: errors.length === 0,
-    errors,
-    calls: checker.calls,
-    variables: checker.variables,
-    effects: effectsOf(checker.toolsUsed, tools),
-  };
-  if (!validation.valid) return { validation, program: null };
+  const validation =
+    cached ??
+    remember(key, {
+      valid: errors.length === 0,
+      errors,
+      calls: checked.calls,
+      variables: checked.variables,
+      effects: effectsOf(checked.toolsUsed, tools),
+    }).validation;
+  if (!validation.valid || !wantProgram) return { validation, program: null };
   const program: ValidatedProgram = Object.freeze({
     kind: "lackpy.validated" as const,
     source: source as string,
     ast: parsed.ast,
     validation,
     names: Object.freeze({
-      tools: [...tools.map((tool) => tool.name), ...(options.allowedNames ?? [])],
-      params,
+      tools: Object.freeze([...tools.map((tool) => tool.name), ...allowedNames]),
+      params: Object.freeze(params),
+      cells: Object.freeze([...checked.cells.keys()]),
     }),
   });
   return { validation, program };
 }
 
-/** Validates a program: every static check of the language spec, all errors reported together. */
-export function validate(source: unknown, options: ValidateOptions = {}): ValidationResult {
-  return validateProgram(source, options).validation;
+/** Freezes a result and stores it under its key (when it has one). */
+function remember(
+  key: string | null,
+  result: ValidationResult,
+): { validation: ValidationResult; program: null } {
+  const validation = freezeValidation(result);
+  if (key !== null) CACHE.set(key, validation);
+  return { validation, program: null };
+}
+
+function tooDeep(node: Node): ValidationError {
+  return {
+    code: "too_deep",
+    message: `The program is nested more than ${MAX_SYNTAX_DEPTH} levels deep.`,
+    line: node.loc?.start.line ?? 1,
+    column: node.loc?.start.column ?? 0,
+    hint: "split long chains and nested expressions into several statements with variables",
+  };
 }
 
 function toRule(rule: string | Rule | ((program: Node) => ReturnType<Rule["check"]>)): Rule {
@@ -98,8 +149,8 @@ function failure(errors: ValidationError[]): ValidationResult {
 }
 
 function effectsOf(used: ReadonlySet<string>, tools: readonly ToolSpec[]): EffectSummary {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const specs = [...used].map((name) => byName.get(name) ?? { name });
+  const specs: Pick<ToolSpec, "name" | "gradeW" | "effectsCeiling">[] = [];
+  for (const name of used) specs.push(tools.find((tool) => tool.name === name) ?? { name });
   return {
     tools: specs.map((tool) => ({
       name: tool.name,

@@ -1,0 +1,216 @@
+/**
+ * The state of one validator walk: a symbol table, errors and results. Each distinct name of
+ * the program has one `NameState` holding what the name is predefined as, the stack of its
+ * block-scoped declarations in scope (innermost last) and whether it is a cell (assigned without
+ * a declaration), so resolving an identifier is a single map lookup. The walk's files
+ * (`check-*.ts`) are functions of this state; `program-checker.ts` supplies `visit`.
+ */
+import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
+import type { Node } from "./parse-program.js";
+import type { PredefinedName, PredefinedNames } from "./predefined-names.js";
+import { patternIdentifiers } from "./program-names.js";
+import type { ValidationError, ValidationErrorCode } from "./types.js";
+import { scanTree } from "./walk.js";
+
+/** A `let`/`const` name (arrow parameters count as `let`) and the identifier that declares it. */
+export interface Binding {
+  readonly name: string;
+  readonly kind: "const" | "let";
+  readonly node: Node;
+}
+
+/** What a name or expression is used for where it appears; the rules of language.md §3-5 differ by role. */
+export type Role = "read" | "callee" | "member-object" | "callback" | "tool-argument" | "typeof";
+
+/** Everything the walk knows about one name of the program. */
+export interface NameState {
+  readonly name: string;
+  /** What the name is when no variable shadows it (forbidden names have kind `forbidden`). */
+  readonly predefined: PredefinedName | undefined;
+  /** Declarations in scope here, innermost last. */
+  readonly bindings: Binding[];
+  /** The first assignment that made it a cell, a top-level variable of the whole program. */
+  cell: Node | undefined;
+  /** The walk resolved it as not being a variable; if it becomes a cell later, the walk must run again. */
+  assumedNotCell: boolean;
+  /** Listed in `variables` already. */
+  listed: boolean;
+}
+
+/** Thrown through the walk when syntax is nested deeper than `MAX_SYNTAX_DEPTH`; carries the first node past it. */
+export class TooDeep {
+  constructor(readonly node: Node) {}
+}
+
+const NO_BINDINGS: readonly Binding[] = Object.freeze([]);
+
+/** Errors, results and scopes of one walk over a program; the subclass in `program-checker.ts` supplies `visit`. */
+export abstract class CheckState {
+  readonly errors: ValidationError[] = [];
+  readonly calls: string[] = [];
+  readonly variables: string[] = [];
+  readonly toolsUsed = new Set<string>();
+  /** Names assigned without a declaration (cell semantics), with their first assignment. */
+  readonly cells: Map<string, Node>;
+  /** Reads of names that were neither predefined nor variables, with the declared names in scope then: `unknown_name` once every cell is known. */
+  readonly unresolvedReads: { node: Node; declared: string[] }[] = [];
+  /** Set when a name resolved earlier turned out to be a cell assigned further on. */
+  needsSecondWalk = false;
+  /** Nesting level of the node being visited (the Program is level 1). */
+  depth = 1;
+  /** Number of open scopes inside the program's own (0 at the top level). */
+  scopeDepth = 0;
+  private readonly symbols = new Map<string, NameState>();
+  private readonly openScopes: (readonly Binding[])[] = [];
+
+  constructor(
+    readonly source: string,
+    readonly names: PredefinedNames,
+    program: Node,
+    knownCells?: ReadonlyMap<string, Node>,
+  ) {
+    this.cells = new Map(knownCells);
+    for (const binding of hoist(program.body)) this.symbol(binding.name).bindings.push(binding);
+  }
+
+  /** Enters a node, checks it in its role and leaves it: the recursion of every check. */
+  abstract visit(node: Node | null | undefined, role: Role): void;
+
+  /** The state of a name, created on first use. */
+  symbol(name: string): NameState {
+    let state = this.symbols.get(name);
+    if (state === undefined) {
+      state = {
+        name,
+        predefined: this.names.get(name),
+        bindings: [],
+        cell: this.cells.get(name),
+        assumedNotCell: false,
+        listed: false,
+      };
+      this.symbols.set(name, state);
+    }
+    return state;
+  }
+
+  /**
+   * True when the name is a variable here: declared in an enclosing scope, or a cell. A `false`
+   * for a name that a cell assignment could still claim is remembered (see `needsSecondWalk`).
+   */
+  isVariable(symbol: NameState): boolean {
+    if (symbol.bindings.length > 0 || symbol.cell !== undefined) return true;
+    if (symbol.predefined === undefined || symbol.predefined.shadowable)
+      symbol.assumedNotCell = true;
+    return false;
+  }
+
+  /** Makes a name a cell at its first assignment. */
+  addCell(symbol: NameState, node: Node): void {
+    if (symbol.cell !== undefined) return;
+    symbol.cell = node;
+    this.cells.set(symbol.name, node);
+    // An earlier use took this name for a helper, a global or an unknown name: judge it again.
+    if (symbol.assumedNotCell) this.needsSecondWalk = true;
+  }
+
+  /** Every declared name in scope here, for suggestions. */
+  declaredInScope(): string[] {
+    const names: string[] = [];
+    for (const symbol of this.symbols.values())
+      if (symbol.bindings.length > 0) names.push(symbol.name);
+    return names;
+  }
+
+  /** Notes a top-level binding of the program, once, in order of first appearance. */
+  addVariable(symbol: NameState): void {
+    if (symbol.listed) return;
+    symbol.listed = true;
+    this.variables.push(symbol.name);
+  }
+
+  /** Opens a scope declaring `bindings` (a `TooDeep` abandons the whole walk, so no unwinding is needed). */
+  pushScope(bindings: readonly Binding[]): void {
+    for (const binding of bindings) this.symbol(binding.name).bindings.push(binding);
+    this.openScopes.push(bindings);
+    this.scopeDepth++;
+  }
+
+  /** Closes the scope opened last. */
+  popScope(): void {
+    for (const binding of this.openScopes.pop()!) this.symbols.get(binding.name)!.bindings.pop();
+    this.scopeDepth--;
+  }
+
+  /** Records an error at a node, or at the first token at or after a source offset. */
+  report(code: ValidationErrorCode, node: Node | number, message: string, hint?: string): void {
+    const position =
+      typeof node === "number"
+        ? positionOf(this.source, node)
+        : (node.loc?.start ?? { line: 1, column: 0 });
+    this.errors.push({
+      code,
+      message,
+      line: position.line,
+      column: position.column,
+      ...(hint ? { hint } : {}),
+    });
+  }
+
+  /** Enters a node one level deeper; throws `TooDeep` past the limit. Pair with `leave`. */
+  enter(node: Node): void {
+    if (++this.depth > MAX_SYNTAX_DEPTH) throw new TooDeep(node);
+  }
+
+  /** Leaves the node entered last. */
+  leave(): void {
+    this.depth--;
+  }
+
+  /**
+   * Bounds the subtree of the entered node when the walk does not descend into it (a rejected
+   * construct), so `too_deep` is judged on the whole tree, as the spec's depth measure says.
+   */
+  skip(node: Node): void {
+    const deepest = scanTree(node, MAX_SYNTAX_DEPTH - this.depth + 1);
+    if (deepest) throw new TooDeep(deepest);
+  }
+
+  /** Enters a child the walk does not check, bounds its depth and leaves it. */
+  skipChild(node: Node): void {
+    this.enter(node);
+    this.skip(node);
+    this.leave();
+  }
+}
+
+/** The `let`/`const` names a statement list declares, visible in its whole block (as in JavaScript). */
+export function hoist(statements: readonly Node[]): readonly Binding[] {
+  let bindings: Binding[] | null = null;
+  for (const statement of statements) {
+    if (statement.type !== "VariableDeclaration") continue;
+    bindings ??= [];
+    // A rejected `var` still binds its names, so one mistake is reported once, not at every use.
+    const kind = statement.kind === "const" ? "const" : "let";
+    for (const declarator of statement.declarations) bind(declarator.id, kind, bindings);
+  }
+  return bindings ?? NO_BINDINGS;
+}
+
+/** Adds the names a binding pattern declares to `into`. */
+export function bind(pattern: Node, kind: "const" | "let", into: Binding[]): void {
+  if (pattern.type === "Identifier") {
+    into.push({ name: pattern.name, kind, node: pattern });
+    return;
+  }
+  for (const identifier of patternIdentifiers(pattern))
+    into.push({ name: identifier.name, kind, node: identifier });
+}
+
+/** Line (1-based) and column (0-based) of the first non-space character at or after `offset`. */
+function positionOf(source: string, offset: number): { line: number; column: number } {
+  let index = offset;
+  while (index < source.length && /[\s)]/.test(source[index])) index++;
+  const before = source.slice(0, index);
+  const line = before.split("\n").length;
+  return { line, column: index - (before.lastIndexOf("\n") + 1) };
+}
