@@ -52,6 +52,8 @@ export async function callExpression(
       const global = interpreter.globals.get(name);
       if (global instanceof NativeCallable)
         return global.call(await evaluateArguments(interpreter, node, scope));
+      if (global instanceof Namespace && global.callable)
+        return global.callable.call(await evaluateArguments(interpreter, node, scope));
     }
     const value = lookupName(interpreter, callee, scope);
     if (node.optional && (value === null || value === undefined)) throw SHORT_CIRCUIT;

@@ -172,6 +172,7 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
     Promise: promise,
   };
   const functions: Record<string, Implementation> = {
+    Number: ([value]) => toNumber(value),
     String: ([value]) => toDisplayString(value),
     Boolean: ([value]) => truthy(value),
     parseInt: ([text, radix]) =>
@@ -199,7 +200,15 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
             : implementation,
         );
       }
-      globals.set(spec.name, new Namespace(spec.name, members));
+      const conversion = functions[spec.name];
+      globals.set(
+        spec.name,
+        new Namespace(
+          spec.name,
+          members,
+          spec.signature && conversion ? new NativeCallable(spec.name, conversion) : undefined,
+        ),
+      );
     } else if (spec.kind === "function" && functions[spec.name]) {
       globals.set(spec.name, new NativeCallable(spec.name, functions[spec.name]));
     } else if (spec.kind === "value" && Object.hasOwn(values, spec.name)) {

@@ -9,7 +9,14 @@ import type { Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { Scope } from "./scope.js";
 import { summarise } from "./serialize.js";
-import { Closure, NativeCallable, isCallable, toPlainData, toToolArgument } from "./values.js";
+import {
+  Closure,
+  Namespace,
+  NativeCallable,
+  isCallable,
+  toPlainData,
+  toToolArgument,
+} from "./values.js";
 import { bindPattern } from "./patterns.js";
 import { createSafeGlobals } from "./globals.js";
 
@@ -39,6 +46,8 @@ export interface InterpreterOptions {
   heapUsedBytes?: () => number;
   /** Aborting it stops the run with `cancelled` at the next clock check or tool call. */
   signal?: AbortSignal;
+  /** Names the program assigns without declaring them (`ValidatedProgram.names.cells`): never a helper or global. */
+  cells?: readonly string[];
 }
 
 const TIME_CHECK_INTERVAL = 256;
@@ -66,6 +75,8 @@ export class Interpreter {
   readonly paramScope: Scope;
   readonly programScope: Scope;
   readonly limits: Limits;
+  /** Cells of the program: before their first assignment they have no value, whatever builtin shares the name. */
+  readonly cells: ReadonlySet<string>;
   current: Node | null = null;
   private lastYieldStep = 0;
   private globalsCache: ReadonlyMap<string, unknown> | null = null;
@@ -75,6 +86,7 @@ export class Interpreter {
 
   constructor(readonly options: InterpreterOptions) {
     this.limits = options.limits;
+    this.cells = new Set(options.cells);
     this.now = options.now ?? (() => performance.now());
     this.startedAt = this.now();
     this.specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
@@ -327,6 +339,7 @@ export class Interpreter {
   async callFunction(callee: unknown, args: unknown[], node: Node): Promise<unknown> {
     if (callee instanceof Closure) return this.callClosure(callee, args, node);
     if (callee instanceof NativeCallable) return callee.call(args);
+    if (callee instanceof Namespace && callee.callable) return callee.callable.call(args);
     throw this.fault(
       "not_a_function",
       `A ${callee === null ? "null" : typeof callee} value is not a function.`,

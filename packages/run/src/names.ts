@@ -35,6 +35,16 @@ export function lookupName(
       );
     return binding.value;
   }
+  if (interpreter.cells.has(name)) {
+    // A cell is a variable of the whole program (language.md §5): it never falls back to a helper or global.
+    if (forTypeof) return undefined;
+    throw interpreter.fault(
+      "runtime_error",
+      `'${name}' is used before it is assigned.`,
+      node,
+      `assign ${name} before this line`,
+    );
+  }
   if (interpreter.hasTool(name)) {
     // As a callback (`files.map(read_file)`) a tool gets the item, not the index and the array:
     // `paths.map(write_file)` must not write each index as a file's content.

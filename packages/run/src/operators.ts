@@ -82,6 +82,6 @@ function compare(operator: string, left: unknown, right: unknown): boolean {
 /** `typeof x` for program values: closures and callables are "function", facades "object". */
 export function typeOf(value: unknown): string {
   if (value instanceof Closure || value instanceof NativeCallable) return "function";
-  if (value instanceof Namespace) return "object";
+  if (value instanceof Namespace) return value.callable ? "function" : "object";
   return typeof value;
 }

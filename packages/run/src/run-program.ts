@@ -54,7 +54,7 @@ export function prepareProgram(
     result: failedResult({
       code: "invalid_program",
       message: `${first?.message ?? "The program is invalid."}${more}`,
-      errors: validation.errors,
+      errors: [...validation.errors],
     }),
   };
 }
@@ -89,6 +89,7 @@ export async function runInProcess(
     limits,
     heapUsedBytes: options.heapUsedBytes,
     signal: options.signal,
+    cells: prepared.program.names.cells,
   });
   let output: unknown = null;
   let error: RunErrorValue | null = null;
