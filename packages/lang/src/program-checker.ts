@@ -16,7 +16,8 @@ import { asiHazardStart } from "./asi-hazard.js";
 import { checkArrow, checkCall } from "./check-calls.js";
 import { checkMember, checkObjectExpression } from "./check-members.js";
 import { checkReference, reportUnresolvedReads } from "./check-names.js";
-import { CheckState, bind, hoist, type Binding, type Role } from "./check-state.js";
+import { CheckState, type Role } from "./check-state.js";
+import { checkForOf, checkIf, checkVariableDeclaration } from "./check-statements.js";
 import {
   ASSIGNMENT,
   BINARY,
@@ -26,7 +27,7 @@ import {
   isAllowedNodeType,
   rejectedNodeProblem,
 } from "./check-syntax.js";
-import { checkDeclaration, checkTarget } from "./check-writes.js";
+import { checkTarget } from "./check-writes.js";
 import type { Node } from "./parse-program.js";
 import type { PredefinedNames } from "./predefined-names.js";
 import { forEachChild } from "./walk.js";
@@ -85,13 +86,7 @@ function visitNode(state: CheckState, node: Node, role: Role): void {
       return checkArrow(state, node, role);
     case "VariableDeclaration":
       if (rejectIfProblem(state, node)) return;
-      for (const declarator of node.declarations) {
-        state.enter(declarator);
-        state.visit(declarator.init, "read");
-        checkDeclaration(state, declarator.id);
-        state.leave();
-      }
-      return;
+      return checkVariableDeclaration(state, node);
     case "ObjectExpression":
       return checkObjectExpression(state, node);
     case "TemplateLiteral":
@@ -115,10 +110,7 @@ function visitNode(state: CheckState, node: Node, role: Role): void {
       state.visit(node.right, "read");
       return checkTarget(state, node.left, node.operator === "=" ? "assign" : "update");
     case "IfStatement":
-      state.visit(node.test, "read");
-      visitBody(state, node.consequent);
-      if (node.alternate) visitBody(state, node.alternate);
-      return;
+      return checkIf(state, node);
     case "ForOfStatement":
       if (rejectIfProblem(state, node)) return;
       return checkForOf(state, node);
@@ -202,41 +194,4 @@ function reportAsiHazard(state: CheckState, node: Node, end: number, opening: st
     "end the previous line with ';' or assign the value to a variable first",
   );
   return true;
-}
-
-/** The body of an `if` or `for...of`: a block opens a scope; a single statement does not. */
-function visitBody(state: CheckState, node: Node): void {
-  if (node.type !== "BlockStatement") return state.visit(node, "read");
-  state.enter(node);
-  state.pushScope(hoist(node.body));
-  for (const statement of node.body) state.visit(statement, "read");
-  state.popScope();
-  state.leave();
-}
-
-function checkForOf(state: CheckState, node: Node): void {
-  state.visit(node.right, "read");
-  const left = node.left;
-  if (left.type !== "VariableDeclaration") {
-    state.pushScope(hoist([]));
-    checkTarget(state, left, "assign");
-    visitBody(state, node.body);
-    return state.popScope();
-  }
-  if (allowedNodeProblem(left)) {
-    // `for (var x of xs)`: report the declaration, and check nothing inside the loop.
-    state.visit(left, "read");
-    return state.skipChild(node.body);
-  }
-  const declarator = left.declarations[0];
-  const bindings: Binding[] = [];
-  bind(declarator.id, left.kind, bindings);
-  state.pushScope(bindings);
-  state.enter(left);
-  state.enter(declarator);
-  checkDeclaration(state, declarator.id);
-  state.leave();
-  state.leave();
-  visitBody(state, node.body);
-  state.popScope();
 }
