@@ -1,7 +1,8 @@
 /** Calls and arrow functions (language.md §2-§5): what a callee may be and where an arrow may go. */
-import { namespaceOf, staticPropertyName } from "./check-members.js";
+import { reportAsiHazard } from "./asi-hazard.js";
+import { checkMember, staticPropertyName } from "./check-members.js";
 import { checkBareCall } from "./check-names.js";
-import { bind, type Binding, type CheckState, type Role } from "./check-state.js";
+import type { CheckState, Role } from "./check-state.js";
 import { checkDeclaration } from "./check-writes.js";
 import type { Node } from "./parse-program.js";
 import { ALL_ALLOWED_METHODS } from "./predefined-names.js";
@@ -15,12 +16,16 @@ export function checkCall(state: CheckState, node: Node): void {
     argumentRole = checkBareCall(state, node, callee);
     state.leave();
   } else if (callee.type === "MemberExpression") {
-    state.visit(callee, "callee");
-    argumentRole = methodArgumentRole(state, callee);
+    state.enter(callee);
+    if (callee.computed) reportAsiHazard(state, callee, callee.object.end, "[");
+    argumentRole = methodArgumentRole(callee, checkMember(state, callee));
+    state.leave();
   } else {
     state.visit(callee, "callee");
   }
-  for (const argument of node.arguments) {
+  const args: Node[] = node.arguments;
+  for (let index = 0; index < args.length; index++) {
+    const argument = args[index];
     if (argument.type === "SpreadElement") {
       state.enter(argument);
       state.visit(argument.argument, argumentRole === "tool-argument" ? "tool-argument" : "read");
@@ -32,10 +37,12 @@ export function checkCall(state: CheckState, node: Node): void {
 }
 
 /** Arguments of an allowed method or a safe-global function member are callbacks; others are plain reads. */
-function methodArgumentRole(state: CheckState, callee: Node): Role {
+function methodArgumentRole(
+  callee: Node,
+  namespace: ReadonlyMap<string, "function" | "value"> | undefined,
+): Role {
   const method = staticPropertyName(callee);
   if (method === null) return "read";
-  const namespace = namespaceOf(state, callee.object);
   const takesCallbacks = namespace
     ? namespace.get(method) === "function"
     : ALL_ALLOWED_METHODS.has(method);
@@ -78,12 +85,12 @@ export function checkArrow(state: CheckState, node: Node, role: Role): void {
     node.expression = true;
     bodyLevels = 2;
   }
-  const bindings: Binding[] = [];
-  for (const parameter of node.params) bind(parameter, "let", bindings);
-  state.pushScope(bindings);
-  for (const parameter of node.params) checkDeclaration(state, parameter);
+  const params: Node[] = node.params;
+  state.openScope();
+  for (let index = 0; index < params.length; index++) state.declarePattern(params[index], "let");
+  for (let index = 0; index < params.length; index++) checkDeclaration(state, params[index]);
   state.depth += bodyLevels;
   state.visit(node.body, "read");
   state.depth -= bodyLevels;
-  state.popScope();
+  state.closeScope();
 }

@@ -1,5 +1,6 @@
 /** Member access, object literals and their keys: the property rules of language.md §4. */
 import { forbiddenPropertyMessage, isForbiddenProperty } from "./check-property.js";
+import { checkReference } from "./check-names.js";
 import type { CheckState } from "./check-state.js";
 import { checkNodeSyntax } from "./check-syntax.js";
 import type { Node } from "./parse-program.js";
@@ -21,11 +22,30 @@ export function reportForbiddenProperty(state: CheckState, node: Node, name: str
   state.report("forbidden_property", node, message, hint);
 }
 
-/** Checks an entered MemberExpression: its object, its property, and members of safe globals. */
-export function checkMember(state: CheckState, node: Node): void {
-  state.visit(node.object, "member-object");
+/**
+ * Checks an entered MemberExpression: its object, its property, and members of safe globals.
+ * Returns the members of the safe global it reads from (when its object names one), for calls.
+ */
+export function checkMember(
+  state: CheckState,
+  node: Node,
+): ReadonlyMap<string, "function" | "value"> | undefined {
+  const object = node.object;
+  let members: ReadonlyMap<string, "function" | "value"> | undefined;
+  if (object.type === "Identifier") {
+    state.enter(object);
+    const symbol = checkReference(state, object, "member-object");
+    state.leave();
+    if (symbol?.predefined?.kind === "safe_global_namespace" && !state.isVariable(symbol))
+      members = state.names.namespaceMembers(object.name);
+  } else {
+    state.visit(object, "member-object");
+  }
   const name = staticPropertyName(node);
-  if (name === null) return state.visit(node.property, "read");
+  if (name === null) {
+    state.visit(node.property, "read");
+    return members;
+  }
   if (node.property.type === "TemplateLiteral") {
     // The quasi of `o[`key`]` is two levels below the member; count it like every node.
     state.enter(node.property);
@@ -33,30 +53,22 @@ export function checkMember(state: CheckState, node: Node): void {
     state.leave();
     state.leave();
   }
-  if (isForbiddenProperty(name)) return reportForbiddenProperty(state, node.property, name);
-  const members = namespaceOf(state, node.object);
+  if (isForbiddenProperty(name)) {
+    reportForbiddenProperty(state, node.property, name);
+    return members;
+  }
   if (members && !members.has(name)) {
-    const object: string = node.object.name;
     const suggestion = nearestName(name, members.keys());
     state.report(
       "unknown_name",
       node.property,
-      `${object}.${name} does not exist in lackpy.`,
-      suggestion ? `use ${object}.${suggestion}` : `available: ${[...members.keys()].join(", ")}`,
+      `${object.name}.${name} does not exist in lackpy.`,
+      suggestion
+        ? `use ${object.name}.${suggestion}`
+        : `available: ${[...members.keys()].join(", ")}`,
     );
   }
-}
-
-/** The members of the safe global an expression names, unless a variable shadows it there. */
-export function namespaceOf(
-  state: CheckState,
-  object: Node,
-): ReadonlyMap<string, "function" | "value"> | undefined {
-  if (object.type !== "Identifier") return undefined;
-  const symbol = state.symbol(object.name);
-  if (symbol.predefined?.kind !== "safe_global_namespace" || state.isVariable(symbol))
-    return undefined;
-  return state.names.namespaceMembers(object.name);
+  return members;
 }
 
 /** Checks the key of an entered object literal or object pattern property. */
@@ -76,7 +88,9 @@ export function checkPropertyKey(state: CheckState, property: Node): void {
 
 /** Checks an entered ObjectExpression: spreads, plain `key: value` properties and their keys. */
 export function checkObjectExpression(state: CheckState, node: Node): void {
-  for (const property of node.properties) {
+  const properties: Node[] = node.properties;
+  for (let index = 0; index < properties.length; index++) {
+    const property = properties[index];
     state.enter(property);
     if (property.type === "SpreadElement") {
       state.visit(property.argument, "read");

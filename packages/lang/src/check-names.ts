@@ -3,37 +3,39 @@
  * callables used as values, bare-name calls and kit-tool arity. A variable of the program wins
  * over a helper or safe global of the same name wherever it is in scope.
  */
-import type { CheckState, Role } from "./check-state.js";
+import type { CheckState, NameState, Role } from "./check-state.js";
 import type { Node } from "./parse-program.js";
 import { nearestName, type PredefinedName } from "./predefined-names.js";
 import { unknownNameHint } from "./program-names.js";
 
-/** Checks an identifier read in the given role. */
-export function checkReference(state: CheckState, node: Node, role: Role): void {
+/** Checks an identifier read in the given role; returns its name state (none for a forbidden name). */
+export function checkReference(state: CheckState, node: Node, role: Role): NameState | undefined {
   const name: string = node.name;
   const symbol = state.symbol(name);
   const predefined = symbol.predefined;
-  if (predefined?.kind === "forbidden") return reportForbiddenName(state, node);
-  if (state.isVariable(symbol)) return;
+  if (predefined?.kind === "forbidden") return void reportForbiddenName(state, node);
+  if (state.isVariable(symbol)) return symbol;
   if (!predefined) {
     // A cell assigned further on may still define it; judged when the walk ends.
     if (role !== "typeof") state.unresolvedReads.push({ node, declared: state.declaredInScope() });
-    return;
+    return symbol;
   }
   const kind = predefined.kind;
-  if (kind === "param" || kind === "safe_global_value" || role === "typeof") return;
-  if (kind === "tool") state.toolsUsed.add(name);
+  if (kind === "param" || kind === "safe_global_value" || role === "typeof") return symbol;
+  if (kind === "tool") state.useTool(symbol);
   if (kind === "safe_global_namespace") {
-    if (role === "member-object") return;
-    if (!predefined.callable)
-      return state.report(
+    if (role === "member-object") return symbol;
+    if (!predefined.callable) {
+      state.report(
         "callable_as_value",
         node,
         `${name} can only be used through its members, e.g. ${name}.${firstMember(state, name)}.`,
         `call ${name}'s members directly`,
       );
+      return symbol;
+    }
   }
-  if (role === "callback" || role === "callee") return;
+  if (role === "callback" || role === "callee") return symbol;
   state.report(
     "callable_as_value",
     node,
@@ -42,6 +44,7 @@ export function checkReference(state: CheckState, node: Node, role: Role): void 
       ? "kit tools take plain data: call the function first and pass its result"
       : `call it directly: ${name}(...)`,
   );
+  return symbol;
 }
 
 /** Reports a forbidden name wherever it appears in name position. */
@@ -102,7 +105,7 @@ export function checkBareCall(state: CheckState, node: Node, callee: Node): Role
     return "read";
   }
   if (predefined.kind === "tool") {
-    state.toolsUsed.add(name);
+    state.useTool(symbol);
     checkArity(state, node, predefined);
     return "tool-argument";
   }
@@ -127,7 +130,7 @@ function reportVariableCall(
   }
   const what = predefined.kind === "helper" ? "helper" : "safe global";
   const symbol = state.symbol(name);
-  const declaration = symbol.bindings.at(-1)?.node;
+  const declaration = symbol.binding?.node;
   const line = (declaration ?? symbol.cell)?.loc?.start.line;
   const where =
     line === undefined ? "" : ` (${declaration ? "declared" : "assigned"} on line ${line})`;

@@ -1,22 +1,24 @@
 /**
  * The state of one validator walk: a symbol table, errors and results. Each distinct name of
- * the program has one `NameState` holding what the name is predefined as, the stack of its
- * block-scoped declarations in scope (innermost last) and whether it is a cell (assigned without
- * a declaration), so resolving an identifier is a single map lookup. The walk's files
+ * the program has one `NameState` holding what the name is predefined as, its innermost
+ * declaration in scope (linked to the ones it shadows) and whether it is a cell (assigned
+ * without a declaration), so resolving an identifier is a single map lookup, and scopes
+ * allocate nothing but their declarations. The walk's files
  * (`check-*.ts`) are functions of this state; `program-checker.ts` supplies `visit`.
  */
 import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
 import type { Node } from "./parse-program.js";
 import type { PredefinedName, PredefinedNames } from "./predefined-names.js";
-import { patternIdentifiers } from "./program-names.js";
 import type { ValidationError, ValidationErrorCode } from "./types.js";
 import { scanTree } from "./walk.js";
 
-/** A `let`/`const` name (arrow parameters count as `let`) and the identifier that declares it. */
+/** A `let`/`const` declaration in scope (arrow parameters count as `let`), linked to the one it shadows. */
 export interface Binding {
-  readonly name: string;
   readonly kind: "const" | "let";
+  /** The identifier that declares it (for messages). */
   readonly node: Node;
+  /** The declaration of the same name in an enclosing scope. */
+  readonly outer: Binding | undefined;
 }
 
 /** What a name or expression is used for where it appears; the rules of language.md §3-5 differ by role. */
@@ -27,14 +29,16 @@ export interface NameState {
   readonly name: string;
   /** What the name is when no variable shadows it (forbidden names have kind `forbidden`). */
   readonly predefined: PredefinedName | undefined;
-  /** Declarations in scope here, innermost last. */
-  readonly bindings: Binding[];
+  /** The innermost declaration in scope here. */
+  binding: Binding | undefined;
   /** The first assignment that made it a cell, a top-level variable of the whole program. */
   cell: Node | undefined;
   /** The walk resolved it as not being a variable; if it becomes a cell later, the walk must run again. */
   assumedNotCell: boolean;
   /** Listed in `variables` already. */
   listed: boolean;
+  /** Listed in `toolsUsed` already. */
+  usedAsTool: boolean;
 }
 
 /** Thrown through the walk when syntax is nested deeper than `MAX_SYNTAX_DEPTH`; carries the first node past it. */
@@ -42,16 +46,16 @@ export class TooDeep {
   constructor(readonly node: Node) {}
 }
 
-const NO_BINDINGS: readonly Binding[] = Object.freeze([]);
-
 /** Errors, results and scopes of one walk over a program; the subclass in `program-checker.ts` supplies `visit`. */
 export abstract class CheckState {
   readonly errors: ValidationError[] = [];
   readonly calls: string[] = [];
   readonly variables: string[] = [];
-  readonly toolsUsed = new Set<string>();
+  /** Kit tools the program may call, in order of first use. */
+  readonly toolsUsed: string[] = [];
   /** Names assigned without a declaration (cell semantics), with their first assignment. */
   readonly cells: Map<string, Node>;
+  private readonly knownCells: ReadonlyMap<string, Node> | undefined;
   /** Reads of names that were neither predefined nor variables, with the declared names in scope then: `unknown_name` once every cell is known. */
   readonly unresolvedReads: { node: Node; declared: string[] }[] = [];
   /** Set when a name resolved earlier turned out to be a cell assigned further on. */
@@ -61,7 +65,11 @@ export abstract class CheckState {
   /** Number of open scopes inside the program's own (0 at the top level). */
   scopeDepth = 0;
   private readonly symbols = new Map<string, NameState>();
-  private readonly openScopes: (readonly Binding[])[] = [];
+  /** The names declared in the open scopes, in order (entries past `declaredCount` are stale). */
+  private readonly declared: NameState[] = [];
+  private declaredCount = 0;
+  /** Where each open scope starts in `declared`. */
+  private readonly scopeStarts: number[] = [];
 
   constructor(
     readonly source: string,
@@ -69,8 +77,9 @@ export abstract class CheckState {
     program: Node,
     knownCells?: ReadonlyMap<string, Node>,
   ) {
-    this.cells = new Map(knownCells);
-    for (const binding of hoist(program.body)) this.symbol(binding.name).bindings.push(binding);
+    this.knownCells = knownCells;
+    this.cells = new Map();
+    this.declareStatements(program.body);
   }
 
   /** Enters a node, checks it in its role and leaves it: the recursion of every check. */
@@ -83,10 +92,11 @@ export abstract class CheckState {
       state = {
         name,
         predefined: this.names.get(name),
-        bindings: [],
-        cell: this.cells.get(name),
+        binding: undefined,
+        cell: this.knownCells?.get(name),
         assumedNotCell: false,
         listed: false,
+        usedAsTool: false,
       };
       this.symbols.set(name, state);
     }
@@ -98,7 +108,7 @@ export abstract class CheckState {
    * for a name that a cell assignment could still claim is remembered (see `needsSecondWalk`).
    */
   isVariable(symbol: NameState): boolean {
-    if (symbol.bindings.length > 0 || symbol.cell !== undefined) return true;
+    if (symbol.binding !== undefined || symbol.cell !== undefined) return true;
     if (symbol.predefined === undefined || symbol.predefined.shadowable)
       symbol.assumedNotCell = true;
     return false;
@@ -106,9 +116,9 @@ export abstract class CheckState {
 
   /** Makes a name a cell at its first assignment. */
   addCell(symbol: NameState, node: Node): void {
+    if (!this.cells.has(symbol.name)) this.cells.set(symbol.name, symbol.cell ?? node);
     if (symbol.cell !== undefined) return;
     symbol.cell = node;
-    this.cells.set(symbol.name, node);
     // An earlier use took this name for a helper, a global or an unknown name: judge it again.
     if (symbol.assumedNotCell) this.needsSecondWalk = true;
   }
@@ -116,9 +126,15 @@ export abstract class CheckState {
   /** Every declared name in scope here, for suggestions. */
   declaredInScope(): string[] {
     const names: string[] = [];
-    for (const symbol of this.symbols.values())
-      if (symbol.bindings.length > 0) names.push(symbol.name);
+    for (const symbol of this.symbols.values()) if (symbol.binding) names.push(symbol.name);
     return names;
+  }
+
+  /** Notes a kit tool the program may call, once, in order of first use. */
+  useTool(symbol: NameState): void {
+    if (symbol.usedAsTool) return;
+    symbol.usedAsTool = true;
+    this.toolsUsed.push(symbol.name);
   }
 
   /** Notes a top-level binding of the program, once, in order of first appearance. */
@@ -128,17 +144,64 @@ export abstract class CheckState {
     this.variables.push(symbol.name);
   }
 
-  /** Opens a scope declaring `bindings` (a `TooDeep` abandons the whole walk, so no unwinding is needed). */
-  pushScope(bindings: readonly Binding[]): void {
-    for (const binding of bindings) this.symbol(binding.name).bindings.push(binding);
-    this.openScopes.push(bindings);
+  /** Opens a block, loop or arrow scope (a `TooDeep` abandons the whole walk, so no unwinding is needed). */
+  openScope(): void {
+    this.scopeStarts.push(this.declaredCount);
     this.scopeDepth++;
   }
 
-  /** Closes the scope opened last. */
-  popScope(): void {
-    for (const binding of this.openScopes.pop()!) this.symbols.get(binding.name)!.bindings.pop();
+  /** Closes the scope opened last: its declarations go out of scope. */
+  closeScope(): void {
+    const start = this.scopeStarts.pop()!;
+    for (let index = this.declaredCount - 1; index >= start; index--) {
+      const symbol = this.declared[index];
+      symbol.binding = symbol.binding!.outer;
+    }
+    this.declaredCount = start;
     this.scopeDepth--;
+  }
+
+  /** Declares the `let`/`const` names of a statement list in the current scope: they are visible in the whole block, as in JavaScript. */
+  declareStatements(statements: readonly Node[]): void {
+    for (let index = 0; index < statements.length; index++) {
+      const statement = statements[index];
+      if (statement.type !== "VariableDeclaration") continue;
+      // A rejected `var` still binds its names, so one mistake is reported once, not at every use.
+      const kind = statement.kind === "const" ? "const" : "let";
+      const declarators = statement.declarations;
+      for (let item = 0; item < declarators.length; item++)
+        this.declarePattern(declarators[item].id, kind);
+    }
+  }
+
+  /** Declares every name a binding pattern binds in the current scope. */
+  declarePattern(pattern: Node | null, kind: "const" | "let"): void {
+    if (!pattern) return;
+    switch (pattern.type) {
+      case "Identifier": {
+        const symbol = this.symbol(pattern.name);
+        symbol.binding = { kind, node: pattern, outer: symbol.binding };
+        this.declared[this.declaredCount++] = symbol;
+        return;
+      }
+      case "ObjectPattern":
+        for (let index = 0; index < pattern.properties.length; index++) {
+          const property = pattern.properties[index];
+          this.declarePattern(
+            property.type === "RestElement" ? property.argument : property.value,
+            kind,
+          );
+        }
+        return;
+      case "ArrayPattern":
+        for (let index = 0; index < pattern.elements.length; index++)
+          this.declarePattern(pattern.elements[index], kind);
+        return;
+      case "AssignmentPattern":
+        return this.declarePattern(pattern.left, kind);
+      case "RestElement":
+        return this.declarePattern(pattern.argument, kind);
+    }
   }
 
   /** Records an error at a node, or at the first token at or after a source offset. */
@@ -181,29 +244,6 @@ export abstract class CheckState {
     this.skip(node);
     this.leave();
   }
-}
-
-/** The `let`/`const` names a statement list declares, visible in its whole block (as in JavaScript). */
-export function hoist(statements: readonly Node[]): readonly Binding[] {
-  let bindings: Binding[] | null = null;
-  for (const statement of statements) {
-    if (statement.type !== "VariableDeclaration") continue;
-    bindings ??= [];
-    // A rejected `var` still binds its names, so one mistake is reported once, not at every use.
-    const kind = statement.kind === "const" ? "const" : "let";
-    for (const declarator of statement.declarations) bind(declarator.id, kind, bindings);
-  }
-  return bindings ?? NO_BINDINGS;
-}
-
-/** Adds the names a binding pattern declares to `into`. */
-export function bind(pattern: Node, kind: "const" | "let", into: Binding[]): void {
-  if (pattern.type === "Identifier") {
-    into.push({ name: pattern.name, kind, node: pattern });
-    return;
-  }
-  for (const identifier of patternIdentifiers(pattern))
-    into.push({ name: identifier.name, kind, node: identifier });
 }
 
 /** Line (1-based) and column (0-based) of the first non-space character at or after `offset`. */

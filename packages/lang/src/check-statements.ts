@@ -1,12 +1,14 @@
 /** Statements with scopes: declarations, `if` and `for...of` (language.md §1-2). */
-import { bind, hoist, type Binding, type CheckState } from "./check-state.js";
+import type { CheckState } from "./check-state.js";
 import { allowedNodeProblem } from "./check-syntax.js";
 import { checkDeclaration, checkTarget } from "./check-writes.js";
 import type { Node } from "./parse-program.js";
 
 /** Checks an entered `const`/`let` declaration: each initialiser, then the names it declares. */
 export function checkVariableDeclaration(state: CheckState, node: Node): void {
-  for (const declarator of node.declarations) {
+  const declarators: Node[] = node.declarations;
+  for (let index = 0; index < declarators.length; index++) {
+    const declarator = declarators[index];
     state.enter(declarator);
     state.visit(declarator.init, "read");
     checkDeclaration(state, declarator.id);
@@ -25,9 +27,11 @@ export function checkIf(state: CheckState, node: Node): void {
 function visitBody(state: CheckState, node: Node): void {
   if (node.type !== "BlockStatement") return state.visit(node, "read");
   state.enter(node);
-  state.pushScope(hoist(node.body));
-  for (const statement of node.body) state.visit(statement, "read");
-  state.popScope();
+  const statements: Node[] = node.body;
+  state.openScope();
+  state.declareStatements(statements);
+  for (let index = 0; index < statements.length; index++) state.visit(statements[index], "read");
+  state.closeScope();
   state.leave();
 }
 
@@ -36,10 +40,10 @@ export function checkForOf(state: CheckState, node: Node): void {
   state.visit(node.right, "read");
   const left = node.left;
   if (left.type !== "VariableDeclaration") {
-    state.pushScope(hoist([]));
+    state.openScope();
     checkTarget(state, left, "assign");
     visitBody(state, node.body);
-    return state.popScope();
+    return state.closeScope();
   }
   if (allowedNodeProblem(left)) {
     // `for (var x of xs)`: report the declaration, and check nothing inside the loop.
@@ -47,14 +51,13 @@ export function checkForOf(state: CheckState, node: Node): void {
     return state.skipChild(node.body);
   }
   const declarator = left.declarations[0];
-  const bindings: Binding[] = [];
-  bind(declarator.id, left.kind, bindings);
-  state.pushScope(bindings);
+  state.openScope();
+  state.declarePattern(declarator.id, left.kind);
   state.enter(left);
   state.enter(declarator);
   checkDeclaration(state, declarator.id);
   state.leave();
   state.leave();
   visitBody(state, node.body);
-  state.popScope();
+  state.closeScope();
 }

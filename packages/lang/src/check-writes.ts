@@ -40,7 +40,7 @@ function checkWrite(state: CheckState, node: Node): void {
   const symbol = state.symbol(name);
   const predefined = symbol.predefined;
   if (predefined?.kind === "forbidden") return reportForbiddenName(state, node);
-  const binding = symbol.bindings.at(-1);
+  const binding = symbol.binding;
   if (binding) {
     if (binding.kind === "const")
       state.report(
@@ -118,7 +118,8 @@ function checkPattern(state: CheckState, node: Node, mode: "declare" | "assign")
       checkMemberWrite(state, node);
       break;
     case "ObjectPattern":
-      for (const property of node.properties) {
+      for (let index = 0; index < node.properties.length; index++) {
+        const property = node.properties[index];
         if (property.type === "RestElement") {
           checkPattern(state, property, mode);
           continue;
@@ -130,7 +131,8 @@ function checkPattern(state: CheckState, node: Node, mode: "declare" | "assign")
       }
       break;
     case "ArrayPattern":
-      for (const element of node.elements) if (element) checkPattern(state, element, mode);
+      for (let index = 0; index < node.elements.length; index++)
+        if (node.elements[index]) checkPattern(state, node.elements[index], mode);
       break;
     case "AssignmentPattern":
       state.visit(node.right, "read");

@@ -12,7 +12,7 @@
  * judged at the end; in the rare program where a name already resolved as a helper, safe global
  * or unknown name turns out to be a cell further on, the walk runs once more knowing every cell.
  */
-import { asiHazardStart } from "./asi-hazard.js";
+import { reportAsiHazard } from "./asi-hazard.js";
 import { checkArrow, checkCall } from "./check-calls.js";
 import { checkMember, checkObjectExpression } from "./check-members.js";
 import { checkReference, reportUnresolvedReads } from "./check-names.js";
@@ -46,13 +46,18 @@ export function checkProgram(source: string, program: Node, names: PredefinedNam
 
 class ProgramWalk extends CheckState {
   run(program: Node): void {
-    for (const statement of program.body) this.visit(statement, "read");
+    const statements: Node[] = program.body;
+    for (let index = 0; index < statements.length; index++) this.visit(statements[index], "read");
   }
 
   visit(node: Node | null | undefined, role: Role): void {
     if (!node) return;
     this.enter(node);
-    visitNode(this, node, role);
+    // The two most common nodes skip the dispatch.
+    const type = node.type;
+    if (type === "Identifier") checkReference(this, node, role);
+    else if (type !== "Literal" || node.regex !== undefined || node.bigint !== undefined)
+      visitNode(this, node, role);
     this.leave();
   }
 }
@@ -61,10 +66,10 @@ class ProgramWalk extends CheckState {
 function visitNode(state: CheckState, node: Node, role: Role): void {
   switch (node.type) {
     case "Identifier":
-      return checkReference(state, node, role);
+      return void checkReference(state, node, role);
     case "MemberExpression":
       if (node.computed) reportAsiHazard(state, node, node.object.end, "[");
-      return checkMember(state, node);
+      return void checkMember(state, node);
     case "CallExpression":
       reportAsiHazard(state, node, node.callee.end, "(");
       return checkCall(state, node);
@@ -93,7 +98,8 @@ function visitNode(state: CheckState, node: Node, role: Role): void {
       // Quasis are leaves one level down; entering one counts its depth.
       state.enter(node.quasis[0]);
       state.leave();
-      for (const expression of node.expressions) state.visit(expression, "read");
+      for (let index = 0; index < node.expressions.length; index++)
+        state.visit(node.expressions[index], "read");
       return;
     case "ArrayExpression":
       if (node.elements.includes(null))
@@ -103,7 +109,8 @@ function visitNode(state: CheckState, node: Node, role: Role): void {
           "Empty slots in an array literal are not allowed.",
           "write undefined or null for a missing item",
         );
-      for (const element of node.elements) state.visit(element, "read");
+      for (let index = 0; index < node.elements.length; index++)
+        state.visit(node.elements[index], "read");
       return;
     case "AssignmentExpression":
       if (!ASSIGNMENT.has(node.operator)) return void rejectIfProblem(state, node);
@@ -179,19 +186,4 @@ function checkAwait(state: CheckState, node: Node, role: Role): void {
       "remove await: tool calls are awaited for you",
     );
   state.visit(node.argument, role === "callback" ? "read" : role);
-}
-
-/** Reports an ASI hazard at a call, computed member or tagged template; true when there is one. */
-function reportAsiHazard(state: CheckState, node: Node, end: number, opening: string): boolean {
-  // The common case: the bracket follows the callee or object directly, on the same line.
-  if (state.source[end] === opening) return false;
-  const hazard = asiHazardStart(node, state.source);
-  if (hazard === null) return false;
-  state.report(
-    "asi_hazard",
-    hazard,
-    "A line starting with '(', '[' or '`' continues the expression on the line before it.",
-    "end the previous line with ';' or assign the value to a variable first",
-  );
-  return true;
 }

@@ -1,11 +1,11 @@
 import { TooDeep } from "./check-state.js";
 import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
-import { computeGrade } from "./grade.js";
+import { NO_EFFECTS, effectSummary } from "./effect-summary.js";
 import { parseProgram, type Node } from "./parse-program.js";
 import { PredefinedNames } from "./predefined-names.js";
 import { checkProgram } from "./program-checker.js";
 import { parseRule, type Rule } from "./rules.js";
-import type { EffectSummary, ToolSpec, ValidationError, ValidationResult } from "./types.js";
+import type { ToolSpec, ValidationError, ValidationResult } from "./types.js";
 import { paramNames, type ValidateOptions, type ValidatedProgram } from "./validate-options.js";
 import { ValidationCache, freezeValidation, validationCacheKey } from "./validation-cache.js";
 
@@ -95,7 +95,7 @@ function check(
       errors,
       calls: checked.calls,
       variables: checked.variables,
-      effects: effectsOf(checked.toolsUsed, tools),
+      effects: effectSummary(checked.toolsUsed, tools),
     }).validation;
   if (!validation.valid || !wantProgram) return { validation, program: null };
   const program: ValidatedProgram = Object.freeze({
@@ -144,19 +144,6 @@ function failure(errors: ValidationError[]): ValidationResult {
     errors,
     calls: [],
     variables: [],
-    effects: { tools: [], grade: { w: 0, d: 0 } },
-  };
-}
-
-function effectsOf(used: ReadonlySet<string>, tools: readonly ToolSpec[]): EffectSummary {
-  const specs: Pick<ToolSpec, "name" | "gradeW" | "effectsCeiling">[] = [];
-  for (const name of used) specs.push(tools.find((tool) => tool.name === name) ?? { name });
-  return {
-    tools: specs.map((tool) => ({
-      name: tool.name,
-      gradeW: tool.gradeW ?? 3,
-      effectsCeiling: tool.effectsCeiling ?? 3,
-    })),
-    grade: computeGrade(specs),
+    effects: NO_EFFECTS,
   };
 }

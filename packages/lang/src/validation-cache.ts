@@ -83,20 +83,15 @@ export function validationCacheKey(
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
-/** Freezes a validation result and everything in it (empty lists become one shared frozen list). */
+/** Freezes a validation result and everything in it (its effect summary comes frozen; empty lists become one shared frozen list). */
 export function freezeValidation(result: ValidationResult): ValidationResult {
-  for (const error of result.errors) Object.freeze(error);
-  for (const tool of result.effects.tools) Object.freeze(tool);
-  Object.freeze(result.effects.grade);
+  for (let index = 0; index < result.errors.length; index++) Object.freeze(result.errors[index]);
   return Object.freeze({
     valid: result.valid,
     errors: frozenList(result.errors),
     calls: frozenList(result.calls),
     variables: frozenList(result.variables),
-    effects: Object.freeze({
-      tools: frozenList(result.effects.tools),
-      grade: result.effects.grade,
-    }),
+    effects: result.effects,
   });
 }
 
