@@ -4,6 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
+import { CONFIG_TEMPLATE } from "./init-workspace.js";
+import { parseConfig } from "./load-config.js";
 import { LackpyService } from "./lackpy-service.js";
 import { templateNameFor } from "./template-name.js";
 import { startOllamaStub, type OllamaStub } from "./__fixtures__/ollama-stub.js";
@@ -140,5 +142,14 @@ describe("the ratchet, through the service", () => {
     await expect(
       readFile(path.join(lackpy.workspace, ".lackpy", "ratchet.json")),
     ).rejects.toThrow();
+  });
+});
+
+describe("the config lackpy init writes", () => {
+  it("turns the ratchet on, with the default threshold and demotion", () => {
+    expect(parseConfig(CONFIG_TEMPLATE).ratchet).toEqual({
+      ...DEFAULT_CONFIG.ratchet,
+      auto: true,
+    });
   });
 });

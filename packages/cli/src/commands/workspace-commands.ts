@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import { formatLanguageSpec, languageSpec } from "@lackpy/lang";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
+import { printTemplateProblems } from "../format-results.js";
 import { COMMON_ARGS } from "../shared-args.js";
 
 /** `lackpy init`: create `.lackpy/` with a commented config; never overwrites. */
@@ -41,7 +42,13 @@ export function statusCommand(context: CommandContext) {
         `config     ${status.configPath}${status.configExists ? "" : " (missing: using defaults; run lackpy init)"}\n`,
       );
       io.stdout(`kit        ${status.defaultKit}\n`);
-      io.stdout(`templates  ${status.templates}\n`);
+      const problems = status.templateProblems.length;
+      io.stdout(
+        `templates  ${status.templates}${problems ? ` (${problems} problem${problems === 1 ? "" : "s"}:)` : ""}\n`,
+      );
+      printTemplateProblems(context, status.templateProblems, "           ");
+      if (status.ratchetError)
+        io.stdout(`ratchet    ${context.colors.red("error")}: ${status.ratchetError}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);
       io.stdout(`inference  ${status.order.join(" → ")}\n`);
     },
