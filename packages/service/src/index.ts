@@ -7,6 +7,7 @@ export { ProgramRunner, invalidRunResult } from "./program-runner.js";
 export { ProgramCache } from "./program-cache.js";
 export type { CheckedProgram } from "./program-cache.js";
 export { KitResolver } from "./kit-resolver.js";
+export type { KitInfo } from "./kit-resolver.js";
 export { answerFromTemplates, TemplateTierProvider } from "./template-tier.js";
 export type { TemplateAnswer, TemplateHit, TemplateRequest } from "./template-tier.js";
 export { feedRatchet } from "./ratchet.js";

@@ -15,6 +15,15 @@ import { checkPlainName } from "./plain-name.js";
 import { ServiceError } from "./service-error.js";
 import type { KitForRequest, KitSpecifier, ServiceOptions } from "./service-types.js";
 
+/** A kit as `kitInfo` describes it. */
+export interface KitInfo {
+  name: string;
+  tools: ToolSpec[];
+  grade: Grade;
+  description: string;
+  docs: unknown;
+}
+
 interface CachedKit {
   stamp: string;
   kit: Promise<KitForRequest>;
@@ -66,13 +75,7 @@ export class KitResolver {
   }
 
   /** Information on one kit: tools, grade, description, docs. */
-  async info(kit: KitSpecifier): Promise<{
-    name: string;
-    tools: ToolSpec[];
-    grade: Grade;
-    description: string;
-    docs: unknown;
-  }> {
+  async info(kit: KitSpecifier): Promise<KitInfo> {
     const resolved = await this.resolve(kit);
     return {
       name: resolved.name,

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { formatLanguageSpec, languageSpec, type Grade, type ToolSpec } from "@lackpy/lang";
+import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import type { Toolbox } from "@lackpy/kit";
 import { docsIndex, kitList, resolveDoc } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
@@ -12,7 +12,7 @@ import {
   type DelegateStages,
 } from "./delegate-pipeline.js";
 import type { GenerateOutcome } from "./inference.js";
-import { KitResolver } from "./kit-resolver.js";
+import { KitResolver, type KitInfo } from "./kit-resolver.js";
 import { loadConfig } from "./load-config.js";
 import { ProgramCache } from "./program-cache.js";
 import {
@@ -204,13 +204,7 @@ export class LackpyService {
   }
 
   /** Information on one kit: tools, grade, description, docs. */
-  kitInfo(kit: KitSpecifier): Promise<{
-    name: string;
-    tools: ToolSpec[];
-    grade: Grade;
-    description: string;
-    docs: unknown;
-  }> {
+  kitInfo(kit: KitSpecifier): Promise<KitInfo> {
     return this.kits.info(kit);
   }
 
@@ -276,5 +270,10 @@ export class LackpyService {
     } finally {
       await closeWorkerPool();
     }
+  }
+
+  /** `close`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 }
