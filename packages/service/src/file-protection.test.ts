@@ -89,6 +89,17 @@ describe.each(["isolated", "in-process"] as const)("LackpyService file protectio
     expect(await missing(path.join(root, ".mcp.json"))).toBe(true);
   });
 
+  it("answers the issue's pathological glob at once, with a tool error", async () => {
+    const root = await workspace();
+    const service = new LackpyService({ workspace: root, config: config(mode) });
+    const pattern = `${"{*,*}".repeat(22)}Z`;
+    const result = await service.runProgram(`find_files(${JSON.stringify(pattern)})`);
+    expect(result.error).toMatchObject({ code: "tool_error", retriable: true });
+    expect(result.error?.message).toBe(
+      "Tool find_files failed: The pattern's braces stand for more than 1024 patterns.",
+    );
+  });
+
   it("applies the config's [files] protected globs", async () => {
     const root = await workspace({
       ".lackpy/config.toml": `[files]\nprotected = ["secrets/**"]\n`,
