@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { LackpyService } from "./lackpy-service.js";
+import { TemplateStore } from "./template-store.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const WRITER = fileURLToPath(new URL("./__fixtures__/template-delegates.mjs", import.meta.url));
@@ -92,6 +93,23 @@ describe("template counters", () => {
     expect(await readFile(path.join(root, ".lackpy", "templates", files[0]), "utf8")).toContain(
       "fail_count: 3",
     );
+  });
+});
+
+describe("TemplateStore.record", () => {
+  it("counts what was written while a run was going on when it decides to demote", async () => {
+    const store = new TemplateStore(root);
+    store.write(
+      { name: "t", pattern: "t", successCount: 0, failCount: 0, program: "1" },
+      { force: false },
+    );
+    const loaded = store.snapshot().templates[0];
+    expect(store.record(loaded, false, 2)).toEqual({ demoted: false });
+    // The timer writes the first failure while the next run still holds the old snapshot.
+    store.flushSync();
+    expect(await counts("t")).toEqual([0, 1]);
+    expect(store.record(loaded, false, 2)).toEqual({ demoted: true });
+    expect(store.list()).toEqual([]);
   });
 });
 

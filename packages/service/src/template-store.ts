@@ -123,11 +123,14 @@ export class TemplateStore implements WriteBehindTarget {
     if (success) counts.success += 1;
     else counts.fail += 1;
     this.pending.set(template.file, counts);
-    const failures = template.failCount + counts.fail;
+    // The counts on disk now: a flush during the run may have written this process's earlier counts.
+    const onDisk =
+      this.snapshot().templates.find((loaded) => loaded.file === template.file) ?? template;
+    const failures = onDisk.failCount + counts.fail;
     if (
       success ||
       failures < demoteAfterFailures ||
-      failures <= template.successCount + counts.success
+      failures <= onDisk.successCount + counts.success
     ) {
       scheduleFlush(this);
       return { demoted: false };
