@@ -9,6 +9,7 @@
  */
 import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { ServiceError } from "./service-error.js";
 
 /** How long to wait for a lock, and when a lock file counts as abandoned. */
@@ -53,11 +54,8 @@ export function withFileLockSync<T>(
       if (Date.now() - started > timeoutMs)
         throw new ServiceError(
           "workspace_locked",
-          `Another lackpy process has held ${lockFile} for over ${timeoutMs} ms.`,
-          {
-            hint: "if no lackpy process is running, delete the lock file",
-            file: lockFile,
-          },
+          `Another lackpy process has held ${path.join(path.basename(path.dirname(lockFile)), path.basename(lockFile))} for over ${timeoutMs} ms.`,
+          { hint: "if no lackpy process is running, delete the lock file" },
         );
       sleepMs(Math.min(2 ** attempt, 20) + Math.random() * 3);
     }

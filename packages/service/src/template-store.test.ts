@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { LackpyService } from "./lackpy-service.js";
 import { TemplateStore } from "./template-store.js";
@@ -60,6 +60,20 @@ describe("template counters", () => {
     // Nothing but the template is left in the folder: no temp files, no lock files.
     expect(await readdir(path.join(root, ".lackpy", "templates"))).toEqual(["lines.tmpl"]);
     expect(await readdir(path.join(root, ".lackpy"))).toEqual(["templates"]);
+  });
+
+  it("are written by the interval timer when nobody flushes", async () => {
+    const service = open();
+    await service.create(`len(read_file(file).split("\\n"))`, {
+      name: "lines",
+      pattern: "count lines in {file}",
+    });
+    await service.delegate("count lines in README.md");
+    expect(await counts("lines")).toEqual([0, 0]);
+    await vi.waitFor(async () => expect(await counts("lines")).toEqual([1, 0]), {
+      timeout: 10_000,
+      interval: 100,
+    });
   });
 
   it("add up when two processes delegate to the same template at the same time", async () => {
