@@ -174,7 +174,7 @@ describe("broken template files", () => {
       "templates: no match; matching templates do not fit this request: .lackpy/templates/writer.tmpl:6: unknown_function:",
     );
     expect(result.error?.message).toContain(
-      "2 template files are broken (lackpy template list shows why)",
+      "2 template files are broken (.lackpy/templates/bare.tmpl:1, .lackpy/templates/syntax.tmpl:6; lackpy template list shows why)",
     );
   });
 });

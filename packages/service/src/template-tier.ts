@@ -50,14 +50,16 @@ export function answerFromTemplates(
       `${file}:${match.template.programLine + (error?.line ?? 1) - 1}: ${error?.code}: ${error?.message}`,
     );
   }
-  const broken = templates.problems.length;
+  const broken = templates.problems;
+  const named = broken.slice(0, 3).map((problem) => `${problem.file}:${problem.line}`);
+  if (broken.length > named.length) named.push("…");
   const notes = [
     ...(rejected.length
       ? [`matching templates do not fit this request: ${rejected.join("; ")}`]
       : []),
-    ...(broken
+    ...(broken.length
       ? [
-          `${broken} template file${broken === 1 ? " is" : "s are"} broken (lackpy template list shows why)`,
+          `${broken.length} template file${broken.length === 1 ? " is" : "s are"} broken (${named.join(", ")}; lackpy template list shows why)`,
         ]
       : []),
   ];
