@@ -334,9 +334,10 @@ export class LackpyService {
             ? {}
             : {
                 detail:
-                  settings.plugin === "anthropic"
+                  provider.unavailableReason?.() ??
+                  (settings.plugin === "anthropic"
                     ? "no API key"
-                    : `no answer from ${settings.host ?? "http://127.0.0.1:11434"}`,
+                    : `no answer from ${settings.host ?? "http://127.0.0.1:11434"}`),
               }),
         };
       }),
