@@ -8,7 +8,8 @@ export function connectionProblem(error: unknown): string {
     const code = (cause as { code?: unknown }).code;
     const inner = (cause as { cause?: unknown }).cause;
     const innerCode = inner instanceof Error ? (inner as { code?: unknown }).code : undefined;
-    const detail = typeof code === "string" ? code : typeof innerCode === "string" ? innerCode : cause.message;
+    const detail =
+      typeof code === "string" ? code : typeof innerCode === "string" ? innerCode : cause.message;
     return `${error.message} (${detail})`;
   }
   return error.message;

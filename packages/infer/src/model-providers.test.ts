@@ -42,20 +42,26 @@ describe("OllamaProvider", () => {
   });
 
   it.each([
-    [{ status: 404, text: "model 'qwen-x' not found" }, /HTTP 404 for model qwen-x: model 'qwen-x' not found; pull it with: ollama pull qwen-x$/],
+    [
+      { status: 404, text: "model 'qwen-x' not found" },
+      /HTTP 404 for model qwen-x: model 'qwen-x' not found; pull it with: ollama pull qwen-x$/,
+    ],
     [{ status: 500 }, /HTTP 500 for model qwen-x: stub error$/],
     [{ status: 502, text: "" }, /HTTP 502 for model qwen-x: HTTP 502 Bad Gateway$/],
     [{ status: 503, text: "<html>busy</html>" }, /HTTP 503 for model qwen-x: <html>busy<\/html>$/],
-  ])("reports an error answer %j with host and status, and logs nothing", async (reply, expected) => {
-    const server = await stub(reply);
-    const log = vi.spyOn(console, "log");
-    const warn = vi.spyOn(console, "warn");
-    const reason = await failureOf(new OllamaProvider({ host: server.url, model: "qwen-x" }));
-    expect(reason).toMatch(new RegExp(`^Ollama at ${server.url} answered `));
-    expect(reason).toMatch(expected);
-    expect(log).not.toHaveBeenCalled();
-    expect(warn).not.toHaveBeenCalled();
-  });
+  ])(
+    "reports an error answer %j with host and status, and logs nothing",
+    async (reply, expected) => {
+      const server = await stub(reply);
+      const log = vi.spyOn(console, "log");
+      const warn = vi.spyOn(console, "warn");
+      const reason = await failureOf(new OllamaProvider({ host: server.url, model: "qwen-x" }));
+      expect(reason).toMatch(new RegExp(`^Ollama at ${server.url} answered `));
+      expect(reason).toMatch(expected);
+      expect(log).not.toHaveBeenCalled();
+      expect(warn).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe("AnthropicProvider", () => {
@@ -70,7 +76,10 @@ describe("AnthropicProvider", () => {
 
   it("names the URL and the cause of a connection error", async () => {
     const down = await closedPort();
-    const provider = new AnthropicProvider({ model: "m", baseUrl: `${down}/` }, { ANTHROPIC_API_KEY: "k" });
+    const provider = new AnthropicProvider(
+      { model: "m", baseUrl: `${down}/` },
+      { ANTHROPIC_API_KEY: "k" },
+    );
     expect(await failureOf(provider)).toBe(
       `Anthropic at ${down}/v1/messages (model m) failed: Connection error. (ECONNREFUSED)`,
     );
@@ -78,10 +87,13 @@ describe("AnthropicProvider", () => {
 
   it("reports the HTTP status and retry-after of an error answer", async () => {
     const server = await stub({ status: 429, headers: { "retry-after": "17" } });
-    const provider = new AnthropicProvider({ model: "m" }, {
-      ANTHROPIC_API_KEY: "k",
-      ANTHROPIC_BASE_URL: server.url,
-    });
+    const provider = new AnthropicProvider(
+      { model: "m" },
+      {
+        ANTHROPIC_API_KEY: "k",
+        ANTHROPIC_BASE_URL: server.url,
+      },
+    );
     expect(await failureOf(provider)).toBe(
       `Anthropic at ${server.url}/v1/messages answered HTTP 429 for model m: {"error":"stub error"}; retry after 17 s`,
     );
@@ -111,7 +123,8 @@ describe("importOptional", () => {
     );
     expect(error).toMatchObject({
       code: "missing_package",
-      message: "The test provider needs the 'lackpy-no-such-package' package, which is not installed.",
+      message:
+        "The test provider needs the 'lackpy-no-such-package' package, which is not installed.",
       hint: "install it next to lackpy: npm i lackpy-no-such-package",
     });
   });

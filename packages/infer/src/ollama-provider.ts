@@ -105,9 +105,7 @@ export class OllamaProvider implements Provider {
       });
     const content = (response as { message?: { content?: unknown } })?.message?.content;
     if (typeof content !== "string")
-      throw new Error(
-        `Ollama at ${this.host} answered without message content (model ${model}).`,
-      );
+      throw new Error(`Ollama at ${this.host} answered without message content (model ${model}).`);
     return {
       raw: content,
       model,
