@@ -1,19 +1,19 @@
-import {
-  INVALID_REQUEST,
-  PARSE_ERROR,
-  parseJSONRPCMessage,
-  type JSONRPCErrorResponse,
-} from "@modelcontextprotocol/server";
+import { INVALID_REQUEST, PARSE_ERROR, parseJSONRPCMessage } from "@modelcontextprotocol/server";
+
+/** A JSON-RPC error reply; `id` is null when the request's id could not be read. */
+export interface ErrorReply {
+  jsonrpc: "2.0";
+  id: string | number | null;
+  error: { code: number; message: string };
+}
 
 /** What to do with one line read from stdio: pass it on, answer it with an error, or ignore it. */
 export type LineVerdict =
-  | { kind: "message"; line: string }
-  | { kind: "reply"; reply: JSONRPCErrorResponse }
-  | { kind: "ignore" };
+  { kind: "message"; line: string } | { kind: "reply"; reply: ErrorReply } | { kind: "ignore" };
 
 const reply = (code: number, message: string, id: string | number | null = null): LineVerdict => ({
   kind: "reply",
-  reply: { jsonrpc: "2.0", id, error: { code, message } } as JSONRPCErrorResponse,
+  reply: { jsonrpc: "2.0", id, error: { code, message } },
 });
 
 const isRequestId = (value: unknown): value is string | number =>

@@ -1,10 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
-import {
-  INVALID_REQUEST,
-  STDIO_DEFAULT_MAX_BUFFER_SIZE,
-  type JSONRPCErrorResponse,
-} from "@modelcontextprotocol/server";
-import { checkMessageLine } from "./check-message-line.js";
+import { INVALID_REQUEST, STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/server";
+import { checkMessageLine, type ErrorReply } from "./check-message-line.js";
 
 /**
  * The stdio input as the SDK's transport should read it: well-formed JSON-RPC lines pass
@@ -14,7 +10,7 @@ import { checkMessageLine } from "./check-message-line.js";
  */
 export function guardedStdin(
   input: Readable,
-  reply: (message: JSONRPCErrorResponse) => void,
+  reply: (message: ErrorReply) => void,
   maxLineBytes = STDIO_DEFAULT_MAX_BUFFER_SIZE,
 ): PassThrough {
   const output = new PassThrough();
@@ -46,7 +42,7 @@ export function guardedStdin(
           code: INVALID_REQUEST,
           message: `Invalid Request: a message is over ${maxLineBytes} bytes.`,
         },
-      } as JSONRPCErrorResponse);
+      });
     } else if (skipping) {
       pending = "";
     }

@@ -6,7 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkMessageLine } from "./check-message-line.js";
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
+import { checkMessageLine, type ErrorReply } from "./check-message-line.js";
+import { guardedStdin } from "./guarded-stdin.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const CLI = fileURLToPath(new URL("../../cli/bin/lackpy.js", import.meta.url));
@@ -117,6 +120,24 @@ describe("checkMessageLine", () => {
 
   it("ignores blank lines", () => {
     expect(checkMessageLine("  ")).toEqual({ kind: "ignore" });
+  });
+});
+
+describe("guardedStdin", () => {
+  it("answers an oversized line, skips it to its end, and passes the next one on", async () => {
+    const input = new PassThrough();
+    const replies: ErrorReply[] = [];
+    const output = guardedStdin(input, (reply) => void replies.push(reply), 64);
+    let text = "";
+    output.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    input.write("x".repeat(50));
+    input.write("y".repeat(50));
+    input.write("z\n");
+    input.write('{"jsonrpc":"2.0","id":1,');
+    input.end('"method":"ping"}\n');
+    await once(output, "end");
+    expect(replies.map((reply) => [reply.id, reply.error.code])).toEqual([[null, -32600]]);
+    expect(text).toBe('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
   });
 });
 

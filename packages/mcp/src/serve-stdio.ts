@@ -1,4 +1,5 @@
 import { Console } from "node:console";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { LackpyService } from "@lackpy/service";
 import { createMcpServer } from "./create-mcp-server.js";
@@ -14,7 +15,10 @@ export async function serveStdio(options: { workspace: string }): Promise<void> 
   const server = createMcpServer(service);
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
   const transport: StdioServerTransport = new StdioServerTransport(
-    guardedStdin(process.stdin, (reply) => void transport.send(reply).catch(() => undefined)),
+    guardedStdin(
+      process.stdin,
+      (reply) => void transport.send(reply as unknown as JSONRPCMessage).catch(() => undefined),
+    ),
     process.stdout,
   );
   const closed = new Promise<void>((resolve) => {
