@@ -64,8 +64,9 @@ export async function delegatePipeline(
   const started = performance.now();
   const { kit, params } = request;
   const generated = await stages.generator.generate(intent, request, options);
-  const generationMs = Math.round(performance.now() - started);
   const outcome = generated.outcome;
+  // The tiers' own time, as `generate` reports it (kit and toolbox setup are not generation).
+  const generationMs = outcome.generationMs;
   if (!outcome.success) {
     return redactSecrets(
       {

@@ -35,6 +35,7 @@ export { withFileLockSync } from "./file-lock.js";
 export { FLUSH_INTERVAL_MS } from "./write-behind.js";
 export { enforcePolicy } from "./policy.js";
 export { ServiceError } from "./service-error.js";
+export { checkIntent } from "./check-intent.js";
 export type { ServiceErrorCode } from "./service-error.js";
 export type { GenerateOutcome } from "./inference.js";
 export type {

@@ -114,7 +114,7 @@ export class KitResolver {
     const toolbox = await this.toolbox();
     const spec = toolbox.get(name);
     if (!spec) {
-      throw new ServiceError("unknown_kit", `No tool named '${name}'.`, {
+      throw new ServiceError("unknown_tool", `No tool named '${name}'.`, {
         hint: `known tools: ${toolbox
           .list()
           .map((tool) => tool.name)

@@ -1,10 +1,11 @@
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import type { Toolbox } from "@lackpy/kit";
-import { docsIndex, kitList, resolveDoc } from "@lackpy/kit/node";
+import { docsIndex, kitList, resolveDoc, type KitListEntry } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
 import { closeWorkerPool, type RunResult } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
+import { checkIntent } from "./check-intent.js";
 import { createTemplate, type CreateTemplateOptions } from "./create-template.js";
 import {
   delegatePipeline,
@@ -154,6 +155,7 @@ export class LackpyService {
     intent: string,
     options: ProgramOptions & GenerateStageOptions = {},
   ): Promise<GenerateOutcome> {
+    checkIntent(intent);
     const request = await this.prepareRequest(options);
     const { outcome } = await this.generator.generate(intent, request, options);
     return redactSecrets(outcome, request.params.secrets);
@@ -161,6 +163,7 @@ export class LackpyService {
 
   /** Answers an intent: generate, validate, enforce policy, run, and feed the ratchet. */
   async delegate(intent: string, options: DelegateOptions = {}): Promise<DelegateResult> {
+    checkIntent(intent);
     const request = await this.prepareRequest(options);
     return delegatePipeline(intent, request, this.stages, options);
   }
@@ -208,8 +211,8 @@ export class LackpyService {
     return this.kits.info(kit);
   }
 
-  /** Shipped and workspace kits. */
-  kitList(): Promise<{ name: string; source: string; tools: string[]; description?: string }[]> {
+  /** Shipped and workspace kits; a broken `.kit` file is listed with its `file` and `error`. */
+  kitList(): Promise<KitListEntry[]> {
     return kitList(this.kitsDir);
   }
 

@@ -32,9 +32,10 @@ export async function providerList(
           ? {}
           : {
               detail:
-                config.plugin === "anthropic"
+                provider.unavailableReason?.() ??
+                (config.plugin === "anthropic"
                   ? "no API key"
-                  : `no answer from ${config.host ?? "http://127.0.0.1:11434"}`,
+                  : `no answer from ${config.host ?? "http://127.0.0.1:11434"}`),
             }),
       };
     }),
