@@ -138,12 +138,13 @@ describe("the ratchet from the command line", () => {
       problem: expect.objectContaining({ code: "invalid_template", line: 1, message }),
     });
     const status = await lackpy(["status"]);
-    expect(status.out).toContain("templates  2 (1 problem:)\n");
-    expect(status.out).toContain(`! ${message}\n`);
+    expect(status.out).toContain("templates  2\n");
+    expect(status.out).toContain(`problems   ${message}\n`);
     const statusJson = JSON.parse((await lackpy(["status", "--json"])).out);
     expect(statusJson.templateProblems).toEqual([
       expect.objectContaining({ code: "invalid_template", file: ".lackpy/templates/bare.tmpl" }),
     ]);
+    expect(statusJson.problems).toEqual([{ file: ".lackpy/templates/bare.tmpl", message }]);
     expect((await lackpy(["template", "show", "bare"])).err).toContain(message);
     await rm(path.join(root, ".lackpy", "templates", "bare.tmpl"));
   });

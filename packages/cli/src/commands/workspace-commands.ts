@@ -4,7 +4,6 @@ import type { LackpyService } from "@lackpy/service";
 import { relativeTo } from "../cli-wording.js";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
-import { printTemplateProblems } from "../format-results.js";
 import { COMMON_ARGS } from "../shared-args.js";
 
 /** `lackpy init`: create `.lackpy/` with a commented config; never overwrites. */
@@ -65,10 +64,8 @@ export function statusCommand(context: CommandContext) {
     async run({ args }) {
       const service = await context.service(args.workspace);
       const status = await service.status();
-      const problems = await workspaceProblems(
-        service,
-        (status as { problems?: unknown }).problems,
-      );
+      // Broken template files and failed promotions, then broken kit files.
+      const problems = await workspaceProblems(service, status.templateProblems);
       if (args.json) return printJson(context, { ...status, problems });
       const { io, colors } = context;
       io.stdout(`workspace  ${status.workspace}\n`);
@@ -76,13 +73,9 @@ export function statusCommand(context: CommandContext) {
         `config     ${status.configPath}${status.configExists ? "" : " (missing: using defaults; run lackpy init)"}\n`,
       );
       io.stdout(`kit        ${status.defaultKit}\n`);
-      const problems = status.templateProblems.length;
-      io.stdout(
-        `templates  ${status.templates}${problems ? ` (${problems} problem${problems === 1 ? "" : "s"}:)` : ""}\n`,
-      );
-      printTemplateProblems(context, status.templateProblems, "           ");
+      io.stdout(`templates  ${status.templates}\n`);
       if (status.ratchetError)
-        io.stdout(`ratchet    ${context.colors.red("error")}: ${status.ratchetError}\n`);
+        io.stdout(`ratchet    ${colors.red("error")}: ${status.ratchetError}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);
       io.stdout(`inference  ${status.order.join(" → ")}\n`);
       problems.forEach((problem, index) =>
