@@ -101,6 +101,8 @@ describe("LackpyService", () => {
       error: { code: "tool_error" },
     });
     expect(await service.template("count-lines")).toMatchObject({ successCount: 1, failCount: 1 });
+    // Nothing is left to write once the test deletes the workspace.
+    service.flush();
   });
 
   it("refuses an invalid template and a duplicate name", async () => {
@@ -179,6 +181,7 @@ describe("LackpyService", () => {
     const files = await readdir(path.join(root, ".lackpy", "templates"));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^reader\.tmpl\.demoted-\d+$/);
+    service.flush();
   });
 
   it("uses injected providers and toolbox tools, and hands the generation settings to them", async () => {
@@ -331,5 +334,6 @@ describe("the ratchet", () => {
     // Both programs ran successfully twice or more, but they answer differently.
     expect(new Set(outputs)).toEqual(new Set([4, 7]));
     expect(await service.templates()).toEqual([]);
+    service.flush();
   });
 });

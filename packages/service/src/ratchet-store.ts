@@ -131,16 +131,11 @@ export class RatchetStore implements WriteBehindTarget {
   /** Writes the pending changes (under the workspace lock); see `WriteBehindTarget`. */
   flushSync(): void {
     if (this.changes.length === 0) return;
-    const lackpy = path.dirname(this.file);
-    if (!existsSync(lackpy)) {
-      try {
-        mkdirSync(lackpy);
-      } catch (error) {
-        // The workspace itself is gone: nothing is left to count for.
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        this.changes = [];
-        return;
-      }
+    if (!existsSync(path.dirname(this.file))) {
+      // `.lackpy` was made when the first change came, so the workspace is gone: nothing is
+      // left to count for (and nothing is created in a folder being deleted).
+      this.changes = [];
+      return;
     }
     try {
       withFileLockSync(this.lockFile, () => {
@@ -164,6 +159,9 @@ export class RatchetStore implements WriteBehindTarget {
   }
 
   private change(change: RatchetChange): void {
+    if (this.changes.length === 0 && !existsSync(path.dirname(this.file)))
+      // Only `.lackpy` itself: a workspace that is gone is not made again.
+      mkdirSync(path.dirname(this.file));
     applyRatchetChange(this.current(), change);
     this.changes.push(change);
     scheduleFlush(this);

@@ -20,9 +20,12 @@ beforeEach(async () => {
   stub = await startOllamaStub((intent) => answer(intent));
 });
 afterEach(() => stub.close());
-afterAll(() =>
-  Promise.all(workspaces.map((directory) => rm(directory, { recursive: true, force: true }))),
-);
+const opened: LackpyService[] = [];
+afterAll(async () => {
+  // Write what is pending before the workspaces go.
+  for (const lackpy of opened) lackpy.flush();
+  await Promise.all(workspaces.map((directory) => rm(directory, { recursive: true, force: true })));
+});
 
 async function service(change: (config: LackpyConfig) => void = () => undefined) {
   const root = await mkdtemp(path.join(os.tmpdir(), "lackpy-ratchet-e2e-"));
@@ -33,7 +36,9 @@ async function service(change: (config: LackpyConfig) => void = () => undefined)
   config.inference.providers.ollama = { plugin: "ollama", host: stub.url, model: "stub" };
   config.ratchet.auto = true;
   change(config);
-  return new LackpyService({ workspace: root, config });
+  const lackpy = new LackpyService({ workspace: root, config });
+  opened.push(lackpy);
+  return lackpy;
 }
 
 const INTENT = "name the capital of the country";

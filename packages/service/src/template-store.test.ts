@@ -19,16 +19,21 @@ beforeEach(async () => {
   workspaces.push(root);
   await cp(EXAMPLE, root, { recursive: true });
 });
-afterAll(() =>
-  Promise.all(workspaces.map((directory) => rm(directory, { recursive: true, force: true }))),
-);
+const opened: LackpyService[] = [];
+afterAll(async () => {
+  // Write what is pending before the workspaces go.
+  for (const service of opened) service.flush();
+  await Promise.all(workspaces.map((directory) => rm(directory, { recursive: true, force: true })));
+});
 
 function open(change: (config: LackpyConfig) => void = () => undefined): LackpyService {
   const config = structuredClone(DEFAULT_CONFIG);
   config.run.mode = "in-process";
   config.inference.order = ["templates", "rules"];
   change(config);
-  return new LackpyService({ workspace: root, config });
+  const service = new LackpyService({ workspace: root, config });
+  opened.push(service);
+  return service;
 }
 
 const templateFile = (name: string) => path.join(root, ".lackpy", "templates", `${name}.tmpl`);

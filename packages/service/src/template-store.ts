@@ -141,11 +141,9 @@ export class TemplateStore implements WriteBehindTarget {
   /** Writes every pending count (under the workspace lock); see `WriteBehindTarget`. */
   flushSync(): void {
     if (this.pending.size === 0) return;
-    if (!existsSync(this.lackpyDirectory)) {
-      // The workspace (or its .lackpy) is gone, and its templates with it.
-      this.pending.clear();
-      return;
-    }
+    for (const file of [...this.pending.keys()]) if (!existsSync(file)) this.pending.delete(file);
+    // Templates deleted or demoted (or the whole workspace gone): nothing to write, no lock taken.
+    if (this.pending.size === 0) return;
     try {
       withFileLockSync(this.lockFile, () => {
         for (const file of [...this.pending.keys()]) this.writeCounts(file);
