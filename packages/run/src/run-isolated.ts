@@ -6,7 +6,8 @@ import { ProgramFault, RunError, type RunErrorValue } from "./run-error.js";
 import { failedResult, prepareProgram, runInProcess, type RunOptions } from "./run-program.js";
 import type { RunResult } from "./run-result.js";
 import { summarise } from "./serialize.js";
-import { toPlainData } from "./values.js";
+import { describeError, isProgramFault } from "./describe-error.js";
+import { toParamData, toPlainData } from "./plain-data.js";
 import { acquireWorker, releaseWorker } from "./worker-pool.js";
 
 /** Extra time the host grants past the limit before it terminates a worker that did not stop itself. */
@@ -28,6 +29,9 @@ export async function runIsolated(
   const prepared = prepareProgram(program, options);
   if ("result" in prepared) return prepared.result;
   const tools = options.tools ?? {};
+  const params = Object.fromEntries(
+    Object.entries(options.params ?? {}).map(([name, value]) => [name, toParamData(value, name)]),
+  );
   const worker = acquireWorker(limits.memoryMb);
   const id = nextRunId++;
   const started = performance.now();
@@ -121,14 +125,16 @@ export async function runIsolated(
       if (toolsInFlight++ === 0) toolStartedAt = begun;
       try {
         if (!Object.hasOwn(tools, name)) throw new Error(`unknown tool ${name}`);
-        const value = toPlainData(await tools[name](...args), name);
+        const value = toPlainData(await tools[name](...args), name, {
+          maxItems: limits.maxSize,
+        });
         entry.success = true;
         if (!settled) worker.postMessage({ type: "tool-result", callId, ok: true, value });
       } catch (error) {
-        const fault = error instanceof ProgramFault;
-        const message = error instanceof Error ? error.message : String(error);
+        // A tool may throw anything; reading it must not throw again.
+        const fault = isProgramFault(error);
+        const { message, retriable, hint } = describeError(error);
         entry.error = message;
-        const details = error as { retriable?: unknown; hint?: unknown };
         if (!settled)
           worker.postMessage({
             type: "tool-result",
@@ -136,8 +142,8 @@ export async function runIsolated(
             ok: false,
             error: {
               message,
-              ...(details.retriable === true ? { retriable: true } : {}),
-              ...(typeof details.hint === "string" ? { hint: details.hint } : {}),
+              ...(retriable ? { retriable: true } : {}),
+              ...(hint !== undefined ? { hint } : {}),
               ...(fault ? { code: (error as ProgramFault).code } : {}),
             },
           });
@@ -154,7 +160,7 @@ export async function runIsolated(
       source: prepared.program.source,
       toolNames: Object.keys(tools),
       toolSpecs: (options.toolSpecs ?? []).map((spec) => JSON.parse(JSON.stringify(spec))),
-      params: toPlainData(options.params ?? {}, "params"),
+      params,
       limits,
       rules: options.rules ?? [],
     });
