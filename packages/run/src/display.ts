@@ -2,11 +2,11 @@
  * JavaScript's `String(x)` and `Number(x)` for program values, without ever calling a method of
  * the value. Displaying an array joins its items, recursively, so a shared substructure is
  * written each time it is reached: a doubling tree of 30 levels displays as 2^30 items. The
- * walk therefore charges one unit of work per value it reaches and stops with `limit_size` as
- * soon as the text passes the size limit, instead of building it first.
+ * walk charges work for every item it reaches, makes a shared array's text once, and stops
+ * with `limit_size` as soon as the expanded length passes the size limit.
  */
 import { Closure, Namespace, NativeCallable, RangeValue, isPlainObject } from "./values.js";
-import { CapReached, cappedMeter, type WorkMeter } from "./work-meter.js";
+import { CapReached, WALK_UNIT, cappedMeter, type WorkMeter } from "./work-meter.js";
 
 /** Display of a value that is not an array (no walk needed). */
 function displayAtom(value: unknown): string {
@@ -31,87 +31,65 @@ function displayAtom(value: unknown): string {
   return "[object]";
 }
 
-/** Collects the pieces of a display text, checking its length against the size limit as it grows. */
-class DisplayBuilder {
-  readonly parts: string[] = [];
-  length = 0;
-  private pendingCommas = 0;
-
-  constructor(
-    private readonly meter: WorkMeter,
-    private readonly what: string,
-  ) {}
-
-  comma(): void {
-    this.pendingCommas++;
-    this.grow(1);
-  }
-
-  push(text: string): void {
-    if (text.length === 0) return;
-    this.flush();
-    this.parts.push(text);
-    this.grow(text.length);
-  }
-
-  text(): string {
-    this.flush();
-    return this.parts.join("");
-  }
-
-  private flush(): void {
-    if (this.pendingCommas === 0) return;
-    this.parts.push(this.pendingCommas === 1 ? "," : ",".repeat(this.pendingCommas));
-    this.pendingCommas = 0;
-  }
-
-  private grow(units: number): void {
-    this.length += units;
-    if (this.length > this.meter.limits.maxSize) this.meter.checkSize(this.length, this.what);
-  }
+/** One display walk: the meter, what is being made, arrays on the current path, and texts already made. */
+interface DisplayWalk {
+  readonly meter: WorkMeter;
+  readonly what: string;
+  readonly path: Set<unknown>;
+  readonly made: Map<unknown, string>;
+  /** How many times the walk met an array inside itself (its text then depends on the path). */
+  cycles: number;
 }
 
-function appendItems(
-  items: readonly unknown[],
-  separator: string | null,
-  builder: DisplayBuilder,
-  meter: WorkMeter,
-  path: Set<unknown>,
-): void {
-  for (let index = 0; index < items.length; index++) {
-    if (index > 0) {
-      if (separator === null) builder.comma();
-      else builder.push(separator);
-    }
-    const item = items[index];
-    if (item !== null && item !== undefined) appendDisplay(item, builder, meter, path);
-  }
-}
+/** Arrays with more items than this are joined in one copy; shorter ones are concatenated. */
+const JOIN_FROM_ITEMS = 16;
 
-function appendDisplay(
-  value: unknown,
-  builder: DisplayBuilder,
-  meter: WorkMeter,
-  path: Set<unknown>,
-): void {
-  meter.chargeWork(1);
-  if (!Array.isArray(value)) {
-    builder.push(displayAtom(value));
-    return;
-  }
+function displayItem(value: unknown, walk: DisplayWalk): string {
+  if (value === null || value === undefined) return "";
+  if (!Array.isArray(value)) return displayAtom(value);
+  const made = walk.made.get(value);
+  if (made !== undefined) return made;
   // As Array.prototype.join: an array inside itself displays as "".
-  if (path.has(value)) return;
-  path.add(value);
-  appendItems(value, null, builder, meter, path);
-  path.delete(value);
+  if (walk.path.has(value)) {
+    walk.cycles++;
+    return "";
+  }
+  walk.path.add(value);
+  const cycles = walk.cycles;
+  const text = joinItems(value, ",", walk);
+  walk.path.delete(value);
+  // A shared array displays the same each time it is reached: its text is made once.
+  if (walk.cycles === cycles) walk.made.set(value, text);
+  return text;
 }
 
-/** `String(x)` for program values: bounded by the meter (work per value reached, `limit_size` past the size limit). */
+function joinItems(items: readonly unknown[], separator: string, walk: DisplayWalk): string {
+  const { meter } = walk;
+  const parts: string[] | null = items.length > JOIN_FROM_ITEMS ? [] : null;
+  let text = "";
+  let length = 0;
+  for (let index = 0; index < items.length; index++) {
+    meter.chargeWork(WALK_UNIT);
+    const piece = displayItem(items[index], walk);
+    length += piece.length + (index > 0 ? separator.length : 0);
+    if (length > meter.limits.maxSize) meter.checkSize(length, walk.what);
+    if (parts) parts.push(piece);
+    else text = index > 0 ? text + separator + piece : piece;
+  }
+  if (!parts) return text;
+  // One copy of the whole text: charged by its length, so repeated copies are stopped by the clock.
+  meter.chargeWork(length >> 4);
+  return parts.join(separator);
+}
+
+/**
+ * `String(x)` for program values, bounded by the meter: every item reached is charged, a shared
+ * array's text is made once, and the length (the expanded one) is checked against the size
+ * limit before any text past it is made.
+ */
 export function toDisplayString(value: unknown, meter: WorkMeter, what = "a string"): string {
   if (!Array.isArray(value)) return displayAtom(value);
-  const builder = new DisplayBuilder(meter, what);
-  appendDisplay(value, builder, meter, new Set());
-  return builder.text();
+  return displayItem(value, { meter, what, path: new Set(), made: new Map(), cycles: 0 });
 }
 
 /** `xs.join(separator)` for program arrays, bounded like `toDisplayString`. */
@@ -121,9 +99,8 @@ export function joinDisplay(
   meter: WorkMeter,
   what = "a string",
 ): string {
-  const builder = new DisplayBuilder(meter, what);
-  appendItems(items, separator, builder, meter, new Set([items]));
-  return builder.text();
+  const walk: DisplayWalk = { meter, what, path: new Set([items]), made: new Map(), cycles: 0 };
+  return joinItems(items, separator, walk);
 }
 
 /** A short display for keys and messages: never throws, cut to `maxLength` characters. */

@@ -8,9 +8,12 @@ import type { Interpreter } from "./interpreter.js";
 import { iterate } from "./iterate.js";
 import { RangeValue } from "./values.js";
 
+/** Work units per range item: the generator step and the helper's own work on the item. */
+const RANGE_ITEM_UNIT = 4;
+
 function* rangeItems(interpreter: Interpreter, range: RangeValue, node: Node): Generator<number> {
   for (const item of range) {
-    interpreter.chargeWork(1, node);
+    interpreter.chargeWork(RANGE_ITEM_UNIT, node);
     yield item;
   }
 }

@@ -19,6 +19,7 @@ import {
 } from "./guest-regex.js";
 import type { Interpreter } from "./interpreter.js";
 import { isCallable } from "./values.js";
+import { WALK_UNIT } from "./work-meter.js";
 
 const MAX_LENGTH = 2 ** 53 - 1;
 
@@ -118,7 +119,7 @@ function* matchesOf(
       node,
     );
     if (!match) return;
-    interpreter.chargeWork(1, node);
+    interpreter.chargeWork(WALK_UNIT, node);
     yield match;
     position = match.end === match.index ? advance(text, match.end, regex.unicode) : match.end;
   }

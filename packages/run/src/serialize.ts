@@ -15,7 +15,7 @@ import {
   isPlainObject,
   newObject,
 } from "./values.js";
-import { UNMETERED, type WorkMeter } from "./work-meter.js";
+import { UNMETERED, WALK_UNIT, type WorkMeter } from "./work-meter.js";
 
 /** Deepest nesting written before a marker replaces the rest. */
 export const MAX_SERIALIZE_DEPTH = 64;
@@ -56,7 +56,7 @@ function plain(
     return value;
   }
   budget.bytes -= 8;
-  budget.meter.chargeWork(1);
+  budget.meter.chargeWork(WALK_UNIT);
   if (value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   // Only JSON data leaves a run: a host function, symbol or BigInt (never made by a valid program) becomes null or text.

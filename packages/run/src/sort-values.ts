@@ -1,5 +1,5 @@
 import { toDisplayString } from "./display.js";
-import type { WorkMeter } from "./work-meter.js";
+import { WALK_UNIT, type WorkMeter } from "./work-meter.js";
 
 const RANK: Record<string, number> = { boolean: 0, number: 1, string: 2, object: 3, undefined: 4 };
 
@@ -21,7 +21,7 @@ function compareStrings(a: string, b: string): number {
  * it reaches, so comparing two large shared structures is stopped by the run's clock.
  */
 export function compareValues(a: unknown, b: unknown, meter: WorkMeter): number {
-  meter.chargeWork(1);
+  meter.chargeWork(WALK_UNIT);
   if (typeof a === "number" && typeof b === "number") {
     if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : -1;
     return a < b ? -1 : a > b ? 1 : 0;

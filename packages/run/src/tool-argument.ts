@@ -6,7 +6,7 @@
  */
 import { ProgramFault } from "./run-error.js";
 import { Namespace, RangeValue, isCallable } from "./values.js";
-import type { WorkMeter } from "./work-meter.js";
+import { WALK_UNIT, type WorkMeter } from "./work-meter.js";
 
 /** Counts the values reached from `value`, each shared one each time it is reached, and refuses past the size limit. */
 function checkExpandedSize(value: unknown, tool: string, meter: WorkMeter): void {
@@ -15,7 +15,7 @@ function checkExpandedSize(value: unknown, tool: string, meter: WorkMeter): void
   const path = new Set<object>();
   const visit = (item: unknown): void => {
     reached++;
-    meter.chargeWork(1);
+    meter.chargeWork(WALK_UNIT);
     if (reached > limit) meter.checkSize(reached, `an argument for tool ${tool}`);
     if (typeof item !== "object" || item === null || path.has(item)) return;
     if (item instanceof RangeValue) {
@@ -56,7 +56,7 @@ function copy(value: unknown, tool: string, seen: Map<object, unknown>): unknown
     });
   if (typeof value !== "object" || value === null) return value;
   if (seen.has(value)) return seen.get(value);
-  if (value instanceof RangeValue) return [...value];
+  if (value instanceof RangeValue) return value.toArray();
   if (value instanceof RegExp) return new RegExp(value.source, value.flags);
   if (Array.isArray(value)) {
     const result: unknown[] = [];

@@ -38,6 +38,20 @@ export class RangeValue {
     return Math.max(0, count);
   }
 
+  /** The items as a new array, in one plain loop (callers check the length against the size limit first). */
+  toArray(): number[] {
+    const items: number[] = new Array(this.length);
+    let index = 0;
+    for (
+      let value = this.start;
+      this.step > 0 ? value < this.stop : value > this.stop;
+      value += this.step
+    )
+      items[index++] = value;
+    items.length = index;
+    return items;
+  }
+
   *[Symbol.iterator](): Iterator<number> {
     for (
       let value = this.start;
