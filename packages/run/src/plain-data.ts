@@ -127,7 +127,8 @@ function copy(value: unknown, state: State, depth: number): unknown {
   for (const key of Object.keys(object)) {
     count(state, 1);
     const descriptor = Object.getOwnPropertyDescriptor(object, key);
-    if (!descriptor || !("value" in descriptor) || typeof descriptor.value === "function") continue;
+    if (!descriptor || !("value" in descriptor)) continue;
+    if (typeof descriptor.value === "function" || typeof descriptor.value === "symbol") continue;
     if (isForbiddenProperty(key))
       throw new ProgramFault(
         "tool_error",
