@@ -18,8 +18,6 @@ export interface CompiledRegex {
   readonly hasNamedGroups: boolean;
   /** Instructions of the compiled program: the engine's work per character grows with it. */
   readonly programSize: number;
-  /** True when a match depends on the text before the search start (`^`, `\b`). */
-  readonly usesContext: boolean;
   /** The text to look for when the pattern is a plain literal (no flags that change it). */
   readonly literal: string | null;
 }
@@ -32,8 +30,10 @@ export interface RegexMatch {
   readonly captures: (string | undefined)[];
 }
 
-/** Distinct patterns one run keeps compiled (more are compiled again on each use). */
-const MAX_CACHED_PATTERNS = 256;
+/** Compiled patterns kept across runs (the least recently used one goes first). */
+const MAX_CACHED_PATTERNS = 128;
+/** Longer patterns are compiled again on each use rather than kept. */
+const MAX_CACHED_SOURCE = 2000;
 /** Patterns whose compiled program is larger than this are refused (matching cost grows with it). */
 const MAX_PROGRAM_SIZE = 20_000;
 
@@ -47,7 +47,8 @@ const GRACE_MS = 500;
 /** A source with no regex syntax at all: a plain text to look for. */
 const PLAIN_TEXT = /^[^\\^$.*+?()[\]{}|]+$/;
 
-const caches = new WeakMap<object, Map<string, CompiledRegex | PatternProblem>>();
+/** Compiled patterns by flags and source: compiling costs far more than most matches. */
+const cache = new Map<string, CompiledRegex | PatternProblem>();
 
 /**
  * Makes a program regex value from a source and flags (a literal, or a pattern a method builds
@@ -81,16 +82,17 @@ export function compileRegex(interpreter: Interpreter, regex: RegExp, node: Node
   const source = regex.source;
   const flags = regex.flags;
   const key = `${flags}/${source}`;
-  let cache = caches.get(interpreter);
-  if (!cache) {
-    cache = new Map();
-    caches.set(interpreter, cache);
-  }
   let compiled = cache.get(key);
-  if (!compiled) {
+  if (compiled) {
+    cache.delete(key);
+    cache.set(key, compiled);
+  } else {
     interpreter.chargeWork(source.length, node);
     compiled = compile(source, flags);
-    if (cache.size < MAX_CACHED_PATTERNS) cache.set(key, compiled);
+    if (source.length <= MAX_CACHED_SOURCE) {
+      if (cache.size >= MAX_CACHED_PATTERNS) cache.delete(cache.keys().next().value!);
+      cache.set(key, compiled);
+    }
   }
   if ("code" in compiled)
     throw interpreter.fault(
@@ -137,7 +139,6 @@ function compile(source: string, flags: string): CompiledRegex | PatternProblem 
     groupNames: translated.groupNames,
     hasNamedGroups: translated.groupNames.some((name) => name !== undefined),
     programSize: program.programSize(),
-    usesContext: translated.usesContext,
     literal: PLAIN_TEXT.test(source) && !flags.includes("i") ? source : null,
   };
 }
@@ -172,9 +173,9 @@ function checkEngineTime(
 
 /**
  * The first match at or after `position` (exactly at it when `sticky`), with the captures of
- * every group when `withGroups`. Plain-text patterns are found with `indexOf`; when the text
- * before `position` cannot change the answer, a fast existence test runs first, so a search
- * that finds nothing never needs the slower engine that locates matches.
+ * every group when `withGroups`. Plain-text patterns are found with `indexOf`; a first search
+ * runs a fast existence test first, so a search that finds nothing never needs the slower
+ * engine that locates matches.
  */
 export function findMatch(
   interpreter: Interpreter,
@@ -194,9 +195,8 @@ export function findMatch(
     return { index, end: index + compiled.literal.length, captures: [compiled.literal] };
   }
   checkEngineTime(interpreter, compiled, withGroups ? 2 * characters : characters, node);
-  if (!sticky && (position === 0 || !compiled.usesContext)) {
-    if (!compiled.program.test(position === 0 ? text : text.slice(position))) return null;
-  }
+  // The first search of a text tries the fast existence test (a lazy DFA) before the engine that locates matches.
+  if (!sticky && position === 0 && !compiled.program.test(text)) return null;
   if (!matcher.find(position)) return null;
   const index = matcher.start();
   if (sticky && index !== position) return null;

@@ -21,8 +21,6 @@ export interface TranslatedPattern {
   multiline: boolean;
   /** Names of capture groups by group number (index 0 is the whole match and has none). */
   groupNames: (string | undefined)[];
-  /** True when a match depends on the text before where a search starts (`^`, `\b`, `\B`). */
-  usesContext: boolean;
 }
 
 /** Why a pattern cannot run on the linear-time engine. */
@@ -136,7 +134,6 @@ class Translator {
   private readonly dotAll: boolean;
   private readonly namedGroups: boolean;
   private readonly groupNames: (string | undefined)[] = [undefined];
-  private usesContext = false;
 
   constructor(
     private readonly source: string,
@@ -178,7 +175,6 @@ class Translator {
           result = this.plain();
       }
       if (typeof result !== "string") return result;
-      if (result === "^" || result === "\\b" || result === "\\B") this.usesContext = true;
       this.out.push(result);
     }
     return {
@@ -186,7 +182,6 @@ class Translator {
       ignoreCase: this.flags.includes("i"),
       multiline: this.flags.includes("m"),
       groupNames: this.groupNames,
-      usesContext: this.usesContext,
     };
   }
 
