@@ -13,6 +13,7 @@
  *   above RE2's 1000 and the `d` and `v` flags.
  */
 import { forbiddenPropertyMessage, isForbiddenProperty } from "@lackpy/lang";
+import { translateProperty } from "./regex-property.js";
 
 /** A pattern ready for RE2, with its capture groups. */
 export interface TranslatedPattern {
@@ -39,58 +40,6 @@ const MAX_REPEAT = 1000;
 const GROUP_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const QUANTIFIER = /^\{(\d+)(?:,(\d*))?\}/;
 const HEX = /^[0-9A-Fa-f]+$/;
-
-/** Unicode general categories by their long names (RE2 knows the short ones). */
-const CATEGORY_NAMES: Readonly<Record<string, string>> = {
-  Letter: "L",
-  Cased_Letter: "LC",
-  Uppercase_Letter: "Lu",
-  Lowercase_Letter: "Ll",
-  Titlecase_Letter: "Lt",
-  Modifier_Letter: "Lm",
-  Other_Letter: "Lo",
-  Mark: "M",
-  Combining_Mark: "M",
-  Nonspacing_Mark: "Mn",
-  Spacing_Mark: "Mc",
-  Enclosing_Mark: "Me",
-  Number: "N",
-  Decimal_Number: "Nd",
-  digit: "Nd",
-  Letter_Number: "Nl",
-  Other_Number: "No",
-  Punctuation: "P",
-  punct: "P",
-  Connector_Punctuation: "Pc",
-  Dash_Punctuation: "Pd",
-  Open_Punctuation: "Ps",
-  Close_Punctuation: "Pe",
-  Initial_Punctuation: "Pi",
-  Final_Punctuation: "Pf",
-  Other_Punctuation: "Po",
-  Symbol: "S",
-  Math_Symbol: "Sm",
-  Currency_Symbol: "Sc",
-  Modifier_Symbol: "Sk",
-  Other_Symbol: "So",
-  Separator: "Z",
-  Space_Separator: "Zs",
-  Line_Separator: "Zl",
-  Paragraph_Separator: "Zp",
-  Other: "C",
-  Control: "Cc",
-  cntrl: "Cc",
-  Format: "Cf",
-  Surrogate: "Cs",
-  Private_Use: "Co",
-  Unassigned: "Cn",
-};
-
-/** Ranges for the binary properties RE2 has no name for. */
-const PROPERTY_RANGES: Readonly<Record<string, string>> = {
-  ASCII: "\\x{0}-\\x{7f}",
-  Any: "\\x{0}-\\x{10ffff}",
-};
 
 function problem(message: string, hint: string): PatternProblem {
   return { code: "runtime_error", message, hint };
@@ -397,22 +346,9 @@ class Translator {
     const close = this.source.indexOf("}", this.index);
     const body = this.source.slice(this.index + 1, close);
     this.index = close + 1;
-    const [key, value] = body.includes("=") ? body.split("=") : [undefined, body];
-    if (key === "Script_Extensions" || key === "scx")
-      return problem(
-        `The Unicode property '${body}' is not supported.`,
-        "use Script= instead of Script_Extensions=",
-      );
-    const range = key === undefined ? PROPERTY_RANGES[value] : undefined;
-    if (range !== undefined) {
-      if (inClass && negated)
-        return problem(
-          `\\P{${body}} inside a character class is not supported.`,
-          "write the class without it",
-        );
-      return inClass ? range : `[${negated ? "^" : ""}${range}]`;
-    }
-    const name = CATEGORY_NAMES[value] ?? value;
-    return `\\${negated ? "P" : "p"}{${name}}`;
+    const translated = translateProperty(body, negated, inClass);
+    return typeof translated === "string"
+      ? translated
+      : problem(translated.message, translated.hint);
   }
 }

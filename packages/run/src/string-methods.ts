@@ -6,13 +6,8 @@
 import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber } from "./display.js";
 import type { Interpreter } from "./interpreter.js";
-import {
-  stringMatch,
-  stringMatchAll,
-  stringReplace,
-  stringSearch,
-  stringSplit,
-} from "./regex-methods.js";
+import { stringMatch, stringMatchAll, stringSearch, stringSplit } from "./regex-methods.js";
+import { stringReplace } from "./regex-replace.js";
 
 /** Methods that take a string to look for, where a regex is a mistake rather than a pattern. */
 const SEARCH_STRING_METHODS: ReadonlySet<string> = new Set(["includes", "startsWith", "endsWith"]);
