@@ -1,0 +1,35 @@
+import type { ToolFunction } from "./interpreter.js";
+import type { ToolErrorData } from "./isolation-protocol.js";
+import { ProgramFault } from "./run-error.js";
+import { toPlainData } from "./values.js";
+
+/**
+ * Calls one kit tool in the host for an isolated run: the one place an isolated run's tools are
+ * invoked. `signal` aborts when the call runs past `toolTimeoutMs`, when the run ends, or when
+ * its child dies; a call is never started once it has aborted. The value comes back as plain
+ * data, ready to cross to the child.
+ */
+export async function invokeHostTool(
+  tools: Readonly<Record<string, ToolFunction>>,
+  name: string,
+  args: unknown[],
+  signal: AbortSignal,
+): Promise<unknown> {
+  signal.throwIfAborted();
+  if (!Object.hasOwn(tools, name)) throw new Error(`unknown tool ${name}`);
+  return toPlainData(await tools[name](...args), name);
+}
+
+/** What a tool threw, as the plain data the child turns into its `tool_error` (message, hint, retriable, code). */
+export function toolErrorData(error: unknown): ToolErrorData {
+  const details = (typeof error === "object" && error !== null ? error : {}) as {
+    retriable?: unknown;
+    hint?: unknown;
+  };
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    ...(details.retriable === true ? { retriable: true } : {}),
+    ...(typeof details.hint === "string" ? { hint: details.hint } : {}),
+    ...(error instanceof ProgramFault ? { code: error.code } : {}),
+  };
+}
