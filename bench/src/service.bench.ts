@@ -2,7 +2,6 @@ import { cp, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { closeWorkerPool, run } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, LackpyService } from "@lackpy/service";
 import type { BenchSuite } from "./harness.js";
 
@@ -10,7 +9,7 @@ const EXAMPLE = fileURLToPath(new URL("../../examples/workspace", import.meta.ur
 const PROGRAM = `len(read_file(file).split("\\n"))`;
 let service: LackpyService;
 
-/** The ratchet's payoff: a delegate answered by a template (tier 0) through the service, and isolated cold start. */
+/** The ratchet's payoff: a delegate answered by a template (tier 0) through the service (isolated mode has its own suite). */
 export const suite: BenchSuite = {
   name: "service",
   setup: async () => {
@@ -25,7 +24,6 @@ export const suite: BenchSuite = {
     if (!check.success || check.tier !== "templates")
       throw new Error(`template delegate failed: ${JSON.stringify(check.error)}`);
   },
-  teardown: () => closeWorkerPool(),
   tasks: () => [
     {
       name: "run the template's program in-process",
@@ -35,25 +33,12 @@ export const suite: BenchSuite = {
       name: "delegate served by a template (tier 0)",
       fn: () => service.delegate("count lines in README.md"),
     },
-    {
-      name: "isolated run, cold (new worker)",
-      fn: async () => {
-        await closeWorkerPool();
-        await run(`1 + 1`, { mode: "isolated" });
-      },
-    },
-    { name: "isolated run, warm pool", fn: () => run(`1 + 1`, { mode: "isolated" }) },
   ],
   ratios: [
     {
       name: "template delegate / running its program",
       task: "delegate served by a template (tier 0)",
       baseline: "run the template's program in-process",
-    },
-    {
-      name: "isolated cold / warm",
-      task: "isolated run, cold (new worker)",
-      baseline: "isolated run, warm pool",
     },
   ],
 };
