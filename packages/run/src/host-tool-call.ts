@@ -1,23 +1,24 @@
 import type { ToolFunction } from "./interpreter.js";
 import type { ToolErrorData } from "./isolation-protocol.js";
 import { ProgramFault } from "./run-error.js";
+import type { ToolCallContext } from "./tool-call-context.js";
 import { toPlainData } from "./values.js";
 
 /**
  * Calls one kit tool in the host for an isolated run: the one place an isolated run's tools are
- * invoked. `signal` aborts when the call runs past `toolTimeoutMs`, when the run ends, or when
- * its child dies; a call is never started once it has aborted. The value comes back as plain
- * data, ready to cross to the child.
+ * invoked. Like the interpreter, it calls the tool with a `ToolCallContext` as `this`; a call is
+ * never started once its signal has aborted. The value comes back as plain data, ready to cross
+ * to the child.
  */
 export async function invokeHostTool(
   tools: Readonly<Record<string, ToolFunction>>,
   name: string,
   args: unknown[],
-  signal: AbortSignal,
+  context: ToolCallContext,
 ): Promise<unknown> {
-  signal.throwIfAborted();
+  context.signal.throwIfAborted();
   if (!Object.hasOwn(tools, name)) throw new Error(`unknown tool ${name}`);
-  return toPlainData(await tools[name](...args), name);
+  return toPlainData(await tools[name].call(context, ...args), name);
 }
 
 /** What a tool threw, as the plain data the child turns into its `tool_error` (message, hint, retriable, code). */

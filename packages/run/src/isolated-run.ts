@@ -9,6 +9,7 @@ import type { RunErrorValue } from "./run-error.js";
 import { failedResult } from "./run-program.js";
 import type { RunResult } from "./run-result.js";
 import { summarise } from "./serialize.js";
+import { ToolCallSignals } from "./tool-call-context.js";
 
 /** Extra time the host grants past a limit before it kills a child that did not stop itself. */
 const GRACE_MS = 150;
@@ -27,7 +28,7 @@ export const CANCELLED: RunErrorValue = { code: "cancelled", message: "The run w
 export class IsolatedRun {
   private readonly limits: Limits;
   private readonly hostTrace: TraceEntry[] = [];
-  private readonly outstanding = new Set<AbortController>();
+  private readonly toolSignals: ToolCallSignals;
   private startedAt = performance.now();
   private toolMs = 0;
   private toolsInFlight = 0;
@@ -44,6 +45,7 @@ export class IsolatedRun {
     private readonly resolve: (result: RunResult) => void,
   ) {
     this.limits = request.limits;
+    this.toolSignals = new ToolCallSignals(signal);
   }
 
   /** Starts the run: attaches to the child and sends the program once the child listens. */
@@ -87,7 +89,8 @@ export class IsolatedRun {
     this.settled = true;
     clearTimeout(this.timer);
     this.signal?.removeEventListener("abort", this.onAbort);
-    for (const call of this.outstanding) call.abort();
+    // A tool still running (past its time limit, or its child died) must not change anything now.
+    this.toolSignals.end();
     if (healthy) releaseChild(this.child);
     else discardChild(this.child);
     this.resolve(result);
@@ -125,12 +128,12 @@ export class IsolatedRun {
       });
   }
 
-  private async answerTool(call: ToolRequest): Promise<void> {
+  private async answerTool(request: ToolRequest): Promise<void> {
     const entry: TraceEntry = {
       step: 0,
-      tool: call.name,
+      tool: request.name,
       // Summarised only if the run fails here (a finished run reports the child's trace).
-      args: call.args,
+      args: request.args,
       result: null,
       durationMs: 0,
       success: false,
@@ -139,22 +142,28 @@ export class IsolatedRun {
     this.hostTrace.push(entry);
     const begun = performance.now();
     if (this.toolsInFlight++ === 0) this.toolStartedAt = begun;
-    const controller = new AbortController();
-    this.outstanding.add(controller);
-    const toolTimer = setTimeout(() => controller.abort(), this.limits.toolTimeoutMs);
+    // The child fails the run at the tool time limit and the run's end aborts the call; this
+    // timer, a grace period later, aborts it even if the child's verdict never arrives.
+    const call = this.toolSignals.begin();
+    const toolTimer = setTimeout(
+      () =>
+        call.abort(
+          new Error(`Tool ${request.name} took longer than ${this.limits.toolTimeoutMs} ms.`),
+        ),
+      this.limits.toolTimeoutMs + GRACE_MS,
+    );
     try {
-      const value = await invokeHostTool(this.tools, call.name, call.args, controller.signal);
+      const value = await invokeHostTool(this.tools, request.name, request.args, call.context);
       entry.success = true;
       if (!this.settled)
-        this.child.send({ type: "tool-result", callId: call.callId, ok: true, value });
+        this.child.send({ type: "tool-result", callId: request.callId, ok: true, value });
     } catch (error) {
       const data = toolErrorData(error);
       entry.error = data.message;
       if (!this.settled)
-        this.child.send({ type: "tool-result", callId: call.callId, ok: false, error: data });
+        this.child.send({ type: "tool-result", callId: request.callId, ok: false, error: data });
     } finally {
       clearTimeout(toolTimer);
-      this.outstanding.delete(controller);
       entry.durationMs = round(performance.now() - begun);
       if (--this.toolsInFlight === 0)
         this.toolMs += Math.min(

@@ -37,4 +37,5 @@ export {
 export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";
 export type { TraceEntry, ToolFunction } from "./interpreter.js";
+export type { ToolCallContext } from "./tool-call-context.js";
 export type { RunErrorCode, RunErrorValue } from "./run-error.js";

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { alive, childPids, eventually } from "./__fixtures__/child-processes.js";
 import { TOOL_SPECS, testTools } from "./__fixtures__/tools.js";
 import { closeChildPool, run } from "./node.js";
+import type { ToolCallContext } from "./tool-call-context.js";
 
 afterAll(() => closeChildPool());
 
@@ -63,17 +64,22 @@ describe("runIsolated: a child killed from outside", () => {
     async (signal) => {
       const memoryMb = 71;
       let killed = 0;
-      const kill_child = async () => {
+      let toolSignal: AbortSignal | undefined;
+      // The tool is still running when its child dies: its signal must abort.
+      async function kill_child(this: ToolCallContext) {
+        toolSignal = this.signal;
         [killed] = await childPids(memoryMb);
         process.kill(killed, signal);
+        await new Promise((resolve) => this.signal.addEventListener("abort", resolve));
         return true;
-      };
+      }
       const result = await run(`kill_child()\nfor (const i of range(1e12)) {}`, {
         mode: "isolated",
         tools: { kill_child },
         limits: { memoryMb, maxSteps: 1e12, timeoutMs: 20_000 },
       });
       expect(killed).toBeGreaterThan(0);
+      expect(toolSignal?.aborted).toBe(true);
       expect(result.success).toBe(false);
       expect(result.error).toEqual({
         code: "runtime_error",
