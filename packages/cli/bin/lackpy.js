@@ -8,7 +8,8 @@ const runsPrograms =
   command === "delegate" ||
   (command === "template" && subcommand === "test") ||
   (command === "mcp" && subcommand === "serve");
-if (runsPrograms && !process.argv.some((arg) => arg.endsWith("in-process") || arg === "--help")) {
+const skip = (arg) => arg.endsWith("in-process") || arg === "--help" || arg === "-h";
+if (runsPrograms && !process.argv.some(skip)) {
   const { prewarmChildPool } = await import("@lackpy/run/node");
   prewarmChildPool();
 }

@@ -5,6 +5,7 @@
  * process when a run goes past its time, so nothing here needs to survive a bad run.
  */
 import { getHeapStatistics } from "node:v8";
+import { HeapWatch } from "./heap-watch.js";
 import type { ChildMessage, HostMessage, RunRequest, ToolReply } from "./isolation-protocol.js";
 import { ProgramFault } from "./run-error.js";
 import { failedResult, runInProcess } from "./run-program.js";
@@ -15,6 +16,7 @@ interface PendingCall {
 }
 
 const pending = new Map<number, PendingCall>();
+const heapWatch = new HeapWatch();
 let nextCallId = 0;
 
 function send(message: ChildMessage): void {
@@ -54,12 +56,21 @@ async function runOne(request: RunRequest): Promise<void> {
     limits: request.limits,
     rules: request.rules,
     heapUsedBytes: () => getHeapStatistics().used_heap_size,
+    signal: heapWatch.begin(request.limits.memoryMb),
   }).catch((error: unknown) =>
     failedResult({
       code: "runtime_error",
       message: `The isolated run failed: ${error instanceof Error ? error.message : String(error)}`,
     }),
   );
+  // The only signal here is the heap watch's: a run it stopped ran out of memory.
+  if (heapWatch.end() && result.error?.code === "cancelled")
+    result.error = {
+      ...result.error,
+      code: "limit_memory",
+      message: `The program used nearly all of its ${request.limits.memoryMb} MiB of memory and was stopped.`,
+      hint: "work on smaller pieces of data, or fewer copies of it at once",
+    };
   // A call the interpreter gave up on (limit_tool_time) may still be answered later: forget it.
   pending.clear();
   try {

@@ -41,6 +41,32 @@ describe("runIsolated: heap aborts", () => {
     },
   );
 
+  it("stops a program whose live data nears the heap limit, before V8 would abort the child", async () => {
+    const memoryMb = 40;
+    const pids: number[] = [];
+    const mark = async () => {
+      pids.push(...(await childPids(memoryMb)));
+      return null;
+    };
+    const options = {
+      mode: "isolated" as const,
+      tools: { mark },
+      limits: { memoryMb, maxSteps: 1e9, timeoutMs: 60_000 },
+    };
+    const result = await run(
+      `mark()\nconst keep = []\nfor (const i of range(1e7)) keep.push("x".repeat(200) + i)`,
+      options,
+    );
+    expect(result.error).toMatchObject({
+      code: "limit_memory",
+      message: "The program used nearly all of its 40 MiB of memory and was stopped.",
+    });
+    // Stopped, not killed: the same child serves the next run.
+    expect((await run(`mark()\n"same child"`, options)).output).toBe("same child");
+    expect(pids).toHaveLength(2);
+    expect(pids[1]).toBe(pids[0]);
+  }, 60_000);
+
   it("reports limit_memory when a tool's answer does not fit the child's heap", async () => {
     const big = () => Array.from({ length: 50 }, (_, index) => "x".repeat(2e6) + index);
     const result = await run(`len(big())`, {
