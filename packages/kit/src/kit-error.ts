@@ -13,7 +13,9 @@ export type KitErrorCode =
   | "kit_exists"
   | "duplicate_tool"
   | "tool_load_failed"
-  | "path_outside_root";
+  | "invalid_option"
+  | "path_outside_root"
+  | "protected_path";
 
 /** A caller mistake: unknown kit, tool or provider, a bad `.kit` file, a bad name. */
 export class KitError extends LackpyError<KitErrorCode> {

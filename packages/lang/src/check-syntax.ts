@@ -1,6 +1,6 @@
 import { ALLOWED_NODE_TYPES, ALLOWED_OPERATORS } from "./allowed-syntax.js";
+import { checkRegexLiteral } from "./check-regex.js";
 import type { Node } from "./parse-program.js";
-import { regexLiteralProblem } from "./regex-literal-problem.js";
 import { REJECTED_SYNTAX } from "./rejected-syntax.js";
 
 /** A syntax problem found on one node: what it is in words, and the fix. */
@@ -90,7 +90,7 @@ export function allowedNodeProblem(node: Node): SyntaxProblem | null {
     case "Literal":
       if (typeof node.bigint === "string")
         return { message: "BigInt literals are not allowed.", hint: "use ordinary numbers" };
-      return node.regex ? regexLiteralProblem(node.regex.pattern, node.regex.flags) : null;
+      return node.regex ? checkRegexLiteral(node.regex.pattern, node.regex.flags) : null;
     case "BreakStatement":
     case "ContinueStatement":
       if (node.label)

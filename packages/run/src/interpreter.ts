@@ -9,18 +9,18 @@ import type { Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { Scope } from "./scope.js";
 import { summarise } from "./serialize.js";
-import {
-  Closure,
-  Namespace,
-  NativeCallable,
-  isCallable,
-  toPlainData,
-  toToolArgument,
-} from "./values.js";
+import { Closure, Namespace, NativeCallable, isCallable } from "./values.js";
+import { describeError, isProgramFault } from "./describe-error.js";
+import { toParamData, toPlainData } from "./plain-data.js";
+import { toToolArgument } from "./tool-argument.js";
 import { bindPattern } from "./patterns.js";
 import { createSafeGlobals } from "./globals.js";
+import { ToolCallSignals } from "./tool-call-context.js";
 
-/** A tool function as the caller provides it. */
+/**
+ * A tool function as the caller provides it. It is called with a `ToolCallContext` as `this`
+ * (`fn.call({ signal }, ...args)`): a `function` may read `this.signal`, an arrow function ignores it.
+ */
 export type ToolFunction = (...args: any[]) => unknown;
 
 /** One kit-tool call, as recorded in the trace. */
@@ -77,6 +77,8 @@ export class Interpreter {
   readonly limits: Limits;
   /** Cells of the program: before their first assignment they have no value, whatever builtin shares the name. */
   readonly cells: ReadonlySet<string>;
+  /** The signals of this run's tool calls; the run calls `end()` once it has its result. */
+  readonly toolSignals: ToolCallSignals;
   current: Node | null = null;
   private lastYieldStep = 0;
   private globalsCache: ReadonlyMap<string, unknown> | null = null;
@@ -87,12 +89,13 @@ export class Interpreter {
   constructor(readonly options: InterpreterOptions) {
     this.limits = options.limits;
     this.cells = new Set(options.cells);
+    this.toolSignals = new ToolCallSignals(options.signal);
     this.now = options.now ?? (() => performance.now());
     this.startedAt = this.now();
     this.specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
     this.paramScope = new Scope(null);
     for (const [name, value] of Object.entries(options.params))
-      this.paramScope.declare(name, toPlainData(value, "params"), true);
+      this.paramScope.declare(name, toParamData(value, name), true);
     this.programScope = new Scope(this.paramScope);
   }
 
@@ -156,6 +159,11 @@ export class Interpreter {
         "do less work per run: fewer items, simpler loops",
       );
     }
+  }
+
+  /** Milliseconds of evaluation time left before `limit_time`. */
+  remainingMs(): number {
+    return this.limits.timeoutMs - (this.now() - this.startedAt - this.toolMs);
   }
 
   /** Counts items a native operation touches, and checks the clock once enough work has piled up. */
@@ -261,7 +269,7 @@ export class Interpreter {
         "call tools fewer times, e.g. one find_files instead of many",
       );
     }
-    const args = rawArgs.map((arg) => toToolArgument(arg, name));
+    const args = rawArgs.map((arg) => toToolArgument(arg, name, this));
     this.notePaths(name, args);
     const started = this.now();
     const entry: TraceEntry = {
@@ -277,44 +285,38 @@ export class Interpreter {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const fn = this.options.tools[name];
-      let value = fn(...args);
+      const call = this.toolSignals.begin();
+      let value = fn.call(call.context, ...args);
       // Only a pending answer needs the tool-time race; a synchronous tool has already returned.
       if (isThenable(value)) {
         const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(
-                this.fault(
-                  "limit_tool_time",
-                  `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`,
-                  node,
-                  "ask the tool for less at a time",
-                  { tool: name },
-                ),
-              ),
-            this.limits.toolTimeoutMs,
-          );
+          timer = setTimeout(() => {
+            const fault = this.fault(
+              "limit_tool_time",
+              `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`,
+              node,
+              "ask the tool for less at a time",
+              { tool: name },
+            );
+            call.abort(fault);
+            reject(fault);
+          }, this.limits.toolTimeoutMs);
         });
         value = await Promise.race([value, timeout]);
       }
-      const result = toPlainData(value, name);
+      const result = toPlainData(value, name, { maxItems: this.limits.maxSize });
       entry.success = true;
       entry.result = summarise(result, this.limits.maxOutputBytes);
       return result;
     } catch (error) {
-      if (error instanceof ProgramFault) {
+      if (isProgramFault(error)) {
         entry.error = error.message;
         throw error;
       }
-      const message = error instanceof Error ? error.message : String(error);
+      // A tool may throw anything; reading it must not throw again.
+      const { message, hint, ...described } = describeError(error);
       entry.error = message;
-      const retriable =
-        (error as { retriable?: unknown })?.retriable === true ||
-        this.specs.get(name)?.retriable === true;
-      const hint =
-        typeof (error as { hint?: unknown })?.hint === "string"
-          ? ((error as { hint: string }).hint as string)
-          : undefined;
+      const retriable = described.retriable || this.specs.get(name)?.retriable === true;
       throw this.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
         tool: name,
         ...(retriable ? { retriable: true } : {}),

@@ -3,19 +3,20 @@ import {
   Dispatcher,
   OllamaProvider,
   RulesProvider,
-  TemplatesProvider,
   type GenerationFailure,
   type GenerationResult,
   type Provider,
 } from "@lackpy/infer";
-import { templatesFromDirectory } from "@lackpy/infer/node";
-import type { LackpyConfig } from "./config-types.js";
+import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { ServiceError } from "./service-error.js";
 
 /** What generate returns: an accepted program, or why every tier failed. */
 export type GenerateOutcome = GenerationResult | GenerationFailure;
 
 const TIERS: Record<string, number> = { templates: 0, rules: 1, ollama: 2, anthropic: 3 };
+
+/** Builds the workspace's template tier for a config key (it answers from the in-memory templates). */
+export type TemplateTierFactory = (key: string) => Provider;
 
 /** The tier number of a plugin. */
 export function tierOf(plugin: string): number {
@@ -26,7 +27,7 @@ export function tierOf(plugin: string): number {
 export function buildProvider(
   key: string,
   config: LackpyConfig,
-  templatesDir: string,
+  templateTier: TemplateTierFactory,
   env: Record<string, string | undefined>,
 ): Provider {
   const settings =
@@ -40,14 +41,14 @@ export function buildProvider(
     );
   switch (settings.plugin) {
     case "templates":
-      return new TemplatesProvider(templatesFromDirectory(templatesDir), key);
+      return templateTier(key);
     case "rules":
       return new RulesProvider(key);
     case "ollama":
       return new OllamaProvider({
         name: key,
         host: settings.host,
-        model: settings.model ?? "qwen2.5-coder:7b",
+        model: settings.model ?? DEFAULT_CONFIG.inference.providers.ollama.model!,
         temperature: settings.temperature,
         keepAlive: settings.keepAlive,
         timeoutMs: settings.timeoutMs,
@@ -56,10 +57,11 @@ export function buildProvider(
       return new AnthropicProvider(
         {
           name: key,
-          model: settings.model ?? "claude-sonnet-4-5",
+          model: settings.model ?? DEFAULT_CONFIG.inference.providers.anthropic.model!,
           maxTokens: settings.maxTokens,
           baseUrl: settings.baseUrl,
           apiKey: settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined,
+          ...(settings.apiKeyEnv ? { apiKeyEnv: settings.apiKeyEnv } : {}),
           timeoutMs: settings.timeoutMs,
         },
         env,
@@ -70,12 +72,12 @@ export function buildProvider(
 /** The providers of the configured order. */
 export function buildProviders(
   config: LackpyConfig,
-  templatesDir: string,
+  templateTier: TemplateTierFactory,
   env: Record<string, string | undefined>,
   injected: Readonly<Record<string, Provider>> = {},
 ): Provider[] {
   return config.inference.order.map((key) =>
-    Object.hasOwn(injected, key) ? injected[key] : buildProvider(key, config, templatesDir, env),
+    Object.hasOwn(injected, key) ? injected[key] : buildProvider(key, config, templateTier, env),
   );
 }
 

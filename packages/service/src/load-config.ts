@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { checkProtectedGlob } from "@lackpy/kit";
 import { parse, TomlError } from "smol-toml";
 import { CONFIG_SCHEMA, type TableSchema, type ValueType } from "./config-schema.js";
 import {
@@ -37,7 +38,7 @@ export async function loadConfig(workspace: string): Promise<LackpyConfig> {
   return parseConfig(text, file);
 }
 
-/** Parses config text and checks every key against the schema; throws `ServiceError` naming the file, key and line. */
+/** Parses config text and checks every key against the schema; throws `ServiceError` naming the file, and the key and line of every problem. */
 export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
   let raw: Record<string, unknown>;
   try {
@@ -62,22 +63,29 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
       });
     }
   }
+  const protectedGlobs = (raw.files as { protected?: unknown } | undefined)?.protected;
+  for (const glob of Array.isArray(protectedGlobs) ? protectedGlobs : []) {
+    const problem = typeof glob === "string" ? checkProtectedGlob(glob) : null;
+    if (problem)
+      problems.push({
+        key: "files.protected",
+        message: `the glob ${JSON.stringify(glob)} ${problem}`,
+      });
+  }
   if (problems.length > 0) {
     for (const problem of problems) problem.line ??= locateKey(text, problem.key);
     const first = problems[0];
-    const more =
-      problems.length > 1
-        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})`
-        : "";
-    const error = new ServiceError(
-      "invalid_config",
-      `${file}${first.line ? `:${first.line}` : ""}: ${first.key}: ${first.message}${more}.`,
-      {
-        file,
-        line: first.line,
-        hint: "fix or remove the key; see docs/architecture.md for the config keys",
-      },
-    );
+    const where = (problem: ConfigProblem) =>
+      `${file}${problem.line ? `:${problem.line}` : ""}: ${problem.key}: ${problem.message}`;
+    const message =
+      problems.length === 1
+        ? `${where(first)}.`
+        : `${file} has ${problems.length} problems:\n${problems.map((problem) => `  ${where(problem)}`).join("\n")}`;
+    const error = new ServiceError("invalid_config", message, {
+      file,
+      line: first.line,
+      hint: "fix or remove each key; see docs/architecture.md for the config keys",
+    });
     Object.assign(error, { problems });
     throw error;
   }
@@ -195,6 +203,7 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
   if (raw.ratchet?.demote_after_failures !== undefined)
     config.ratchet.demoteAfterFailures = raw.ratchet.demote_after_failures;
   if (raw.policy?.max_grade_w !== undefined) config.policy.maxGradeW = raw.policy.max_grade_w;
+  if (raw.files?.protected !== undefined) config.files.protected = raw.files.protected;
   for (const [name, entry] of Object.entries<Record<string, any>>(raw.tools ?? {})) {
     const tool: ModuleToolConfig = {
       provider: "module",

@@ -7,12 +7,16 @@ export type ServiceErrorCode =
   | "invalid_param"
   | "invalid_name"
   | "invalid_option"
+  | "empty_intent"
+  | "unknown_tool"
   | "unknown_kit"
   | "unknown_template"
+  | "invalid_template"
   | "unknown_provider"
   | "template_exists"
   | "policy_refused"
-  | "workspace_not_found";
+  | "workspace_not_found"
+  | "workspace_locked";
 
 /** A caller mistake in `@lackpy/service`: bad config, unknown kit, bad parameter. */
 export class ServiceError extends LackpyError<ServiceErrorCode> {
