@@ -144,10 +144,12 @@ function reportVariableCall(
 
 function checkArity(state: CheckState, node: Node, predefined: PredefinedName): void {
   const args = predefined.tool?.args;
-  if (!args || node.arguments.some((argument: Node) => argument.type === "SpreadElement")) return;
+  if (!args) return;
+  const given: number = node.arguments.length;
+  for (let index = 0; index < given; index++)
+    if (node.arguments[index].type === "SpreadElement") return;
   let required = 0;
-  for (const arg of args) if (!arg.optional) required++;
-  const given = node.arguments.length;
+  for (let index = 0; index < args.length; index++) if (!args[index].optional) required++;
   if (given >= required && given <= args.length) return;
   const name: string = node.callee.name;
   const signature = `${name}(${args.map((arg) => (arg.optional ? `${arg.name}?` : arg.name)).join(", ")})`;

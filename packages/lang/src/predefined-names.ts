@@ -107,6 +107,48 @@ export class PredefinedNames {
   }
 }
 
+/** The options a `PredefinedNames` is built from. */
+interface NameOptions {
+  params: readonly string[];
+  tools: readonly ToolSpec[];
+  allowedNames: readonly string[];
+}
+
+let last: { options: NameOptions; toolNames: string[]; names: PredefinedNames } | undefined;
+
+/**
+ * The predefined names for these options, reused from the previous call when the tools are the
+ * same objects with the same names and the params and extra names are equal (a service validates
+ * many programs against one kit). Tool specs are read when used, so their arguments are current.
+ */
+export function predefinedNamesFor(options: NameOptions): PredefinedNames {
+  if (
+    last &&
+    sameList(last.options.tools, options.tools) &&
+    last.toolNames.every((name, index) => options.tools[index].name === name) &&
+    sameList(last.options.params, options.params) &&
+    sameList(last.options.allowedNames, options.allowedNames)
+  )
+    return last.names;
+  const names = new PredefinedNames(options);
+  last = {
+    options: {
+      params: [...options.params],
+      tools: [...options.tools],
+      allowedNames: [...options.allowedNames],
+    },
+    toolNames: options.tools.map((tool) => tool.name),
+    names,
+  };
+  return names;
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
 /** The closest candidate by edit distance, when it is close enough to be a likely typo. */
 export function nearestName(name: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;

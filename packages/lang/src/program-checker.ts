@@ -16,7 +16,8 @@ import { reportAsiHazard } from "./asi-hazard.js";
 import { checkArrow, checkCall } from "./check-calls.js";
 import { checkMember, checkObjectExpression } from "./check-members.js";
 import { checkReference, reportUnresolvedReads } from "./check-names.js";
-import { CheckState, type Role } from "./check-state.js";
+import { CheckState, TooDeep, type Role } from "./check-state.js";
+import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
 import { checkForOf, checkIf, checkVariableDeclaration } from "./check-statements.js";
 import {
   ASSIGNMENT,
@@ -52,13 +53,13 @@ class ProgramWalk extends CheckState {
 
   visit(node: Node | null | undefined, role: Role): void {
     if (!node) return;
-    this.enter(node);
+    if (++this.depth > MAX_SYNTAX_DEPTH) throw new TooDeep(node);
     // The two most common nodes skip the dispatch.
     const type = node.type;
     if (type === "Identifier") checkReference(this, node, role);
     else if (type !== "Literal" || node.regex !== undefined || node.bigint !== undefined)
       visitNode(this, node, role);
-    this.leave();
+    this.depth--;
   }
 }
 

@@ -2,7 +2,7 @@ import { TooDeep } from "./check-state.js";
 import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
 import { NO_EFFECTS, effectSummary } from "./effect-summary.js";
 import { parseProgram, type Node } from "./parse-program.js";
-import { PredefinedNames } from "./predefined-names.js";
+import { predefinedNamesFor } from "./predefined-names.js";
 import { checkProgram } from "./program-checker.js";
 import { parseRule, type Rule } from "./rules.js";
 import type { ToolSpec, ValidationError, ValidationResult } from "./types.js";
@@ -67,7 +67,7 @@ function check(
     const { code, message, line, column, hint } = parsed;
     return remember(key, failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]));
   }
-  const names = new PredefinedNames({ params, tools, allowedNames });
+  const names = predefinedNamesFor({ params, tools, allowedNames });
   let checked;
   try {
     checked = checkProgram(source as string, parsed.ast, names);
@@ -87,7 +87,7 @@ function check(
       }
     }
   }
-  errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
   const validation =
     cached ??
     remember(key, {

@@ -110,6 +110,23 @@ describe("validate: cache", () => {
   });
 });
 
+describe("validate: reused predefined names", () => {
+  it("follow tools changed in place between validations", () => {
+    const tool: ToolSpec = { name: "fetch_page", args: [{ name: "url", type: "string" }] };
+    const tools = [tool];
+    const codes = (source: string) =>
+      validate(source, { tools, cache: false }).errors.map((error) => error.code);
+    expect(codes(`fetch_page("a")`)).toEqual([]);
+    tool.args = [];
+    expect(codes(`fetch_page("a")`)).toEqual(["bad_arity"]);
+    tool.name = "get_page";
+    expect(codes(`fetch_page("a")`)).toEqual(["unknown_function"]);
+    expect(codes(`get_page()`)).toEqual([]);
+    tools.push({ name: "fetch_page" });
+    expect(codes(`fetch_page("a")`)).toEqual([]);
+  });
+});
+
 describe("ValidationCache", () => {
   const result = (valid: boolean) => ({ valid }) as ValidationResult;
 
