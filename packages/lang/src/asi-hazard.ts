@@ -66,7 +66,7 @@ export function reportAsiHazard(
   opening: string,
 ): boolean {
   // The common case: the bracket follows the callee or object directly, on the same line.
-  if (state.source[end] === opening) return false;
+  if (state.source.charCodeAt(end) === opening.charCodeAt(0)) return false;
   const hazard = asiHazardStart(node, state.source);
   if (hazard === null) return false;
   state.report(
