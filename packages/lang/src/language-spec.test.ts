@@ -125,7 +125,7 @@ describe("formatLanguageSpec", () => {
     expect(markdown).toContain(
       "Bare names are looked up in the program's variables, then: param, tool, helper, safe global function, safe global namespace, safe global value.",
     );
-    expect(markdown).toContain("- `Number(x)`: Number(x) converts x to a number");
+    expect(markdown).toContain("- `Number(x)`: Converts x to a number");
     expect(markdown).toContain("it is a variable in its whole block, as in JavaScript.");
   });
 });

@@ -82,7 +82,7 @@ export const SAFE_GLOBALS: readonly SafeGlobalSpec[] = Object.freeze([
     kind: "namespace",
     signature: "Number(x)",
     description:
-      "Number(x) converts x to a number (NaN when it is not numeric); the members are number helpers.",
+      "Converts x to a number (NaN when it is not numeric); the members are number helpers.",
     members: [
       fn("isInteger", "Number.isInteger(x)"),
       fn("isFinite", "Number.isFinite(x)"),
