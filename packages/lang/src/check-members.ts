@@ -4,7 +4,6 @@ import { checkReference } from "./check-names.js";
 import type { CheckState } from "./check-state.js";
 import { checkNodeSyntax } from "./check-syntax.js";
 import type { Node } from "./parse-program.js";
-import { nearestName } from "./predefined-names.js";
 
 /** The static name of a member's property, or null when it is only known at run time. */
 export function staticPropertyName(node: Node): string | null {
@@ -58,7 +57,7 @@ export function checkMember(
     return members;
   }
   if (members && !members.has(name)) {
-    const suggestion = nearestName(name, members.keys());
+    const suggestion = state.suggest(name, () => members.keys());
     state.report(
       "unknown_name",
       node.property,

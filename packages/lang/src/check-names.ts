@@ -5,7 +5,7 @@
  */
 import type { CheckState, NameState, Role } from "./check-state.js";
 import type { Node } from "./parse-program.js";
-import { nearestName, type PredefinedName } from "./predefined-names.js";
+import type { PredefinedName } from "./predefined-names.js";
 import { unknownNameHint } from "./program-names.js";
 
 /** Checks an identifier read in the given role; returns its name state (none for a forbidden name). */
@@ -17,7 +17,11 @@ export function checkReference(state: CheckState, node: Node, role: Role): NameS
   if (state.isVariable(symbol)) return symbol;
   if (!predefined) {
     // A cell assigned further on may still define it; judged when the walk ends.
-    if (role !== "typeof") state.unresolvedReads.push({ node, declared: state.declaredInScope() });
+    if (role !== "typeof")
+      state.unresolvedReads.push({
+        node,
+        declared: state.suggesting ? state.declaredInScope() : [],
+      });
     return symbol;
   }
   const kind = predefined.kind;
@@ -63,8 +67,11 @@ export function reportUnresolvedReads(state: CheckState): void {
   for (const { node, declared } of state.unresolvedReads) {
     const name: string = node.name;
     if (state.cells.has(name)) continue;
-    const candidates = [...state.names.all(), ...state.cells.keys(), ...declared];
-    const suggestion = nearestName(name, candidates);
+    const suggestion = state.suggest(name, () => [
+      ...state.names.all(),
+      ...state.cells.keys(),
+      ...declared,
+    ]);
     state.report(
       "unknown_name",
       node,
@@ -90,8 +97,9 @@ export function checkBareCall(state: CheckState, node: Node, callee: Node): Role
     return "read";
   }
   if (!predefined || !predefined.callable) {
-    const callable = state.names.all().filter((candidate) => state.names.isCallable(candidate));
-    const suggestion = nearestName(name, callable);
+    const suggestion = state.suggest(name, () =>
+      state.names.all().filter((candidate) => state.names.isCallable(candidate)),
+    );
     state.report(
       "unknown_function",
       callee,

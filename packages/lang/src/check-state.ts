@@ -8,7 +8,7 @@
  */
 import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
 import type { Node } from "./parse-program.js";
-import type { PredefinedName, PredefinedNames } from "./predefined-names.js";
+import { nearestName, type PredefinedName, type PredefinedNames } from "./predefined-names.js";
 import type { ValidationError, ValidationErrorCode } from "./types.js";
 import { scanTree } from "./walk.js";
 
@@ -41,6 +41,13 @@ export interface NameState {
   usedAsTool: boolean;
 }
 
+/**
+ * "Did you mean …" suggestions computed per walk: each is an edit-distance search over the
+ * candidate names, so a program full of unknown names (a 1 MiB one has hundreds of thousands)
+ * must not pay one per error. Later errors get the generic hint.
+ */
+export const MAX_SUGGESTIONS = 20;
+
 /** Thrown through the walk when syntax is nested deeper than `MAX_SYNTAX_DEPTH`; carries the first node past it. */
 export class TooDeep {
   constructor(readonly node: Node) {}
@@ -62,6 +69,8 @@ export abstract class CheckState {
   needsSecondWalk = false;
   /** Nesting level of the node being visited (the Program is level 1). */
   depth = 1;
+  /** Suggestions this walk may still compute (`MAX_SUGGESTIONS`). */
+  private suggestionsLeft = MAX_SUGGESTIONS;
   /** Number of open scopes inside the program's own (0 at the top level). */
   scopeDepth = 0;
   private readonly symbols = new Map<string, NameState>();
@@ -121,6 +130,18 @@ export abstract class CheckState {
     symbol.cell = node;
     // An earlier use took this name for a helper, a global or an unknown name: judge it again.
     if (symbol.assumedNotCell) this.needsSecondWalk = true;
+  }
+
+  /** The nearest candidate to a mistyped name, while the walk's suggestion budget lasts. */
+  suggest(name: string, candidates: () => Iterable<string>): string | undefined {
+    if (this.suggestionsLeft <= 0) return undefined;
+    this.suggestionsLeft--;
+    return nearestName(name, candidates());
+  }
+
+  /** True while an unknown read still gets a suggestion, so it keeps the names in scope. */
+  get suggesting(): boolean {
+    return this.unresolvedReads.length < MAX_SUGGESTIONS;
   }
 
   /** Every declared name in scope here, for suggestions. */

@@ -151,17 +151,21 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
 
 /** The closest candidate by edit distance, when it is close enough to be a likely typo. */
 export function nearestName(name: string, candidates: Iterable<string>): string | undefined {
+  if (name.length < 3) return undefined;
+  const limit = Math.max(1, Math.floor(name.length / 3));
+  const lower = name.toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    // The distance is at least the difference in length: such a candidate cannot be close enough.
+    if (Math.abs(candidate.length - name.length) > limit) continue;
+    const distance = editDistance(lower, candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
     }
   }
-  if (name.length < 3) return undefined;
-  return bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+  return bestDistance <= limit ? best : undefined;
 }
 
 /** Levenshtein distance between two strings. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_SUGGESTIONS } from "./check-state.js";
 import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
 import { parseProgram } from "./parse-program.js";
 import { validate } from "./validate-program.js";
@@ -83,6 +84,14 @@ describe("validate: cells and shadowing", () => {
       code: "unknown_name",
       hint: "did you mean total?",
     });
+  });
+
+  it("computes at most MAX_SUGGESTIONS suggestions, so many unknown names stay cheap", () => {
+    const source = `const total = 1\n` + Array.from({ length: 30 }, () => "totl").join("\n");
+    const hints = validate(source).errors.map((error) => error.hint);
+    expect(hints).toHaveLength(30);
+    expect(hints.filter((hint) => hint === "did you mean total?")).toHaveLength(MAX_SUGGESTIONS);
+    expect(hints.at(-1)).toBe("assign it before use, or use a kit tool");
   });
 
   it("lists shadowing variables and cells in order", () => {
