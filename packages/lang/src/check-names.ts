@@ -139,7 +139,8 @@ function reportVariableCall(
   const what = predefined.kind === "helper" ? "helper" : "safe global";
   const symbol = state.symbol(name);
   const declaration = symbol.binding?.node;
-  const line = (declaration ?? symbol.cell)?.loc?.start.line;
+  const origin = declaration ?? symbol.cell;
+  const line = origin ? state.position(origin.start).line : undefined;
   const where =
     line === undefined ? "" : ` (${declaration ? "declared" : "assigned"} on line ${line})`;
   state.report(

@@ -8,6 +8,7 @@
  */
 import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
 import type { Node } from "./parse-program.js";
+import { LineIndex } from "./source-position.js";
 import { nearestName, type PredefinedName, type PredefinedNames } from "./predefined-names.js";
 import type { ValidationError, ValidationErrorCode } from "./types.js";
 import { scanTree } from "./walk.js";
@@ -74,6 +75,7 @@ export abstract class CheckState {
   /** Number of open scopes inside the program's own (0 at the top level). */
   scopeDepth = 0;
   private readonly symbols = new Map<string, NameState>();
+  private lines: LineIndex | undefined;
   /** The names declared in the open scopes, in order (entries past `declaredCount` are stale). */
   private readonly declared: NameState[] = [];
   private declaredCount = 0;
@@ -225,12 +227,16 @@ export abstract class CheckState {
     }
   }
 
+  /** Line and column of a source offset (the AST may have no locations). */
+  position(offset: number): { line: number; column: number } {
+    return (this.lines ??= new LineIndex(this.source)).position(offset);
+  }
+
   /** Records an error at a node, or at the first token at or after a source offset. */
   report(code: ValidationErrorCode, node: Node | number, message: string, hint?: string): void {
-    const position =
-      typeof node === "number"
-        ? positionOf(this.source, node)
-        : (node.loc?.start ?? { line: 1, column: 0 });
+    const position = this.position(
+      typeof node === "number" ? firstToken(this.source, node) : node.start,
+    );
     this.errors.push({
       code,
       message,
@@ -267,11 +273,9 @@ export abstract class CheckState {
   }
 }
 
-/** Line (1-based) and column (0-based) of the first non-space character at or after `offset`. */
-function positionOf(source: string, offset: number): { line: number; column: number } {
+/** The offset of the first character at or after `offset` that is not white space or `)`. */
+function firstToken(source: string, offset: number): number {
   let index = offset;
   while (index < source.length && /[\s)]/.test(source[index])) index++;
-  const before = source.slice(0, index);
-  const line = before.split("\n").length;
-  return { line, column: index - (before.lastIndexOf("\n") + 1) };
+  return index;
 }

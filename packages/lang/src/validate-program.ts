@@ -3,6 +3,7 @@ import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
 import { NO_EFFECTS, effectSummary } from "./effect-summary.js";
 import { parseProgram, type Node } from "./parse-program.js";
 import { predefinedNamesFor } from "./predefined-names.js";
+import { LineIndex } from "./source-position.js";
 import { checkProgram } from "./program-checker.js";
 import { parseRule, type Rule } from "./rules.js";
 import type { ToolSpec, ValidationError, ValidationResult } from "./types.js";
@@ -62,7 +63,8 @@ function check(
   cached: ValidationResult | undefined,
   wantProgram: boolean,
 ): { validation: ValidationResult; program: ValidatedProgram | null } {
-  const parsed = parseProgram(source);
+  // Locations are for the interpreter and for rules; the checks compute error positions from offsets.
+  const parsed = parseProgram(source, { locations: wantProgram || rules.length > 0 });
   if (!parsed.ok) {
     const { code, message, line, column, hint } = parsed;
     return remember(key, failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]));
@@ -73,7 +75,7 @@ function check(
     checked = checkProgram(source as string, parsed.ast, names);
   } catch (error) {
     if (!(error instanceof TooDeep)) throw error;
-    return remember(key, failure([tooDeep(error.node)]));
+    return remember(key, failure([tooDeep(source as string, error.node)]));
   }
   const errors = checked.errors;
   if (errors.length === 0) {
@@ -122,12 +124,11 @@ function remember(
   return { validation, program: null };
 }
 
-function tooDeep(node: Node): ValidationError {
+function tooDeep(source: string, node: Node): ValidationError {
   return {
     code: "too_deep",
     message: `The program is nested more than ${MAX_SYNTAX_DEPTH} levels deep.`,
-    line: node.loc?.start.line ?? 1,
-    column: node.loc?.start.column ?? 0,
+    ...new LineIndex(source).position(node.start),
     hint: "split long chains and nested expressions into several statements with variables",
   };
 }
