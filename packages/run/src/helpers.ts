@@ -1,17 +1,21 @@
 /** The helper builtins of language.md §3, with Python's semantics where the spec says so. */
 import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber, truthy } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import { mapIndexes, after } from "./maybe-async.js";
+import type { RunContext } from "./run-context.js";
 import { iterate } from "./iterate.js";
 import { checkKey, readMember, writeMember } from "./members.js";
 import { jsonText } from "./serialize.js";
 import { compareValues, sortValues } from "./sort-values.js";
 import { RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
 
-/** A helper: arguments already evaluated. */
-export type Helper = (interpreter: Interpreter, args: unknown[], node: Node) => unknown;
+/** A helper: arguments already evaluated; returns a promise only when a callback it calls had to wait. */
+export type Helper = (interpreter: RunContext, args: unknown[], node: Node) => unknown;
 
-function fail(interpreter: Interpreter, node: Node, message: string, hint?: string): never {
+/** Helpers that may call a function they are given (and so may have to wait for it): all others are synchronous. */
+export const CALLBACK_HELPERS: ReadonlySet<string> = new Set(["sorted"]);
+
+function fail(interpreter: RunContext, node: Node, message: string, hint?: string): never {
   throw interpreter.fault("runtime_error", message, node, hint);
 }
 
@@ -41,37 +45,38 @@ export function roundHalfEven(value: number, digits = 0): number {
   return value < 0 ? -rounded : rounded;
 }
 
-async function keyed(
-  interpreter: Interpreter,
+function keyed(
+  interpreter: RunContext,
   items: unknown[],
   key: unknown,
   node: Node,
-): Promise<unknown[]> {
+): unknown[] | Promise<unknown[]> {
   if (key === null || key === undefined) return items;
   if (typeof key === "string")
     return items.map((item) =>
       item === null || item === undefined ? undefined : readMember(interpreter, item, key, node),
     );
   interpreter.requireCallable(key, "The key", node);
-  const keys: unknown[] = [];
-  for (const item of items) keys.push(await interpreter.callFunction(key, [item], node));
-  return keys;
+  return mapIndexes(interpreter, items, (index) =>
+    interpreter.callFunction(key, [items[index]], node),
+  );
 }
 
-async function sortedBy(
-  interpreter: Interpreter,
+function sortedBy(
+  interpreter: RunContext,
   iterable: unknown,
   key: unknown,
   reverse: unknown,
   node: Node,
-): Promise<unknown[]> {
-  const items = [...(await iterate(interpreter, iterable, node))];
-  const keys = await keyed(interpreter, items, key, node);
-  return sortValues(items, keys, truthy(reverse));
+): unknown {
+  const items = [...iterate(interpreter, iterable, node)];
+  return after(keyed(interpreter, items, key, node), (keys) =>
+    sortValues(items, keys as unknown[], truthy(reverse)),
+  );
 }
 
 function extreme(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   args: unknown[],
   node: Node,
   sign: 1 | -1,
@@ -98,7 +103,7 @@ function extreme(
 const BYTES_PER_SET_ENTRY = 48;
 
 function entriesOf(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   value: unknown,
   node: Node,
   name: string,
@@ -156,25 +161,25 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
       );
     return sortedBy(interpreter, items, field, reverse, node);
   },
-  reversed: async (interpreter, [value], node) =>
+  reversed: (interpreter, [value], node) =>
     typeof value === "string"
       ? Array.from(value).reverse().join("")
-      : [...(await iterate(interpreter, value, node))].reverse(),
-  enumerate: async (interpreter, [value, start], node) =>
-    (await iterate(interpreter, value, node)).map((item, index) => [
+      : [...iterate(interpreter, value, node)].reverse(),
+  enumerate: (interpreter, [value, start], node) =>
+    iterate(interpreter, value, node).map((item, index) => [
       index + (start === undefined ? 0 : toNumber(start)),
       item,
     ]),
-  zip: async (interpreter, args, node) => {
-    const lists = await Promise.all(args.map((arg) => iterate(interpreter, arg, node)));
+  zip: (interpreter, args, node) => {
+    const lists = args.map((arg) => iterate(interpreter, arg, node));
     const length = lists.length === 0 ? 0 : Math.min(...lists.map((list) => list.length));
     return Array.from({ length }, (_, index) => lists.map((list) => list[index]));
   },
   min: (interpreter, args, node) => extreme(interpreter, args, node, -1, "min"),
   max: (interpreter, args, node) => extreme(interpreter, args, node, 1, "max"),
-  sum: async (interpreter, [value, start], node) => {
+  sum: (interpreter, [value, start], node) => {
     let total = start === undefined ? 0 : toNumber(start);
-    for (const item of await iterate(interpreter, value, node)) {
+    for (const item of iterate(interpreter, value, node)) {
       if (typeof item !== "number")
         fail(
           interpreter,
@@ -186,9 +191,8 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     }
     return total;
   },
-  any: async (interpreter, [value], node) => (await iterate(interpreter, value, node)).some(truthy),
-  all: async (interpreter, [value], node) =>
-    (await iterate(interpreter, value, node)).every(truthy),
+  any: (interpreter, [value], node) => iterate(interpreter, value, node).some(truthy),
+  all: (interpreter, [value], node) => iterate(interpreter, value, node).every(truthy),
   abs: (_interpreter, [value]) => Math.abs(toNumber(value)),
   round: (_interpreter, [value, digits]) =>
     roundHalfEven(toNumber(value), digits === undefined ? 0 : Math.trunc(toNumber(digits))),
@@ -227,19 +231,19 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     );
   },
   bool: (_interpreter, [value]) => truthy(value),
-  list: async (interpreter, [value], node) => {
+  list: (interpreter, [value], node) => {
     if (value === undefined) return [];
     if (value instanceof Map) return [...value.keys()];
     if (isPlainObject(value)) return Object.keys(value);
-    return [...(await iterate(interpreter, value, node))];
+    return [...iterate(interpreter, value, node)];
   },
-  dict: async (interpreter, [value], node) => {
+  dict: (interpreter, [value], node) => {
     const result = newObject();
     if (value === undefined) return result;
     const pairs =
       value instanceof Map || isPlainObject(value)
         ? entriesOf(interpreter, value, node, "dict")
-        : await iterate(interpreter, value, node);
+        : iterate(interpreter, value, node);
     for (const pair of pairs) {
       if (!Array.isArray(pair) || pair.length < 2)
         fail(
@@ -254,8 +258,8 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     }
     return result;
   },
-  set: async (interpreter, [value], node) => {
-    const items = value === undefined ? [] : await iterate(interpreter, value, node);
+  set: (interpreter, [value], node) => {
+    const items = value === undefined ? [] : iterate(interpreter, value, node);
     interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set", node);
     return new Set(items);
   },
@@ -276,13 +280,13 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
       `has() takes an object, array, string, set or map, not ${typeName(container)}.`,
     );
   },
-  unique: async (interpreter, [value], node) => {
-    const items = await iterate(interpreter, value, node);
+  unique: (interpreter, [value], node) => {
+    const items = iterate(interpreter, value, node);
     interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set of unique items", node);
     return [...new Set(items)];
   },
-  count: async (interpreter, [value, target], node) =>
-    (await iterate(interpreter, value, node)).filter((item) => item === target).length,
+  count: (interpreter, [value, target], node) =>
+    iterate(interpreter, value, node).filter((item) => item === target).length,
   print: (interpreter, args, node) => {
     const parts = args.map((arg) =>
       typeof arg === "string"

@@ -1,6 +1,6 @@
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { Worker } from "node:worker_threads";
-import type { TraceEntry } from "./interpreter.js";
+import type { TraceEntry } from "./trace-entry.js";
 import { resolveLimits } from "./limits.js";
 import { ProgramFault, RunError, type RunErrorValue } from "./run-error.js";
 import { failedResult, prepareProgram, runInProcess, type RunOptions } from "./run-program.js";

@@ -4,7 +4,7 @@
  * (64 levels) and size-capped, so a result can never grow past its budget.
  */
 import type { Node } from "@lackpy/lang";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { checkKey } from "./members.js";
 import {
   Closure,
@@ -119,7 +119,7 @@ export function summarise(value: unknown, maxBytes: number): unknown {
 
 /** `JSON.stringify` of a program value, refusing (limit_size) before the text could pass the size limit. */
 export function jsonText(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   value: unknown,
   node: Node,
   indent?: number | string,
@@ -145,7 +145,7 @@ export function jsonText(
 }
 
 /** Converts parsed JSON into program values (objects without prototypes), refusing forbidden keys such as `__proto__`. */
-export function fromJson(interpreter: Interpreter, value: unknown, node: Node): unknown {
+export function fromJson(interpreter: RunContext, value: unknown, node: Node): unknown {
   if (Array.isArray(value)) return value.map((item) => fromJson(interpreter, item, node));
   if (value === null || typeof value !== "object") return value;
   const result = newObject();

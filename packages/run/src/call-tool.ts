@@ -1,0 +1,171 @@
+import type { Node } from "@lackpy/lang";
+import { ProgramFault } from "./run-error.js";
+import type { RunContext } from "./run-context.js";
+import { summarise } from "./serialize.js";
+import { Snapshot, type TraceEntry } from "./trace-entry.js";
+import { NativeCallable, toPlainData, toToolArgument } from "./values.js";
+
+/**
+ * Calls kit tool number `index`: plain-data arguments in, plain data out, traced, timed and
+ * counted. A synchronous tool's value comes back synchronously; only a tool that returns a
+ * promise (or another thenable) makes the call return a promise, raced against the tool-time
+ * limit.
+ */
+export function callTool(
+  context: RunContext,
+  index: number,
+  rawArgs: readonly unknown[],
+  node: Node,
+): unknown {
+  if (context.signal?.aborted) throw context.fault("cancelled", "The run was cancelled.", node);
+  const limits = context.limits;
+  if (++context.toolCalls > limits.maxToolCalls) {
+    throw context.fault(
+      "limit_tool_calls",
+      `The program made more than ${limits.maxToolCalls} tool calls.`,
+      node,
+      "call tools fewer times, e.g. one find_files instead of many",
+    );
+  }
+  const name = context.toolNames[index];
+  const args: unknown[] = [];
+  for (const arg of rawArgs) args.push(toToolArgument(arg, name));
+  notePaths(context, name, args);
+  const entry: TraceEntry = {
+    step: context.steps,
+    tool: name,
+    args: args.map((arg) => snapshot(arg, limits.maxOutputBytes)),
+    result: null,
+    durationMs: 0,
+    success: false,
+    error: null,
+  };
+  context.trace.push(entry);
+  const started = context.now();
+  let value: unknown;
+  try {
+    value = context.tools[index](...args);
+  } catch (error) {
+    finishCall(context, entry, started);
+    throw toolFault(context, name, error, entry, node);
+  }
+  if (isThenable(value)) return awaitTool(context, entry, value, started, node);
+  try {
+    return acceptResult(context, entry, value);
+  } catch (error) {
+    throw toolFault(context, name, error, entry, node);
+  } finally {
+    finishCall(context, entry, started);
+  }
+}
+
+async function awaitTool(
+  context: RunContext,
+  entry: TraceEntry,
+  pending: PromiseLike<unknown>,
+  started: number,
+  node: Node,
+): Promise<unknown> {
+  const name = entry.tool;
+  const timeoutMs = context.limits.toolTimeoutMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          context.fault(
+            "limit_tool_time",
+            `Tool ${name} took longer than ${timeoutMs} ms.`,
+            node,
+            "ask the tool for less at a time",
+            { tool: name },
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  try {
+    return acceptResult(context, entry, await Promise.race([pending, timeout]));
+  } catch (error) {
+    throw toolFault(context, name, error, entry, node);
+  } finally {
+    clearTimeout(timer);
+    finishCall(context, entry, started);
+  }
+}
+
+function acceptResult(context: RunContext, entry: TraceEntry, value: unknown): unknown {
+  const result = toPlainData(value, entry.tool);
+  entry.success = true;
+  entry.result = snapshot(result, context.limits.maxOutputBytes);
+  return result;
+}
+
+function finishCall(context: RunContext, entry: TraceEntry, started: number): void {
+  entry.durationMs = context.now() - started;
+  context.toolMs += entry.durationMs;
+}
+
+/** Objects are summarised now (the program or the tool may change them later); primitives at the end. */
+function snapshot(value: unknown, maxBytes: number): unknown {
+  return typeof value === "object" && value !== null
+    ? new Snapshot(summarise(value, maxBytes))
+    : value;
+}
+
+function toolFault(
+  context: RunContext,
+  name: string,
+  error: unknown,
+  entry: TraceEntry,
+  node: Node,
+): ProgramFault {
+  if (error instanceof ProgramFault) {
+    entry.error = error.message;
+    return error;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  entry.error = message;
+  const retriable =
+    (error as { retriable?: unknown })?.retriable === true ||
+    context.toolSpec(name)?.retriable === true;
+  const hint =
+    typeof (error as { hint?: unknown })?.hint === "string"
+      ? (error as { hint: string }).hint
+      : undefined;
+  return context.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
+    tool: name,
+    ...(retriable ? { retriable: true } : {}),
+  });
+}
+
+function notePaths(context: RunContext, name: string, args: readonly unknown[]): void {
+  const specArgs = context.toolSpec(name)?.args;
+  if (!specArgs) return;
+  for (let index = 0; index < specArgs.length; index++) {
+    const path = specArgs[index].path;
+    if (!path || typeof args[index] !== "string") continue;
+    if (path === "read") context.filesRead.add(args[index] as string);
+    if (path === "write") context.filesModified.add(args[index] as string);
+  }
+}
+
+/**
+ * Kit tool number `index` as a callback value (`files.map(read_file)`). It gets as many
+ * arguments as its required ones (at least one), so `paths.map(write_file)` cannot write each
+ * index as a file's content.
+ */
+export function toolCallable(index: number, name: string): NativeCallable {
+  return new NativeCallable(name, (context: RunContext, args, node) => {
+    const required = (context.toolSpec(name)?.args ?? []).filter((arg) => !arg.optional).length;
+    return callTool(context, index, args.slice(0, Math.max(1, required)), node);
+  });
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
