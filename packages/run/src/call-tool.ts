@@ -29,12 +29,17 @@ export function callTool(
   }
   const name = context.toolNames[index];
   const args: unknown[] = [];
-  for (const arg of rawArgs) args.push(toToolArgument(arg, name));
+  const traced: unknown[] = [];
+  for (let position = 0; position < rawArgs.length; position++) {
+    const arg = toToolArgument(rawArgs[position], name);
+    args.push(arg);
+    traced.push(snapshot(arg, limits.maxOutputBytes));
+  }
   notePaths(context, name, args);
   const entry: TraceEntry = {
     step: context.steps,
     tool: name,
-    args: args.map((arg) => snapshot(arg, limits.maxOutputBytes)),
+    args: traced,
     result: null,
     durationMs: 0,
     success: false,

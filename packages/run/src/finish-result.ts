@@ -6,8 +6,13 @@ import type { RunResult } from "./run-result.js";
 import { summarise, toOutput } from "./serialize.js";
 import { Snapshot } from "./trace-entry.js";
 
+/** A trace value as JSON data: snapshots as taken, short strings and plain numbers as they are, the rest summarised. */
 function traced(value: unknown, maxBytes: number): unknown {
-  return value instanceof Snapshot ? value.value : summarise(value, maxBytes);
+  if (value instanceof Snapshot) return value.value;
+  if (typeof value === "string" && value.length <= maxBytes) return value;
+  if (value === null || typeof value === "boolean") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  return summarise(value, maxBytes);
 }
 
 /** Builds the result once, at the end of a run: output, stdout, variables and trace, each capped. */

@@ -103,6 +103,12 @@ export function writeMember(
     return;
   }
   if (isPlainObject(object)) {
+    // Program objects have no prototype, so a plain assignment meets no inherited setter and is
+    // many times cheaper than defineProperty; objects with Object.prototype keep defineProperty.
+    if (Object.getPrototypeOf(object) === null) {
+      object[key] = value;
+      return;
+    }
     Object.defineProperty(object, String(key), {
       value,
       writable: true,

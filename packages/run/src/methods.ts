@@ -109,18 +109,13 @@ export function callMethod(
         "pass a string or regex",
       );
   }
-  const hostError = (error: unknown) => {
-    if (error instanceof RangeError || error instanceof TypeError || error instanceof SyntaxError)
-      return interpreter.fault("runtime_error", `${type}.${name}: ${error.message}.`, node);
-    return error;
-  };
   try {
     switch (type) {
       case "array": {
         const result = arrayMethod(interpreter, receiver as unknown[], name, args, node);
         return result instanceof Promise
           ? result.catch((error) => {
-              throw hostError(error);
+              throw hostFault(interpreter, error, `${type}.${name}`, node);
             })
           : result;
       }
@@ -143,8 +138,15 @@ export function callMethod(
         );
     }
   } catch (error) {
-    throw hostError(error);
+    throw hostFault(interpreter, error, `${type}.${name}`, node);
   }
+}
+
+/** A RangeError, TypeError or SyntaxError of a host method as a runtime_error naming the method; anything else as it is. */
+function hostFault(interpreter: RunContext, error: unknown, method: string, node: Node): unknown {
+  if (error instanceof RangeError || error instanceof TypeError || error instanceof SyntaxError)
+    return interpreter.fault("runtime_error", `${method}: ${error.message}.`, node);
+  return error;
 }
 
 function receiverHint(receiver: unknown): string {

@@ -15,6 +15,14 @@ const MAX_CACHED_SOURCE = 8 * 1024 * 1024;
 const validated = new Map<string, ValidatedProgram>();
 let cachedSource = 0;
 const compiled = new WeakMap<ValidatedProgram, Map<string, CompiledProgram>>();
+/** The last compiled program of each validated program: repeated runs with the same names skip building a key. */
+const lastCompiled = new WeakMap<ValidatedProgram, CompiledProgram>();
+
+function sameNames(left: readonly string[], right: readonly string[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}
 const specKeys = new WeakMap<readonly ToolSpec[], string>();
 
 function specsKey(specs: readonly ToolSpec[] | undefined): string | null {
@@ -81,6 +89,9 @@ export function compiledProgram(
   toolNames: readonly string[],
   paramNames: readonly string[],
 ): CompiledProgram {
+  const last = lastCompiled.get(program);
+  if (last && sameNames(last.toolNames, toolNames) && sameNames(last.paramNames, paramNames))
+    return last;
   const key = `${toolNames.join("\u0001")}\u0000${paramNames.join("\u0001")}`;
   let byNames = compiled.get(program);
   if (!byNames) {
@@ -92,5 +103,6 @@ export function compiledProgram(
     code = compileProgram(program.ast, { tools: toolNames, params: paramNames });
     byNames.set(key, code);
   }
+  lastCompiled.set(program, code);
   return code;
 }
