@@ -2,7 +2,7 @@ import type { Node } from "@lackpy/lang";
 import { LexicalScope, patternNames, type Frame } from "./compile-scope.js";
 import type { Compiled, Compiler } from "./compiler.js";
 import { iterate } from "./iterate.js";
-import { BREAK, STOP, forEachIndex, repeat, after } from "./maybe-async.js";
+import { BREAK, STOP, after, forEachInRange, forEachIndex } from "./maybe-async.js";
 import type { RunContext } from "./run-context.js";
 import { resetSlots } from "./compile-statements.js";
 import { RangeValue } from "./values.js";
@@ -33,10 +33,23 @@ export function compileForOf(node: Node, compiler: Compiler): Compiled {
     };
   });
   const reset = ownFrame ? null : resetSlots(headSlots);
+  // `for (const x of …)` in a shared frame: binding the fresh name is one store.
+  const directSlot =
+    !ownFrame &&
+    declaration &&
+    headSlots.length === 1 &&
+    declaration.declarations[0].id.type === "Identifier"
+      ? headSlots[0]
+      : -1;
   const bindCode = bind.code;
   const bodyCode = body.code;
   const iteration = (context: RunContext, outer: Frame, item: unknown): unknown => {
     context.step(node);
+    if (directSlot >= 0) {
+      outer[directSlot] = item;
+      const completion = bodyCode(context, outer);
+      return completion instanceof Promise ? completion.then(afterBody) : afterBody(completion);
+    }
     let frame = outer;
     if (ownFrame) frame = layout.create(outer);
     else reset?.(outer);
@@ -48,16 +61,8 @@ export function compileForOf(node: Node, compiler: Compiler): Compiled {
     return completion instanceof Promise ? completion.then(afterBody) : afterBody(completion);
   };
   const loop = (context: RunContext, frame: Frame, iterable: unknown): unknown => {
-    if (iterable instanceof RangeValue) {
-      const { stop, step } = iterable;
-      let value = iterable.start;
-      return repeat(context, () => {
-        if (step > 0 ? value >= stop : value <= stop) return STOP;
-        const item = value;
-        value += step;
-        return iteration(context, frame, item);
-      });
-    }
+    if (iterable instanceof RangeValue)
+      return forEachInRange(context, iterable, (value) => iteration(context, frame, value));
     const items = Array.isArray(iterable) ? iterable : iterate(context, iterable, node.right);
     return forEachIndex(context, items, (index) => iteration(context, frame, items[index]));
   };

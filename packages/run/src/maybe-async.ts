@@ -88,6 +88,41 @@ export function mapIndexes(
 }
 
 /**
+ * Calls `each(value)` for the values of a range (`start`, `start + step`, … before `stop`,
+ * accumulated as `range` does), with `forEachIndex`'s contract.
+ */
+export function forEachInRange(
+  run: YieldPoint,
+  range: { readonly start: number; readonly stop: number; readonly step: number },
+  each: (value: number) => unknown,
+): void | Promise<void> {
+  const { stop, step } = range;
+  for (let value = range.start; step > 0 ? value < stop : value > stop; value += step) {
+    if (run.yieldDue()) return finishRange(run, value, stop, step, each, undefined);
+    const result = each(value);
+    if (result === STOP) return;
+    if (result instanceof Promise) return finishRange(run, value + step, stop, step, each, result);
+  }
+}
+
+async function finishRange(
+  run: YieldPoint,
+  from: number,
+  stop: number,
+  step: number,
+  each: (value: number) => unknown,
+  pending: Promise<unknown> | undefined,
+): Promise<void> {
+  if (pending !== undefined && (await pending) === STOP) return;
+  for (let value = from; step > 0 ? value < stop : value > stop; value += step) {
+    if (run.yieldDue()) await run.yieldToHost();
+    let result = each(value);
+    if (result instanceof Promise) result = await result;
+    if (result === STOP) return;
+  }
+}
+
+/**
  * Calls `next()` until it returns STOP: the driver for loops whose state lives in `next` (a
  * range, a merge sort). Same synchronous-first contract as `forEachIndex`.
  */
