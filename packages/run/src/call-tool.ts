@@ -2,6 +2,7 @@ import type { Node } from "@lackpy/lang";
 import { ProgramFault } from "./run-error.js";
 import type { RunContext } from "./run-context.js";
 import { summarise } from "./serialize.js";
+import type { ToolCall } from "./tool-call-context.js";
 import { Snapshot, type TraceEntry } from "./trace-entry.js";
 import { NativeCallable, toPlainData, toToolArgument } from "./values.js";
 
@@ -47,14 +48,15 @@ export function callTool(
   };
   context.trace.push(entry);
   const started = context.now();
+  const call = context.toolSignals.begin();
   let value: unknown;
   try {
-    value = context.tools[index](...args);
+    value = context.tools[index].call(call.context, ...args);
   } catch (error) {
     finishCall(context, entry, started);
     throw toolFault(context, name, error, entry, node);
   }
-  if (isThenable(value)) return awaitTool(context, entry, value, started, node);
+  if (isThenable(value)) return awaitTool(context, entry, value, started, node, call);
   try {
     return acceptResult(context, entry, value);
   } catch (error) {
@@ -70,24 +72,23 @@ async function awaitTool(
   pending: PromiseLike<unknown>,
   started: number,
   node: Node,
+  call: ToolCall,
 ): Promise<unknown> {
   const name = entry.tool;
   const timeoutMs = context.limits.toolTimeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          context.fault(
-            "limit_tool_time",
-            `Tool ${name} took longer than ${timeoutMs} ms.`,
-            node,
-            "ask the tool for less at a time",
-            { tool: name },
-          ),
-        ),
-      timeoutMs,
-    );
+    timer = setTimeout(() => {
+      const fault = context.fault(
+        "limit_tool_time",
+        `Tool ${name} took longer than ${timeoutMs} ms.`,
+        node,
+        "ask the tool for less at a time",
+        { tool: name },
+      );
+      call.abort(fault);
+      reject(fault);
+    }, timeoutMs);
   });
   try {
     return acceptResult(context, entry, await Promise.race([pending, timeout]));

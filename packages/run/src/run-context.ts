@@ -7,6 +7,7 @@
 import { utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
 import type { Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
+import { ToolCallSignals } from "./tool-call-context.js";
 import type { ToolFunction, TraceEntry } from "./trace-entry.js";
 import { Closure, NativeCallable, isCallable } from "./values.js";
 
@@ -73,6 +74,8 @@ export class RunContext {
   readonly toolNames: readonly string[];
   readonly now: () => number;
   readonly signal: AbortSignal | undefined;
+  /** The signals of this run's tool calls; the run calls `end()` once it has its result. */
+  readonly toolSignals: ToolCallSignals;
   private nextCheckStep: number;
   private nextYieldStep = YIELD_INTERVAL;
   private workSinceCheck = 0;
@@ -89,6 +92,7 @@ export class RunContext {
     this.specs = specsByName(options.toolSpecs);
     this.heapUsedBytes = options.heapUsedBytes;
     this.signal = options.signal;
+    this.toolSignals = new ToolCallSignals(options.signal);
     this.nextCheckStep = Math.min(TIME_CHECK_INTERVAL, this.limits.maxSteps + 1);
   }
 

@@ -144,6 +144,9 @@ export async function runInProcess(
     context.checkTime();
   } catch (thrown) {
     error = toErrorValue(thrown, context);
+  } finally {
+    // A tool still running (timed out, or left behind) must not change anything from now on.
+    context.toolSignals.end();
   }
   return finishResult(context, program, frame, output, error);
 }

@@ -1,4 +1,8 @@
-/** A tool function as the caller provides it (sync or async). */
+/**
+ * A tool function as the caller provides it (sync or async). It is called with a
+ * `ToolCallContext` as `this` (`fn.call({ signal }, ...args)`): a `function` may read
+ * `this.signal`, an arrow function ignores it.
+ */
 export type ToolFunction = (...args: any[]) => unknown;
 
 /** One kit-tool call, as recorded in the trace. */
