@@ -32,11 +32,12 @@ export function callTool(
   const args: unknown[] = [];
   const traced: unknown[] = [];
   for (let position = 0; position < rawArgs.length; position++) {
-    const arg = toToolArgument(rawArgs[position], name);
+    const raw = rawArgs[position];
+    const arg = typeof raw === "object" && raw !== null ? toToolArgument(raw, name) : raw;
     args.push(arg);
     traced.push(snapshot(arg, limits.maxOutputBytes));
   }
-  notePaths(context, name, args);
+  notePaths(context, index, args);
   const entry: TraceEntry = {
     step: context.steps,
     tool: name,
@@ -101,7 +102,10 @@ async function awaitTool(
 }
 
 function acceptResult(context: RunContext, entry: TraceEntry, value: unknown): unknown {
-  const result = toPlainData(value, entry.tool);
+  const result =
+    typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+      ? value
+      : toPlainData(value, entry.tool);
   entry.success = true;
   entry.result = snapshot(result, context.limits.maxOutputBytes);
   return result;
@@ -145,8 +149,8 @@ function toolFault(
   });
 }
 
-function notePaths(context: RunContext, name: string, args: readonly unknown[]): void {
-  const specArgs = context.toolSpec(name)?.args;
+function notePaths(context: RunContext, index: number, args: readonly unknown[]): void {
+  const specArgs = context.toolSpecAt(index)?.args;
   if (!specArgs) return;
   for (let index = 0; index < specArgs.length; index++) {
     const path = specArgs[index].path;

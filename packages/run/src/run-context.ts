@@ -72,7 +72,6 @@ export class RunContext {
   /** Tool functions by the compiled program's tool numbers. */
   readonly tools: readonly ToolFunction[];
   readonly toolNames: readonly string[];
-  readonly now: () => number;
   readonly signal: AbortSignal | undefined;
   /** The signals of this run's tool calls; the run calls `end()` once it has its result. */
   readonly toolSignals: ToolCallSignals;
@@ -81,10 +80,12 @@ export class RunContext {
   private workSinceCheck = 0;
   private readonly specs: ReadonlyMap<string, ToolSpec>;
   private readonly heapUsedBytes: (() => number) | undefined;
+  private readonly clock: (() => number) | null;
+  private readonly specsByIndex: (ToolSpec | null | undefined)[] = [];
 
   constructor(options: RunContextOptions) {
     this.limits = options.limits;
-    this.now = options.now ?? (() => performance.now());
+    this.clock = options.now ?? null;
     this.startedAt = this.now();
     this.params = options.params;
     this.toolNames = options.toolNames;
@@ -94,6 +95,11 @@ export class RunContext {
     this.signal = options.signal;
     this.toolSignals = new ToolCallSignals(options.signal);
     this.nextCheckStep = Math.min(TIME_CHECK_INTERVAL, this.limits.maxSteps + 1);
+  }
+
+  /** The clock in ms: `performance.now()` unless the options gave another. */
+  now(): number {
+    return this.clock === null ? performance.now() : this.clock();
   }
 
   /** Counts a step at `node`; the step and time limits are checked every so often. */
@@ -232,6 +238,16 @@ export class RunContext {
   /** The ToolSpec of a tool, when the caller gave one. */
   toolSpec(name: string): ToolSpec | undefined {
     return this.specs.get(name);
+  }
+
+  /** The ToolSpec of tool number `index`, when the caller gave one. */
+  toolSpecAt(index: number): ToolSpec | undefined {
+    let spec = this.specsByIndex[index];
+    if (spec === undefined) {
+      spec = this.specs.get(this.toolNames[index]) ?? null;
+      this.specsByIndex[index] = spec;
+    }
+    return spec ?? undefined;
   }
 
   /** Calls a closure or native callable with arguments (callbacks of helpers and methods); may return a promise. */

@@ -38,7 +38,9 @@ class PendingCall implements ToolCall {
   #reason: unknown = undefined;
 
   constructor(private readonly owner: ToolCallSignals) {
-    this.context = Object.freeze(new CallContext(this));
+    // Not frozen (freezing costs more than the rest of a call): the call's state is private, and
+    // a tool that adds properties to its `this` changes only its own object.
+    this.context = new CallContext(this);
   }
 
   signal(): AbortSignal {
