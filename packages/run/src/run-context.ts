@@ -41,8 +41,10 @@ const BYTES_PER_ENTRY_PAIR = 96;
 
 const SPECS_BY_NAME = new WeakMap<readonly ToolSpec[], ReadonlyMap<string, ToolSpec>>();
 
+const NO_SPECS: ReadonlyMap<string, ToolSpec> = new Map();
+
 function specsByName(specs: readonly ToolSpec[] | undefined): ReadonlyMap<string, ToolSpec> {
-  if (!specs) return new Map();
+  if (!specs) return NO_SPECS;
   let byName = SPECS_BY_NAME.get(specs);
   if (!byName) {
     byName = new Map(specs.map((spec) => [spec.name, spec]));
