@@ -44,6 +44,9 @@ function compileArguments(nodes: readonly Node[], compiler: Compiler): Arguments
       args.push(value);
       return;
     }
+    // An array's size is known before iterating it: a spread too big fails on size first.
+    if (Array.isArray(value))
+      context.checkSize(args.length + value.length, "an argument list", spread);
     const items = iterate(context, value, spread);
     context.checkSize(args.length + items.length, "an argument list", spread);
     for (const item of items) args.push(item);

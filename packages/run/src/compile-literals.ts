@@ -120,6 +120,8 @@ export function compileArray(node: Node, compiler: Compiler): Compiled {
       result.push(value);
       return;
     }
+    // An array's size is known before iterating it: a spread too big fails on size first.
+    if (Array.isArray(value)) context.checkSize(result.length + value.length, "an array", spread);
     const items = iterate(context, value, spread);
     context.checkSize(result.length + items.length, "an array", spread);
     for (const item of items) result.push(item);

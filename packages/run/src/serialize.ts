@@ -85,9 +85,12 @@ function plain(
     result = items;
   } else {
     const object: Record<string, unknown> = {};
-    const entries: [unknown, unknown][] =
-      value instanceof Map ? [...value.entries()] : Object.entries(value);
-    for (const [key, item] of entries) {
+    // Object.keys, not Object.entries: prototype-free objects are dictionaries, and entries of a
+    // dictionary cost several times its keys.
+    const map = value instanceof Map ? value : null;
+    const keys: unknown[] = map ? [...map.keys()] : Object.keys(value);
+    for (const key of keys) {
+      const item = map ? map.get(key) : (value as Record<string, unknown>)[key as string];
       if (budget.bytes <= 0) {
         budget.truncated = true;
         object["…"] = "[truncated]";
