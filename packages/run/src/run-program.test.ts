@@ -1,3 +1,4 @@
+import { parseProgram, type ValidatedProgram } from "@lackpy/lang";
 import { describe, expect, it } from "vitest";
 import { TOOL_SPECS, testTools } from "./__fixtures__/tools.js";
 import { SAFE_GLOBAL_VALUES } from "./globals.js";
@@ -159,6 +160,58 @@ describe("runInProcess: caches", () => {
     const second = await runInProcess(source, options);
     expect(second).toMatchObject({ output: 3, variables: { xs: first.variables.xs } });
     expect(second.trace).toHaveLength(1);
+  });
+});
+
+describe("runInProcess: one compiled program, many runs", () => {
+  it("keeps the state of concurrent runs of the same program apart", async () => {
+    const tools = (offset: number) => ({
+      slow: (value: number) =>
+        new Promise((resolve) => setTimeout(() => resolve(value + offset), 5 * (3 - value))),
+    });
+    const counting = `const seen = []\nfor (const i of range(3)) { last = slow(i)\nseen.push([i, last]) }\n;[seen, last]`;
+    const [a, b] = await Promise.all([
+      runInProcess(counting, { tools: tools(100) }),
+      runInProcess(counting, { tools: tools(200) }),
+    ]);
+    expect([a.output, b.output]).toEqual([
+      [
+        [
+          [0, 100],
+          [1, 101],
+          [2, 102],
+        ],
+        102,
+      ],
+      [
+        [
+          [0, 200],
+          [1, 201],
+          [2, 202],
+        ],
+        202,
+      ],
+    ]);
+    expect(a.stats.steps).toBe(b.stats.steps);
+  });
+
+  it("returns an error value for a syntax tree too deep to compile", async () => {
+    const parsed = parseProgram("1");
+    if (!parsed.ok) throw new Error("parse");
+    let expression: any = { type: "Literal", value: 1, start: 0, end: 1 };
+    for (let depth = 0; depth < 200_000; depth++)
+      expression = {
+        type: "UnaryExpression",
+        operator: "-",
+        argument: expression,
+        start: 0,
+        end: 1,
+      };
+    const ast: any = parsed.ast;
+    ast.body[0].expression = expression;
+    const program = { ...(prepareProgram("1", {}) as { program: ValidatedProgram }).program, ast };
+    const result = await runInProcess(program as ValidatedProgram);
+    expect(result.error?.code).toBe("limit_steps");
   });
 });
 
