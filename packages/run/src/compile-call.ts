@@ -7,12 +7,12 @@
  */
 import { isForbiddenProperty, type Node } from "@lackpy/lang";
 import { callTool } from "./call-tool.js";
+import { compileArguments, type Arguments } from "./compile-arguments.js";
 import { UNSET, frameAt, type Frame } from "./compile-scope.js";
 import { SHORT_CIRCUIT } from "./compile-member.js";
 import type { Code, Compiled, Compiler, Resolution } from "./compiler.js";
 import { CALLBACK_GLOBALS } from "./globals.js";
 import { CALLBACK_HELPERS, HELPER_IMPLEMENTATIONS } from "./helpers.js";
-import { iterate } from "./iterate.js";
 import { after } from "./maybe-async.js";
 import { checkKey, readMember, toPropertyKey } from "./members.js";
 import { CALLBACK_METHODS, callMethod, methodAllowed } from "./methods.js";
@@ -25,51 +25,6 @@ const CALLBACK_MEMBERS: ReadonlySet<string> = new Set([
   ...CALLBACK_METHODS,
   ...[...CALLBACK_GLOBALS].map((name) => name.slice(name.indexOf(".") + 1)),
 ]);
-
-/** Code that evaluates a call's arguments into an array (a promise of one only when `async`). */
-interface Arguments {
-  readonly async: boolean;
-  readonly code: (context: RunContext, frame: Frame) => unknown;
-}
-
-function compileArguments(nodes: readonly Node[], compiler: Compiler): Arguments {
-  const parts = nodes.map((argument) =>
-    argument.type === "SpreadElement"
-      ? { spread: argument, value: compiler.expression(argument.argument) }
-      : { spread: null, value: compiler.expression(argument) },
-  );
-  const add = (context: RunContext, args: unknown[], index: number, value: unknown) => {
-    const spread = parts[index].spread;
-    if (!spread) {
-      args.push(value);
-      return;
-    }
-    // An array's size is known before iterating it: a spread too big fails on size first.
-    if (Array.isArray(value))
-      context.checkSize(args.length + value.length, "an argument list", spread);
-    const items = iterate(context, value, spread);
-    context.checkSize(args.length + items.length, "an argument list", spread);
-    for (const item of items) args.push(item);
-  };
-  const from = (context: RunContext, frame: Frame, args: unknown[], index: number): unknown => {
-    for (; index < parts.length; index++) {
-      const value = parts[index].value.code(context, frame);
-      if (value instanceof Promise) {
-        const at = index;
-        return value.then((ready) => {
-          add(context, args, at, ready);
-          return from(context, frame, args, at + 1);
-        });
-      }
-      add(context, args, index, value);
-    }
-    return args;
-  };
-  return {
-    async: parts.some((part) => part.value.async),
-    code: (context, frame) => from(context, frame, [], 0),
-  };
-}
 
 /** Compiles a call expression. */
 export function compileCall(node: Node, compiler: Compiler): Compiled {

@@ -7,24 +7,17 @@
 import type { Node } from "@lackpy/lang";
 import { compileCall } from "./compile-call.js";
 import { compileForOf } from "./compile-for-of.js";
-import {
-  compileArray,
-  compileArrow,
-  compileIdentifier,
-  compileLiteral,
-  compileObject,
-  compileTemplate,
-  refuse,
-} from "./compile-literals.js";
+import { compileArrow } from "./compile-arrow.js";
+import { compileAssignment, compileUpdate } from "./compile-assignment.js";
+import { compileArray, compileObject } from "./compile-collections.js";
+import { compileIdentifier, compileLiteral, compileTemplate, refuse } from "./compile-literals.js";
 import { compileChain, compileMember } from "./compile-member.js";
 import {
-  compileAssignment,
   compileAwait,
   compileBinary,
   compileConditional,
   compileLogical,
   compileUnary,
-  compileUpdate,
 } from "./compile-operators.js";
 import {
   compileBlock,
