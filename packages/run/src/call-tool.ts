@@ -1,10 +1,13 @@
 import type { Node } from "@lackpy/lang";
-import { ProgramFault } from "./run-error.js";
+import type { ProgramFault } from "./run-error.js";
 import type { RunContext } from "./run-context.js";
 import { summarise } from "./serialize.js";
 import type { ToolCall } from "./tool-call-context.js";
 import { Snapshot, type TraceEntry } from "./trace-entry.js";
-import { NativeCallable, toPlainData, toToolArgument } from "./values.js";
+import { describeError, isProgramFault } from "./describe-error.js";
+import { toPlainData } from "./plain-data.js";
+import { toToolArgument } from "./tool-argument.js";
+import { NativeCallable } from "./values.js";
 
 /**
  * Calls kit tool number `index`: plain-data arguments in, plain data out, traced, timed and
@@ -33,7 +36,7 @@ export function callTool(
   const traced: unknown[] = [];
   for (let position = 0; position < rawArgs.length; position++) {
     const raw = rawArgs[position];
-    const arg = typeof raw === "object" && raw !== null ? toToolArgument(raw, name) : raw;
+    const arg = typeof raw === "object" && raw !== null ? toToolArgument(raw, name, context) : raw;
     args.push(arg);
     traced.push(snapshot(arg, limits.maxOutputBytes));
   }
@@ -51,13 +54,16 @@ export function callTool(
   const started = context.now();
   const call = context.toolSignals.begin();
   let value: unknown;
+  let pending: boolean;
   try {
     value = context.tools[index].call(call.context, ...args);
+    // Reading `then` can throw too (a revoked proxy): that is the tool's failure.
+    pending = isThenable(value);
   } catch (error) {
     finishCall(context, entry, started);
     throw toolFault(context, name, error, entry, node);
   }
-  if (isThenable(value)) return awaitTool(context, entry, value, started, node, call);
+  if (pending) return awaitTool(context, entry, value as PromiseLike<unknown>, started, node, call);
   try {
     return acceptResult(context, entry, value);
   } catch (error) {
@@ -105,7 +111,7 @@ function acceptResult(context: RunContext, entry: TraceEntry, value: unknown): u
   const result =
     typeof value === "string" || typeof value === "number" || typeof value === "boolean"
       ? value
-      : toPlainData(value, entry.tool);
+      : toPlainData(value, entry.tool, { maxItems: context.limits.maxSize });
   entry.success = true;
   entry.result = snapshot(result, context.limits.maxOutputBytes);
   return result;
@@ -130,19 +136,14 @@ function toolFault(
   entry: TraceEntry,
   node: Node,
 ): ProgramFault {
-  if (error instanceof ProgramFault) {
+  if (isProgramFault(error)) {
     entry.error = error.message;
     return error;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  // A tool may throw anything; reading it must not throw again.
+  const { message, hint, ...described } = describeError(error);
   entry.error = message;
-  const retriable =
-    (error as { retriable?: unknown })?.retriable === true ||
-    context.toolSpec(name)?.retriable === true;
-  const hint =
-    typeof (error as { hint?: unknown })?.hint === "string"
-      ? (error as { hint: string }).hint
-      : undefined;
+  const retriable = described.retriable || context.toolSpec(name)?.retriable === true;
   return context.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
     tool: name,
     ...(retriable ? { retriable: true } : {}),

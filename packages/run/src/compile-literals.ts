@@ -2,7 +2,8 @@
 import type { Node } from "@lackpy/lang";
 import type { Frame } from "./compile-scope.js";
 import type { Code, Compiled, Compiler } from "./compiler.js";
-import { displayLength, toDisplayString } from "./display.js";
+import { createRegex } from "./guest-regex.js";
+import { concatenate } from "./operators.js";
 import { readName } from "./name-access.js";
 import type { RunContext } from "./run-context.js";
 
@@ -37,7 +38,7 @@ export function compileLiteral(node: Node): Compiled {
       async: false,
       code: (context) => {
         context.step(node);
-        return new RegExp(pattern, flags);
+        return createRegex(context, pattern, flags, node);
       },
     };
   }
@@ -57,15 +58,8 @@ export function compileLiteral(node: Node): Compiled {
 export function compileTemplate(node: Node, compiler: Compiler): Compiled {
   const parts = node.expressions.map((expression: Node) => compiler.expression(expression));
   const quasis: string[] = node.quasis.map((quasi: Node) => quasi.value.cooked ?? "");
-  const append = (context: RunContext, text: string, value: unknown, index: number) => {
-    const next = quasis[index + 1];
-    context.checkSize(
-      text.length + displayLength(value, context.limits.maxSize) + next.length,
-      "a string",
-      node,
-    );
-    return text + toDisplayString(value) + next;
-  };
+  const append = (context: RunContext, text: string, value: unknown, index: number) =>
+    concatenate(context, [text, value, quasis[index + 1]], node);
   const codes: Code[] = parts.map((part: Compiled) => part.code);
   if (!parts.some((part: Compiled) => part.async))
     return {

@@ -8,10 +8,9 @@ import type { Frame } from "./compile-scope.js";
 import type { BindMode, Compiled, CompiledPattern, Compiler, PatternCode } from "./compiler.js";
 import { iterate } from "./iterate.js";
 import { after } from "./maybe-async.js";
-import { checkKey, readMember, toPropertyKey, writeMember } from "./members.js";
+import { checkKey, readMember, restObject, toPropertyKey, writeMember } from "./members.js";
 import { assignName, declareName } from "./name-access.js";
 import type { RunContext } from "./run-context.js";
-import { isPlainObject, newObject } from "./values.js";
 
 /** The key of an object pattern or literal property: its static name, or code for a computed one. */
 export function propertyKey(property: Node, compiler: Compiler): string | Compiled {
@@ -172,9 +171,7 @@ function objectPattern(node: Node, mode: BindMode, compiler: Compiler): Compiled
         for (let index = from; index < parts.length; index++) {
           const part = parts[index];
           if (part.rest) {
-            const rest = newObject();
-            if (isPlainObject(value))
-              for (const key of Object.keys(value)) if (!used.has(key)) rest[key] = value[key];
+            const rest = restObject(context, value, used, part.property);
             const done = part.target.code(context, frame, rest);
             if (done instanceof Promise) return done.then(() => bindFrom(index + 1));
             continue;

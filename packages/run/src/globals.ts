@@ -108,7 +108,7 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
       for (const pair of iterate(interpreter, pairs, node)) {
         if (!Array.isArray(pair))
           fail(interpreter, node, "Object.fromEntries takes [key, value] pairs.");
-        const key = toDisplayString((pair as unknown[])[0]);
+        const key = toDisplayString((pair as unknown[])[0], interpreter);
         checkKey(interpreter, key, node);
         writeMember(interpreter, result, key, (pair as unknown[])[1], node);
       }
@@ -161,9 +161,12 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
     isInteger: (_interpreter, [value]) => Number.isInteger(value),
     isFinite: (_interpreter, [value]) => Number.isFinite(value),
     isNaN: (_interpreter, [value]) => Number.isNaN(value),
-    parseInt: (_interpreter, [text, radix]) =>
-      Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
-    parseFloat: (_interpreter, [text]) => Number.parseFloat(toDisplayString(text)),
+    parseInt: (interpreter, [text, radix]) =>
+      Number.parseInt(
+        toDisplayString(text, interpreter),
+        radix === undefined ? undefined : toNumber(radix),
+      ),
+    parseFloat: (interpreter, [text]) => Number.parseFloat(toDisplayString(text, interpreter)),
     MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
     MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
     EPSILON: Number.EPSILON,
@@ -189,11 +192,14 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
     Promise: promise,
   };
   const functions: Record<string, Implementation> = {
-    String: (_interpreter, [value]) => toDisplayString(value),
+    String: (interpreter, [value]) => toDisplayString(value, interpreter),
     Boolean: (_interpreter, [value]) => truthy(value),
-    parseInt: (_interpreter, [text, radix]) =>
-      Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
-    parseFloat: (_interpreter, [text]) => Number.parseFloat(toDisplayString(text)),
+    parseInt: (interpreter, [text, radix]) =>
+      Number.parseInt(
+        toDisplayString(text, interpreter),
+        radix === undefined ? undefined : toNumber(radix),
+      ),
+    parseFloat: (interpreter, [text]) => Number.parseFloat(toDisplayString(text, interpreter)),
     isNaN: (_interpreter, [value]) => Number.isNaN(toNumber(value)),
   };
   const values: Record<string, unknown> = {

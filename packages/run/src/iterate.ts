@@ -25,7 +25,7 @@ export function iterate(interpreter: RunContext, value: unknown, node: Node): un
   }
   if (value instanceof RangeValue) {
     interpreter.checkSize(value.length, "a list from a range", node);
-    return [...value];
+    return value.toArray();
   }
   throw notIterable(interpreter, value, node);
 }

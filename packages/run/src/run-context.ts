@@ -158,6 +158,11 @@ export class RunContext {
     }
   }
 
+  /** Milliseconds of evaluation time left before `limit_time`. */
+  remainingMs(): number {
+    return this.limits.timeoutMs - (this.now() - this.startedAt - this.toolMs);
+  }
+
   /** Counts items a native operation touches, and checks the clock once enough work has piled up. */
   chargeWork(units: number, node: Node | null = this.current): void {
     this.workSinceCheck += units;

@@ -11,7 +11,8 @@ import { RunContext } from "./run-context.js";
 import { ProgramFault, type RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
 import type { ToolFunction } from "./trace-entry.js";
-import { toPlainData } from "./values.js";
+import { describeError } from "./describe-error.js";
+import { toParamData } from "./plain-data.js";
 
 /** Options of a run. */
 export interface RunOptions {
@@ -122,7 +123,7 @@ export async function runInProcess(
   }
   let params: unknown[];
   try {
-    params = paramNames.map((name) => toPlainData(givenParams[name], "params"));
+    params = paramNames.map((name) => toParamData(givenParams[name], name));
   } catch (thrown) {
     return failedResult(toErrorValue(thrown, null));
   }
@@ -159,6 +160,6 @@ export function toErrorValue(thrown: unknown, context: RunContext | null): RunEr
   const where = position ? { line: position.line, column: position.column } : {};
   if (thrown instanceof RangeError && /call stack/i.test(thrown.message))
     return { code: "limit_steps", message: "The program nested too deeply.", ...where };
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  const message = describeError(thrown).message;
   return { code: "runtime_error", message: `${message.replace(/\.$/, "")}.`, ...where };
 }
