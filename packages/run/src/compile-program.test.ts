@@ -135,4 +135,13 @@ describe("compileProgram: synchronous unless something can wait", () => {
     expect(pending).toBeInstanceOf(Promise);
     expect(await pending).toEqual([9, 9]);
   });
+
+  it("awaits a tool reached through a replacement callback", async () => {
+    const pending = start(`"a-b-c".replaceAll("-", m => slow_read(m).length)`, {
+      slow_read: TOOLS.slow_read,
+    });
+    expect(pending).toBeInstanceOf(Promise);
+    expect(await pending).toBe("a9b9c");
+    expect(start(`"a-b".replace("-", m => m + m)`)).toBe("a--b");
+  });
 });
