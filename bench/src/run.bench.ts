@@ -1,7 +1,6 @@
 import Sval from "sval";
 import { validateProgram, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
 import { run as runInProcess } from "@lackpy/run";
-import { closeWorkerPool, run } from "@lackpy/run/node";
 import type { BenchSuite } from "./harness.js";
 
 const FILES: Readonly<Record<string, string>> = {
@@ -88,18 +87,15 @@ async function expectSuccess(
   if (!result.success) throw new Error(`bench run failed: ${JSON.stringify(result.error)}`);
 }
 
-/** The compiler against native JavaScript and sval: a typical program, a loop, tool-call overhead and a warm isolated run. */
+/** The compiler against native JavaScript and sval: a typical program, a loop and tool-call overhead (isolated mode has its own suite). */
 export const suite: BenchSuite = {
   name: "run",
   setup: async () => {
-    // Warm the worker pool so the isolated figure is a warm run, not a worker start.
-    await expectSuccess(run(SMALL_PROGRAM, { tools: TOOLS, mode: "isolated" }));
     const expected = JSON.stringify(await typicalNative());
     const lackpy = await runInProcess(TYPICAL, { tools: TOOLS, toolSpecs: TOOL_SPECS });
     if (JSON.stringify(lackpy.output) !== expected || JSON.stringify(runSval()) !== expected)
       throw new Error("native, sval and lackpy disagree on the typical program");
   },
-  teardown: () => closeWorkerPool(),
   tasks: () => [
     { name: "native typical (6 lines)", fn: typicalNative },
     {
@@ -141,10 +137,6 @@ export const suite: BenchSuite = {
     {
       name: "run small, in-process",
       fn: () => expectSuccess(runInProcess(SMALL_PROGRAM, { tools: TOOLS })),
-    },
-    {
-      name: "run small, isolated (warm pool)",
-      fn: () => expectSuccess(run(SMALL_PROGRAM, { tools: TOOLS, mode: "isolated" })),
     },
   ],
   ratios: [
@@ -188,11 +180,6 @@ export const suite: BenchSuite = {
       name: "typical run from source, never seen before / sval",
       task: "run typical, from source, never seen before",
       baseline: "sval typical, from source (fresh instance)",
-    },
-    {
-      name: "isolated warm run / in-process",
-      task: "run small, isolated (warm pool)",
-      baseline: "run small, in-process",
     },
   ],
 };
