@@ -7,7 +7,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { promptHash, type ChatMessage } from "@lackpy/infer";
 import type { Intent } from "../types.js";
-import { PROFILES, type BehaviourProfile, type SyntheticRequest } from "./profiles.js";
+import {
+  PROFILES,
+  SYNTHETIC_SEED,
+  type BehaviourProfile,
+  type SyntheticRequest,
+} from "./profiles.js";
 
 /** A running synthetic model server. */
 export interface SyntheticServer {
@@ -68,10 +73,19 @@ function unit(hex: string): number {
   return parseInt(hex, 16) / 2 ** 32;
 }
 
-/** Starts the server on 127.0.0.1 with a free port. */
+/** A number in [0, 1) from a text, the same on every machine. */
+function unitOf(text: string): number {
+  return unit(promptHash([{ role: "user", content: text }]).slice(0, 8));
+}
+
+/**
+ * Starts the server on 127.0.0.1 with a free port. Per-intent decisions are seeded by `seed`,
+ * the profile and the intent; per-call noise by the prompt and how often it was asked before.
+ */
 export async function startSyntheticServer(
   intents: readonly Intent[],
   profiles: Readonly<Record<string, BehaviourProfile>> = PROFILES,
+  seed: number = SYNTHETIC_SEED,
 ): Promise<SyntheticServer> {
   const byText = new Map<string, Intent>();
   for (const intent of intents)
@@ -88,13 +102,17 @@ export async function startSyntheticServer(
     seen.set(key, occurrence + 1);
     calls.set(model, (calls.get(model) ?? 0) + 1);
     const hash = promptHash([{ role: "user", content: `${key}\n${occurrence}` }]);
+    const intent = byText.get(prompt.intentText) ?? null;
+    const intentKey = `${seed}\n${model}\n${intent?.id ?? prompt.intentText}`;
     return profile.answer({
-      intent: byText.get(prompt.intentText) ?? null,
+      intent,
       intents,
       stage: prompt.stage,
       previous: prompt.previous,
       strict: prompt.system.includes("\nRules:\n"),
       examples: prompt.system.includes("\nExamples:\n"),
+      intentRoll: unitOf(`${intentKey}\nroll`),
+      intentPick: unitOf(`${intentKey}\npick`),
       roll: unit(hash.slice(0, 8)),
       pick: unit(hash.slice(8, 16)),
     });
