@@ -102,7 +102,7 @@ export async function loadIntents(dir: string = INTENTS_DIR): Promise<Intent[]> 
           "give every intent its own id",
         );
       seen.add(raw.id as string);
-      intents.push(raw as unknown as Intent);
+      intents.push({ ...(raw as unknown as Intent), category: path.basename(name, ".json") });
     });
   }
   return intents;

@@ -36,4 +36,6 @@ export interface Intent {
   check: Check;
   /** Other wordings of the same request, used by the ratchet simulation. */
   paraphrases?: string[];
+  /** Set by `loadIntents`, not written in the files: the file the intent comes from (`code`, `edit`, `files`, `read`). */
+  category?: string;
 }
