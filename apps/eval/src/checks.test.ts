@@ -61,9 +61,8 @@ describe("checkValue", () => {
 
   it("locates names the files it misses and the ones it did not ask for", () => {
     const files = ["src/a.ts", "src/b.ts", "src/c.ts"];
-    expect(
-      checkValue({ kind: "locates", value: ["src/a.ts:3"] }, "src/b.ts, src/c.ts", files),
-    ).toMatchInlineSnapshot(`
+    expect(checkValue({ kind: "locates", value: ["src/a.ts:3"] }, "src/b.ts, src/c.ts", files))
+      .toMatchInlineSnapshot(`
       {
         "detail": "does not name src/a.ts:3; also names 2 other file(s) (src/b.ts, src/c.ts)",
         "pass": false,
