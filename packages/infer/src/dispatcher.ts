@@ -94,7 +94,7 @@ export class Dispatcher {
       if (provider.retries && !(await provider.available())) {
         reasons.push({
           provider: provider.name,
-          reason: "not available (server down, or no API key)",
+          reason: `not available: ${provider.unavailableReason?.() ?? "the server does not answer"}`,
         });
         continue;
       }

@@ -24,9 +24,13 @@ export {
 } from "./template.js";
 export type { Template, TemplateProblem } from "./template.js";
 export { RulesProvider, LANGUAGE_EXTENSIONS } from "./rules-provider.js";
-export { OllamaProvider } from "./ollama-provider.js";
+export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./ollama-provider.js";
 export type { OllamaSettings } from "./ollama-provider.js";
-export { AnthropicProvider } from "./anthropic-provider.js";
+export {
+  AnthropicProvider,
+  DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_ANTHROPIC_BASE_URL,
+} from "./anthropic-provider.js";
 export type { AnthropicSettings } from "./anthropic-provider.js";
 export {
   buildSystemPrompt,
