@@ -34,7 +34,12 @@ export function breakdownTables(report: EvalReport): ReportTable[] {
               "Each model at its first variant (every intent), and the rules tier; 95% Wilson intervals, cells in parentheses. The JSON report has every variant.",
             ]
           : [],
-      columns: [text(dimension), ...shown.map((row) => num(`${row.model} · ${row.variant}`))],
+      columns: [
+        text(dimension),
+        ...shown.map((row) =>
+          num(row.tier === "rules" ? "rules" : `${row.model} · ${row.variant}`),
+        ),
+      ],
       rows: values.map((value) => ({
         cells: [
           value,

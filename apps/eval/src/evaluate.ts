@@ -3,7 +3,6 @@
  * chosen model (and the consistently wrong profile), compare with a baseline, judge the run, and
  * assemble the report. Deterministic for the same fixtures and intents (only `createdAt` changes).
  */
-import path from "node:path";
 import { PROMPT_BUILDER_VERSION } from "@lackpy/infer";
 import { breakdowns } from "./breakdowns.js";
 import { compareWithBaseline } from "./baseline.js";

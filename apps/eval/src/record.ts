@@ -14,18 +14,12 @@ import {
   PROMPT_BUILDER_VERSION,
   RecordingProvider,
   type MessageProvider,
-  type ModelCallRecord,
 } from "@lackpy/infer";
 import { cellKey, cellSpecs, type CellSpec } from "./cell-specs.js";
 import { openEvalService } from "./eval-service.js";
-import {
-  currentTapScope,
-  installFetchTap,
-  runInTapScope,
-  type HttpExchange,
-  type TapScope,
-} from "./fetch-tap.js";
+import { currentTapScope, installFetchTap, runInTapScope, type TapScope } from "./fetch-tap.js";
 import { FixtureError, metaLine, type FixtureMeta, type RecordedCall } from "./fixtures.js";
+import { fromWire } from "./wire-record.js";
 import { ollamaModelInfo } from "./model-info.js";
 import { costUsd, type PriceTable } from "./prices.js";
 import { resumeFrom } from "./record-resume.js";
@@ -107,30 +101,6 @@ interface CellScope extends TapScope {
   consumed: number;
   /** Set when the provider gave up (network, HTTP error after the retries): the cell stays unwritten. */
   failure: string | null;
-}
-
-const CONTENT_KEYS = new Set(["messages", "system"]);
-
-/** Infer's record, corrected and completed with what the last exchange shows was sent and answered. */
-function fromWire(
-  record: ModelCallRecord,
-  exchange: HttpExchange | undefined,
-  retries: number,
-): RecordedCall {
-  if (!exchange || typeof exchange.request !== "object" || exchange.request === null)
-    return { ...record, temperature: null, sent: null, modelId: null, retries };
-  const body = exchange.request as Record<string, unknown>;
-  const options = (body.options ?? {}) as Record<string, unknown>;
-  const temperature = body.temperature ?? options.temperature;
-  const response = (exchange.response ?? {}) as Record<string, unknown>;
-  return {
-    ...record,
-    temperature: typeof temperature === "number" ? temperature : null,
-    latencyMs: exchange.durationMs,
-    sent: Object.fromEntries(Object.entries(body).filter(([key]) => !CONTENT_KEYS.has(key))),
-    modelId: typeof response.model === "string" ? response.model : null,
-    retries,
-  };
 }
 
 /** Records (or resumes recording) one model's fixtures. */

@@ -1,18 +1,13 @@
 /** The report's tables about models and tiers: pass rates, cost, differences, breakdowns, correction, failures. */
 import {
-  CORRECTION_STEPS,
-  CORRECTION_STEP_LABELS,
   MISSING,
-  failureSources,
   formatCount,
-  formatInterval,
   formatLatencyMs,
   formatPercent,
   formatPoints,
   formatRate,
   formatUsd,
   sortSummaryRows,
-  sortedFailureModes,
 } from "./report-format.js";
 import { code, num, source, text, tier, type ReportTable } from "./report-table.js";
 import type { Comparison, EvalReport, RowKey, SummaryRow } from "./report-types.js";

@@ -14,13 +14,25 @@ import {
   type SyntheticRequest,
 } from "./profiles.js";
 
+/** A request the server received, for tests that compare it with what was recorded. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
 /** A running synthetic model server. */
 export interface SyntheticServer {
   url: string;
   /** Model calls answered, by model. */
   calls: Map<string, number>;
+  /** Every request, in order. */
+  received: ReceivedRequest[];
   close(): Promise<void>;
 }
+
+/** The version the server reports on `/api/version`. */
+export const SYNTHETIC_SERVER_VERSION = "0.0.0-synthetic";
 
 function readBody(request: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -92,6 +104,8 @@ export async function startSyntheticServer(
     for (const wording of [intent.text, ...(intent.paraphrases ?? [])]) byText.set(wording, intent);
   const seen = new Map<string, number>();
   const calls = new Map<string, number>();
+  const received: ReceivedRequest[] = [];
+  const digest = (model: string) => promptHash([{ role: "user", content: model }]).repeat(2);
 
   function answer(model: string, messages: ChatMessage[]): string | null {
     const profile = profiles[model];
@@ -123,11 +137,31 @@ export async function startSyntheticServer(
   const server = createServer((request, response) => {
     void (async () => {
       const body = (await readBody(request)) as Record<string, unknown>;
+      received.push({ method: request.method ?? "", path: request.url ?? "", body });
       const model = String(body.model ?? "");
       if (request.method === "GET" && request.url === "/api/tags")
         return send(response, 200, {
-          models: Object.keys(profiles).map((name) => ({ name, model: name })),
+          models: Object.keys(profiles).map((name) => ({
+            name,
+            model: name,
+            digest: digest(name),
+            details: { quantization_level: "none", family: "synthetic" },
+          })),
         });
+      if (request.method === "GET" && request.url === "/api/version")
+        return send(response, 200, { version: SYNTHETIC_SERVER_VERSION });
+      if (request.method === "POST" && request.url === "/api/show") {
+        if (!profiles[model]) return send(response, 404, { error: `model '${model}' not found` });
+        return send(response, 200, {
+          modified_at: new Date(0).toISOString(),
+          details: {
+            format: "synthetic",
+            family: "synthetic",
+            parameter_size: "0B",
+            quantization_level: "none",
+          },
+        });
+      }
       if (request.method === "POST" && request.url === "/api/chat") {
         const messages = (body.messages as ChatMessage[]) ?? [];
         const content = answer(model, messages);
@@ -177,6 +211,7 @@ export async function startSyntheticServer(
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

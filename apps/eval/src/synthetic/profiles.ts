@@ -108,9 +108,11 @@ const chatty: BehaviourProfile = {
     `fixes a rejected program on ${percent(CHATTY.fixOnRetry)} of retries and ${percent(CHATTY.fixOnFixer)} of fixer prompts`,
   ],
   answer(request) {
-    let { program, wrong } = intended(request, CHATTY.wrongIntents);
-    if (!wrong && request.intentRoll < CHATTY.wrongIntents + CHATTY.guessedKeys)
-      program = hallucinateKeys(program) ?? program;
+    const meant = intended(request, CHATTY.wrongIntents);
+    const program =
+      !meant.wrong && request.intentRoll < CHATTY.wrongIntents + CHATTY.guessedKeys
+        ? (hallucinateKeys(meant.program) ?? meant.program)
+        : meant.program;
     const roll = request.roll;
     if (request.stage === "retry")
       return roll < CHATTY.fixOnRetry ? fenced(program) : request.previous!;
