@@ -13,16 +13,18 @@ export type {
   AttemptFeedback,
 } from "./provider-types.js";
 export { TemplatesProvider, staticTemplates } from "./templates-provider.js";
-export type { TemplateSource } from "./templates-provider.js";
+export type { TemplateSource, TemplateSet } from "./templates-provider.js";
+export { parseTemplate, formatTemplate, patternParams } from "./template.js";
+export type { Template, TemplateProblem, TemplateProblemCode, ParsedTemplate } from "./template.js";
 export {
-  parseTemplate,
-  formatTemplate,
   matchTemplate,
+  matchTemplates,
   compilePattern,
-  patternParams,
   patternSpecificity,
-} from "./template.js";
-export type { Template, TemplateProblem } from "./template.js";
+  normaliseIntent,
+  intentForMatching,
+} from "./template-match.js";
+export type { TemplateMatch } from "./template-match.js";
 export { RulesProvider, LANGUAGE_EXTENSIONS } from "./rules-provider.js";
 export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./ollama-provider.js";
 export type { OllamaSettings } from "./ollama-provider.js";
