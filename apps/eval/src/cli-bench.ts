@@ -9,6 +9,7 @@ import { evaluate } from "./evaluate.js";
 import { loadIntents } from "./intents.js";
 import { loadPrices } from "./prices.js";
 import { renderHtml } from "./report-html.js";
+import { reportJson } from "./report-json.js";
 import { renderMarkdown } from "./report-markdown.js";
 
 /** Where `bench` writes latest.json and latest.html. */
@@ -76,7 +77,7 @@ export async function benchCommand(args: string[], settings: { simulate: boolean
   process.stdout.write(renderMarkdown(report));
   const { seconds, cells } = evaluation.timing;
   if (settings.simulate) {
-    await writeFile(path.join(out, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+    await writeFile(path.join(out, "latest.json"), reportJson(report));
     await writeFile(path.join(out, "latest.html"), renderHtml(report));
   }
   process.stderr.write(
