@@ -27,9 +27,9 @@ describe("reportJson", () => {
     };
     const text = reportJson(full);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(full)));
-    expect(text.split("\n").filter((line) => line.startsWith('      {"simulation":0'))).toHaveLength(
-      2,
-    );
+    expect(
+      text.split("\n").filter((line) => line.startsWith('      {"simulation":0')),
+    ).toHaveLength(2);
     expect(
       text.split("\n").filter((line) => line.startsWith('    {"provider":"ollama"')),
     ).toHaveLength(2);
