@@ -27,6 +27,17 @@ describe("compareWithBaseline", () => {
     });
     expect(changes[1].significant).toBe(false);
   });
+
+  it("leaves out cells answered from older recordings or with none, so a prompt change is no regression", () => {
+    const before = rowCells({ source: "recorded" }, { intents: 40, passing: 30 });
+    const now = before.map((cell, index) =>
+      index < 20
+        ? { ...cell, score: 0 as const, mode: "fixture_miss" as const }
+        : { ...cell, stale: index < 30 },
+    );
+    const [change] = compareWithBaseline(now, before);
+    expect(change).toMatchObject({ intents: 10, difference: 0, significant: false });
+  });
 });
 
 describe("loadBaseline", () => {

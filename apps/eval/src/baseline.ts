@@ -37,14 +37,21 @@ const keyOf = (cell: RowKey): RowKey => ({
   tier: cell.tier,
 });
 
-/** Rows present now and in the baseline, compared (now − then); significant regressions first, then by change. */
+/** A cell that measured the current prompt: not answered from an older recording, not missing one. */
+const measured = (cell: ReportCell) => !cell.stale && cell.mode !== "fixture_miss";
+
+/**
+ * Rows present now and in the baseline, compared (now − then) over the cells that measured their
+ * prompt (stale and missing cells are reported apart, so a prompt change is no regression);
+ * significant regressions first, then by change.
+ */
 export function compareWithBaseline(
   current: readonly ReportCell[],
   baseline: readonly ReportCell[],
 ): Comparison[] {
-  const then = groupByRow(baseline);
+  const then = groupByRow(baseline.filter(measured));
   const changes: Comparison[] = [];
-  for (const [key, cells] of groupByRow(current)) {
+  for (const [key, cells] of groupByRow(current.filter(measured))) {
     const before = then.get(key);
     if (!before) continue;
     const comparison = compareTallies(

@@ -25,6 +25,9 @@ export function fixtureInfo(
   dir: string,
   hash: string,
 ): FixtureInfo {
+  const own = cells.filter(
+    (cell) => cell.provider === fixture.meta.provider && cell.model === fixture.meta.model,
+  );
   const models = [
     ...new Set(
       fixture.records.flatMap((record) => {
@@ -45,10 +48,8 @@ export function fixtureInfo(
     records: fixture.records.length,
     promptBuilderVersion: fixture.meta.promptBuilderVersion,
     staleReasons: staleReasons(fixture, hash),
-    staleCells: cells.filter(
-      (cell) =>
-        cell.provider === fixture.meta.provider && cell.model === fixture.meta.model && cell.stale,
-    ).length,
+    staleCells: own.filter((cell) => cell.stale).length,
+    missingCells: own.filter((cell) => cell.mode === "fixture_miss").length,
     ...(fixture.meta.description ? { description: fixture.meta.description } : {}),
     ...(fixture.meta.effects ? { effects: fixture.meta.effects } : {}),
     ...(Object.keys(modelInfo).length ? { modelInfo } : {}),

@@ -89,6 +89,17 @@ describe("judge", () => {
     ]);
   });
 
+  it("counts recorded cells with no recording in the stale note", () => {
+    const outcome = judge({
+      fixtures: [fixture({ missingCells: 3 })],
+      ratchet: null,
+      changes: null,
+    });
+    expect(outcome.notes).toEqual([
+      "ollama/m is stale: 0 cells answered from recordings of older prompts, 3 cells with no recording (scored 0, left out of the baseline comparison); record it again",
+    ]);
+  });
+
   it("reports stale recorded fixtures as a note with how many cells, and fails on them only with strictness", () => {
     const fixtures = [
       fixture({ staleCells: 12, staleReasons: ["recorded with prompt builder 2, this is 3"] }),

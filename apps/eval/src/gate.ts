@@ -60,8 +60,10 @@ export function judge(
   }
   for (const fixture of parts.fixtures) {
     const reasons = fixture.staleReasons ?? [];
-    if (fixture.source !== "recorded" || (reasons.length === 0 && !fixture.staleCells)) continue;
-    const text = `${fixture.provider}/${fixture.model} is stale: ${fixture.staleCells ?? 0} cells answered from recordings of older prompts${reasons.length ? ` (${reasons.join("; ")})` : ""}; record it again`;
+    const stale = fixture.staleCells ?? 0;
+    const missing = fixture.missingCells ?? 0;
+    if (fixture.source !== "recorded" || (reasons.length === 0 && !stale && !missing)) continue;
+    const text = `${fixture.provider}/${fixture.model} is stale: ${stale} cells answered from recordings of older prompts${missing ? `, ${missing} cells with no recording (scored 0, left out of the baseline comparison)` : ""}${reasons.length ? ` (${reasons.join("; ")})` : ""}; record it again`;
     if (settings.strictStale) failures.push(text);
     else notes.push(text);
   }

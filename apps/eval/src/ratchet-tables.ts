@@ -113,7 +113,7 @@ export function fixtureTable(report: EvalReport): ReportTable {
         fixture.model,
         fixture.source,
         formatCount(fixture.records),
-        `${formatCount(fixture.staleCells ?? 0)}${fixture.staleReasons?.length ? ` (${fixture.staleReasons.join("; ")})` : ""}`,
+        `${formatCount(fixture.staleCells ?? 0)}${fixture.missingCells ? ` + ${formatCount(fixture.missingCells)} missing` : ""}${fixture.staleReasons?.length ? ` (${fixture.staleReasons.join("; ")})` : ""}`,
         [
           fixture.description ?? "",
           ...(fixture.effects ?? []),

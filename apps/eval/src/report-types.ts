@@ -17,6 +17,8 @@ export interface FixtureInfo {
   staleReasons?: string[];
   /** Cells answered from a recording of a prompt that has changed since. */
   staleCells?: number;
+  /** Cells with no recording at all (fixture_miss, scored 0): a prompt that was never sent. */
+  missingCells?: number;
   /** Synthetic profiles: what the profile does, and the effect its code gives each prompt feature. */
   description?: string;
   effects?: string[];
