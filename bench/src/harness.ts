@@ -36,7 +36,10 @@ export interface BenchSuite {
   ratios: BenchRatio[];
   /** Time per task in ms (default 300). */
   timeMs?: number;
-  /** Fewest samples per task (default tinybench's 64); lower it for tasks that take a second. */
+  /**
+   * Fewest samples per task (default tinybench's 64); lower it for tasks that take a second. A
+   * suite that sets it also warms each task up with three runs instead of tinybench's 16.
+   */
   iterations?: number;
   /**
    * Measures the tasks itself instead of through tinybench (e.g. CPU time in two processes);
@@ -81,6 +84,9 @@ export interface SuiteResult {
   skipped?: string;
 }
 
+/** Warm-up runs of each task in a suite of slow tasks (one that sets `iterations`). */
+const SLOW_TASK_WARMUP_ITERATIONS = 3;
+
 /** Runs one suite and returns its rows and ratios. */
 export async function runSuite(suite: BenchSuite): Promise<SuiteResult> {
   await suite.setup?.();
@@ -94,7 +100,9 @@ export async function runSuite(suite: BenchSuite): Promise<SuiteResult> {
     const bench = new Bench({
       time: suite.timeMs ?? 300,
       warmupTime: 100,
-      ...(suite.iterations !== undefined ? { iterations: suite.iterations } : {}),
+      ...(suite.iterations !== undefined
+        ? { iterations: suite.iterations, warmupIterations: SLOW_TASK_WARMUP_ITERATIONS }
+        : {}),
     });
     for (const task of await suite.tasks()) bench.add(task.name, task.fn);
     await bench.run();
