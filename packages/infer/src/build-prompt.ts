@@ -1,8 +1,10 @@
 import { HELPERS, type ParamSpec, type ToolExample, type ToolSpec } from "@lackpy/lang";
+import { codeFrame } from "./code-frame.js";
+import { isAnswerProblem } from "./program-issue.js";
 import type { AttemptFeedback, GenerationContext, KitView } from "./provider-types.js";
 
 /** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
-export const PROMPT_BUILDER_VERSION = "2";
+export const PROMPT_BUILDER_VERSION = "3";
 
 /**
  * The prompt variants the eval compares: `baseline` (tools and helpers only), `examples` (plus
@@ -78,14 +80,22 @@ export function buildSystemPrompt(options: {
   return sections.join("\n\n");
 }
 
-function describeFeedback(feedback: AttemptFeedback): string {
-  const errors = feedback.errors
-    .map(
-      (error) =>
-        `- ${error.line ? `line ${error.line}: ` : ""}${error.message}${error.hint ? ` Fix: ${error.hint}.` : ""}`,
-    )
+/** One line per error, with where it is and the fix, and under a positioned error the line of the program it points at. */
+function describeErrors(feedback: AttemptFeedback): string {
+  return feedback.errors
+    .map((error) => {
+      const positioned = Boolean(error.line) && !isAnswerProblem(error.code);
+      const where = positioned
+        ? `line ${error.line}${error.column === undefined ? "" : `, column ${error.column + 1}`}: `
+        : "";
+      const text = `- ${where}${error.message}${error.hint ? ` Fix: ${error.hint}.` : ""}`;
+      const frame =
+        positioned && error.column !== undefined
+          ? codeFrame(feedback.program, error.line, error.column)
+          : "";
+      return frame ? `${text}\n${frame.replace(/^/gm, "    ")}` : text;
+    })
     .join("\n");
-  return `Your program:\n${feedback.program}\n\nwas rejected:\n${errors}\n\nWrite the corrected program only.`;
 }
 
 /** The messages of one model call: system, user request, and for a retry the previous answer and its errors. */
@@ -101,14 +111,17 @@ export function buildMessages(intent: string, context: GenerationContext): ChatM
   if (feedback?.strategy === "fixer") {
     messages.push({
       role: "user",
-      content: `Request: ${intent}\n\nThis program does not follow the rules:\n${feedback.program}\n\nErrors:\n${describeFeedback(feedback).split("was rejected:\n")[1]}`,
+      content: `Request: ${intent}\n\nThis program does not follow the rules:\n${feedback.program}\n\nErrors:\n${describeErrors(feedback)}\n\nWrite the corrected program only.`,
     });
     return messages;
   }
   messages.push({ role: "user", content: intent });
   if (feedback) {
     messages.push({ role: "assistant", content: feedback.program });
-    messages.push({ role: "user", content: describeFeedback(feedback) });
+    messages.push({
+      role: "user",
+      content: `Your program was rejected:\n${describeErrors(feedback)}\n\nWrite the corrected program only.`,
+    });
   }
   return messages;
 }
