@@ -67,3 +67,35 @@ export function printRunResult(
   if (source !== undefined && error.line)
     io.stdout(`${codeFrame(source, error.line, error.column ?? 0, { color: io.isTTY })}\n`);
 }
+
+interface GenerationFailureLike {
+  code: string;
+  message: string;
+  program?: unknown;
+  provider?: unknown;
+  errors?: unknown;
+}
+
+/** Prints why generation failed: the error, then the last program tried with its errors in code frames. */
+export function printGenerationFailure(
+  context: CommandContext,
+  error: GenerationFailureLike,
+  write: (text: string) => void,
+): void {
+  const { colors, io } = context;
+  write(`${colors.red("error")}[${error.code}]: ${error.message}\n`);
+  const program = error.program;
+  if (typeof program !== "string") return;
+  write(`\nlast program tried${error.provider ? ` (${String(error.provider)})` : ""}:\n`);
+  write(program === "" ? "  (empty)\n" : `${program.replace(/^/gm, "  ")}\n`);
+  write("\n");
+  const issues = Array.isArray(error.errors) ? (error.errors as ValidationError[]) : [];
+  for (const issue of issues) {
+    write(
+      `${colors.red("error")}[${issue.code}] program:${issue.line}:${issue.column + 1}: ${issue.message}\n`,
+    );
+    if (program !== "")
+      write(`${codeFrame(program, issue.line, issue.column, { color: io.isTTY })}\n`);
+    if (issue.hint) write(`  ${colors.cyan("hint")}: ${issue.hint}\n`);
+  }
+}

@@ -1,7 +1,7 @@
 import { defineCommand } from "citty";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
-import { printRunResult } from "../format-results.js";
+import { printGenerationFailure, printRunResult } from "../format-results.js";
 import { PROGRAM_ARGS, programFlags } from "../shared-args.js";
 import { createSpinner } from "../spinner.js";
 import { UsageError } from "../usage-error.js";
@@ -54,7 +54,9 @@ export function delegateCommand(context: CommandContext) {
             ),
           );
         }
-        printRunResult(context, result, result.program ?? undefined);
+        if (result.program === null && result.error)
+          printGenerationFailure(context, result.error, context.io.stdout);
+        else printRunResult(context, result, result.program ?? undefined);
       } finally {
         spinner.stop();
       }
@@ -90,10 +92,7 @@ export function generateCommand(context: CommandContext) {
         context.exitCode = result.success ? 0 : 1;
         if (args.json) return printJson(context, result);
         if (result.success) context.io.stdout(`${result.program}\n`);
-        else
-          context.io.stderr(
-            `${context.colors.red("error")}[${result.error.code}]: ${result.error.message}\n`,
-          );
+        else printGenerationFailure(context, result.error, context.io.stderr);
       } finally {
         spinner.stop();
       }
