@@ -67,6 +67,6 @@ describe("the packed @lackpy/cli", () => {
       ["--no-install", "lackpy", "run", "program.js", "--workspace", "ws", "--json"],
       { cwd: project },
     );
-    expect(JSON.parse(npx.stdout)).toMatchObject({ success: true, output: 5 });
+    expect(JSON.parse(npx.stdout)).toMatchObject({ success: true, output: 6 });
   }, 120_000);
 });
