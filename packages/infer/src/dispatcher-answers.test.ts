@@ -50,7 +50,7 @@ describe("Dispatcher with answers that are not programs", () => {
   it.each(BROKEN)(
     "never accepts %s: it retries with the parse error, then fails with it",
     async (_name, reply, _fragment) => {
-      const { result, chats } = await generate("which files have todos", reply);
+      const { result, chats } = await generate("summarise what the project does", reply);
       const error = failure(result);
       expect(chats).toHaveLength(3);
       expect(error.code).toBe("parse_error");
@@ -83,7 +83,7 @@ describe("Dispatcher with answers that are not programs", () => {
     ["a think block and nothing else", "<think>I should list files</think>"],
     ["only a Node import, which cleanup drops", 'import fs from "fs"'],
   ])("never accepts %s: it fails with empty_program", async (_name, reply) => {
-    const { result, chats } = await generate("list the files", reply);
+    const { result, chats } = await generate("describe the project layout", reply);
     const error = failure(result);
     expect(chats).toHaveLength(3);
     expect(error.code).toBe("empty_program");
@@ -97,7 +97,7 @@ describe("Dispatcher with answers that are not programs", () => {
   });
 
   it("accepts a fixed program after an empty one, recording the correction", async () => {
-    const { result } = await generate("list the files", "", 'find_files("**/*")');
+    const { result } = await generate("describe the project layout", "", 'find_files("**/*")');
     expect(result).toMatchObject({ success: true, program: 'find_files("**/*")', attempts: 2 });
     const accepted = (result as GenerationResult).correction?.attempts.map((attempt) => [
       attempt.strategy,
@@ -117,7 +117,7 @@ describe("Dispatcher with answers that are not programs", () => {
     ],
     ["code outside the block", 'const files = find_files("*.md")\n```js\nlen(files)\n```'],
   ])("never picks a program out of %s: it fails with ambiguous_answer", async (_name, reply) => {
-    const { result, chats } = await generate("count the files", reply);
+    const { result, chats } = await generate("tell me how big the docs are", reply);
     const error = failure(result);
     expect(error.code).toBe("ambiguous_answer");
     expect(error.program).toBe(reply);
@@ -141,9 +141,15 @@ describe("Dispatcher with answers that are not programs", () => {
       'const fences = read_file("a.md").split("\\n").filter(l => l.startsWith("```"))\nconst inside = fences.length > 0 && fences[0] !== "```"\ninside',
     ],
   ])("accepts %s exactly as written", async (_name, reply, program) => {
-    const { result, chats } = await generate("count the markdown fences", reply);
+    const { result, chats } = await generate("tell me how many fences the readme has", reply);
     expect(result).toMatchObject({ success: true, tier: "ollama", program, correction: null });
     expect(chats).toHaveLength(1);
+  });
+
+  it("answers 'which files have todos' from the rules, sending nothing to the model", async () => {
+    const { result, chats } = await generate("which files have todos", BROKEN[0][1]);
+    expect(result).toMatchObject({ success: true, tier: "rules" });
+    expect(chats).toEqual([]);
   });
 
   it("says generation_failed, with no program, when no tier wrote one", async () => {

@@ -23,7 +23,9 @@ export {
   patternSpecificity,
 } from "./template.js";
 export type { Template, TemplateProblem } from "./template.js";
-export { RulesProvider, LANGUAGE_EXTENSIONS } from "./rules-provider.js";
+export { RulesProvider, INTENT_RULES, matchRules } from "./rules-provider.js";
+export type { IntentRule, RuleProgram } from "./rule-types.js";
+export { LANGUAGE_EXTENSIONS } from "./intent-phrases.js";
 export { OllamaProvider } from "./ollama-provider.js";
 export type { OllamaSettings } from "./ollama-provider.js";
 export { AnthropicProvider } from "./anthropic-provider.js";
