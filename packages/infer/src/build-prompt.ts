@@ -45,10 +45,37 @@ function describeParams(params: Readonly<Record<string, ParamSpec>>): string {
     .join("\n");
 }
 
+/**
+ * The safe globals the prompt advertises, as call forms. Each is a form the validator accepts
+ * (a test validates every call form and code span of every prompt variant).
+ */
+export const PROMPT_GLOBAL_CALLS: readonly string[] = Object.freeze([
+  "Math.max(a, b)",
+  "Math.min(a, b)",
+  "Math.round(x)",
+  "Math.floor(x)",
+  "Math.abs(x)",
+  "JSON.parse(text)",
+  "JSON.stringify(value)",
+  "Object.keys(obj)",
+  "Object.values(obj)",
+  "Object.entries(obj)",
+  "Object.fromEntries(pairs)",
+  "Array.isArray(x)",
+  "Array.from(xs)",
+  "Number.parseInt(text)",
+  "Number.isInteger(x)",
+  "String(x)",
+  "Boolean(x)",
+  "parseInt(text)",
+  "parseFloat(text)",
+]);
+
+/** The Rules section; code in backticks is validated by a test, like every other call form of the prompt. */
 const CONSTRAINTS = [
   "Call the tools directly by name; they are already defined. There is no import, require, fs, path, process or console.",
-  "Do not define functions or classes. Arrow functions only as direct arguments: xs.map(x => x.name), sorted(xs, x => x.size).",
-  "Use const and let. Loops: for (const x of items) or for (const i of range(n)); no while, no C-style for.",
+  "Do not define functions or classes. Arrow functions only as direct arguments: `names.map(name => name.trim())`, `sorted(rows, row => row.size)`.",
+  "Use const and let. Loops: `for (const line of lines) print(line)` or `for (const i of range(n)) print(i)`; no while, no C-style for.",
   'Paths are relative to the workspace, like "src/app.ts"; never absolute.',
   "End with an expression whose value is the answer; do not use return.",
 ];
@@ -65,7 +92,8 @@ export function buildSystemPrompt(options: {
     "You write short lackpy programs: a small subset of JavaScript that calls the tools below to answer the user's request. Tool calls are awaited for you.",
     "Answer with only the program: no prose, no explanations, no markdown fences.",
     `Tools:\n${describeKit(options.kit) || "(none)"}`,
-    `Helpers: ${HELPERS.map((helper) => helper.signature).join(", ")}. Safe globals: Math, JSON, Object.keys/values/entries, Array.isArray, String, Number.`,
+    `Helpers: ${HELPERS.map((helper) => helper.signature).join(", ")}.`,
+    `Safe globals: ${PROMPT_GLOBAL_CALLS.join(", ")}.`,
   ];
   const params = options.params ?? {};
   if (Object.keys(params).length > 0)
