@@ -82,9 +82,8 @@ describe("createFileTools: find_files", () => {
     ["src\\nested\\*.ts", ["src/nested/b.ts"]],
     ["src/nested/b.ts", ["src/nested/b.ts"]],
     ["node_modules/**/*.ts", ["node_modules/pkg/index.ts"]],
-    [".git/*", [".git/config.ts"]],
     ["**/*.tmpl", []],
-    [".lackpy/**/*.tmpl", [".lackpy/templates/count.tmpl"]],
+    ["**/config.ts", []],
     ["missing/**", []],
     ["dir-out/*", []],
     ["src-link/*", []],
@@ -157,6 +156,92 @@ describe("createFileTools: write_file and edit_file", () => {
       message: "write_file needs the content as a string, not object.",
     });
     expect((await refusal(tools.write_file("src", "x"))).code).toBe("is_directory");
+  });
+});
+
+describe("createFileTools: write errors", () => {
+  it("writes a 250-character name and a 255-byte name, leaving no temporary file", async () => {
+    const name = `${"n".repeat(246)}.txt`;
+    expect(await tools.write_file(`long/${name}`, "x")).toBe(1);
+    const widest = `${"é".repeat(125)}.txt`;
+    expect(Buffer.byteLength(widest)).toBe(254);
+    expect(await tools.write_file(`long/${widest}x`, "y")).toBe(1);
+    expect((await readdir(path.join(root, "long"))).sort()).toEqual([name, `${widest}x`].sort());
+    expect(await tools.read_file(`long/${name}`)).toBe("x");
+  });
+
+  it.each<[string, string, string]>([
+    [
+      "README.md/x.txt",
+      "not_a_folder",
+      "Could not write 'README.md/x.txt': a part of its path is a file, not a folder.",
+    ],
+    [
+      "src/a.ts/deep/x.txt",
+      "not_a_folder",
+      "Could not write 'src/a.ts/deep/x.txt': a part of its path is a file, not a folder.",
+    ],
+    [
+      `${"n".repeat(256)}.txt`,
+      "name_too_long",
+      `'${"n".repeat(60)}…${"n".repeat(36)}.txt' has a file or folder name longer than 255 bytes, or is too long a path.`,
+    ],
+    [
+      `new-folder/${"é".repeat(128)}`,
+      "name_too_long",
+      `'new-folder/${"é".repeat(49)}…${"é".repeat(40)}' has a file or folder name longer than 255 bytes, or is too long a path.`,
+    ],
+    [
+      `${"d".repeat(300)}/x.txt`,
+      "name_too_long",
+      `'${"d".repeat(60)}…${"d".repeat(34)}/x.txt' has a file or folder name longer than 255 bytes, or is too long a path.`,
+    ],
+  ])("refuses %j with a clear message and no host path", async (file, code, message) => {
+    const error = await refusal(tools.write_file(file, "x"));
+    expect(error.code).toBe(code);
+    expect(error.message).toBe(message);
+    expect(`${error.message} ${error.hint}`).not.toContain(root);
+    expect(`${error.message} ${error.hint}`).not.toMatch(/ENOTDIR|ENAMETOOLONG|\/tmp/);
+    expect(await readdir(root)).not.toContain("new-folder");
+  });
+
+  it("maps a path too long for the system to name_too_long, removing the folders it made", async () => {
+    const deep = Array.from({ length: 20 }, () => "f".repeat(250)).join("/");
+    const error = await refusal(tools.write_file(`${deep}/x.txt`, "x"));
+    expect(error.code).toBe("name_too_long");
+    expect(error.message).not.toContain(root);
+    expect(await readdir(root)).not.toContain("f".repeat(250));
+  });
+
+  it("reads no file through a missing folder or a file used as a folder", async () => {
+    const error = await refusal(tools.read_file("README.md/x"));
+    expect(error).toMatchObject({
+      code: "not_found",
+      message: "No file 'README.md/x' in the workspace.",
+    });
+  });
+});
+
+describe("createFileTools: the call's signal", () => {
+  it("refuses to write, edit or search once the signal of its this is aborted", async () => {
+    const context = { signal: AbortSignal.abort() };
+    const aborted = await refusal(tools.write_file.call(context, "signal/x.txt", "y"));
+    expect(aborted).toMatchObject({ code: "aborted", retriable: false });
+    expect(await readdir(root)).not.toContain("signal");
+    expect((await refusal(tools.edit_file.call(context, "README.md", "readme", "x"))).code).toBe(
+      "aborted",
+    );
+    expect(await readFile(path.join(root, "README.md"), "utf8")).toBe("# readme\n");
+    expect((await refusal(tools.find_files.call(context, "**"))).code).toBe("aborted");
+  });
+
+  it("works with a live signal, and with a this that carries none", async () => {
+    const live = { signal: new AbortController().signal };
+    expect(await tools.write_file.call(live, "signal.txt", "y")).toBe(1);
+    expect(await tools.find_files.call({ signal: "no" }, "signal.txt")).toEqual(["signal.txt"]);
+    const { write_file } = tools;
+    expect(await write_file("signal.txt", "zz")).toBe(2);
+    await rm(path.join(root, "signal.txt"));
   });
 });
 

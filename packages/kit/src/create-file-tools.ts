@@ -1,7 +1,10 @@
 import { findFiles } from "./find-files.js";
 import { MAX_FIND_RESULTS, MAX_READ_BYTES } from "./file-tool-specs.js";
 import { KitError } from "./kit-error.js";
+import { createPathProtection, type PathProtection } from "./protected-paths.js";
+import { checkProtectedGlob } from "./check-protected-glob.js";
 import { readTextFile } from "./read-text-file.js";
+import { signalOf } from "./tool-call-context.js";
 import { ToolError } from "./tool-error.js";
 import type { ToolFunction, ToolProvider } from "./toolbox.js";
 import { writeTextFile } from "./write-text-file.js";
@@ -12,9 +15,15 @@ export interface FileToolsOptions {
   maxReadBytes?: number;
   /** Most paths `find_files` returns; 10,000 by default. */
   maxFindResults?: number;
+  /** Globs protected on top of the builtin protected paths (the config's `[files] protected`). */
+  protectedGlobs?: readonly string[];
 }
 
-/** The four builtin file tools, confined to the workspace `root`. */
+/**
+ * The four builtin file tools, confined to the workspace `root`. `find_files`, `write_file` and
+ * `edit_file` read the `signal` of the `ToolCallContext` a run passes as `this`; called without
+ * one (plainly, or as methods of this object) they cannot be aborted.
+ */
 export interface FileTools {
   read_file(path: unknown): Promise<string>;
   find_files(pattern: unknown): Promise<string[]>;
@@ -22,14 +31,21 @@ export interface FileTools {
   edit_file(path: unknown, old: unknown, replacement: unknown): Promise<boolean>;
 }
 
-/** The builtin file tools for a workspace root; every path is confined to `root`. */
+/** The builtin file tools for a workspace root; every path is confined to `root` and checked against the protected paths. */
 export function createFileTools(root: string, options: FileToolsOptions = {}): FileTools {
   const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
   const maxFindResults = options.maxFindResults ?? MAX_FIND_RESULTS;
+  const protection = protectionFor(options.protectedGlobs ?? []);
   return {
-    read_file: (file) => readTextFile(root, file, { maxReadBytes }),
-    find_files: (pattern) => findFiles(root, pattern, { maxFindResults }),
-    write_file: (file, content) => writeTextFile(root, file, content),
+    read_file(file) {
+      return readTextFile(root, file, { maxReadBytes, protection });
+    },
+    find_files(pattern) {
+      return findFiles(root, pattern, { maxFindResults, protection, signal: signalOf(this) });
+    },
+    write_file(file, content) {
+      return writeTextFile(root, file, content, { protection, signal: signalOf(this) });
+    },
     async edit_file(file, old, replacement) {
       if (typeof old !== "string" || old === "" || typeof replacement !== "string")
         throw new ToolError(
@@ -37,14 +53,29 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
           "edit_file(path, old, new) needs old (non-empty) and new as strings.",
           { retriable: true },
         );
-      const text = await readTextFile(root, file, { maxReadBytes });
+      const text = await readTextFile(root, file, { maxReadBytes, protection });
       const index = text.indexOf(old);
       if (index < 0) return false;
       const edited = text.slice(0, index) + replacement + text.slice(index + old.length);
-      await writeTextFile(root, file, edited);
+      await writeTextFile(root, file, edited, { protection, signal: signalOf(this) });
       return true;
     },
   };
+}
+
+function protectionFor(globs: readonly string[]): PathProtection {
+  for (const glob of globs) {
+    const problem = checkProtectedGlob(glob);
+    if (problem)
+      throw new KitError(
+        "invalid_option",
+        `The protected glob ${JSON.stringify(glob)} ${problem}.`,
+        {
+          hint: 'protected globs are workspace-relative, e.g. "secrets/**" or "**/*.pem"',
+        },
+      );
+  }
+  return createPathProtection(globs);
 }
 
 /** The `builtin` provider: the four file tools for a workspace root. */

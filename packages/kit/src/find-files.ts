@@ -1,27 +1,38 @@
-import { lstat, readdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { confinePath } from "./confine-path.js";
-import { globToRegExp } from "./glob-to-reg-exp.js";
+import { compileGlob, type GlobState } from "./compile-glob.js";
+import { confinePath, refuseProtected } from "./confine-path.js";
+import { checkWorkspacePath, type PathProtection } from "./protected-paths.js";
+import { refuseWhenAborted } from "./tool-call-context.js";
 import { ToolError } from "./tool-error.js";
 
-/** Folders `find_files` skips unless the pattern names them (`.lackpy` holds lackpy's own config, kits and templates). */
-export const SKIPPED_FOLDERS: readonly string[] = Object.freeze([
-  "node_modules",
-  ".git",
-  ".lackpy",
-]);
+/** Folders `find_files` skips unless the pattern names them (protected folders such as `.git` and `.lackpy` are never entered). */
+export const SKIPPED_FOLDERS: readonly string[] = Object.freeze(["node_modules"]);
 
-const GLOB_CHARACTERS = /[*?{[]/;
+/** What `findFiles` needs besides the root and pattern. */
+export interface FindFilesOptions {
+  maxFindResults: number;
+  protection: PathProtection;
+  /** The tool call's signal: the walk stops at the next folder once it is aborted. */
+  signal?: AbortSignal;
+}
+
+const GLOB_CHARACTERS = /[*?{]/;
+const OUTSIDE_HINT =
+  'patterns are relative to the workspace root, e.g. "**/*.md"; absolute paths and .. are not allowed';
 
 /**
  * Finds workspace files matching a glob; returns workspace-relative `/` paths, sorted. The walk
- * starts at the pattern's literal prefix, never follows symlinks (so it cannot leave the root),
- * lists regular files only, and skips `node_modules`, `.git` and `.lackpy` unless the pattern names them.
+ * never follows symlinks (so it cannot leave the root), lists regular files only, and enters a
+ * folder only when the glob can still match below it: the glob's state after the folder's path
+ * is carried down, so each name is matched once. Names that `checkWorkspacePath` refuses
+ * (protected, or with a control character) are neither listed nor entered; `node_modules` is
+ * skipped unless the pattern names it. A pattern whose literal start is protected is refused.
  */
 export async function findFiles(
   root: string,
   pattern: unknown,
-  options: { maxFindResults: number },
+  options: FindFilesOptions,
 ): Promise<string[]> {
   if (typeof pattern !== "string" || pattern.trim() === "" || pattern.includes("\0"))
     throw new ToolError("invalid_pattern", 'find_files needs a glob such as "src/**/*.ts".', {
@@ -41,31 +52,26 @@ export async function findFiles(
     throw new ToolError(
       "path_outside_root",
       `The pattern '${pattern}' reaches outside the workspace.`,
-      {
-        retriable: true,
-        hint: 'patterns are relative to the workspace root, e.g. "**/*.md"; absolute paths and .. are not allowed',
-      },
+      { retriable: true, hint: OUTSIDE_HINT },
     );
-  const matcher = globToRegExp(segments.join("/"));
+  const glob = compileGlob(segments.join("/"));
+  const literal = segments.slice(0, firstGlobSegment(segments));
+  // The literal start goes through the one path check, so `.lackpy/**` is refused, not just empty.
+  refuseProtected(literal.join("/"), null, options.protection);
+  const start = await confinePath(root, ".", options);
   const named = new Set(segments.filter((segment) => SKIPPED_FOLDERS.includes(segment)));
-  let start = await confinePath(root, ".");
-  let prefix = "";
-  for (const segment of segments.slice(0, -1)) {
-    if (GLOB_CHARACTERS.test(segment)) break;
-    start = path.join(start, segment);
-    prefix = prefix ? `${prefix}/${segment}` : segment;
-    const info = await lstat(start).catch(() => null);
-    if (!info?.isDirectory()) return [];
-  }
   const results: string[] = [];
-  const walk = async (folder: string, relative: string): Promise<void> => {
+  const walk = async (folder: string, relative: string, state: GlobState): Promise<void> => {
+    refuseWhenAborted(options.signal, "the search finished");
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (checkWorkspacePath(child, options.protection)) continue;
       if (entry.isDirectory()) {
         if (SKIPPED_FOLDERS.includes(entry.name) && !named.has(entry.name)) continue;
-        await walk(path.join(folder, entry.name), child);
-      } else if (entry.isFile() && matcher.test(child)) {
+        const below = glob.advance(state, `${entry.name}/`);
+        if (below.length > 0) await walk(path.join(folder, entry.name), child, below);
+      } else if (entry.isFile() && glob.matches(glob.advance(state, entry.name))) {
         results.push(child);
         if (results.length > options.maxFindResults)
           throw new ToolError(
@@ -76,6 +82,11 @@ export async function findFiles(
       }
     }
   };
-  await walk(start, prefix);
+  await walk(start, "", glob.start());
   return results.sort();
+}
+
+function firstGlobSegment(segments: readonly string[]): number {
+  const index = segments.findIndex((segment) => GLOB_CHARACTERS.test(segment));
+  return index < 0 ? segments.length : index;
 }

@@ -17,5 +17,18 @@ export { createMockProvider } from "./create-mock-provider.js";
 export type { MockCall, MockProvider } from "./create-mock-provider.js";
 export { argTypeToJsonSchema, toolInputSchema } from "./tool-input-schema.js";
 export type { JsonSchema } from "./tool-input-schema.js";
-export { globToRegExp } from "./glob-to-reg-exp.js";
+export { compileGlob } from "./compile-glob.js";
+export { MAX_GLOB_LENGTH, MAX_BRACE_DEPTH, MAX_BRACE_EXPANSIONS } from "./glob-program.js";
+export type { Glob, GlobState } from "./compile-glob.js";
+export {
+  checkWorkspacePath,
+  createPathProtection,
+  BUILTIN_PROTECTION,
+  PROTECTED_FOLDERS,
+  PROTECTED_FILES,
+  CONTROL_CHARACTERS,
+} from "./protected-paths.js";
+export type { PathProtection, PathProblem } from "./protected-paths.js";
+export { checkProtectedGlob } from "./check-protected-glob.js";
+export type { ToolCallContext } from "./tool-call-context.js";
 export type { ArgSpec, ToolSpec, ToolExample, Grade } from "@lackpy/lang";

@@ -13,6 +13,7 @@ export type KitErrorCode =
   | "kit_exists"
   | "duplicate_tool"
   | "tool_load_failed"
+  | "invalid_option"
   | "path_outside_root";
 
 /** A caller mistake: unknown kit, tool or provider, a bad `.kit` file, a bad name. */

@@ -5,8 +5,10 @@ export { FILE_TOOL_SPECS, MAX_READ_BYTES, MAX_FIND_RESULTS } from "./file-tool-s
 export { BINARY_SNIFF_BYTES } from "./read-text-file.js";
 export { SKIPPED_FOLDERS } from "./find-files.js";
 export { TEMPORARY_SUFFIX } from "./write-text-file.js";
+export { MAX_NAME_BYTES } from "./file-error.js";
 export { createModuleProvider } from "./create-module-provider.js";
 export { confinePath, isInside } from "./confine-path.js";
+export type { ConfineOptions } from "./confine-path.js";
 export { resolveKitSpecifier, workspaceKitNames } from "./resolve-kit-specifier.js";
 export type { ResolveKitSpecifierOptions } from "./resolve-kit-specifier.js";
 export { kitList, kitCreate } from "./kit-list.js";

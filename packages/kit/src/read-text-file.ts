@@ -1,17 +1,19 @@
 import { readFile, stat } from "node:fs/promises";
 import { confinePath } from "./confine-path.js";
+import { fileError } from "./file-error.js";
+import type { PathProtection } from "./protected-paths.js";
 import { ToolError } from "./tool-error.js";
 
 /** How many leading bytes are checked for a NUL byte to tell binary files from text. */
 export const BINARY_SNIFF_BYTES = 8192;
 
-/** Reads a workspace text file: refuses directories, binary files (a NUL in the first 8 KiB) and files over `maxReadBytes`. */
+/** Reads a workspace text file: refuses protected paths, directories, binary files (a NUL in the first 8 KiB) and files over `maxReadBytes`. */
 export async function readTextFile(
   root: string,
   requested: unknown,
-  options: { maxReadBytes: number },
+  options: { maxReadBytes: number; protection: PathProtection },
 ): Promise<string> {
-  const file = await confinePath(root, requested);
+  const file = await confinePath(root, requested, { protection: options.protection });
   const shown = String(requested);
   let info;
   try {
@@ -47,30 +49,4 @@ export async function readTextFile(
       hint: "read_file reads text files only",
     });
   return bytes.toString("utf8");
-}
-
-/** Turns a Node file-system error into a `ToolError` for the program; a `ToolError` passes through. */
-export function fileError(error: unknown, shown: string, action: "read" | "write"): ToolError {
-  if (error instanceof ToolError) return error;
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === "ENOENT" || code === "ENOTDIR")
-    return new ToolError("not_found", `No file '${shown}' in the workspace.`, {
-      retriable: true,
-      hint: "use find_files(pattern) to see which files exist",
-      cause: error,
-    });
-  if (code === "EISDIR")
-    return new ToolError("is_directory", `'${shown}' is a folder, not a file.`, {
-      retriable: true,
-      cause: error,
-    });
-  if (code === "EACCES" || code === "EPERM")
-    return new ToolError("permission_denied", `lackpy may not ${action} '${shown}'.`, {
-      cause: error,
-    });
-  return new ToolError(
-    action === "read" ? "read_failed" : "write_failed",
-    `Could not ${action} '${shown}': ${(error as Error)?.message ?? String(error)}.`,
-    { cause: error },
-  );
 }

@@ -3,7 +3,11 @@ import { describeTools } from "./describe-tools.js";
 import { KitError } from "./kit-error.js";
 import { maskedNameWarning } from "./masked-names.js";
 
-/** A tool implementation: sync or async, plain data in and out. */
+/**
+ * A tool implementation: sync or async, plain data in and out, the program's arguments in
+ * order. A run calls it with a `ToolCallContext` as `this` (`fn.call({ signal }, ...args)`), so a
+ * `function` (not an arrow function) may declare `this: ToolCallContext` and watch `this.signal`.
+ */
 export type ToolFunction = (...args: any[]) => unknown;
 
 /** Turns a ToolSpec into a callable (builtin file tools, module exports, mocks). */

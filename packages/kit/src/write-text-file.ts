@@ -1,13 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { access, lstat, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { access, lstat, mkdir, open, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { confinePath } from "./confine-path.js";
-import { fileError } from "./read-text-file.js";
+import { fileError, MAX_NAME_BYTES, nameTooLong } from "./file-error.js";
+import type { PathProtection } from "./protected-paths.js";
+import { refuseWhenAborted } from "./tool-call-context.js";
 import { ToolError } from "./tool-error.js";
 
-/** Suffix of the temporary files of atomic writes (`.<name>.<random>.lackpy-tmp`, next to the target). */
+/** Suffix of the temporary files of atomic writes (`.<random>.lackpy-tmp`, next to the target). */
 export const TEMPORARY_SUFFIX = ".lackpy-tmp";
+
+/** What `writeTextFile` needs besides the path and content. */
+export interface WriteTextFileOptions {
+  protection: PathProtection;
+  /** The tool call's signal: once aborted, the write is refused, even at the last moment before the rename. */
+  signal?: AbortSignal;
+}
 
 /**
  * Writes a workspace text file atomically: the content goes to a temporary file in the same
@@ -16,12 +25,14 @@ export const TEMPORARY_SUFFIX = ".lackpy-tmp";
  * its folder are checked first: `access(W_OK)` for ordinary users, and the mode bits for everyone,
  * because as root `access` allows everything (a file with no write bit, such as mode 0o444, is
  * refused even for root). An existing file keeps its permission bits (not setuid, setgid or
- * sticky). Hard links to the target are not kept.
+ * sticky). Hard links to the target are not kept. When the write fails or its call is aborted,
+ * the temporary file and the folders created for it are removed, and the error names the cause.
  */
 export async function writeTextFile(
   root: string,
   requested: unknown,
   content: unknown,
+  options: WriteTextFileOptions,
 ): Promise<number> {
   if (typeof content !== "string")
     throw new ToolError(
@@ -29,8 +40,11 @@ export async function writeTextFile(
       `write_file needs the content as a string, not ${content === null ? "null" : typeof content}.`,
       { retriable: true, hint: "convert with str(value) or JSON.stringify(value)" },
     );
-  const file = await confinePath(root, requested);
   const shown = String(requested);
+  refuseWhenAborted(options.signal, `'${shown}' was written`);
+  const file = await confinePath(root, requested, { protection: options.protection });
+  if (shown.split(/[\\/]/).some((name) => Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES))
+    throw nameTooLong(shown);
   const existing = await lstat(file).catch(() => null);
   if (existing?.isDirectory())
     throw new ToolError("is_directory", `'${shown}' is a folder, not a file.`, { retriable: true });
@@ -42,7 +56,13 @@ export async function writeTextFile(
       existing.mode,
       `'${shown}' is read-only; lackpy will not replace it.`,
     );
-  const folder = await deepestFolder(path.dirname(file));
+  const folder = await deepestExisting(path.dirname(file));
+  if (!folder.isDirectory)
+    throw new ToolError(
+      "not_a_folder",
+      `Could not write '${shown}': a part of its path is a file, not a folder.`,
+      { retriable: true, hint: "write next to existing files, or to a new folder" },
+    );
   await checkWritable(
     folder.path,
     folder.mode,
@@ -50,11 +70,14 @@ export async function writeTextFile(
   );
   const temporary = path.join(
     path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(6).toString("hex")}${TEMPORARY_SUFFIX}`,
+    `.${randomBytes(6).toString("hex")}${TEMPORARY_SUFFIX}`,
   );
+  let createdFolder: string | undefined;
+  let temporaryCreated = false;
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    createdFolder = await mkdir(path.dirname(file), { recursive: true });
     const handle = await open(temporary, "wx", 0o666);
+    temporaryCreated = true;
     try {
       await handle.writeFile(content, "utf8");
       if (existing) await handle.chmod(existing.mode & 0o777);
@@ -62,12 +85,48 @@ export async function writeTextFile(
     } finally {
       await handle.close();
     }
+    refuseWhenAborted(options.signal, `'${shown}' was written`);
     await rename(temporary, file);
   } catch (error) {
-    await rm(temporary, { force: true });
-    throw fileError(error, shown, "write");
+    const failure = fileError(error, shown, "write");
+    const leftOver = await cleanUp(temporaryCreated ? temporary : null, createdFolder, file);
+    if (leftOver)
+      throw new ToolError(failure.code, `${failure.message} ${leftOver}`, {
+        retriable: failure.retriable,
+        ...(failure.hint === undefined ? {} : { hint: failure.hint }),
+        cause: error,
+      });
+    throw failure;
   }
   return Buffer.byteLength(content, "utf8");
+}
+
+/**
+ * Removes the temporary file, then the folders `mkdir` created for the write (deepest first,
+ * only while empty). Returns a sentence for the error message when the temporary file stays.
+ */
+async function cleanUp(
+  temporary: string | null,
+  createdFolder: string | undefined,
+  file: string,
+): Promise<string | null> {
+  let leftOver: string | null = null;
+  if (temporary)
+    await rm(temporary, { force: true }).catch(() => {
+      leftOver = `A temporary file ending in ${TEMPORARY_SUFFIX} could not be removed from its folder.`;
+    });
+  if (createdFolder && !leftOver) {
+    const stop = path.dirname(createdFolder);
+    for (let folder = path.dirname(file); folder !== stop; folder = path.dirname(folder)) {
+      // A folder something else has written into in the meantime stays, and so do its parents.
+      const removed = await rmdir(folder).then(
+        () => true,
+        () => false,
+      );
+      if (!removed || folder === path.dirname(folder)) break;
+    }
+  }
+  return leftOver;
 }
 
 async function checkWritable(target: string, mode: number, message: string): Promise<void> {
@@ -83,10 +142,14 @@ async function checkWritable(target: string, mode: number, message: string): Pro
     });
 }
 
-async function deepestFolder(folder: string): Promise<{ path: string; mode: number }> {
+/** The deepest existing ancestor of a folder path (itself included), and whether it is a folder. */
+async function deepestExisting(
+  folder: string,
+): Promise<{ path: string; mode: number; isDirectory: boolean }> {
   for (let current = folder; ; current = path.dirname(current)) {
     const info = await stat(current).catch(() => null);
-    if (info) return { path: current, mode: info.mode };
-    if (path.dirname(current) === current) throw new ToolError("write_failed", "No folder exists.");
+    if (info) return { path: current, mode: info.mode, isDirectory: info.isDirectory() };
+    if (path.dirname(current) === current)
+      throw new ToolError("write_failed", "The workspace folder does not exist.");
   }
 }

@@ -3,6 +3,7 @@ export { runInProcess, prepareProgram } from "./run-program.js";
 export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";
 export type { TraceEntry, ToolFunction } from "./interpreter.js";
+export type { ToolCallContext } from "./tool-call-context.js";
 export { RunError, ProgramFault } from "./run-error.js";
 export type { RunErrorCode, RunErrorValue } from "./run-error.js";
 export { resolveLimits } from "./limits.js";

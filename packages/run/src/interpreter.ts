@@ -12,8 +12,12 @@ import { summarise } from "./serialize.js";
 import { Closure, NativeCallable, isCallable, toPlainData, toToolArgument } from "./values.js";
 import { bindPattern } from "./patterns.js";
 import { createSafeGlobals } from "./globals.js";
+import { ToolCallSignals } from "./tool-call-context.js";
 
-/** A tool function as the caller provides it. */
+/**
+ * A tool function as the caller provides it. It is called with a `ToolCallContext` as `this`
+ * (`fn.call({ signal }, ...args)`): a `function` may read `this.signal`, an arrow function ignores it.
+ */
 export type ToolFunction = (...args: any[]) => unknown;
 
 /** One kit-tool call, as recorded in the trace. */
@@ -66,6 +70,8 @@ export class Interpreter {
   readonly paramScope: Scope;
   readonly programScope: Scope;
   readonly limits: Limits;
+  /** The signals of this run's tool calls; the run calls `end()` once it has its result. */
+  readonly toolSignals: ToolCallSignals;
   current: Node | null = null;
   private lastYieldStep = 0;
   private globalsCache: ReadonlyMap<string, unknown> | null = null;
@@ -75,6 +81,7 @@ export class Interpreter {
 
   constructor(readonly options: InterpreterOptions) {
     this.limits = options.limits;
+    this.toolSignals = new ToolCallSignals(options.signal);
     this.now = options.now ?? (() => performance.now());
     this.startedAt = this.now();
     this.specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
@@ -265,23 +272,22 @@ export class Interpreter {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const fn = this.options.tools[name];
-      let value = fn(...args);
+      const call = this.toolSignals.begin();
+      let value = fn.call(call.context, ...args);
       // Only a pending answer needs the tool-time race; a synchronous tool has already returned.
       if (isThenable(value)) {
         const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(
-                this.fault(
-                  "limit_tool_time",
-                  `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`,
-                  node,
-                  "ask the tool for less at a time",
-                  { tool: name },
-                ),
-              ),
-            this.limits.toolTimeoutMs,
-          );
+          timer = setTimeout(() => {
+            const fault = this.fault(
+              "limit_tool_time",
+              `Tool ${name} took longer than ${this.limits.toolTimeoutMs} ms.`,
+              node,
+              "ask the tool for less at a time",
+              { tool: name },
+            );
+            call.abort(fault);
+            reject(fault);
+          }, this.limits.toolTimeoutMs);
         });
         value = await Promise.race([value, timeout]);
       }

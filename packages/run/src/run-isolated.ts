@@ -6,6 +6,7 @@ import { ProgramFault, RunError, type RunErrorValue } from "./run-error.js";
 import { failedResult, prepareProgram, runInProcess, type RunOptions } from "./run-program.js";
 import type { RunResult } from "./run-result.js";
 import { summarise } from "./serialize.js";
+import { ToolCallSignals } from "./tool-call-context.js";
 import { toPlainData } from "./values.js";
 import { acquireWorker, releaseWorker } from "./worker-pool.js";
 
@@ -35,12 +36,14 @@ export async function runIsolated(
   let toolMs = 0;
   let toolsInFlight = 0;
   let toolStartedAt = 0;
+  const toolSignals = new ToolCallSignals(options.signal);
 
   return new Promise<RunResult>((resolve) => {
     let settled = false;
     const finish = (result: RunResult, healthy: boolean) => {
       if (settled) return;
       settled = true;
+      toolSignals.end();
       clearInterval(watch);
       options.signal?.removeEventListener("abort", onAbort);
       if (healthy) releaseWorker(worker, limits.memoryMb);
@@ -119,9 +122,16 @@ export async function runIsolated(
       hostTrace.push(entry);
       const begun = performance.now();
       if (toolsInFlight++ === 0) toolStartedAt = begun;
+      // The worker fails the run at the tool time limit and the run's end aborts the call; this
+      // timer, a grace period later, aborts it even if the worker's verdict never arrives.
+      const call = toolSignals.begin();
+      const timer = setTimeout(
+        () => call.abort(new Error(`Tool ${name} took longer than ${limits.toolTimeoutMs} ms.`)),
+        limits.toolTimeoutMs + GRACE_MS,
+      );
       try {
         if (!Object.hasOwn(tools, name)) throw new Error(`unknown tool ${name}`);
-        const value = toPlainData(await tools[name](...args), name);
+        const value = toPlainData(await tools[name].call(call.context, ...args), name);
         entry.success = true;
         if (!settled) worker.postMessage({ type: "tool-result", callId, ok: true, value });
       } catch (error) {
@@ -142,6 +152,7 @@ export async function runIsolated(
             },
           });
       } finally {
+        clearTimeout(timer);
         const duration = performance.now() - begun;
         entry.durationMs = duration;
         if (--toolsInFlight === 0) toolMs += performance.now() - toolStartedAt;

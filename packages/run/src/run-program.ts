@@ -97,6 +97,9 @@ export async function runInProcess(
     interpreter.checkTime();
   } catch (thrown) {
     error = toErrorValue(thrown, interpreter);
+  } finally {
+    // A tool still running (timed out, or left behind) must not change anything from now on.
+    interpreter.toolSignals.end();
   }
   return finishResult(interpreter, output, error);
 }

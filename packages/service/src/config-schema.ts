@@ -74,6 +74,7 @@ export const CONFIG_SCHEMA: TableSchema = {
       },
     },
     policy: { keys: { max_grade_w: integer(0, 3) } },
+    files: { keys: { protected: { kind: "string[]" } } },
     tools: {
       keys: {},
       entries: {

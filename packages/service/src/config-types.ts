@@ -34,6 +34,8 @@ export interface LackpyConfig {
   run: { mode: "isolated" | "in-process"; limits: LimitDefaults };
   ratchet: { auto: boolean; minSuccesses: number; demoteAfterFailures: number };
   policy: { maxGradeW: number };
+  /** `[files] protected`: globs the builtin file tools refuse on top of their builtin protected paths. */
+  files: { protected: string[] };
   tools: Record<string, ModuleToolConfig>;
 }
 
@@ -63,5 +65,6 @@ export const DEFAULT_CONFIG: LackpyConfig = {
   run: { mode: "isolated", limits: { ...DEFAULT_LIMITS } },
   ratchet: { auto: false, minSuccesses: 3, demoteAfterFailures: 5 },
   policy: { maxGradeW: 3 },
+  files: { protected: [] },
   tools: {},
 };

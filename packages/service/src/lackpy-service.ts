@@ -111,7 +111,10 @@ export class LackpyService {
   /** The toolbox: builtin file tools confined to the workspace, plus module tools from the config. */
   toolbox(): Promise<Toolbox> {
     this.toolboxPromise ??= (async () => {
-      const toolbox = createDefaultToolbox({ root: this.workspace });
+      const toolbox = createDefaultToolbox({
+        root: this.workspace,
+        protectedGlobs: this.settings.files.protected,
+      });
       await registerModuleTools(toolbox, this.settings.tools, this.workspace);
       await this.extendToolbox?.(toolbox, this.workspace);
       return toolbox;

@@ -118,6 +118,29 @@ effects_ceiling = 0
     expect(error.message).toMatch(/^\/ws\/\.lackpy\/config\.toml:2: not valid TOML/);
   });
 
+  it("reads [files] protected globs and names a bad one with file, line and key", () => {
+    expect(parseConfig(`[files]\nprotected = ["secrets/**", "**/*.pem"]\n`).files).toEqual({
+      protected: ["secrets/**", "**/*.pem"],
+    });
+    expect(parseConfig("").files).toEqual({ protected: [] });
+    const error = problemOf(`[files]\nprotected = ["ok/**", "../outside"]\n`);
+    expect(error.line).toBe(2);
+    expect(error.message).toMatchInlineSnapshot(
+      `"/ws/.lackpy/config.toml:2: files.protected: the glob "../outside" uses .., which cannot match a workspace-relative path."`,
+    );
+    expect(problemOf(`[files]\nprotected = "secrets"\n`).message).toContain(
+      "files.protected: must be a list of strings",
+    );
+    expect(
+      problemOf(
+        `[files]\nprotected = ["{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}"]\n`,
+      ).message,
+    ).toContain("is refused: The pattern's braces stand for more than 1024 patterns");
+    expect(problemOf(`[files]\nprotect = []\n`).message).toContain(
+      "files.protect: unknown key; known keys here: protected",
+    );
+  });
+
   it("refuses an order that names an undefined provider", () => {
     expect(problemOf(`[inference]\norder = ["templates", "gpt"]`).message).toContain(
       "names provider 'gpt'",

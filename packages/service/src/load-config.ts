@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { checkProtectedGlob } from "@lackpy/kit";
 import { parse, TomlError } from "smol-toml";
 import { CONFIG_SCHEMA, type TableSchema, type ValueType } from "./config-schema.js";
 import {
@@ -61,6 +62,15 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
         message: `names provider '${key}', which is neither built in nor defined under [inference.providers.${key}]`,
       });
     }
+  }
+  const protectedGlobs = (raw.files as { protected?: unknown } | undefined)?.protected;
+  for (const glob of Array.isArray(protectedGlobs) ? protectedGlobs : []) {
+    const problem = typeof glob === "string" ? checkProtectedGlob(glob) : null;
+    if (problem)
+      problems.push({
+        key: "files.protected",
+        message: `the glob ${JSON.stringify(glob)} ${problem}`,
+      });
   }
   if (problems.length > 0) {
     for (const problem of problems) problem.line ??= locateKey(text, problem.key);
@@ -195,6 +205,7 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
   if (raw.ratchet?.demote_after_failures !== undefined)
     config.ratchet.demoteAfterFailures = raw.ratchet.demote_after_failures;
   if (raw.policy?.max_grade_w !== undefined) config.policy.maxGradeW = raw.policy.max_grade_w;
+  if (raw.files?.protected !== undefined) config.files.protected = raw.files.protected;
   for (const [name, entry] of Object.entries<Record<string, any>>(raw.tools ?? {})) {
     const tool: ModuleToolConfig = {
       provider: "module",

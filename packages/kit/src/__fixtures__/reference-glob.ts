@@ -1,10 +1,12 @@
 /**
- * Compiles a glob to a RegExp over `/`-separated relative paths: `*` and `?` match within one
+ * The glob matcher lackpy used before `compileGlob`, kept only as a reference for its tests: it
+ * compiles a glob to a backtracking RegExp (exponential on patterns such as `{*,*}{*,*}…Z`, so
+ * the tests only give it small patterns). Compiles a glob to a RegExp over `/`-separated relative paths: `*` and `?` match within one
  * segment, `**` matches across segments (`a/**` + `/b` also matches `a/b`), `{a,b}` alternates
  * (nesting allowed); every other character is literal.
  */
-export function globToRegExp(pattern: string): RegExp {
-  return new RegExp(`^${globSource(pattern)}$`);
+export function referenceGlob(pattern: string): RegExp {
+  return new RegExp(`^${globSource(pattern)}$`, "s");
 }
 
 function globSource(pattern: string): string {

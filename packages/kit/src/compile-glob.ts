@@ -1,0 +1,118 @@
+/**
+ * Glob matching in time linear in pattern × path, with no regular expression. The pattern is
+ * compiled once to a small automaton (a Thompson NFA, see `glob-program.ts`). Matching keeps the
+ * set of states the path so far can be in and advances all of them together one character at a
+ * time, so no input makes it backtrack: each character costs at most one visit per state.
+ *
+ * Semantics: `*` matches any run of characters except `/`, `?` one character except `/`, `**`
+ * any run of characters including `/`, and `**` followed by `/` also matches nothing at all
+ * (`a/**` + `/b` matches `a/b`); `{a,b}` alternates (nesting allowed; a brace without its
+ * partner is literal); every other character, `[` included, is literal.
+ */
+import { compileGlobProgram, SLASH, type GlobInstruction } from "./glob-program.js";
+
+/** The states a partial path can be in; empty when no continuation can match. */
+export type GlobState = readonly number[];
+
+/** A compiled glob: test whole paths, or advance a state through a path piece by piece. */
+export interface Glob {
+  /** The pattern as given. */
+  readonly pattern: string;
+  /** True when the whole path matches. */
+  test(path: string): boolean;
+  /** The state before any character. */
+  start(): GlobState;
+  /** The state after reading `text` from `state`. */
+  advance(state: GlobState, text: string): GlobState;
+  /** True when the path read so far matches. */
+  matches(state: GlobState): boolean;
+  /** State visits so far: grows at most by the number of states for each character read. */
+  readonly work: number;
+  /** Number of states of the automaton (about the pattern's length). */
+  readonly size: number;
+}
+
+/** Compiles a glob; throws a retriable `ToolError` when the pattern is over a cap (length, brace nesting, brace expansions). */
+export function compileGlob(pattern: string): Glob {
+  return new Automaton(pattern, compileGlobProgram(pattern));
+}
+
+class Automaton implements Glob {
+  work = 0;
+  private readonly seen: Float64Array;
+  private generation = 0;
+  private readonly initial: GlobState;
+
+  constructor(
+    readonly pattern: string,
+    private readonly program: readonly GlobInstruction[],
+  ) {
+    this.seen = new Float64Array(program.length);
+    const states: number[] = [];
+    this.add(states, 0, ++this.generation);
+    this.initial = Object.freeze(states);
+  }
+
+  get size(): number {
+    return this.program.length;
+  }
+
+  test(path: string): boolean {
+    return this.matches(this.advance(this.initial, path));
+  }
+
+  start(): GlobState {
+    return this.initial;
+  }
+
+  advance(state: GlobState, text: string): GlobState {
+    let current = state;
+    for (let index = 0; index < text.length && current.length > 0; index++) {
+      const code = text.charCodeAt(index);
+      const next: number[] = [];
+      const generation = ++this.generation;
+      this.work += current.length;
+      for (const at of current) {
+        const instruction = this.program[at];
+        switch (instruction.op) {
+          case "char":
+            if (code === instruction.code) this.add(next, at + 1, generation);
+            break;
+          case "one":
+            if (code !== SLASH) this.add(next, at + 1, generation);
+            break;
+          case "star":
+            if (code !== SLASH) this.add(next, at, generation);
+            break;
+          case "anyStar":
+            this.add(next, at, generation);
+            break;
+        }
+      }
+      current = next;
+    }
+    return current;
+  }
+
+  matches(state: GlobState): boolean {
+    return state.includes(this.program.length - 1);
+  }
+
+  /** Adds a state and every state reachable from it without reading (splits, jumps, empty stars). */
+  private add(states: number[], first: number, generation: number): void {
+    const pending = [first];
+    while (pending.length > 0) {
+      const at = pending.pop()!;
+      if (this.seen[at] === generation) continue;
+      this.seen[at] = generation;
+      const instruction = this.program[at];
+      if (instruction.op === "split" || instruction.op === "jump")
+        for (let index = instruction.targets!.length - 1; index >= 0; index--)
+          pending.push(instruction.targets![index]);
+      else {
+        states.push(at);
+        if (instruction.op === "star" || instruction.op === "anyStar") pending.push(at + 1);
+      }
+    }
+  }
+}
