@@ -4,6 +4,7 @@ export type {
   GenerationResult,
   GenerationFailure,
   CorrectionAttempt,
+  TierFailure,
 } from "./dispatcher.js";
 export type {
   Provider,
@@ -25,7 +26,7 @@ export {
 export type { Template, TemplateProblem } from "./template.js";
 export { RulesProvider, INTENT_RULES, matchRules } from "./rules-provider.js";
 export type { IntentRule, RuleProgram } from "./rule-types.js";
-export { LANGUAGE_EXTENSIONS } from "./intent-phrases.js";
+export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./intent-phrases.js";
 export { OllamaProvider } from "./ollama-provider.js";
 export type { OllamaSettings } from "./ollama-provider.js";
 export { AnthropicProvider } from "./anthropic-provider.js";
@@ -40,7 +41,9 @@ export {
   DEFAULT_PROMPT_VARIANT,
 } from "./build-prompt.js";
 export type { ChatMessage } from "./build-prompt.js";
-export { sanitize } from "./sanitize.js";
+export { sanitize, extractProgram } from "./sanitize.js";
+export type { ExtractedProgram } from "./sanitize.js";
+export type { ProgramIssue, AnswerProblemCode } from "./program-issue.js";
 export { cleanup } from "./cleanup.js";
 export { classifyFailure, hintFor } from "./classify-failure.js";
 export type { FailureMode } from "./classify-failure.js";
