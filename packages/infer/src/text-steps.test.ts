@@ -195,6 +195,17 @@ describe("prompts, retrieval and failure modes", () => {
 
   it.each([
     [{ program: "```js\nx\n```" }, "syntax_artifact"],
+    [
+      { program: "", errors: [{ code: "empty_program" as const, message: "No program." }] },
+      "syntax_artifact",
+    ],
+    [
+      {
+        program: "a\n```js\nb\n```\n```js\nc\n```",
+        errors: [{ code: "ambiguous_answer" as const, message: "Two blocks." }],
+      },
+      "syntax_artifact",
+    ],
     [{ program: "function main() { return 1 }" }, "implement_not_orchestrate"],
     [{ program: "const fs = require('fs')" }, "stdlib_leak"],
     [{ program: "read_file('/etc/passwd')" }, "path_prefix"],
