@@ -1,14 +1,22 @@
-import { parseProgram, validate } from "@lackpy/lang";
+import { parseProgram, validate, type Node } from "@lackpy/lang";
 import { EMPTY_PROGRAM, type ProgramIssue } from "./program-issue.js";
 import type { GenerationContext } from "./provider-types.js";
 
-/** True when a program parses but has no statement to run (empty, only comments or semicolons). */
+/** A statement that does nothing: `;`, or a bare `null` or `undefined`. */
+function isNothing(statement: Node): boolean {
+  if (statement.type === "EmptyStatement") return true;
+  if (statement.type !== "ExpressionStatement") return false;
+  const expression = statement.expression;
+  return (
+    (expression.type === "Literal" && expression.value === null && !expression.regex) ||
+    (expression.type === "Identifier" && expression.name === "undefined")
+  );
+}
+
+/** True when a program parses but has nothing to run: empty, only comments or semicolons, or only `null`/`undefined`. */
 export function isEmptyProgram(program: string): boolean {
   const parsed = parseProgram(program);
-  return (
-    parsed.ok &&
-    parsed.ast.body.every((statement: { type: string }) => statement.type === "EmptyStatement")
-  );
+  return parsed.ok && parsed.ast.body.every(isNothing);
 }
 
 /** Why a candidate program cannot be accepted: empty, or the validator's errors against the kit, params and rules. */

@@ -78,6 +78,8 @@ describe("Dispatcher with answers that are not programs", () => {
     ["a line comment", "// list the files"],
     ["block and line comments", "/* TODO */\n// nothing here\n"],
     ["semicolons", ";;"],
+    ["a bare null", "null"],
+    ["undefined after a comment", "// no idea\nundefined;"],
     ["an empty fence", "```js\n```"],
     ["a fence holding a comment", "Here:\n```js\n// find_files('*')\n```"],
     ["a think block and nothing else", "<think>I should list files</think>"],
@@ -89,10 +91,10 @@ describe("Dispatcher with answers that are not programs", () => {
     expect(error.code).toBe("empty_program");
     expect(error.errors?.[0]).toMatchObject({
       code: "empty_program",
-      message: "The answer has no program: it is empty or only comments.",
+      message: "The answer has no program: it is empty, only comments, or only null.",
     });
     expect(chats[1].messages.at(-1).content).toContain(
-      "The answer has no program: it is empty or only comments.",
+      "The answer has no program: it is empty, only comments, or only null.",
     );
   });
 

@@ -22,7 +22,7 @@ export interface ProgramIssue {
 /** The issue for an answer with no program in it: empty, or only comments. */
 export const EMPTY_PROGRAM: ProgramIssue = Object.freeze({
   code: "empty_program",
-  message: "The answer has no program: it is empty or only comments.",
+  message: "The answer has no program: it is empty, only comments, or only null.",
   line: 1,
   column: 0,
   hint: "answer with the program itself, ending with an expression whose value is the answer",
