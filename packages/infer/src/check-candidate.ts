@@ -27,9 +27,11 @@ export function checkCandidate(
   rules: readonly string[],
 ): ProgramIssue[] {
   if (isEmptyProgram(program)) return [EMPTY_PROGRAM];
-  return validate(program, {
-    tools: context.kit.tools,
-    params: [...Object.keys(context.params), ...boundParams],
-    rules,
-  }).errors;
+  return [
+    ...validate(program, {
+      tools: context.kit.tools,
+      params: [...Object.keys(context.params), ...boundParams],
+      rules,
+    }).errors,
+  ];
 }
