@@ -5,15 +5,39 @@ export interface CliIo {
   readStdin(): Promise<Uint8Array>;
   cwd: string;
   env: Record<string, string | undefined>;
-  /** Colour and spinners only when stderr/stdout is a terminal. */
+  /** Colour and spinners only when stdout is a terminal and `NO_COLOR` is not set. */
   isTTY: boolean;
+}
+
+/** True when output to a stream may carry ANSI colours: a terminal, no `NO_COLOR` (any non-empty value), no `TERM=dumb`. */
+export function colorEnabled(
+  isTerminal: boolean,
+  env: Record<string, string | undefined>,
+): boolean {
+  return isTerminal && !env.NO_COLOR && env.TERM !== "dumb";
+}
+
+/**
+ * Writes to a process stream; once the reader has gone (`lackpy status | head -1`, EPIPE), later
+ * writes are dropped instead of crashing the command with a stack trace.
+ */
+export function pipeWriter(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  // Any write error (EPIPE above all) means the output has nowhere to go.
+  stream.on("error", () => {
+    closed = true;
+  });
+  return (text) => {
+    if (closed || stream.destroyed) return;
+    stream.write(text);
+  };
 }
 
 /** The real process as a CliIo. */
 export function processIo(): CliIo {
   return {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
+    stdout: pipeWriter(process.stdout),
+    stderr: pipeWriter(process.stderr),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -21,7 +45,7 @@ export function processIo(): CliIo {
     },
     cwd: process.cwd(),
     env: process.env,
-    isTTY: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    isTTY: colorEnabled(Boolean(process.stdout.isTTY), process.env),
   };
 }
 

@@ -86,18 +86,19 @@ const BROKEN = 'const files = find_files("src/**/*"\n[]';
 describe("lackpy delegate with a model that answers badly", () => {
   it("fails with the parse error after the last attempt, never printing [] as the answer", async () => {
     replies = [BROKEN];
-    const { code, out } = await lackpy(["delegate", "summarise the inventory module"]);
+    const { code, out, err } = await lackpy(["delegate", "summarise the inventory module"]);
     expect(code).toBe(1);
     expect(chats).toBe(3);
-    expect(out).toContain("error[parse_error]: No tier could write a valid program");
-    expect(out).toContain(
+    expect(out).toBe("");
+    expect(err).toContain('No tier could write a program for "summarise the inventory module":');
+    expect(err).toContain("  ollama: invalid after 3 attempts: parse_error: Syntax error");
+    expect(err).toContain(
       'last program tried (ollama):\n  const files = find_files("src/**/*"\n  []\n',
     );
-    expect(out).toContain(
+    expect(err).toContain(
       "error[parse_error] program:2:2: Syntax error: Unexpected token.\n  1 | const files",
     );
-    expect(out).toContain("> 2 | []\n    |  ^");
-    expect(out).not.toMatch(/^\[\]$/m);
+    expect(err).toContain("> 2 | []\n    |  ^");
   });
 
   it("reports the parse error and every tier in --json, with success false", async () => {
@@ -136,7 +137,8 @@ describe("lackpy delegate with a model that answers badly", () => {
     });
     const human = await lackpy(["delegate", "describe the project"]);
     expect(human.code).toBe(1);
-    expect(human.out).toContain("error[empty_program]");
+    expect(human.out).toBe("");
+    expect(human.err).toContain("error[empty_program] program:1:1: The answer has no program");
     expect(await readdir(path.join(root, ".lackpy"))).not.toContain("templates");
   });
 
@@ -144,7 +146,7 @@ describe("lackpy delegate with a model that answers badly", () => {
     replies = [BROKEN];
     const { code, err } = await lackpy(["generate", "summarise the inventory module"]);
     expect(code).toBe(1);
-    expect(err).toContain("error[parse_error]");
+    expect(err).toContain("error[parse_error] program:2:2");
     expect(err).toContain("last program tried (ollama):");
   });
 

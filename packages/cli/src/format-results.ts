@@ -2,7 +2,7 @@ import type { ValidationError } from "@lackpy/lang";
 import type { CommandContext } from "./command-context.js";
 import { codeFrame } from "./code-frame.js";
 
-/** Human-readable validation errors with code frames. */
+/** Human-readable validation errors with code frames, on stderr. */
 export function printValidationErrors(
   context: CommandContext,
   errors: readonly ValidationError[],
@@ -11,13 +11,13 @@ export function printValidationErrors(
 ): void {
   const { colors, io } = context;
   for (const error of errors) {
-    io.stdout(
+    io.stderr(
       `${colors.red("error")}[${error.code}] ${name}:${error.line}:${error.column + 1}: ${error.message}\n`,
     );
     if (typeof source === "string" && source.length > 0)
-      io.stdout(`${codeFrame(source, error.line, error.column, { color: io.isTTY })}\n`);
-    if (error.hint) io.stdout(`  ${colors.cyan("hint")}: ${error.hint}\n`);
-    io.stdout("\n");
+      io.stderr(`${codeFrame(source, error.line, error.column, { color: io.isTTY })}\n`);
+    if (error.hint) io.stderr(`  ${colors.cyan("hint")}: ${error.hint}\n`);
+    io.stderr("\n");
   }
 }
 
@@ -43,7 +43,7 @@ interface RunLike {
   trace?: readonly unknown[];
 }
 
-/** Prints a run (or delegate) result for people; stdout of the program first, then the output or the error. */
+/** Prints a run (or delegate) result for people: the program's stdout and its output on stdout, an error on stderr. */
 export function printRunResult(
   context: CommandContext,
   result: RunLike,
@@ -63,9 +63,9 @@ export function printRunResult(
   }
   const where = error.line ? ` at line ${error.line}` : "";
   const tool = error.tool ? ` in ${error.tool}` : "";
-  io.stdout(`${colors.red("error")}[${error.code}]${tool}${where}: ${error.message}\n`);
+  io.stderr(`${colors.red("error")}[${error.code}]${tool}${where}: ${error.message}\n`);
   if (source !== undefined && error.line)
-    io.stdout(`${codeFrame(source, error.line, error.column ?? 0, { color: io.isTTY })}\n`);
+    io.stderr(`${codeFrame(source, error.line, error.column ?? 0, { color: io.isTTY })}\n`);
 }
 
 interface GenerationFailureLike {
@@ -76,14 +76,13 @@ interface GenerationFailureLike {
   errors?: unknown;
 }
 
-/** Prints why generation failed: the error, then the last program tried with its errors in code frames. */
-export function printGenerationFailure(
+/** Prints the last program a failed generation tried, with its errors in code frames (nothing when no tier wrote one). */
+export function printLastProgramTried(
   context: CommandContext,
   error: GenerationFailureLike,
   write: (text: string) => void,
 ): void {
   const { colors, io } = context;
-  write(`${colors.red("error")}[${error.code}]: ${error.message}\n`);
   const program = error.program;
   if (typeof program !== "string") return;
   write(`\nlast program tried${error.provider ? ` (${String(error.provider)})` : ""}:\n`);

@@ -37,10 +37,11 @@ describe("lackpy validate", () => {
     expect(out).toBe("valid todos.js: calls find_files, read_file, sort_by; grade w=1 d=0\n");
   });
 
-  it("prints code frames and exits 1 for an invalid program", async () => {
-    const { code, out } = await lackpy(["validate", "bad.js"]);
+  it("prints code frames on stderr and exits 1 for an invalid program", async () => {
+    const { code, out, err } = await lackpy(["validate", "bad.js"]);
     expect(code).toBe(1);
-    expect(out).toContain(
+    expect(out).toBe("");
+    expect(err).toContain(
       "error[forbidden_syntax] bad.js:1:1: 'var' declarations are not allowed.\n> 1 | var x = 1\n    | ^\n  2 | console.log(x)\n  hint: use let or const instead of var",
     );
   });
@@ -105,12 +106,13 @@ describe("lackpy run and delegate", () => {
     expect(JSON.parse(out).output).toEqual([4, 89]);
   });
 
-  it("exits 1 with the error when the program fails", async () => {
-    const { code, out } = await lackpy(["run", "-", "--mode", "in-process"], {
+  it("exits 1 with the error on stderr when the program fails", async () => {
+    const { code, out, err } = await lackpy(["run", "-", "--mode", "in-process"], {
       stdin: `read_file("nope.txt")`,
     });
     expect(code).toBe(1);
-    expect(out).toContain(
+    expect(out).toBe("");
+    expect(err).toContain(
       "error[tool_error] in read_file at line 1: Tool read_file failed: No file 'nope.txt' in the workspace.",
     );
   });
@@ -187,7 +189,7 @@ describe("the other commands", () => {
     [["kit", "info", "files"], "kit files  grade w=3 d=3"],
     [["kit", "create", "reader", "--tools", "read_file,find_files"], "created kit reader at"],
     [["kit", "list"], "reader           workspace"],
-    [["generate", "list all markdown files"], "find_files(pattern)"],
+    [["generate", "list all markdown files"], `const pattern = "**/*.md"\nfind_files(pattern)\n`],
   ])("lackpy %j works", async (args, expected) => {
     const { code, out } = await lackpy(args);
     expect(code).toBe(0);
@@ -232,7 +234,16 @@ describe("the other commands", () => {
     });
     const code = await main(["delegate", "summarise the architecture"], io);
     expect(code).toBe(1);
-    expect(io.out).toContain("error[generation_failed]");
+    expect(io.out).toBe("");
+    expect(io.err).toMatchInlineSnapshot(`
+      "No tier could write a program for "summarise the architecture":
+        templates: no match
+        rules: no match
+      Next steps:
+        - use Anthropic: set ANTHROPIC_API_KEY, then run lackpy provider add anthropic
+        - or write the program yourself: lackpy spec shows the language, lackpy run <file> runs it, lackpy create <file> --name <name> --pattern "<intent>" saves it as a template
+      "
+    `);
     await rm(path.join(root, ".lackpy", "config.toml"));
   });
 });

@@ -1,7 +1,9 @@
 import { defineCommand, renderUsage, runCommand, type ArgsDef, type CommandDef } from "citty";
-import { LackpyError } from "@lackpy/lang";
+import { checkWorkspace } from "./check-workspace.js";
 import type { CliIo } from "./cli-io.js";
 import { createCommandContext, type CommandContext } from "./command-context.js";
+import { reportError, stripAnsi } from "./report-error.js";
+import { UsageError } from "./usage-error.js";
 import { delegateCommand, generateCommand } from "./commands/intent-commands.js";
 import { kitCommand, toolboxCommand } from "./commands/kit-commands.js";
 import { mcpCommand } from "./commands/mcp-commands.js";
@@ -11,12 +13,8 @@ import {
   validateCommand,
 } from "./commands/program-commands.js";
 import { templateCommand } from "./commands/template-commands.js";
-import {
-  initCommand,
-  providerCommand,
-  specCommand,
-  statusCommand,
-} from "./commands/workspace-commands.js";
+import { providerCommand } from "./commands/provider-commands.js";
+import { initCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
 
 /** The CLI's version, kept in step with the package by the build. */
 export const CLI_VERSION = "0.0.0";
@@ -50,27 +48,29 @@ export function createRootCommand(context: CommandContext): CommandDef {
 /** Runs the CLI with arguments (without `node lackpy`) and returns the exit code: 0 ok, 1 failed or invalid, 2 usage or config error. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const rawArgs = [...argv];
-  const context = createCommandContext(io, { debug: rawArgs.includes("--debug") });
+  const flags = rawArgs.slice(0, rawArgs.includes("--") ? rawArgs.indexOf("--") : undefined);
+  const json = flags.includes("--json");
+  const context = createCommandContext(io, { debug: flags.includes("--debug") });
   const root = createRootCommand(context);
   try {
     const [command, parents] = await resolveCommand(root, rawArgs);
-    if (rawArgs.length === 0 || rawArgs.includes("--help") || rawArgs.includes("-h")) {
-      io.stdout(`${await renderUsage(command, parents.at(-1))}\n`);
+    if (rawArgs.length === 0 || flags.includes("--help") || flags.includes("-h")) {
+      const usage = await renderUsage(command, parents.at(-1));
+      io.stdout(`${io.isTTY ? usage : stripAnsi(usage)}\n`);
       return rawArgs.length === 0 ? 2 : 0;
     }
     if (rawArgs.length === 1 && (rawArgs[0] === "--version" || rawArgs[0] === "-v")) {
       io.stdout(`${CLI_VERSION}\n`);
       return 0;
     }
-    if (command.subCommands && !command.run) {
-      io.stderr(`lackpy: ${describeMissingSubcommand(rawArgs, command)}\n`);
-      return 2;
-    }
+    if (command.subCommands && !command.run)
+      throw new UsageError(describeMissingSubcommand([...parents, command], command));
     await checkFlags(command, rawArgs.slice(parents.length));
+    await checkWorkspace(rawArgs, io.cwd);
     await runCommand(root, { rawArgs });
     return context.exitCode;
   } catch (error) {
-    return reportError(context, error);
+    return reportError(context, error, json);
   } finally {
     await context.close().catch(() => undefined);
   }
@@ -89,7 +89,6 @@ async function resolveCommand(
     if (!subCommands) break;
     const next = subCommands[arg];
     if (!next) {
-      const { UsageError } = await import("./usage-error.js");
       throw new UsageError(
         `Unknown command '${[...parents.slice(1).map(nameOf), nameOf(command), arg].filter((part) => part && part !== "lackpy").join(" ")}'.`,
         `run lackpy ${parents.length ? nameOf(command) + " " : ""}--help to see the commands`,
@@ -105,11 +104,11 @@ function nameOf(command: CommandDef): string {
   return ((command.meta as { name?: string } | undefined)?.name ?? "") as string;
 }
 
-function describeMissingSubcommand(rawArgs: string[], command: CommandDef): string {
+function describeMissingSubcommand(path: CommandDef[], command: CommandDef): string {
   const names = Object.keys((command.subCommands as Record<string, unknown>) ?? {});
-  const path = rawArgs.filter((arg) => !arg.startsWith("-")).join(" ");
-  return path
-    ? `'${path}' needs a subcommand: ${names.join(", ")}.`
+  const words = path.slice(1).map(nameOf).join(" ");
+  return words
+    ? `'${words}' needs a subcommand: ${names.join(", ")}.`
     : `missing a command: ${names.join(", ")}. Run lackpy --help.`;
 }
 
@@ -127,7 +126,6 @@ async function checkFlags(command: CommandDef, rawArgs: string[]): Promise<void>
     if (!arg.startsWith("-") || arg === "-") continue;
     const name = arg.replace(/^--?/, "").split("=")[0];
     if (!known.has(name)) {
-      const { UsageError } = await import("./usage-error.js");
       const options = [...known]
         .filter((option) => option.length > 1 && !option.startsWith("no-"))
         .map((option) => `--${option}`);
@@ -141,45 +139,4 @@ async function checkFlags(command: CommandDef, rawArgs: string[]): Promise<void>
 
 async function resolve<T>(value: T | (() => T) | (() => Promise<T>) | Promise<T>): Promise<T> {
   return typeof value === "function" ? await (value as () => T | Promise<T>)() : await value;
-}
-
-function reportError(context: CommandContext, error: unknown): number {
-  const { io, colors } = context;
-  if (error instanceof LackpyError) {
-    const code = error.code === "invalid_program" ? 1 : 2;
-    io.stderr(
-      `${colors.red("lackpy")}: ${error.message}${error.code === "usage" ? "" : ` [${error.code}]`}\n`,
-    );
-    if (error.hint) io.stderr(`  hint: ${error.hint}\n`);
-    const errors = (
-      error as {
-        errors?: { code: string; message: string; line: number; column: number; hint?: string }[];
-      }
-    ).errors;
-    for (const item of errors ?? [])
-      io.stderr(
-        `  ${item.line}:${item.column + 1} [${item.code}] ${item.message}${item.hint ? ` (hint: ${item.hint})` : ""}\n`,
-      );
-    if (context.debug && error.stack) io.stderr(`${error.stack}\n`);
-    return code;
-  }
-  if (error instanceof Error && error.name === "CLIError") {
-    io.stderr(`lackpy: ${stripAnsi(error.message)}. Run with --help for usage.\n`);
-    return 2;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  io.stderr(
-    `lackpy: internal error: ${message}${context.debug ? "" : " (run with --debug for the stack trace)"}\n`,
-  );
-  if (context.debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
-  return 1;
-}
-
-const ESCAPE = String.fromCharCode(27);
-
-function stripAnsi(text: string): string {
-  return text
-    .split(ESCAPE)
-    .map((part, index) => (index === 0 ? part : part.replace(/^\[[0-9;]*m/, "")))
-    .join("");
 }

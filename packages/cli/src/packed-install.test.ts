@@ -1,33 +1,58 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+/** A stranger's environment: without the NODE_PATH that `pnpm` scripts set to this repo's store. */
+const ENV = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "NODE_PATH"));
+const run = (command: string, args: string[], options: { cwd: string }) =>
+  execFileAsync(command, args, { ...options, env: ENV });
 const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const PUBLISHED = ["lang", "kit", "run", "infer", "service", "mcp", "cli"];
+/** One named export per entry point, to check that `require()` gives the real module. */
+const ENTRY_EXPORTS: [string, string][] = [
+  ["@lackpy/lang", "validate"],
+  ["@lackpy/kit", "Toolbox"],
+  ["@lackpy/kit/node", "createDefaultToolbox"],
+  ["@lackpy/run", "run"],
+  ["@lackpy/run/node", "run"],
+  ["@lackpy/infer", "Dispatcher"],
+  ["@lackpy/infer/node", "templatesFromDirectory"],
+  ["@lackpy/service", "LackpyService"],
+  ["@lackpy/mcp", "createMcpServer"],
+  ["@lackpy/cli", "main"],
+];
 let directory: string;
+let project: string;
 
-afterAll(() => (directory ? rm(directory, { recursive: true, force: true }) : undefined));
+/** The installed `lackpy` bin, run in the test project; resolves with exit code and both streams. */
+async function lackpy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run(path.join(project, "node_modules", ".bin", "lackpy"), args, { cwd: project }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
 
 /**
- * `npx @lackpy/cli` as a user gets it: the packed tarballs of the workspace, installed into a
- * fresh project, run through the installed bin. Installs from pnpm's local store; only when the
- * store's metadata cache is cold does pnpm fall back to the npm registry.
+ * `npx @lackpy/cli` as a stranger gets it: the packed tarballs of the workspace, installed
+ * into a fresh project without the optional model clients (`ollama`, `@anthropic-ai/sdk`),
+ * run through the installed bin. Third-party packages come from pnpm's cache when it has them
+ * and from the npm registry otherwise, so a cold cache (a fresh machine) works too.
  */
-describe("the packed @lackpy/cli", () => {
-  it("installs from its tarballs into a fresh project and runs", async () => {
+describe("the packed packages", () => {
+  beforeAll(async () => {
     directory = await mkdtemp(path.join(os.tmpdir(), "lackpy-packed-"));
     const packs = path.join(directory, "packs");
     for (const name of PUBLISHED)
       await run("pnpm", ["pack", "--pack-destination", packs], { cwd: path.join(PACKAGES, name) });
     const tarballs = await readdir(packs);
     expect(tarballs.sort()).toEqual(PUBLISHED.map((name) => `lackpy-${name}-0.0.0.tgz`).sort());
-    const project = path.join(directory, "project");
+    project = path.join(directory, "project");
     await cp(EXAMPLE, path.join(project, "ws"), { recursive: true });
     const overrides = Object.fromEntries(
       tarballs.map((file) => [
@@ -41,32 +66,95 @@ describe("the packed @lackpy/cli", () => {
         name: "packed-test",
         private: true,
         type: "module",
-        dependencies: { "@lackpy/cli": overrides["@lackpy/cli"] },
+        dependencies: overrides,
         pnpm: { overrides },
       }),
     );
-    await run("pnpm", ["install", "--offline"], { cwd: project }).catch(
-      (error: { stderr?: string }) => {
-        if (!String(error.stderr ?? "").includes("NO_OFFLINE")) throw error;
-        return run("pnpm", ["install", "--prefer-offline"], { cwd: project });
-      },
-    );
-    const { stdout } = await run(
-      path.join(project, "node_modules", ".bin", "lackpy"),
-      ["delegate", "list all python files", "--workspace", "ws", "--json"],
-      { cwd: project },
-    );
-    expect(JSON.parse(stdout)).toMatchObject({
-      success: true,
-      tier: "rules",
-      output: ["src/cli.py"],
-    });
+    await run("pnpm", ["install", "--prefer-offline"], { cwd: project });
+  }, 120_000);
+
+  afterAll(() => (directory ? rm(directory, { recursive: true, force: true }) : undefined));
+
+  it("installs without the optional model clients", async () => {
+    const check = `const infer = require("node:module").createRequire(require.resolve("@lackpy/infer/package.json"));
+for (const name of ["ollama", "@anthropic-ai/sdk"]) {
+  try { infer.resolve(name); console.log(name, "installed"); } catch { console.log(name, "missing"); }
+}`;
+    await writeFile(path.join(project, "peers.cjs"), check);
+    const { stdout } = await run(process.execPath, ["peers.cjs"], { cwd: project });
+    expect(stdout).toBe("ollama missing\n@anthropic-ai/sdk missing\n");
+  });
+
+  it("validates, runs and delegates through templates and rules", async () => {
     await writeFile(path.join(project, "program.js"), `len(find_files("**/*"))`);
-    const npx = await run(
+    const validated = await lackpy(["validate", "program.js", "--json"]);
+    expect(JSON.parse(validated.stdout)).toMatchObject({ valid: true });
+    const ran = await run(
       "npx",
       ["--no-install", "lackpy", "run", "program.js", "--workspace", "ws", "--json"],
       { cwd: project },
     );
-    expect(JSON.parse(npx.stdout)).toMatchObject({ success: true, output: 6 });
-  }, 120_000);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ success: true, output: 6 });
+    const delegated = await lackpy([
+      "delegate",
+      "list all python files",
+      "--workspace",
+      "ws",
+      "--json",
+    ]);
+    expect(JSON.parse(delegated.stdout)).toMatchObject({
+      success: true,
+      tier: "rules",
+      output: ["src/cli.py"],
+    });
+    await lackpy([
+      "create",
+      "program.js",
+      "--name",
+      "count",
+      "--pattern",
+      "count the files",
+      "--workspace",
+      "ws",
+    ]);
+    const templated = await lackpy(["delegate", "count the files", "--workspace", "ws", "--json"]);
+    expect(JSON.parse(templated.stdout)).toMatchObject({ tier: "templates", output: 6 });
+  });
+
+  it("names the package to install when a configured model tier needs it", async () => {
+    const { code, stdout, stderr } = await lackpy([
+      "delegate",
+      "summarise the project",
+      "--workspace",
+      "ws",
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(
+      "ollama: not available: The 'ollama' provider (Ollama) needs the 'ollama' package, which is not installed. (install it next to lackpy: npm i ollama)",
+    );
+    expect(stderr).toContain("  - install the Ollama client next to lackpy: npm i ollama\n");
+  });
+
+  it("loads every entry point with require() from CommonJS", async () => {
+    await writeFile(
+      path.join(project, "check.cjs"),
+      `const entries = ${JSON.stringify(ENTRY_EXPORTS)};\n` +
+        `for (const [name, key] of entries) {\n` +
+        `  const module = require(name);\n` +
+        `  if (typeof module[key] !== "function") throw new Error(name + " has no " + key);\n` +
+        `}\n` +
+        `console.log(entries.length);\n`,
+    );
+    const { stdout } = await run(process.execPath, ["check.cjs"], { cwd: project });
+    expect(stdout.trim()).toBe(String(ENTRY_EXPORTS.length));
+  });
+
+  it("ships LICENSE and README in every package", async () => {
+    for (const name of PUBLISHED)
+      for (const file of ["LICENSE", "README.md"])
+        expect(
+          (await stat(path.join(project, "node_modules", "@lackpy", name, file))).isFile(),
+        ).toBe(true);
+  });
 });

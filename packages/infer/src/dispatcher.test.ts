@@ -181,7 +181,10 @@ describe("Dispatcher", () => {
     expect(result.success).toBe(false);
     expect((result as GenerationFailure).error.tiers).toEqual([
       { provider: "rules", reason: "no match" },
-      { provider: "ollama", reason: "not available (server down, or no API key)" },
+      {
+        provider: "ollama",
+        reason: `not available: no answer from Ollama at ${down} for model m: fetch failed (ECONNREFUSED)`,
+      },
     ]);
   });
 

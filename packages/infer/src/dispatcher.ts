@@ -103,7 +103,7 @@ export class Dispatcher {
       if (provider.retries && !(await provider.available())) {
         tiers.push({
           provider: provider.name,
-          reason: "not available (server down, or no API key)",
+          reason: `not available: ${provider.unavailableReason?.() ?? "the server does not answer"}`,
         });
         continue;
       }

@@ -27,9 +27,13 @@ export type { Template, TemplateProblem } from "./template.js";
 export { RulesProvider, INTENT_RULES, matchRules } from "./rules-provider.js";
 export type { IntentRule, RuleProgram } from "./rule-types.js";
 export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./intent-phrases.js";
-export { OllamaProvider } from "./ollama-provider.js";
+export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./ollama-provider.js";
 export type { OllamaSettings } from "./ollama-provider.js";
-export { AnthropicProvider } from "./anthropic-provider.js";
+export {
+  AnthropicProvider,
+  DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_ANTHROPIC_BASE_URL,
+} from "./anthropic-provider.js";
 export type { AnthropicSettings } from "./anthropic-provider.js";
 export {
   buildSystemPrompt,

@@ -1,7 +1,8 @@
 import { LackpyError } from "@lackpy/lang";
 
 /** Codes of caller mistakes in `@lackpy/infer`. */
-export type InferErrorCode = "invalid_template" | "invalid_provider_config" | "invalid_option";
+export type InferErrorCode =
+  "invalid_template" | "invalid_provider_config" | "invalid_option" | "missing_package";
 
 /** A caller mistake in `@lackpy/infer`. */
 export class InferError extends LackpyError<InferErrorCode> {

@@ -1,5 +1,8 @@
-import { Ollama } from "ollama/browser";
+import type { Ollama } from "ollama/browser";
 import { buildMessages, type ChatMessage } from "./build-prompt.js";
+import { connectionProblem } from "./connection-problem.js";
+import { importOptional } from "./import-optional.js";
+import { InferError } from "./infer-error.js";
 import type { GenerationContext, Provider, ProviderAnswer } from "./provider-types.js";
 
 /** Settings of the Ollama tier. */
@@ -15,44 +18,70 @@ export interface OllamaSettings {
   availableTimeoutMs?: number;
 }
 
+/** Where Ollama listens when no host is configured. */
+export const DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434";
+
 const AVAILABILITY_CACHE_MS = 5_000;
 
-/** Tier 2: a local model through the official `ollama` client. */
+/**
+ * Tier 2: a local model through the official `ollama` client, an optional peer dependency
+ * loaded on first use. Failures name the host and the model.
+ */
 export class OllamaProvider implements Provider {
   readonly tier = "ollama" as const;
   readonly retries = true;
   readonly name: string;
   private checkedAt = 0;
   private lastAvailable = false;
+  private problem: string | undefined;
 
   constructor(readonly settings: OllamaSettings) {
     this.name = settings.name ?? "ollama";
   }
 
-  private client(signal?: AbortSignal, timeoutMs?: number): Ollama {
-    const host = this.settings.host ?? "http://127.0.0.1:11434";
-    const fetchWithTimeout: typeof fetch = (input, init) => {
+  /** The server this provider talks to. */
+  get host(): string {
+    return this.settings.host ?? DEFAULT_OLLAMA_HOST;
+  }
+
+  private async client(signal?: AbortSignal, timeoutMs?: number): Promise<Ollama> {
+    const { Ollama } = await importOptional(
+      "ollama",
+      () => import("ollama/browser"),
+      `'${this.name}' provider (Ollama)`,
+    );
+    const fetchWithTimeout: typeof fetch = async (input, init) => {
       const signals = [
         AbortSignal.timeout(timeoutMs ?? this.settings.timeoutMs ?? 120_000),
         ...(signal ? [signal] : []),
         ...(init?.signal ? [init.signal] : []),
       ];
-      return fetch(input, { ...init, signal: AbortSignal.any(signals) });
+      return asJsonError(await fetch(input, { ...init, signal: AbortSignal.any(signals) }));
     };
-    return new Ollama({ host, fetch: fetchWithTimeout });
+    return new Ollama({ host: this.host, fetch: fetchWithTimeout });
   }
 
-  /** Asks the server (cached for a few seconds); false when it is down or slow. */
+  /** Asks the server (cached for a few seconds); false when it is down, slow, or the `ollama` package is missing. */
   async available(): Promise<boolean> {
     if (Date.now() - this.checkedAt < AVAILABILITY_CACHE_MS) return this.lastAvailable;
     try {
-      await this.client(undefined, this.settings.availableTimeoutMs ?? 1_500).list();
+      await (await this.client(undefined, this.settings.availableTimeoutMs ?? 1_500)).list();
       this.lastAvailable = true;
-    } catch {
+      this.problem = undefined;
+    } catch (error) {
       this.lastAvailable = false;
+      this.problem =
+        error instanceof InferError
+          ? `${error.message} (${error.hint})`
+          : `no answer from Ollama at ${this.host} for model ${this.settings.model}: ${connectionProblem(error)}`;
     }
     this.checkedAt = Date.now();
     return this.lastAvailable;
+  }
+
+  /** Why the last availability check said no (names the host and model, or the missing package). */
+  unavailableReason(): string | undefined {
+    return this.lastAvailable ? undefined : this.problem;
   }
 
   /** The messages this provider sends for an intent (for recording and replay). */
@@ -61,21 +90,57 @@ export class OllamaProvider implements Provider {
   }
 
   async generate(intent: string, context: GenerationContext): Promise<ProviderAnswer> {
-    const response = await this.client(context.signal).chat({
-      model: this.settings.model,
-      messages: this.messages(intent, context),
-      stream: false,
-      options: { temperature: context.temperature ?? this.settings.temperature ?? 0.2 },
-      ...(this.settings.keepAlive ? { keep_alive: this.settings.keepAlive } : {}),
-    });
+    const client = await this.client(context.signal);
+    const { model } = this.settings;
+    const response = await client
+      .chat({
+        model,
+        messages: this.messages(intent, context),
+        stream: false,
+        options: { temperature: context.temperature ?? this.settings.temperature ?? 0.2 },
+        ...(this.settings.keepAlive ? { keep_alive: this.settings.keepAlive } : {}),
+      })
+      .catch((error: unknown) => {
+        throw new Error(this.describeFailure(error), { cause: error });
+      });
     const content = (response as { message?: { content?: unknown } })?.message?.content;
     if (typeof content !== "string")
-      throw new Error(`Ollama answered without message content (model ${this.settings.model}).`);
+      throw new Error(`Ollama at ${this.host} answered without message content (model ${model}).`);
     return {
       raw: content,
-      model: this.settings.model,
+      model,
       tokensIn: response.prompt_eval_count,
       tokensOut: response.eval_count,
     };
   }
+
+  private describeFailure(error: unknown): string {
+    const { model } = this.settings;
+    const status = (error as { status_code?: unknown }).status_code;
+    if (typeof status === "number") {
+      const message = error instanceof Error ? error.message : String(error);
+      const pull = status === 404 ? `; pull it with: ollama pull ${model}` : "";
+      return `Ollama at ${this.host} answered HTTP ${status} for model ${model}: ${message}${pull}`;
+    }
+    return `Ollama at ${this.host} (model ${model}) failed: ${connectionProblem(error)}`;
+  }
+}
+
+/**
+ * Gives an error response without a JSON body a JSON one, so the `ollama` client reads it
+ * without logging "Getting text from response" to stdout (stdout is the CLI's answer and the
+ * MCP server's protocol channel).
+ */
+async function asJsonError(response: Response): Promise<Response> {
+  if (response.ok || response.headers.get("content-type")?.includes("application/json"))
+    return response;
+  const text = await response.text().catch(() => "");
+  return new Response(
+    JSON.stringify({ error: text.trim() || `HTTP ${response.status} ${response.statusText}` }),
+    {
+      status: response.status,
+      statusText: response.statusText,
+      headers: { "content-type": "application/json" },
+    },
+  );
 }

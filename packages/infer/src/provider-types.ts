@@ -53,6 +53,8 @@ export interface Provider {
   /** Model providers retry with feedback; templates and rules answer once. */
   readonly retries: boolean;
   available(): Promise<boolean>;
+  /** Why the last `available()` said no, naming the host or URL and model, or the package to install. */
+  unavailableReason?(): string | undefined;
   /** The answer, or null when this tier cannot handle the intent. */
   generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null>;
 }

@@ -44,6 +44,10 @@ export class RecordingProvider implements Provider {
     return this.inner.available();
   }
 
+  unavailableReason(): string | undefined {
+    return this.inner.unavailableReason?.();
+  }
+
   async generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null> {
     const started = performance.now();
     const answer = await this.inner.generate(intent, context);

@@ -55,7 +55,8 @@ export const DEFAULT_CONFIG: LackpyConfig = {
       },
       anthropic: {
         plugin: "anthropic",
-        model: "claude-sonnet-4-5",
+        // The current Sonnet of the installed @anthropic-ai/sdk; equal to infer's DEFAULT_ANTHROPIC_MODEL.
+        model: "claude-sonnet-5-5",
         maxTokens: 1024,
         temperature: 0.2,
       },

@@ -49,7 +49,8 @@ export async function delegatePipeline(
   const started = performance.now();
   const { kit, params } = await service.prepareRequest(options);
   const generated: GenerateOutcome = await service.generateFor(intent, kit, params, options);
-  const generationMs = Math.round(performance.now() - started);
+  // The tiers' own time, as `generate` reports it (kit and toolbox setup are not generation).
+  const generationMs = generated.generationMs;
   const base = emptyResult(kit.kit.grade);
   if (!generated.success) {
     return redactSecrets(

@@ -17,6 +17,7 @@ export { TemplatesDir, checkPlainName } from "./templates-dir.js";
 export { atomicWrite, KeyedLock } from "./atomic-write.js";
 export { enforcePolicy } from "./policy.js";
 export { ServiceError } from "./service-error.js";
+export { checkIntent } from "./check-intent.js";
 export type { ServiceErrorCode } from "./service-error.js";
 export type { GenerateOutcome } from "./inference.js";
 export type {

@@ -9,7 +9,7 @@ import {
   type Provider,
 } from "@lackpy/infer";
 import { templatesFromDirectory } from "@lackpy/infer/node";
-import type { LackpyConfig } from "./config-types.js";
+import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { ServiceError } from "./service-error.js";
 
 /** What generate returns: an accepted program, or why every tier failed. */
@@ -47,7 +47,7 @@ export function buildProvider(
       return new OllamaProvider({
         name: key,
         host: settings.host,
-        model: settings.model ?? "qwen2.5-coder:7b",
+        model: settings.model ?? DEFAULT_CONFIG.inference.providers.ollama.model!,
         temperature: settings.temperature,
         keepAlive: settings.keepAlive,
         timeoutMs: settings.timeoutMs,
@@ -56,10 +56,11 @@ export function buildProvider(
       return new AnthropicProvider(
         {
           name: key,
-          model: settings.model ?? "claude-sonnet-4-5",
+          model: settings.model ?? DEFAULT_CONFIG.inference.providers.anthropic.model!,
           maxTokens: settings.maxTokens,
           baseUrl: settings.baseUrl,
           apiKey: settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined,
+          ...(settings.apiKeyEnv ? { apiKeyEnv: settings.apiKeyEnv } : {}),
           timeoutMs: settings.timeoutMs,
         },
         env,

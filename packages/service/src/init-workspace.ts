@@ -1,5 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { DEFAULT_CONFIG } from "./config-types.js";
+
+const { ollama, anthropic } = DEFAULT_CONFIG.inference.providers;
 
 /** The config `lackpy init` writes: every section, with the defaults, commented. */
 export const CONFIG_TEMPLATE = `# lackpy workspace config. Every key is optional; these are the defaults.
@@ -10,13 +13,13 @@ order = ["templates", "rules", "ollama"]
 
 [inference.providers.ollama]
 plugin = "ollama"
-model = "qwen2.5-coder:7b"
-host = "http://127.0.0.1:11434"
+model = "${ollama.model}"
+host = "${ollama.host}"
 temperature = 0.2
 
 # [inference.providers.anthropic]
 # plugin = "anthropic"
-# model = "claude-sonnet-4-5"
+# model = "${anthropic.model}"
 # max_tokens = 1024
 
 [kit]

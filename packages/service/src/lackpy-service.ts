@@ -8,6 +8,7 @@ import {
   type ToolSpec,
 } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
+import type { KitListEntry } from "@lackpy/kit/node";
 import {
   createDefaultToolbox,
   docsIndex,
@@ -31,6 +32,7 @@ import { enforcePolicy } from "./policy.js";
 import { redactSecrets, resolveParams, type ResolvedParams } from "./resolve-params.js";
 import { TemplatesDir, checkPlainName } from "./templates-dir.js";
 import { ServiceError } from "./service-error.js";
+import { checkIntent } from "./check-intent.js";
 import type {
   KitSpecifier,
   ProgramOptions,
@@ -240,12 +242,14 @@ export class LackpyService {
       generation?: GenerationSettings;
     } = {},
   ): Promise<GenerateOutcome> {
+    checkIntent(intent);
     const { kit, params } = await this.prepareRequest(options);
     return redactSecrets(await this.generateFor(intent, kit, params, options), params.secrets);
   }
 
   /** Answers an intent: generate, validate, enforce policy, run, and feed the ratchet. */
-  delegate(intent: string, options: DelegateOptions = {}): Promise<DelegateResult> {
+  async delegate(intent: string, options: DelegateOptions = {}): Promise<DelegateResult> {
+    checkIntent(intent);
     return import("./delegate-pipeline.js").then(({ delegatePipeline }) =>
       delegatePipeline(this, intent, options),
     );
@@ -337,9 +341,10 @@ export class LackpyService {
             ? {}
             : {
                 detail:
-                  settings.plugin === "anthropic"
+                  provider.unavailableReason?.() ??
+                  (settings.plugin === "anthropic"
                     ? "no API key"
-                    : `no answer from ${settings.host ?? "http://127.0.0.1:11434"}`,
+                    : `no answer from ${settings.host ?? "http://127.0.0.1:11434"}`),
               }),
         };
       }),
@@ -374,8 +379,8 @@ export class LackpyService {
     };
   }
 
-  /** Shipped and workspace kits. */
-  kitList(): Promise<{ name: string; source: string; tools: string[]; description?: string }[]> {
+  /** Shipped and workspace kits; a broken `.kit` file is listed with its `file` and `error`. */
+  kitList(): Promise<KitListEntry[]> {
     return kitList(this.kitsDir);
   }
 
@@ -408,7 +413,7 @@ export class LackpyService {
     const toolbox = await this.toolbox();
     const spec = toolbox.get(name);
     if (!spec) {
-      throw new ServiceError("unknown_kit", `No tool named '${name}'.`, {
+      throw new ServiceError("unknown_tool", `No tool named '${name}'.`, {
         hint: `known tools: ${toolbox
           .list()
           .map((tool) => tool.name)

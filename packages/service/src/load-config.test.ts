@@ -1,8 +1,10 @@
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { DEFAULT_ANTHROPIC_MODEL } from "@lackpy/infer";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "./config-types.js";
+import { CONFIG_TEMPLATE } from "./init-workspace.js";
 import { loadConfig, locateKey, parseConfig } from "./load-config.js";
 import { ServiceError } from "./service-error.js";
 
@@ -18,6 +20,12 @@ function problemOf(text: string): ServiceError {
 describe("parseConfig", () => {
   it("returns the defaults for an empty file", () => {
     expect(parseConfig("")).toEqual(DEFAULT_CONFIG);
+  });
+
+  it("defaults to infer's current Anthropic model, in the config init writes too", () => {
+    expect(DEFAULT_CONFIG.inference.providers.anthropic.model).toBe(DEFAULT_ANTHROPIC_MODEL);
+    expect(CONFIG_TEMPLATE).toContain(`# model = "${DEFAULT_ANTHROPIC_MODEL}"`);
+    expect(parseConfig(CONFIG_TEMPLATE)).toEqual(DEFAULT_CONFIG);
   });
 
   it("reads every section of the spec", () => {
@@ -105,9 +113,14 @@ effects_ceiling = 0
     expect(problemOf(`kit = 3`).message).toContain("kit: must be a table");
   });
 
-  it("counts every problem, not only the first", () => {
+  it("lists every problem with its line, not only the first", () => {
     const error = problemOf(`[run]\nmode = 1\nmax_steps = "x"\n[nonsense]\n`);
-    expect(error.message).toContain("(and 2 more problems)");
+    expect(error.message).toMatchInlineSnapshot(`
+      "/ws/.lackpy/config.toml has 3 problems:
+        /ws/.lackpy/config.toml:2: run.mode: must be a string
+        /ws/.lackpy/config.toml:3: run.max_steps: must be a number
+        /ws/.lackpy/config.toml:4: nonsense: unknown key; known keys here: inference, kit, run, ratchet, policy, files, tools"
+    `);
     expect((error as unknown as { problems: unknown[] }).problems).toHaveLength(3);
   });
 

@@ -38,7 +38,7 @@ export async function loadConfig(workspace: string): Promise<LackpyConfig> {
   return parseConfig(text, file);
 }
 
-/** Parses config text and checks every key against the schema; throws `ServiceError` naming the file, key and line. */
+/** Parses config text and checks every key against the schema; throws `ServiceError` naming the file, and the key and line of every problem. */
 export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
   let raw: Record<string, unknown>;
   try {
@@ -75,19 +75,17 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
   if (problems.length > 0) {
     for (const problem of problems) problem.line ??= locateKey(text, problem.key);
     const first = problems[0];
-    const more =
-      problems.length > 1
-        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})`
-        : "";
-    const error = new ServiceError(
-      "invalid_config",
-      `${file}${first.line ? `:${first.line}` : ""}: ${first.key}: ${first.message}${more}.`,
-      {
-        file,
-        line: first.line,
-        hint: "fix or remove the key; see docs/architecture.md for the config keys",
-      },
-    );
+    const where = (problem: ConfigProblem) =>
+      `${file}${problem.line ? `:${problem.line}` : ""}: ${problem.key}: ${problem.message}`;
+    const message =
+      problems.length === 1
+        ? `${where(first)}.`
+        : `${file} has ${problems.length} problems:\n${problems.map((problem) => `  ${where(problem)}`).join("\n")}`;
+    const error = new ServiceError("invalid_config", message, {
+      file,
+      line: first.line,
+      hint: "fix or remove each key; see docs/architecture.md for the config keys",
+    });
     Object.assign(error, { problems });
     throw error;
   }

@@ -7,6 +7,8 @@ export type ServiceErrorCode =
   | "invalid_param"
   | "invalid_name"
   | "invalid_option"
+  | "empty_intent"
+  | "unknown_tool"
   | "unknown_kit"
   | "unknown_template"
   | "unknown_provider"

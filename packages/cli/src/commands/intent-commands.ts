@@ -1,17 +1,44 @@
 import { defineCommand } from "citty";
+import type { LackpyService } from "@lackpy/service";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
-import { printGenerationFailure, printRunResult } from "../format-results.js";
+import { printLastProgramTried, printRunResult } from "../format-results.js";
+import { formatGenerationFailure, nextSteps, type TierReason } from "../generation-failure.js";
+import { runnableProgram } from "../runnable-program.js";
 import { PROGRAM_ARGS, programFlags } from "../shared-args.js";
 import { createSpinner } from "../spinner.js";
-import { UsageError } from "../usage-error.js";
 
-function requireIntent(intent: string | undefined): string {
-  if (!intent || intent.trim() === "")
-    throw new UsageError(
-      'Missing the intent: say what you want in quotes, e.g. lackpy delegate "list all python files".',
-    );
-  return intent;
+interface FailedGeneration {
+  code: string;
+  message: string;
+  tiers?: TierReason[];
+  program?: unknown;
+  provider?: unknown;
+  errors?: unknown;
+}
+
+/** A generation failure with the next steps as its hint, for `--json`. */
+function withNextSteps<T extends { error: FailedGeneration | null }>(
+  result: T,
+  service: LackpyService,
+): T {
+  const tiers = result.error?.tiers;
+  if (!result.error || !Array.isArray(tiers)) return result;
+  const hint = nextSteps(tiers, service.config()).join("; ");
+  return { ...result, error: { ...result.error, hint } };
+}
+
+/** Prints why no tier answered, and the last program tried (human mode); false when the failure is of another kind. */
+function printGenerationFailure(
+  context: CommandContext,
+  service: LackpyService,
+  intent: string,
+  error: FailedGeneration | null,
+): boolean {
+  if (!error || !Array.isArray(error.tiers)) return false;
+  context.io.stderr(formatGenerationFailure(intent, error.tiers, service.config()));
+  printLastProgramTried(context, error, context.io.stderr);
+  return true;
 }
 
 /** `lackpy delegate "<intent>"`: generate a program, run it, print the output. */
@@ -26,12 +53,11 @@ export function delegateCommand(context: CommandContext) {
       ...PROGRAM_ARGS,
     },
     async run({ args, rawArgs }) {
-      const intent = requireIntent(args.intent);
       const { params, rules } = programFlags(rawArgs);
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY && !args.debug });
       try {
-        const result = await service.delegate(intent, {
+        const result = await service.delegate(args.intent, {
           kit: args.kit,
           params,
           rules,
@@ -46,17 +72,17 @@ export function delegateCommand(context: CommandContext) {
         });
         spinner.stop();
         context.exitCode = result.success ? 0 : 1;
-        if (args.json) return printJson(context, result);
+        if (args.json) return printJson(context, withNextSteps(result, service));
+        if (printGenerationFailure(context, service, args.intent, result.error)) return;
         if (result.program) {
+          const model = result.model ? ` ${result.model}` : "";
           context.io.stderr(
             context.colors.gray(
-              `# ${result.tier ?? "?"}${result.model ? ` ${result.model}` : ""} · ${result.totalMs} ms\n${result.program}\n`,
+              `# ${result.tier ?? "?"}${model} · generated in ${result.generationMs} ms · ran in ${result.executionMs} ms\n${runnableProgram(result.program, result.params)}\n`,
             ),
           );
         }
-        if (result.program === null && result.error)
-          printGenerationFailure(context, result.error, context.io.stdout);
-        else printRunResult(context, result, result.program ?? undefined);
+        printRunResult(context, result, result.program ?? undefined);
       } finally {
         spinner.stop();
       }
@@ -64,7 +90,7 @@ export function delegateCommand(context: CommandContext) {
   });
 }
 
-/** `lackpy generate "<intent>"`: print the program without running it. */
+/** `lackpy generate "<intent>"`: print the program (runnable as shown) without running it. */
 export function generateCommand(context: CommandContext) {
   return defineCommand({
     meta: {
@@ -76,12 +102,11 @@ export function generateCommand(context: CommandContext) {
       ...PROGRAM_ARGS,
     },
     async run({ args, rawArgs }) {
-      const intent = requireIntent(args.intent);
       const { params, rules } = programFlags(rawArgs);
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY });
       try {
-        const result = await service.generate(intent, {
+        const result = await service.generate(args.intent, {
           kit: args.kit,
           params,
           rules,
@@ -90,9 +115,15 @@ export function generateCommand(context: CommandContext) {
         });
         spinner.stop();
         context.exitCode = result.success ? 0 : 1;
-        if (args.json) return printJson(context, result);
-        if (result.success) context.io.stdout(`${result.program}\n`);
-        else printGenerationFailure(context, result.error, context.io.stderr);
+        if (args.json)
+          return printJson(context, result.success ? result : withNextSteps(result, service));
+        if (result.success) {
+          context.io.stdout(`${runnableProgram(result.program, result.params)}\n`);
+        } else if (!printGenerationFailure(context, service, args.intent, result.error)) {
+          context.io.stderr(
+            `${context.colors.red("error")}[${result.error.code}]: ${result.error.message}\n`,
+          );
+        }
       } finally {
         spinner.stop();
       }

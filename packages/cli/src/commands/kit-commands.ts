@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
 import { COMMON_ARGS } from "../shared-args.js";
+import { relativeTo, withForceHint } from "../cli-wording.js";
 import { UsageError } from "../usage-error.js";
 
 /** `lackpy kit list | info <kit> | create <name> --tools a,b`. */
@@ -10,12 +11,17 @@ export function kitCommand(context: CommandContext) {
     meta: { name: "list", description: "List shipped and workspace kits" },
     args: COMMON_ARGS,
     async run({ args }) {
-      const kits = await (await context.service(args.workspace)).kitList();
+      const service = await context.service(args.workspace);
+      const kits = await service.kitList();
       if (args.json) return printJson(context, kits);
-      for (const kit of kits)
+      for (const kit of kits) {
+        const tools = kit.error
+          ? context.colors.red(`error: ${relativeTo(service.workspace, kit.error)}`)
+          : kit.tools.join(", ");
         context.io.stdout(
-          `${kit.name.padEnd(16)} ${kit.source.padEnd(9)} ${kit.tools.join(", ")}${kit.description ? `  — ${kit.description}` : ""}\n`,
+          `${kit.name.padEnd(16)} ${kit.source.padEnd(9)} ${tools}${kit.description ? `  — ${kit.description}` : ""}\n`,
         );
+      }
     },
   });
   const info = defineCommand({
@@ -57,7 +63,9 @@ export function kitCommand(context: CommandContext) {
         );
       const created = await (
         await context.service(args.workspace)
-      ).kitCreate(args.name, tools, { force: Boolean(args.force), description: args.description });
+      )
+        .kitCreate(args.name, tools, { force: Boolean(args.force), description: args.description })
+        .catch(withForceHint);
       if (args.json) return printJson(context, created);
       context.io.stdout(`created kit ${args.name} at ${created.path}\n`);
     },

@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
 import { printRunResult, printValidationErrors } from "../format-results.js";
+import { withForceHint } from "../cli-wording.js";
 import { positiveInteger } from "../parse-flags.js";
 import { readProgram } from "../read-program.js";
 import { PROGRAM_ARGS, programFlags } from "../shared-args.js";
@@ -30,7 +31,7 @@ export function validateCommand(context: CommandContext) {
         );
       } else {
         printValidationErrors(context, result.errors, source, name);
-        context.io.stdout(
+        context.io.stderr(
           `${result.errors.length} error${result.errors.length === 1 ? "" : "s"} in ${name}\n`,
         );
       }
@@ -96,12 +97,14 @@ export function createCommand(context: CommandContext) {
     async run({ args }) {
       const { source } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const template = await service.create(source, {
-        name: args.name,
-        pattern: args.pattern,
-        kit: args.kit,
-        force: Boolean(args.force),
-      });
+      const template = await service
+        .create(source, {
+          name: args.name,
+          pattern: args.pattern,
+          kit: args.kit,
+          force: Boolean(args.force),
+        })
+        .catch(withForceHint);
       if (args.json) return printJson(context, template);
       context.io.stdout(
         `created template ${template.name} at ${template.path}${template.pattern ? ` (pattern: ${template.pattern})` : ""}\n`,

@@ -1,5 +1,7 @@
 import { defineCommand } from "citty";
 import { formatLanguageSpec, languageSpec } from "@lackpy/lang";
+import type { LackpyService } from "@lackpy/service";
+import { relativeTo } from "../cli-wording.js";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
 import { COMMON_ARGS } from "../shared-args.js";
@@ -23,19 +25,51 @@ export function initCommand(context: CommandContext) {
   });
 }
 
-/** `lackpy status`: workspace, config, kit, templates and providers at a glance. */
+/** A broken user file, as `status` lists it. */
+interface Problem {
+  file?: string;
+  message: string;
+}
+
+/** Broken files the service reports (templates) and broken `.kit` files, with workspace-relative paths. */
+async function workspaceProblems(service: LackpyService, reported: unknown): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for (const problem of Array.isArray(reported) ? reported : []) {
+    const entry = typeof problem === "string" ? { message: problem } : (problem as Problem);
+    problems.push({
+      ...(entry.file ? { file: relativeTo(service.workspace, entry.file) } : {}),
+      message: relativeTo(service.workspace, String(entry.message)),
+    });
+  }
+  for (const kit of await service.kitList()) {
+    if (!kit.error) continue;
+    const message = relativeTo(service.workspace, kit.error);
+    if (problems.some((problem) => problem.message === message)) continue;
+    problems.push({
+      ...(kit.file ? { file: relativeTo(service.workspace, kit.file) } : {}),
+      message,
+    });
+  }
+  return problems;
+}
+
+/** `lackpy status`: workspace, config, kit, templates, providers and broken files at a glance. */
 export function statusCommand(context: CommandContext) {
   return defineCommand({
     meta: {
       name: "status",
-      description: "Show the workspace, its config, templates and providers",
+      description: "Show the workspace, its config, templates, providers and broken files",
     },
     args: COMMON_ARGS,
     async run({ args }) {
       const service = await context.service(args.workspace);
       const status = await service.status();
-      if (args.json) return printJson(context, status);
-      const { io } = context;
+      const problems = await workspaceProblems(
+        service,
+        (status as { problems?: unknown }).problems,
+      );
+      if (args.json) return printJson(context, { ...status, problems });
+      const { io, colors } = context;
       io.stdout(`workspace  ${status.workspace}\n`);
       io.stdout(
         `config     ${status.configPath}${status.configExists ? "" : " (missing: using defaults; run lackpy init)"}\n`,
@@ -44,6 +78,9 @@ export function statusCommand(context: CommandContext) {
       io.stdout(`templates  ${status.templates}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);
       io.stdout(`inference  ${status.order.join(" → ")}\n`);
+      problems.forEach((problem, index) =>
+        io.stdout(`${index === 0 ? "problems  " : "          "} ${colors.red(problem.message)}\n`),
+      );
     },
   });
 }
@@ -57,33 +94,5 @@ export function specCommand(context: CommandContext) {
       if (args.json) return printJson(context, languageSpec());
       context.io.stdout(formatLanguageSpec());
     },
-  });
-}
-
-/** `lackpy provider list`. */
-export function providerCommand(context: CommandContext) {
-  const list = defineCommand({
-    meta: {
-      name: "list",
-      description: "List configured inference providers and whether they answer",
-    },
-    args: COMMON_ARGS,
-    async run({ args }) {
-      const service = await context.service(args.workspace);
-      const providers = await service.providerList();
-      if (args.json) return printJson(context, providers);
-      for (const provider of providers) {
-        const state = provider.available
-          ? context.colors.green("available")
-          : context.colors.yellow("unavailable");
-        context.io.stdout(
-          `${provider.inOrder ? "*" : " "} ${provider.key.padEnd(12)} tier ${provider.tier}  ${provider.plugin.padEnd(10)} ${(provider.model ?? "").padEnd(20)} ${state}${provider.detail ? `  ${provider.detail}` : ""}\n`,
-        );
-      }
-    },
-  });
-  return defineCommand({
-    meta: { name: "provider", description: "Inference providers" },
-    subCommands: { list },
   });
 }

@@ -2,7 +2,11 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** What the stub answers: a model reply text, garbage, a hang, or an HTTP error. */
-export type StubReply = string | { garbage: string } | { hang: true } | { status: number };
+export type StubReply =
+  | string
+  | { garbage: string }
+  | { hang: true }
+  | { status: number; text?: string; headers?: Record<string, string> };
 
 /** A loopback HTTP stub for the Ollama and Anthropic APIs (127.0.0.1 only): the real clients talk to it. */
 export interface ModelStub {
@@ -37,8 +41,12 @@ export async function startModelStub(replies: StubReply[]): Promise<ModelStub> {
       return;
     }
     if (typeof reply === "object" && "status" in reply) {
-      response.writeHead(reply.status, { "content-type": "application/json" });
-      response.end(JSON.stringify({ error: "stub error" }));
+      const plain = reply.text !== undefined;
+      response.writeHead(reply.status, {
+        "content-type": plain ? "text/plain" : "application/json",
+        ...reply.headers,
+      });
+      response.end(plain ? reply.text : JSON.stringify({ error: "stub error" }));
       return;
     }
     response.writeHead(200, { "content-type": "application/json" });

@@ -1,0 +1,55 @@
+import type { LackpyConfig } from "@lackpy/service";
+
+/** Why one tier could not answer, as the dispatcher reports it. */
+export interface TierReason {
+  provider: string;
+  reason: string;
+}
+
+const WRITE_IT = `write the program yourself: lackpy spec shows the language, lackpy run <file> runs it, lackpy create <file> --name <name> --pattern "<intent>" saves it as a template`;
+
+/**
+ * What a person can do when no tier could answer: start or install what a model tier lacks
+ * (naming its host and model), add Anthropic when it is not configured, or write the program.
+ */
+export function nextSteps(tiers: readonly TierReason[], config: LackpyConfig): string[] {
+  const steps: string[] = [];
+  const providers = config.inference.providers;
+  for (const { provider, reason } of tiers) {
+    const settings = providers[provider];
+    if (!settings || !reason.startsWith("not available")) continue;
+    if (/is not installed/.test(reason)) {
+      steps.push(
+        `install the ${settings.plugin === "ollama" ? "Ollama client" : "Anthropic SDK"} next to lackpy: npm i ${settings.plugin === "ollama" ? "ollama" : "@anthropic-ai/sdk"}`,
+      );
+    } else if (settings.plugin === "ollama") {
+      const model = settings.model ?? "qwen2.5-coder:7b";
+      steps.push(
+        `start Ollama (ollama serve, listening at ${settings.host ?? "http://127.0.0.1:11434"}) and pull the model: ollama pull ${model}`,
+      );
+    } else if (settings.plugin === "anthropic") {
+      steps.push(`set ${settings.apiKeyEnv ?? "ANTHROPIC_API_KEY"} to an Anthropic API key`);
+    }
+  }
+  const usesAnthropic = config.inference.order.some(
+    (key) => providers[key]?.plugin === "anthropic",
+  );
+  if (!usesAnthropic)
+    steps.push("use Anthropic: set ANTHROPIC_API_KEY, then run lackpy provider add anthropic");
+  steps.push(WRITE_IT);
+  return steps.map((step, index) => (index === 0 ? step : `or ${step}`));
+}
+
+/** The human report of a generation that no tier could answer: each tier's reason, then the next steps. */
+export function formatGenerationFailure(
+  intent: string,
+  tiers: readonly TierReason[],
+  config: LackpyConfig,
+): string {
+  const lines = [`No tier could write a program for "${intent}":`];
+  for (const { provider, reason } of tiers) lines.push(`  ${provider}: ${reason}`);
+  if (tiers.length === 0) lines.push("  no providers are configured in [inference] order");
+  lines.push("Next steps:");
+  for (const step of nextSteps(tiers, config)) lines.push(`  - ${step}`);
+  return `${lines.join("\n")}\n`;
+}
