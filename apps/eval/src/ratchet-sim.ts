@@ -4,6 +4,7 @@
  * rules → the fixture's model (replayed). Per window it reports the share each tier answered,
  * the model calls made and saved, and wrong answers served by templates, which must stay zero.
  */
+import { DEFAULT_CONFIG } from "@lackpy/service";
 import { paraphraseId } from "./cell-specs.js";
 import { openEvalService } from "./eval-service.js";
 import type { Fixture } from "./fixtures.js";
@@ -23,11 +24,12 @@ export interface RatchetOptions {
   minSuccesses: number;
 }
 
+/** The simulation's defaults; the promotion threshold is the product's own default. */
 export const DEFAULT_RATCHET_OPTIONS: RatchetOptions = {
   seed: 20261123,
   requests: 240,
   windowSize: 40,
-  minSuccesses: 2,
+  minSuccesses: DEFAULT_CONFIG.ratchet.minSuccesses,
 };
 
 /** mulberry32: a small seeded PRNG, so the stream is the same on every machine. */
@@ -157,7 +159,7 @@ export async function simulateRatchet(
           templateCells.push(cell);
           if (cell.score !== 2) window.wrongFromTemplates += 1;
         }
-        if (result.promoted) promoted.add(result.promoted);
+        if (result.promoted) promoted.add(result.promoted.template);
       }
       for (const key of Object.keys(window.tierShare) as TierName[])
         window.tierShare[key] = Math.round(window.tierShare[key] * 10_000) / 10_000;

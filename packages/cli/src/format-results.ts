@@ -21,6 +21,19 @@ export function printValidationErrors(
   }
 }
 
+/** Prints broken template files and failed promotions, one `!` line each with its hint. */
+export function printTemplateProblems(
+  context: CommandContext,
+  problems: readonly { message: string; hint?: string }[],
+  indent = "",
+): void {
+  const { colors, io } = context;
+  for (const problem of problems) {
+    io.stdout(`${indent}${colors.yellow("!")} ${problem.message}\n`);
+    if (problem.hint) io.stdout(`${indent}  ${colors.cyan("hint")}: ${problem.hint}\n`);
+  }
+}
+
 /** Renders a program's output value for people: strings as they are, everything else as JSON. */
 export function renderOutput(output: unknown): string {
   if (typeof output === "string") return output;

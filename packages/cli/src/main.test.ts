@@ -134,6 +134,7 @@ describe("lackpy run and delegate", () => {
         "output",
         "params",
         "program",
+        "promoted",
         "provider",
         "stdout",
         "success",

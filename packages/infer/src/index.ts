@@ -14,16 +14,18 @@ export type {
   AttemptFeedback,
 } from "./provider-types.js";
 export { TemplatesProvider, staticTemplates } from "./templates-provider.js";
-export type { TemplateSource } from "./templates-provider.js";
+export type { TemplateSource, TemplateSet } from "./templates-provider.js";
+export { parseTemplate, formatTemplate, patternParams } from "./template.js";
+export type { Template, TemplateProblem, TemplateProblemCode, ParsedTemplate } from "./template.js";
 export {
-  parseTemplate,
-  formatTemplate,
   matchTemplate,
+  matchTemplates,
   compilePattern,
-  patternParams,
   patternSpecificity,
-} from "./template.js";
-export type { Template, TemplateProblem } from "./template.js";
+  normaliseIntent,
+  intentForMatching,
+} from "./template-match.js";
+export type { TemplateMatch } from "./template-match.js";
 export { RulesProvider, INTENT_RULES, matchRules } from "./rules-provider.js";
 export type { IntentRule, RuleProgram } from "./rule-types.js";
 export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./intent-phrases.js";

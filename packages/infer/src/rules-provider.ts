@@ -21,12 +21,12 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
 /** Intents longer than this are left to the other tiers: everyday requests are short, and it bounds the rules' regex work. */
 export const MAX_RULE_INTENT_LENGTH = 300;
 
-/** An intent as the rules read it: one space between words, no final `.`, `!` or `?`. */
+/** An intent as the rules read it: one space between words, no punctuation at the very end (as templates). */
 export function normaliseRuleIntent(intent: string): string {
   return intent
     .trim()
     .replace(/\s+/g, " ")
-    .replace(/[.!?]+$/, "");
+    .replace(/[.!?,;:…]+$/u, "");
 }
 
 /** The first rule that understands the intent with the tools at hand, and its program. */

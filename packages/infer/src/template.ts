@@ -1,4 +1,4 @@
-import { InferError } from "./infer-error.js";
+import { parseProgram } from "@lackpy/lang";
 
 /** A saved program (tier 0): answers intents that match its pattern, with captures as string params. */
 export interface Template {
@@ -9,31 +9,56 @@ export interface Template {
   created?: string;
   /** Kit the template was created for, when recorded. */
   kit?: string;
+  /** Request parameters the program reads besides the pattern's placeholders (`--param` names). */
+  params?: string[];
   program: string;
 }
 
-/** A template file that could not be read: reported, skipped, never fatal. */
+/** What can be wrong with a template file. */
+export type TemplateProblemCode =
+  "invalid_template" | "template_syntax_error" | "unreadable_template" | "duplicate_template";
+
+/** A template file that could not be used: reported with its file and line, never fatal, never hidden. */
 export interface TemplateProblem {
+  code: TemplateProblemCode;
   file: string;
   line: number;
+  /** `file:line: what is wrong`, ready to print. */
   message: string;
+  hint?: string;
 }
 
-const KEYS = new Set(["name", "pattern", "success_count", "fail_count", "created", "kit"]);
+/** A parsed template, and the 1-based line of its file where the program starts. */
+export type ParsedTemplate =
+  { ok: true; template: Template; programLine: number } | { ok: false; error: TemplateProblem };
 
-/** Parses a `.tmpl` file: front matter between `---` lines, then the program. */
-export function parseTemplate(
-  text: string,
-  file = "<template>",
-): { ok: true; template: Template } | { ok: false; error: TemplateProblem } {
+const KEYS = new Set([
+  "name",
+  "pattern",
+  "success_count",
+  "fail_count",
+  "created",
+  "kit",
+  "params",
+]);
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Parses a `.tmpl` file: front matter between `---` lines, then a program that must parse. */
+export function parseTemplate(text: string, file = "<template>"): ParsedTemplate {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  const fail = (line: number, message: string) => ({
+  const fail = (
+    line: number,
+    message: string,
+    code: TemplateProblemCode = "invalid_template",
+    hint = "a template is front matter between --- lines (name, pattern, …), then the program",
+  ) => ({
     ok: false as const,
-    error: { file, line, message: `${file}:${line}: ${message}` },
+    error: { code, file, line, message: `${file}:${line}: ${message}`, hint },
   });
   if (lines[0]?.trim() !== "---")
     return fail(1, "a template starts with front matter between --- lines.");
   const meta: Record<string, string> = {};
+  const keyLines: Record<string, number> = {};
   let index = 1;
   for (; index < lines.length && lines[index].trim() !== "---"; index++) {
     const line = lines[index];
@@ -43,22 +68,44 @@ export function parseTemplate(
     if (!KEYS.has(match[1]))
       return fail(index + 1, `unknown key '${match[1]}'; keys are ${[...KEYS].join(", ")}.`);
     meta[match[1]] = unquote(match[2].trim());
+    keyLines[match[1]] = index + 1;
   }
   if (index >= lines.length) return fail(1, "the front matter is not closed with ---.");
+  const programLine = index + 2;
   const program = lines
     .slice(index + 1)
     .join("\n")
     .replace(/\s+$/, "");
   if (!meta.name) return fail(2, "the template has no name.");
-  if (program.trim() === "") return fail(index + 2, "the template has no program.");
+  if (program.trim() === "") return fail(programLine, "the template has no program.");
   const count = (key: string) => {
     const value = meta[key] === undefined ? 0 : Number(meta[key]);
     return Number.isInteger(value) && value >= 0 ? value : NaN;
   };
-  if (Number.isNaN(count("success_count")) || Number.isNaN(count("fail_count")))
-    return fail(2, "success_count and fail_count must be whole numbers.");
+  for (const key of ["success_count", "fail_count"])
+    if (Number.isNaN(count(key))) return fail(keyLines[key], `${key} must be a whole number.`);
+  const params = meta.params
+    ?.split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const badParam = params?.find((name) => !PARAM_NAME.test(name));
+  if (badParam) return fail(keyLines.params, `'${badParam}' in params is not a parameter name.`);
+  const placeholders = patternParams(meta.pattern ?? "");
+  const repeated = placeholders.find((name, at) => placeholders.indexOf(name) !== at);
+  if (repeated) return fail(keyLines.pattern, `the pattern repeats the placeholder {${repeated}}.`);
+  const parsed = parseProgram(program);
+  if (!parsed.ok) {
+    const line = programLine + parsed.line - 1;
+    return fail(
+      line,
+      `${parsed.code}: ${parsed.message}`,
+      "template_syntax_error",
+      parsed.hint ?? "fix the program, or delete the template",
+    );
+  }
   return {
     ok: true,
+    programLine,
     template: {
       name: meta.name,
       pattern: meta.pattern ?? null,
@@ -66,6 +113,7 @@ export function parseTemplate(
       failCount: count("fail_count"),
       ...(meta.created ? { created: meta.created } : {}),
       ...(meta.kit ? { kit: meta.kit } : {}),
+      ...(params?.length ? { params } : {}),
       program,
     },
   };
@@ -82,13 +130,14 @@ function unquote(value: string): string {
   return value;
 }
 
-/** Formats a template file; `parseTemplate(formatTemplate(t))` gives `t` back. */
+/** Formats a template file; `parseTemplate(formatTemplate(t)).template` gives `t` back. */
 export function formatTemplate(template: Template): string {
   const lines = ["---", `name: ${template.name}`];
   if (template.pattern !== null) lines.push(`pattern: ${JSON.stringify(template.pattern)}`);
   lines.push(`success_count: ${template.successCount}`, `fail_count: ${template.failCount}`);
   if (template.created) lines.push(`created: ${template.created}`);
   if (template.kit) lines.push(`kit: ${template.kit}`);
+  if (template.params?.length) lines.push(`params: ${template.params.join(", ")}`);
   lines.push("---", template.program, "");
   return lines.join("\n");
 }
@@ -96,38 +145,4 @@ export function formatTemplate(template: Template): string {
 /** Placeholder names of a pattern, in order. */
 export function patternParams(pattern: string): string[] {
   return [...pattern.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((match) => match[1]);
-}
-
-/** Compiles a pattern: `{name}` placeholders capture, everything else matches literally, case-insensitively, the whole (normalised) intent. */
-export function compilePattern(pattern: string): RegExp {
-  const names = patternParams(pattern);
-  if (new Set(names).size !== names.length)
-    throw new InferError("invalid_template", `The pattern '${pattern}' repeats a placeholder.`);
-  const parts = pattern
-    .trim()
-    .replace(/\s+/g, " ")
-    .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/);
-  const source = parts
-    .map((part) =>
-      /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(part)
-        ? `(?<${part.slice(1, -1)}>.+?)`
-        : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
-    )
-    .join("");
-  return new RegExp(`^${source}$`, "i");
-}
-
-/** The string captures when `intent` matches the template's pattern, else null. */
-export function matchTemplate(
-  template: Pick<Template, "pattern">,
-  intent: string,
-): Record<string, string> | null {
-  if (!template.pattern) return null;
-  const match = compilePattern(template.pattern).exec(intent.trim().replace(/\s+/g, " "));
-  return match ? { ...(match.groups ?? {}) } : null;
-}
-
-/** How specific a pattern is: its literal characters (the most specific match wins). */
-export function patternSpecificity(pattern: string): number {
-  return pattern.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, "").length;
 }

@@ -1,22 +1,27 @@
-import {
-  matchTemplate,
-  patternSpecificity,
-  type Template,
-  type TemplateProblem,
-} from "./template.js";
+import type { Template, TemplateProblem } from "./template.js";
+import { matchTemplates } from "./template-match.js";
 import type { GenerationContext, Provider, ProviderAnswer } from "./provider-types.js";
+
+/** Templates and the template files that could not be used. */
+export interface TemplateSet<T extends Template = Template> {
+  templates: readonly T[];
+  problems: readonly TemplateProblem[];
+}
 
 /** Where templates come from: a directory on disk (Node entry) or a fixed list. */
 export interface TemplateSource {
-  load(): Promise<{ templates: Template[]; problems: TemplateProblem[] }>;
+  load(): Promise<TemplateSet>;
 }
 
-/** Tier 0: answers an intent with the most specific matching template; captures become string params, never program text. */
+/**
+ * Tier 0: answers an intent with the most specific matching template whose request parameters
+ * the request gives; captures become string params, never program text.
+ */
 export class TemplatesProvider implements Provider {
   readonly tier = "templates" as const;
   readonly retries = false;
-  /** Template files that could not be read at the last load. */
-  problems: TemplateProblem[] = [];
+  /** Template files that could not be used at the last load. */
+  problems: readonly TemplateProblem[] = [];
 
   constructor(
     private readonly source: TemplateSource,
@@ -27,21 +32,12 @@ export class TemplatesProvider implements Provider {
     return true;
   }
 
-  async generate(intent: string, _context: GenerationContext): Promise<ProviderAnswer | null> {
+  async generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null> {
     const { templates, problems } = await this.source.load();
     this.problems = problems;
-    let best: { template: Template; params: Record<string, string> } | null = null;
-    for (const template of templates) {
-      const params = matchTemplate(template, intent);
-      if (!params) continue;
-      if (
-        !best ||
-        patternSpecificity(template.pattern!) > patternSpecificity(best.template.pattern!)
-      )
-        best = { template, params };
-    }
+    const [best] = matchTemplates(templates, intent, { params: Object.keys(context.params) });
     if (!best) return null;
-    return { raw: best.template.program, params: best.params, template: best.template.name };
+    return { raw: best.template.program, params: best.captures, template: best.template.name };
   }
 }
 

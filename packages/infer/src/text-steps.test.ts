@@ -1,12 +1,7 @@
-import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildSystemPrompt, retrieveExamples } from "./build-prompt.js";
 import { classifyFailure, hintFor } from "./classify-failure.js";
 import { cleanup } from "./cleanup.js";
-import { compilePattern, formatTemplate, matchTemplate, parseTemplate } from "./template.js";
-import { templatesFromDirectory } from "./templates-dir.js";
 
 describe("cleanup", () => {
   it.each([
@@ -64,77 +59,6 @@ describe("cleanup", () => {
   it("leaves clean and unparseable programs unchanged", () => {
     expect(cleanup(`read_file("a")`)).toEqual({ program: `read_file("a")`, changes: [] });
     expect(cleanup(`const = (`)).toEqual({ program: `const = (`, changes: [] });
-  });
-});
-
-describe("templates", () => {
-  it("parse and format round-trip", () => {
-    const template = {
-      name: "count",
-      pattern: 'count lines in {file} "quoted"',
-      successCount: 2,
-      failCount: 1,
-      created: "2026-11-23T00:00:00Z",
-      program: 'len(read_file(file).split("\\n"))',
-    };
-    const parsed = parseTemplate(formatTemplate(template), "t.tmpl");
-    expect(parsed).toEqual({ ok: true, template });
-  });
-
-  it.each([
-    ["name: x\n", "t.tmpl:1: a template starts with front matter between --- lines."],
-    ["---\nname: x\n", "t.tmpl:1: the front matter is not closed with ---."],
-    ["---\nname: x\n---\n", "t.tmpl:4: the template has no program."],
-    [
-      "---\nname: x\ncolour: red\n---\n1",
-      "t.tmpl:3: unknown key 'colour'; keys are name, pattern, success_count, fail_count, created, kit.",
-    ],
-    ["---\npattern: x\n---\n1", "t.tmpl:2: the template has no name."],
-  ])("reports bad template %j with file and line", (text, message) => {
-    const parsed = parseTemplate(text, "t.tmpl");
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.error.message).toBe(message);
-  });
-
-  it("matches whole intents case-insensitively, literal elsewhere", () => {
-    expect(matchTemplate({ pattern: "read {path} (raw)" }, "READ  a.txt (raw)")).toEqual({
-      path: "a.txt",
-    });
-    expect(matchTemplate({ pattern: "read {path} (raw)" }, "read a.txt raw")).toBeNull();
-    expect(matchTemplate({ pattern: "read {path}" }, "please read a.txt")).toBeNull();
-    expect(compilePattern("a.b {x}").test("aXb y")).toBe(false);
-  });
-
-  it("reloads when the directory changes and reports bad files without failing", async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "lackpy-tmpl-"));
-    try {
-      const source = templatesFromDirectory(directory);
-      await writeFile(
-        path.join(directory, "a.tmpl"),
-        formatTemplate({ name: "a", pattern: "a", successCount: 0, failCount: 0, program: "1" }),
-      );
-      await writeFile(path.join(directory, "bad.tmpl"), "no front matter");
-      let loaded = await source.load();
-      expect(loaded.templates.map((template) => template.name)).toEqual(["a"]);
-      expect(loaded.problems.map((problem) => problem.message)).toEqual([
-        `${path.join(directory, "bad.tmpl")}:1: a template starts with front matter between --- lines.`,
-      ]);
-      await writeFile(
-        path.join(directory, "b.tmpl"),
-        formatTemplate({ name: "b", pattern: "b", successCount: 0, failCount: 0, program: "2" }),
-      );
-      loaded = await source.load();
-      expect(loaded.templates.map((template) => template.name)).toEqual(["a", "b"]);
-      await writeFile(
-        path.join(directory, "a.tmpl"),
-        formatTemplate({ name: "a", pattern: "a", successCount: 0, failCount: 0, program: "3" }),
-      );
-      await utimes(path.join(directory, "a.tmpl"), new Date(), new Date(Date.now() + 5000));
-      loaded = await source.load();
-      expect(loaded.templates[0].program).toBe("3");
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { ALLOWED_NODE_TYPES, ALLOWED_OPERATORS, REJECTED_SYNTAX } from "./language-spec.js";
+import { checkRegexLiteral } from "./check-regex.js";
 import type { Node } from "./parse-program.js";
 
 /** A syntax problem found on one node: what it is in words, and the fix. */
@@ -72,6 +73,7 @@ export function checkNodeSyntax(node: Node): SyntaxProblem | null {
     case "Literal":
       if (typeof node.bigint === "string")
         return { message: "BigInt literals are not allowed.", hint: "use ordinary numbers" };
+      if (node.regex) return checkRegexLiteral(node.regex.pattern, node.regex.flags);
       return null;
     case "BreakStatement":
     case "ContinueStatement":

@@ -252,6 +252,12 @@ describe("error messages", () => {
     expect(first(`2 ** 3`)).toMatchInlineSnapshot(
       `"forbidden_syntax: The binary operator '**' is not allowed in lackpy programs. | hint: use Math.pow(a, b)"`,
     );
+    expect(first(`/(a)\\1/.test("aa")`)).toMatchInlineSnapshot(
+      `"forbidden_syntax: The regex /(a)\\1/ uses a backreference (\\1…), which needs a backtracking engine; lackpy's regular expressions run in linear time. | hint: capture the text with a group, then compare it in code"`,
+    );
+    expect(first(`/a(?=b)/.test("ab")`)).toMatchInlineSnapshot(
+      `"forbidden_syntax: The regex /a(?=b)/ uses lookahead or lookbehind, which needs a backtracking engine; lackpy's regular expressions run in linear time. | hint: match more text and keep the part you need with a capture group, or test a second regex in code"`,
+    );
     expect(first(`Math.flor(1.5)`)).toMatchInlineSnapshot(
       `"unknown_name: Math.flor does not exist in lackpy. | hint: use Math.floor"`,
     );

@@ -6,15 +6,16 @@
  */
 import type { Node } from "@lackpy/lang";
 import { callExpression } from "./calls.js";
-import { displayLength, toDisplayString, toNumber, truthy } from "./display.js";
+import { toNumber, truthy } from "./display.js";
 import type { Interpreter } from "./interpreter.js";
 import { forEachItem, iterate } from "./iterate.js";
 import { checkKey, memberKey, readMember, writeMember } from "./members.js";
-import { add, binary, typeOf } from "./operators.js";
+import { add, binary, concatenate, typeOf } from "./operators.js";
 import { bindPattern, hoistDeclarations } from "./patterns.js";
 import { Scope } from "./scope.js";
 import { Closure, isPlainObject, newObject } from "./values.js";
 import { lookupName } from "./names.js";
+import { createRegex } from "./guest-regex.js";
 
 /** An evaluator for one node type. */
 export type Evaluator = (interpreter: Interpreter, node: Node, scope: Scope) => unknown;
@@ -196,12 +197,7 @@ async function template(interpreter: Interpreter, node: Node, scope: Scope): Pro
   for (let index = 0; index < node.expressions.length; index++) {
     const value = await interpreter.evaluate(node.expressions[index], scope);
     const next = node.quasis[index + 1].value.cooked ?? "";
-    interpreter.checkSize(
-      text.length + displayLength(value, interpreter.limits.maxSize) + next.length,
-      "a string",
-      node,
-    );
-    text += toDisplayString(value) + next;
+    text = concatenate(interpreter, [text, value, next], node);
   }
   return text;
 }
@@ -241,7 +237,7 @@ export const EVALUATORS: Readonly<Record<string, Evaluator>> = Object.freeze({
   EmptyStatement: () => undefined,
   Identifier: (interpreter, node, scope) => lookupName(interpreter, node, scope),
   Literal: (interpreter, node) => {
-    if (node.regex) return new RegExp(node.regex.pattern, node.regex.flags);
+    if (node.regex) return createRegex(interpreter, node.regex.pattern, node.regex.flags, node);
     if (typeof node.value === "bigint")
       throw interpreter.fault("runtime_error", "BigInt literals are not part of lackpy.", node);
     return node.value;

@@ -96,7 +96,7 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
       const result = newObject();
       for (const pair of await iterate(interpreter, pairs, node())) {
         if (!Array.isArray(pair)) fail("Object.fromEntries takes [key, value] pairs.");
-        const key = toDisplayString((pair as unknown[])[0]);
+        const key = toDisplayString((pair as unknown[])[0], interpreter);
         checkKey(interpreter, key, node());
         writeMember(interpreter, result, key, (pair as unknown[])[1], node());
       }
@@ -145,8 +145,11 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
     isFinite: ([value]) => Number.isFinite(value),
     isNaN: ([value]) => Number.isNaN(value),
     parseInt: ([text, radix]) =>
-      Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
-    parseFloat: ([text]) => Number.parseFloat(toDisplayString(text)),
+      Number.parseInt(
+        toDisplayString(text, interpreter),
+        radix === undefined ? undefined : toNumber(radix),
+      ),
+    parseFloat: ([text]) => Number.parseFloat(toDisplayString(text, interpreter)),
     MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
     MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
     EPSILON: Number.EPSILON,
@@ -172,11 +175,14 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
     Promise: promise,
   };
   const functions: Record<string, Implementation> = {
-    String: ([value]) => toDisplayString(value),
+    String: ([value]) => toDisplayString(value, interpreter),
     Boolean: ([value]) => truthy(value),
     parseInt: ([text, radix]) =>
-      Number.parseInt(toDisplayString(text), radix === undefined ? undefined : toNumber(radix)),
-    parseFloat: ([text]) => Number.parseFloat(toDisplayString(text)),
+      Number.parseInt(
+        toDisplayString(text, interpreter),
+        radix === undefined ? undefined : toNumber(radix),
+      ),
+    parseFloat: ([text]) => Number.parseFloat(toDisplayString(text, interpreter)),
     isNaN: ([value]) => Number.isNaN(toNumber(value)),
   };
   const values: Record<string, unknown> = {

@@ -3,6 +3,7 @@ import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber, truthy } from "./display.js";
 import type { Interpreter } from "./interpreter.js";
 import { iterate } from "./iterate.js";
+import { lazyItems, rangeLast } from "./lazy-items.js";
 import { checkKey, readMember, writeMember } from "./members.js";
 import { jsonText } from "./serialize.js";
 import { compareValues, sortValues } from "./sort-values.js";
@@ -67,31 +68,62 @@ async function sortedBy(
 ): Promise<unknown[]> {
   const items = [...(await iterate(interpreter, iterable, node))];
   const keys = await keyed(interpreter, items, key, node);
-  return sortValues(items, keys, truthy(reverse));
+  return sortValues(items, keys, truthy(reverse), interpreter);
 }
 
-function extreme(
+async function extreme(
   interpreter: Interpreter,
   args: unknown[],
   node: Node,
   sign: 1 | -1,
   name: string,
-): unknown {
-  const items =
-    args.length === 1 &&
-    (Array.isArray(args[0]) || args[0] instanceof Set || args[0] instanceof RangeValue)
-      ? [...(args[0] as Iterable<unknown>)]
+): Promise<unknown> {
+  const source = args.length === 1 ? args[0] : undefined;
+  if (source instanceof RangeValue && source.length > 0) {
+    // A whole-number range has its extremes at its ends: no walk at all.
+    const last = rangeLast(source);
+    if (last !== undefined) return sign > 0 === source.step > 0 ? last : source.start;
+  }
+  const items: Iterable<unknown> =
+    Array.isArray(source) || source instanceof Set || source instanceof RangeValue
+      ? await lazyItems(interpreter, source, node)
       : args;
-  if (items.length === 0)
+  let best: unknown;
+  let empty = true;
+  for (const item of items) {
+    if (empty || compareValues(item, best, interpreter) * sign > 0) best = item;
+    empty = false;
+  }
+  if (empty)
     fail(
       interpreter,
       node,
       `${name}() of an empty sequence has no value.`,
       `check len(xs) > 0 before calling ${name}`,
     );
-  let best = items[0];
-  for (const item of items) if (compareValues(item, best) * sign > 0) best = item;
   return best;
+}
+
+/** Rough heap cost of one [index, item] pair, or one list of items from `zip`. */
+const BYTES_PER_PAIR = 96;
+
+/** `reversed(text)` by code point (a surrogate pair stays in order), without a list of characters. */
+function reverseText(interpreter: Interpreter, text: string, node: Node): string {
+  interpreter.checkBulk(text.length, 2, "a reversed string", node);
+  const units = new Uint16Array(text.length);
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    const next = index + 1 < text.length ? text.charCodeAt(index + 1) : 0;
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      units[text.length - index - 2] = unit;
+      units[text.length - index - 1] = next;
+      index++;
+    } else units[text.length - index - 1] = unit;
+  }
+  const chunks: string[] = [];
+  for (let start = 0; start < units.length; start += 8192)
+    chunks.push(String.fromCharCode(...units.subarray(start, start + 8192)));
+  return chunks.join("");
 }
 
 /** Rough heap cost of one Set entry, with the hash table's spare room while it grows. */
@@ -158,23 +190,31 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
   },
   reversed: async (interpreter, [value], node) =>
     typeof value === "string"
-      ? Array.from(value).reverse().join("")
+      ? reverseText(interpreter, value, node)
       : [...(await iterate(interpreter, value, node))].reverse(),
-  enumerate: async (interpreter, [value, start], node) =>
-    (await iterate(interpreter, value, node)).map((item, index) => [
-      index + (start === undefined ? 0 : toNumber(start)),
-      item,
-    ]),
+  enumerate: async (interpreter, [value, start], node) => {
+    const items = await iterate(interpreter, value, node);
+    interpreter.checkBulk(items.length, BYTES_PER_PAIR, "a list of [index, item] pairs", node);
+    const first = start === undefined ? 0 : toNumber(start);
+    return items.map((item, index) => [index + first, item]);
+  },
   zip: async (interpreter, args, node) => {
-    const lists = await Promise.all(args.map((arg) => iterate(interpreter, arg, node)));
+    const lists: unknown[][] = [];
+    for (const arg of args) lists.push(await iterate(interpreter, arg, node));
     const length = lists.length === 0 ? 0 : Math.min(...lists.map((list) => list.length));
+    interpreter.checkBulk(
+      length,
+      BYTES_PER_PAIR + 8 * lists.length,
+      "a list of zipped items",
+      node,
+    );
     return Array.from({ length }, (_, index) => lists.map((list) => list[index]));
   },
   min: (interpreter, args, node) => extreme(interpreter, args, node, -1, "min"),
   max: (interpreter, args, node) => extreme(interpreter, args, node, 1, "max"),
   sum: async (interpreter, [value, start], node) => {
     let total = start === undefined ? 0 : toNumber(start);
-    for (const item of await iterate(interpreter, value, node)) {
+    for (const item of await lazyItems(interpreter, value, node)) {
       if (typeof item !== "number")
         fail(
           interpreter,
@@ -186,9 +226,14 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     }
     return total;
   },
-  any: async (interpreter, [value], node) => (await iterate(interpreter, value, node)).some(truthy),
-  all: async (interpreter, [value], node) =>
-    (await iterate(interpreter, value, node)).every(truthy),
+  any: async (interpreter, [value], node) => {
+    for (const item of await lazyItems(interpreter, value, node)) if (truthy(item)) return true;
+    return false;
+  },
+  all: async (interpreter, [value], node) => {
+    for (const item of await lazyItems(interpreter, value, node)) if (!truthy(item)) return false;
+    return true;
+  },
   abs: (_interpreter, [value]) => Math.abs(toNumber(value)),
   round: (_interpreter, [value, digits]) =>
     roundHalfEven(toNumber(value), digits === undefined ? 0 : Math.trunc(toNumber(digits))),
@@ -248,7 +293,7 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
           "dict() takes [key, value] pairs.",
           'e.g. dict([["a", 1], ["b", 2]])',
         );
-      const key = toDisplayString(pair[0]);
+      const key = toDisplayString(pair[0], interpreter);
       checkKey(interpreter, key, node);
       writeMember(interpreter, result, key, pair[1], node);
     }
@@ -266,10 +311,17 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
   items: (interpreter, [value], node) =>
     entriesOf(interpreter, value, node, "items").map(([key, item]) => [key, item]),
   has: (interpreter, [container, key], node) => {
-    if (Array.isArray(container)) return container.includes(key);
-    if (typeof container === "string") return container.includes(toDisplayString(key));
+    if (Array.isArray(container)) {
+      interpreter.chargeWork(container.length, node);
+      return container.includes(key);
+    }
+    if (typeof container === "string") {
+      interpreter.chargeWork(container.length, node);
+      return container.includes(toDisplayString(key, interpreter));
+    }
     if (container instanceof Set || container instanceof Map) return container.has(key);
-    if (isPlainObject(container)) return Object.hasOwn(container, toDisplayString(key));
+    if (isPlainObject(container))
+      return Object.hasOwn(container, toDisplayString(key, interpreter));
     return fail(
       interpreter,
       node,
@@ -281,16 +333,25 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set of unique items", node);
     return [...new Set(items)];
   },
-  count: async (interpreter, [value, target], node) =>
-    (await iterate(interpreter, value, node)).filter((item) => item === target).length,
+  count: async (interpreter, [value, target], node) => {
+    let total = 0;
+    for (const item of await lazyItems(interpreter, value, node)) if (item === target) total++;
+    return total;
+  },
   print: (interpreter, args, node) => {
-    const parts = args.map((arg) =>
-      typeof arg === "string"
-        ? arg
-        : arg === null || typeof arg !== "object" || isCallable(arg)
-          ? toDisplayString(arg)
-          : jsonText(interpreter, arg, node),
-    );
+    let length = Math.max(0, args.length - 1);
+    const parts = args.map((arg) => {
+      const part =
+        typeof arg === "string"
+          ? arg
+          : arg === null || typeof arg !== "object" || isCallable(arg)
+            ? toDisplayString(arg, interpreter)
+            : jsonText(interpreter, arg, node);
+      length += part.length;
+      if (length > interpreter.limits.maxSize)
+        interpreter.checkSize(length, "a printed line", node);
+      return part;
+    });
     interpreter.print(parts.join(" "));
     return undefined;
   },

@@ -9,7 +9,10 @@ import type { Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { Scope } from "./scope.js";
 import { summarise } from "./serialize.js";
-import { Closure, NativeCallable, isCallable, toPlainData, toToolArgument } from "./values.js";
+import { Closure, NativeCallable, isCallable } from "./values.js";
+import { describeError, isProgramFault } from "./describe-error.js";
+import { toParamData, toPlainData } from "./plain-data.js";
+import { toToolArgument } from "./tool-argument.js";
 import { bindPattern } from "./patterns.js";
 import { createSafeGlobals } from "./globals.js";
 import { ToolCallSignals } from "./tool-call-context.js";
@@ -87,7 +90,7 @@ export class Interpreter {
     this.specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
     this.paramScope = new Scope(null);
     for (const [name, value] of Object.entries(options.params))
-      this.paramScope.declare(name, toPlainData(value, "params"), true);
+      this.paramScope.declare(name, toParamData(value, name), true);
     this.programScope = new Scope(this.paramScope);
   }
 
@@ -151,6 +154,11 @@ export class Interpreter {
         "do less work per run: fewer items, simpler loops",
       );
     }
+  }
+
+  /** Milliseconds of evaluation time left before `limit_time`. */
+  remainingMs(): number {
+    return this.limits.timeoutMs - (this.now() - this.startedAt - this.toolMs);
   }
 
   /** Counts items a native operation touches, and checks the clock once enough work has piled up. */
@@ -256,7 +264,7 @@ export class Interpreter {
         "call tools fewer times, e.g. one find_files instead of many",
       );
     }
-    const args = rawArgs.map((arg) => toToolArgument(arg, name));
+    const args = rawArgs.map((arg) => toToolArgument(arg, name, this));
     this.notePaths(name, args);
     const started = this.now();
     const entry: TraceEntry = {
@@ -291,24 +299,19 @@ export class Interpreter {
         });
         value = await Promise.race([value, timeout]);
       }
-      const result = toPlainData(value, name);
+      const result = toPlainData(value, name, { maxItems: this.limits.maxSize });
       entry.success = true;
       entry.result = summarise(result, this.limits.maxOutputBytes);
       return result;
     } catch (error) {
-      if (error instanceof ProgramFault) {
+      if (isProgramFault(error)) {
         entry.error = error.message;
         throw error;
       }
-      const message = error instanceof Error ? error.message : String(error);
+      // A tool may throw anything; reading it must not throw again.
+      const { message, hint, ...described } = describeError(error);
       entry.error = message;
-      const retriable =
-        (error as { retriable?: unknown })?.retriable === true ||
-        this.specs.get(name)?.retriable === true;
-      const hint =
-        typeof (error as { hint?: unknown })?.hint === "string"
-          ? ((error as { hint: string }).hint as string)
-          : undefined;
+      const retriable = described.retriable || this.specs.get(name)?.retriable === true;
       throw this.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
         tool: name,
         ...(retriable ? { retriable: true } : {}),

@@ -29,7 +29,7 @@ export async function iterate(
   }
   if (value instanceof RangeValue) {
     interpreter.checkSize(value.length, "a list from a range", node);
-    return [...value];
+    return value.toArray();
   }
   throw notIterable(interpreter, value, node);
 }

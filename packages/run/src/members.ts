@@ -1,6 +1,6 @@
 import { forbiddenPropertyMessage, isForbiddenProperty, type Node } from "@lackpy/lang";
 import type { Interpreter } from "./interpreter.js";
-import { Namespace, RangeValue, isCallable, isPlainObject, typeName } from "./values.js";
+import { Namespace, RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
 
 /** The property key of a member expression: its static name, or the computed value as a string. */
 export async function memberKey(
@@ -64,6 +64,7 @@ export function readMember(
   }
   if (object instanceof Set || object instanceof Map)
     return key === "size" ? object.size : undefined;
+  if (object instanceof RegExp) return readRegexMember(object, key);
   if (object instanceof RangeValue) return key === "length" ? object.length : undefined;
   if (object instanceof Namespace) {
     if (!object.members.has(String(key)))
@@ -108,6 +109,12 @@ export function writeMember(
     object[index] = value;
     return;
   }
+  if (object instanceof RegExp && key === "lastIndex") {
+    if (typeof value !== "number")
+      throw interpreter.fault("runtime_error", "A regex's lastIndex must be a number.", node);
+    object.lastIndex = value;
+    return;
+  }
   if (isPlainObject(object)) {
     Object.defineProperty(object, String(key), {
       value,
@@ -123,4 +130,42 @@ export function writeMember(
     node,
     "only arrays and objects the program created can be changed",
   );
+}
+
+/** The data members of a regex a program may read (its host methods and prototype are never reached). */
+const REGEX_MEMBERS: ReadonlySet<string> = new Set([
+  "lastIndex",
+  "source",
+  "flags",
+  "global",
+  "ignoreCase",
+  "multiline",
+  "dotAll",
+  "unicode",
+  "sticky",
+  "hasIndices",
+]);
+
+function readRegexMember(regex: RegExp, key: string | number): unknown {
+  return typeof key === "string" && REGEX_MEMBERS.has(key)
+    ? (regex as unknown as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/**
+ * The object an object rest pattern (`const { a, ...rest } = value`) binds: the own keys of a
+ * plain object that were not named, each key checked like every key a program creates.
+ */
+export function restObject(
+  interpreter: Interpreter,
+  value: unknown,
+  used: ReadonlySet<string>,
+  node: Node,
+): Record<string, unknown> {
+  const rest = newObject();
+  if (!isPlainObject(value)) return rest;
+  interpreter.checkEntries(value, node);
+  for (const key of Object.keys(value))
+    if (!used.has(key)) writeMember(interpreter, rest, key, value[key], node);
+  return rest;
 }

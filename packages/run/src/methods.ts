@@ -5,10 +5,12 @@
  * their arguments are checked and the size of what they would produce is known to be in bounds.
  */
 import { METHOD_ALLOWLIST, type MethodReceiverType, type Node } from "@lackpy/lang";
-import { displayLength, toDisplayString, toNumber, truthy } from "./display.js";
+import { joinDisplay, toDisplayString, toNumber, truthy } from "./display.js";
 import type { Interpreter } from "./interpreter.js";
 import { iterate } from "./iterate.js";
+import { regexExec, regexTest } from "./regex-methods.js";
 import { sortValues } from "./sort-values.js";
+import { stringMethod } from "./string-methods.js";
 import { isCallable, typeName } from "./values.js";
 import { nearest } from "./nearest.js";
 
@@ -81,8 +83,9 @@ export async function callMethod(
       hint,
     );
   }
-  for (const arg of args) {
-    if (isCallable(arg) && type !== "array")
+  for (let index = 0; index < args.length; index++) {
+    const replacer = type === "string" && index === 1 && name.startsWith("replace");
+    if (isCallable(args[index]) && type !== "array" && !replacer)
       throw interpreter.fault(
         "not_a_function",
         `${type}.${name} does not take a function here.`,
@@ -95,13 +98,13 @@ export async function callMethod(
       case "array":
         return await arrayMethod(interpreter, receiver as unknown[], name, args, node);
       case "string":
-        return stringMethod(interpreter, receiver as string, name, args, node);
+        return await stringMethod(interpreter, receiver as string, name, args, node);
       case "number":
         return (Number.prototype as any)[name].apply(receiver, args.map(toNumber));
       case "regex":
         return name === "test"
-          ? (receiver as RegExp).test(toDisplayString(args[0]))
-          : (receiver as RegExp).exec(toDisplayString(args[0]));
+          ? regexTest(interpreter, receiver as RegExp, args[0], node)
+          : regexExec(interpreter, receiver as RegExp, args[0], node);
       case "set":
       case "map":
         return collectionMethod(
@@ -128,71 +131,6 @@ function receiverHint(receiver: unknown): string {
   if (type === "null" || type === "undefined")
     return "check the value first, or use ?. (optional chaining)";
   return "call methods on strings, arrays, numbers, regexes, sets and maps";
-}
-
-function stringMethod(
-  interpreter: Interpreter,
-  text: string,
-  name: string,
-  args: unknown[],
-  node: Node,
-): unknown {
-  const limit = interpreter.limits.maxSize;
-  const stringArgs = args.map((arg) =>
-    arg instanceof RegExp
-      ? arg
-      : arg === undefined
-        ? undefined
-        : typeof arg === "number"
-          ? arg
-          : toDisplayString(arg),
-  );
-  switch (name) {
-    case "repeat":
-      interpreter.checkSize(text.length * Math.max(0, toNumber(args[0])), "a string", node);
-      break;
-    case "padStart":
-    case "padEnd":
-      interpreter.checkSize(toNumber(args[0]), "a string", node);
-      break;
-    case "concat":
-      interpreter.checkSize(
-        text.length + args.reduce<number>((total, arg) => total + displayLength(arg, limit), 0),
-        "a string",
-        node,
-      );
-      break;
-    case "replace":
-    case "replaceAll": {
-      const replacement = toDisplayString(args[1]);
-      const matches = countMatches(text, stringArgs[0] as string | RegExp, name === "replaceAll");
-      const expansion = /\$[&`']/.test(replacement) ? text.length : 1;
-      interpreter.checkSize(
-        text.length + matches * replacement.length * expansion,
-        "a string",
-        node,
-      );
-      break;
-    }
-  }
-  const result = (String.prototype as any)[name].apply(text, stringArgs);
-  if (name === "matchAll") return [...(result as Iterable<unknown>)];
-  return result;
-}
-
-function countMatches(text: string, pattern: string | RegExp, all: boolean): number {
-  if (typeof pattern === "string")
-    return !all
-      ? text.includes(pattern)
-        ? 1
-        : 0
-      : pattern === ""
-        ? text.length + 1
-        : text.split(pattern).length - 1;
-  if (!pattern.global) return pattern.test(text) ? 1 : 0;
-  let count = 0;
-  for (const _ of text.matchAll(pattern)) count++;
-  return count;
 }
 
 function collectionMethod(
@@ -291,17 +229,8 @@ async function arrayMethod(
       return array;
     }
     case "join": {
-      const separator = args[0] === undefined ? "," : toDisplayString(args[0]);
-      let length = Math.max(0, array.length - 1) * separator.length;
-      for (const item of array) {
-        length +=
-          item === null || item === undefined ? 0 : displayLength(item, interpreter.limits.maxSize);
-        if (length > interpreter.limits.maxSize) break;
-      }
-      interpreter.checkSize(length, "a string", node);
-      return array
-        .map((item) => (item === null || item === undefined ? "" : toDisplayString(item)))
-        .join(separator);
+      const separator = args[0] === undefined ? "," : toDisplayString(args[0], interpreter);
+      return joinDisplay(array, separator, interpreter);
     }
     case "push":
     case "unshift":
@@ -325,6 +254,7 @@ async function arrayMethod(
     case "values":
       return [...array];
     case "entries":
+      interpreter.checkEntries(array, node);
       return array.map((item, index) => [index, item]);
     default:
       return (Array.prototype as any)[name].apply(array, args);
@@ -347,8 +277,17 @@ async function sortArray(
   node: Node,
 ): Promise<unknown[]> {
   if (comparator === undefined) {
-    const keys = array.map((item) => (item === undefined ? undefined : toDisplayString(item)));
-    return sortValues(array, keys, false);
+    // Default order compares display strings; the ones made for non-strings count against the size limit together.
+    let madeLength = 0;
+    const keys = array.map((item) => {
+      if (item === undefined || typeof item === "string") return item;
+      const key = toDisplayString(item, interpreter);
+      madeLength += key.length;
+      if (madeLength > interpreter.limits.maxSize)
+        interpreter.checkSize(madeLength, "the sort keys", node);
+      return key;
+    });
+    return sortValues(array, keys, false, interpreter);
   }
   interpreter.requireCallable(comparator, "sort's comparator", node);
   // Merge sort: stable, O(n log n) comparator calls, each awaited (a comparator may call tools).

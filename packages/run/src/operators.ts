@@ -1,7 +1,8 @@
 import type { Node } from "@lackpy/lang";
-import { displayLength, toDisplayString, toNumber } from "./display.js";
+import { toDisplayString, toNumber } from "./display.js";
 import type { Interpreter } from "./interpreter.js";
 import { Closure, NativeCallable, Namespace } from "./values.js";
+import type { WorkMeter } from "./work-meter.js";
 
 const isObject = (value: unknown) => typeof value === "object" && value !== null;
 
@@ -11,10 +12,25 @@ export function add(interpreter: Interpreter, left: unknown, right: unknown, nod
   const concatenates =
     typeof left === "string" || typeof right === "string" || isObject(left) || isObject(right);
   if (!concatenates) return toNumber(left) + toNumber(right);
-  const limit = interpreter.limits.maxSize;
-  const length = displayLength(left, limit) + displayLength(right, limit);
-  interpreter.checkSize(length, "a string", node);
-  return toDisplayString(left) + toDisplayString(right);
+  return concatenate(interpreter, [left, right], node);
+}
+
+/**
+ * The display texts of `values` concatenated, as `+` and template literals make them: each text
+ * is bounded while it is built, and the total is checked before the concatenation.
+ */
+export function concatenate(
+  interpreter: Interpreter,
+  values: readonly unknown[],
+  node: Node,
+): string {
+  let text = "";
+  for (const value of values) {
+    const next = toDisplayString(value, interpreter);
+    interpreter.checkSize(text.length + next.length, "a string", node);
+    text += next;
+  }
+  return text;
 }
 
 /** Any binary operator the language allows. */
@@ -41,32 +57,32 @@ export function binary(
     case "!==":
       return left !== right;
     case "==":
-      return looseEquals(left, right);
+      return looseEquals(interpreter, left, right);
     case "!=":
-      return !looseEquals(left, right);
+      return !looseEquals(interpreter, left, right);
     case "<":
     case "<=":
     case ">":
     case ">=":
-      return compare(operator, left, right);
+      return compare(interpreter, operator, left, right);
   }
   throw interpreter.fault("runtime_error", `The operator '${operator}' is not allowed.`, node);
 }
 
-function primitive(value: unknown): unknown {
-  return isObject(value) ? toDisplayString(value) : value;
+function primitive(meter: WorkMeter, value: unknown): unknown {
+  return isObject(value) ? toDisplayString(value, meter, "a string to compare") : value;
 }
 
-function looseEquals(left: unknown, right: unknown): boolean {
+function looseEquals(meter: WorkMeter, left: unknown, right: unknown): boolean {
   if (isObject(left) && isObject(right)) return left === right;
   if ((left === null || left === undefined) && (right === null || right === undefined)) return true;
   if (left === null || left === undefined || right === null || right === undefined) return false;
-  return primitive(left) == primitive(right);
+  return primitive(meter, left) == primitive(meter, right);
 }
 
-function compare(operator: string, left: unknown, right: unknown): boolean {
-  const a = primitive(left) as number | string;
-  const b = primitive(right) as number | string;
+function compare(meter: WorkMeter, operator: string, left: unknown, right: unknown): boolean {
+  const a = primitive(meter, left) as number | string;
+  const b = primitive(meter, right) as number | string;
   switch (operator) {
     case "<":
       return a < b;

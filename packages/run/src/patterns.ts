@@ -1,9 +1,8 @@
 import type { Node } from "@lackpy/lang";
 import type { Interpreter } from "./interpreter.js";
-import { checkKey, memberKey, readMember, writeMember } from "./members.js";
+import { checkKey, memberKey, readMember, restObject, writeMember } from "./members.js";
 import type { Scope } from "./scope.js";
 import { iterate } from "./iterate.js";
-import { newObject, isPlainObject } from "./values.js";
 
 /** How a pattern binds: declares a `const`/`let`, or assigns (cell semantics for undeclared names). */
 export type BindMode = "const" | "let" | "assign";
@@ -45,9 +44,7 @@ export async function bindPattern(
       const used = new Set<string>();
       for (const property of pattern.properties) {
         if (property.type === "RestElement") {
-          const rest = newObject();
-          if (isPlainObject(value))
-            for (const key of Object.keys(value)) if (!used.has(key)) rest[key] = value[key];
+          const rest = restObject(interpreter, value, used, property);
           await bindPattern(interpreter, property.argument, rest, scope, mode);
           continue;
         }

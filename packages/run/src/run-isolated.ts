@@ -6,8 +6,9 @@ import { ProgramFault, RunError, type RunErrorValue } from "./run-error.js";
 import { failedResult, prepareProgram, runInProcess, type RunOptions } from "./run-program.js";
 import type { RunResult } from "./run-result.js";
 import { summarise } from "./serialize.js";
+import { describeError, isProgramFault } from "./describe-error.js";
+import { toParamData, toPlainData } from "./plain-data.js";
 import { ToolCallSignals } from "./tool-call-context.js";
-import { toPlainData } from "./values.js";
 import { acquireWorker, releaseWorker } from "./worker-pool.js";
 
 /** Extra time the host grants past the limit before it terminates a worker that did not stop itself. */
@@ -29,6 +30,9 @@ export async function runIsolated(
   const prepared = prepareProgram(program, options);
   if ("result" in prepared) return prepared.result;
   const tools = options.tools ?? {};
+  const params = Object.fromEntries(
+    Object.entries(options.params ?? {}).map(([name, value]) => [name, toParamData(value, name)]),
+  );
   const worker = acquireWorker(limits.memoryMb);
   const id = nextRunId++;
   const started = performance.now();
@@ -131,14 +135,16 @@ export async function runIsolated(
       );
       try {
         if (!Object.hasOwn(tools, name)) throw new Error(`unknown tool ${name}`);
-        const value = toPlainData(await tools[name].call(call.context, ...args), name);
+        const value = toPlainData(await tools[name].call(call.context, ...args), name, {
+          maxItems: limits.maxSize,
+        });
         entry.success = true;
         if (!settled) worker.postMessage({ type: "tool-result", callId, ok: true, value });
       } catch (error) {
-        const fault = error instanceof ProgramFault;
-        const message = error instanceof Error ? error.message : String(error);
+        // A tool may throw anything; reading it must not throw again.
+        const fault = isProgramFault(error);
+        const { message, retriable, hint } = describeError(error);
         entry.error = message;
-        const details = error as { retriable?: unknown; hint?: unknown };
         if (!settled)
           worker.postMessage({
             type: "tool-result",
@@ -146,8 +152,8 @@ export async function runIsolated(
             ok: false,
             error: {
               message,
-              ...(details.retriable === true ? { retriable: true } : {}),
-              ...(typeof details.hint === "string" ? { hint: details.hint } : {}),
+              ...(retriable ? { retriable: true } : {}),
+              ...(hint !== undefined ? { hint } : {}),
               ...(fault ? { code: (error as ProgramFault).code } : {}),
             },
           });
@@ -165,7 +171,7 @@ export async function runIsolated(
       source: prepared.program.source,
       toolNames: Object.keys(tools),
       toolSpecs: (options.toolSpecs ?? []).map((spec) => JSON.parse(JSON.stringify(spec))),
-      params: toPlainData(options.params ?? {}, "params"),
+      params,
       limits,
       rules: options.rules ?? [],
     });

@@ -6,6 +6,7 @@ import { hoistDeclarations } from "./patterns.js";
 import { ProgramFault, type RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
 import { toOutput } from "./serialize.js";
+import { describeError } from "./describe-error.js";
 
 /** Options of a run. */
 export interface RunOptions {
@@ -132,7 +133,7 @@ export function toErrorValue(thrown: unknown, interpreter: Interpreter): RunErro
     };
   if (thrown instanceof RangeError && /call stack/i.test(thrown.message))
     return { code: "limit_steps", message: "The program nested too deeply.", ...where };
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  const message = describeError(thrown).message;
   return { code: "runtime_error", message: `${message.replace(/\.$/, "")}.`, ...where };
 }
 

@@ -3,7 +3,8 @@
  * Every walk is cycle-safe (a repeated object is written once, then marked), depth-limited
  * (64 levels) and size-capped, so a result can never grow past its budget.
  */
-import type { Node } from "@lackpy/lang";
+import { isForbiddenProperty, type Node } from "@lackpy/lang";
+import { displayShort } from "./display.js";
 import type { Interpreter } from "./interpreter.js";
 import { checkKey } from "./members.js";
 import {
@@ -14,6 +15,7 @@ import {
   isPlainObject,
   newObject,
 } from "./values.js";
+import { UNMETERED, WALK_UNIT, type WorkMeter } from "./work-meter.js";
 
 /** Deepest nesting written before a marker replaces the rest. */
 export const MAX_SERIALIZE_DEPTH = 64;
@@ -21,6 +23,14 @@ export const MAX_SERIALIZE_DEPTH = 64;
 interface Budget {
   bytes: number;
   truncated: boolean;
+  /** Charged one unit per value written (JSON text in a run); output after a run needs none. */
+  meter: WorkMeter;
+}
+
+/** An output key for a map key: its display, cut short; a key no program object may have is marked. */
+function outputKey(key: unknown): string {
+  const text = typeof key === "string" ? key : displayShort(key);
+  return isForbiddenProperty(text) ? `[key ${text}]` : text;
 }
 
 /** `written` is null for JSON text, where shared objects are written in full and a cycle is an error. */
@@ -46,6 +56,7 @@ function plain(
     return value;
   }
   budget.bytes -= 8;
+  budget.meter.chargeWork(WALK_UNIT);
   if (value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   // Only JSON data leaves a run: a host function, symbol or BigInt (never made by a valid program) becomes null or text.
@@ -81,16 +92,15 @@ function plain(
     result = items;
   } else {
     const object: Record<string, unknown> = {};
-    const entries: [unknown, unknown][] =
-      value instanceof Map ? [...value.entries()] : Object.entries(value);
-    for (const [key, item] of entries) {
+    for (const [key, item] of entriesOf(value)) {
       if (budget.bytes <= 0) {
         budget.truncated = true;
         object["…"] = "[truncated]";
         break;
       }
-      budget.bytes -= String(key).length + 4;
-      Object.defineProperty(object, String(key), {
+      const name = value instanceof Map ? outputKey(key) : (key as string);
+      budget.bytes -= name.length + 4;
+      Object.defineProperty(object, name, {
         value: plain(item, budget, depth + 1, path, written),
         enumerable: true,
         writable: true,
@@ -103,11 +113,20 @@ function plain(
   return result;
 }
 
+/** The entries of a map or object, one at a time (a large one is never copied into a list of pairs). */
+function* entriesOf(value: object): Generator<[unknown, unknown]> {
+  if (value instanceof Map) {
+    yield* value.entries();
+    return;
+  }
+  for (const key of Object.keys(value)) yield [key, (value as Record<string, unknown>)[key]];
+}
+
 class CycleError extends Error {}
 
 /** A JSON-safe copy of a value within `maxBytes`, with a flag when anything was cut. */
 export function toOutput(value: unknown, maxBytes: number): { value: unknown; truncated: boolean } {
-  const budget: Budget = { bytes: maxBytes, truncated: false };
+  const budget: Budget = { bytes: maxBytes, truncated: false, meter: UNMETERED };
   const result = plain(value, budget, 0, new Set(), new Set());
   return { value: result, truncated: budget.truncated };
 }
@@ -124,7 +143,11 @@ export function jsonText(
   node: Node,
   indent?: number | string,
 ): string {
-  const budget: Budget = { bytes: interpreter.limits.maxSize, truncated: false };
+  const budget: Budget = {
+    bytes: interpreter.limits.maxSize,
+    truncated: false,
+    meter: interpreter,
+  };
   let copy: unknown;
   try {
     copy = plain(value, budget, 0, new Set(), null);

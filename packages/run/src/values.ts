@@ -1,6 +1,4 @@
-import { isForbiddenProperty } from "@lackpy/lang";
 import type { Node } from "@lackpy/lang";
-import { ProgramFault } from "./run-error.js";
 
 /** An arrow function of the program: opaque to the program, callable by helpers and methods. */
 export class Closure {
@@ -38,6 +36,20 @@ export class RangeValue {
   get length(): number {
     const count = Math.ceil((this.stop - this.start) / this.step);
     return Math.max(0, count);
+  }
+
+  /** The items as a new array, in one plain loop (callers check the length against the size limit first). */
+  toArray(): number[] {
+    const items: number[] = new Array(this.length);
+    let index = 0;
+    for (
+      let value = this.start;
+      this.step > 0 ? value < this.stop : value > this.stop;
+      value += this.step
+    )
+      items[index++] = value;
+    items.length = index;
+    return items;
   }
 
   *[Symbol.iterator](): Iterator<number> {
@@ -80,107 +92,4 @@ export function typeName(value: unknown): string {
   if (isCallable(value)) return "function";
   if (typeof value === "object") return "object";
   return typeof value;
-}
-
-/** Converts a tool's result to plain data: primitives, arrays, plain objects, Set, Map; Date as ISO string; functions and symbols dropped. */
-export function toPlainData(
-  value: unknown,
-  tool: string,
-  seen = new Map<object, unknown>(),
-): unknown {
-  switch (typeof value) {
-    case "string":
-    case "number":
-    case "boolean":
-    case "undefined":
-      return value;
-    case "bigint":
-      return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
-    case "function":
-    case "symbol":
-      return undefined;
-  }
-  if (value === null) return null;
-  const object = value as object;
-  if (seen.has(object)) return seen.get(object);
-  if (object instanceof Date) return Number.isNaN(object.getTime()) ? null : object.toISOString();
-  if (object instanceof RegExp) return new RegExp(object.source, object.flags);
-  if (Array.isArray(object)) {
-    const copy: unknown[] = [];
-    seen.set(object, copy);
-    for (let index = 0; index < object.length; index++)
-      copy.push(toPlainData(object[index], tool, seen));
-    return copy;
-  }
-  if (object instanceof Set) {
-    const copy = new Set<unknown>();
-    seen.set(object, copy);
-    for (const item of object) copy.add(toPlainData(item, tool, seen));
-    return copy;
-  }
-  if (object instanceof Map) {
-    const copy = new Map<unknown, unknown>();
-    seen.set(object, copy);
-    for (const [key, item] of object)
-      copy.set(toPlainData(key, tool, seen), toPlainData(item, tool, seen));
-    return copy;
-  }
-  if (ArrayBuffer.isView(object)) return Array.from(object as unknown as ArrayLike<number>);
-  const copy = newObject();
-  seen.set(object, copy);
-  for (const key of Object.keys(object)) {
-    const descriptor = Object.getOwnPropertyDescriptor(object, key);
-    if (!descriptor || !("value" in descriptor) || typeof descriptor.value === "function") continue;
-    if (isForbiddenProperty(key)) {
-      throw new ProgramFault(
-        "tool_error",
-        `Tool ${tool} returned an object with the forbidden key '${key}'.`,
-        { tool },
-      );
-    }
-    copy[key] = toPlainData(descriptor.value, tool, seen);
-  }
-  return copy;
-}
-
-/** Converts a program value into an argument for a tool: a deep copy of plain data; functions are refused. */
-export function toToolArgument(
-  value: unknown,
-  tool: string,
-  seen = new Map<object, unknown>(),
-): unknown {
-  if (isCallable(value)) {
-    throw new ProgramFault("runtime_error", `Tool ${tool} takes plain data, not a function.`, {
-      tool,
-      hint: "call the function first and pass its result",
-    });
-  }
-  if (value instanceof RangeValue) return [...value];
-  if (value instanceof Namespace)
-    throw new ProgramFault("runtime_error", `Tool ${tool} takes plain data, not ${value.name}.`, {
-      tool,
-    });
-  if (typeof value !== "object" || value === null) return value;
-  if (seen.has(value)) return seen.get(value);
-  if (value instanceof RegExp) return new RegExp(value.source, value.flags);
-  if (Array.isArray(value)) {
-    const copy: unknown[] = [];
-    seen.set(value, copy);
-    for (const item of value) copy.push(toToolArgument(item, tool, seen));
-    return copy;
-  }
-  if (value instanceof Set)
-    return new Set([...value].map((item) => toToolArgument(item, tool, seen)));
-  if (value instanceof Map)
-    return new Map(
-      [...value].map(([key, item]) => [
-        toToolArgument(key, tool, seen),
-        toToolArgument(item, tool, seen),
-      ]),
-    );
-  const copy: Record<string, unknown> = {};
-  seen.set(value, copy);
-  for (const key of Object.keys(value))
-    copy[key] = toToolArgument((value as Record<string, unknown>)[key], tool, seen);
-  return copy;
 }

@@ -1,18 +1,30 @@
 import type { Grade } from "@lackpy/lang";
 import type { RunResult } from "@lackpy/run";
-import { generaliseProgram, normaliseIntent } from "./generalise-program.js";
-import type { GenerationSettings, LackpyService } from "./lackpy-service.js";
-import type { GenerateOutcome } from "./inference.js";
-import { RatchetStore } from "./ratchet-store.js";
+import type { LackpyConfig } from "./config-types.js";
+import type {
+  GenerateStageOptions,
+  PreparedRequest,
+  ProgramGenerator,
+} from "./program-generator.js";
+import type { ProgramRunner } from "./program-runner.js";
+import { feedRatchet } from "./ratchet.js";
+import type { RatchetStore } from "./ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "./resolve-params.js";
-import type { DelegateResult, ProgressEvent, RunOptions } from "./service-types.js";
+import type { DelegateResult, RunOptions } from "./service-types.js";
+import type { TemplateStore } from "./template-store.js";
 
 /** Options of `delegate`. */
-export interface DelegateOptions extends RunOptions {
-  onProgress?: (event: ProgressEvent) => void;
-  signal?: AbortSignal;
-  /** Prompt variant, intent id and temperature for the model tiers (evals). */
-  generation?: GenerationSettings;
+export interface DelegateOptions extends RunOptions, GenerateStageOptions {}
+
+/** The collaborators of the delegate pipeline, one per stage. */
+export interface DelegateStages {
+  generator: ProgramGenerator;
+  runner: ProgramRunner;
+  ratchet: {
+    settings: LackpyConfig["ratchet"];
+    templates: TemplateStore;
+    history: RatchetStore;
+  };
 }
 
 function emptyResult(
@@ -33,30 +45,33 @@ function emptyResult(
     filesRead: [],
     filesModified: [],
     correction: null,
+    promoted: null,
   };
 }
 
 /**
- * The delegate pipeline: generate (templates, rules, models), validate again, enforce policy,
- * run in the configured mode, then feed the ratchet: template counters, and promotion of a
- * model-generated program that keeps succeeding for the same intent.
+ * The delegate pipeline over a prepared request: generate (tier 0 from memory, then rules and
+ * models), run (policy, the validated program, the configured mode), then feed the ratchet
+ * (template counters, or the model program's successes and its promotion). Secret values are
+ * redacted from the result.
  */
 export async function delegatePipeline(
-  service: LackpyService,
   intent: string,
+  request: PreparedRequest,
+  stages: DelegateStages,
   options: DelegateOptions = {},
 ): Promise<DelegateResult> {
   const started = performance.now();
-  const { kit, params } = await service.prepareRequest(options);
-  const generated: GenerateOutcome = await service.generateFor(intent, kit, params, options);
+  const { kit, params } = request;
+  const generated = await stages.generator.generate(intent, request, options);
+  const outcome = generated.outcome;
   // The tiers' own time, as `generate` reports it (kit and toolbox setup are not generation).
-  const generationMs = generated.generationMs;
-  const base = emptyResult(kit.kit.grade);
-  if (!generated.success) {
+  const generationMs = outcome.generationMs;
+  if (!outcome.success) {
     return redactSecrets(
       {
-        ...base,
-        error: generated.error,
+        ...emptyResult(kit.kit.grade),
+        error: outcome.error,
         generationMs,
         executionMs: 0,
         totalMs: Math.round(performance.now() - started),
@@ -67,109 +82,49 @@ export async function delegatePipeline(
   options.onProgress?.({ kind: "running" });
   const runParams: ResolvedParams = {
     ...params,
-    values: { ...params.values, ...(generated.params ?? {}) },
+    values: { ...params.values, ...outcome.params },
   };
   const executionStarted = performance.now();
-  const result: RunResult = await service.executeFor(generated.program, kit, runParams, options);
+  const result: RunResult = await stages.runner.execute(
+    generated.validated ?? outcome.program,
+    kit,
+    runParams,
+    options,
+  );
   const executionMs = Math.round(performance.now() - executionStarted);
   options.onProgress?.({ kind: "done" });
-  const delegated: DelegateResult = {
-    success: result.success,
-    program: generated.program,
-    params: generated.params ?? {},
-    tier: generated.tier,
-    provider: generated.provider,
-    model: generated.model ?? null,
-    grade: kit.kit.grade,
-    output: result.output,
-    stdout: result.stdout,
-    error: result.error as DelegateResult["error"],
-    trace: result.trace,
-    filesRead: result.filesRead,
-    filesModified: result.filesModified,
-    correction: generated.correction ?? null,
-    generationMs,
-    executionMs,
-    totalMs: Math.round(performance.now() - started),
-  };
-  const promoted = await feedRatchet(
-    service,
-    intent,
-    kit.name,
-    generated,
-    result.success,
-    result.output,
-  );
-  if (promoted) delegated.promoted = promoted;
-  return redactSecrets(delegated, params.secrets);
-}
-
-async function feedRatchet(
-  service: LackpyService,
-  intent: string,
-  kitName: string,
-  generated: Extract<GenerateOutcome, { success: true }>,
-  success: boolean,
-  output: unknown,
-): Promise<string | undefined> {
-  const config = service.config();
-  if (generated.tier === "templates" && generated.template) {
-    await service.templatesDir
-      .record(generated.template, success, config.ratchet.demoteAfterFailures)
-      .catch(() => undefined);
-    return undefined;
-  }
-  if (
-    !success ||
-    !config.ratchet.auto ||
-    (generated.tier !== "ollama" && generated.tier !== "anthropic")
-  )
-    return undefined;
-  const store = new RatchetStore(service.workspace);
-  // Promotion needs min_successes of this program and agreement: the intent's last
-  // 2 × min_successes successful answers (of any program) all gave this output.
-  const { entry, agreed } = await store.recordSuccess(
-    intent,
-    generated.program,
-    kitName,
-    output,
-    2 * config.ratchet.minSuccesses,
-  );
-  if (entry.promoted || entry.successes < config.ratchet.minSuccesses || !agreed) return undefined;
-  const candidate = generaliseProgram(
-    intent,
-    generated.program,
-    Object.keys(generated.params ?? {}),
-  );
-  if (!candidate) return undefined;
-  const name = templateNameFor(intent);
+  let promoted: DelegateResult["promoted"] = null;
   try {
-    await service.create(candidate.program, {
-      name,
-      pattern: candidate.pattern,
-      kit: kitName,
-      params: candidate.params,
-      force: false,
-    });
-  } catch {
-    return undefined;
+    promoted = feedRatchet(
+      { intent, kit, params, generated, result },
+      stages.ratchet.settings,
+      stages.ratchet,
+    );
+  } catch (error) {
+    // The run's result stands; the ratchet's trouble (a file it cannot read or write) is shown by status.
+    stages.ratchet.history.noteError(error);
   }
-  await store.markPromoted(intent, generated.program, kitName, name);
-  return name;
-}
-
-/** A plain template name derived from an intent: `auto-count-lines-in-arg`. */
-export function templateNameFor(intent: string): string {
-  const slug = normaliseIntent(intent)
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 48);
-  return `auto-${slug || "intent"}-${hash(intent)}`;
-}
-
-function hash(text: string): string {
-  let value = 2166136261;
-  for (let index = 0; index < text.length; index++)
-    value = Math.imul(value ^ text.charCodeAt(index), 16777619);
-  return (value >>> 0).toString(36).slice(0, 6);
+  return redactSecrets(
+    {
+      success: result.success,
+      program: outcome.program,
+      params: outcome.params,
+      tier: outcome.tier,
+      provider: outcome.provider,
+      model: outcome.model ?? null,
+      grade: kit.kit.grade,
+      output: result.output,
+      stdout: result.stdout,
+      error: result.error as DelegateResult["error"],
+      trace: result.trace,
+      filesRead: result.filesRead,
+      filesModified: result.filesModified,
+      correction: outcome.correction ?? null,
+      generationMs,
+      executionMs,
+      totalMs: Math.round(performance.now() - started),
+      promoted,
+    },
+    params.secrets,
+  );
 }

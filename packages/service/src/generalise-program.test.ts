@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generaliseProgram, normaliseIntent } from "./generalise-program.js";
+import { normaliseIntent } from "@lackpy/infer/node";
+import { generaliseProgram, isEmptyProgram, referencedNames } from "./generalise-program.js";
 
 describe("normaliseIntent", () => {
   it("folds case, spaces and trailing punctuation", () => {
@@ -48,5 +49,36 @@ describe("generaliseProgram", () => {
     expect(generaliseProgram("read a.txt", `read_file("a.txt")`, ["arg1"])?.params).toEqual([
       "arg1_",
     ]);
+  });
+});
+
+describe("isEmptyProgram", () => {
+  it.each([
+    ["", true],
+    ["   \n\t", true],
+    ["// nothing here\n/* at all */", true],
+    [";;\n;", true],
+    ["1", false],
+    ["const x = 1", false],
+    ["len(", false],
+  ])("says %j is empty: %s", (program, empty) => {
+    expect(isEmptyProgram(program)).toBe(empty);
+  });
+});
+
+describe("referencedNames", () => {
+  it("lists the given names the program reads, in the given order", () => {
+    expect(
+      referencedNames(`const cities = read_file(country + ".txt")\ncities`, ["limit", "country"]),
+    ).toEqual(["country"]);
+    expect(referencedNames(`find_files("*")`, ["country"])).toEqual([]);
+  });
+});
+
+describe("generaliseProgram and trailing punctuation", () => {
+  it("leaves the intent's trailing punctuation out of the pattern", () => {
+    expect(
+      generaliseProgram("Count lines in src/app.ts.", `len(read_file("src/app.ts"))`)?.pattern,
+    ).toBe("Count lines in {arg1}");
   });
 });

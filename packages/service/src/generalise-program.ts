@@ -7,21 +7,13 @@
  * while captures stay data, never program text.
  */
 import { forEachNode, parseProgram, type Node } from "@lackpy/lang";
+import { intentForMatching } from "@lackpy/infer/node";
 
 /** A template candidate: a pattern with placeholders and a program that reads them as parameters. */
 export interface GeneralisedProgram {
   pattern: string;
   program: string;
   params: string[];
-}
-
-/** Lower case, trimmed, single spaces, no trailing punctuation: two intents that normalise alike are the same request. */
-export function normaliseIntent(intent: string): string {
-  return intent
-    .trim()
-    .replace(/\s+/g, " ")
-    .replace(/[.!?]+$/, "")
-    .toLowerCase();
 }
 
 const QUOTED = /(["'`])([^"'`]+)\1/g;
@@ -47,7 +39,7 @@ export function generaliseProgram(
   program: string,
   reservedNames: readonly string[] = [],
 ): GeneralisedProgram | null {
-  const text = intent.trim().replace(/\s+/g, " ");
+  const text = intentForMatching(intent);
   if (escapePatternText(text) === null) return null;
   const parsed = parseProgram(program);
   if (!parsed.ok) return { pattern: text, program, params: [] };
@@ -78,4 +70,24 @@ export function generaliseProgram(
       rewritten.slice(0, replacement.start) + replacement.name + rewritten.slice(replacement.end);
   }
   return { pattern, program: rewritten, params };
+}
+
+/** True when a program has no statement at all (only whitespace, comments or `;`): never a template. */
+export function isEmptyProgram(program: string): boolean {
+  const parsed = parseProgram(program);
+  return (
+    parsed.ok &&
+    (parsed.ast.body as Node[]).every((statement) => statement.type === "EmptyStatement")
+  );
+}
+
+/** Which of `names` the program reads as identifiers (the request params a template will need). */
+export function referencedNames(program: string, names: readonly string[]): string[] {
+  const parsed = parseProgram(program);
+  if (!parsed.ok || names.length === 0) return [];
+  const found = new Set<string>();
+  forEachNode(parsed.ast, (node) => {
+    if (node.type === "Identifier" && names.includes(node.name)) found.add(node.name);
+  });
+  return names.filter((name) => found.has(name));
 }

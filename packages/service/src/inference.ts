@@ -3,12 +3,10 @@ import {
   Dispatcher,
   OllamaProvider,
   RulesProvider,
-  TemplatesProvider,
   type GenerationFailure,
   type GenerationResult,
   type Provider,
 } from "@lackpy/infer";
-import { templatesFromDirectory } from "@lackpy/infer/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { ServiceError } from "./service-error.js";
 
@@ -16,6 +14,9 @@ import { ServiceError } from "./service-error.js";
 export type GenerateOutcome = GenerationResult | GenerationFailure;
 
 const TIERS: Record<string, number> = { templates: 0, rules: 1, ollama: 2, anthropic: 3 };
+
+/** Builds the workspace's template tier for a config key (it answers from the in-memory templates). */
+export type TemplateTierFactory = (key: string) => Provider;
 
 /** The tier number of a plugin. */
 export function tierOf(plugin: string): number {
@@ -26,7 +27,7 @@ export function tierOf(plugin: string): number {
 export function buildProvider(
   key: string,
   config: LackpyConfig,
-  templatesDir: string,
+  templateTier: TemplateTierFactory,
   env: Record<string, string | undefined>,
 ): Provider {
   const settings =
@@ -40,7 +41,7 @@ export function buildProvider(
     );
   switch (settings.plugin) {
     case "templates":
-      return new TemplatesProvider(templatesFromDirectory(templatesDir), key);
+      return templateTier(key);
     case "rules":
       return new RulesProvider(key);
     case "ollama":
@@ -71,12 +72,12 @@ export function buildProvider(
 /** The providers of the configured order. */
 export function buildProviders(
   config: LackpyConfig,
-  templatesDir: string,
+  templateTier: TemplateTierFactory,
   env: Record<string, string | undefined>,
   injected: Readonly<Record<string, Provider>> = {},
 ): Provider[] {
   return config.inference.order.map((key) =>
-    Object.hasOwn(injected, key) ? injected[key] : buildProvider(key, config, templatesDir, env),
+    Object.hasOwn(injected, key) ? injected[key] : buildProvider(key, config, templateTier, env),
   );
 }
 

@@ -5,7 +5,8 @@ import { DEFAULT_CONFIG } from "./config-types.js";
 const { ollama, anthropic } = DEFAULT_CONFIG.inference.providers;
 
 /** The config `lackpy init` writes: every section, with the defaults, commented. */
-export const CONFIG_TEMPLATE = `# lackpy workspace config. Every key is optional; these are the defaults.
+export const CONFIG_TEMPLATE = `# lackpy workspace config. Every key is optional; these are the defaults, except
+# [ratchet] auto, which is off in a workspace without this file.
 
 [inference]
 # Tiers are tried in this order; a template or rule that answers means no model call at all.
@@ -32,10 +33,14 @@ max_steps = 1000000
 max_tool_calls = 1000
 
 [ratchet]
-# Promote a model-generated program to a template after this many successes for the same intent,
-# once the last 2 × this many answers to that intent all gave the same output.
-auto = false
+# The ratchet: a program a model wrote that keeps working becomes a template (tier 0), and the
+# same request is then answered from it with no model call. It is promoted once the same request
+# (intent, kit, --param values) got the same output at least min_successes times in a row, with
+# no other output among its last 2 × min_successes answers (the agreement gate).
+# A template that fails demote_after_failures times, more often than it succeeded, is renamed aside.
+auto = true
 min_successes = 3
+demote_after_failures = 5
 
 [policy]
 # Refuse kits whose world-coupling grade is above this (0 pure … 3 writes files).

@@ -101,6 +101,8 @@ describe("LackpyService", () => {
       error: { code: "tool_error" },
     });
     expect(await service.template("count-lines")).toMatchObject({ successCount: 1, failCount: 1 });
+    // Nothing is left to write once the test deletes the workspace.
+    service.flush();
   });
 
   it("refuses an invalid template and a duplicate name", async () => {
@@ -179,6 +181,7 @@ describe("LackpyService", () => {
     const files = await readdir(path.join(root, ".lackpy", "templates"));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^reader\.tmpl\.demoted-\d+$/);
+    service.flush();
   });
 
   it("uses injected providers and toolbox tools, and hands the generation settings to them", async () => {
@@ -289,7 +292,10 @@ describe("the ratchet", () => {
     const first = await service.delegate("how many lines in README.md");
     expect(first).toMatchObject({ success: true, tier: "ollama", output: 4 });
     const second = await service.delegate("how many lines in README.md");
-    expect(second.promoted).toMatch(/^auto-how-many-lines-in-readme-md-/);
+    expect(second.promoted).toMatchObject({
+      template: expect.stringMatching(/^auto-how-many-lines-in-readme-md-/),
+      agreeingRuns: 2,
+    });
     const templates = await service.templates();
     expect(templates).toHaveLength(1);
     expect(templates[0].pattern).toBe("how many lines in {arg1}");
@@ -303,6 +309,8 @@ describe("the ratchet", () => {
       params: { arg1: "src/report.ts" },
     });
     expect(chats).toBe(before);
+    // The history is written behind: on flush (and close, and at exit).
+    service.flush();
     expect(await readdir(path.join(root, ".lackpy"))).toContain("ratchet.json");
   });
 
@@ -320,11 +328,12 @@ describe("the ratchet", () => {
     for (let index = 0; index < 6; index++) {
       const result = await service.delegate("flaky: how many lines in README.md");
       expect(result).toMatchObject({ success: true, tier: "ollama" });
-      expect(result.promoted).toBeUndefined();
+      expect(result.promoted).toBeNull();
       outputs.push(result.output);
     }
     // Both programs ran successfully twice or more, but they answer differently.
     expect(new Set(outputs)).toEqual(new Set([4, 7]));
     expect(await service.templates()).toEqual([]);
+    service.flush();
   });
 });

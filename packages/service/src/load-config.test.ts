@@ -25,7 +25,11 @@ describe("parseConfig", () => {
   it("defaults to infer's current Anthropic model, in the config init writes too", () => {
     expect(DEFAULT_CONFIG.inference.providers.anthropic.model).toBe(DEFAULT_ANTHROPIC_MODEL);
     expect(CONFIG_TEMPLATE).toContain(`# model = "${DEFAULT_ANTHROPIC_MODEL}"`);
-    expect(parseConfig(CONFIG_TEMPLATE)).toEqual(DEFAULT_CONFIG);
+    // The defaults, except the ratchet, which lackpy init turns on.
+    expect(parseConfig(CONFIG_TEMPLATE)).toEqual({
+      ...DEFAULT_CONFIG,
+      ratchet: { ...DEFAULT_CONFIG.ratchet, auto: true },
+    });
   });
 
   it("reads every section of the spec", () => {

@@ -11,10 +11,12 @@ export type ServiceErrorCode =
   | "unknown_tool"
   | "unknown_kit"
   | "unknown_template"
+  | "invalid_template"
   | "unknown_provider"
   | "template_exists"
   | "policy_refused"
-  | "workspace_not_found";
+  | "workspace_not_found"
+  | "workspace_locked";
 
 /** A caller mistake in `@lackpy/service`: bad config, unknown kit, bad parameter. */
 export class ServiceError extends LackpyError<ServiceErrorCode> {

@@ -1,4 +1,36 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
+import type { ResolvedKit, Toolbox } from "@lackpy/kit";
+import type { Provider } from "@lackpy/infer";
+import type { LackpyConfig } from "./config-types.js";
+
+/** What `open` and the constructor take. */
+export interface ServiceOptions {
+  workspace: string;
+  /** A config to use instead of `.lackpy/config.toml`. */
+  config?: LackpyConfig;
+  /** Environment for provider keys (defaults to `process.env`). */
+  env?: Record<string, string | undefined>;
+  /**
+   * Providers by key, used for those keys of `[inference] order` instead of building them from
+   * the config: for embedding lackpy, and for the eval harness's replay providers.
+   */
+  providers?: Readonly<Record<string, Provider>>;
+  /** Adds tools to the toolbox after the builtin and module tools (e.g. the eval kit's tools). */
+  extendToolbox?: (toolbox: Toolbox, workspace: string) => void | Promise<void>;
+}
+
+/** Generation settings of one request, for evals: prompt variant, intent id for recordings, base temperature. */
+export interface GenerationSettings {
+  variant?: string;
+  intentId?: string;
+  temperature?: number;
+}
+
+/** A kit resolved for one request, with its name for messages and the ratchet. */
+export interface KitForRequest {
+  name: string;
+  kit: ResolvedKit;
+}
 
 /** A kit as every entry point accepts it: a name, `none`, a `.kit` path, a comma list, a list of tool names, or an alias map. */
 export type KitSpecifier = string | readonly string[] | Readonly<Record<string, string>>;
@@ -57,8 +89,14 @@ export interface DelegateResult {
   generationMs: number;
   executionMs: number;
   totalMs: number;
-  /** The template promoted by this delegate, when the ratchet promoted one. */
-  promoted?: string;
+  /** The template this delegate promoted, and after how many agreeing runs; null when it promoted none. */
+  promoted: Promotion | null;
+}
+
+/** A promotion by the ratchet: the new template's name, and how many answers in a row agreed. */
+export interface Promotion {
+  template: string;
+  agreeingRuns: number;
 }
 
 /** A validation result with the kit's grade. */
@@ -74,7 +112,42 @@ export interface TemplateInfo {
   failCount: number;
   path: string;
   created?: string;
+  kit?: string;
+  /** Request parameters the program reads besides the pattern's placeholders. */
+  params?: string[];
   program: string;
+}
+
+/**
+ * Something wrong with the workspace's templates: a template file that cannot be used (`file`
+ * and `line` name it, relative to the workspace), or a promotion that failed (`intent` and
+ * `template` name it).
+ */
+export interface TemplateProblemInfo {
+  code: string;
+  message: string;
+  hint?: string;
+  file?: string;
+  line?: number;
+  intent?: string;
+  template?: string;
+  at?: string;
+}
+
+/** `lackpy status`: the workspace at a glance. */
+export interface WorkspaceStatus {
+  workspace: string;
+  configPath: string;
+  configExists: boolean;
+  defaultKit: string;
+  /** Usable templates. */
+  templates: number;
+  /** Broken template files and failed promotions. */
+  templateProblems: TemplateProblemInfo[];
+  /** The last error reading or writing template counters or the ratchet's history, if any. */
+  ratchetError: string | null;
+  runMode: string;
+  order: string[];
 }
 
 /** A provider's configuration and availability. */

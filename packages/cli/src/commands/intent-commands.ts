@@ -83,6 +83,10 @@ export function delegateCommand(context: CommandContext) {
           );
         }
         printRunResult(context, result, result.program ?? undefined);
+        if (result.promoted)
+          context.io.stderr(
+            `${context.colors.green("promoted")} to template ${result.promoted.template} after ${result.promoted.agreeingRuns} agreeing runs\n`,
+          );
       } finally {
         spinner.stop();
       }

@@ -1,7 +1,8 @@
+import { basename, join } from "node:path";
 import { defineCommand } from "citty";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
-import { printRunResult } from "../format-results.js";
+import { printRunResult, printTemplateProblems } from "../format-results.js";
 import { COMMON_ARGS, PROGRAM_ARGS, programFlags } from "../shared-args.js";
 
 /** `lackpy template list | show <name> | test <name>`. */
@@ -10,23 +11,35 @@ export function templateCommand(context: CommandContext) {
     meta: { name: "list", description: "List the workspace's templates with their counters" },
     args: COMMON_ARGS,
     async run({ args }) {
-      const templates = await (await context.service(args.workspace)).templates();
+      const service = await context.service(args.workspace);
+      const templates = await service.templates();
+      const problems = await service.templateProblems();
       if (args.json)
-        return printJson(
-          context,
-          templates.map(({ name, pattern, successCount, failCount, path }) => ({
+        return printJson(context, [
+          ...templates.map(({ name, pattern, successCount, failCount, path }) => ({
             name,
             pattern,
             successCount,
             failCount,
             path,
           })),
-        );
-      if (templates.length === 0) context.io.stdout("no templates yet (lackpy create saves one)\n");
+          // Broken files and failed promotions are entries too, with a `problem`.
+          ...problems.map((problem) => ({
+            name: problem.template ?? basename(problem.file ?? "", ".tmpl"),
+            pattern: null,
+            successCount: 0,
+            failCount: 0,
+            path: problem.file ? join(service.workspace, problem.file) : null,
+            problem,
+          })),
+        ]);
+      if (templates.length === 0 && problems.length === 0)
+        context.io.stdout("no templates yet (lackpy create saves one)\n");
       for (const template of templates)
         context.io.stdout(
           `${template.name.padEnd(24)} ✓${template.successCount} ✗${template.failCount}  ${template.pattern ?? "(no pattern)"}\n`,
         );
+      printTemplateProblems(context, problems);
     },
   });
   const show = defineCommand({

@@ -64,10 +64,8 @@ export function statusCommand(context: CommandContext) {
     async run({ args }) {
       const service = await context.service(args.workspace);
       const status = await service.status();
-      const problems = await workspaceProblems(
-        service,
-        (status as { problems?: unknown }).problems,
-      );
+      // Broken template files and failed promotions, then broken kit files.
+      const problems = await workspaceProblems(service, status.templateProblems);
       if (args.json) return printJson(context, { ...status, problems });
       const { io, colors } = context;
       io.stdout(`workspace  ${status.workspace}\n`);
@@ -76,6 +74,8 @@ export function statusCommand(context: CommandContext) {
       );
       io.stdout(`kit        ${status.defaultKit}\n`);
       io.stdout(`templates  ${status.templates}\n`);
+      if (status.ratchetError)
+        io.stdout(`ratchet    ${colors.red("error")}: ${status.ratchetError}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);
       io.stdout(`inference  ${status.order.join(" → ")}\n`);
       problems.forEach((problem, index) =>

@@ -90,7 +90,8 @@ export const ESCAPE_PROGRAMS: EscapeCase[] = [
   { source: `JSON.stringify([1].map(x => x))`, output: "[1]" },
   { source: `JSON.stringify({ a: 1 }, (k, v) => v)`, code: "runtime_error" },
   { source: `JSON.parse("1", (k, v) => v)`, code: "runtime_error" },
-  { source: `"a-b".replace("-", x => x)`, code: "not_a_function" },
+  { source: `"a-b".replace("-", x => x + x)`, output: "a--b" },
+  { source: `"a-b".split(x => x)`, code: "not_a_function" },
   { source: `Array.from({ length: 2 }, 5)`, code: "runtime_error" },
   { source: `[3, 1].sort(5)`, code: "not_a_function" },
   // getters and prototype pollution through Object.assign sources

@@ -33,6 +33,10 @@ export function testTools() {
         if (kind === "set") return new Set([1, 2]);
         if (kind === "proto") return JSON.parse('{"__proto__": {"polluted": true}}');
         if (kind === "getter") return Object.defineProperty({}, "x", { get: () => process, enumerable: true });
+        if (kind === "regex") return /a+/g;
+        if (kind === "backreference") return /(\w)\1/;
+        if (kind === "proto-map") return new Map([["__proto__", 1]]);
+        if (kind === "object-key-map") return new Map<unknown, unknown>([[{ a: 1 }, "x"], [[1, 2], "y"]]);
         return null;
       },
       slow: () => new Promise((resolve) => setTimeout(() => resolve(1), 2000)),

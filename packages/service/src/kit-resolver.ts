@@ -1,0 +1,155 @@
+import { statSync } from "node:fs";
+import path from "node:path";
+import type { Grade, ToolSpec } from "@lackpy/lang";
+import type { Toolbox } from "@lackpy/kit";
+import {
+  createDefaultToolbox,
+  docsIndex,
+  kitCreate,
+  resolveDoc,
+  resolveKitSpecifier,
+} from "@lackpy/kit/node";
+import type { LackpyConfig } from "./config-types.js";
+import { registerModuleTools } from "./module-tools.js";
+import { checkPlainName } from "./plain-name.js";
+import { ServiceError } from "./service-error.js";
+import type { KitForRequest, KitSpecifier, ServiceOptions } from "./service-types.js";
+
+/** A kit as `kitInfo` describes it. */
+export interface KitInfo {
+  name: string;
+  tools: ToolSpec[];
+  grade: Grade;
+  description: string;
+  docs: unknown;
+}
+
+interface CachedKit {
+  stamp: string;
+  kit: Promise<KitForRequest>;
+}
+
+/**
+ * The workspace's toolbox and kits. A resolved kit is kept until `.lackpy/kits` or its `.kit`
+ * file changes (checked by mtime on every request), so repeated requests share one kit object,
+ * and with it the validated programs cached for its tools.
+ */
+export class KitResolver {
+  readonly kitsDir: string;
+  private toolboxPromise: Promise<Toolbox> | null = null;
+  private readonly kits = new Map<string, CachedKit>();
+
+  constructor(
+    private readonly workspace: string,
+    private readonly settings: LackpyConfig,
+    private readonly extendToolbox: ServiceOptions["extendToolbox"],
+  ) {
+    this.kitsDir = path.join(workspace, ".lackpy", "kits");
+  }
+
+  /** The toolbox: builtin file tools confined to the workspace, plus module tools from the config. */
+  toolbox(): Promise<Toolbox> {
+    this.toolboxPromise ??= (async () => {
+      const toolbox = createDefaultToolbox({
+        root: this.workspace,
+        protectedGlobs: this.settings.files.protected,
+      });
+      await registerModuleTools(toolbox, this.settings.tools, this.workspace);
+      await this.extendToolbox?.(toolbox, this.workspace);
+      return toolbox;
+    })();
+    return this.toolboxPromise;
+  }
+
+  /** Resolves a kit in any form; the workspace's default kit when none is given. */
+  resolve(kit?: KitSpecifier): Promise<KitForRequest> {
+    const specifier = kit ?? this.settings.kit.default;
+    const key = typeof specifier === "string" ? specifier : JSON.stringify(specifier);
+    const stamp = this.stampOf(specifier);
+    const cached = this.kits.get(key);
+    if (cached && cached.stamp === stamp) return cached.kit;
+    const resolved = this.load(specifier);
+    this.kits.set(key, { stamp, kit: resolved });
+    // A kit that fails to resolve is not kept: the next request tries again.
+    resolved.catch(() => {
+      if (this.kits.get(key)?.kit === resolved) this.kits.delete(key);
+    });
+    return resolved;
+  }
+
+  /** Information on one kit: tools, grade, description, docs. */
+  async info(kit: KitSpecifier): Promise<KitInfo> {
+    const resolved = await this.resolve(kit);
+    return {
+      name: resolved.name,
+      tools: resolved.kit.tools,
+      grade: resolved.kit.grade,
+      description: resolved.kit.description,
+      docs: resolved.kit.docs,
+    };
+  }
+
+  /** Writes `.lackpy/kits/<name>.kit` after checking that every tool exists. */
+  async create(
+    name: string,
+    tools: readonly string[],
+    options: { force?: boolean; description?: string } = {},
+  ): Promise<{ path: string }> {
+    checkPlainName(name, "kit");
+    await resolveKitSpecifier([...tools], await this.toolbox(), {
+      kitsDir: this.kitsDir,
+      baseDir: this.workspace,
+    });
+    const written = await kitCreate(name, tools, {
+      kitsDir: this.kitsDir,
+      force: options.force ?? false,
+      description: options.description,
+    });
+    this.kits.clear();
+    return written;
+  }
+
+  /** One tool's spec and, when it has them, its docs. */
+  async tool(name: string): Promise<{ spec: ToolSpec; docsText: string | null }> {
+    const toolbox = await this.toolbox();
+    const spec = toolbox.get(name);
+    if (!spec) {
+      throw new ServiceError("unknown_tool", `No tool named '${name}'.`, {
+        hint: `known tools: ${toolbox
+          .list()
+          .map((tool) => tool.name)
+          .join(", ")}`,
+      });
+    }
+    const docs = await docsIndex({ tools: [spec] });
+    const first = docs[0];
+    const docsText = first ? await resolveDoc(first.path, this.workspace).catch(() => null) : null;
+    return { spec, docsText };
+  }
+
+  private async load(specifier: KitSpecifier): Promise<KitForRequest> {
+    const resolved = await resolveKitSpecifier(specifier, await this.toolbox(), {
+      kitsDir: this.kitsDir,
+      baseDir: this.workspace,
+    });
+    return { name: typeof specifier === "string" ? specifier : resolved.name, kit: resolved };
+  }
+
+  private stampOf(specifier: KitSpecifier): string {
+    let file: string | null = null;
+    if (typeof specifier === "string") {
+      const name = specifier.trim();
+      file = name.endsWith(".kit")
+        ? path.resolve(this.workspace, name)
+        : /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)
+          ? path.join(this.kitsDir, `${name}.kit`)
+          : null;
+    }
+    return `${stampOfPath(this.kitsDir)}|${file ? stampOfPath(file) : ""}`;
+  }
+}
+
+function stampOfPath(file: string): string {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info ? `${info.mtimeMs}:${info.size}:${info.ino}` : "-";
+}

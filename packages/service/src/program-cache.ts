@@ -1,0 +1,53 @@
+import {
+  validateProgram,
+  type ToolSpec,
+  type ValidatedProgram,
+  type ValidationResult,
+} from "@lackpy/lang";
+
+/** A program checked for one kit, param names and rules: the validation, and the program when valid. */
+export interface CheckedProgram {
+  validation: ValidationResult;
+  program: ValidatedProgram | null;
+}
+
+/** Programs kept per kit (its tools array); a kit that changes gets a new array and a fresh cache. */
+const MAX_PER_KIT = 256;
+
+/**
+ * Validation results by kit, param names, rules and source. Validation is a pure function of
+ * these, so a program that is run again (a template above all) is parsed and checked once, and
+ * the same frozen `ValidatedProgram` goes to every run, where the interpreter can keep what it
+ * compiled from it.
+ */
+export class ProgramCache {
+  private readonly byKit = new WeakMap<readonly ToolSpec[], Map<string, CheckedProgram>>();
+
+  /** Validates `source` for the tools, param names and rules, or returns the earlier result. */
+  check(
+    source: string,
+    options: { tools: readonly ToolSpec[]; params: readonly string[]; rules: readonly string[] },
+  ): CheckedProgram {
+    let programs = this.byKit.get(options.tools);
+    if (!programs) {
+      programs = new Map();
+      this.byKit.set(options.tools, programs);
+    }
+    const key = `${[...options.params].sort().join(",")}\u0000${options.rules.join("\u0001")}\u0000${source}`;
+    const cached = programs.get(key);
+    if (cached) {
+      // Keep recently used programs at the end, so the oldest go first.
+      programs.delete(key);
+      programs.set(key, cached);
+      return cached;
+    }
+    const checked = validateProgram(source, {
+      tools: options.tools,
+      params: options.params,
+      rules: options.rules,
+    });
+    if (programs.size >= MAX_PER_KIT) programs.delete(programs.keys().next().value!);
+    programs.set(key, checked);
+    return checked;
+  }
+}

@@ -1,0 +1,113 @@
+/** Successes of one model-generated program for one normalised intent. */
+export interface RatchetEntry {
+  intent: string;
+  program: string;
+  kit: string;
+  successes: number;
+  lastSuccessAt: string;
+  promoted?: string;
+}
+
+/** A promotion that failed, kept until the request is promoted (shown by `status` and `template list`). */
+export interface PromotionFailure {
+  intent: string;
+  kit: string;
+  /** The template name the promotion would have written. */
+  template: string;
+  /** The program it would have saved. */
+  program: string;
+  code: string;
+  message: string;
+  hint?: string;
+  at: string;
+}
+
+/**
+ * `.lackpy/ratchet.json`, version 2 (version 1 was the bare `programs` map; `failures` was added
+ * later within version 2, and older readers ignore it).
+ */
+export interface RatchetFile {
+  version: 2;
+  programs: Record<string, RatchetEntry>;
+  /** Per request (kit, normalised intent, params), the output hashes of the latest successful model answers, oldest first. */
+  answers: Record<string, string[]>;
+  /** Failed promotions per request. */
+  failures: Record<string, PromotionFailure>;
+}
+
+/** One change to the file, kept in memory until it is written, then applied to the file as it is then. */
+export type RatchetChange =
+  | {
+      kind: "success";
+      key: string;
+      intent: string;
+      program: string;
+      kit: string;
+      at: string;
+      answersKey: string;
+      hash: string;
+    }
+  | { kind: "promoted"; key: string; failureKey: string; template: string }
+  | { kind: "failed"; failureKey: string; failure: PromotionFailure };
+
+/** Answers kept per request; the agreement window never needs more. */
+export const MAX_ANSWERS = 16;
+
+/** An empty file. */
+export function emptyRatchetFile(): RatchetFile {
+  return { version: 2, programs: {}, answers: {}, failures: {} };
+}
+
+/** Reads the file's text (either version); null when it is not JSON. */
+export function parseRatchetFile(text: string): RatchetFile | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    return emptyRatchetFile();
+  const record = parsed as Partial<RatchetFile>;
+  if (record.version === 2)
+    return {
+      version: 2,
+      programs: record.programs ?? {},
+      answers: record.answers ?? {},
+      failures: record.failures ?? {},
+    };
+  // Version 1 kept the program entries at the top level and no answers.
+  return { ...emptyRatchetFile(), programs: parsed as Record<string, RatchetEntry> };
+}
+
+/** Applies one change to a file in memory. */
+export function applyRatchetChange(file: RatchetFile, change: RatchetChange): void {
+  switch (change.kind) {
+    case "success": {
+      const entry = file.programs[change.key] ?? {
+        intent: change.intent,
+        program: change.program,
+        kit: change.kit,
+        successes: 0,
+        lastSuccessAt: "",
+      };
+      entry.successes += 1;
+      if (change.at > entry.lastSuccessAt) entry.lastSuccessAt = change.at;
+      file.programs[change.key] = entry;
+      file.answers[change.answersKey] = [
+        ...(file.answers[change.answersKey] ?? []),
+        change.hash,
+      ].slice(-MAX_ANSWERS);
+      return;
+    }
+    case "promoted": {
+      const entry = file.programs[change.key];
+      if (entry) entry.promoted = change.template;
+      delete file.failures[change.failureKey];
+      return;
+    }
+    case "failed":
+      file.failures[change.failureKey] = change.failure;
+      return;
+  }
+}
