@@ -1,6 +1,5 @@
 import { validateProgram, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
 import { run as runInProcess } from "@lackpy/run";
-import { closeWorkerPool, run } from "@lackpy/run/node";
 import type { BenchSuite } from "./harness.js";
 
 const FILES: Readonly<Record<string, string>> = {
@@ -55,14 +54,9 @@ async function expectSuccess(
   if (!result.success) throw new Error(`bench run failed: ${JSON.stringify(result.error)}`);
 }
 
-/** The interpreter against native JavaScript: a typical program, tool-call overhead and a warm isolated run. */
+/** The interpreter against native JavaScript: a typical program and tool-call overhead (isolated mode has its own suite). */
 export const suite: BenchSuite = {
   name: "run",
-  setup: async () => {
-    // Warm the worker pool so the isolated figure is a warm run, not a worker start.
-    await expectSuccess(run(SMALL_PROGRAM, { tools: TOOLS, mode: "isolated" }));
-  },
-  teardown: () => closeWorkerPool(),
   tasks: () => [
     { name: "native typical (6 lines)", fn: typicalNative },
     {
@@ -91,10 +85,6 @@ export const suite: BenchSuite = {
       name: "run small, in-process",
       fn: () => expectSuccess(runInProcess(SMALL_PROGRAM, { tools: TOOLS })),
     },
-    {
-      name: "run small, isolated (warm pool)",
-      fn: () => expectSuccess(run(SMALL_PROGRAM, { tools: TOOLS, mode: "isolated" })),
-    },
   ],
   ratios: [
     {
@@ -115,11 +105,6 @@ export const suite: BenchSuite = {
       per: 1000,
       kind: "overhead_us",
       goal: 1,
-    },
-    {
-      name: "isolated warm run / in-process",
-      task: "run small, isolated (warm pool)",
-      baseline: "run small, in-process",
     },
   ],
 };

@@ -2,7 +2,7 @@ import { cp, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { closeWorkerPool, run } from "@lackpy/run/node";
+import { run } from "@lackpy/run";
 import { DEFAULT_CONFIG, LackpyService, type KitForRequest } from "@lackpy/service";
 import type { BenchSuite } from "./harness.js";
 
@@ -14,7 +14,7 @@ let kit: KitForRequest;
 /**
  * The ratchet's payoff: a delegate answered by a template (tier 0) through the service, against
  * the bare run of the template's program (`run` of `@lackpy/run` with the kit's tools, which
- * validates it each time), and isolated cold start. Goal (issue 17): the template delegate
+ * validates it each time). Isolated mode has its own suite. Goal (issue 17): the template delegate
  * within 3× the bare run, and at most 0.3 ms on a quiet machine.
  */
 export const suite: BenchSuite = {
@@ -52,14 +52,6 @@ export const suite: BenchSuite = {
       name: "delegate served by a template (tier 0)",
       fn: () => service.delegate("count lines in README.md"),
     },
-    {
-      name: "isolated run, cold (new worker)",
-      fn: async () => {
-        await closeWorkerPool();
-        await run(`1 + 1`, { mode: "isolated" });
-      },
-    },
-    { name: "isolated run, warm pool", fn: () => run(`1 + 1`, { mode: "isolated" }) },
   ],
   ratios: [
     {
@@ -78,11 +70,6 @@ export const suite: BenchSuite = {
       name: "service runProgram / bare run (validation cached)",
       task: "run the template's program in-process",
       baseline: "bare run of the template's program",
-    },
-    {
-      name: "isolated cold / warm",
-      task: "isolated run, cold (new worker)",
-      baseline: "isolated run, warm pool",
     },
   ],
 };

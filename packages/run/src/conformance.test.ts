@@ -94,7 +94,13 @@ describe("the interpreter implements exactly the language spec", () => {
   );
 
   it("keeps the root entry free of node: imports (browser-safe)", () => {
-    const nodeOnly = new Set(["node.ts", "worker.ts", "worker-pool.ts", "run-isolated.ts"]);
+    const nodeOnly = new Set([
+      "node.ts",
+      "child-entry.ts",
+      "heap-watch.ts",
+      "isolated-child.ts",
+      "run-isolated.ts",
+    ]);
     const directory = new URL(".", import.meta.url);
     for (const file of readdirSync(directory).filter(
       (name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !nodeOnly.has(name),

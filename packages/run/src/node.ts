@@ -1,9 +1,41 @@
-export { run, runIsolated } from "./run-isolated.js";
-export { closeWorkerPool, prewarmWorkerPool } from "./worker-pool.js";
-export { runInProcess, prepareProgram } from "./run-program.js";
+/**
+ * The Node entry: both run modes and the isolated-mode child pool. It loads only the pool until
+ * the first run, so a CLI can start the pool's first child (`prewarmChildPool`) before it loads
+ * anything else and the child's start-up overlaps the host's own.
+ */
+import type { ValidatedProgram } from "@lackpy/lang";
+import type { RunOptions } from "./run-program.js";
+import type { RunResult } from "./run-result.js";
+
+let runner: Promise<typeof import("./run-isolated.js")> | undefined;
+const loadRunner = () => (runner ??= import("./run-isolated.js"));
+
+/** Runs a program in either mode: `isolated` (a child process from the warm pool) or `in-process` (default). */
+export async function run(
+  program: string | ValidatedProgram,
+  options: RunOptions = {},
+): Promise<RunResult> {
+  return (await loadRunner()).run(program, options);
+}
+
+/** Runs a program in a child process from the warm pool, under the heap limit `memoryMb`; tools run in the host. */
+export async function runIsolated(
+  program: string | ValidatedProgram,
+  options: RunOptions = {},
+): Promise<RunResult> {
+  return (await loadRunner()).runIsolated(program, options);
+}
+
+export {
+  closeChildPool,
+  closeWorkerPool,
+  DEFAULT_CHILD_MEMORY_MB,
+  prewarmChildPool,
+  prewarmWorkerPool,
+} from "./child-pool.js";
+// Types only: the values of the root entry (`runInProcess`, `RunError`, …) would load the interpreter.
 export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";
 export type { TraceEntry, ToolFunction } from "./interpreter.js";
 export type { ToolCallContext } from "./tool-call-context.js";
-export { RunError } from "./run-error.js";
 export type { RunErrorCode, RunErrorValue } from "./run-error.js";

@@ -13,7 +13,7 @@ export async function run(
 ): Promise<RunResult> {
   if (options.mode === "isolated") {
     throw new RunError(
-      'Isolated mode needs worker threads: import { run } from "@lackpy/run/node".',
+      'Isolated mode needs child processes: import { run } from "@lackpy/run/node".',
     );
   }
   if (options.mode !== undefined && options.mode !== "in-process")

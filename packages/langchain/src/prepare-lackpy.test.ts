@@ -1,0 +1,89 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { DEFAULT_CONFIG, LackpyService } from "@lackpy/service";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AdapterError } from "./adapter-error.js";
+import type { LackpyToolOptions } from "./lackpy-tool-options.js";
+import { prepareLackpy } from "./prepare-lackpy.js";
+
+let workspace: string;
+let service: LackpyService;
+
+beforeAll(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), "lackpy-prepare-"));
+  await writeFile(path.join(workspace, "notes.txt"), "one\ntwo\n");
+  service = await LackpyService.open({ workspace, env: {} });
+});
+
+afterAll(async () => {
+  await service.close();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+describe("prepareLackpy", () => {
+  it.each<[string, () => LackpyToolOptions, string]>([
+    ["neither workspace nor service", () => ({}), "exactly one of workspace and service"],
+    ["both", () => ({ workspace, service }), "exactly one of workspace and service"],
+    ["an unknown mode", () => ({ service, mode: "chat" as never }), "'chat' is not a lackpy"],
+    ["a zero result size", () => ({ service, maxResultChars: 0 }), "maxResultChars must be"],
+    ["a fractional result size", () => ({ service, maxResultChars: 1.5 }), "not 1.5"],
+  ])("refuses %s with invalid_option", async (_, options, message) => {
+    const error = await prepareLackpy(options()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AdapterError);
+    expect(error).toMatchObject({ code: "invalid_option", hint: expect.any(String) });
+    expect((error as Error).message).toContain(message);
+  });
+
+  it("refuses an unknown kit when the tool is built, naming the kits that exist", async () => {
+    await expect(prepareLackpy({ service, kit: "everything" })).rejects.toMatchObject({
+      code: "unknown_kit",
+      hint: expect.stringContaining("readonly"),
+    });
+  });
+
+  it("refuses a kit above the workspace's policy when the tool is built", async () => {
+    const strict = new LackpyService({
+      workspace,
+      env: {},
+      config: { ...structuredClone(DEFAULT_CONFIG), policy: { maxGradeW: 1 } },
+    });
+    await expect(prepareLackpy({ service: strict, kit: "files" })).rejects.toMatchObject({
+      code: "policy_refused",
+    });
+  });
+
+  it("uses the workspace's default kit and opens the workspace it is given", async () => {
+    const lackpy = await prepareLackpy({ workspace });
+    expect(lackpy.kitName).toBe(DEFAULT_CONFIG.kit.default);
+    expect(lackpy.mode).toBe("program");
+    expect(await lackpy.execute('read_file("notes.txt").split("\\n").length')).toEqual({
+      success: true,
+      output: 3,
+      calls: [{ tool: "read_file", arguments: '"notes.txt"', result: "8 chars" }],
+    });
+  });
+
+  it("passes params, rules and limits to every run", async () => {
+    const lackpy = await prepareLackpy({
+      service,
+      kit: "readonly",
+      params: { name: "notes.txt" },
+      rules: ["no_loops"],
+      limits: { maxToolCalls: 1 },
+    });
+    expect(await lackpy.execute("read_file(name).length")).toMatchObject({
+      success: true,
+      output: 8,
+    });
+    expect(await lackpy.execute("for (const i of range(2)) read_file(name)")).toMatchObject({
+      success: false,
+      error: { code: "invalid_program", errors: [{ code: "rule_violation" }] },
+    });
+    expect(await lackpy.execute("read_file(name)\nread_file(name)")).toMatchObject({
+      success: false,
+      error: { code: "limit_tool_calls", line: 2 },
+      calls: [{ tool: "read_file", arguments: '"notes.txt"', result: "8 chars" }],
+    });
+  });
+});

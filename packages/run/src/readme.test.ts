@@ -1,0 +1,25 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeChildPool, run } from "./node.js";
+
+afterAll(() => closeChildPool());
+
+describe("README usage example", () => {
+  it("runs as written, in a child process", async () => {
+    const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+    expect(readme).toContain('import { run } from "@lackpy/run/node";');
+    expect(readme).toContain('tools: { find_files: async () => ["a.ts", "b.ts"] },');
+
+    const result = await run(`const files = find_files("*")\nlen(files)`, {
+      tools: { find_files: async () => ["a.ts", "b.ts"] },
+      mode: "isolated",
+      limits: { timeoutMs: 2000 },
+    });
+    expect(result).toMatchObject({
+      success: true,
+      output: 2,
+      trace: [{ tool: "find_files", success: true }],
+      stats: { toolCalls: 1 },
+    });
+  });
+});
