@@ -1,13 +1,13 @@
 import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { Closure, NativeCallable, Namespace } from "./values.js";
 import type { WorkMeter } from "./work-meter.js";
 
 const isObject = (value: unknown) => typeof value === "object" && value !== null;
 
 /** `a + b` with JavaScript semantics, computed without calling any method of the operands, within the size limit. */
-export function add(interpreter: Interpreter, left: unknown, right: unknown, node: Node): unknown {
+export function add(interpreter: RunContext, left: unknown, right: unknown, node: Node): unknown {
   if (typeof left === "number" && typeof right === "number") return left + right;
   const concatenates =
     typeof left === "string" || typeof right === "string" || isObject(left) || isObject(right);
@@ -20,7 +20,7 @@ export function add(interpreter: Interpreter, left: unknown, right: unknown, nod
  * is bounded while it is built, and the total is checked before the concatenation.
  */
 export function concatenate(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   values: readonly unknown[],
   node: Node,
 ): string {
@@ -35,7 +35,7 @@ export function concatenate(
 
 /** Any binary operator the language allows. */
 export function binary(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   operator: string,
   left: unknown,
   right: unknown,
