@@ -33,7 +33,6 @@ class CallContext implements ToolCallContext {
 class PendingCall implements ToolCall {
   readonly context: ToolCallContext;
   #controller: AbortController | null = null;
-  #signal: AbortSignal | null = null;
   #aborted = false;
   #reason: unknown = undefined;
 
@@ -44,12 +43,12 @@ class PendingCall implements ToolCall {
   }
 
   signal(): AbortSignal {
-    if (!this.#signal) {
+    if (!this.#controller) {
       this.#controller = new AbortController();
       if (this.#aborted) this.#controller.abort(this.#reason);
-      this.#signal = AbortSignal.any([this.#controller.signal, ...this.owner.runSignals()]);
+      else this.owner.follow(this.#controller);
     }
-    return this.#signal;
+    return this.#controller.signal;
   }
 
   abort(reason: unknown): void {
@@ -61,15 +60,19 @@ class PendingCall implements ToolCall {
   }
 }
 
+const RUN_ENDED = new Error("The run ended.");
+
 /**
  * The tool calls of one run. Each call gets a signal that aborts with its own `abort`, with the
  * run's cancellation signal, or with `end()`, which the run calls once it has a result. Signals
  * are made lazily, when a tool first reads `this.signal`: a call whose tool never looks costs
- * two small objects, not an AbortController.
+ * two small objects, not an AbortController. A signal that was made is one plain controller the
+ * run aborts itself (no `AbortSignal.any`, which costs tens of microseconds a call).
  */
 export class ToolCallSignals {
-  #ended: AbortController | null = null;
-  #hasEnded = false;
+  #controllers: AbortController[] = [];
+  #ended = false;
+  #onCancel: (() => void) | null = null;
 
   constructor(private readonly runSignal?: AbortSignal) {}
 
@@ -78,18 +81,28 @@ export class ToolCallSignals {
     return new PendingCall(this);
   }
 
-  /** The signals every call's signal follows: the run's end, and the caller's cancellation. */
-  runSignals(): AbortSignal[] {
-    if (!this.#ended) {
-      this.#ended = new AbortController();
-      if (this.#hasEnded) this.#ended.abort(new Error("The run ended."));
+  /** Makes a call's controller follow the run: aborted at once if the run is over or cancelled, else kept until it is. */
+  follow(controller: AbortController): void {
+    if (this.#ended) return controller.abort(RUN_ENDED);
+    if (this.runSignal?.aborted) return controller.abort(this.runSignal.reason);
+    this.#controllers.push(controller);
+    if (this.runSignal && !this.#onCancel) {
+      this.#onCancel = () => this.#abortAll(this.runSignal!.reason);
+      this.runSignal.addEventListener("abort", this.#onCancel, { once: true });
     }
-    return this.runSignal ? [this.#ended.signal, this.runSignal] : [this.#ended.signal];
   }
 
   /** Aborts the signal of every call, finished or not: the run is over. */
   end(): void {
-    this.#hasEnded = true;
-    this.#ended?.abort(new Error("The run ended."));
+    if (this.#ended) return;
+    this.#ended = true;
+    if (this.#onCancel) this.runSignal!.removeEventListener("abort", this.#onCancel);
+    this.#abortAll(RUN_ENDED);
+  }
+
+  #abortAll(reason: unknown): void {
+    const controllers = this.#controllers;
+    this.#controllers = [];
+    for (const controller of controllers) controller.abort(reason);
   }
 }
