@@ -58,7 +58,8 @@ function check(
 ): ValidationError[] {
   return validate(program, {
     tools: context.kit.tools,
-    params: [...Object.keys(context.params), ...params],
+    // Specs keep their `secret` marks; extra names (template captures) are plain, never secret.
+    params: { ...Object.fromEntries(params.map((name) => [name, null])), ...context.params },
     rules,
   }).errors;
 }
