@@ -15,6 +15,7 @@ import { bindPattern, hoistDeclarations } from "./patterns.js";
 import { Scope } from "./scope.js";
 import { Closure, isPlainObject, newObject } from "./values.js";
 import { lookupName } from "./names.js";
+import { refuseSecret } from "./secret-value.js";
 import { createRegex } from "./guest-regex.js";
 
 /** An evaluator for one node type. */
@@ -152,7 +153,9 @@ async function arrayExpression(
       interpreter.checkSize(result.length + items.length, "an array", element);
       for (const item of items) result.push(item);
     } else {
-      result.push(element ? await interpreter.evaluate(element, scope) : undefined);
+      const value = element ? await interpreter.evaluate(element, scope) : undefined;
+      refuseSecret(value, "stored in an array or object", element);
+      result.push(value);
     }
   }
   return result;
@@ -168,6 +171,7 @@ async function objectExpression(
     if (property.type === "SpreadElement") {
       const source = await interpreter.evaluate(property.argument, scope);
       if (source === null || source === undefined) continue;
+      refuseSecret(source, "spread into an object", property);
       interpreter.checkEntries(source, property);
       const entries: [string, unknown][] = isPlainObject(source)
         ? Object.entries(source)

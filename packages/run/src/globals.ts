@@ -5,6 +5,7 @@ import { toDisplayString, toNumber, truthy } from "./display.js";
 import type { Interpreter } from "./interpreter.js";
 import { iterate } from "./iterate.js";
 import { checkKey, writeMember } from "./members.js";
+import { refuseSecrets } from "./secret-value.js";
 import { fromJson, jsonText } from "./serialize.js";
 import {
   Namespace,
@@ -191,6 +192,13 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
     Infinity: Number.POSITIVE_INFINITY,
   };
 
+  // A secret is never a safe global's argument (Object.entries(creds), String(token)).
+  const guarded =
+    (name: string, implementation: Implementation): Implementation =>
+    (args) => {
+      refuseSecrets(args, `passed to ${name}, which is not a kit tool`, node());
+      return implementation(args);
+    };
   const globals = new Map<string, unknown>();
   for (const spec of SAFE_GLOBALS) {
     if (spec.kind === "namespace") {
@@ -201,13 +209,19 @@ export function createSafeGlobals(interpreter: Interpreter): ReadonlyMap<string,
         members.set(
           member.name,
           typeof implementation === "function"
-            ? new NativeCallable(`${spec.name}.${member.name}`, implementation)
+            ? new NativeCallable(
+                `${spec.name}.${member.name}`,
+                guarded(`${spec.name}.${member.name}`, implementation),
+              )
             : implementation,
         );
       }
       globals.set(spec.name, new Namespace(spec.name, members));
     } else if (spec.kind === "function" && functions[spec.name]) {
-      globals.set(spec.name, new NativeCallable(spec.name, functions[spec.name]));
+      globals.set(
+        spec.name,
+        new NativeCallable(spec.name, guarded(spec.name, functions[spec.name])),
+      );
     } else if (spec.kind === "value" && Object.hasOwn(values, spec.name)) {
       globals.set(spec.name, values[spec.name]);
     }

@@ -12,7 +12,9 @@ import { summarise } from "./serialize.js";
 import { Closure, NativeCallable, isCallable } from "./values.js";
 import { describeError, isProgramFault } from "./describe-error.js";
 import { toParamData, toPlainData } from "./plain-data.js";
-import { toToolArgument } from "./tool-argument.js";
+import { toToolArgument, type RevealSecret } from "./tool-argument.js";
+import { SecretValue } from "./secret-value.js";
+import type { SecretVault } from "./secret-vault.js";
 import { bindPattern } from "./patterns.js";
 import { createSafeGlobals } from "./globals.js";
 import { ToolCallSignals } from "./tool-call-context.js";
@@ -39,6 +41,12 @@ export interface InterpreterOptions {
   tools: Readonly<Record<string, ToolFunction>>;
   toolSpecs?: readonly ToolSpec[];
   params: Readonly<Record<string, unknown>>;
+  /**
+   * Secret params: bound as opaque markers, never as values (their entries in `params` are not
+   * read). The vault reveals a marker passed to a tool; without one (an isolated child) the
+   * marker itself goes to the tool function, which sends it to the host.
+   */
+  secrets?: { names: readonly string[]; vault: SecretVault | null };
   limits: Limits;
   /** Clock in ms (injectable for tests). */
   now?: () => number;
@@ -81,6 +89,7 @@ export class Interpreter {
   private readonly now: () => number;
   private readonly specs: Map<string, ToolSpec>;
   private workSinceCheck = 0;
+  private readonly reveal: RevealSecret | undefined;
 
   constructor(readonly options: InterpreterOptions) {
     this.limits = options.limits;
@@ -89,8 +98,12 @@ export class Interpreter {
     this.startedAt = this.now();
     this.specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
     this.paramScope = new Scope(null);
+    const secrets = new Set(options.secrets?.names ?? []);
     for (const [name, value] of Object.entries(options.params))
-      this.paramScope.declare(name, toParamData(value, name), true);
+      if (!secrets.has(name)) this.paramScope.declare(name, toParamData(value, name), true);
+    for (const name of secrets) this.paramScope.declare(name, new SecretValue(name), true);
+    const vault = options.secrets?.vault;
+    this.reveal = vault ? (secret) => vault.reveal(secret) : undefined;
     this.programScope = new Scope(this.paramScope);
   }
 
@@ -264,13 +277,19 @@ export class Interpreter {
         "call tools fewer times, e.g. one find_files instead of many",
       );
     }
-    const args = rawArgs.map((arg) => toToolArgument(arg, name, this));
-    this.notePaths(name, args);
+    const args = rawArgs.map((arg) => toToolArgument(arg, name, this, this.reveal));
+    this.notePaths(name, args, rawArgs);
     const started = this.now();
     const entry: TraceEntry = {
       step: this.steps,
       tool: name,
-      args: args.map((arg) => summarise(arg, this.limits.maxOutputBytes)),
+      // A secret argument is traced as its marker, never as the value the tool got.
+      args: args.map((arg, index) =>
+        summarise(
+          rawArgs[index] instanceof SecretValue ? rawArgs[index] : arg,
+          this.limits.maxOutputBytes,
+        ),
+      ),
       result: null,
       durationMs: 0,
       success: false,
@@ -308,8 +327,12 @@ export class Interpreter {
         entry.error = error.message;
         throw error;
       }
-      // A tool may throw anything; reading it must not throw again.
-      const { message, hint, ...described } = describeError(error);
+      // A tool may throw anything; reading it must not throw again. One that echoes a secret it
+      // was given has the secret's text replaced by its marker.
+      const vault = this.options.secrets?.vault;
+      const { message, hint, ...described } = vault
+        ? vault.redactError(describeError(error))
+        : describeError(error);
       entry.error = message;
       const retriable = described.retriable || this.specs.get(name)?.retriable === true;
       throw this.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
@@ -323,10 +346,11 @@ export class Interpreter {
     }
   }
 
-  private notePaths(name: string, args: unknown[]): void {
+  private notePaths(name: string, args: unknown[], rawArgs: unknown[]): void {
     const specArgs = this.specs.get(name)?.args ?? [];
     specArgs.forEach((arg, index) => {
-      if (typeof args[index] !== "string") return;
+      // A secret path is not listed: filesRead and filesModified are shown to the caller.
+      if (typeof args[index] !== "string" || rawArgs[index] instanceof SecretValue) return;
       if (arg.path === "read") this.filesRead.add(args[index] as string);
       if (arg.path === "write") this.filesModified.add(args[index] as string);
     });

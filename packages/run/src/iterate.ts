@@ -1,5 +1,6 @@
 import type { Node } from "@lackpy/lang";
 import type { Interpreter } from "./interpreter.js";
+import { refuseSecret } from "./secret-value.js";
 import { RangeValue, isPlainObject, typeName } from "./values.js";
 
 /** Rough heap cost of one character as its own string (characters outside Latin-1 are not shared). */
@@ -31,6 +32,7 @@ export async function iterate(
     interpreter.checkSize(value.length, "a list from a range", node);
     return value.toArray();
   }
+  refuseSecret(value, "iterated", node);
   throw notIterable(interpreter, value, node);
 }
 

@@ -1,5 +1,6 @@
 import { forbiddenPropertyMessage, isForbiddenProperty, type Node } from "@lackpy/lang";
 import type { Interpreter } from "./interpreter.js";
+import { SecretValue, refuseSecret, secretFault } from "./secret-value.js";
 import { Namespace, RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
 
 /** The property key of a member expression: its static name, or the computed value as a string. */
@@ -13,6 +14,7 @@ export async function memberKey(
   if (typeof key === "number") return key;
   if (typeof key === "string") return key;
   if (typeof key === "boolean" || key === null || key === undefined) return String(key);
+  refuseSecret(key, "used as a key", node.property);
   throw interpreter.fault(
     "runtime_error",
     `A property key must be a string or a number, not ${typeName(key)}.`,
@@ -33,7 +35,7 @@ function isIndex(key: string | number): number | null {
   return Number.isInteger(index) && index >= 0 ? index : null;
 }
 
-/** Reads `object[key]` through own properties of program values only; a missing property reads as undefined. */
+/** Reads `object[key]` through own properties of program values only; a missing property reads as undefined. A secret's field is a secret too. */
 export function readMember(
   interpreter: Interpreter,
   object: unknown,
@@ -49,6 +51,7 @@ export function readMember(
       "check the value first, or use ?. (optional chaining)",
     );
   }
+  if (object instanceof SecretValue) return object.field(key);
   if (typeof object === "string") {
     if (key === "length") return object.length;
     const index = isIndex(key);
@@ -90,6 +93,8 @@ export function writeMember(
   node: Node,
 ): void {
   checkKey(interpreter, key, node);
+  if (object instanceof SecretValue) throw secretFault(object, "changed", node);
+  refuseSecret(value, "stored in an array or object", node);
   if (Array.isArray(object)) {
     if (key === "length")
       throw interpreter.fault(
@@ -163,6 +168,7 @@ export function restObject(
   node: Node,
 ): Record<string, unknown> {
   const rest = newObject();
+  refuseSecret(value, "destructured", node);
   if (!isPlainObject(value)) return rest;
   interpreter.checkEntries(value, node);
   for (const key of Object.keys(value))

@@ -3,6 +3,7 @@ import type { Interpreter } from "./interpreter.js";
 import { checkKey, memberKey, readMember, restObject, writeMember } from "./members.js";
 import type { Scope } from "./scope.js";
 import { iterate } from "./iterate.js";
+import { refuseSecret } from "./secret-value.js";
 
 /** How a pattern binds: declares a `const`/`let`, or assigns (cell semantics for undeclared names). */
 export type BindMode = "const" | "let" | "assign";
@@ -39,6 +40,7 @@ export async function bindPattern(
       return;
     }
     case "ObjectPattern": {
+      refuseSecret(value, "destructured", pattern);
       if (value === null || value === undefined)
         throw interpreter.fault("runtime_error", `Cannot destructure ${value}.`, pattern);
       const used = new Set<string>();

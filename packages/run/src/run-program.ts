@@ -7,6 +7,8 @@ import { ProgramFault, type RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
 import { toOutput } from "./serialize.js";
 import { describeError } from "./describe-error.js";
+import { toParamData } from "./plain-data.js";
+import { SecretVault } from "./secret-vault.js";
 
 /** Options of a run. */
 export interface RunOptions {
@@ -15,6 +17,12 @@ export interface RunOptions {
   /** Tool metadata: which arguments are paths read or written, retriable errors, arity. */
   toolSpecs?: readonly ToolSpec[];
   params?: Readonly<Record<string, unknown>>;
+  /**
+   * Names of `params` that are secret: the program holds an opaque marker and may only pass it
+   * (or a field of it) directly to a kit tool, which gets the value; output, trace, variables and
+   * errors show `[secret:NAME]`. Misuse is `secret_access` (before the run when visible).
+   */
+  secretParams?: readonly string[];
   limits?: Partial<Limits>;
   /** `in-process` (default here); `isolated` needs `@lackpy/run/node`. */
   mode?: "in-process" | "isolated";
@@ -43,9 +51,15 @@ export function prepareProgram(
   const toolNames = Object.keys(options.tools ?? {});
   const specs = new Map((options.toolSpecs ?? []).map((spec) => [spec.name, spec]));
   const tools: ToolSpec[] = toolNames.map((name) => specs.get(name) ?? { name });
+  const secrets = new Set(options.secretParams ?? []);
   const { validation, program: validated } = validateProgram(program, {
     tools,
-    params: Object.keys(options.params ?? {}),
+    params: Object.fromEntries(
+      [...Object.keys(options.params ?? {}), ...secrets].map((name) => [
+        name,
+        secrets.has(name) ? { secret: true } : null,
+      ]),
+    ),
     rules: options.rules ?? [],
   });
   if (validated) return { program: validated };
@@ -75,18 +89,26 @@ export function failedResult(error: RunErrorValue): RunResult {
   };
 }
 
+/** How a run holds its secret params: `here` (a vault in this process) or `host` (an isolated child: the markers go to the host). */
+export type SecretHolder = "here" | "host";
+
 /** Runs a program in this thread; limits are checked between steps. Never throws for a program's fault. */
 export async function runInProcess(
   source: string | ValidatedProgram,
   options: RunOptions = {},
+  secretHolder: SecretHolder = "here",
 ): Promise<RunResult> {
   const limits = resolveLimits(options.limits);
+  const secretNames = options.secretParams ?? [];
+  const vault =
+    secretHolder === "here" ? new SecretVault(secretValues(options), secretNames) : null;
   const prepared = prepareProgram(source, options);
   if ("result" in prepared) return prepared.result;
   const interpreter = new Interpreter({
     tools: options.tools ?? {},
     toolSpecs: options.toolSpecs,
     params: options.params ?? {},
+    secrets: { names: secretNames, vault },
     limits,
     heapUsedBytes: options.heapUsedBytes,
     signal: options.signal,
@@ -103,6 +125,15 @@ export async function runInProcess(
     interpreter.toolSignals.end();
   }
   return finishResult(interpreter, output, error);
+}
+
+/** The secret params' values as plain data (a value that is not plain data is a caller mistake). */
+export function secretValues(options: RunOptions): Record<string, unknown> {
+  const params = options.params ?? {};
+  const values: Record<string, unknown> = {};
+  for (const name of options.secretParams ?? [])
+    if (Object.hasOwn(params, name)) values[name] = toParamData(params[name], name);
+  return values;
 }
 
 /** Runs the top-level statements; the value of a final expression statement is the output. */

@@ -1,4 +1,5 @@
 import type { Node } from "@lackpy/lang";
+import { SecretValue } from "./secret-value.js";
 
 /** An arrow function of the program: opaque to the program, callable by helpers and methods. */
 export class Closure {
@@ -90,6 +91,7 @@ export function typeName(value: unknown): string {
   if (value instanceof RangeValue) return "range";
   if (value instanceof Namespace) return value.name;
   if (isCallable(value)) return "function";
+  if (value instanceof SecretValue) return "secret";
   if (typeof value === "object") return "object";
   return typeof value;
 }
