@@ -186,7 +186,7 @@ describe.each(["in-process", "isolated"] as const)(
         code: "secret_access",
         hint: "pass token directly as an argument of a kit tool, e.g. read_file(token)",
       });
-      expect(result.trace[0].args).toEqual(["[secret:token]"]);
+      expect(result.trace).toMatchObject([{ args: ["[secret:token]"] }]);
       expectNoSecret(result);
       expectNoSecret(contexts);
     });
