@@ -126,7 +126,7 @@ describe("secret tool arguments across the isolation boundary", () => {
 
   it("never puts a secret value in the child's run request", () => {
     const options = { params: { ...SECRET_PARAMS, plain: "visible" }, secretParams: SECRET_NAMES };
-    const request = isolatedRequest("use(token)", options, resolveLimits(), vault());
+    const request = isolatedRequest("use(token)", options, resolveLimits({}), vault());
     expect(request.params).toEqual({ plain: "visible" });
     expect(request.secretParams).toEqual(SECRET_NAMES);
     const text = JSON.stringify(request);
