@@ -14,7 +14,8 @@ export type KitErrorCode =
   | "duplicate_tool"
   | "tool_load_failed"
   | "invalid_option"
-  | "path_outside_root";
+  | "path_outside_root"
+  | "protected_path";
 
 /** A caller mistake: unknown kit, tool or provider, a bad `.kit` file, a bad name. */
 export class KitError extends LackpyError<KitErrorCode> {

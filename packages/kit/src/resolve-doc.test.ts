@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { createDefaultToolbox } from "./create-default-toolbox.js";
 import { describeTool } from "./describe-tools.js";
 import { docsIndex } from "./docs-index.js";
 import { FILE_TOOL_SPECS } from "./file-tool-specs.js";
+import { createPathProtection } from "./protected-paths.js";
 import { KitError } from "./kit-error.js";
 import { resolveDoc, SHIPPED_DOCS_DIR } from "./resolve-doc.js";
 import { resolveKitSpecifier } from "./resolve-kit-specifier.js";
@@ -92,6 +93,38 @@ describe("resolveDoc", () => {
     expect(await readFile(path.join(SHIPPED_DOCS_DIR, "read_file.md"), "utf8")).toContain(
       "# read_file",
     );
+  });
+
+  it.each([
+    ".env",
+    ".env.local",
+    ".npmrc",
+    ".mcp.json",
+    ".lackpy/config.toml",
+    ".git/config",
+    "sub/.ENV",
+  ])(
+    "refuses the protected path %s, which may hold secrets or steer other tools",
+    async (docPath) => {
+      await mkdir(path.dirname(path.join(root, docPath)), { recursive: true });
+      await writeFile(path.join(root, docPath), "TOKEN=hunter2\n");
+      const error = await kitError(resolveDoc(docPath, root));
+      expect(error.code).toBe("protected_path");
+      expect(error.message).not.toContain("hunter2");
+      expect(error.message).not.toContain(root);
+    },
+  );
+
+  it("refuses a symlink to a protected file, and what the config protects", async () => {
+    await writeFile(path.join(root, ".env"), "TOKEN=hunter2\n");
+    await symlink(".env", path.join(root, "env-link.md"));
+    expect((await kitError(resolveDoc("env-link.md", root))).code).toBe("protected_path");
+    await writeFile(path.join(root, "private.md"), "private\n");
+    const protection = createPathProtection(["private.md"]);
+    expect((await kitError(resolveDoc("private.md", root, { protection }))).code).toBe(
+      "protected_path",
+    );
+    expect(await resolveDoc("private.md", root)).toBe("private\n");
   });
 
   it("reads workspace docs", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { confinePath } from "./confine-path.js";
 import { KitError } from "./kit-error.js";
+import { BUILTIN_PROTECTION, type PathProtection } from "./protected-paths.js";
 import { ToolError } from "./tool-error.js";
 
 /** Folder of the markdown docs shipped for the builtin tools; `../docs/` from this file works from both src/ and dist/. */
@@ -10,15 +11,27 @@ export const SHIPPED_DOCS_DIR = fileURLToPath(new URL("../docs/", import.meta.ur
 
 /**
  * Reads one doc. A bare file name of a shipped doc (`read_file.md`) reads the doc shipped with
- * the package, from any workspace; any other path is relative to `root` and confined to it.
+ * the package, from any workspace; any other path is relative to `root`, confined to it, and
+ * refused when protected (`.lackpy/`, `.git/`, `.env`, … and the config's `[files] protected`).
  */
-export async function resolveDoc(docPath: string, root: string): Promise<string> {
+export async function resolveDoc(
+  docPath: string,
+  root: string,
+  options: { protection?: PathProtection } = {},
+): Promise<string> {
   if (/^[\w.-]+\.md$/.test(docPath) && (await shippedDocNames()).includes(docPath))
     return readFile(path.join(SHIPPED_DOCS_DIR, docPath), "utf8");
   let file: string;
   try {
-    file = await confinePath(root, docPath);
+    file = await confinePath(root, docPath, {
+      protection: options.protection ?? BUILTIN_PROTECTION,
+    });
   } catch (error) {
+    if (error instanceof ToolError && error.code === "protected_path")
+      throw new KitError("protected_path", error.message, {
+        hint: "docs are read from the workspace's own files, never from protected ones",
+        cause: error,
+      });
     throw new KitError(
       "path_outside_root",
       `The doc path '${docPath}' is outside the workspace; doc paths are relative to the workspace root.`,

@@ -153,3 +153,20 @@ describe.each(["isolated", "in-process"] as const)("LackpyService file protectio
     expect(await missing(path.join(root, "late.txt"))).toBe(true);
   });
 });
+
+describe("LackpyService.resolveDoc", () => {
+  it("refuses protected files and the config's protected globs, as the file tools do", async () => {
+    const root = await workspace({ ".env": "TOKEN=hunter2\n", "notes/private.md": "private\n" });
+    const service = new LackpyService({
+      workspace: root,
+      config: config("in-process", (c) => {
+        c.files.protected = ["notes/private.md"];
+      }),
+    });
+    await expect(service.resolveDoc(".env")).rejects.toMatchObject({ code: "protected_path" });
+    await expect(service.resolveDoc("notes/private.md")).rejects.toMatchObject({
+      code: "protected_path",
+    });
+    expect(await service.resolveDoc("README.md")).toBe("# hi\n");
+  });
+});

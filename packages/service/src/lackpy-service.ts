@@ -1,6 +1,6 @@
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
-import type { Toolbox } from "@lackpy/kit";
+import { createPathProtection, type Toolbox } from "@lackpy/kit";
 import { docsIndex, kitList, resolveDoc, type KitListEntry } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
 import { closeWorkerPool, type RunResult } from "@lackpy/run/node";
@@ -241,9 +241,11 @@ export class LackpyService {
     return docsIndex((await this.resolveKit(kit)).kit);
   }
 
-  /** Reads one doc; paths outside the workspace (or the shipped docs) are refused. */
+  /** Reads one doc; paths outside the workspace (or the shipped docs) and protected paths are refused. */
   resolveDoc(docPath: string) {
-    return resolveDoc(docPath, this.workspace);
+    return resolveDoc(docPath, this.workspace, {
+      protection: createPathProtection(this.settings.files.protected),
+    });
   }
 
   /** Workspace overview for `lackpy status`. */
