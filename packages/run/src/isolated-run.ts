@@ -1,7 +1,7 @@
 import { discardChild, releaseChild } from "./child-pool.js";
 import { deathError } from "./death-error.js";
 import { invokeHostTool, toolErrorData } from "./host-tool-call.js";
-import type { ToolFunction, TraceEntry } from "./interpreter.js";
+import type { ToolFunction, TraceEntry } from "./trace-entry.js";
 import type { ChildDeath, IsolatedChild } from "./isolated-child.js";
 import type { ChildMessage, RunRequest, ToolRequest } from "./isolation-protocol.js";
 import type { Limits } from "./limits.js";

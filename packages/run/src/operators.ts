@@ -1,6 +1,6 @@
 import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { SecretValue, secretFault } from "./secret-value.js";
 import { Closure, NativeCallable, Namespace } from "./values.js";
 import type { WorkMeter } from "./work-meter.js";
@@ -8,7 +8,7 @@ import type { WorkMeter } from "./work-meter.js";
 const isObject = (value: unknown) => typeof value === "object" && value !== null;
 
 /** `a + b` with JavaScript semantics, computed without calling any method of the operands, within the size limit. */
-export function add(interpreter: Interpreter, left: unknown, right: unknown, node: Node): unknown {
+export function add(interpreter: RunContext, left: unknown, right: unknown, node: Node): unknown {
   if (typeof left === "number" && typeof right === "number") return left + right;
   refuseOperands(left, right, "concatenated", node);
   const concatenates =
@@ -22,7 +22,7 @@ export function add(interpreter: Interpreter, left: unknown, right: unknown, nod
  * is bounded while it is built, and the total is checked before the concatenation.
  */
 export function concatenate(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   values: readonly unknown[],
   node: Node,
 ): string {
@@ -37,7 +37,7 @@ export function concatenate(
 
 /** Any binary operator the language allows. */
 export function binary(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   operator: string,
   left: unknown,
   right: unknown,
@@ -105,6 +105,13 @@ const OPERATOR_USE: Readonly<Record<string, string>> = {
   "/": "used in arithmetic",
   "%": "used in arithmetic",
 };
+
+/** `a === b`; a secret operand is refused (even an identity test is a question about it). */
+export function strictEquals(left: unknown, right: unknown, node: Node): boolean {
+  if (left instanceof SecretValue || right instanceof SecretValue)
+    refuseOperands(left, right, "compared", node);
+  return left === right;
+}
 
 /** A secret operand is refused: its value is never the program's to combine or compare. */
 function refuseOperands(left: unknown, right: unknown, use: string, node: Node): void {

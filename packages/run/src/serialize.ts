@@ -6,7 +6,7 @@
  */
 import { isForbiddenProperty, type Node } from "@lackpy/lang";
 import { displayShort } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { checkKey } from "./members.js";
 import { SecretValue, secretFault } from "./secret-value.js";
 import {
@@ -21,6 +21,10 @@ import { UNMETERED, WALK_UNIT, type WorkMeter } from "./work-meter.js";
 
 /** Deepest nesting written before a marker replaces the rest. */
 export const MAX_SERIALIZE_DEPTH = 64;
+
+const OBJECT_PROTOTYPE_NAMES: ReadonlySet<string> = new Set(
+  Object.getOwnPropertyNames(Object.prototype),
+);
 
 interface Budget {
   bytes: number;
@@ -107,12 +111,16 @@ function plain(
       }
       const name = value instanceof Map ? outputKey(key) : (key as string);
       budget.bytes -= name.length + 4;
-      Object.defineProperty(object, name, {
-        value: plain(item, budget, depth + 1, path, written),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const copy = plain(item, budget, depth + 1, path, written);
+      // Only names Object.prototype has (`__proto__`, `toString`, …) need defineProperty; it is slow.
+      if (!OBJECT_PROTOTYPE_NAMES.has(name)) object[name] = copy;
+      else
+        Object.defineProperty(object, name, {
+          value: copy,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     result = object;
   }
@@ -145,7 +153,7 @@ export function summarise(value: unknown, maxBytes: number): unknown {
 
 /** `JSON.stringify` of a program value, refusing (limit_size) before the text could pass the size limit. */
 export function jsonText(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   value: unknown,
   node: Node,
   indent?: number | string,
@@ -175,7 +183,7 @@ export function jsonText(
 }
 
 /** Converts parsed JSON into program values (objects without prototypes), refusing forbidden keys such as `__proto__`. */
-export function fromJson(interpreter: Interpreter, value: unknown, node: Node): unknown {
+export function fromJson(interpreter: RunContext, value: unknown, node: Node): unknown {
   if (Array.isArray(value)) return value.map((item) => fromJson(interpreter, item, node));
   if (value === null || typeof value !== "object") return value;
   const result = newObject();

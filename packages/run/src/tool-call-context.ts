@@ -16,26 +16,80 @@ export interface ToolCall {
   abort(reason: unknown): void;
 }
 
+/** The `this` of one tool call: its signal is made the first time the tool reads it. */
+class CallContext implements ToolCallContext {
+  readonly #call: PendingCall;
+
+  constructor(call: PendingCall) {
+    this.#call = call;
+  }
+
+  get signal(): AbortSignal {
+    return this.#call.signal();
+  }
+}
+
+/** One tool call. Most tools never read their signal, so nothing is made until one does. */
+class PendingCall implements ToolCall {
+  readonly context: ToolCallContext;
+  #controller: AbortController | null = null;
+  #signal: AbortSignal | null = null;
+  #aborted = false;
+  #reason: unknown = undefined;
+
+  constructor(private readonly owner: ToolCallSignals) {
+    // Not frozen (freezing costs more than the rest of a call): the call's state is private, and
+    // a tool that adds properties to its `this` changes only its own object.
+    this.context = new CallContext(this);
+  }
+
+  signal(): AbortSignal {
+    if (!this.#signal) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+      this.#signal = AbortSignal.any([this.#controller.signal, ...this.owner.runSignals()]);
+    }
+    return this.#signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.#controller) this.#controller.abort(reason);
+    else if (!this.#aborted) {
+      this.#aborted = true;
+      this.#reason = reason;
+    }
+  }
+}
+
 /**
  * The tool calls of one run. Each call gets a signal that aborts with its own `abort`, with the
- * run's cancellation signal, or with `end()`, which the run calls once it has a result.
+ * run's cancellation signal, or with `end()`, which the run calls once it has a result. Signals
+ * are made lazily, when a tool first reads `this.signal`: a call whose tool never looks costs
+ * two small objects, not an AbortController.
  */
 export class ToolCallSignals {
-  private readonly ended = new AbortController();
+  #ended: AbortController | null = null;
+  #hasEnded = false;
 
   constructor(private readonly runSignal?: AbortSignal) {}
 
   /** Starts a call. */
   begin(): ToolCall {
-    const call = new AbortController();
-    const sources = [call.signal, this.ended.signal];
-    if (this.runSignal) sources.push(this.runSignal);
-    const context = Object.freeze({ signal: AbortSignal.any(sources) });
-    return { context, abort: (reason) => call.abort(reason) };
+    return new PendingCall(this);
+  }
+
+  /** The signals every call's signal follows: the run's end, and the caller's cancellation. */
+  runSignals(): AbortSignal[] {
+    if (!this.#ended) {
+      this.#ended = new AbortController();
+      if (this.#hasEnded) this.#ended.abort(new Error("The run ended."));
+    }
+    return this.runSignal ? [this.#ended.signal, this.runSignal] : [this.#ended.signal];
   }
 
   /** Aborts the signal of every call, finished or not: the run is over. */
   end(): void {
-    this.ended.abort(new Error("The run ended."));
+    this.#hasEnded = true;
+    this.#ended?.abort(new Error("The run ended."));
   }
 }
