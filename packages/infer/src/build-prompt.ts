@@ -36,11 +36,16 @@ function describeKit(kit: KitView): string {
     .join("\n");
 }
 
-function describeParams(params: Readonly<Record<string, ParamSpec>>): string {
+/** The rule for one secret param, as the validator enforces it (language.md §6). */
+function describeSecret(name: string, tool = "some_tool"): string {
+  return `secret: pass ${name} only directly as an argument of a kit tool, e.g. ${tool}(${name}) or ${tool}(${name}.field); never read, compare, test, print, copy, store or return it`;
+}
+
+function describeParams(params: Readonly<Record<string, ParamSpec>>, kit: KitView): string {
   return Object.entries(params)
     .map(
       ([name, spec]) =>
-        `${name}: ${spec.type ?? "any"}${spec.description ? ` — ${spec.description}` : ""}${spec.secret ? " (secret: use it, never print it)" : ""}`,
+        `${name}: ${spec.type ?? "any"}${spec.description ? ` — ${spec.description}` : ""}${spec.secret ? ` (${describeSecret(name, kit.tools[0]?.name)})` : ""}`,
     )
     .join("\n");
 }
@@ -97,7 +102,9 @@ export function buildSystemPrompt(options: {
   ];
   const params = options.params ?? {};
   if (Object.keys(params).length > 0)
-    sections.push(`Parameters (read-only variables already set):\n${describeParams(params)}`);
+    sections.push(
+      `Parameters (read-only variables already set):\n${describeParams(params, options.kit)}`,
+    );
   if (variant === "constraints" || variant === "full")
     sections.push(`Rules:\n${CONSTRAINTS.map((rule) => `- ${rule}`).join("\n")}`);
   const examples = variant === "examples" || variant === "full" ? (options.examples ?? []) : [];

@@ -30,7 +30,8 @@ export function checkCandidate(
   return [
     ...validate(program, {
       tools: context.kit.tools,
-      params: [...Object.keys(context.params), ...boundParams],
+      // Specs keep their `secret` marks; bound params (template captures) are plain, never secret.
+      params: { ...Object.fromEntries(boundParams.map((name) => [name, null])), ...context.params },
       rules,
     }).errors,
   ];

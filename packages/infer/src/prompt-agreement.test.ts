@@ -135,6 +135,21 @@ describe("buildSystemPrompt agrees with the validator", () => {
     },
   );
 
+  it.each(CASES.filter((entry) => Object.keys(entry.params).length > 0))(
+    "$label: the secret rule's examples validate with the secret marked, and a misuse does not",
+    (entry) => {
+      const line = entry.prompt.split("\n").find((text) => text.startsWith("token: "));
+      const examples = [...(line ?? "").matchAll(/(\w+\(token(?:\.field)?\))/g)].map(
+        (match) => match[1],
+      );
+      expect(examples.length).toBe(2);
+      for (const example of examples)
+        expect(validate(example, { tools: entry.tools, params: entry.params }).errors).toEqual([]);
+      const misuse = validate(`print(token)`, { tools: entry.tools, params: entry.params });
+      expect(misuse.errors.map((error) => error.code)).toEqual(["secret_access"]);
+    },
+  );
+
   it("catches a form the validator rejects", () => {
     const forms = advertised(
       "Role.\n\nTools:\nlist_things(path: string) -> string\n\nHelpers: len(x), Number(x).\nSafe globals: Math.max(a, b).\n\nRules:\n- `for (const x of items) print(x)`",

@@ -77,7 +77,9 @@ describe("prompts, retrieval and failure modes", () => {
     expect(prompt).toContain("Answer with only the program");
     expect(prompt).toContain("read_file(path: string) -> string");
     expect(prompt).toContain("sorted(xs, key?, reverse?)");
-    expect(prompt).toContain("token: string (secret: use it, never print it)");
+    expect(prompt).toContain(
+      "token: string (secret: pass token only directly as an argument of a kit tool, e.g. read_file(token) or read_file(token.field); never read, compare, test, print, copy, store or return it)",
+    );
     expect(prompt).toContain("limit: number — how many");
     expect(prompt).toContain("There is no import, require, fs, path, process or console.");
     expect(buildSystemPrompt({ kit: { tools: [] }, variant: "baseline" })).not.toContain("Rules:");

@@ -2,6 +2,7 @@
  * The lackpy language as data: the one source that the validator, the interpreter, the prompt
  * builder and the docs all read. Change the language here, and every consumer follows.
  */
+import { SECRET_RULE, type SecretRuleSpec } from "./secret-rule.js";
 
 /** A helper builtin: Python-named functions every program can call by bare name. */
 export interface HelperSpec {
@@ -72,6 +73,8 @@ export interface LanguageSpec {
   limits: LimitDefaults;
   maxSourceBytes: number;
   maxDepth: number;
+  /** Secret parameters: what a program may do with one (only pass it to a kit tool). */
+  secrets: SecretRuleSpec;
 }
 
 /** ESTree node types a program may contain; anything else is `forbidden_syntax`. */
@@ -623,4 +626,5 @@ const SPEC: LanguageSpec = deepFreeze({
   limits: DEFAULT_LIMITS,
   maxSourceBytes: MAX_SOURCE_BYTES,
   maxDepth: MAX_SYNTAX_DEPTH,
+  secrets: SECRET_RULE,
 });

@@ -217,6 +217,7 @@ describe("validateProgram", () => {
     expect(program?.names).toEqual({
       tools: ["read_file", "find_files", "write_file"],
       params: ["p"],
+      secretParams: [],
     });
   });
 });

@@ -4,7 +4,13 @@ import { parseProgram, type Node } from "./parse-program.js";
 import { PredefinedNames } from "./predefined-names.js";
 import { parseRule, type Rule } from "./rules.js";
 import type { EffectSummary, ToolSpec, ValidationError, ValidationResult } from "./types.js";
-import { paramNames, type ValidateOptions, type ValidatedProgram } from "./validate-options.js";
+import { checkSecretUse } from "./check-secret-use.js";
+import {
+  paramNames,
+  secretParamNames,
+  type ValidateOptions,
+  type ValidatedProgram,
+} from "./validate-options.js";
 import { ProgramChecker } from "./program-checker.js";
 import { scanTree } from "./walk.js";
 
@@ -15,6 +21,7 @@ export function validateProgram(
 ): { validation: ValidationResult; program: ValidatedProgram | null } {
   const tools = options.tools ?? [];
   const params = paramNames(options.params);
+  const secretParams = secretParamNames(options.params);
   const rules = (options.rules ?? []).map(toRule);
   const parsed = parseProgram(source);
   if (!parsed.ok) {
@@ -43,6 +50,13 @@ export function validateProgram(
   }
   checker.check(parsed.ast);
   const errors = [...checker.errors];
+  errors.push(
+    ...checkSecretUse(parsed.ast, {
+      secrets: new Set(secretParams),
+      isTool: (name) => names.get(name)?.kind === "tool",
+      exampleTool: tools[0]?.name ?? options.allowedNames?.[0],
+    }),
+  );
   if (errors.length === 0) {
     for (const rule of rules) {
       for (const violation of rule.check(parsed.ast)) {
@@ -71,6 +85,7 @@ export function validateProgram(
     names: Object.freeze({
       tools: [...tools.map((tool) => tool.name), ...(options.allowedNames ?? [])],
       params,
+      secretParams,
     }),
   });
   return { validation, program };

@@ -8,6 +8,7 @@ import { describeError, isProgramFault } from "./describe-error.js";
 import { toPlainData } from "./plain-data.js";
 import { toToolArgument } from "./tool-argument.js";
 import { NativeCallable } from "./values.js";
+import { SecretValue } from "./secret-value.js";
 
 /**
  * Calls kit tool number `index`: plain-data arguments in, plain data out, traced, timed and
@@ -34,13 +35,21 @@ export function callTool(
   const name = context.toolNames[index];
   const args: unknown[] = [];
   const traced: unknown[] = [];
+  let secrets = false;
   for (let position = 0; position < rawArgs.length; position++) {
     const raw = rawArgs[position];
-    const arg = typeof raw === "object" && raw !== null ? toToolArgument(raw, name, context) : raw;
+    const arg =
+      typeof raw === "object" && raw !== null
+        ? toToolArgument(raw, name, context, context.reveal)
+        : raw;
     args.push(arg);
-    traced.push(snapshot(arg, limits.maxOutputBytes));
+    // A secret argument is traced as its marker, never as the value the tool gets.
+    if (raw instanceof SecretValue) {
+      secrets = true;
+      traced.push(raw.display);
+    } else traced.push(snapshot(arg, limits.maxOutputBytes));
   }
-  notePaths(context, index, args);
+  notePaths(context, index, args, secrets ? rawArgs : null);
   const entry: TraceEntry = {
     step: context.steps,
     tool: name,
@@ -140,8 +149,11 @@ function toolFault(
     entry.error = error.message;
     return error;
   }
-  // A tool may throw anything; reading it must not throw again.
-  const { message, hint, ...described } = describeError(error);
+  // A tool may throw anything; reading it must not throw again. One that echoes a secret it
+  // was given has the secret's text replaced by its marker.
+  const { message, hint, ...described } = context.vault
+    ? context.vault.redactError(describeError(error))
+    : describeError(error);
   entry.error = message;
   const retriable = described.retriable || context.toolSpec(name)?.retriable === true;
   return context.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
@@ -150,12 +162,19 @@ function toolFault(
   });
 }
 
-function notePaths(context: RunContext, index: number, args: readonly unknown[]): void {
+/** Notes the paths a call reads and writes; a secret path (`rawArgs` holds its marker) is not listed. */
+function notePaths(
+  context: RunContext,
+  index: number,
+  args: readonly unknown[],
+  rawArgs: readonly unknown[] | null,
+): void {
   const specArgs = context.toolSpecAt(index)?.args;
   if (!specArgs) return;
   for (let index = 0; index < specArgs.length; index++) {
     const path = specArgs[index].path;
     if (!path || typeof args[index] !== "string") continue;
+    if (rawArgs?.[index] instanceof SecretValue) continue;
     if (path === "read") context.filesRead.add(args[index] as string);
     if (path === "write") context.filesModified.add(args[index] as string);
   }

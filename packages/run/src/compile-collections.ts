@@ -7,6 +7,7 @@ import { iterate } from "./iterate.js";
 import { after } from "./maybe-async.js";
 import { checkKey, toPropertyKey, writeMember } from "./members.js";
 import type { RunContext } from "./run-context.js";
+import { refuseSecret } from "./secret-value.js";
 import { isPlainObject, newObject } from "./values.js";
 
 /** `[a, ...b]` */
@@ -15,12 +16,13 @@ export function compileArray(node: Node, compiler: Compiler): Compiled {
     element === null
       ? null
       : element.type === "SpreadElement"
-        ? { spread: element, value: compiler.expression(element.argument) }
-        : { spread: null, value: compiler.expression(element) },
+        ? { spread: element, value: compiler.expression(element.argument), node: element }
+        : { spread: null, value: compiler.expression(element), node: element },
   );
   const add = (context: RunContext, result: unknown[], index: number, value: unknown) => {
     const spread = elements[index]?.spread;
     if (!spread) {
+      refuseSecret(value, "stored in an array or object", elements[index]?.node);
       result.push(value);
       return;
     }
@@ -82,6 +84,7 @@ export function compileObject(node: Node, compiler: Compiler): Compiled {
     property: Node,
   ) => {
     if (source === null || source === undefined) return;
+    refuseSecret(source, "spread into an object", property);
     context.checkEntries(source, property);
     const entries: [string, unknown][] =
       isPlainObject(source) || Array.isArray(source) || typeof source === "string"

@@ -4,7 +4,7 @@ import type { Compiled, Compiler } from "./compiler.js";
 import { toNumber, truthy } from "./display.js";
 import { after } from "./maybe-async.js";
 import { readName } from "./name-access.js";
-import { add, binary, typeOf } from "./operators.js";
+import { add, binary, strictEquals, typeOf } from "./operators.js";
 import type { RunContext } from "./run-context.js";
 
 /** `test ? consequent : alternate` */
@@ -72,9 +72,9 @@ function combiner(operator: string, node: Node): Combine {
     case "+":
       return (context, left, right) => add(context, left, right, node);
     case "===":
-      return (_context, left, right) => left === right;
+      return (_context, left, right) => strictEquals(left, right, node);
     case "!==":
-      return (_context, left, right) => left !== right;
+      return (_context, left, right) => !strictEquals(left, right, node);
     default:
       return (context, left, right) => binary(context, operator, left, right, node);
   }

@@ -9,6 +9,7 @@ import type { BindMode, Compiled, CompiledPattern, Compiler, PatternCode } from 
 import { iterate } from "./iterate.js";
 import { after } from "./maybe-async.js";
 import { checkKey, readMember, restObject, toPropertyKey, writeMember } from "./members.js";
+import { refuseSecret } from "./secret-value.js";
 import { assignName, declareName } from "./name-access.js";
 import type { RunContext } from "./run-context.js";
 
@@ -164,6 +165,7 @@ function objectPattern(node: Node, mode: BindMode, compiler: Compiler): Compiled
   return {
     async: isAsync,
     code: (context, frame, value) => {
+      refuseSecret(value, "destructured", node);
       if (value === null || value === undefined)
         throw context.fault("runtime_error", `Cannot destructure ${value}.`, node);
       const used = new Set<string>();

@@ -9,6 +9,7 @@ import { mapIndexes } from "./maybe-async.js";
 import type { RunContext } from "./run-context.js";
 import { iterate } from "./iterate.js";
 import { checkKey, writeMember } from "./members.js";
+import { refuseSecrets } from "./secret-value.js";
 import { fromJson, jsonText } from "./serialize.js";
 import {
   Namespace,
@@ -208,6 +209,13 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
     Infinity: Number.POSITIVE_INFINITY,
   };
 
+  // A secret is never a safe global's argument (Object.entries(creds), String(token)).
+  const guarded =
+    (name: string, implementation: Implementation): Implementation =>
+    (context, args, node) => {
+      refuseSecrets(args, `passed to ${name}, which is not a kit tool`, node);
+      return implementation(context, args, node);
+    };
   const globals = new Map<string, unknown>();
   for (const spec of SAFE_GLOBALS) {
     if (spec.kind === "namespace") {
@@ -218,13 +226,19 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
         members.set(
           member.name,
           typeof implementation === "function"
-            ? new NativeCallable(`${spec.name}.${member.name}`, implementation)
+            ? new NativeCallable(
+                `${spec.name}.${member.name}`,
+                guarded(`${spec.name}.${member.name}`, implementation),
+              )
             : implementation,
         );
       }
       globals.set(spec.name, Object.freeze(new Namespace(spec.name, members)));
     } else if (spec.kind === "function" && functions[spec.name]) {
-      globals.set(spec.name, Object.freeze(new NativeCallable(spec.name, functions[spec.name])));
+      globals.set(
+        spec.name,
+        Object.freeze(new NativeCallable(spec.name, guarded(spec.name, functions[spec.name]))),
+      );
     } else if (spec.kind === "value" && Object.hasOwn(values, spec.name)) {
       globals.set(spec.name, values[spec.name]);
     }

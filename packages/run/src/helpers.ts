@@ -8,6 +8,7 @@ import { lazyItems, rangeLast } from "./lazy-items.js";
 import { checkKey, readMember, writeMember } from "./members.js";
 import { jsonText } from "./serialize.js";
 import { compareValues, sortValues } from "./sort-values.js";
+import { refusingSecrets } from "./secret-value.js";
 import { RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
 
 /** A helper: arguments already evaluated; returns a promise only when a callback it calls had to wait. */
@@ -152,7 +153,7 @@ function entriesOf(
 }
 
 /** Every helper builtin, by name. */
-export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.freeze({
+const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
   len: (interpreter, [value], node) => {
     if (typeof value === "string" || Array.isArray(value)) return value.length;
     if (value instanceof Set || value instanceof Map) return value.size;
@@ -361,3 +362,9 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     return undefined;
   },
 });
+
+/** Every helper by name; a secret is never a helper's argument (`secret_access`). */
+export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = refusingSecrets<Helper>(
+  UNGUARDED_HELPERS,
+  (name) => `passed to ${name}, which is not a kit tool`,
+);

@@ -1,5 +1,6 @@
 import type { Node } from "@lackpy/lang";
 import type { RunContext } from "./run-context.js";
+import { refuseSecret } from "./secret-value.js";
 import { RangeValue, isPlainObject, typeName } from "./values.js";
 
 /** Rough heap cost of one character as its own string (characters outside Latin-1 are not shared). */
@@ -27,6 +28,7 @@ export function iterate(interpreter: RunContext, value: unknown, node: Node): un
     interpreter.checkSize(value.length, "a list from a range", node);
     return value.toArray();
   }
+  refuseSecret(value, "iterated", node);
   throw notIterable(interpreter, value, node);
 }
 

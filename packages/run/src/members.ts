@@ -1,5 +1,6 @@
 import { forbiddenPropertyMessage, isForbiddenProperty, type Node } from "@lackpy/lang";
 import type { RunContext } from "./run-context.js";
+import { SecretValue, refuseSecret, secretFault } from "./secret-value.js";
 import { Namespace, RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
 
 /** A computed property key as the program may use it: a number, or anything else as a string; objects are refused. */
@@ -7,6 +8,7 @@ export function toPropertyKey(interpreter: RunContext, key: unknown, node: Node)
   if (typeof key === "number") return key;
   if (typeof key === "string") return key;
   if (typeof key === "boolean" || key === null || key === undefined) return String(key);
+  refuseSecret(key, "used as a key", node);
   throw interpreter.fault(
     "runtime_error",
     `A property key must be a string or a number, not ${typeName(key)}.`,
@@ -27,7 +29,7 @@ function isIndex(key: string | number): number | null {
   return Number.isInteger(index) && index >= 0 ? index : null;
 }
 
-/** Reads `object[key]` through own properties of program values only; a missing property reads as undefined. */
+/** Reads `object[key]` through own properties of program values only; a missing property reads as undefined. A secret's field is a secret too. */
 export function readMember(
   interpreter: RunContext,
   object: unknown,
@@ -43,6 +45,7 @@ export function readMember(
       "check the value first, or use ?. (optional chaining)",
     );
   }
+  if (object instanceof SecretValue) return object.field(key);
   if (typeof object === "string") {
     if (key === "length") return object.length;
     const index = isIndex(key);
@@ -84,6 +87,8 @@ export function writeMember(
   node: Node,
 ): void {
   checkKey(interpreter, key, node);
+  if (object instanceof SecretValue) throw secretFault(object, "changed", node);
+  refuseSecret(value, "stored in an array or object", node);
   if (Array.isArray(object)) {
     if (key === "length")
       throw interpreter.fault(
@@ -163,6 +168,7 @@ export function restObject(
   node: Node,
 ): Record<string, unknown> {
   const rest = newObject();
+  refuseSecret(value, "destructured", node);
   if (!isPlainObject(value)) return rest;
   interpreter.checkEntries(value, node);
   for (const key of Object.keys(value))

@@ -13,6 +13,7 @@ import { iterate } from "./iterate.js";
 import { regexExec, regexTest } from "./regex-methods.js";
 import { sortValues } from "./sort-values.js";
 import { stringMethod } from "./string-methods.js";
+import { SecretValue, refuseSecrets, secretFault } from "./secret-value.js";
 import { isCallable, typeName } from "./values.js";
 import { nearest } from "./nearest.js";
 
@@ -81,6 +82,13 @@ export function callMethod(
   args: unknown[],
   node: Node,
 ): unknown {
+  if (receiver instanceof SecretValue)
+    throw secretFault(
+      receiver,
+      "read (its characters, length, fields or methods) outside a kit-tool argument",
+      node,
+    );
+  refuseSecrets(args, "passed to a method", node);
   const type = receiverType(receiver);
   // Native methods run in one step however long the receiver: count the items for the clock.
   if (typeof receiver === "string" || Array.isArray(receiver)) {

@@ -10,6 +10,8 @@ import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { ToolCallSignals } from "./tool-call-context.js";
 import type { ToolFunction, TraceEntry } from "./trace-entry.js";
 import { Closure, NativeCallable, isCallable } from "./values.js";
+import type { SecretVault } from "./secret-vault.js";
+import type { RevealSecret } from "./tool-argument.js";
 
 /** What a run context needs. */
 export interface RunContextOptions {
@@ -17,8 +19,13 @@ export interface RunContextOptions {
   toolNames: readonly string[];
   tools: Readonly<Record<string, ToolFunction>>;
   toolSpecs?: readonly ToolSpec[];
-  /** Parameter values (already plain data) in the order the compiled program numbers them. */
+  /** Parameter values (already plain data, or secret markers) in the order the compiled program numbers them. */
   params: readonly unknown[];
+  /**
+   * The secret params' values, which only the tool boundary reads; null when the tools take the
+   * markers themselves (an isolated child, whose host holds the values).
+   */
+  vault?: SecretVault | null;
   limits: Limits;
   /** Clock in ms (injectable for tests). */
   now?: () => number;
@@ -75,6 +82,10 @@ export class RunContext {
   readonly tools: readonly ToolFunction[];
   readonly toolNames: readonly string[];
   readonly signal: AbortSignal | undefined;
+  /** The secret params' values (see `RunContextOptions.vault`). */
+  readonly vault: SecretVault | null;
+  /** Reveals a secret marker passed to a tool; undefined when the marker itself goes to the tool. */
+  readonly reveal: RevealSecret | undefined;
   /** The signals of this run's tool calls; the run calls `end()` once it has its result. */
   readonly toolSignals: ToolCallSignals;
   private nextCheckStep: number;
@@ -90,6 +101,9 @@ export class RunContext {
     this.clock = options.now ?? null;
     this.startedAt = this.now();
     this.params = options.params;
+    const vault = options.vault ?? null;
+    this.vault = vault;
+    this.reveal = vault ? (secret) => vault.reveal(secret) : undefined;
     this.toolNames = options.toolNames;
     this.tools = options.toolNames.map((name) => options.tools[name]);
     this.specs = specsByName(options.toolSpecs);

@@ -13,6 +13,8 @@ import type { RunResult } from "./run-result.js";
 import type { ToolFunction } from "./trace-entry.js";
 import { describeError } from "./describe-error.js";
 import { toParamData } from "./plain-data.js";
+import { SecretValue } from "./secret-value.js";
+import { SecretVault } from "./secret-vault.js";
 
 /** Options of a run. */
 export interface RunOptions {
@@ -21,6 +23,12 @@ export interface RunOptions {
   /** Tool metadata: which arguments are paths read or written, retriable errors, arity. */
   toolSpecs?: readonly ToolSpec[];
   params?: Readonly<Record<string, unknown>>;
+  /**
+   * Names of `params` that are secret: the program holds an opaque marker and may only pass it
+   * (or a field of it) directly to a kit tool, which gets the value; output, trace, variables and
+   * errors show `[secret:NAME]`. Misuse is `secret_access` (before the run when visible).
+   */
+  secretParams?: readonly string[];
   limits?: Partial<Limits>;
   /** `in-process` (default here); `isolated` needs `@lackpy/run/node`. */
   mode?: "in-process" | "isolated";
@@ -51,13 +59,15 @@ export function prepareProgram(
 ): { program: ValidatedProgram } | { result: RunResult } {
   if (isValidated(program)) return { program };
   const toolNames = Object.keys(options.tools ?? {});
-  const paramNames = Object.keys(options.params ?? {});
+  const secrets = new Set(options.secretParams ?? []);
+  const paramNames = [...new Set([...Object.keys(options.params ?? {}), ...secrets])];
   const key =
     typeof program === "string"
       ? validationKey(program, {
           toolNames,
           toolSpecs: options.toolSpecs,
-          paramNames,
+          // A secret param validates differently from a plain one of the same name.
+          paramNames: paramNames.map((name) => (secrets.has(name) ? `${name}\u0002secret` : name)),
           rules: options.rules,
         })
       : null;
@@ -67,7 +77,9 @@ export function prepareProgram(
   const tools: ToolSpec[] = toolNames.map((name) => specs.get(name) ?? { name });
   const { validation, program: validated } = validateProgram(program, {
     tools,
-    params: paramNames,
+    params: Object.fromEntries(
+      paramNames.map((name) => [name, secrets.has(name) ? { secret: true } : null]),
+    ),
     rules: options.rules ?? [],
   });
   if (validated) {
@@ -100,21 +112,39 @@ export function failedResult(error: RunErrorValue): RunResult {
   };
 }
 
+/** How a run holds its secret params: `here` (a vault in this process) or `host` (an isolated child: the markers go to the host). */
+export type SecretHolder = "here" | "host";
+
+/** The secret params' values as plain data (a value that is not plain data is a caller mistake). */
+export function secretValues(options: RunOptions): Record<string, unknown> {
+  const params = options.params ?? {};
+  const values: Record<string, unknown> = {};
+  for (const name of options.secretParams ?? [])
+    if (Object.hasOwn(params, name)) values[name] = toParamData(params[name], name);
+  return values;
+}
+
 /**
  * Runs a program in this thread: validated (or taken validated), compiled once (both cached),
  * then run with every limit checked as steps are taken. Never throws for a program's fault.
+ * Secret params are bound as markers; with `secretHolder` `here` their values wait in a vault
+ * for the tool boundary, with `host` (an isolated child) the markers themselves go to the tools.
  */
 export async function runInProcess(
   source: string | ValidatedProgram,
   options: RunOptions = {},
+  secretHolder: SecretHolder = "here",
 ): Promise<RunResult> {
   const limits = resolveLimits(options.limits);
+  const secrets = new Set(options.secretParams ?? []);
+  const vault =
+    secretHolder === "here" ? new SecretVault(secretValues(options), [...secrets]) : null;
   const prepared = prepareProgram(source, options);
   if ("result" in prepared) return prepared.result;
   const tools = options.tools ?? {};
   const givenParams = options.params ?? {};
   const toolNames = Object.keys(tools);
-  const paramNames = Object.keys(givenParams);
+  const paramNames = [...new Set([...Object.keys(givenParams), ...secrets])];
   let program;
   try {
     program = compiledProgram(prepared.program, toolNames, paramNames);
@@ -123,7 +153,9 @@ export async function runInProcess(
   }
   let params: unknown[];
   try {
-    params = paramNames.map((name) => toParamData(givenParams[name], name));
+    params = paramNames.map((name) =>
+      secrets.has(name) ? new SecretValue(name) : toParamData(givenParams[name], name),
+    );
   } catch (thrown) {
     return failedResult(toErrorValue(thrown, null));
   }
@@ -132,6 +164,7 @@ export async function runInProcess(
     tools,
     toolSpecs: options.toolSpecs,
     params,
+    vault,
     limits,
     heapUsedBytes: options.heapUsedBytes,
     signal: options.signal,

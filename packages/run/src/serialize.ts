@@ -1,12 +1,14 @@
 /**
  * Bounded serialisation of program values: output, variables, trace entries and JSON text.
  * Every walk is cycle-safe (a repeated object is written once, then marked), depth-limited
- * (64 levels) and size-capped, so a result can never grow past its budget.
+ * (64 levels) and size-capped, so a result can never grow past its budget. A secret is written
+ * as its marker, `[secret:NAME]`, in output, variables and trace; JSON text of it is refused.
  */
 import { isForbiddenProperty, type Node } from "@lackpy/lang";
 import { displayShort } from "./display.js";
 import type { RunContext } from "./run-context.js";
 import { checkKey } from "./members.js";
+import { SecretValue, secretFault } from "./secret-value.js";
 import {
   Closure,
   Namespace,
@@ -33,6 +35,7 @@ interface Budget {
 
 /** An output key for a map key: its display, cut short; a key no program object may have is marked. */
 function outputKey(key: unknown): string {
+  if (key instanceof SecretValue) return key.display;
   const text = typeof key === "string" ? key : displayShort(key);
   return isForbiddenProperty(text) ? `[key ${text}]` : text;
 }
@@ -67,6 +70,10 @@ function plain(
   if (typeof value === "function" || typeof value === "symbol") return null;
   if (typeof value === "bigint") return String(value);
   if (typeof value !== "object" || value === null) return value;
+  if (value instanceof SecretValue) {
+    if (written === null) throw secretFault(value, "written as JSON");
+    return value.display;
+  }
   if (value instanceof Closure || value instanceof NativeCallable)
     return written === null ? undefined : "[function]";
   if (value instanceof Namespace) return `[${value.name}]`;

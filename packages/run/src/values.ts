@@ -1,4 +1,5 @@
 import type { Node } from "@lackpy/lang";
+import { SecretValue } from "./secret-value.js";
 
 /**
  * The compiled code of an arrow function: binds the arguments in a new frame under `env` (the
@@ -100,6 +101,7 @@ export function typeName(value: unknown): string {
   if (value instanceof RangeValue) return "range";
   if (value instanceof Namespace) return value.name;
   if (isCallable(value)) return "function";
+  if (value instanceof SecretValue) return "secret";
   if (typeof value === "object") return "object";
   return typeof value;
 }

@@ -134,6 +134,7 @@ export class LackpyService {
     const { validation } = this.programs.check(source, {
       tools: kit.kit.tools,
       params: Object.keys(params.values),
+      secretParams: params.secretNames,
       rules,
     });
     return { ...validation, grade: kit.kit.grade };

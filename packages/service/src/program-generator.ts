@@ -88,6 +88,7 @@ export class ProgramGenerator {
         {
           tools: request.kit.kit.tools,
           params: Object.keys(request.params.values),
+          secretParams: request.params.secretNames,
           rules: request.rules,
         },
         this.templates.snapshot(),

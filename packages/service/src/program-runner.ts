@@ -9,7 +9,8 @@ import type { KitForRequest, RunOptions, ServiceValidation } from "./service-typ
 /**
  * Runs programs for a prepared kit and params: the policy first, then validation (cached, or
  * skipped when the caller hands over a program validated for this kit and params), the run in
- * the configured mode, and redaction of secret values from the result.
+ * the configured mode with secret params opaque to the program, and exact-match redaction of
+ * secret values that tools echo (in their results or error messages) from the result.
  */
 export class ProgramRunner {
   constructor(
@@ -30,6 +31,7 @@ export class ProgramRunner {
       const checked = this.programs.check(source, {
         tools: kit.kit.tools,
         params: Object.keys(params.values),
+        secretParams: params.secretNames,
         rules: options.rules ?? [],
       });
       if (!checked.program)
@@ -42,6 +44,7 @@ export class ProgramRunner {
       tools: kit.kit.callables,
       toolSpecs: kit.kit.tools,
       params: params.values,
+      secretParams: params.secretNames,
       limits: { ...this.settings.run.limits, ...(options.limits ?? {}) },
       mode: options.mode ?? this.settings.run.mode,
       ...(options.signal ? { signal: options.signal } : {}),
