@@ -5,7 +5,7 @@ import { printJson } from "../command-context.js";
 import { printLastProgramTried, printRunResult } from "../format-results.js";
 import { formatGenerationFailure, nextSteps, type TierReason } from "../generation-failure.js";
 import { runnableProgram } from "../runnable-program.js";
-import { PROGRAM_ARGS, programFlags } from "../shared-args.js";
+import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../shared-args.js";
 import { createSpinner } from "../spinner.js";
 
 interface FailedGeneration {
@@ -51,9 +51,11 @@ export function delegateCommand(context: CommandContext) {
     args: {
       intent: { type: "positional", description: "What you want, in words", required: true },
       ...PROGRAM_ARGS,
+      ...RESULT_ARGS,
     },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
+      const shape = resultFlags(args);
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY && !args.debug });
       try {
@@ -61,6 +63,7 @@ export function delegateCommand(context: CommandContext) {
           kit: args.kit,
           params,
           rules,
+          ...shape,
           onProgress: (event) =>
             spinner.update(
               event.kind === "tier"
