@@ -17,6 +17,8 @@ writeFileSync(FILE, SOURCE);
 export const suite: BenchSuite = {
   name: "cli",
   timeMs: 3000,
+  // A process takes a few hundred ms: ten samples (not tinybench's 64) keep the suite near 15 s.
+  iterations: 10,
   tasks: () => [
     {
       name: "node -e acorn.parse (process floor)",

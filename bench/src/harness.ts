@@ -21,9 +21,10 @@ export interface BenchRatio {
   goal?: number;
   /**
    * `overhead_us`: the difference per `per` in microseconds instead of a ratio; `per_second`:
-   * the task's throughput, `per` units (e.g. cells) per second (`baseline` is the task itself).
+   * the task's throughput, `per` units (e.g. cells) per second (`baseline` is the task itself);
+   * `speedup`: how many times faster the task is than the baseline (baseline / task), a floor goal.
    */
-  kind?: "ratio" | "overhead_us" | "per_second";
+  kind?: "ratio" | "overhead_us" | "per_second" | "speedup";
 }
 
 /** A group of tasks and the ratios that matter. */
@@ -35,8 +36,22 @@ export interface BenchSuite {
   ratios: BenchRatio[];
   /** Time per task in ms (default 300). */
   timeMs?: number;
-  /** Fewest samples per task (default tinybench's 64); lower it for tasks that take a second. */
+  /**
+   * Fewest samples per task (default tinybench's 64); lower it for tasks that take a second. A
+   * suite that sets it also warms each task up with three runs instead of tinybench's 16.
+   */
   iterations?: number;
+  /**
+   * Measures the tasks itself instead of through tinybench (e.g. CPU time in two processes);
+   * `tasks` is then unused. Returns the rows, or why the suite was skipped.
+   */
+  measure?: () => Promise<MeasuredTask[] | { skipped: string }>;
+}
+
+/** A task measured by a suite's own `measure`: its samples, in microseconds. */
+export interface MeasuredTask {
+  task: string;
+  samplesUs: number[];
 }
 
 /** Measured statistics of one task, in microseconds. */
@@ -58,18 +73,36 @@ export interface RatioRow {
   unit: "x" | "us" | "per_s";
   goal?: number;
   met?: boolean;
+  /** The goal is a floor (throughput, speedup) rather than a ceiling. */
+  floor?: boolean;
 }
 
+/** A suite's result: its rows and ratios, or why it was skipped. */
+export interface SuiteResult {
+  rows: TaskRow[];
+  ratios: RatioRow[];
+  skipped?: string;
+}
+
+/** Warm-up runs of each task in a suite of slow tasks (one that sets `iterations`). */
+const SLOW_TASK_WARMUP_ITERATIONS = 3;
+
 /** Runs one suite and returns its rows and ratios. */
-export async function runSuite(
-  suite: BenchSuite,
-): Promise<{ rows: TaskRow[]; ratios: RatioRow[] }> {
+export async function runSuite(suite: BenchSuite): Promise<SuiteResult> {
   await suite.setup?.();
   try {
+    if (suite.measure) {
+      const measured = await suite.measure();
+      if ("skipped" in measured) return { rows: [], ratios: [], skipped: measured.skipped };
+      const rows = measured.map((task) => summarizeSamples(suite.name, task));
+      return { rows, ratios: suite.ratios.map((ratio) => computeRatio(suite.name, ratio, rows)) };
+    }
     const bench = new Bench({
       time: suite.timeMs ?? 300,
       warmupTime: 100,
-      ...(suite.iterations !== undefined ? { iterations: suite.iterations } : {}),
+      ...(suite.iterations !== undefined
+        ? { iterations: suite.iterations, warmupIterations: SLOW_TASK_WARMUP_ITERATIONS }
+        : {}),
     });
     for (const task of await suite.tasks()) bench.add(task.name, task.fn);
     await bench.run();
@@ -85,35 +118,50 @@ export async function runSuite(
         samples: latency.samplesCount ?? latency.samples?.length ?? 0,
       };
     });
-    // Ratios use medians: on a shared machine a few GC pauses or preemptions move the mean of one task but not the other.
-    const mean = (name: string) => rows.find((row) => row.task === name)?.p50Us ?? NaN;
-    const ratios = suite.ratios.map((ratio): RatioRow => {
-      const per = ratio.per ?? 1;
-      if (ratio.kind === "per_second") {
-        const value = (per * 1e6) / mean(ratio.task);
-        return {
-          suite: suite.name,
-          name: ratio.name,
-          value,
-          unit: "per_s",
-          // A throughput goal is a floor.
-          ...(ratio.goal !== undefined ? { goal: ratio.goal, met: value >= ratio.goal } : {}),
-        };
-      }
-      const value =
-        ratio.kind === "overhead_us"
-          ? (mean(ratio.task) - mean(ratio.baseline)) / per
-          : mean(ratio.task) / mean(ratio.baseline) / per;
-      return {
-        suite: suite.name,
-        name: ratio.name,
-        value,
-        unit: ratio.kind === "overhead_us" ? "us" : "x",
-        ...(ratio.goal !== undefined ? { goal: ratio.goal, met: value <= ratio.goal } : {}),
-      };
-    });
-    return { rows, ratios };
+    return { rows, ratios: suite.ratios.map((ratio) => computeRatio(suite.name, ratio, rows)) };
   } finally {
     await suite.teardown?.();
   }
+}
+
+/** Computes one ratio from a suite's rows, using medians. */
+export function computeRatio(suiteName: string, ratio: BenchRatio, rows: TaskRow[]): RatioRow {
+  // Ratios use medians: on a shared machine a few GC pauses or preemptions move the mean of one task but not the other.
+  const median = (name: string) => rows.find((row) => row.task === name)?.p50Us ?? NaN;
+  const per = ratio.per ?? 1;
+  const floor = ratio.kind === "per_second" || ratio.kind === "speedup";
+  let value: number;
+  if (ratio.kind === "per_second") value = (per * 1e6) / median(ratio.task);
+  else if (ratio.kind === "speedup") value = median(ratio.baseline) / median(ratio.task) / per;
+  else if (ratio.kind === "overhead_us")
+    value = (median(ratio.task) - median(ratio.baseline)) / per;
+  else value = median(ratio.task) / median(ratio.baseline) / per;
+  return {
+    suite: suiteName,
+    name: ratio.name,
+    value,
+    unit: ratio.kind === "per_second" ? "per_s" : ratio.kind === "overhead_us" ? "us" : "x",
+    ...(ratio.goal !== undefined
+      ? { goal: ratio.goal, met: floor ? value >= ratio.goal : value <= ratio.goal }
+      : {}),
+    ...(floor ? { floor } : {}),
+  };
+}
+
+/** Mean and percentiles of a task's samples (microseconds). */
+function summarizeSamples(suiteName: string, task: MeasuredTask): TaskRow {
+  const sorted = [...task.samplesUs].sort((left, right) => left - right);
+  const percentile = (fraction: number) =>
+    sorted.length === 0
+      ? NaN
+      : sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+  return {
+    suite: suiteName,
+    task: task.task,
+    meanUs: sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
+    p50Us: percentile(0.5),
+    p75Us: percentile(0.75),
+    p99Us: percentile(0.99),
+    samples: sorted.length,
+  };
 }

@@ -14,6 +14,10 @@ const workspace = mkdtempSync(path.join(os.tmpdir(), "lackpy-bench-isolation-"))
 cpSync(EXAMPLE, workspace, { recursive: true });
 const FILE = path.join(workspace, "program.js");
 writeFileSync(FILE, `len(find_files("**/*"))`);
+/** A template for the one-shot delegate: the intent is answered at tier 0, then run isolated. */
+const TEMPLATE_FILE = path.join(workspace, "count-lines.js");
+writeFileSync(TEMPLATE_FILE, `len(read_file(file).split("\\n"))`);
+const TEMPLATE_INTENT = "count lines in README.md";
 
 const { program: SMALL } = validateProgram(`const xs = [3, 1, 2]\nsorted(xs)`);
 
@@ -28,9 +32,18 @@ function lackpyRun(...extra: string[]): void {
   execFileSync(process.execPath, [BIN, "run", FILE, "--workspace", workspace, "--json", ...extra]);
 }
 
+function lackpyDelegate(): string {
+  return execFileSync(
+    process.execPath,
+    [BIN, "delegate", TEMPLATE_INTENT, "--workspace", workspace, "--json"],
+    { encoding: "utf8" },
+  );
+}
+
 /**
  * Isolated mode (a child process per run, from a warm pool) against in-process runs, a cold
- * child, and the whole one-shot `lackpy run` process against the process floor `node -e 0`.
+ * child, and the whole one-shot `lackpy run` and `lackpy delegate` (an intent a template answers)
+ * processes against the process floor `node -e 0`.
  */
 export const suite: BenchSuite = {
   name: "isolation",
@@ -40,6 +53,20 @@ export const suite: BenchSuite = {
   setup: async () => {
     // Warm the pool so the warm figures are warm runs, not a child's start.
     await expectSuccess(run(SMALL!, { mode: "isolated" }));
+    execFileSync(process.execPath, [
+      BIN,
+      "create",
+      TEMPLATE_FILE,
+      "--name",
+      "count-lines",
+      "--pattern",
+      "count lines in {file}",
+      "--workspace",
+      workspace,
+    ]);
+    const { success, tier } = JSON.parse(lackpyDelegate()) as { success: boolean; tier: string };
+    if (!success || tier !== "templates")
+      throw new Error(`the one-shot delegate was not served by its template (tier ${tier})`);
   },
   teardown: () => closeChildPool(),
   tasks: () => [
@@ -61,6 +88,7 @@ export const suite: BenchSuite = {
       name: "lackpy run file.js (one-shot, in-process)",
       fn: () => lackpyRun("--mode", "in-process"),
     },
+    { name: "lackpy delegate, template (one-shot, isolated)", fn: lackpyDelegate },
   ],
   ratios: [
     {
@@ -85,6 +113,12 @@ export const suite: BenchSuite = {
       name: "one-shot lackpy run (in-process) / node -e 0",
       task: "lackpy run file.js (one-shot, in-process)",
       baseline: "node -e 0 (process floor)",
+    },
+    {
+      name: "one-shot lackpy delegate (template, isolated) / node -e 0",
+      task: "lackpy delegate, template (one-shot, isolated)",
+      baseline: "node -e 0 (process floor)",
+      goal: 2.5,
     },
   ],
 };

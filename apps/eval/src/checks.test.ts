@@ -43,6 +43,45 @@ describe("checkValue", () => {
     expect(checkValue({ kind: "matches", value: "^1\\.5\\.0$" }, "1.5.01").pass).toBe(false);
   });
 
+  it.each([
+    ["src/a.ts", ["src/a.ts"], true],
+    [{ file: "src/a.ts", line: 8 }, ["src/a.ts:8"], true],
+    ["src/a.ts:8", ["src/a.ts:8"], true],
+    ["src/a.ts:18", ["src/a.ts:8"], false],
+    [[{ file: "src/a.ts" }, { file: "src/b.ts" }], ["src/a.ts"], false],
+    [["src/a.ts", "src/b.ts"], ["src/a.ts", "src/b.ts"], true],
+    ["see src/a.ts", ["src/a.ts", "src/b.ts"], false],
+    ["lib/src/a.ts", ["src/a.ts"], false],
+    ["src/a.tsx", ["src/a.ts"], false],
+    [null, ["src/a.ts"], false],
+  ])("locates %j as %j: %s", (answer, value, pass) => {
+    const files = ["src/a.ts", "src/b.ts", "lib/src/a.ts", "src/a.tsx"];
+    expect(checkValue({ kind: "locates", value }, answer, files).pass).toBe(pass);
+  });
+
+  it("locates names the files it misses and the ones it did not ask for", () => {
+    const files = ["src/a.ts", "src/b.ts", "src/c.ts"];
+    expect(checkValue({ kind: "locates", value: ["src/a.ts:3"] }, "src/b.ts, src/c.ts", files))
+      .toMatchInlineSnapshot(`
+      {
+        "detail": "does not name src/a.ts:3; also names 2 other file(s) (src/b.ts, src/c.ts)",
+        "pass": false,
+      }
+    `);
+  });
+
+  it("refuses an answer longer than maxLength before looking at it", () => {
+    const check = { kind: "matches" as const, value: "TODO", maxLength: 20 };
+    expect(checkValue(check, "TODO: fix").pass).toBe(true);
+    expect(checkValue(check, `TODO: fix${" ".repeat(20)}`)).toEqual({
+      pass: false,
+      detail: "the answer has 29 characters, more than the 20 a right answer needs",
+    });
+    expect(
+      checkValue({ ...check, kind: "equals", value: [1, 2, 3], maxLength: 6 }, [1, 2, 3]).pass,
+    ).toBe(false);
+  });
+
   it("canonicalJson sorts keys and turns sets and maps into plain data", () => {
     expect(canonicalJson({ b: 1, a: new Set([1]) })).toBe('{"a":[1],"b":1}');
     expect(canonicalJson(new Map([["k", 1]]))).toBe('{"k":1}');

@@ -1,7 +1,8 @@
-/** Exact answer checks of the intents: `equals`, `set_equals`, `contains`, `matches`. */
+/** Exact answer checks of the intents: `equals`, `set_equals`, `contains`, `matches`, `locates`. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Check } from "./types.js";
+import { workspaceFiles } from "./workspace-files.js";
 
 /** A check's verdict with a short reason. */
 export interface Verdict {
@@ -42,8 +43,65 @@ function preview(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
-/** Applies a check to a value (the run's output, or a file's text). */
-export function checkValue(check: Check, answer: unknown): Verdict {
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A mention of `file` in text: not part of a longer path. */
+function mentionPattern(file: string): string {
+  return `(?<![\\w./-])${escapeRegExp(file)}(?![\\w/-])`;
+}
+
+/** `locates`: every expected file (and line) is named, and no other workspace file is. */
+function checkLocates(
+  expected: readonly string[],
+  text: string,
+  files: readonly string[],
+): Verdict {
+  const wanted = expected.map((entry) => {
+    const match = /^(.*?)(?::(\d+))?$/.exec(entry)!;
+    return { file: match[1], line: match[2] };
+  });
+  const missing = wanted.filter(
+    ({ file, line }) =>
+      !new RegExp(mentionPattern(file) + (line ? `\\D{1,12}${line}\\b` : "")).test(text),
+  );
+  const wantedFiles = new Set(wanted.map(({ file }) => file));
+  const extra = files.filter(
+    (file) => !wantedFiles.has(file) && new RegExp(mentionPattern(file)).test(text),
+  );
+  if (missing.length === 0 && extra.length === 0) return { pass: true, detail: "locates" };
+  const parts = [
+    missing.length
+      ? `does not name ${missing.map(({ file, line }) => (line ? `${file}:${line}` : file)).join(", ")}`
+      : "",
+    extra.length
+      ? `also names ${extra.length} other file(s) (${extra.slice(0, 3).join(", ")})`
+      : "",
+  ];
+  return { pass: false, detail: parts.filter(Boolean).join("; ") };
+}
+
+const answerText = (answer: unknown): string =>
+  typeof answer === "string" ? answer : canonicalJson(answer);
+
+/**
+ * Applies a check to a value (the run's output, or a file's text). `files` is the universe of
+ * workspace files a `locates` check looks for (default: the workspace fixture's files).
+ */
+export function checkValue(check: Check, answer: unknown, files?: readonly string[]): Verdict {
+  if (check.maxLength !== undefined) {
+    const length = answerText(answer).length;
+    if (length > check.maxLength)
+      return {
+        pass: false,
+        detail: `the answer has ${length} characters, more than the ${check.maxLength} a right answer needs`,
+      };
+  }
+  return checkKind(check, answer, files);
+}
+
+function checkKind(check: Check, answer: unknown, files?: readonly string[]): Verdict {
   switch (check.kind) {
     case "equals":
       return deepEqual(answer, check.value)
@@ -82,8 +140,10 @@ export function checkValue(check: Check, answer: unknown): Verdict {
         ? { pass: true, detail: "contains" }
         : { pass: false, detail: `array lacks ${preview(missing)}` };
     }
+    case "locates":
+      return checkLocates(check.value as string[], answerText(answer), files ?? workspaceFiles());
     case "matches": {
-      const text = typeof answer === "string" ? answer : canonicalJson(answer);
+      const text = answerText(answer);
       return new RegExp(String(check.value)).test(text)
         ? { pass: true, detail: "matches" }
         : { pass: false, detail: `${preview(text)} does not match /${String(check.value)}/` };
@@ -96,7 +156,8 @@ export function checkValue(check: Check, answer: unknown): Verdict {
  * `workspace` after the run (a missing file fails).
  */
 export function checkAnswer(check: Check, answer: { output: unknown; workspace: string }): Verdict {
-  if (check.file === undefined) return checkValue(check, answer.output);
+  if (check.file === undefined)
+    return checkValue(check, answer.output, workspaceFiles(answer.workspace));
   let text: string;
   try {
     text = readFileSync(path.join(answer.workspace, check.file), "utf8");

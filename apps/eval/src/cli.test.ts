@@ -1,5 +1,11 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "./cli.js";
+import { loadFixture } from "./fixtures.js";
+import { loadIntents } from "./intents.js";
+import { startSyntheticServer } from "./synthetic/model-server.js";
 
 function capture() {
   const out: string[] = [];
@@ -9,9 +15,12 @@ function capture() {
   return { out: () => out.join(""), err: () => err.join("") };
 }
 
+const initCwd = process.env.INIT_CWD;
 afterEach(() => {
   vi.restoreAllMocks();
   process.exitCode = undefined;
+  if (initCwd === undefined) delete process.env.INIT_CWD;
+  else process.env.INIT_CWD = initCwd;
 });
 
 describe("eval command line", () => {
@@ -36,6 +45,59 @@ describe("eval command line", () => {
     expect(await main(["record", "--provider", "ollama", "--model", "m", "--trials", "0"])).toBe(2);
     expect(await main(["bench", "--nope"])).toBe(2);
     expect(io.err()).toContain("hint: pnpm --filter @lackpy/eval eval help");
+    expect(await main(["bench", "--max-template-wrong-share", "2"])).toBe(2);
+    expect(io.err()).toContain(
+      "--max-template-wrong-share must be a share between 0 and 1, got '2'.",
+    );
+    expect(await main(["bench", "--seeds", "0"])).toBe(2);
+    expect(
+      await main(["record", "--provider", "ollama", "--model", "m", "--concurrency", "x"]),
+    ).toBe(2);
+    expect(io.err()).toContain("--concurrency must be a whole number of at least 1, got 'x'.");
+    expect(
+      await main(["record", "--provider", "ollama", "--model", "m", "--intents", "no-such-intent"]),
+    ).toBe(2);
+    expect(io.err()).toContain("--intents no-such-intent matches no intent id.");
+  });
+
+  it("records only the intents asked for, into --out relative to the folder the command ran in", async () => {
+    const io = capture();
+    const server = await startSyntheticServer(await loadIntents());
+    const dir = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-"));
+    process.env.INIT_CWD = dir;
+    try {
+      const code = await main([
+        "record",
+        "--provider",
+        "ollama",
+        "--model",
+        "sim-stubborn",
+        "--host",
+        server.url,
+        "--intents",
+        "count-*,todo-count",
+        "--limit",
+        "2",
+        "--variants",
+        "baseline",
+        "--trials",
+        "1",
+        "--no-paraphrases",
+        "--out",
+        "fixtures/stubborn.jsonl",
+      ]);
+      expect(code).toBe(0);
+      const fixture = await loadFixture(path.join(dir, "fixtures", "stubborn.jsonl"));
+      expect(new Set(fixture.records.map((record) => record.intentId))).toEqual(
+        new Set(["count-calls-name", "todo-count"]),
+      );
+      expect(io.err()).toMatch(
+        /2 cells recorded \(2 calls, 0 retries\).* → fixtures\/stubborn\.jsonl in \d+ s/,
+      );
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("reports a file-system error with its code, not a stack trace", async () => {

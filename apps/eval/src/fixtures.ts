@@ -24,7 +24,26 @@ export interface FixtureMeta {
   recorder?: string;
   /** The behaviour profile of synthetic fixtures. */
   description?: string;
+  /** Synthetic fixtures: the rates the profile's code uses, in words. */
+  effects?: string[];
+  /** Recorded Ollama fixtures: digest, quantisation, parameter size and server version, as the server reported them. */
+  modelInfo?: Record<string, string>;
 }
+
+/**
+ * A model call as `eval record` writes it: infer's record with the temperature actually sent
+ * (null when the request carried none), the request's other parameters, and the model id the
+ * server answered with.
+ */
+export type RecordedCall = Omit<ModelCallRecord, "temperature"> & {
+  temperature: number | null;
+  /** The request body's parameters besides the messages (model, temperature, max_tokens, ...), as sent. */
+  sent?: Record<string, unknown> | null;
+  /** The model id in the server's answer. */
+  modelId?: string | null;
+  /** Retries before this answer (HTTP 429/5xx or no answer). */
+  retries?: number;
+};
 
 /** A loaded fixture file. */
 export interface Fixture {
@@ -36,7 +55,16 @@ export interface Fixture {
 /** Why fixtures cannot be used. */
 export class FixtureError extends Error {
   constructor(
-    readonly code: "fixture_invalid" | "workspace_changed" | "prompt_changed" | "invalid_intents",
+    readonly code:
+      | "fixture_invalid"
+      | "workspace_changed"
+      | "prompt_changed"
+      | "model_changed"
+      | "invalid_intents"
+      | "invalid_prices"
+      | "invalid_baseline"
+      | "no_fixture"
+      | "no_model_server",
     message: string,
     readonly hint: string,
   ) {
@@ -45,9 +73,24 @@ export class FixtureError extends Error {
   }
 }
 
-/** File name of a model's fixtures: the model name with characters unsafe in file names replaced. */
+const RESERVED_NAMES = /^(?:con|prn|aux|nul|com\d|lpt\d)$/i;
+
+/**
+ * A model name as a file name every OS accepts: letters, digits, `.`, `_`, `-`, `+` and `@` kept,
+ * anything else (`:` and `/` included) turned into `_`, no trailing dots, no Windows device names.
+ */
+export function safeFileName(name: string): string {
+  const safe = name
+    .replace(/[^\w.@+-]/g, "_")
+    .replace(/[. ]+$/, "")
+    .slice(0, 120);
+  if (safe === "" || RESERVED_NAMES.test(safe.split(".")[0])) return `_${safe}`;
+  return safe;
+}
+
+/** File of a model's fixtures: `<dir>/<provider>/<safe model name>.jsonl`. */
 export function fixturePath(provider: string, model: string, dir = FIXTURES_DIR): string {
-  return path.join(dir, provider, `${model.replace(/[^\w.:@+-]/g, "_")}.jsonl`);
+  return path.join(dir, safeFileName(provider), `${safeFileName(model)}.jsonl`);
 }
 
 const isText = (value: unknown): value is string => typeof value === "string" && value !== "";

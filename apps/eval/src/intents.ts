@@ -10,7 +10,8 @@ export const INTENTS_DIR = fileURLToPath(new URL("../intents", import.meta.url))
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const KITS = new Set(["readonly", "files", "eval"]);
-const CHECKS = new Set<Check["kind"]>(["equals", "set_equals", "contains", "matches"]);
+const CHECKS = new Set<Check["kind"]>(["equals", "set_equals", "contains", "matches", "locates"]);
+const LOCATION = /^[\w./-]+(?::[1-9]\d*)?$/;
 
 function problems(intent: Record<string, unknown>): string[] {
   const found: string[] = [];
@@ -33,11 +34,25 @@ function problems(intent: Record<string, unknown>): string[] {
     found.push("params must be an object");
   const check = intent.check as Partial<Check> | undefined;
   if (!check || !CHECKS.has(check.kind as Check["kind"]) || !("value" in check))
-    found.push("check needs a kind (equals, set_equals, contains, matches) and a value");
+    found.push("check needs a kind (equals, set_equals, contains, matches, locates) and a value");
+  else if (
+    check.maxLength !== undefined &&
+    !(Number.isInteger(check.maxLength) && (check.maxLength as number) > 0)
+  )
+    found.push("check.maxLength must be a positive whole number");
   else if (check.file !== undefined && typeof check.file !== "string")
     found.push("check.file must be a path");
   else if (check.kind === "set_equals" && !Array.isArray(check.value))
     found.push("a set_equals value must be an array");
+  else if (
+    check.kind === "locates" &&
+    !(
+      Array.isArray(check.value) &&
+      check.value.length > 0 &&
+      check.value.every((entry) => typeof entry === "string" && LOCATION.test(entry))
+    )
+  )
+    found.push('a locates value must list "path" or "path:line" entries');
   else if (check.kind === "matches") {
     try {
       new RegExp(String(check.value));
@@ -87,7 +102,7 @@ export async function loadIntents(dir: string = INTENTS_DIR): Promise<Intent[]> 
           "give every intent its own id",
         );
       seen.add(raw.id as string);
-      intents.push(raw as unknown as Intent);
+      intents.push({ ...(raw as unknown as Intent), category: path.basename(name, ".json") });
     });
   }
   return intents;

@@ -1,100 +1,146 @@
 /**
- * The ratchet simulation: a seeded stream of requests (popular intents repeat, wordings vary
- * among paraphrases) through one fresh workspace with `ratchet.auto` on, tiers templates →
- * rules → the fixture's model (replayed). Per window it reports the share each tier answered,
- * the model calls made and saved, and wrong answers served by templates, which must stay zero.
+ * The ratchet simulation: a seeded stream of read-only requests through one fresh workspace with
+ * `ratchet.auto` on and the product's promotion threshold, tiers templates → rules → the
+ * fixture's model (replayed). Every answer is checked; for each answer a template served, the
+ * model alone is asked the same request (same wording, same recorded sample), so the report can
+ * tell the errors the ratchet added from the ones it repeated.
  */
 import { DEFAULT_CONFIG } from "@lackpy/service";
-import { paraphraseId } from "./cell-specs.js";
 import { openEvalService } from "./eval-service.js";
 import type { Fixture } from "./fixtures.js";
+import type { RatchetLogEntry, RatchetScenario } from "./ratchet-types.js";
+import { repeats, requestStream, type StreamRequest } from "./ratchet-streams.js";
 import { editsFiles, fixtureVariants } from "./replay.js";
 import { TrialReplay } from "./replay-provider.js";
-import type { EvalReport, RatchetWindow, TierName } from "./report-types.js";
-import { scoreCell, type Cell } from "./score-cell.js";
+import { scoreCell } from "./score-cell.js";
 import type { Intent } from "./types.js";
 import { prepareWorkspace } from "./workspace.js";
 
 /** Settings of a simulation. */
 export interface RatchetOptions {
+  /** The first seed; seed n is `seed + (n − 1) × 7919`. */
   seed: number;
+  /** Streams per model and scenario (at least 5 for the report's ranges). */
+  seeds: number;
   requests: number;
   windowSize: number;
-  /** Successes of the same program for the same wording before it is promoted. */
+  /** Agreeing successful runs before a promotion: the product's default. */
   minSuccesses: number;
+  scenarios: readonly RatchetScenario[];
 }
 
 /** The simulation's defaults; the promotion threshold is the product's own default. */
-export const DEFAULT_RATCHET_OPTIONS: RatchetOptions = {
+export const DEFAULT_RATCHET_OPTIONS: RatchetOptions = Object.freeze({
   seed: 20261123,
+  seeds: 5,
   requests: 240,
   windowSize: 40,
   minSuccesses: DEFAULT_CONFIG.ratchet.minSuccesses,
-};
-
-/** mulberry32: a small seeded PRNG, so the stream is the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** One request of the stream. */
-export interface StreamRequest {
-  intent: Intent;
-  text: string;
-  intentId: string;
-}
-
-/** The request stream: intents drawn with Zipf-like popularity (a seeded ranking), each time in one of its wordings. */
-export function requestStream(
-  intents: readonly Intent[],
-  options: Pick<RatchetOptions, "seed" | "requests">,
-): StreamRequest[] {
-  const random = seededRandom(options.seed);
-  const ranked = [...intents];
-  for (let index = ranked.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [ranked[index], ranked[other]] = [ranked[other], ranked[index]];
-  }
-  const weights = ranked.map((_, rank) => 1 / (rank + 1) ** 1.1);
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const stream: StreamRequest[] = [];
-  for (let count = 0; count < options.requests; count++) {
-    let target = random() * total;
-    let index = 0;
-    while (index < ranked.length - 1 && target >= weights[index]) target -= weights[index++];
-    const intent = ranked[index];
-    const wordings = [intent.text, ...(intent.paraphrases ?? [])];
-    const choice = Math.floor(random() * wordings.length);
-    stream.push({
-      intent,
-      text: wordings[choice],
-      intentId: choice === 0 ? intent.id : paraphraseId(intent, choice),
-    });
-  }
-  return stream;
-}
-
-const emptyShare = (): Record<TierName, number> => ({
-  templates: 0,
-  rules: 0,
-  ollama: 0,
-  anthropic: 0,
+  scenarios: ["intents", "wordings"] as const,
 });
 
-/** Runs the simulation over one fixture; returns the report section and a cell per template-served request. */
-export async function simulateRatchet(
+/** The seeds of a simulation. */
+export function seedsOf(options: Pick<RatchetOptions, "seed" | "seeds">): number[] {
+  return Array.from({ length: options.seeds }, (_, index) => options.seed + index * 7919);
+}
+
+/** The answers of the model alone, per wording and recorded sample, computed when first needed. */
+export class ModelAlone {
+  private readonly known = new Map<string, boolean>();
+  /** One request at a time: the replay's current sample is shared state. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private opened: Promise<{
+    replay: TrialReplay;
+    service: Awaited<ReturnType<typeof openEvalService>>;
+    dir: string;
+    dispose(): Promise<void>;
+  }> | null = null;
+
+  constructor(
+    private readonly fixture: Fixture,
+    private readonly variant: string,
+  ) {}
+
+  private async open() {
+    const workspace = await prepareWorkspace();
+    const { provider } = this.fixture.meta;
+    const replay = new TrialReplay(this.fixture.records, provider, provider);
+    const service = await openEvalService(workspace.dir, {
+      providers: { model: replay },
+      order: ["model"],
+    });
+    return { replay, service, dir: workspace.dir, dispose: workspace.dispose };
+  }
+
+  /** Whether the model alone answers this request correctly with recorded sample `trial`. */
+  correct(request: StreamRequest, trial: number): Promise<boolean> {
+    const answer = this.queue.then(() => this.ask(request, trial));
+    this.queue = answer.catch(() => undefined);
+    return answer;
+  }
+
+  private async ask(request: StreamRequest, trial: number): Promise<boolean> {
+    const key = `${request.intentId}|${trial}`;
+    const known = this.known.get(key);
+    if (known !== undefined) return known;
+    this.opened ??= this.open();
+    const { replay, service, dir } = await this.opened;
+    replay.use(trial);
+    const result = await service.delegate(request.text, {
+      kit: request.intent.kit,
+      params: request.intent.params,
+      generation: { variant: this.variant, intentId: request.intentId },
+    });
+    const pass = scoreCell(result, request.intent, dir, CELL_LABEL).score === 2;
+    this.known.set(key, pass);
+    return pass;
+  }
+
+  /** Closes the model-alone workspace, if it was opened. */
+  async close(): Promise<void> {
+    const opened = await this.opened?.catch(() => null);
+    await opened?.service.close();
+    await opened?.dispose();
+  }
+}
+
+const CELL_LABEL = {
+  provider: "-",
+  model: "-",
+  source: "synthetic",
+  variant: "-",
+  tier: "templates",
+  trial: 1,
+} as const;
+
+/** The template name of a promotion, whichever shape the service reports it in. */
+function promotedName(promoted: unknown): string | null {
+  if (typeof promoted === "string") return promoted;
+  if (promoted && typeof promoted === "object" && "template" in promoted)
+    return String((promoted as { template: unknown }).template);
+  return null;
+}
+
+/** One run: a model, a scenario and a seed. */
+export interface RatchetRun {
+  seed: number;
+  log: Omit<RatchetLogEntry, "simulation">[];
+  /** Model calls per request, in order. */
+  modelCalls: number[];
+  promoted: number;
+}
+
+/** Runs one stream through a fresh workspace; `alone` answers for the model without the ratchet. */
+export async function runRatchet(
   fixture: Fixture,
   intents: readonly Intent[],
-  options: RatchetOptions = DEFAULT_RATCHET_OPTIONS,
-): Promise<{ ratchet: EvalReport["ratchet"]; templateCells: Cell[] }> {
-  const { provider, model, source } = fixture.meta;
+  options: { scenario: RatchetScenario; seed: number } & Pick<
+    RatchetOptions,
+    "requests" | "windowSize" | "minSuccesses"
+  >,
+  alone: ModelAlone,
+): Promise<RatchetRun> {
+  const { provider } = fixture.meta;
   const variant = fixtureVariants(fixture)[0] ?? "baseline";
   const replay = new TrialReplay(fixture.records, provider, provider);
   const trials = replay.trials.length > 0 ? replay.trials : [1];
@@ -102,86 +148,48 @@ export async function simulateRatchet(
     intents.filter((intent) => !editsFiles(intent)),
     options,
   );
+  const repeated = repeats(stream);
+  const occurrences = new Map<string, number>();
+  const run: RatchetRun = { seed: options.seed, log: [], modelCalls: [], promoted: 0 };
   const workspace = await prepareWorkspace();
-  const windows: RatchetWindow[] = [];
-  const templateCells: Cell[] = [];
-  const seen = new Map<string, number>();
-  const promoted = new Set<string>();
+  const service = await openEvalService(workspace.dir, {
+    providers: { model: replay },
+    order: ["templates", "rules", "model"],
+    ratchet: { auto: true, minSuccesses: options.minSuccesses },
+  });
   try {
-    const service = await openEvalService(workspace.dir, {
-      providers: { model: replay },
-      order: ["templates", "rules", "model"],
-      ratchet: { auto: true, minSuccesses: options.minSuccesses },
-    });
-    for (let start = 0; start < stream.length; start += options.windowSize) {
-      const slice = stream.slice(start, start + options.windowSize);
-      const window: RatchetWindow = {
-        index: windows.length + 1,
-        intents: slice.length,
-        tierShare: emptyShare(),
-        modelCalls: 0,
-        modelCallsSaved: 0,
-        wrongFromTemplates: 0,
-        wrong: 0,
-      };
-      for (const request of slice) {
-        const occurrence = seen.get(request.text) ?? 0;
-        seen.set(request.text, occurrence + 1);
-        // Repeats of a wording draw the fixture's trials in turn, like samples of a real model.
-        replay.use(trials[occurrence % trials.length]);
-        const before = replay.counters();
-        const result = await service.delegate(request.text, {
-          kit: request.intent.kit,
-          params: request.intent.params,
-          generation: { variant, intentId: request.intentId },
-        });
-        const used = replay.usedSince(before.used);
-        const tier = result.tier ?? null;
-        const cell = scoreCell(
-          result,
-          request.intent,
-          workspace.dir,
-          {
-            provider: "templates",
-            model: `ratchet:${model}`,
-            source,
-            variant,
-            tier: "templates",
-            trial: 1,
-          },
-          { missed: replay.counters().misses > before.misses, stale: false, used },
-        );
-        if (tier) window.tierShare[tier] += 1 / slice.length;
-        window.modelCalls += used.length;
-        if (tier === "templates" || tier === "rules") window.modelCallsSaved += 1;
-        if (cell.score !== 2) window.wrong += 1;
-        if (tier === "templates") {
-          templateCells.push(cell);
-          if (cell.score !== 2) window.wrongFromTemplates += 1;
-        }
-        if (result.promoted) promoted.add(result.promoted.template);
-      }
-      for (const key of Object.keys(window.tierShare) as TierName[])
-        window.tierShare[key] = Math.round(window.tierShare[key] * 10_000) / 10_000;
-      windows.push(window);
+    for (const [index, request] of stream.entries()) {
+      const occurrence = occurrences.get(request.intentId) ?? 0;
+      occurrences.set(request.intentId, occurrence + 1);
+      // Repeats of a wording draw the fixture's samples in turn, like samples of a real model.
+      const trial = trials[occurrence % trials.length];
+      replay.use(trial);
+      const before = replay.counters();
+      const result = await service.delegate(request.text, {
+        kit: request.intent.kit,
+        params: request.intent.params,
+        generation: { variant, intentId: request.intentId },
+      });
+      const correct = scoreCell(result, request.intent, workspace.dir, CELL_LABEL).score === 2;
+      const promoted = promotedName((result as { promoted?: unknown }).promoted);
+      if (promoted) run.promoted += 1;
+      run.modelCalls.push(replay.counters().used - before.used);
+      run.log.push({
+        seed: options.seed,
+        request: index + 1,
+        window: Math.floor(index / options.windowSize) + 1,
+        intentId: request.intent.id,
+        wording: request.intentId,
+        repeat: repeated[index],
+        tier: result.tier ?? null,
+        correct,
+        modelAloneCorrect: result.tier === "templates" ? await alone.correct(request, trial) : null,
+        promoted,
+      });
     }
   } finally {
+    await service.close();
     await workspace.dispose();
   }
-  return {
-    ratchet: {
-      seed: options.seed,
-      provider,
-      model,
-      source,
-      requests: stream.length,
-      windowSize: options.windowSize,
-      windows,
-      templatesPromoted: promoted.size,
-      modelCalls: windows.reduce((sum, window) => sum + window.modelCalls, 0),
-      modelCallsSaved: windows.reduce((sum, window) => sum + window.modelCallsSaved, 0),
-      wrongFromTemplates: windows.reduce((sum, window) => sum + window.wrongFromTemplates, 0),
-    },
-    templateCells,
-  };
+  return run;
 }

@@ -2,9 +2,11 @@
  * `eval record`: runs the real Ollama or Anthropic provider over the intents through the real
  * dispatcher and appends every model call to the model's fixture file. A cell (intent × variant
  * × trial) is written only once complete, so an interrupted recording resumes where it stopped;
- * a file recorded against another workspace fixture or prompt builder is never mixed with.
+ * a file recorded against another workspace fixture, prompt builder or model digest is never
+ * mixed with. Each record stores what went over the wire (through the fetch tap): the
+ * temperature and other parameters sent, the model id returned, the HTTP round trip.
  */
-import { appendFile, mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   AnthropicProvider,
@@ -12,11 +14,17 @@ import {
   PROMPT_BUILDER_VERSION,
   RecordingProvider,
   type MessageProvider,
-  type ModelCallRecord,
 } from "@lackpy/infer";
 import { cellKey, cellSpecs, type CellSpec } from "./cell-specs.js";
 import { openEvalService } from "./eval-service.js";
-import { FixtureError, loadFixture, metaLine, type FixtureMeta } from "./fixtures.js";
+import { currentTapScope, installFetchTap, runInTapScope, type TapScope } from "./fetch-tap.js";
+import { FixtureError, metaLine, type FixtureMeta, type RecordedCall } from "./fixtures.js";
+import { fromWire } from "./wire-record.js";
+import { ollamaModelInfo } from "./model-info.js";
+import { costUsd, type PriceTable } from "./prices.js";
+import { resumeFrom } from "./record-resume.js";
+import { planRecording } from "./record-plan.js";
+import { DEFAULT_RETRY, RetryingProvider, type RetrySettings } from "./retrying-provider.js";
 import type { Intent } from "./types.js";
 import { prepareWorkspace, workspaceHash } from "./workspace.js";
 
@@ -32,16 +40,22 @@ export interface RecordOptions {
   intents: readonly Intent[];
   variants: readonly string[];
   trials: number;
-  /** Also record each paraphrase once (for the ratchet simulation). */
+  /** Also record each paraphrase (for the ratchet simulation). */
   paraphrases: boolean;
-  /** Base temperature of the first attempt. */
+  /** Temperature of the first attempt (Ollama sends it; the Anthropic provider sends none). */
   temperature: number;
   file: string;
   source: "recorded" | "synthetic";
   /** Set an existing file aside (renamed, never deleted) and start over. */
   replace?: boolean;
   description?: string;
+  effects?: readonly string[];
   recorder?: string;
+  /** Cells in flight at once (default 1). */
+  concurrency?: number;
+  retry?: Partial<RetrySettings>;
+  /** Prices for the cost of an Anthropic recording. */
+  prices?: PriceTable;
   onProgress?: (done: number, total: number, cell: CellSpec) => void;
   signal?: AbortSignal;
 }
@@ -51,9 +65,17 @@ export interface RecordSummary {
   file: string;
   cells: number;
   recorded: number;
+  /** Cells already in the file. */
   skipped: number;
+  /** Cells not sent because their first prompt repeats an earlier variant's (recorded once). */
+  identical: number;
   failed: { cell: string; reason: string }[];
   calls: number;
+  retries: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** USD at the price table's rate (Anthropic recordings with a known price), else null. */
+  costUsd: number | null;
 }
 
 function innerProvider(options: RecordOptions): MessageProvider {
@@ -72,67 +94,41 @@ function innerProvider(options: RecordOptions): MessageProvider {
   });
 }
 
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * Checks an existing file can be appended to and returns the cells it already has, or null when
- * recording starts a new file (none yet, or the old one set aside with `replace`).
- */
-async function resumeFrom(
-  file: string,
-  meta: FixtureMeta,
-  replace: boolean,
-): Promise<Set<string> | null> {
-  if (!(await exists(file))) return null;
-  if (replace) {
-    await rename(file, `${file}.replaced-${Date.now()}`);
-    return null;
-  }
-  const existing = await loadFixture(file);
-  const hint = `record into another file with --out, or pass --replace to set ${path.basename(file)} aside and start over`;
-  if (existing.meta.workspaceHash !== meta.workspaceHash)
-    throw new FixtureError(
-      "workspace_changed",
-      `${file} was recorded against workspace ${existing.meta.workspaceHash.slice(0, 12)}, but the workspace fixture is now ${meta.workspaceHash.slice(0, 12)}; its answers would not match.`,
-      hint,
-    );
-  if (existing.meta.promptBuilderVersion !== meta.promptBuilderVersion)
-    throw new FixtureError(
-      "prompt_changed",
-      `${file} was recorded with prompt builder ${existing.meta.promptBuilderVersion}, this is ${meta.promptBuilderVersion}.`,
-      hint,
-    );
-  if (existing.meta.model !== meta.model || existing.meta.provider !== meta.provider)
-    throw new FixtureError(
-      "fixture_invalid",
-      `${file} holds ${existing.meta.provider}/${existing.meta.model}, not ${meta.provider}/${meta.model}.`,
-      hint,
-    );
-  return new Set(
-    existing.records.map((record) =>
-      cellKey(record.intentId ?? "", record.promptVariant ?? "", record.trial ?? 1),
-    ),
-  );
+/** The scope of one cell: its HTTP exchanges, the records made from them, and why it failed. */
+interface CellScope extends TapScope {
+  records: RecordedCall[];
+  /** Exchanges already turned into records (or counted as their retries). */
+  consumed: number;
+  /** Set when the provider gave up (network, HTTP error after the retries): the cell stays unwritten. */
+  failure: string | null;
 }
 
 /** Records (or resumes recording) one model's fixtures. */
 export async function recordFixtures(options: RecordOptions): Promise<RecordSummary> {
+  // Installed first: the Anthropic client keeps the fetch it finds when it is made.
+  const removeTap = installFetchTap();
+  try {
+    return await record(options);
+  } finally {
+    removeTap();
+  }
+}
+
+async function record(options: RecordOptions): Promise<RecordSummary> {
   const inner = innerProvider(options);
+  const host = options.host ?? "http://127.0.0.1:11434";
   if (!(await inner.available()))
     throw new FixtureError(
-      "fixture_invalid",
+      "no_model_server",
       options.provider === "ollama"
-        ? `No Ollama server answers at ${options.host ?? "http://127.0.0.1:11434"}.`
+        ? `No Ollama server answers at ${host}.`
         : "No Anthropic API key.",
       options.provider === "ollama"
         ? `start it with \`ollama serve\` and pull the model with \`ollama pull ${options.model}\``
         : "set ANTHROPIC_API_KEY",
     );
+  const modelInfo =
+    options.provider === "ollama" ? await ollamaModelInfo(host, options.model) : undefined;
   const meta: FixtureMeta = {
     provider: options.provider,
     model: options.model,
@@ -142,65 +138,103 @@ export async function recordFixtures(options: RecordOptions): Promise<RecordSumm
     createdAt: new Date().toISOString(),
     recorder: options.recorder ?? "eval record",
     ...(options.description ? { description: options.description } : {}),
+    ...(options.effects ? { effects: [...options.effects] } : {}),
+    ...(modelInfo && Object.keys(modelInfo).length ? { modelInfo } : {}),
   };
   const resumed = await resumeFrom(options.file, meta, options.replace ?? false);
-  const done = resumed ?? new Set<string>();
   if (resumed === null) {
     await mkdir(path.dirname(options.file), { recursive: true });
     await writeFile(options.file, metaLine(meta));
   }
   const cells = cellSpecs(options.intents, options);
-  const pending = cells.filter(
-    (cell) => !done.has(cellKey(cell.intentId, cell.variant, cell.trial)),
-  );
-  let buffer: ModelCallRecord[] = [];
-  const recording = new RecordingProvider(inner, (record) => void buffer.push(record));
   const workspace = await prepareWorkspace();
+  const retrying = new RetryingProvider(inner, {
+    ...DEFAULT_RETRY,
+    ...options.retry,
+    onGiveUp: (error) => {
+      const scope = currentTapScope() as CellScope | undefined;
+      if (scope) scope.failure = error instanceof Error ? error.message : String(error);
+    },
+  });
+  const recording = new RecordingProvider(retrying, (made) => {
+    const scope = currentTapScope() as CellScope;
+    const retries = Math.max(0, scope.exchanges.length - scope.consumed - 1);
+    scope.consumed = scope.exchanges.length;
+    scope.records.push(fromWire(made, scope.exchanges.at(-1), retries));
+  });
   const summary: RecordSummary = {
     file: options.file,
     cells: cells.length,
     recorded: 0,
-    skipped: cells.length - pending.length,
+    skipped: 0,
+    identical: 0,
     failed: [],
     calls: 0,
+    retries: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    costUsd: null,
   };
   try {
+    const plan = await planRecording(workspace.dir, inner, cells, resumed ?? new Set());
+    summary.skipped = plan.done;
+    summary.identical = plan.identical.length;
     const service = await openEvalService(workspace.dir, {
       providers: { model: recording },
       order: ["model"],
     });
-    for (const [index, cell] of pending.entries()) {
-      if (options.signal?.aborted) break;
-      buffer = [];
-      const outcome = await service.generate(cell.text, {
-        kit: cell.intent.kit,
-        params: cell.intent.params,
-        generation: {
-          variant: cell.variant,
-          intentId: cell.intentId,
-          temperature: options.temperature,
-        },
-      });
-      const reason = outcome.success ? null : (outcome.error.tiers[0]?.reason ?? "");
-      // A cell is complete when a program was accepted or the correction chain ran out; a
-      // network error or timeout leaves it unwritten, for the next run to retry.
-      if (outcome.success || reason?.startsWith("invalid after")) {
-        const lines = buffer.map((record) =>
-          JSON.stringify({ ...record, trial: cell.trial, source: options.source }),
+    let writing = Promise.resolve();
+    let next = 0;
+    let done = 0;
+    const recordCell = async (cell: CellSpec) => {
+      const scope: CellScope = { exchanges: [], records: [], consumed: 0, failure: null };
+      const outcome = await runInTapScope(scope, () =>
+        service.generate(cell.text, {
+          kit: cell.intent.kit,
+          params: cell.intent.params,
+          generation: {
+            variant: cell.variant,
+            intentId: cell.intentId,
+            temperature: options.temperature,
+          },
+        }),
+      );
+      // A provider that gave up leaves the cell unwritten, for the next run; a program accepted,
+      // or the correction chain run out, completes it.
+      if (!outcome.success && scope.records.length === 0)
+        scope.failure ??= outcome.error.tiers[0]?.reason ?? "no answer";
+      if (scope.failure === null) {
+        const lines = scope.records.map((made) =>
+          JSON.stringify({ ...made, trial: cell.trial, source: options.source }),
         );
-        if (lines.length > 0) await appendFile(options.file, `${lines.join("\n")}\n`);
+        writing = writing.then(() =>
+          lines.length ? appendFile(options.file, `${lines.join("\n")}\n`) : undefined,
+        );
+        await writing;
         summary.recorded += 1;
         summary.calls += lines.length;
-      } else {
+        summary.tokensIn += scope.records.reduce((sum, made) => sum + (made.tokensIn ?? 0), 0);
+        summary.tokensOut += scope.records.reduce((sum, made) => sum + (made.tokensOut ?? 0), 0);
+      } else
         summary.failed.push({
           cell: cellKey(cell.intentId, cell.variant, cell.trial),
-          reason: reason ?? "",
+          reason: scope.failure,
         });
-      }
-      options.onProgress?.(index + 1, pending.length, cell);
-    }
+      options.onProgress?.(++done, plan.pending.length, cell);
+    };
+    const worker = async () => {
+      while (next < plan.pending.length && !options.signal?.aborted)
+        await recordCell(plan.pending[next++]);
+    };
+    await Promise.all(
+      Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => worker()),
+    );
+    await service.close();
   } finally {
+    summary.retries = retrying.retried;
     await workspace.dispose();
   }
+  if (options.provider === "anthropic")
+    summary.costUsd = costUsd(options.model, summary, options.prices);
   return summary;
 }

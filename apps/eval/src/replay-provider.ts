@@ -1,5 +1,6 @@
 import {
   buildMessages,
+  promptHash,
   ReplayProvider,
   type GenerationContext,
   type ModelCallRecord,
@@ -15,6 +16,14 @@ export class TrialReplay implements Provider {
   readonly retries = true;
   private readonly byTrial = new Map<number, ReplayProvider>();
   private current: ReplayProvider;
+  /** Hash of the last first-attempt prompt this provider was asked (the cell's initial prompt). */
+  initialPromptHash: string | null = null;
+  /**
+   * Asked with each first-attempt prompt's hash; when it says yes, the call fails at once
+   * (`skippedIdentical` is set), so a prompt already replayed is not replayed again.
+   */
+  skipIdentical: ((hash: string) => boolean) | null = null;
+  skippedIdentical = false;
 
   constructor(
     records: readonly ModelCallRecord[],
@@ -64,6 +73,13 @@ export class TrialReplay implements Provider {
   }
 
   generate(intent: string, context: GenerationContext): Promise<ProviderAnswer> {
+    if (!context.feedback) {
+      this.initialPromptHash = promptHash(buildMessages(intent, context));
+      if (this.skipIdentical?.(this.initialPromptHash)) {
+        this.skippedIdentical = true;
+        return Promise.reject(new Error("identical prompt: replayed under an earlier variant"));
+      }
+    }
     return this.current.generate(intent, context);
   }
 }

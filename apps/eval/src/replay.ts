@@ -90,13 +90,20 @@ export async function replayFixture(
   const variants = options.variants ?? fixtureVariants(fixture);
   const trials = options.trials ?? (replay.trials.length > 0 ? replay.trials : [1]);
   const cells: Cell[] = [];
+  // First cell per intent, trial and first prompt: a later variant with the same prompt would
+  // replay the same recording to the same result, so it is copied, marked, not replayed.
+  const answered = new Map<string, Cell>();
   try {
     for (const variant of variants)
       for (const trial of trials)
         for (const intent of intents) {
           replay.use(trial);
-          const cell = await workspaces.withService(intent, async (dir, service) => {
+          const promptKey = (hash: string) => `${intent.id}\u0000${trial}\u0000${hash}`;
+          replay.skipIdentical = (hash) => answered.has(promptKey(hash));
+          replay.skippedIdentical = false;
+          const scored = await workspaces.withService(intent, async (dir, service) => {
             const before = replay.counters();
+            replay.initialPromptHash = null;
             const result = await service.delegate(intent.text, {
               kit: intent.kit,
               params: intent.params,
@@ -107,17 +114,47 @@ export async function replayFixture(
               missed: after.misses > before.misses,
               stale: after.stale > before.stale,
               used: replay.usedSince(before.used),
+              promptHash: replay.initialPromptHash,
             };
             const label = { provider, model, source, variant, tier: provider, trial };
             return scoreCell(result, intent, dir, label, trace);
           });
+          const hash = replay.initialPromptHash;
+          const earlier = hash === null ? undefined : answered.get(promptKey(hash));
+          const cell =
+            replay.skippedIdentical && earlier
+              ? { ...earlier, variant, sameAsVariant: earlier.variant }
+              : scored;
+          if (hash !== null && !earlier) answered.set(promptKey(hash), cell);
           cells.push(cell);
           options.onCell?.(cell);
         }
   } finally {
+    replay.skipIdentical = null;
     await workspaces.close();
   }
-  return cells;
+  return markIdenticalPrompts(cells, variants);
+}
+
+/**
+ * Marks cells whose first prompt is byte-identical to an earlier variant's for the same intent
+ * and trial (e.g. `examples` when no example was retrieved): such a cell replays the earlier
+ * variant's recording, so it is one measurement, counted under the earlier variant.
+ */
+export function markIdenticalPrompts(cells: readonly Cell[], variants: readonly string[]): Cell[] {
+  const firstVariant = new Map<string, string>();
+  const ordered = [...cells].sort(
+    (a, b) => variants.indexOf(a.variant) - variants.indexOf(b.variant),
+  );
+  const same = new Map<Cell, string>();
+  for (const cell of ordered) {
+    if (cell.promptHash === null) continue;
+    const key = `${cell.intentId}|${cell.trial}|${cell.promptHash}`;
+    const earlier = firstVariant.get(key);
+    if (earlier === undefined) firstVariant.set(key, cell.variant);
+    else if (earlier !== cell.variant) same.set(cell, earlier);
+  }
+  return cells.map((cell) => (same.has(cell) ? { ...cell, sameAsVariant: same.get(cell)! } : cell));
 }
 
 /** The rules tier alone over every intent; an intent no rule matches scores 0 as `no_answer`. */

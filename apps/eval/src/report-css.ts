@@ -50,4 +50,9 @@ tfoot td { font-weight: 600; border-top: 2px solid #e2e8f0; border-bottom: none;
 .muted { color: #718096; }
 td.model, th.model { white-space: normal; word-break: break-all; min-width: 140px; }
 footer { color: #a0aec0; font-size: 12px; text-align: center; }
+.note-line { margin: 10px 0 0; }
+tr.not-significant td { color: #718096; }
+tr.significant td { font-weight: 600; }
+tr.failure td { color: #c53030; font-weight: 600; }
+.fails { color: #c53030; }
 `;

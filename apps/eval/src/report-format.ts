@@ -1,10 +1,7 @@
-import type {
-  EvalReport,
-  NumberSource,
-  RatchetWindow,
-  SummaryRow,
-  TierName,
-} from "./report-types.js";
+/** Number formats and orderings shared by the markdown and HTML reports. */
+import type { Range, RatchetWindow } from "./ratchet-types.js";
+import type { EvalReport, NumberSource, SummaryRow, TierName } from "./report-types.js";
+import type { Interval } from "./stats.js";
 
 /** The tiers in the order reports list them: cheapest first. */
 export const TIER_ORDER: readonly TierName[] = Object.freeze([
@@ -19,12 +16,30 @@ export const MISSING = "—";
 
 /** The one-line note printed whenever synthetic numbers appear in a report. */
 export const SYNTHETIC_NOTE =
-  "Synthetic rows come from behaviour profiles, not real models: they exercise the harness, not a model.";
+  "Synthetic rows come from behaviour profiles, not real models: they exercise the harness, not a model. Their latency (loopback time) and tokens (characters / 4) are left out.";
 
 /** Formats a 0..1 share as a percentage with one decimal (`0.625` → `62.5%`), or `—` for null. */
 export function formatPercent(share: number | null): string {
   if (share === null || !Number.isFinite(share)) return MISSING;
   return `${(share * 100).toFixed(1)}%`;
+}
+
+/** Formats a 95% interval of shares as percentages (`[0.55, 0.71]` → `55.0–71.0`), or `—`. */
+export function formatInterval(interval: Interval | null): string {
+  if (!interval) return MISSING;
+  return `${(interval[0] * 100).toFixed(1)}–${(interval[1] * 100).toFixed(1)}`;
+}
+
+/** A share with its interval: `62.5% [55.0–71.0]`, or `—`. */
+export function formatRate(share: number | null, interval: Interval | null): string {
+  if (share === null || !Number.isFinite(share)) return MISSING;
+  return interval ? `${formatPercent(share)} [${formatInterval(interval)}]` : formatPercent(share);
+}
+
+/** A difference of shares in percentage points with its sign (`0.043` → `+4.3 pp`). */
+export function formatPoints(share: number): string {
+  const points = Math.abs(share * 100).toFixed(1);
+  return share > 0.00005 ? `+${points} pp` : share < -0.00005 ? `−${points} pp` : "0.0 pp";
 }
 
 /** Formats a whole count with thousands separators that do not depend on the locale. */
@@ -34,6 +49,21 @@ export function formatCount(value: number): string {
   return sign + String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+/** A mean over seeds with one decimal, and its range when it is not a single value (`12.8 (11–15)`). */
+export function formatMean(mean: number, range?: Range): string {
+  const text = Number.isInteger(mean) ? formatCount(mean) : mean.toFixed(1);
+  if (!range || range[0] === range[1]) return text;
+  const bound = (value: number) =>
+    Number.isInteger(value) ? formatCount(value) : value.toFixed(1);
+  return `${text} (${bound(range[0])}–${bound(range[1])})`;
+}
+
+/** A mean share over seeds with its range (`36.7% (30.0–42.5)`). */
+export function formatShareRange(share: number, range?: Range): string {
+  if (!range || range[0] === range[1]) return formatPercent(share);
+  return `${formatPercent(share)} (${(range[0] * 100).toFixed(1)}–${(range[1] * 100).toFixed(1)})`;
+}
+
 /** Formats a latency in ms (`1234.4` → `1,234 ms`), or `—` for null. */
 export function formatLatencyMs(latencyMs: number | null): string {
   return latencyMs === null || !Number.isFinite(latencyMs)
@@ -41,14 +71,11 @@ export function formatLatencyMs(latencyMs: number | null): string {
     : `${formatCount(latencyMs)} ms`;
 }
 
-/** Formats pass^k together with its k (`0.41, 3` → `41.0% (k=3)`). */
-export function formatPassK(row: Pick<SummaryRow, "passK" | "k">): string {
-  return `${formatPercent(row.passK)} (k=${row.k})`;
-}
-
-/** The label of one summary row's model line: `provider / model · variant`. */
-export function rowLabel(row: Pick<SummaryRow, "provider" | "model" | "variant">): string {
-  return `${row.provider} / ${row.model} · ${row.variant}`;
+/** US dollars with cents, or `—` (`$0.0042` → `$0.00`; below a cent shows `<$0.01`). */
+export function formatUsd(usd: number | null): string {
+  if (usd === null) return MISSING;
+  if (usd > 0 && usd < 0.01) return "<$0.01";
+  return `$${usd.toFixed(2)}`;
 }
 
 function compareText(left: string, right: string): number {
@@ -79,36 +106,24 @@ export function reportSources(report: EvalReport): NumberSource[] {
     ...report.meta.fixtures.map((fixture) => fixture.source),
     ...report.summary.map((row) => row.source),
   ]);
-  if (report.ratchet.windows.length > 0) seen.add(report.ratchet.source);
+  for (const simulation of report.ratchet.simulations) seen.add(simulation.source);
   return (["recorded", "synthetic", "builtin"] as const).filter((source) => seen.has(source));
 }
 
-/** Labels of the summary's number columns, in the order of `summaryFigures`. */
-export const SUMMARY_FIGURE_LABELS: readonly string[] = [
-  "cells",
-  "pass %",
-  "gate %",
-  "pass^k",
-  "correction %",
-  "misses",
-  "stale",
-  "median latency",
-  "tokens in / out",
-];
-
-/** The formatted number cells of a summary row, for the markdown and HTML tables. */
-export function summaryFigures(row: SummaryRow): string[] {
-  return [
-    formatCount(row.cells),
-    formatPercent(row.passRate),
-    formatPercent(row.gateRate),
-    formatPassK(row),
-    formatPercent(row.correctionRate),
-    formatCount(row.fixtureMisses),
-    formatCount(row.stale),
-    formatLatencyMs(row.latencyMsMedian),
-    `${formatCount(row.tokensIn)} / ${formatCount(row.tokensOut)}`,
-  ];
+/** The tier shares over all windows, weighted by each window's requests (0 when there are none). */
+export function overallTierShare(windows: readonly RatchetWindow[]): Record<TierName, number> {
+  const requests = windows.reduce((sum, window) => sum + window.intents, 0);
+  const share = (tier: TierName) =>
+    requests === 0
+      ? 0
+      : windows.reduce((sum, window) => sum + (window.tierShare[tier] ?? 0) * window.intents, 0) /
+        requests;
+  return {
+    templates: share("templates"),
+    rules: share("rules"),
+    ollama: share("ollama"),
+    anthropic: share("anthropic"),
+  };
 }
 
 /** Steps of the correction chain, in order, and their column labels. */
@@ -120,13 +135,6 @@ export const CORRECTION_STEP_LABELS: readonly string[] = [
   "after fixer",
   "none accepted",
 ];
-
-/** The summary rows of model tiers, in report order: the rows a correction chain ran for. */
-export function correctionRows(report: EvalReport): SummaryRow[] {
-  return sortSummaryRows(report.summary).filter(
-    (row) => row.tier === "ollama" || row.tier === "anthropic",
-  );
-}
 
 /** The sources the failure-mode counts are split by, in a fixed order. */
 export function failureSources(report: EvalReport): NumberSource[] {
@@ -162,20 +170,4 @@ export function sortedFailureModes(report: EvalReport): {
       ),
     }))
     .sort((left, right) => right.count - left.count || compareText(left.mode, right.mode));
-}
-
-/** The tier shares over all ratchet windows, weighted by each window's requests (0 when there are none). */
-export function overallTierShare(windows: readonly RatchetWindow[]): Record<TierName, number> {
-  const requests = windows.reduce((sum, window) => sum + window.intents, 0);
-  const share = (tier: TierName) =>
-    requests === 0
-      ? 0
-      : windows.reduce((sum, window) => sum + (window.tierShare[tier] ?? 0) * window.intents, 0) /
-        requests;
-  return {
-    templates: share("templates"),
-    rules: share("rules"),
-    ollama: share("ollama"),
-    anthropic: share("anthropic"),
-  };
 }

@@ -1,10 +1,9 @@
 import type { FailureMode } from "@lackpy/infer";
+import type { RatchetReport } from "./ratchet-types.js";
+import type { Interval } from "./stats.js";
+import type { NumberSource, TierName } from "./tier-types.js";
 
-/** Where a number comes from: recorded model outputs, synthetic behaviour profiles, or lackpy's own tiers. */
-export type NumberSource = "recorded" | "synthetic" | "builtin";
-
-/** The tiers, in order. */
-export type TierName = "templates" | "rules" | "ollama" | "anthropic";
+export type { NumberSource, TierName } from "./tier-types.js";
 
 /** One fixture file that fed the report. */
 export interface FixtureInfo {
@@ -13,6 +12,18 @@ export interface FixtureInfo {
   source: NumberSource;
   path: string;
   records: number;
+  promptBuilderVersion?: string;
+  /** Why the file's answers may not match today's prompts (empty when it is up to date). */
+  staleReasons?: string[];
+  /** Cells answered from a recording of a prompt that has changed since. */
+  staleCells?: number;
+  /** Cells with no recording at all (fixture_miss, scored 0): a prompt that was never sent. */
+  missingCells?: number;
+  /** Synthetic profiles: what the profile does, and the effect its code gives each prompt feature. */
+  description?: string;
+  effects?: string[];
+  /** Recorded: what the model server said about the model (digest, quantisation, server version, model ids returned). */
+  modelInfo?: Record<string, string>;
 }
 
 /** Scores of one provider × model × prompt variant × tier. */
@@ -22,48 +33,123 @@ export interface SummaryRow {
   source: NumberSource;
   variant: string;
   tier: TierName;
-  /** Cells scored: intents × trials. */
+  /** Cells scored: intents × trials, without the cells whose prompt was identical to an earlier variant's. */
   cells: number;
-  /** Share of cells scoring 2 (correct). */
+  /** Intents among those cells. */
+  intents: number;
+  /** Cells left out because their prompt was byte-identical to `identicalTo`'s, where they are counted. */
+  identicalPrompts: number;
+  identicalTo: string | null;
+  passes: number;
+  /** Share of cells scoring 2 (correct), with its 95% Wilson interval. */
   passRate: number;
+  passInterval: Interval | null;
   /** Share of cells scoring at least 1 (a valid program that ran without error). */
   gateRate: number;
-  /** pass^k: the chance that all k trials of an intent are correct, averaged over intents. */
+  gateInterval: Interval | null;
+  /** Cells the tier answered at all (a program was accepted); for rules, the intents a rule matched. */
+  answered: number;
+  /** answered / cells: how much the tier answers. */
+  coverage: number;
+  coverageInterval: Interval | null;
+  /** passes / answered: how often it is right when it answers (null when it never answered). */
+  accuracy: number | null;
+  accuracyInterval: Interval | null;
+  /** pass^k: the chance that all k trials of an intent are correct, averaged over intents (bootstrap interval over intents). */
   passK: number;
   k: number;
+  passKInterval: Interval | null;
   /** Of cells whose first program was rejected, the share the correction chain turned into an accepted program. */
   correctionRate: number | null;
+  correctionInterval: Interval | null;
   /** Cells with no recorded answer: always scored 0, never a pass. */
   fixtureMisses: number;
   /** Cells answered by a recording whose prompt has changed since (matched by intent, variant and attempt). */
   stale: number;
-  /** Median recorded model latency per cell, in ms (null for tiers without a model). */
+  /** Median recorded model latency per cell, in ms; null for synthetic rows (loopback time, not a model's) and tiers without a model. */
   latencyMsMedian: number | null;
-  tokensIn: number;
-  tokensOut: number;
+  /** Tokens the server reported; null for synthetic rows (characters / 4, not a tokenizer). */
+  tokensIn: number | null;
+  tokensOut: number | null;
+  /** USD at the price table's rate, recorded Anthropic rows only (null elsewhere or without a price). */
+  costUsd: number | null;
   /** Cells by the correction step whose program was accepted (`none`: no program accepted). */
   steps: Record<"initial" | "cleanup" | "retry" | "fixer" | "none", number>;
 }
 
-/** One window of the ratchet simulation (`index` counts from 1). */
-export interface RatchetWindow {
-  index: number;
-  /** Requests in this window. */
+/** Pass rate of one row over the intents of one kit, file (category) or difficulty. */
+export interface BreakdownRow {
+  provider: string;
+  model: string;
+  source: NumberSource;
+  variant: string;
+  tier: TierName;
+  dimension: "kit" | "category" | "difficulty";
+  value: string;
+  cells: number;
+  passes: number;
+  passRate: number;
+  passInterval: Interval | null;
+}
+
+/** The identity of a summary row. */
+export type RowKey = Pick<SummaryRow, "provider" | "model" | "source" | "variant" | "tier">;
+
+/** The difference of pass rates between two rows, paired by intent, with its bootstrap interval. */
+export interface Comparison {
+  /** `variant`: two variants of one model; `model`: two models at one variant; `baseline`: this run against the baseline report. */
+  kind: "variant" | "model" | "baseline";
+  a: RowKey;
+  b: RowKey;
+  /** Pass rates of a and b over the intents they share. */
+  passRateA: number;
+  passRateB: number;
+  /** `a − b` in shares; the interval is the 95% percentile bootstrap over intents. */
+  difference: number;
+  interval: Interval;
+  /** The interval excludes 0. */
+  significant: boolean;
   intents: number;
-  /** Share of this window's requests answered by each tier (0..1; the rest failed generation). */
-  tierShare: Record<TierName, number>;
-  /** Model calls made in this window. */
+}
+
+/** One scored cell, in the JSON report, so every figure can be recomputed. */
+export interface ReportCell {
+  provider: string;
+  model: string;
+  source: NumberSource;
+  variant: string;
+  tier: TierName;
+  intentId: string;
+  trial: number;
+  kit: string;
+  category: string;
+  difficulty: string;
+  score: 0 | 1 | 2;
+  mode: string | null;
+  accepted: boolean;
+  acceptedBy: string;
+  stale: boolean;
+  sameAsVariant: string | null;
   modelCalls: number;
-  /** Model calls avoided compared with sending every request to the model. */
-  modelCallsSaved: number;
-  /** Requests answered by a template whose answer failed its check (must be 0). */
-  wrongFromTemplates: number;
-  /** Requests that ended without a correct answer, from any tier. */
-  wrong: number;
+  program: string | null;
 }
 
 /** Failed cells per failure mode. */
 export type FailureCounts = Partial<Record<FailureMode | "fixture_miss" | "no_answer", number>>;
+
+/** What made `pnpm bench` fail or pass, with the settings it judged by. */
+export interface GateOutcome {
+  /** Every reason the run fails (empty: exit 0). */
+  failures: string[];
+  /** Things a reader should know that do not fail the run (stale recorded fixtures, synthetic regressions). */
+  notes: string[];
+  settings: {
+    maxAddedTemplateErrors: number;
+    maxTemplateWrongShare: number | null;
+    strictStale: boolean;
+    baseline: string | null;
+  };
+}
 
 /** The report written to `apps/eval/reports/latest.json`. */
 export interface EvalReport {
@@ -76,20 +162,14 @@ export interface EvalReport {
     fixtures: FixtureInfo[];
   };
   summary: SummaryRow[];
+  comparisons: Comparison[];
+  breakdowns: BreakdownRow[];
   failureModes: FailureCounts;
   /** The same counts split by where the cells' numbers come from. */
   failureModesBySource: Partial<Record<NumberSource, FailureCounts>>;
-  ratchet: {
-    seed: number;
-    provider: string;
-    model: string;
-    source: NumberSource;
-    requests: number;
-    windowSize: number;
-    windows: RatchetWindow[];
-    templatesPromoted: number;
-    modelCalls: number;
-    modelCallsSaved: number;
-    wrongFromTemplates: number;
-  };
+  ratchet: RatchetReport;
+  /** Set when a baseline report was given: each row's change since, significant regressions first. */
+  baseline: { path: string; createdAt: string; changes: Comparison[] } | null;
+  gate: GateOutcome;
+  cells: ReportCell[];
 }

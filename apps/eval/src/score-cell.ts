@@ -20,6 +20,10 @@ export interface Cell {
   tier: TierName;
   intentId: string;
   trial: number;
+  /** The intent's kit, file (`code`, `edit`, `files`, `read`) and difficulty, for breakdowns. */
+  kit: Intent["kit"];
+  category: string;
+  difficulty: Intent["difficulty"];
   score: 0 | 1 | 2;
   mode: FailureMode | "fixture_miss" | "no_answer" | null;
   /** The first program was rejected, so the correction chain ran. */
@@ -36,6 +40,13 @@ export interface Cell {
   modelCalls: number;
   program: string | null;
   detail: string;
+  /** Hash of the first prompt the cell sent to the model (null for tiers without a model). */
+  promptHash: string | null;
+  /**
+   * The earlier prompt variant whose first prompt for this intent and trial was byte-identical:
+   * the cell then replays that variant's answers and is counted there, once.
+   */
+  sameAsVariant: string | null;
 }
 
 /** Steps of the correction chain; `none` when no program was accepted. */
@@ -54,6 +65,8 @@ export interface ReplayTrace {
   missed: boolean;
   stale: boolean;
   used: readonly ModelCallRecord[];
+  /** Hash of the first prompt sent, when a model was asked. */
+  promptHash?: string | null;
 }
 
 const NO_TRACE: ReplayTrace = { missed: false, stale: false, used: [] };
@@ -78,6 +91,11 @@ export function scoreCell(
   const base = {
     ...label,
     intentId: intent.id,
+    kit: intent.kit,
+    category: intent.category ?? "-",
+    difficulty: intent.difficulty,
+    promptHash: trace.promptHash ?? null,
+    sameAsVariant: null,
     stale: trace.stale,
     latencyMs: used.length ? used.reduce((sum, record) => sum + (record.latencyMs ?? 0), 0) : null,
     tokensIn: used.reduce((sum, record) => sum + (record.tokensIn ?? 0), 0),

@@ -11,6 +11,9 @@ function cell(overrides: Partial<Cell>): Cell {
     tier: "ollama",
     intentId: "a",
     trial: 1,
+    kit: "readonly",
+    category: "read",
+    difficulty: "core",
     score: 2,
     mode: null,
     firstRejected: false,
@@ -23,6 +26,8 @@ function cell(overrides: Partial<Cell>): Cell {
     modelCalls: 1,
     program: "x",
     detail: "",
+    promptHash: null,
+    sameAsVariant: null,
     ...overrides,
   };
 }
@@ -107,9 +112,10 @@ describe("summarise", () => {
     ]);
   });
 
-  it("computes pass, gate, pass^k, correction, misses, stale, latency and tokens", () => {
+  it("computes pass, gate, pass^k, correction, misses and stale, with 95% intervals", () => {
     const baseline = rows[0];
     expect(baseline).toMatchObject({
+      passes: 2,
       passRate: 0.5,
       gateRate: 0.75,
       passK: 0,
@@ -117,17 +123,87 @@ describe("summarise", () => {
       correctionRate: 0.5,
       fixtureMisses: 0,
       stale: 1,
-      latencyMsMedian: 150,
-      tokensIn: 40,
-      tokensOut: 20,
       steps: { initial: 2, cleanup: 0, retry: 1, fixer: 0, none: 1 },
     });
+    expect(baseline.passInterval![0]).toBeCloseTo(0.15, 2);
+    expect(baseline.passInterval![1]).toBeCloseTo(0.85, 2);
+    expect(baseline.gateInterval).not.toBeNull();
+    expect(baseline.correctionInterval).not.toBeNull();
+    expect(baseline.passKInterval).toEqual([0, 0]);
     expect(rows[1]).toMatchObject({
       passRate: 0,
       fixtureMisses: 1,
       latencyMsMedian: null,
       correctionRate: null,
     });
+  });
+
+  it("leaves loopback latency and estimated tokens out of synthetic rows, and keeps them for recorded ones", () => {
+    expect(rows[0]).toMatchObject({ latencyMsMedian: null, tokensIn: null, tokensOut: null });
+    const [recorded] = summarise(cells.slice(0, 4).map((one) => ({ ...one, source: "recorded" })));
+    expect(recorded).toMatchObject({ latencyMsMedian: 150, tokensIn: 40, tokensOut: 20 });
+  });
+
+  it("costs recorded Anthropic rows at the price table's rate", () => {
+    const [row] = summarise([
+      cell({
+        provider: "anthropic",
+        model: "claude-sonnet-4-5-20250929",
+        tier: "anthropic",
+        source: "recorded",
+        tokensIn: 1_000_000,
+        tokensOut: 100_000,
+      }),
+    ]);
+    expect(row.costUsd).toBeCloseTo(3 + 1.5);
+    const [unpriced] = summarise([
+      cell({
+        provider: "anthropic",
+        model: "some-future-model",
+        tier: "anthropic",
+        source: "recorded",
+      }),
+    ]);
+    expect(unpriced.costUsd).toBeNull();
+  });
+
+  it("separates coverage from accuracy: the rules tier answers few intents and is right on those", () => {
+    const rules = summarise(
+      ["a", "b", "c", "d"].map((intentId, index) =>
+        cell({
+          provider: "rules",
+          model: "builtin",
+          source: "builtin",
+          tier: "rules",
+          variant: "-",
+          intentId,
+          ...(index === 0
+            ? {}
+            : { score: 0, mode: "no_answer", accepted: false, acceptedBy: "none" }),
+        }),
+      ),
+    )[0];
+    expect(rules).toMatchObject({ answered: 1, coverage: 0.25, accuracy: 1, passRate: 0.25 });
+    expect(rules.accuracyInterval![0]).toBeGreaterThan(0.2);
+  });
+
+  it("counts a cell whose prompt repeats an earlier variant's once, under that variant", () => {
+    const both = [
+      cell({ intentId: "a", variant: "baseline" }),
+      cell({ intentId: "b", variant: "baseline", score: 0, mode: "wrong_output" }),
+      cell({ intentId: "a", variant: "examples", sameAsVariant: "baseline" }),
+      cell({ intentId: "b", variant: "examples", score: 2 }),
+    ];
+    const [baseline, examples] = summarise(both);
+    expect(baseline).toMatchObject({ cells: 2, intents: 2, identicalPrompts: 0 });
+    expect(examples).toMatchObject({
+      cells: 1,
+      intents: 1,
+      identicalPrompts: 1,
+      identicalTo: "baseline",
+      passRate: 1,
+    });
+    expect(failureModes(both)).toEqual({ wrong_output: 1 });
   });
 
   it("counts failure modes of failed cells only", () => {

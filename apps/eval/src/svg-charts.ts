@@ -6,7 +6,8 @@
  */
 import { escapeHtml } from "./escape-html.js";
 import { TIER_ORDER, formatPercent, sortSummaryRows, unansweredShare } from "./report-format.js";
-import type { NumberSource, RatchetWindow, SummaryRow, TierName } from "./report-types.js";
+import type { RatchetWindow } from "./ratchet-types.js";
+import type { NumberSource, SummaryRow, TierName } from "./report-types.js";
 
 /** The fixed colour of each tier, plus the grey of requests no tier answered. */
 export const TIER_COLORS: Readonly<Record<TierName | "unanswered", string>> = Object.freeze({
@@ -71,7 +72,7 @@ function groupRows(rows: readonly SummaryRow[]): SummaryRow[][] {
 const PASS = { width: 1220, labelWidth: 110, plotWidth: 900, top: 34, title: 24, bar: 16 } as const;
 const PASS_GAP = { bar: 6, group: 16, axis: 26 } as const;
 
-/** Chart 1: a group of horizontal bars per provider/model/variant, one bar per tier, gate rate behind pass rate. */
+/** Chart 1: a group of horizontal bars per provider/model/variant, one bar per tier, gate rate behind pass rate, the pass rate's 95% interval as a whisker. */
 export function passRateChart(rows: readonly SummaryRow[]): string {
   if (rows.length === 0) return noData("No summary rows: nothing to chart.");
   const groups = groupRows(rows);
@@ -91,7 +92,10 @@ export function passRateChart(rows: readonly SummaryRow[]): string {
     y += PASS.title;
     for (const row of group) {
       const color = TIER_COLORS[row.tier];
-      const end = x0 + Math.max(scale(row.passRate), scale(row.gateRate)) + 6;
+      const end =
+        x0 +
+        Math.max(scale(row.passRate), scale(row.gateRate), scale(row.passInterval?.[1] ?? 0)) +
+        6;
       shapes.push(
         `<text x="${x0 - 8}" y="${y + 12}" font-size="12" fill="#4a5568" text-anchor="end">${row.tier}</text>`,
         `<rect data-mark="gate" data-tier="${row.tier}" x="${x0}" y="${y}" width="${scale(row.gateRate)}" ` +
@@ -100,6 +104,17 @@ export function passRateChart(rows: readonly SummaryRow[]): string {
           `height="${PASS.bar}" rx="2" fill="${color}"><title>pass ${formatPercent(row.passRate)}</title></rect>`,
         row.source === "synthetic"
           ? `<rect x="${x0}" y="${y}" width="${scale(row.passRate)}" height="${PASS.bar}" fill="url(#pass-chart-hatch)"/>`
+          : "",
+        row.passInterval
+          ? `<line data-mark="interval" data-tier="${row.tier}" x1="${x0 + scale(row.passInterval[0])}" y1="${y + PASS.bar / 2}" ` +
+              `x2="${x0 + scale(row.passInterval[1])}" y2="${y + PASS.bar / 2}" stroke="#1a202c" stroke-width="1.5">` +
+              `<title>95% CI ${formatPercent(row.passInterval[0])}–${formatPercent(row.passInterval[1])}</title></line>` +
+              [row.passInterval[0], row.passInterval[1]]
+                .map(
+                  (bound) =>
+                    `<line x1="${x0 + scale(bound)}" y1="${y + 3}" x2="${x0 + scale(bound)}" y2="${y + PASS.bar - 3}" stroke="#1a202c" stroke-width="1.5"/>`,
+                )
+                .join("")
           : "",
         `<text x="${end}" y="${y + 12}" font-size="12" fill="#1a202c"><tspan font-weight="600">` +
           `${formatPercent(row.passRate)}</tspan><tspan fill="#718096"> gate ${formatPercent(row.gateRate)}</tspan></text>`,
@@ -120,6 +135,7 @@ export function passRateChart(rows: readonly SummaryRow[]): string {
   const legendEntries = [
     ...tiers.map((tier) => ({ label: `${tier} pass`, fill: TIER_COLORS[tier] })),
     { label: "gate (lighter)", fill: "#718096", opacity: 0.28 },
+    { label: "|—| 95% CI of pass", fill: "#1a202c" },
     ...(rows.some((row) => row.source === "synthetic")
       ? [{ label: "hatched = synthetic", fill: "url(#pass-chart-hatch-legend)" }]
       : []),
@@ -139,7 +155,7 @@ export function passRateChart(rows: readonly SummaryRow[]): string {
 const RATCHET = { left: 48, right: 20, top: 40, plot: 240, minStep: 22, span: 1150 } as const;
 const SEGMENTS: readonly (TierName | "unanswered")[] = [...TIER_ORDER, "unanswered"];
 
-/** Chart 2: a stacked column per ratchet window (tier shares and the unanswered rest), model calls underneath. */
+/** Chart 2: a stacked column per ratchet window (mean tier shares and the unanswered rest), the ceiling (share of repeats) as a line, model calls underneath. */
 export function ratchetChart(windows: readonly RatchetWindow[]): string {
   if (windows.length === 0) return noData("No ratchet windows: nothing to chart.");
   const step = round(Math.max(RATCHET.minStep, RATCHET.span / windows.length));
@@ -153,6 +169,7 @@ export function ratchetChart(windows: readonly RatchetWindow[]): string {
   const shapes: string[] = [];
   const calls: string[] = [];
   const points: string[] = [];
+  const ceiling: string[] = [];
   windows.forEach((window, position) => {
     const center = round(RATCHET.left + position * step + step / 2);
     const x = round(center - columnWidth / 2);
@@ -178,6 +195,7 @@ export function ratchetChart(windows: readonly RatchetWindow[]): string {
         );
       }
     }
+    ceiling.push(`${center},${round(plotBottom - clampShare(window.repeatShare) * RATCHET.plot)}`);
     const callsY = round(callsTop + callsHeight - (window.modelCalls / maxCalls) * callsHeight);
     points.push(`${center},${callsY}`);
     const showLabel = position % labelEvery === 0 || position === windows.length - 1;
@@ -187,7 +205,7 @@ export function ratchetChart(windows: readonly RatchetWindow[]): string {
         `<text x="${center}" y="${plotBottom + 16}" font-size="11" fill="#4a5568" text-anchor="middle">#${window.index}</text>`,
       );
       calls.push(
-        `<text x="${center}" y="${callsY - 7}" font-size="11" font-weight="600" fill="#1a202c" text-anchor="middle">${window.modelCalls}</text>`,
+        `<text x="${center}" y="${callsY - 7}" font-size="11" font-weight="600" fill="#1a202c" text-anchor="middle">${round(window.modelCalls)}</text>`,
       );
     }
   });
@@ -199,10 +217,10 @@ export function ratchetChart(windows: readonly RatchetWindow[]): string {
     );
   });
   const height = callsTop + callsHeight + 14;
-  const legendEntries = SEGMENTS.map((segment) => ({
-    label: segment,
-    fill: TIER_COLORS[segment],
-  }));
+  const legendEntries = [
+    ...SEGMENTS.map((segment) => ({ label: segment, fill: TIER_COLORS[segment] })),
+    { label: "— ceiling: repeated wordings", fill: "#c53030" },
+  ];
   return (
     `<svg id="chart-ratchet" data-chart="ratchet" role="img" aria-label="Ratchet: share of requests per tier over time" ` +
     `viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT}>` +
@@ -211,6 +229,8 @@ export function ratchetChart(windows: readonly RatchetWindow[]): string {
     `model calls per window</text>` +
     `<line x1="${RATCHET.left - 4}" y1="${callsTop + callsHeight}" x2="${width - RATCHET.right}" ` +
     `y2="${callsTop + callsHeight}" stroke="#e2e8f0"/>${shapes.join("")}` +
+    `<polyline data-series="ceiling" points="${ceiling.join(" ")}" fill="none" stroke="#c53030" ` +
+    `stroke-width="2" stroke-dasharray="5 3"/>` +
     `<polyline data-series="model-calls" points="${points.join(" ")}" fill="none" stroke="#4a5568" ` +
     `stroke-width="1.5" stroke-linejoin="round"/>${calls.join("")}</svg>`
   );

@@ -6,9 +6,14 @@ export interface Check {
    * - `contains`: a string includes `value` (a string); an array includes an element deeply equal to `value`,
    *   or, when `value` is an array, every one of its elements.
    * - `matches`: the answer (a string, or JSON text of any other value) matches the regular expression `value`.
+   * - `locates`: `value` lists workspace files (`"src/a.ts"`) or file and line (`"src/a.ts:12"`); the answer's
+   *   text names every one of them (a line number within a few characters after its file) and no other
+   *   workspace file, so listing every file or dumping every file's text fails.
    */
-  kind: "equals" | "set_equals" | "contains" | "matches";
+  kind: "equals" | "set_equals" | "contains" | "matches" | "locates";
   value: unknown;
+  /** Longest answer text (a string, or JSON text of any other value) that can pass, in characters. */
+  maxLength?: number;
   /** Workspace-relative file whose text after the run is checked instead of the output (editing intents). */
   file?: string;
 }
@@ -31,4 +36,6 @@ export interface Intent {
   check: Check;
   /** Other wordings of the same request, used by the ratchet simulation. */
   paraphrases?: string[];
+  /** Set by `loadIntents`, not written in the files: the file the intent comes from (`code`, `edit`, `files`, `read`). */
+  category?: string;
 }

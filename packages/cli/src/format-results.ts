@@ -80,3 +80,34 @@ export function printRunResult(
   if (source !== undefined && error.line)
     io.stderr(`${codeFrame(source, error.line, error.column ?? 0, { color: io.isTTY })}\n`);
 }
+
+interface GenerationFailureLike {
+  code: string;
+  message: string;
+  program?: unknown;
+  provider?: unknown;
+  errors?: unknown;
+}
+
+/** Prints the last program a failed generation tried, with its errors in code frames (nothing when no tier wrote one). */
+export function printLastProgramTried(
+  context: CommandContext,
+  error: GenerationFailureLike,
+  write: (text: string) => void,
+): void {
+  const { colors, io } = context;
+  const program = error.program;
+  if (typeof program !== "string") return;
+  write(`\nlast program tried${error.provider ? ` (${String(error.provider)})` : ""}:\n`);
+  write(program === "" ? "  (empty)\n" : `${program.replace(/^/gm, "  ")}\n`);
+  write("\n");
+  const issues = Array.isArray(error.errors) ? (error.errors as ValidationError[]) : [];
+  for (const issue of issues) {
+    write(
+      `${colors.red("error")}[${issue.code}] program:${issue.line}:${issue.column + 1}: ${issue.message}\n`,
+    );
+    if (program !== "")
+      write(`${codeFrame(program, issue.line, issue.column, { color: io.isTTY })}\n`);
+    if (issue.hint) write(`  ${colors.cyan("hint")}: ${issue.hint}\n`);
+  }
+}

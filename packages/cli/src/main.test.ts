@@ -98,6 +98,38 @@ describe("lackpy run and delegate", () => {
     expect(JSON.parse(out).output).toHaveLength(3);
   });
 
+  it("keeps the full trace in --json by default and summarises it with --trace summary", async () => {
+    const full = JSON.parse((await lackpy(["run", "todos.js", "--json"])).out);
+    expect(typeof full.trace[1].result).toBe("string");
+    expect(full).toHaveProperty("variables");
+    const summary = JSON.parse(
+      (await lackpy(["run", "todos.js", "--json", "--trace", "summary"])).out,
+    );
+    expect(summary.output).toEqual(full.output);
+    expect(summary.trace[1]).toMatchObject({
+      tool: "read_file",
+      result: expect.stringMatching(/^\d+ chars$/),
+    });
+    expect(summary).not.toHaveProperty("variables");
+    const none = JSON.parse(
+      (await lackpy(["delegate", "list all typescript files", "--json", "--trace", "none"])).out,
+    );
+    expect(none.trace).toEqual([]);
+    expect(none.output).toEqual(["src/inventory.ts", "src/report.ts"]);
+  });
+
+  it("cuts output over --max-output-chars and refuses a bad cap", async () => {
+    const { out } = await lackpy(["run", "-", "--json", "--max-output-chars", "20"], {
+      stdin: `read_file("README.md")`,
+    });
+    const result = JSON.parse(out);
+    expect(result.output).toMatch(/^.{20}…\[truncated: 89 chars in full\]$/s);
+    expect(result.truncated).toEqual([{ part: "output", totalChars: 89, shownChars: 20 }]);
+    const bad = await lackpy(["run", "todos.js", "--max-output-chars", "0"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--max-output-chars must be a positive whole number, not '0'.");
+  });
+
   it("passes params parsed as JSON, else as strings", async () => {
     const { out } = await lackpy(
       ["run", "-", "--param", "n=3", "--param", "name=README.md", "--json"],

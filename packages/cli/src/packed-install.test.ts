@@ -94,7 +94,7 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
       ["--no-install", "lackpy", "run", "program.js", "--workspace", "ws", "--json"],
       { cwd: project },
     );
-    expect(JSON.parse(ran.stdout)).toMatchObject({ success: true, output: 5 });
+    expect(JSON.parse(ran.stdout)).toMatchObject({ success: true, output: 6 });
     const delegated = await lackpy([
       "delegate",
       "list all python files",
@@ -118,7 +118,7 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
       "ws",
     ]);
     const templated = await lackpy(["delegate", "count the files", "--workspace", "ws", "--json"]);
-    expect(JSON.parse(templated.stdout)).toMatchObject({ tier: "templates", output: 5 });
+    expect(JSON.parse(templated.stdout)).toMatchObject({ tier: "templates", output: 6 });
   });
 
   it("names the package to install when a configured model tier needs it", async () => {

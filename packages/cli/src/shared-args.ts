@@ -1,5 +1,6 @@
 import type { ArgsDef } from "citty";
-import { parseParams, repeatedFlag } from "./parse-flags.js";
+import type { TraceDetail } from "@lackpy/service";
+import { parseParams, positiveInteger, repeatedFlag } from "./parse-flags.js";
 
 /** Flags most commands take. */
 export const COMMON_ARGS = {
@@ -40,5 +41,33 @@ export function programFlags(rawArgs: readonly string[]): {
   return {
     params: parseParams(repeatedFlag(rawArgs, "--param")),
     rules: repeatedFlag(rawArgs, "--rule"),
+  };
+}
+
+/** Flags that size a run or delegate result (`--json` keeps the full trace unless told otherwise). */
+export const RESULT_ARGS = {
+  trace: {
+    type: "enum",
+    options: ["none", "summary", "full"],
+    description:
+      "Trace in --json: full (default: every call with its arguments and result), summary (one line per call), none",
+  },
+  "max-output-chars": {
+    type: "string",
+    description:
+      "Cut output and stdout longer than this many characters (marked, with the full size)",
+    valueHint: "n",
+  },
+} as const satisfies ArgsDef;
+
+/** The result-sizing options of `--trace` and `--max-output-chars`. */
+export function resultFlags(args: { trace?: string; "max-output-chars"?: string }): {
+  trace?: TraceDetail;
+  maxOutputChars?: number;
+} {
+  const maxOutputChars = positiveInteger("--max-output-chars", args["max-output-chars"]);
+  return {
+    ...(args.trace ? { trace: args.trace as TraceDetail } : {}),
+    ...(maxOutputChars ? { maxOutputChars } : {}),
   };
 }

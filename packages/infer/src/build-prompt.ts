@@ -1,8 +1,10 @@
 import { HELPERS, type ParamSpec, type ToolExample, type ToolSpec } from "@lackpy/lang";
+import { codeFrame } from "./code-frame.js";
+import { isAnswerProblem } from "./program-issue.js";
 import type { AttemptFeedback, GenerationContext, KitView } from "./provider-types.js";
 
 /** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
-export const PROMPT_BUILDER_VERSION = "2";
+export const PROMPT_BUILDER_VERSION = "3";
 
 /**
  * The prompt variants the eval compares: `baseline` (tools and helpers only), `examples` (plus
@@ -34,19 +36,51 @@ function describeKit(kit: KitView): string {
     .join("\n");
 }
 
-function describeParams(params: Readonly<Record<string, ParamSpec>>): string {
+/** The rule for one secret param, as the validator enforces it (language.md §6). */
+function describeSecret(name: string, tool = "some_tool"): string {
+  return `secret: pass ${name} only directly as an argument of a kit tool, e.g. ${tool}(${name}) or ${tool}(${name}.field); never read, compare, test, print, copy, store or return it`;
+}
+
+function describeParams(params: Readonly<Record<string, ParamSpec>>, kit: KitView): string {
   return Object.entries(params)
     .map(
       ([name, spec]) =>
-        `${name}: ${spec.type ?? "any"}${spec.description ? ` — ${spec.description}` : ""}${spec.secret ? " (secret: use it, never print it)" : ""}`,
+        `${name}: ${spec.type ?? "any"}${spec.description ? ` — ${spec.description}` : ""}${spec.secret ? ` (${describeSecret(name, kit.tools[0]?.name)})` : ""}`,
     )
     .join("\n");
 }
 
+/**
+ * The safe globals the prompt advertises, as call forms. Each is a form the validator accepts
+ * (a test validates every call form and code span of every prompt variant).
+ */
+export const PROMPT_GLOBAL_CALLS: readonly string[] = Object.freeze([
+  "Math.max(a, b)",
+  "Math.min(a, b)",
+  "Math.round(x)",
+  "Math.floor(x)",
+  "Math.abs(x)",
+  "JSON.parse(text)",
+  "JSON.stringify(value)",
+  "Object.keys(obj)",
+  "Object.values(obj)",
+  "Object.entries(obj)",
+  "Object.fromEntries(pairs)",
+  "Array.isArray(x)",
+  "Array.from(xs)",
+  "Number.parseInt(text)",
+  "Number.isInteger(x)",
+  "String(x)",
+  "Boolean(x)",
+  "parseInt(text)",
+  "parseFloat(text)",
+]);
+
+/** The Rules section; code in backticks is validated by a test, like every other call form of the prompt. */
 const CONSTRAINTS = [
   "Call the tools directly by name; they are already defined. There is no import, require, fs, path, process or console.",
-  "Do not define functions or classes. Arrow functions only as direct arguments: xs.map(x => x.name), sorted(xs, x => x.size).",
-  "Use const and let. Loops: for (const x of items) or for (const i of range(n)); no while, no C-style for.",
+  "Do not define functions or classes. Arrow functions only as direct arguments: `names.map(name => name.trim())`, `sorted(rows, row => row.size)`.",
+  "Use const and let. Loops: `for (const line of lines) print(line)` or `for (const i of range(n)) print(i)`; no while, no C-style for.",
   'Paths are relative to the workspace, like "src/app.ts"; never absolute.',
   "End with an expression whose value is the answer; do not use return.",
 ];
@@ -63,11 +97,14 @@ export function buildSystemPrompt(options: {
     "You write short lackpy programs: a small subset of JavaScript that calls the tools below to answer the user's request. Tool calls are awaited for you.",
     "Answer with only the program: no prose, no explanations, no markdown fences.",
     `Tools:\n${describeKit(options.kit) || "(none)"}`,
-    `Helpers: ${HELPERS.map((helper) => helper.signature).join(", ")}. Safe globals: Math, JSON, Object.keys/values/entries, Array.isArray, String, Number.`,
+    `Helpers: ${HELPERS.map((helper) => helper.signature).join(", ")}.`,
+    `Safe globals: ${PROMPT_GLOBAL_CALLS.join(", ")}.`,
   ];
   const params = options.params ?? {};
   if (Object.keys(params).length > 0)
-    sections.push(`Parameters (read-only variables already set):\n${describeParams(params)}`);
+    sections.push(
+      `Parameters (read-only variables already set):\n${describeParams(params, options.kit)}`,
+    );
   if (variant === "constraints" || variant === "full")
     sections.push(`Rules:\n${CONSTRAINTS.map((rule) => `- ${rule}`).join("\n")}`);
   const examples = variant === "examples" || variant === "full" ? (options.examples ?? []) : [];
@@ -78,14 +115,22 @@ export function buildSystemPrompt(options: {
   return sections.join("\n\n");
 }
 
-function describeFeedback(feedback: AttemptFeedback): string {
-  const errors = feedback.errors
-    .map(
-      (error) =>
-        `- ${error.line ? `line ${error.line}: ` : ""}${error.message}${error.hint ? ` Fix: ${error.hint}.` : ""}`,
-    )
+/** One line per error, with where it is and the fix, and under a positioned error the line of the program it points at. */
+function describeErrors(feedback: AttemptFeedback): string {
+  return feedback.errors
+    .map((error) => {
+      const positioned = Boolean(error.line) && !isAnswerProblem(error.code);
+      const where = positioned
+        ? `line ${error.line}${error.column === undefined ? "" : `, column ${error.column + 1}`}: `
+        : "";
+      const text = `- ${where}${error.message}${error.hint ? ` Fix: ${error.hint}.` : ""}`;
+      const frame =
+        positioned && error.column !== undefined
+          ? codeFrame(feedback.program, error.line, error.column)
+          : "";
+      return frame ? `${text}\n${frame.replace(/^/gm, "    ")}` : text;
+    })
     .join("\n");
-  return `Your program:\n${feedback.program}\n\nwas rejected:\n${errors}\n\nWrite the corrected program only.`;
 }
 
 /** The messages of one model call: system, user request, and for a retry the previous answer and its errors. */
@@ -101,14 +146,17 @@ export function buildMessages(intent: string, context: GenerationContext): ChatM
   if (feedback?.strategy === "fixer") {
     messages.push({
       role: "user",
-      content: `Request: ${intent}\n\nThis program does not follow the rules:\n${feedback.program}\n\nErrors:\n${describeFeedback(feedback).split("was rejected:\n")[1]}`,
+      content: `Request: ${intent}\n\nThis program does not follow the rules:\n${feedback.program}\n\nErrors:\n${describeErrors(feedback)}\n\nWrite the corrected program only.`,
     });
     return messages;
   }
   messages.push({ role: "user", content: intent });
   if (feedback) {
     messages.push({ role: "assistant", content: feedback.program });
-    messages.push({ role: "user", content: describeFeedback(feedback) });
+    messages.push({
+      role: "user",
+      content: `Your program was rejected:\n${describeErrors(feedback)}\n\nWrite the corrected program only.`,
+    });
   }
   return messages;
 }

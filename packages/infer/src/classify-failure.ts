@@ -1,4 +1,4 @@
-import type { ValidationError } from "@lackpy/lang";
+import type { ProgramIssue } from "./program-issue.js";
 
 /** Why a generated program failed, for the eval's failure-mode counts. */
 export type FailureMode =
@@ -12,14 +12,19 @@ export type FailureMode =
 /** Classifies a failed program by its validation errors, run error and text. */
 export function classifyFailure(failure: {
   program: string;
-  errors?: readonly Pick<ValidationError, "code" | "message">[];
+  errors?: readonly Pick<ProgramIssue, "code" | "message">[];
   runError?: { code: string; message: string } | null;
 }): FailureMode {
   const errors = failure.errors ?? [];
   const text = failure.program;
   if (
     /```|^(here|sure|this program)/im.test(text) ||
-    errors.some((error) => error.code === "parse_error")
+    errors.some(
+      (error) =>
+        error.code === "parse_error" ||
+        error.code === "empty_program" ||
+        error.code === "ambiguous_answer",
+    )
   )
     return "syntax_artifact";
   if (

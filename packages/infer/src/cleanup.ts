@@ -38,15 +38,30 @@ function memberPath(node: Node): string | null {
   return null;
 }
 
+/**
+ * True when a Node `fs` call passes `required` leading arguments and at most an encoding or
+ * options literal after them: no callback, whose work the rewrite would silently drop.
+ */
+function hasOnlyData(node: Node, required: number): boolean {
+  const rest = node.arguments.slice(required);
+  return (
+    node.arguments.length >= required &&
+    rest.length <= 1 &&
+    rest.every(
+      (argument: Node) => argument.type === "Literal" || argument.type === "ObjectExpression",
+    )
+  );
+}
+
 /** Rewrites one call expression in place when it is a known Node idiom; returns the change made. */
 function rewriteCall(node: Node): string | null {
   const callee = memberPath(node.callee) ?? "";
   const method = callee.split(".").at(-1) ?? "";
-  if (/^fs(\.promises)?\./.test(callee) && FS_READ.has(method)) {
+  if (/^fs(\.promises)?\./.test(callee) && FS_READ.has(method) && hasOnlyData(node, 1)) {
     Object.assign(node, call("read_file", node.arguments.slice(0, 1)));
     return "fs read → read_file";
   }
-  if (/^fs(\.promises)?\./.test(callee) && FS_WRITE.has(method)) {
+  if (/^fs(\.promises)?\./.test(callee) && FS_WRITE.has(method) && hasOnlyData(node, 2)) {
     Object.assign(node, call("write_file", node.arguments.slice(0, 2)));
     return "fs write → write_file";
   }
@@ -106,7 +121,8 @@ export function cleanup(program: string): { program: string; changes: string[] }
   if (!parsed.ok) return { program, changes: [] };
   const ast = parsed.ast;
   const changes = new Set<string>();
-  // Top-level statements: drop imports and require declarations, unwrap return.
+  // Top-level statements: drop imports and require declarations, unwrap a final return.
+  const last = ast.body.at(-1);
   ast.body = ast.body.flatMap((statement: Node): Node[] => {
     if (statement.type === "ImportDeclaration") {
       changes.add("dropped import");
@@ -123,11 +139,9 @@ export function cleanup(program: string): { program: string; changes: string[] }
       changes.add("dropped require");
       return [];
     }
-    if (statement.type === "ReturnStatement") {
-      changes.add("top-level return → expression");
-      return statement.argument
-        ? [make({ type: "ExpressionStatement", expression: statement.argument })]
-        : [];
+    if (statement.type === "ReturnStatement" && statement === last && statement.argument) {
+      changes.add("final top-level return → expression");
+      return [make({ type: "ExpressionStatement", expression: statement.argument })];
     }
     return [statement];
   });

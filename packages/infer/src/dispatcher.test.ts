@@ -150,6 +150,32 @@ describe("Dispatcher", () => {
     expect(retry).toContain("Fix: use for (const x of items) or for (const i of range(n))");
   });
 
+  it("rejects a program that prints a secret param and asks again with the rule", async () => {
+    const server = await stub("print(token)\nread_file(token)", "read_file(token)");
+    const context: GenerationContext = {
+      kit: { tools: TOOLS },
+      params: { token: { type: "string", secret: true } },
+    };
+    const result = ok(
+      await new Dispatcher([new OllamaProvider({ host: server.url, model: "m" })]).generate(
+        "read the file named by the token",
+        context,
+      ),
+    );
+    expect(result).toMatchObject({ program: "read_file(token)", attempts: 2 });
+    const chats = server.requests
+      .filter((request) => request.path === "/api/chat")
+      .map((request) => request.body);
+    expect(chats[0].messages[0].content).toContain(
+      "pass token only directly as an argument of a kit tool, e.g. read_file(token)",
+    );
+    const retry = chats[1].messages.at(-1).content;
+    expect(retry).toContain("The secret parameter 'token' cannot be passed to print");
+    expect(retry).toContain(
+      "pass token directly as an argument of a kit tool, e.g. read_file(token)",
+    );
+  });
+
   it("ends with a fresh fixer prompt on the last attempt", async () => {
     const server = await stub("while (true) {}", "while (true) {}", "while (true) {}");
     const result = await new Dispatcher([

@@ -1,8 +1,9 @@
-import { validate, type ValidationError } from "@lackpy/lang";
 import { retrieveExamples } from "./build-prompt.js";
+import { checkCandidate } from "./check-candidate.js";
 import { cleanup } from "./cleanup.js";
+import { describeIssues, type ProgramIssue } from "./program-issue.js";
 import type { AttemptFeedback, GenerationContext, Provider } from "./provider-types.js";
-import { sanitize } from "./sanitize.js";
+import { extractProgram } from "./sanitize.js";
 
 /** One step of the correction chain. */
 export interface CorrectionAttempt {
@@ -10,6 +11,8 @@ export interface CorrectionAttempt {
   program: string;
   errors: string[];
   accepted: boolean;
+  /** What sanitize or cleanup changed to get this program, in words. */
+  changes?: string[];
 }
 
 /** A program the dispatcher accepted. */
@@ -27,14 +30,32 @@ export interface GenerationResult {
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
 }
 
-/** Every tier failed; `tiers` says why, one by one. */
+/** Why one tier gave no program: its reason, and for model tiers the programs it wrote and why each was rejected. */
+export interface TierFailure {
+  provider: string;
+  reason: string;
+  attempts?: CorrectionAttempt[];
+}
+
+/**
+ * Every tier failed. The code is `generation_failed` when no tier wrote a program at all;
+ * otherwise it is the first issue of the last program tried (`parse_error`, `empty_program`,
+ * `ambiguous_answer`, or a validation code), and `program`, `provider` and `errors` say which
+ * program that was and why it was rejected, with lines and columns.
+ */
 export interface GenerationFailure {
   success: false;
   error: {
-    code: "generation_failed";
+    code: "generation_failed" | ProgramIssue["code"];
     message: string;
-    /** Why each tier failed; model tiers include the programs they wrote and why each was rejected. */
-    tiers: { provider: string; reason: string; attempts?: CorrectionAttempt[] }[];
+    /** Why each tier failed, in the order they were tried. */
+    tiers: TierFailure[];
+    /** The last program tried, when a tier wrote one. */
+    program?: string;
+    /** The tier that wrote it. */
+    provider?: string;
+    /** Why it was rejected. */
+    errors?: ProgramIssue[];
   };
   generationMs: number;
 }
@@ -50,29 +71,16 @@ export interface DispatcherOptions {
   onTier?: (provider: Provider) => void;
 }
 
-function check(
-  program: string,
-  context: GenerationContext,
-  params: readonly string[],
-  rules: readonly string[],
-): readonly ValidationError[] {
-  return validate(program, {
-    tools: context.kit.tools,
-    params: [...Object.keys(context.params), ...params],
-    rules,
-  }).errors;
-}
-
-const describe = (errors: readonly ValidationError[]) =>
-  errors.map(
-    (error) => `${error.code}: ${error.message}${error.hint ? ` (hint: ${error.hint})` : ""}`,
-  );
+type TierOutcome =
+  | Omit<GenerationResult, "generationMs">
+  | (TierFailure & { rejected?: { program: string; issues: ProgramIssue[] } });
 
 /**
  * Tries tiers in order, lazily: a tier is asked only when the ones before it could not answer,
  * so a template or rule hit sends nothing to any model server. Each candidate goes through
  * sanitize → cleanup → validate; a model candidate that fails runs the correction chain
- * (retry with the errors and hints at a higher temperature, then a fresh fixer prompt).
+ * (retry with the errors and hints at a higher temperature, then a fresh fixer prompt). An
+ * answer that does not parse, is empty, or holds no single program is never accepted.
  */
 export class Dispatcher {
   constructor(
@@ -86,44 +94,45 @@ export class Dispatcher {
     context: GenerationContext,
   ): Promise<GenerationResult | GenerationFailure> {
     const started = performance.now();
-    const reasons: GenerationFailure["error"]["tiers"] = [];
+    const tiers: TierFailure[] = [];
+    let rejected: { provider: string; program: string; issues: ProgramIssue[] } | null = null;
     const rules = this.options.rules ?? [];
     const examples = context.examples ?? retrieveExamples(intent, context.kit.tools);
     for (const provider of this.providers) {
       if (context.signal?.aborted) break;
       if (provider.retries && !(await provider.available())) {
-        reasons.push({
+        tiers.push({
           provider: provider.name,
           reason: `not available: ${provider.unavailableReason?.() ?? "the server does not answer"}`,
         });
         continue;
       }
       this.options.onTier?.(provider);
-      const outcome = await this.tryProvider(
+      const outcome: TierOutcome = await this.tryProvider(
         provider,
         intent,
         { ...context, examples },
         rules,
       ).catch((error: unknown) => ({
+        provider: provider.name,
         reason: error instanceof Error ? error.message : String(error),
       }));
       if ("program" in outcome)
         return { ...outcome, generationMs: Math.round(performance.now() - started) };
-      reasons.push({
-        provider: provider.name,
-        reason: outcome.reason,
-        ...("attempts" in outcome && outcome.attempts?.length
-          ? { attempts: outcome.attempts }
-          : {}),
-      });
+      const { rejected: last, ...failure } = outcome;
+      if (last) rejected = { provider: provider.name, ...last };
+      tiers.push(failure);
     }
-    const summary = reasons.map((entry) => `${entry.provider}: ${entry.reason}`).join("; ");
+    const summary = tiers.map((entry) => `${entry.provider}: ${entry.reason}`).join("; ");
     return {
       success: false,
       error: {
-        code: "generation_failed",
+        code: rejected?.issues[0]?.code ?? "generation_failed",
         message: `No tier could write a valid program for this intent (${summary || "no providers configured"}).`,
-        tiers: reasons,
+        tiers,
+        ...(rejected
+          ? { program: rejected.program, provider: rejected.provider, errors: rejected.issues }
+          : {}),
       },
       generationMs: Math.round(performance.now() - started),
     };
@@ -134,48 +143,59 @@ export class Dispatcher {
     intent: string,
     context: GenerationContext,
     rules: readonly string[],
-  ): Promise<
-    Omit<GenerationResult, "generationMs"> | { reason: string; attempts?: CorrectionAttempt[] }
-  > {
+  ): Promise<TierOutcome> {
     const attempts: CorrectionAttempt[] = [];
     const maxAttempts = provider.retries ? Math.max(1, this.options.maxAttempts ?? 3) : 1;
     const baseTemperature = context.temperature ?? 0.2;
     let feedback: AttemptFeedback | undefined;
+    let rejected: { program: string; issues: ProgramIssue[] } | undefined;
+    const failed = (reason: string) => ({
+      provider: provider.name,
+      reason,
+      ...(attempts.length > 0 ? { attempts } : {}),
+      ...(rejected ? { rejected } : {}),
+    });
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const answer = await provider.generate(intent, {
-        ...context,
-        feedback,
-        temperature: baseTemperature + (attempt - 1) * (this.options.temperatureStep ?? 0.3),
-      });
-      if (!answer)
-        return { reason: attempt === 1 ? "no match" : "gave no answer on retry", attempts };
+      let answer;
+      try {
+        answer = await provider.generate(intent, {
+          ...context,
+          feedback,
+          temperature: baseTemperature + (attempt - 1) * (this.options.temperatureStep ?? 0.3),
+        });
+      } catch (error) {
+        return failed(error instanceof Error ? error.message : String(error));
+      }
+      if (!answer) return failed(attempt === 1 ? "no match" : "gave no answer on retry");
       const params = answer.params ?? {};
-      const candidate = sanitize(answer.raw);
-      let errors = check(candidate, context, Object.keys(params), rules);
-      const strategy: CorrectionAttempt["strategy"] =
-        attempt === 1 ? "initial" : feedback?.strategy === "fixer" ? "fixer" : "retry";
+      const bound = Object.keys(params);
+      const extracted = extractProgram(answer.raw);
+      let program = extracted.program;
+      let issues = extracted.problem
+        ? [extracted.problem]
+        : checkCandidate(program, context, bound, rules);
       attempts.push({
-        strategy,
-        program: candidate,
-        errors: describe(errors),
-        accepted: errors.length === 0,
+        strategy: attempt === 1 ? "initial" : feedback?.strategy === "fixer" ? "fixer" : "retry",
+        program,
+        errors: describeIssues(issues),
+        accepted: issues.length === 0,
+        ...(extracted.changes.length > 0 ? { changes: extracted.changes } : {}),
       });
-      let program = candidate;
-      if (errors.length > 0) {
-        const cleaned = cleanup(candidate);
+      if (issues.length > 0 && !extracted.problem) {
+        const cleaned = cleanup(program);
         if (cleaned.changes.length > 0) {
           program = cleaned.program;
-          errors = check(program, context, Object.keys(params), rules);
+          issues = checkCandidate(program, context, bound, rules);
           attempts.push({
             strategy: "cleanup",
             program,
-            errors: describe(errors),
-            accepted: errors.length === 0,
+            errors: describeIssues(issues),
+            accepted: issues.length === 0,
+            changes: cleaned.changes,
           });
         }
       }
-      if (errors.length === 0) {
-        const corrected = attempts.length > 1;
+      if (issues.length === 0) {
         return {
           success: true,
           program,
@@ -185,19 +205,20 @@ export class Dispatcher {
           model: answer.model ?? null,
           ...(answer.template ? { template: answer.template } : {}),
           attempts: attempt,
-          correction: corrected ? { strategy: attempts.at(-1)!.strategy, attempts } : null,
+          correction:
+            attempts.length > 1 ? { strategy: attempts.at(-1)!.strategy, attempts } : null,
         };
       }
+      rejected = { program, issues };
       feedback = {
         attempt,
         program,
-        errors,
+        errors: issues,
         strategy: attempt + 1 === maxAttempts && maxAttempts >= 3 ? "fixer" : "retry",
       };
     }
-    return {
-      reason: `invalid after ${maxAttempts} attempt${maxAttempts === 1 ? "" : "s"}: ${attempts.at(-1)?.errors[0] ?? "unknown error"}`,
-      attempts,
-    };
+    return failed(
+      `invalid after ${maxAttempts} attempt${maxAttempts === 1 ? "" : "s"}: ${attempts.at(-1)?.errors[0] ?? "unknown error"}`,
+    );
   }
 }

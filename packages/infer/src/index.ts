@@ -4,6 +4,7 @@ export type {
   GenerationResult,
   GenerationFailure,
   CorrectionAttempt,
+  TierFailure,
 } from "./dispatcher.js";
 export type {
   Provider,
@@ -25,7 +26,9 @@ export {
   intentForMatching,
 } from "./template-match.js";
 export type { TemplateMatch } from "./template-match.js";
-export { RulesProvider, LANGUAGE_EXTENSIONS } from "./rules-provider.js";
+export { RulesProvider, INTENT_RULES, matchRules } from "./rules-provider.js";
+export type { IntentRule, RuleProgram } from "./rule-types.js";
+export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./intent-phrases.js";
 export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./ollama-provider.js";
 export type { OllamaSettings } from "./ollama-provider.js";
 export {
@@ -44,7 +47,9 @@ export {
   DEFAULT_PROMPT_VARIANT,
 } from "./build-prompt.js";
 export type { ChatMessage } from "./build-prompt.js";
-export { sanitize } from "./sanitize.js";
+export { sanitize, extractProgram } from "./sanitize.js";
+export type { ExtractedProgram } from "./sanitize.js";
+export type { ProgramIssue, AnswerProblemCode } from "./program-issue.js";
 export { cleanup } from "./cleanup.js";
 export { classifyFailure, hintFor } from "./classify-failure.js";
 export type { FailureMode } from "./classify-failure.js";

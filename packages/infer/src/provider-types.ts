@@ -1,4 +1,5 @@
-import type { ParamSpec, ToolExample, ToolSpec, ValidationError } from "@lackpy/lang";
+import type { ParamSpec, ToolExample, ToolSpec } from "@lackpy/lang";
+import type { ProgramIssue } from "./program-issue.js";
 
 /** What infer needs of a kit: the tools (named as the program calls them) and their prompt description. */
 export interface KitView {
@@ -11,7 +12,9 @@ export interface KitView {
 export interface AttemptFeedback {
   attempt: number;
   program: string;
-  errors: readonly Pick<ValidationError, "code" | "message" | "hint" | "line">[];
+  errors: readonly (Pick<ProgramIssue, "code" | "message" | "hint" | "line"> & {
+    column?: number;
+  })[];
   strategy: "retry" | "fixer";
 }
 

@@ -2,27 +2,6 @@ import { describe, expect, it } from "vitest";
 import { buildSystemPrompt, retrieveExamples } from "./build-prompt.js";
 import { classifyFailure, hintFor } from "./classify-failure.js";
 import { cleanup } from "./cleanup.js";
-import { sanitize } from "./sanitize.js";
-
-describe("sanitize", () => {
-  it.each([
-    ["plain program", `read_file("a")`, `read_file("a")`],
-    ["js fence with prose", 'Here you go:\n```js\nread_file("a")\n```\nDone.', `read_file("a")`],
-    ["javascript fence", '```javascript\nlen(find_files("*"))\n```', `len(find_files("*"))`],
-    ["python-tagged fence", "```python\nx = 1\nx\n```", "x = 1\nx"],
-    ["untagged fence", "```\nprint(1)\n```", "print(1)"],
-    ["unclosed fence", '```js\nread_file("a")', `read_file("a")`],
-    ["think block", '<think>hmm, use read_file</think>\nread_file("a")', `read_file("a")`],
-    [
-      "prose preamble without fence",
-      'Sure, here is the program:\nconst x = read_file("a")\nx',
-      `const x = read_file("a")\nx`,
-    ],
-    ["first parsing block wins", "```\nnot js at all (\n```\n```js\n1 + 1\n```", "1 + 1"],
-  ])("%s", (_name, raw, expected) => {
-    expect(sanitize(raw)).toBe(expected);
-  });
-});
 
 describe("cleanup", () => {
   it.each([
@@ -63,6 +42,20 @@ describe("cleanup", () => {
     expect(result.changes.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    [
+      "a callback readFile, whose callback the rewrite would drop",
+      `fs.readFile("a", (error, data) => print(data))`,
+    ],
+    ["a writeFile with a callback", `fs.writeFile("a", "x", () => print("saved"))`],
+    ["a return in the middle of the program", `const a = 1\nreturn a\nprint(a)`],
+    ["a bare final return", `const a = 1\nreturn`],
+  ])("does not rewrite %s", (_name, input) => {
+    const result = cleanup(input);
+    expect(result.program).toBe(input);
+    expect(result.changes).toEqual([]);
+  });
+
   it("leaves clean and unparseable programs unchanged", () => {
     expect(cleanup(`read_file("a")`)).toEqual({ program: `read_file("a")`, changes: [] });
     expect(cleanup(`const = (`)).toEqual({ program: `const = (`, changes: [] });
@@ -84,7 +77,9 @@ describe("prompts, retrieval and failure modes", () => {
     expect(prompt).toContain("Answer with only the program");
     expect(prompt).toContain("read_file(path: string) -> string");
     expect(prompt).toContain("sorted(xs, key?, reverse?)");
-    expect(prompt).toContain("token: string (secret: use it, never print it)");
+    expect(prompt).toContain(
+      "token: string (secret: pass token only directly as an argument of a kit tool, e.g. read_file(token) or read_file(token.field); never read, compare, test, print, copy, store or return it)",
+    );
     expect(prompt).toContain("limit: number — how many");
     expect(prompt).toContain("There is no import, require, fs, path, process or console.");
     expect(buildSystemPrompt({ kit: { tools: [] }, variant: "baseline" })).not.toContain("Rules:");
@@ -126,6 +121,17 @@ describe("prompts, retrieval and failure modes", () => {
 
   it.each([
     [{ program: "```js\nx\n```" }, "syntax_artifact"],
+    [
+      { program: "", errors: [{ code: "empty_program" as const, message: "No program." }] },
+      "syntax_artifact",
+    ],
+    [
+      {
+        program: "a\n```js\nb\n```\n```js\nc\n```",
+        errors: [{ code: "ambiguous_answer" as const, message: "Two blocks." }],
+      },
+      "syntax_artifact",
+    ],
     [{ program: "function main() { return 1 }" }, "implement_not_orchestrate"],
     [{ program: "const fs = require('fs')" }, "stdlib_leak"],
     [{ program: "read_file('/etc/passwd')" }, "path_prefix"],

@@ -1,4 +1,5 @@
-import { readFile, readdir, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspace, refusal, type TestWorkspace } from "./__fixtures__/create-workspace.js";
@@ -113,5 +114,71 @@ describe("file tools: containment", () => {
   it("does not create the target of a dangling symlink", async () => {
     await refusal(tools.write_file("dangling.txt", "x"));
     await expect(stat(path.join(outside, "missing.txt"))).rejects.toThrow();
+  });
+});
+
+describe("confinePathSync with a remembered root", () => {
+  it("refuses every attack path after the root's real path is remembered", async () => {
+    const warm = createFileTools(root);
+    expect(await warm.read_file("README.md")).toBe("# readme\n");
+    for (const { path: attack, code } of ATTACK_PATHS) {
+      expect((await refusal(warm.read_file(attack))).code).toBe(code);
+      expect((await refusal(warm.write_file(attack, "pwned"))).code).toBe(code);
+    }
+    expect((await readdir(outside)).sort()).toEqual(["secret.txt"]);
+  });
+
+  it("refuses a symlink to outside made after the root was remembered", async () => {
+    const warm = createFileTools(root);
+    expect(await warm.read_file("src/a.ts")).toBe("const a = 1 // TODO\n");
+    await symlink(path.join(outside, "secret.txt"), path.join(root, "late-link.txt"));
+    await symlink(outside, path.join(root, "late-dir"));
+    try {
+      expect((await refusal(warm.read_file("late-link.txt"))).code).toBe("path_outside_root");
+      expect((await refusal(warm.read_file("late-dir/secret.txt"))).code).toBe("path_outside_root");
+      expect((await refusal(warm.write_file("late-dir/new.txt", "x"))).code).toBe(
+        "path_outside_root",
+      );
+    } finally {
+      await rm(path.join(root, "late-link.txt"));
+      await rm(path.join(root, "late-dir"));
+    }
+    expect((await readdir(outside)).sort()).toEqual(["secret.txt"]);
+  });
+
+  it("follows a root symlink that is pointed at another folder between calls", async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), "lackpy-root-"));
+    try {
+      for (const [name, text] of [
+        ["a", "first"],
+        ["b", "second"],
+      ]) {
+        await mkdir(path.join(parent, name));
+        await writeFile(path.join(parent, name, "f.txt"), text);
+      }
+      await symlink(path.join(parent, "a"), path.join(parent, "ws"));
+      const linked = createFileTools(path.join(parent, "ws"));
+      expect(await linked.read_file("f.txt")).toBe("first");
+      await rm(path.join(parent, "ws"));
+      await symlink(path.join(parent, "b"), path.join(parent, "ws"));
+      expect(await linked.read_file("f.txt")).toBe("second");
+      expect(await linked.write_file("g.txt", "new")).toBe(3);
+      expect(await readdir(path.join(parent, "b"))).toEqual(["f.txt", "g.txt"]);
+      expect(await readdir(path.join(parent, "a"))).toEqual(["f.txt"]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it("reports a workspace removed after it was remembered, and does not create it again", async () => {
+    const removed = await mkdtemp(path.join(os.tmpdir(), "lackpy-gone-"));
+    await writeFile(path.join(removed, "f.txt"), "here");
+    const gone = createFileTools(removed);
+    expect(await gone.read_file("f.txt")).toBe("here");
+    await rm(removed, { recursive: true });
+    expect((await refusal(gone.read_file("f.txt"))).code).toBe("workspace_missing");
+    expect((await refusal(gone.write_file("f.txt", "x"))).code).toBe("workspace_missing");
+    expect((await refusal(gone.find_files("**"))).code).toBe("workspace_missing");
+    await expect(stat(removed)).rejects.toThrow();
   });
 });

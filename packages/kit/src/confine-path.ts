@@ -1,6 +1,7 @@
-import { lstat, realpath } from "node:fs/promises";
+import { lstatSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { checkWorkspacePath, type PathProtection } from "./protected-paths.js";
+import { refuseProtected } from "./refuse-protected.js";
 import { ToolError } from "./tool-error.js";
 
 /**
@@ -14,6 +15,14 @@ import { ToolError } from "./tool-error.js";
  * symlinks, so a symlink to `.git/config` is refused like `.git/config` itself.
  * Checks happen before the file operation, so a concurrent process that swaps a directory for
  * a symlink in between is out of scope: the root is assumed not to be hostile while a tool runs.
+ *
+ * The checks are synchronous metadata calls: a few microseconds each on a local disk, where an
+ * asynchronous call costs a thread-pool round trip. A `WorkspaceRoot` remembers the root's real
+ * path, so a path that leads through no symlink costs one realpath, of the whole path through the
+ * root as configured, compared with the remembered real root joined with the path. Anything else
+ * (a symlink on the way, a refusal, a path that does not exist yet) goes through the full check
+ * with the root resolved afresh, which also gives every error; a root moved, removed or pointed
+ * elsewhere since the last call fails the comparison and is therefore resolved again.
  */
 
 const RELATIVE_HINT =
@@ -40,6 +49,17 @@ export interface ConfineOptions {
   protection?: PathProtection;
 }
 
+/** A workspace root as the file tools hold it: the path as configured and its last known real path. */
+export interface WorkspaceRoot {
+  readonly path: string;
+  realPath: string | undefined;
+}
+
+/** A `WorkspaceRoot` for `root`, its real path not resolved yet. */
+export function workspaceRoot(root: string): WorkspaceRoot {
+  return { path: root, realPath: undefined };
+}
+
 /**
  * Resolves a workspace-relative path to an absolute path inside `root`, or throws a `ToolError`.
  * With `protection` it is the one check every path of the builtin file tools goes through.
@@ -49,6 +69,15 @@ export async function confinePath(
   requested: unknown,
   options: ConfineOptions = {},
 ): Promise<string> {
+  return confinePathSync(root, requested, options);
+}
+
+/** `confinePath` as synchronous metadata calls; a `WorkspaceRoot` remembers the root's real path between calls (the builtin file tools use it). */
+export function confinePathSync(
+  root: string | WorkspaceRoot,
+  requested: unknown,
+  options: ConfineOptions = {},
+): string {
   if (typeof requested !== "string" || requested.trim() === "")
     throw new ToolError(
       "invalid_path",
@@ -63,28 +92,70 @@ export async function confinePath(
   const normalised = requested.replace(/\\/g, "/");
   if (normalised.startsWith("/") || /^[A-Za-z]:/.test(normalised) || /^~(\/|$)/.test(normalised))
     throw outside(requested);
-  const realRoot = await realpath(root).catch((error: unknown) => {
+  const workspace = typeof root === "string" ? workspaceRoot(root) : root;
+  return (
+    (workspace.realPath !== undefined &&
+      acceptQuickly(workspace, normalised, workspace.realPath, options)) ||
+    confineFully(workspace, requested, normalised, options)
+  );
+}
+
+/**
+ * The real path when the path, as given, is inside the remembered real root, not protected, and
+ * leads through no symlink: its realpath, taken through the root as configured, is the
+ * remembered real root joined with it. Else null, and the full check decides (and words the
+ * error): this check never refuses, so it may be stricter than the full one. A root now leading
+ * elsewhere, or a symlink on the way, makes the realpath differ.
+ */
+function acceptQuickly(
+  root: WorkspaceRoot,
+  normalised: string,
+  realRoot: string,
+  options: ConfineOptions,
+): string | null {
+  const given = relativeInside(realRoot, path.resolve(realRoot, normalised));
+  if (given === null) return null;
+  if (options.protection && checkWorkspacePath(given, options.protection)) return null;
+  let real: string;
+  try {
+    real = realpathSync.native(path.resolve(root.path, given));
+  } catch {
+    return null;
+  }
+  return relativeInside(realRoot, real) === given ? real : null;
+}
+
+/** The `/`-separated path of `child` under `parent`, both normalised and absolute (as `path.resolve` and realpath give them), or null when it is not under it. */
+function relativeInside(parent: string, child: string): string | null {
+  if (child === parent) return "";
+  const prefix = parent.endsWith(path.sep) ? parent : parent + path.sep;
+  if (!child.startsWith(prefix)) return null;
+  const relative = child.slice(prefix.length);
+  return path.sep === "/" ? relative : relative.split(path.sep).join("/");
+}
+
+/** The full check, with the root resolved afresh (and remembered). */
+function confineFully(
+  root: WorkspaceRoot,
+  requested: string,
+  normalised: string,
+  options: ConfineOptions,
+): string {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync.native(root.path);
+  } catch (error) {
+    root.realPath = undefined;
     throw new ToolError("workspace_missing", "The workspace folder does not exist.", {
       cause: error,
     });
-  });
+  }
+  root.realPath = realRoot;
   const target = path.resolve(realRoot, normalised);
   if (!isInside(realRoot, target)) throw outside(requested);
   const given = toRelative(realRoot, target);
   if (options.protection) refuseProtected(given, null, options.protection);
-  let existing = target;
-  const missing: string[] = [];
-  while (!(await exists(existing))) {
-    missing.unshift(path.basename(existing));
-    existing = path.dirname(existing);
-  }
-  let real: string;
-  try {
-    real = await realpath(existing);
-  } catch {
-    throw outside(requested);
-  }
-  const resolved = path.join(real, ...missing);
+  const resolved = realTarget(target) ?? resolveMissing(target, requested);
   if (!isInside(realRoot, resolved)) throw outside(requested);
   if (options.protection)
     refuseProtected(toRelative(realRoot, resolved), given, options.protection);
@@ -96,44 +167,39 @@ function toRelative(realRoot: string, target: string): string {
   return path.relative(realRoot, target).split(path.sep).join("/");
 }
 
-/**
- * Throws the `ToolError` for a workspace-relative path that `checkWorkspacePath` refuses;
- * `given` is the path as the program wrote it when `relative` is where a symlink led.
- */
-export function refuseProtected(
-  relative: string,
-  given: string | null,
-  protection: PathProtection,
-): void {
-  const problem = checkWorkspacePath(relative, protection);
-  if (!problem) return;
-  if (problem.code === "invalid_path")
-    throw new ToolError(
-      "invalid_path",
-      `The path ${JSON.stringify(given ?? relative)} contains a control character.`,
-      {
-        retriable: true,
-        hint: "use a file name without control characters such as newlines or tabs",
-      },
-    );
-  const through =
-    given !== null && given !== relative
-      ? `'${given}' leads to '${relative}', which`
-      : `'${relative}'`;
-  throw new ToolError(
-    "protected_path",
-    `${through} is protected (${problem.reason}); the file tools never read, list or change it.`,
-    { hint: PROTECTED_HINT },
-  );
+/** The realpath of a path that exists (one call), or undefined. */
+function realTarget(target: string): string | undefined {
+  try {
+    return realpathSync.native(target);
+  } catch {
+    return undefined;
+  }
 }
 
-const PROTECTED_HINT =
-  "work with other files: .lackpy/, .git/, .mcp.json, .env, .env.*, .npmrc and the globs of [files] protected in the workspace config are off limits";
-
-async function exists(file: string): Promise<boolean> {
+/**
+ * The real path of a path that does not exist (yet): the deepest part that exists, by lstat, is
+ * resolved with realpath and the missing names are appended. A dangling symlink exists for lstat
+ * but has no realpath, so it is refused.
+ */
+function resolveMissing(target: string, requested: string): string {
+  let existing = target;
+  const missing: string[] = [];
+  while (!exists(existing)) {
+    missing.unshift(path.basename(existing));
+    existing = path.dirname(existing);
+  }
+  let real: string;
   try {
-    await lstat(file);
-    return true;
+    real = realpathSync.native(existing);
+  } catch {
+    throw outside(requested);
+  }
+  return path.join(real, ...missing);
+}
+
+function exists(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { workspaceRoot } from "./confine-path.js";
 import { findFiles } from "./find-files.js";
 import { MAX_FIND_RESULTS, MAX_READ_BYTES } from "./file-tool-specs.js";
 import { KitError } from "./kit-error.js";
@@ -36,15 +37,17 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
   const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
   const maxFindResults = options.maxFindResults ?? MAX_FIND_RESULTS;
   const protection = protectionFor(options.protectedGlobs ?? []);
+  // One per set of tools: the root's real path is remembered between calls.
+  const workspace = workspaceRoot(root);
   return {
     read_file(file) {
-      return readTextFile(root, file, { maxReadBytes, protection });
+      return readTextFile(workspace, file, { maxReadBytes, protection });
     },
     find_files(pattern) {
-      return findFiles(root, pattern, { maxFindResults, protection, signal: signalOf(this) });
+      return findFiles(workspace, pattern, { maxFindResults, protection, signal: signalOf(this) });
     },
     write_file(file, content) {
-      return writeTextFile(root, file, content, { protection, signal: signalOf(this) });
+      return writeTextFile(workspace, file, content, { protection, signal: signalOf(this) });
     },
     async edit_file(file, old, replacement) {
       if (typeof old !== "string" || old === "" || typeof replacement !== "string")
@@ -53,11 +56,11 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
           "edit_file(path, old, new) needs old (non-empty) and new as strings.",
           { retriable: true },
         );
-      const text = await readTextFile(root, file, { maxReadBytes, protection });
+      const text = await readTextFile(workspace, file, { maxReadBytes, protection });
       const index = text.indexOf(old);
       if (index < 0) return false;
       const edited = text.slice(0, index) + replacement + text.slice(index + old.length);
-      await writeTextFile(root, file, edited, { protection, signal: signalOf(this) });
+      await writeTextFile(workspace, file, edited, { protection, signal: signalOf(this) });
       return true;
     },
   };

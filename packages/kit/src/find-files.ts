@@ -1,7 +1,9 @@
-import { readdir } from "node:fs/promises";
+import { readdirSync, type Dirent } from "node:fs";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
 import { compileGlob, type GlobState } from "./compile-glob.js";
-import { confinePath, refuseProtected } from "./confine-path.js";
+import { confinePathSync, type WorkspaceRoot } from "./confine-path.js";
+import { refuseProtected } from "./refuse-protected.js";
 import { checkWorkspacePath, type PathProtection } from "./protected-paths.js";
 import { refuseWhenAborted } from "./tool-call-context.js";
 import { ToolError } from "./tool-error.js";
@@ -15,7 +17,15 @@ export interface FindFilesOptions {
   protection: PathProtection;
   /** The tool call's signal: the walk stops at the next folder once it is aborted. */
   signal?: AbortSignal;
+  /** Synchronous walking between two turns of the event loop, in ms (`WALK_SLICE_MS` by default). */
+  sliceMs?: number;
 }
+
+/**
+ * How long `find_files` lists folders synchronously before it lets the event loop run (timers,
+ * I/O, the abort of its call), in milliseconds; one folder's listing is read at once.
+ */
+export const WALK_SLICE_MS = 4;
 
 const GLOB_CHARACTERS = /[*?{]/;
 const OUTSIDE_HINT =
@@ -30,7 +40,7 @@ const OUTSIDE_HINT =
  * skipped unless the pattern names it. A pattern whose literal start is protected is refused.
  */
 export async function findFiles(
-  root: string,
+  root: string | WorkspaceRoot,
   pattern: unknown,
   options: FindFilesOptions,
 ): Promise<string[]> {
@@ -58,19 +68,30 @@ export async function findFiles(
   const literal = segments.slice(0, firstGlobSegment(segments));
   // The literal start goes through the one path check, so `.lackpy/**` is refused, not just empty.
   refuseProtected(literal.join("/"), null, options.protection);
-  const start = await confinePath(root, ".", options);
+  const start = confinePathSync(root, ".", options);
   const named = new Set(segments.filter((segment) => SKIPPED_FOLDERS.includes(segment)));
+  const sliceMs = options.sliceMs ?? WALK_SLICE_MS;
   const results: string[] = [];
-  const walk = async (folder: string, relative: string, state: GlobState): Promise<void> => {
+  // Depth first with a stack of the folders still to list; the order does not matter, the results are sorted.
+  const folders: { folder: string; relative: string; state: GlobState }[] = [
+    { folder: start, relative: "", state: glob.start() },
+  ];
+  let sliceStart = performance.now();
+  for (let next = folders.pop(); next; next = folders.pop()) {
+    if (performance.now() - sliceStart >= sliceMs) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
     refuseWhenAborted(options.signal, "the search finished");
-    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
+    const { folder, relative, state } = next;
+    for (const entry of listFolder(folder)) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
       if (checkWorkspacePath(child, options.protection)) continue;
       if (entry.isDirectory()) {
         if (SKIPPED_FOLDERS.includes(entry.name) && !named.has(entry.name)) continue;
         const below = glob.advance(state, `${entry.name}/`);
-        if (below.length > 0) await walk(path.join(folder, entry.name), child, below);
+        if (below.length > 0)
+          folders.push({ folder: path.join(folder, entry.name), relative: child, state: below });
       } else if (entry.isFile() && glob.matches(glob.advance(state, entry.name))) {
         results.push(child);
         if (results.length > options.maxFindResults)
@@ -81,9 +102,17 @@ export async function findFiles(
           );
       }
     }
-  };
-  await walk(start, "", glob.start());
+  }
   return results.sort();
+}
+
+/** A folder's entries; a folder that cannot be listed (removed meanwhile, no permission) has none. */
+function listFolder(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
 }
 
 function firstGlobSegment(segments: readonly string[]): number {

@@ -32,3 +32,13 @@ export type { PathProtection, PathProblem } from "./protected-paths.js";
 export { checkProtectedGlob } from "./check-protected-glob.js";
 export type { ToolCallContext } from "./tool-call-context.js";
 export type { ArgSpec, ToolSpec, ToolExample, Grade } from "@lackpy/lang";
+export {
+  mcpToolSpec,
+  mcpToolGrade,
+  callableName,
+  MAX_MCP_DESCRIPTION_CHARS,
+} from "./mcp-tool-spec.js";
+export type { McpToolDescription } from "./mcp-tool-spec.js";
+export { mcpResultValue, mcpErrorText } from "./mcp-result-value.js";
+export type { McpCallResult } from "./mcp-result-value.js";
+export { jsonSchemaToArgType } from "./json-schema-type.js";

@@ -15,7 +15,9 @@ export type KitErrorCode =
   | "tool_load_failed"
   | "invalid_option"
   | "path_outside_root"
-  | "protected_path";
+  | "protected_path"
+  | "missing_package"
+  | "mcp_server_unavailable";
 
 /** A caller mistake: unknown kit, tool or provider, a bad `.kit` file, a bad name. */
 export class KitError extends LackpyError<KitErrorCode> {

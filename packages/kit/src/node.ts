@@ -16,3 +16,13 @@ export type { KitListEntry } from "./kit-list.js";
 export { resolveDoc, SHIPPED_DOCS_DIR } from "./resolve-doc.js";
 export { docsIndex } from "./docs-index.js";
 export type { DocEntry } from "./docs-index.js";
+export { createMcpProvider } from "./create-mcp-provider.js";
+export type { McpProvider, McpProviderOptions } from "./create-mcp-provider.js";
+export { registerMcpTools } from "./register-mcp-tools.js";
+export { McpConnection, MCP_CLIENT_VERSION } from "./mcp-connection.js";
+export {
+  mcpPrefix,
+  DEFAULT_MCP_CALL_TIMEOUT_MS,
+  DEFAULT_MCP_CONNECT_TIMEOUT_MS,
+} from "./mcp-server-config.js";
+export type { McpServerConfig } from "./mcp-server-config.js";

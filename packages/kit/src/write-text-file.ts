@@ -1,8 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { access, lstat, mkdir, open, rename, rm, rmdir, stat } from "node:fs/promises";
+import {
+  accessSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  rmdirSync,
+  statSync,
+  type Stats,
+} from "node:fs";
+import { open, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { confinePath } from "./confine-path.js";
+import { confinePathSync, type WorkspaceRoot } from "./confine-path.js";
 import { fileError, MAX_NAME_BYTES, nameTooLong } from "./file-error.js";
 import type { PathProtection } from "./protected-paths.js";
 import { refuseWhenAborted } from "./tool-call-context.js";
@@ -27,9 +35,11 @@ export interface WriteTextFileOptions {
  * refused even for root). An existing file keeps its permission bits (not setuid, setgid or
  * sticky). Hard links to the target are not kept. When the write fails or its call is aborted,
  * the temporary file and the folders created for it are removed, and the error names the cause.
+ * The checks and `mkdir` are synchronous metadata calls; the data, its flush and the rename
+ * (which can take milliseconds on a slow disk) are asynchronous.
  */
 export async function writeTextFile(
-  root: string,
+  root: string | WorkspaceRoot,
   requested: unknown,
   content: unknown,
   options: WriteTextFileOptions,
@@ -42,28 +52,24 @@ export async function writeTextFile(
     );
   const shown = String(requested);
   refuseWhenAborted(options.signal, `'${shown}' was written`);
-  const file = await confinePath(root, requested, { protection: options.protection });
+  const file = confinePathSync(root, requested, { protection: options.protection });
   if (shown.split(/[\\/]/).some((name) => Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES))
     throw nameTooLong(shown);
-  const existing = await lstat(file).catch(() => null);
+  const existing = metadata(file, lstatSync);
   if (existing?.isDirectory())
     throw new ToolError("is_directory", `'${shown}' is a folder, not a file.`, { retriable: true });
   if (existing && !existing.isFile())
     throw new ToolError("not_a_file", `'${shown}' is not a regular file.`, { retriable: true });
   if (existing)
-    await checkWritable(
-      file,
-      existing.mode,
-      `'${shown}' is read-only; lackpy will not replace it.`,
-    );
-  const folder = await deepestExisting(path.dirname(file));
+    checkWritable(file, existing.mode, `'${shown}' is read-only; lackpy will not replace it.`);
+  const folder = deepestExisting(path.dirname(file));
   if (!folder.isDirectory)
     throw new ToolError(
       "not_a_folder",
       `Could not write '${shown}': a part of its path is a file, not a folder.`,
       { retriable: true, hint: "write next to existing files, or to a new folder" },
     );
-  await checkWritable(
+  checkWritable(
     folder.path,
     folder.mode,
     `The folder of '${shown}' is read-only; lackpy will not write into it.`,
@@ -75,7 +81,7 @@ export async function writeTextFile(
   let createdFolder: string | undefined;
   let temporaryCreated = false;
   try {
-    createdFolder = await mkdir(path.dirname(file), { recursive: true });
+    createdFolder = mkdirSync(path.dirname(file), { recursive: true });
     const handle = await open(temporary, "wx", 0o666);
     temporaryCreated = true;
     try {
@@ -119,35 +125,51 @@ async function cleanUp(
     const stop = path.dirname(createdFolder);
     for (let folder = path.dirname(file); folder !== stop; folder = path.dirname(folder)) {
       // A folder something else has written into in the meantime stays, and so do its parents.
-      const removed = await rmdir(folder).then(
-        () => true,
-        () => false,
-      );
-      if (!removed || folder === path.dirname(folder)) break;
+      if (!removeFolder(folder) || folder === path.dirname(folder)) break;
     }
   }
   return leftOver;
 }
 
-async function checkWritable(target: string, mode: number, message: string): Promise<void> {
-  const writable =
-    (mode & 0o222) !== 0 &&
-    (await access(target, constants.W_OK).then(
-      () => true,
-      () => false,
-    ));
-  if (!writable)
+function checkWritable(target: string, mode: number, message: string): void {
+  if ((mode & 0o222) === 0 || !accessible(target, constants.W_OK))
     throw new ToolError("read_only", message, {
       hint: "write to another path, or ask the user to make it writable",
     });
 }
 
+function accessible(target: string, mode: number): boolean {
+  try {
+    accessSync(target, mode);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes an empty folder; false when it is not empty, missing, or cannot be removed. */
+function removeFolder(folder: string): boolean {
+  try {
+    rmdirSync(folder);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The `stat` or `lstat` of a path, or null for any failure (missing, a file on the way, too long a name, no permission). */
+function metadata(target: string, read: typeof statSync | typeof lstatSync): Stats | null {
+  try {
+    return read(target, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The deepest existing ancestor of a folder path (itself included), and whether it is a folder. */
-async function deepestExisting(
-  folder: string,
-): Promise<{ path: string; mode: number; isDirectory: boolean }> {
+function deepestExisting(folder: string): { path: string; mode: number; isDirectory: boolean } {
   for (let current = folder; ; current = path.dirname(current)) {
-    const info = await stat(current).catch(() => null);
+    const info = metadata(current, statSync);
     if (info) return { path: current, mode: info.mode, isDirectory: info.isDirectory() };
     if (path.dirname(current) === current)
       throw new ToolError("write_failed", "The workspace folder does not exist.");

@@ -57,6 +57,8 @@ export function formatLanguageSpec(spec: LanguageSpec = languageSpec()): string 
     `${spec.forbiddenProperties.map((name) => `\`${name}\``).join(", ")}, and any name starting with \`${spec.forbiddenPropertyPrefix}\`. \`length\` is read-only.`,
     "",
   );
+  lines.push("## Secret parameters", "", spec.secrets.rule, "");
+  lines.push(`Misuse is \`${spec.secrets.code}\`; results show ${spec.secrets.display}.`, "");
   lines.push("## Limits (defaults)", "");
   for (const [name, value] of Object.entries(spec.limits)) lines.push(`- ${name}: ${value}`);
   lines.push(

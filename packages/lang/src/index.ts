@@ -1,5 +1,7 @@
 export { validate, validateProgram } from "./validate-program.js";
-export { paramNames } from "./validate-options.js";
+export { paramNames, secretParamNames } from "./validate-options.js";
+export { SECRET_RULE, secretAccessHint, secretAccessMessage } from "./secret-rule.js";
+export type { SecretRuleSpec } from "./secret-rule.js";
 export type { ValidateOptions, ValidatedProgram } from "./validate-options.js";
 export { parseProgram, PARSE_OPTIONS, utf8ByteLength } from "./parse-program.js";
 export type { Node, ParseFailure, ParseSuccess } from "./parse-program.js";

@@ -1,4 +1,6 @@
 /** The types of the language spec data (`languageSpec()`). */
+import type { SecretRuleSpec } from "./secret-rule.js";
+
 /** A helper builtin: Python-named functions every program can call by bare name. */
 export interface HelperSpec {
   name: string;
@@ -92,4 +94,6 @@ export interface LanguageSpec {
   limits: LimitDefaults;
   maxSourceBytes: number;
   maxDepth: number;
+  /** Secret parameters: what a program may do with one (only pass it to a kit tool). */
+  secrets: SecretRuleSpec;
 }

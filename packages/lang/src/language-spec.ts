@@ -16,6 +16,7 @@ import type { LanguageSpec, NameRulesSpec } from "./language-spec-types.js";
 import { METHOD_ALLOWLIST } from "./method-allowlist.js";
 import { REJECTED_SYNTAX } from "./rejected-syntax.js";
 import { SAFE_GLOBALS } from "./safe-globals.js";
+import { SECRET_RULE } from "./secret-rule.js";
 
 /** How program variables relate to predefined names: lookup order, shadowing and constants. */
 export const NAME_RULES: NameRulesSpec = Object.freeze({
@@ -54,6 +55,7 @@ const SPEC: LanguageSpec = deepFreeze({
   limits: DEFAULT_LIMITS,
   maxSourceBytes: MAX_SOURCE_BYTES,
   maxDepth: MAX_SYNTAX_DEPTH,
+  secrets: SECRET_RULE,
 });
 
 /** Returns the whole language as a frozen value. */

@@ -49,7 +49,10 @@ export interface ParamSpec {
   value?: unknown;
   type?: string;
   description?: string;
-  /** A secret parameter is usable by the program but never shown in prompts or results. */
+  /**
+   * A secret parameter is opaque: the program may only pass it (or a field of it) directly as a
+   * kit-tool argument; its value is never shown in prompts, results, traces or errors.
+   */
   secret?: boolean;
 }
 
@@ -69,7 +72,8 @@ export type ValidationErrorCode =
   | "unknown_name"
   | "callable_as_value"
   | "rule_violation"
-  | "asi_hazard";
+  | "asi_hazard"
+  | "secret_access";
 
 /** One problem found in a program, with a position and a fix a small model can act on. */
 export interface ValidationError {

@@ -8,7 +8,11 @@ export interface ValidateOptions {
   tools?: readonly ToolSpec[];
   /** Extra callable names (tools known by name only). */
   allowedNames?: readonly string[];
-  /** Parameter names, or a map of name to value or ParamSpec. Parameters are read-only. */
+  /**
+   * Parameter names, or a map of name to value or ParamSpec. Parameters are read-only. A
+   * ParamSpec with `secret: true` makes the parameter opaque: it may only be passed directly to
+   * a kit tool (`secret_access` otherwise).
+   */
   params?: readonly string[] | Readonly<Record<string, unknown>>;
   /** Extra rules: names like `max_calls:5`, Rule objects, or rule functions. */
   rules?: readonly (string | Rule | RuleFunction)[];
@@ -33,6 +37,8 @@ export interface ValidatedProgram {
      * safe global of the same name.
      */
     readonly cells?: readonly string[];
+    /** The parameters validated as secret (opaque: only direct kit-tool arguments). */
+    readonly secretParams?: readonly string[];
   };
 }
 
@@ -40,6 +46,24 @@ export interface ValidatedProgram {
 export function paramNames(params: ValidateOptions["params"]): string[] {
   if (!params) return [];
   return Array.isArray(params) ? [...params] : Object.keys(params);
+}
+
+const PARAM_SPEC_KEYS = new Set(["value", "type", "description", "secret"]);
+
+/** Names of the parameters given as a ParamSpec with `secret: true` (only the map form can mark one). */
+export function secretParamNames(params: ValidateOptions["params"]): string[] {
+  if (!params || Array.isArray(params)) return [];
+  return Object.entries(params as Record<string, unknown>)
+    .filter(([, spec]) => isSecretSpec(spec))
+    .map(([name]) => name);
+}
+
+function isSecretSpec(spec: unknown): boolean {
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) return false;
+  const prototype = Object.getPrototypeOf(spec);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  const record = spec as Record<string, unknown>;
+  return record.secret === true && Object.keys(record).every((key) => PARAM_SPEC_KEYS.has(key));
 }
 
 /** Re-exported for callers that type params. */

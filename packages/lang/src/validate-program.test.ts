@@ -218,6 +218,7 @@ describe("validateProgram", () => {
       tools: ["read_file", "find_files", "write_file"],
       params: ["p"],
       cells: [],
+      secretParams: [],
     });
   });
 

@@ -7,7 +7,13 @@ import { LineIndex } from "./source-position.js";
 import { checkProgram } from "./program-checker.js";
 import { parseRule, type Rule } from "./rules.js";
 import type { ToolSpec, ValidationError, ValidationResult } from "./types.js";
-import { paramNames, type ValidateOptions, type ValidatedProgram } from "./validate-options.js";
+import { checkSecretUse } from "./check-secret-use.js";
+import {
+  paramNames,
+  secretParamNames,
+  type ValidateOptions,
+  type ValidatedProgram,
+} from "./validate-options.js";
 import { ValidationCache, freezeValidation, validationCacheKey } from "./validation-cache.js";
 
 const CACHE = new ValidationCache();
@@ -18,6 +24,7 @@ interface Request {
   tools: readonly ToolSpec[];
   allowedNames: readonly string[];
   params: string[];
+  secretParams: string[];
   rules: Rule[];
   key: string | null;
 }
@@ -26,14 +33,15 @@ function request(source: unknown, options: ValidateOptions): Request {
   const tools = options.tools ?? [];
   const allowedNames = options.allowedNames ?? [];
   const params = paramNames(options.params);
+  const secretParams = secretParamNames(options.params);
   const ruleOptions = options.rules ?? [];
   // A malformed rule is the caller's mistake: it throws before anything else, cached or not.
   const rules = ruleOptions.map(toRule);
   const key =
     typeof source === "string" && options.cache !== false
-      ? validationCacheKey(source, tools, allowedNames, params, ruleOptions)
+      ? validationCacheKey(source, tools, allowedNames, params, secretParams, ruleOptions)
       : null;
-  return { source, tools, allowedNames, params, rules, key };
+  return { source, tools, allowedNames, params, secretParams, rules, key };
 }
 
 /**
@@ -59,12 +67,15 @@ export function validate(source: unknown, options: ValidateOptions = {}): Valida
 }
 
 function check(
-  { source, tools, allowedNames, params, rules, key }: Request,
+  { source, tools, allowedNames, params, secretParams, rules, key }: Request,
   cached: ValidationResult | undefined,
   wantProgram: boolean,
 ): { validation: ValidationResult; program: ValidatedProgram | null } {
-  // Locations are for the interpreter and for rules; the checks compute error positions from offsets.
-  const parsed = parseProgram(source, { locations: wantProgram || rules.length > 0 });
+  // Locations are for the interpreter, rules and the secret check; the other checks compute
+  // error positions from offsets.
+  const parsed = parseProgram(source, {
+    locations: wantProgram || rules.length > 0 || secretParams.length > 0,
+  });
   if (!parsed.ok) {
     const { code, message, line, column, hint } = parsed;
     return remember(key, failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]));
@@ -78,6 +89,15 @@ function check(
     return remember(key, failure([tooDeep(source as string, error.node)]));
   }
   const errors = checked.errors;
+  if (secretParams.length > 0) {
+    errors.push(
+      ...checkSecretUse(parsed.ast, {
+        secrets: new Set(secretParams),
+        isTool: (name) => names.get(name)?.kind === "tool",
+        exampleTool: tools[0]?.name ?? allowedNames[0],
+      }),
+    );
+  }
   if (errors.length === 0) {
     for (const rule of rules) {
       for (const violation of rule.check(parsed.ast)) {
@@ -108,6 +128,7 @@ function check(
     names: Object.freeze({
       tools: Object.freeze([...tools.map((tool) => tool.name), ...allowedNames]),
       params: Object.freeze(params),
+      secretParams: Object.freeze(secretParams),
       cells: Object.freeze([...checked.cells.keys()]),
     }),
   });

@@ -157,8 +157,8 @@ describe("ValidationCache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("has no key for custom rules and distinguishes argument names and optionality", () => {
-    expect(validationCacheKey("x", [], [], [], [() => []])).toBeNull();
+  it("has no key for custom rules and distinguishes argument names, optionality and secrets", () => {
+    expect(validationCacheKey("x", [], [], [], [], [() => []])).toBeNull();
     const key = (optional: boolean, name = "path") =>
       validationCacheKey(
         "x",
@@ -166,10 +166,22 @@ describe("ValidationCache", () => {
         [],
         [],
         [],
+        [],
       );
     expect(new Set([key(false), key(true), key(false, "file")]).size).toBe(3);
-    expect(validationCacheKey("x", [], ["a"], [], [])).not.toBe(
-      validationCacheKey("x", [], [], ["a"], []),
+    expect(validationCacheKey("x", [], ["a"], [], [], [])).not.toBe(
+      validationCacheKey("x", [], [], ["a"], [], []),
     );
+    expect(validationCacheKey("x", [], [], ["a"], [], [])).not.toBe(
+      validationCacheKey("x", [], [], ["a"], ["a"], []),
+    );
+  });
+
+  it("does not reuse a plain parameter's result for the same parameter marked secret", () => {
+    const source = `read_file(token + "x")`;
+    const tools = [{ name: "read_file", args: [{ name: "path", type: "string" }] }];
+    expect(validate(source, { tools, params: { token: "t" } }).valid).toBe(true);
+    const secret = validate(source, { tools, params: { token: { secret: true } } });
+    expect(secret.errors.map((error) => error.code)).toEqual(["secret_access"]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A least-recently-used cache of validation results. The key holds everything a result depends
  * on: the source, the tools (names, arities and grades, which the effect summary reports), the
- * extra callable names, the parameter names and the rules by name. Results are deeply frozen
+ * extra callable names, the parameter names, which of them are secret, and the rules by name. Results are deeply frozen
  * before they are stored, so a caller cannot change what the next caller gets.
  */
 import type { ToolSpec, ValidationResult } from "./types.js";
@@ -69,6 +69,7 @@ export function validationCacheKey(
   tools: readonly ToolSpec[],
   allowedNames: readonly string[],
   params: readonly string[],
+  secretParams: readonly string[],
   rules: readonly unknown[],
 ): string | null {
   for (const rule of rules) if (typeof rule !== "string") return null;
@@ -78,7 +79,7 @@ export function validationCacheKey(
     tool.gradeW ?? null,
     tool.effectsCeiling ?? null,
   ]);
-  return `${JSON.stringify([rules, toolKeys, allowedNames, params])}\n${source}`;
+  return `${JSON.stringify([rules, toolKeys, allowedNames, params, secretParams])}\n${source}`;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);

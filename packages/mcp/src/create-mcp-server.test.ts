@@ -84,7 +84,7 @@ describe("MCP server (in memory)", () => {
     [
       "run_program",
       { program: `len(find_files("**/*"))` },
-      (result: any) => expect(result.output).toBe(5),
+      (result: any) => expect(result.output).toBe(6),
     ],
     [
       "validate",

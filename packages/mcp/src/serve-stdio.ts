@@ -2,7 +2,7 @@ import { Console } from "node:console";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { LackpyService } from "@lackpy/service";
-import { createMcpServer } from "./create-mcp-server.js";
+import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
 import { guardedStdin } from "./guarded-stdin.js";
 
 /**
@@ -10,9 +10,9 @@ import { guardedStdin } from "./guarded-stdin.js";
  * messages: anything a dependency logs goes to stderr, and a line that is not a JSON-RPC
  * message gets an error reply instead of silence.
  */
-export async function serveStdio(options: { workspace: string }): Promise<void> {
+export async function serveStdio(options: { workspace: string } & McpServerOptions): Promise<void> {
   const service = await LackpyService.open({ workspace: options.workspace });
-  const server = createMcpServer(service);
+  const server = createMcpServer(service, options);
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
   const transport: StdioServerTransport = new StdioServerTransport(
     guardedStdin(

@@ -9,6 +9,7 @@ import { HeapWatch } from "./heap-watch.js";
 import type { ChildMessage, HostMessage, RunRequest, ToolReply } from "./isolation-protocol.js";
 import { ProgramFault } from "./run-error.js";
 import { failedResult, runInProcess } from "./run-program.js";
+import { toSecretArguments } from "./secret-arguments.js";
 
 interface PendingCall {
   resolve: (value: unknown) => void;
@@ -45,19 +46,24 @@ async function runOne(request: RunRequest): Promise<void> {
         new Promise((resolve, reject) => {
           const callId = nextCallId++;
           pending.set(callId, { resolve, reject });
-          send({ type: "tool", id: request.id, callId, name, args });
+          send({ type: "tool", id: request.id, callId, name, ...toSecretArguments(args) });
         }),
     ]),
   );
-  const result = await runInProcess(request.source, {
-    tools,
-    toolSpecs: request.toolSpecs,
-    params: request.params,
-    limits: request.limits,
-    rules: request.rules,
-    heapUsedBytes: () => getHeapStatistics().used_heap_size,
-    signal: heapWatch.begin(request.limits.memoryMb),
-  }).catch((error: unknown) =>
+  const result = await runInProcess(
+    request.source,
+    {
+      tools,
+      toolSpecs: request.toolSpecs,
+      params: request.params,
+      secretParams: request.secretParams,
+      limits: request.limits,
+      rules: request.rules,
+      heapUsedBytes: () => getHeapStatistics().used_heap_size,
+      signal: heapWatch.begin(request.limits.memoryMb),
+    },
+    "host",
+  ).catch((error: unknown) =>
     failedResult({
       code: "runtime_error",
       message: `The isolated run failed: ${error instanceof Error ? error.message : String(error)}`,

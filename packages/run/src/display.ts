@@ -3,8 +3,10 @@
  * the value. Displaying an array joins its items, recursively, so a shared substructure is
  * written each time it is reached: a doubling tree of 30 levels displays as 2^30 items. The
  * walk charges work for every item it reaches, makes a shared array's text once, and stops
- * with `limit_size` as soon as the expanded length passes the size limit.
+ * with `limit_size` as soon as the expanded length passes the size limit. A secret has no
+ * display, number or truth value the program may see: each is `secret_access`.
  */
+import { SecretValue, secretFault } from "./secret-value.js";
 import { Closure, Namespace, NativeCallable, RangeValue, isPlainObject } from "./values.js";
 import { CapReached, WALK_UNIT, cappedMeter, type WorkMeter } from "./work-meter.js";
 
@@ -21,6 +23,7 @@ function displayAtom(value: unknown): string {
       return String(value);
   }
   if (value === null) return "null";
+  if (value instanceof SecretValue) throw secretFault(value, "converted to text");
   if (value instanceof RegExp) return `/${value.source}/${value.flags}`;
   if (value instanceof Set) return "[object Set]";
   if (value instanceof Map) return "[object Map]";
@@ -128,6 +131,7 @@ export function toNumber(value: unknown): number {
     if (current === null || current === undefined)
       return nested ? 0 : current === null ? 0 : Number.NaN;
     if (typeof current === "boolean") return nested ? Number.NaN : Number(current);
+    if (current instanceof SecretValue) throw secretFault(current, "converted to a number");
     if (!Array.isArray(current)) return Number(displayAtom(current));
     if (current.length === 0 || path.has(current)) return 0;
     if (current.length > 1) return Number.NaN;
@@ -137,7 +141,8 @@ export function toNumber(value: unknown): number {
   }
 }
 
-/** JavaScript truthiness. */
+/** JavaScript truthiness; a secret has none the program may test. */
 export function truthy(value: unknown): boolean {
+  if (value instanceof SecretValue) throw secretFault(value, "tested for truth");
   return Boolean(value);
 }

@@ -6,7 +6,7 @@
  */
 import type { Node } from "@lackpy/lang";
 import { RE2JS, type Matcher } from "re2js";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { translatePattern, type PatternProblem } from "./regex-translate.js";
 import { newObject } from "./values.js";
 
@@ -56,7 +56,7 @@ const cache = new Map<string, CompiledRegex | PatternProblem>();
  * first, so a pattern that cannot run is refused where it is made.
  */
 export function createRegex(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   source: string,
   flags: string,
   node: Node,
@@ -78,7 +78,7 @@ export function createRegex(
 }
 
 /** The compiled program of a program regex value; refuses (with a fault) a pattern the engine cannot run. */
-export function compileRegex(interpreter: Interpreter, regex: RegExp, node: Node): CompiledRegex {
+export function compileRegex(interpreter: RunContext, regex: RegExp, node: Node): CompiledRegex {
   const source = regex.source;
   const flags = regex.flags;
   const key = `${flags}/${source}`;
@@ -153,7 +153,7 @@ export function matcherFor(compiled: CompiledRegex, text: string): Matcher {
  * instruction) would not end within the time left: one call cannot be interrupted.
  */
 function checkEngineTime(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   compiled: CompiledRegex,
   characters: number,
   node: Node,
@@ -178,7 +178,7 @@ function checkEngineTime(
  * engine that locates matches.
  */
 export function findMatch(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   compiled: CompiledRegex,
   matcher: Matcher,
   text: string,

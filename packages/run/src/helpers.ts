@@ -1,18 +1,23 @@
 /** The helper builtins of language.md §3, with Python's semantics where the spec says so. */
 import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber, truthy } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import { after, mapIndexes } from "./maybe-async.js";
+import type { RunContext } from "./run-context.js";
 import { iterate } from "./iterate.js";
 import { lazyItems, rangeLast } from "./lazy-items.js";
 import { checkKey, readMember, writeMember } from "./members.js";
 import { jsonText } from "./serialize.js";
 import { compareValues, sortValues } from "./sort-values.js";
+import { refusingSecrets } from "./secret-value.js";
 import { RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
 
-/** A helper: arguments already evaluated. */
-export type Helper = (interpreter: Interpreter, args: unknown[], node: Node) => unknown;
+/** A helper: arguments already evaluated; returns a promise only when a callback it calls had to wait. */
+export type Helper = (interpreter: RunContext, args: unknown[], node: Node) => unknown;
 
-function fail(interpreter: Interpreter, node: Node, message: string, hint?: string): never {
+/** Helpers that may call a function they are given (and so may have to wait for it): all others are synchronous. */
+export const CALLBACK_HELPERS: ReadonlySet<string> = new Set(["sorted"]);
+
+function fail(interpreter: RunContext, node: Node, message: string, hint?: string): never {
   throw interpreter.fault("runtime_error", message, node, hint);
 }
 
@@ -42,42 +47,43 @@ export function roundHalfEven(value: number, digits = 0): number {
   return value < 0 ? -rounded : rounded;
 }
 
-async function keyed(
-  interpreter: Interpreter,
+function keyed(
+  interpreter: RunContext,
   items: unknown[],
   key: unknown,
   node: Node,
-): Promise<unknown[]> {
+): unknown[] | Promise<unknown[]> {
   if (key === null || key === undefined) return items;
   if (typeof key === "string")
     return items.map((item) =>
       item === null || item === undefined ? undefined : readMember(interpreter, item, key, node),
     );
   interpreter.requireCallable(key, "The key", node);
-  const keys: unknown[] = [];
-  for (const item of items) keys.push(await interpreter.callFunction(key, [item], node));
-  return keys;
+  return mapIndexes(interpreter, items, (index) =>
+    interpreter.callFunction(key, [items[index]], node),
+  );
 }
 
-async function sortedBy(
-  interpreter: Interpreter,
+function sortedBy(
+  interpreter: RunContext,
   iterable: unknown,
   key: unknown,
   reverse: unknown,
   node: Node,
-): Promise<unknown[]> {
-  const items = [...(await iterate(interpreter, iterable, node))];
-  const keys = await keyed(interpreter, items, key, node);
-  return sortValues(items, keys, truthy(reverse), interpreter);
+): unknown {
+  const items = [...iterate(interpreter, iterable, node)];
+  return after(keyed(interpreter, items, key, node), (keys) =>
+    sortValues(items, keys as unknown[], truthy(reverse), interpreter),
+  );
 }
 
-async function extreme(
-  interpreter: Interpreter,
+function extreme(
+  interpreter: RunContext,
   args: unknown[],
   node: Node,
   sign: 1 | -1,
   name: string,
-): Promise<unknown> {
+): unknown {
   const source = args.length === 1 ? args[0] : undefined;
   if (source instanceof RangeValue && source.length > 0) {
     // A whole-number range has its extremes at its ends: no walk at all.
@@ -86,7 +92,7 @@ async function extreme(
   }
   const items: Iterable<unknown> =
     Array.isArray(source) || source instanceof Set || source instanceof RangeValue
-      ? await lazyItems(interpreter, source, node)
+      ? lazyItems(interpreter, source, node)
       : args;
   let best: unknown;
   let empty = true;
@@ -108,7 +114,7 @@ async function extreme(
 const BYTES_PER_PAIR = 96;
 
 /** `reversed(text)` by code point (a surrogate pair stays in order), without a list of characters. */
-function reverseText(interpreter: Interpreter, text: string, node: Node): string {
+function reverseText(interpreter: RunContext, text: string, node: Node): string {
   interpreter.checkBulk(text.length, 2, "a reversed string", node);
   const units = new Uint16Array(text.length);
   for (let index = 0; index < text.length; index++) {
@@ -130,7 +136,7 @@ function reverseText(interpreter: Interpreter, text: string, node: Node): string
 const BYTES_PER_SET_ENTRY = 48;
 
 function entriesOf(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   value: unknown,
   node: Node,
   name: string,
@@ -147,7 +153,7 @@ function entriesOf(
 }
 
 /** Every helper builtin, by name. */
-export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.freeze({
+const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
   len: (interpreter, [value], node) => {
     if (typeof value === "string" || Array.isArray(value)) return value.length;
     if (value instanceof Set || value instanceof Map) return value.size;
@@ -188,19 +194,19 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
       );
     return sortedBy(interpreter, items, field, reverse, node);
   },
-  reversed: async (interpreter, [value], node) =>
+  reversed: (interpreter, [value], node) =>
     typeof value === "string"
       ? reverseText(interpreter, value, node)
-      : [...(await iterate(interpreter, value, node))].reverse(),
-  enumerate: async (interpreter, [value, start], node) => {
-    const items = await iterate(interpreter, value, node);
+      : [...iterate(interpreter, value, node)].reverse(),
+  enumerate: (interpreter, [value, start], node) => {
+    const items = iterate(interpreter, value, node);
     interpreter.checkBulk(items.length, BYTES_PER_PAIR, "a list of [index, item] pairs", node);
     const first = start === undefined ? 0 : toNumber(start);
     return items.map((item, index) => [index + first, item]);
   },
-  zip: async (interpreter, args, node) => {
+  zip: (interpreter, args, node) => {
     const lists: unknown[][] = [];
-    for (const arg of args) lists.push(await iterate(interpreter, arg, node));
+    for (const arg of args) lists.push(iterate(interpreter, arg, node));
     const length = lists.length === 0 ? 0 : Math.min(...lists.map((list) => list.length));
     interpreter.checkBulk(
       length,
@@ -212,9 +218,9 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
   },
   min: (interpreter, args, node) => extreme(interpreter, args, node, -1, "min"),
   max: (interpreter, args, node) => extreme(interpreter, args, node, 1, "max"),
-  sum: async (interpreter, [value, start], node) => {
+  sum: (interpreter, [value, start], node) => {
     let total = start === undefined ? 0 : toNumber(start);
-    for (const item of await lazyItems(interpreter, value, node)) {
+    for (const item of lazyItems(interpreter, value, node)) {
       if (typeof item !== "number")
         fail(
           interpreter,
@@ -226,12 +232,12 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     }
     return total;
   },
-  any: async (interpreter, [value], node) => {
-    for (const item of await lazyItems(interpreter, value, node)) if (truthy(item)) return true;
+  any: (interpreter, [value], node) => {
+    for (const item of lazyItems(interpreter, value, node)) if (truthy(item)) return true;
     return false;
   },
-  all: async (interpreter, [value], node) => {
-    for (const item of await lazyItems(interpreter, value, node)) if (!truthy(item)) return false;
+  all: (interpreter, [value], node) => {
+    for (const item of lazyItems(interpreter, value, node)) if (!truthy(item)) return false;
     return true;
   },
   abs: (_interpreter, [value]) => Math.abs(toNumber(value)),
@@ -272,19 +278,19 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     );
   },
   bool: (_interpreter, [value]) => truthy(value),
-  list: async (interpreter, [value], node) => {
+  list: (interpreter, [value], node) => {
     if (value === undefined) return [];
     if (value instanceof Map) return [...value.keys()];
     if (isPlainObject(value)) return Object.keys(value);
-    return [...(await iterate(interpreter, value, node))];
+    return [...iterate(interpreter, value, node)];
   },
-  dict: async (interpreter, [value], node) => {
+  dict: (interpreter, [value], node) => {
     const result = newObject();
     if (value === undefined) return result;
     const pairs =
       value instanceof Map || isPlainObject(value)
         ? entriesOf(interpreter, value, node, "dict")
-        : await iterate(interpreter, value, node);
+        : iterate(interpreter, value, node);
     for (const pair of pairs) {
       if (!Array.isArray(pair) || pair.length < 2)
         fail(
@@ -299,8 +305,8 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     }
     return result;
   },
-  set: async (interpreter, [value], node) => {
-    const items = value === undefined ? [] : await iterate(interpreter, value, node);
+  set: (interpreter, [value], node) => {
+    const items = value === undefined ? [] : iterate(interpreter, value, node);
     interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set", node);
     return new Set(items);
   },
@@ -328,14 +334,14 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
       `has() takes an object, array, string, set or map, not ${typeName(container)}.`,
     );
   },
-  unique: async (interpreter, [value], node) => {
-    const items = await iterate(interpreter, value, node);
+  unique: (interpreter, [value], node) => {
+    const items = iterate(interpreter, value, node);
     interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set of unique items", node);
     return [...new Set(items)];
   },
-  count: async (interpreter, [value, target], node) => {
+  count: (interpreter, [value, target], node) => {
     let total = 0;
-    for (const item of await lazyItems(interpreter, value, node)) if (item === target) total++;
+    for (const item of lazyItems(interpreter, value, node)) if (item === target) total++;
     return total;
   },
   print: (interpreter, args, node) => {
@@ -356,3 +362,9 @@ export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = Object.f
     return undefined;
   },
 });
+
+/** Every helper by name; a secret is never a helper's argument (`secret_access`). */
+export const HELPER_IMPLEMENTATIONS: Readonly<Record<string, Helper>> = refusingSecrets<Helper>(
+  UNGUARDED_HELPERS,
+  (name) => `passed to ${name}, which is not a kit tool`,
+);

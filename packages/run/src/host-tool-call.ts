@@ -1,4 +1,4 @@
-import type { ToolFunction } from "./interpreter.js";
+import type { ToolFunction } from "./trace-entry.js";
 import type { ToolErrorData } from "./isolation-protocol.js";
 import { describeError, isProgramFault } from "./describe-error.js";
 import { toPlainData } from "./plain-data.js";

@@ -1,7 +1,7 @@
 import { discardChild, releaseChild } from "./child-pool.js";
 import { deathError } from "./death-error.js";
 import { invokeHostTool, toolErrorData } from "./host-tool-call.js";
-import type { ToolFunction, TraceEntry } from "./interpreter.js";
+import type { ToolFunction, TraceEntry } from "./trace-entry.js";
 import type { ChildDeath, IsolatedChild } from "./isolated-child.js";
 import type { ChildMessage, RunRequest, ToolRequest } from "./isolation-protocol.js";
 import type { Limits } from "./limits.js";
@@ -10,6 +10,8 @@ import { failedResult } from "./run-program.js";
 import type { RunResult } from "./run-result.js";
 import { summarise } from "./serialize.js";
 import { ToolCallSignals } from "./tool-call-context.js";
+import { revealSecretArguments, secretMarkers } from "./secret-arguments.js";
+import type { SecretVault } from "./secret-vault.js";
 
 /** Extra time the host grants past a limit before it kills a child that did not stop itself. */
 const GRACE_MS = 150;
@@ -41,6 +43,7 @@ export class IsolatedRun {
     private readonly child: IsolatedChild,
     private readonly request: RunRequest,
     private readonly tools: Readonly<Record<string, ToolFunction>>,
+    private readonly vault: SecretVault,
     private readonly signal: AbortSignal | undefined,
     private readonly resolve: (result: RunResult) => void,
   ) {
@@ -133,7 +136,7 @@ export class IsolatedRun {
       step: 0,
       tool: request.name,
       // Summarised only if the run fails here (a finished run reports the child's trace).
-      args: request.args,
+      args: secretMarkers(request.args, request.secrets),
       result: null,
       durationMs: 0,
       success: false,
@@ -156,7 +159,7 @@ export class IsolatedRun {
       const value = await invokeHostTool(
         this.tools,
         request.name,
-        request.args,
+        revealSecretArguments(request.args, request.secrets, this.vault),
         call.context,
         this.limits.maxSize,
       );
@@ -164,7 +167,9 @@ export class IsolatedRun {
       if (!this.settled)
         this.child.send({ type: "tool-result", callId: request.callId, ok: true, value });
     } catch (error) {
-      const data = toolErrorData(error);
+      // A tool that echoes a secret in its error has the secret's text replaced by its marker,
+      // here, so the value never reaches the child.
+      const data = this.vault.redactError(toolErrorData(error));
       entry.error = data.message;
       if (!this.settled)
         this.child.send({ type: "tool-result", callId: request.callId, ok: false, error: data });

@@ -3,6 +3,8 @@
  * serialization, so Map, Set, RegExp and undefined cross as they do between two threads). The
  * child says `ready` once it listens; the host sends one `run` at a time; every kit-tool call is a
  * `tool` request from the child answered by one `tool-result`; the run ends with `done`.
+ * Secret params never cross: the child knows their names only, and a tool argument that is a
+ * secret crosses as a `SecretArgument` (which param, which field), filled in by the host.
  */
 import type { ToolSpec } from "@lackpy/lang";
 import type { Limits } from "./limits.js";
@@ -16,7 +18,10 @@ export interface RunRequest {
   source: string;
   toolNames: string[];
   toolSpecs: ToolSpec[];
+  /** The plain params' values; secret ones are not here. */
   params: Record<string, unknown>;
+  /** Names of the secret params: the child binds opaque markers for them. */
+  secretParams: string[];
   limits: Limits;
   rules: string[];
 }
@@ -49,7 +54,16 @@ export interface ToolRequest {
   id: number;
   callId: number;
   name: string;
+  /** The arguments; an argument that is a secret is `null` here and listed in `secrets`. */
   args: unknown[];
+  secrets?: SecretArgument[];
+}
+
+/** A tool argument that is a secret param or a field of one: the host puts the value in its place. */
+export interface SecretArgument {
+  index: number;
+  name: string;
+  path: string[];
 }
 
 /** Child to host: the run's result. */

@@ -1,16 +1,13 @@
 import type { Node } from "@lackpy/lang";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
+import { refuseSecret } from "./secret-value.js";
 import { RangeValue, isPlainObject, typeName } from "./values.js";
 
 /** Rough heap cost of one character as its own string (characters outside Latin-1 are not shared). */
 const BYTES_PER_CHARACTER_STRING = 32;
 
 /** The items of an iterable program value as an array (strings by code point, maps as [key, value] pairs). */
-export async function iterate(
-  interpreter: Interpreter,
-  value: unknown,
-  node: Node,
-): Promise<unknown[]> {
+export function iterate(interpreter: RunContext, value: unknown, node: Node): unknown[] {
   if (Array.isArray(value)) {
     interpreter.chargeWork(value.length, node);
     return value;
@@ -31,11 +28,12 @@ export async function iterate(
     interpreter.checkSize(value.length, "a list from a range", node);
     return value.toArray();
   }
+  refuseSecret(value, "iterated", node);
   throw notIterable(interpreter, value, node);
 }
 
 /** The error for iterating something that is not iterable, with the fix. */
-export function notIterable(interpreter: Interpreter, value: unknown, node: Node) {
+export function notIterable(interpreter: RunContext, value: unknown, node: Node) {
   const hint = isPlainObject(value)
     ? "iterate Object.entries(obj), keys(obj) or values(obj)"
     : "iterate an array, string, set, map or range(n)";
@@ -45,22 +43,4 @@ export function notIterable(interpreter: Interpreter, value: unknown, node: Node
     node,
     hint,
   );
-}
-
-/** Calls `each` for every item, lazily for ranges and live for arrays (items pushed during the loop are visited, as in JavaScript). */
-export async function forEachItem(
-  interpreter: Interpreter,
-  value: unknown,
-  node: Node,
-  each: (item: unknown) => Promise<boolean>,
-): Promise<void> {
-  if (value instanceof RangeValue) {
-    for (const item of value) if (!(await each(item))) return;
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) if (!(await each(value[index]))) return;
-    return;
-  }
-  for (const item of await iterate(interpreter, value, node)) if (!(await each(item))) return;
 }

@@ -4,14 +4,14 @@
  * `sum(range(1e9))` is stopped by the clock, never by an allocation the host cannot survive.
  */
 import type { Node } from "@lackpy/lang";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { iterate } from "./iterate.js";
 import { RangeValue } from "./values.js";
 
 /** Work units per range item: the generator step and the helper's own work on the item. */
 const RANGE_ITEM_UNIT = 4;
 
-function* rangeItems(interpreter: Interpreter, range: RangeValue, node: Node): Generator<number> {
+function* rangeItems(interpreter: RunContext, range: RangeValue, node: Node): Generator<number> {
   for (const item of range) {
     interpreter.chargeWork(RANGE_ITEM_UNIT, node);
     yield item;
@@ -19,11 +19,7 @@ function* rangeItems(interpreter: Interpreter, range: RangeValue, node: Node): G
 }
 
 /** The items of an iterable program value, lazily for ranges. */
-export async function lazyItems(
-  interpreter: Interpreter,
-  value: unknown,
-  node: Node,
-): Promise<Iterable<unknown>> {
+export function lazyItems(interpreter: RunContext, value: unknown, node: Node): Iterable<unknown> {
   if (value instanceof RangeValue) return rangeItems(interpreter, value, node);
   return iterate(interpreter, value, node);
 }

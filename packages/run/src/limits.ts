@@ -4,8 +4,11 @@ import { RunError } from "./run-error.js";
 /** Per-run limits (language spec section 6). */
 export type Limits = LimitDefaults;
 
+const DEFAULTS: Limits = Object.freeze({ ...DEFAULT_LIMITS });
+
 /** Checks caller-given limits and fills in the defaults; an unknown key or a non-positive value throws `RunError`. */
 export function resolveLimits(limits: Partial<Limits> | undefined): Limits {
+  if (limits === undefined) return DEFAULTS;
   const resolved: Limits = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(limits ?? {})) {
     if (!Object.hasOwn(DEFAULT_LIMITS, key)) {

@@ -1,27 +1,23 @@
 import { forbiddenPropertyMessage, isForbiddenProperty, type Node } from "@lackpy/lang";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
+import { SecretValue, refuseSecret, secretFault } from "./secret-value.js";
 import { Namespace, RangeValue, isCallable, isPlainObject, newObject, typeName } from "./values.js";
 
-/** The property key of a member expression: its static name, or the computed value as a string. */
-export async function memberKey(
-  interpreter: Interpreter,
-  node: Node,
-  scope: unknown,
-): Promise<string | number> {
-  if (!node.computed) return node.property.name;
-  const key = await interpreter.evaluate(node.property, scope as never);
+/** A computed property key as the program may use it: a number, or anything else as a string; objects are refused. */
+export function toPropertyKey(interpreter: RunContext, key: unknown, node: Node): string | number {
   if (typeof key === "number") return key;
   if (typeof key === "string") return key;
   if (typeof key === "boolean" || key === null || key === undefined) return String(key);
+  refuseSecret(key, "used as a key", node);
   throw interpreter.fault(
     "runtime_error",
     `A property key must be a string or a number, not ${typeName(key)}.`,
-    node.property,
+    node,
   );
 }
 
 /** Refuses forbidden property names at run time, with the validator's message. */
-export function checkKey(interpreter: Interpreter, key: string | number, node: Node): void {
+export function checkKey(interpreter: RunContext, key: string | number, node: Node): void {
   if (typeof key === "string" && isForbiddenProperty(key)) {
     const { message, hint } = forbiddenPropertyMessage(key);
     throw interpreter.fault("forbidden_property", message, node, hint);
@@ -33,9 +29,9 @@ function isIndex(key: string | number): number | null {
   return Number.isInteger(index) && index >= 0 ? index : null;
 }
 
-/** Reads `object[key]` through own properties of program values only; a missing property reads as undefined. */
+/** Reads `object[key]` through own properties of program values only; a missing property reads as undefined. A secret's field is a secret too. */
 export function readMember(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   object: unknown,
   key: string | number,
   node: Node,
@@ -49,6 +45,7 @@ export function readMember(
       "check the value first, or use ?. (optional chaining)",
     );
   }
+  if (object instanceof SecretValue) return object.field(key);
   if (typeof object === "string") {
     if (key === "length") return object.length;
     const index = isIndex(key);
@@ -83,13 +80,15 @@ export function readMember(
 
 /** Writes `object[key] = value` on program arrays and objects only, within the size limit; `length` is read-only. */
 export function writeMember(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   object: unknown,
   key: string | number,
   value: unknown,
   node: Node,
 ): void {
   checkKey(interpreter, key, node);
+  if (object instanceof SecretValue) throw secretFault(object, "changed", node);
+  refuseSecret(value, "stored in an array or object", node);
   if (Array.isArray(object)) {
     if (key === "length")
       throw interpreter.fault(
@@ -116,6 +115,12 @@ export function writeMember(
     return;
   }
   if (isPlainObject(object)) {
+    // Program objects have no prototype, so a plain assignment meets no inherited setter and is
+    // many times cheaper than defineProperty; objects with Object.prototype keep defineProperty.
+    if (Object.getPrototypeOf(object) === null) {
+      object[key] = value;
+      return;
+    }
     Object.defineProperty(object, String(key), {
       value,
       writable: true,
@@ -157,12 +162,13 @@ function readRegexMember(regex: RegExp, key: string | number): unknown {
  * plain object that were not named, each key checked like every key a program creates.
  */
 export function restObject(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   value: unknown,
   used: ReadonlySet<string>,
   node: Node,
 ): Record<string, unknown> {
   const rest = newObject();
+  refuseSecret(value, "destructured", node);
   if (!isPlainObject(value)) return rest;
   interpreter.checkEntries(value, node);
   for (const key of Object.keys(value))

@@ -1,16 +1,19 @@
 /**
  * Method calls on program values, checked on the receiver's actual type against the allowlist
- * of language.md §4. Methods that take callbacks are implemented here (tools inside callbacks
- * may be async, and every callback call counts steps); the rest call the host method only after
- * their arguments are checked and the size of what they would produce is known to be in bounds.
+ * of language.md §4. Methods that take callbacks are implemented here (a callback that reaches a
+ * tool may have to wait, so they return a promise only then, and every callback call counts
+ * steps); the rest call the host method only after their arguments are checked and the size of
+ * what they would produce is known to be in bounds.
  */
 import { METHOD_ALLOWLIST, type MethodReceiverType, type Node } from "@lackpy/lang";
 import { joinDisplay, toDisplayString, toNumber, truthy } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import { STOP, after, forEachIndex, mapIndexes, repeat } from "./maybe-async.js";
+import type { RunContext } from "./run-context.js";
 import { iterate } from "./iterate.js";
 import { regexExec, regexTest } from "./regex-methods.js";
 import { sortValues } from "./sort-values.js";
 import { stringMethod } from "./string-methods.js";
+import { SecretValue, refuseSecrets, secretFault } from "./secret-value.js";
 import { isCallable, typeName } from "./values.js";
 import { nearest } from "./nearest.js";
 
@@ -41,6 +44,25 @@ const NON_ALLOCATING: ReadonlySet<string> = new Set([
   "reduce",
 ]);
 
+/** Methods that call a function they are given (array callbacks, string replacers), and so may have to wait for it; all other methods are synchronous. */
+export const CALLBACK_METHODS: ReadonlySet<string> = new Set([
+  "map",
+  "forEach",
+  "filter",
+  "find",
+  "findIndex",
+  "findLast",
+  "findLastIndex",
+  "some",
+  "every",
+  "reduce",
+  "flatMap",
+  "sort",
+  "toSorted",
+  "replace",
+  "replaceAll",
+]);
+
 function receiverType(value: unknown): MethodReceiverType | null {
   const type = typeName(value);
   return type in ALLOWED ? (type as MethodReceiverType) : null;
@@ -52,14 +74,21 @@ export function methodAllowed(receiver: unknown, name: string): boolean {
   return type !== null && ALLOWED[type].has(name) && name !== "size";
 }
 
-/** Calls `receiver.name(...args)` if the receiver's type allows that method. */
-export async function callMethod(
-  interpreter: Interpreter,
+/** Calls `receiver.name(...args)` if the receiver's type allows that method; a promise only when a callback had to wait. */
+export function callMethod(
+  interpreter: RunContext,
   receiver: unknown,
   name: string,
   args: unknown[],
   node: Node,
-): Promise<unknown> {
+): unknown {
+  if (receiver instanceof SecretValue)
+    throw secretFault(
+      receiver,
+      "read (its characters, length, fields or methods) outside a kit-tool argument",
+      node,
+    );
+  refuseSecrets(args, "passed to a method", node);
   const type = receiverType(receiver);
   // Native methods run in one step however long the receiver: count the items for the clock.
   if (typeof receiver === "string" || Array.isArray(receiver)) {
@@ -96,9 +125,17 @@ export async function callMethod(
   try {
     switch (type) {
       case "array":
-        return await arrayMethod(interpreter, receiver as unknown[], name, args, node);
-      case "string":
-        return await stringMethod(interpreter, receiver as string, name, args, node);
+      case "string": {
+        const result =
+          type === "array"
+            ? arrayMethod(interpreter, receiver as unknown[], name, args, node)
+            : stringMethod(interpreter, receiver as string, name, args, node);
+        return result instanceof Promise
+          ? result.catch((error) => {
+              throw hostFault(interpreter, error, `${type}.${name}`, node);
+            })
+          : result;
+      }
       case "number":
         return (Number.prototype as any)[name].apply(receiver, args.map(toNumber));
       case "regex":
@@ -116,11 +153,15 @@ export async function callMethod(
         );
     }
   } catch (error) {
-    if (error instanceof RangeError || error instanceof TypeError || error instanceof SyntaxError) {
-      throw interpreter.fault("runtime_error", `${type}.${name}: ${error.message}.`, node);
-    }
-    throw error;
+    throw hostFault(interpreter, error, `${type}.${name}`, node);
   }
+}
+
+/** A RangeError, TypeError or SyntaxError of a host method as a runtime_error naming the method; anything else as it is. */
+function hostFault(interpreter: RunContext, error: unknown, method: string, node: Node): unknown {
+  if (error instanceof RangeError || error instanceof TypeError || error instanceof SyntaxError)
+    return interpreter.fault("runtime_error", `${method}: ${error.message}.`, node);
+  return error;
 }
 
 function receiverHint(receiver: unknown): string {
@@ -134,7 +175,7 @@ function receiverHint(receiver: unknown): string {
 }
 
 function collectionMethod(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   collection: Set<unknown> | Map<unknown, unknown>,
   name: string,
   args: unknown[],
@@ -146,53 +187,63 @@ function collectionMethod(
   return result === collection ? collection : result;
 }
 
-async function arrayMethod(
-  interpreter: Interpreter,
+function arrayMethod(
+  interpreter: RunContext,
   array: unknown[],
   name: string,
   args: unknown[],
   node: Node,
-): Promise<unknown> {
+): unknown {
   const callback = args[0];
-  const call = (item: unknown, index: number) => {
+  const call = (index: number) => {
     interpreter.requireCallable(callback, `${name}'s argument`, node);
-    return interpreter.callFunction(callback, [item, index, array], node);
+    return interpreter.callFunction(callback, [array[index], index, array], node);
   };
   switch (name) {
-    case "map": {
-      const result: unknown[] = [];
-      for (let index = 0; index < array.length; index++)
-        result.push(await call(array[index], index));
-      return result;
-    }
+    case "map":
+      return mapIndexes(interpreter, array, call);
     case "forEach":
-      for (let index = 0; index < array.length; index++) await call(array[index], index);
-      return undefined;
+      return forEachIndex(interpreter, array, call);
     case "filter": {
       const result: unknown[] = [];
-      for (let index = 0; index < array.length; index++)
-        if (truthy(await call(array[index], index))) result.push(array[index]);
-      return result;
+      const done = forEachIndex(interpreter, array, (index) =>
+        after(call(index), (keep) => {
+          if (truthy(keep)) result.push(array[index]);
+        }),
+      );
+      return after(done, () => result);
     }
     case "find":
     case "findIndex":
-      for (let index = 0; index < array.length; index++)
-        if (truthy(await call(array[index], index))) return name === "find" ? array[index] : index;
-      return name === "find" ? undefined : -1;
     case "findLast":
-    case "findLastIndex":
-      for (let index = array.length - 1; index >= 0; index--)
-        if (truthy(await call(array[index], index)))
-          return name === "findLast" ? array[index] : index;
-      return name === "findLast" ? undefined : -1;
+    case "findLastIndex": {
+      const last = name === "findLast" || name === "findLastIndex";
+      const count = array.length;
+      let found = -1;
+      const done = forEachIndex(interpreter, last ? { length: count } : array, (position) => {
+        const index = last ? count - 1 - position : position;
+        return after(call(index), (hit) => {
+          if (!truthy(hit)) return undefined;
+          found = index;
+          return STOP;
+        });
+      });
+      const wantsItem = name === "find" || name === "findLast";
+      return after(done, () => (wantsItem ? (found < 0 ? undefined : array[found]) : found));
+    }
     case "some":
-      for (let index = 0; index < array.length; index++)
-        if (truthy(await call(array[index], index))) return true;
-      return false;
-    case "every":
-      for (let index = 0; index < array.length; index++)
-        if (!truthy(await call(array[index], index))) return false;
-      return true;
+    case "every": {
+      const some = name === "some";
+      let answer = !some;
+      const done = forEachIndex(interpreter, array, (index) =>
+        after(call(index), (value) => {
+          if (truthy(value) !== some) return undefined;
+          answer = some;
+          return STOP;
+        }),
+      );
+      return after(done, () => answer);
+    }
     case "reduce": {
       interpreter.requireCallable(callback, "reduce's argument", node);
       if (array.length === 0 && args.length < 2)
@@ -203,31 +254,38 @@ async function arrayMethod(
           "xs.reduce((total, x) => total + x, 0)",
         );
       let accumulator = args.length >= 2 ? args[1] : array[0];
-      for (let index = args.length >= 2 ? 0 : 1; index < array.length; index++)
-        accumulator = await interpreter.callFunction(
-          callback,
-          [accumulator, array[index], index, array],
-          node,
+      let index = args.length >= 2 ? 0 : 1;
+      const accept = (value: unknown) => {
+        accumulator = value;
+      };
+      const done = repeat(interpreter, () => {
+        if (index >= array.length) return STOP;
+        const current = index++;
+        return after(
+          interpreter.callFunction(callback, [accumulator, array[current], current, array], node),
+          accept,
         );
-      return accumulator;
+      });
+      return after(done, () => accumulator);
     }
     case "flatMap": {
       const result: unknown[] = [];
-      for (let index = 0; index < array.length; index++) {
-        const value = await call(array[index], index);
-        if (Array.isArray(value)) result.push(...value);
-        else result.push(value);
-        interpreter.checkSize(result.length, "an array", node);
-      }
-      return result;
+      const done = forEachIndex(interpreter, array, (index) =>
+        after(call(index), (value) => {
+          if (Array.isArray(value)) result.push(...value);
+          else result.push(value);
+          interpreter.checkSize(result.length, "an array", node);
+        }),
+      );
+      return after(done, () => result);
     }
     case "sort":
-    case "toSorted": {
-      const sorted = await sortArray(interpreter, array, callback, node);
-      if (name === "toSorted") return sorted;
-      sorted.forEach((item, index) => (array[index] = item));
-      return array;
-    }
+    case "toSorted":
+      return after(sortArray(interpreter, array, callback, node), (sorted) => {
+        if (name === "toSorted") return sorted;
+        (sorted as unknown[]).forEach((item, index) => (array[index] = item));
+        return array;
+      });
     case "join": {
       const separator = args[0] === undefined ? "," : toDisplayString(args[0], interpreter);
       return joinDisplay(array, separator, interpreter);
@@ -270,12 +328,17 @@ function flatLength(array: unknown[], depth: number, limit: number): number {
   return total;
 }
 
-async function sortArray(
-  interpreter: Interpreter,
+/**
+ * Sorts a copy of `array`. With a comparator: a bottom-up merge sort (stable, O(n log n)
+ * comparator calls) written as a loop over explicit indexes, so a comparator that reaches a tool
+ * can wait and a long sort still gives the host its turns.
+ */
+function sortArray(
+  interpreter: RunContext,
   array: unknown[],
   comparator: unknown,
   node: Node,
-): Promise<unknown[]> {
+): unknown[] | Promise<unknown[]> {
   if (comparator === undefined) {
     // Default order compares display strings; the ones made for non-strings count against the size limit together.
     let madeLength = 0;
@@ -290,24 +353,48 @@ async function sortArray(
     return sortValues(array, keys, false, interpreter);
   }
   interpreter.requireCallable(comparator, "sort's comparator", node);
-  // Merge sort: stable, O(n log n) comparator calls, each awaited (a comparator may call tools).
-  const merge = async (items: unknown[]): Promise<unknown[]> => {
-    if (items.length <= 1) return items;
-    const middle = items.length >> 1;
-    const left = await merge(items.slice(0, middle));
-    const right = await merge(items.slice(middle));
-    const result: unknown[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < left.length && j < right.length) {
-      const order = toNumber(await interpreter.callFunction(comparator, [left[i], right[j]], node));
-      result.push(order > 0 ? right[j++] : left[i++]);
-    }
-    while (i < left.length) result.push(left[i++]);
-    while (j < right.length) result.push(right[j++]);
-    return result;
+  const count = array.length;
+  let source = [...array];
+  if (count <= 1) return source;
+  let target: unknown[] = new Array(count);
+  let width = 1;
+  let low = 0;
+  let left = 0;
+  let right = 0;
+  let middle = 0;
+  let high = 0;
+  let out = 0;
+  const startMerge = () => {
+    middle = Math.min(low + width, count);
+    high = Math.min(low + 2 * width, count);
+    left = low;
+    right = middle;
+    out = low;
   };
-  return merge([...array]);
+  const accept = (order: unknown) => {
+    target[out++] = toNumber(order) > 0 ? source[right++] : source[left++];
+  };
+  startMerge();
+  const done = repeat(interpreter, () => {
+    for (;;) {
+      if (left < middle && right < high)
+        return after(
+          interpreter.callFunction(comparator, [source[left], source[right]], node),
+          accept,
+        );
+      while (left < middle) target[out++] = source[left++];
+      while (right < high) target[out++] = source[right++];
+      low += 2 * width;
+      if (low >= count) {
+        [source, target] = [target, source];
+        width *= 2;
+        low = 0;
+        if (width >= count) return STOP;
+      }
+      startMerge();
+    }
+  });
+  return after(done, () => source);
 }
 
 export { iterate };

@@ -36,6 +36,6 @@ export {
 // Types only: the values of the root entry (`runInProcess`, `RunError`, …) would load the interpreter.
 export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";
-export type { TraceEntry, ToolFunction } from "./interpreter.js";
+export type { TraceEntry, ToolFunction } from "./trace-entry.js";
 export type { ToolCallContext } from "./tool-call-context.js";
 export type { RunErrorCode, RunErrorValue } from "./run-error.js";

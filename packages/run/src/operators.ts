@@ -1,14 +1,16 @@
 import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
+import { SecretValue, secretFault } from "./secret-value.js";
 import { Closure, NativeCallable, Namespace } from "./values.js";
 import type { WorkMeter } from "./work-meter.js";
 
 const isObject = (value: unknown) => typeof value === "object" && value !== null;
 
 /** `a + b` with JavaScript semantics, computed without calling any method of the operands, within the size limit. */
-export function add(interpreter: Interpreter, left: unknown, right: unknown, node: Node): unknown {
+export function add(interpreter: RunContext, left: unknown, right: unknown, node: Node): unknown {
   if (typeof left === "number" && typeof right === "number") return left + right;
+  refuseOperands(left, right, "concatenated", node);
   const concatenates =
     typeof left === "string" || typeof right === "string" || isObject(left) || isObject(right);
   if (!concatenates) return toNumber(left) + toNumber(right);
@@ -20,7 +22,7 @@ export function add(interpreter: Interpreter, left: unknown, right: unknown, nod
  * is bounded while it is built, and the total is checked before the concatenation.
  */
 export function concatenate(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   values: readonly unknown[],
   node: Node,
 ): string {
@@ -35,12 +37,13 @@ export function concatenate(
 
 /** Any binary operator the language allows. */
 export function binary(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   operator: string,
   left: unknown,
   right: unknown,
   node: Node,
 ): unknown {
+  refuseOperands(left, right, OPERATOR_USE[operator] ?? "compared", node);
   switch (operator) {
     case "+":
       return add(interpreter, left, right, node);
@@ -95,8 +98,30 @@ function compare(meter: WorkMeter, operator: string, left: unknown, right: unkno
   }
 }
 
-/** `typeof x` for program values: closures and callables are "function", facades "object". */
+const OPERATOR_USE: Readonly<Record<string, string>> = {
+  "+": "concatenated",
+  "-": "used in arithmetic",
+  "*": "used in arithmetic",
+  "/": "used in arithmetic",
+  "%": "used in arithmetic",
+};
+
+/** `a === b`; a secret operand is refused (even an identity test is a question about it). */
+export function strictEquals(left: unknown, right: unknown, node: Node): boolean {
+  if (left instanceof SecretValue || right instanceof SecretValue)
+    refuseOperands(left, right, "compared", node);
+  return left === right;
+}
+
+/** A secret operand is refused: its value is never the program's to combine or compare. */
+function refuseOperands(left: unknown, right: unknown, use: string, node: Node): void {
+  if (left instanceof SecretValue) throw secretFault(left, use, node);
+  if (right instanceof SecretValue) throw secretFault(right, use, node);
+}
+
+/** `typeof x` for program values: closures and callables are "function", facades "object"; a secret is refused. */
 export function typeOf(value: unknown): string {
+  if (value instanceof SecretValue) throw secretFault(value, "inspected with typeof");
   if (value instanceof Closure || value instanceof NativeCallable) return "function";
   if (value instanceof Namespace) return value.callable ? "function" : "object";
   return typeof value;

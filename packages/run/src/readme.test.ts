@@ -22,4 +22,19 @@ describe("README usage example", () => {
       stats: { toolCalls: 1 },
     });
   });
+
+  it("runs the secret parameters example as written", async () => {
+    const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(
+      'tools: { login: async (user, key) => user === "ada" && key === "s3cret" },',
+    );
+    const signedIn = await run(`login(creds.user, creds.key)`, {
+      tools: { login: async (user: string, key: string) => user === "ada" && key === "s3cret" },
+      params: { creds: { user: "ada", key: "s3cret" } },
+      secretParams: ["creds"],
+      mode: "isolated",
+    });
+    expect(signedIn.output).toBe(true);
+    expect(signedIn.trace[0].args).toEqual(["[secret:creds.user]", "[secret:creds.key]"]);
+  });
 });

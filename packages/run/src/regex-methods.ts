@@ -15,7 +15,7 @@ import {
   type CompiledRegex,
   type RegexMatch,
 } from "./guest-regex.js";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { WALK_UNIT } from "./work-meter.js";
 
 const MAX_LENGTH = 2 ** 53 - 1;
@@ -38,7 +38,7 @@ function advance(text: string, index: number, unicode: boolean): number {
 }
 
 /** A method's pattern argument as a regex: a regex as itself, anything else as the source of a new one. */
-function toRegex(interpreter: Interpreter, pattern: unknown, flags: string, node: Node): RegExp {
+function toRegex(interpreter: RunContext, pattern: unknown, flags: string, node: Node): RegExp {
   if (pattern instanceof RegExp) return pattern;
   const source = pattern === undefined ? "(?:)" : toDisplayString(pattern, interpreter);
   return createRegex(interpreter, source, flags, node);
@@ -46,7 +46,7 @@ function toRegex(interpreter: Interpreter, pattern: unknown, flags: string, node
 
 /** `RegExp.prototype.exec` semantics: the match and its compiled pattern, updating `lastIndex` for g and y. */
 export function execMatch(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   regex: RegExp,
   text: string,
   node: Node,
@@ -75,14 +75,14 @@ export function execMatch(
 }
 
 /** `regex.test(text)`. */
-export function regexTest(interpreter: Interpreter, regex: RegExp, value: unknown, node: Node) {
+export function regexTest(interpreter: RunContext, regex: RegExp, value: unknown, node: Node) {
   const text = toDisplayString(value, interpreter);
   return execMatch(interpreter, regex, text, node, false) !== null;
 }
 
 /** `regex.exec(text)`: the match array with `index`, `input` and `groups`, or null. */
 export function regexExec(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   regex: RegExp,
   value: unknown,
   node: Node,
@@ -94,7 +94,7 @@ export function regexExec(
 
 /** Every match from `start`, lazily (g semantics: an empty match moves one character on). */
 export function* matchesOf(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   regex: RegExp,
   compiled: CompiledRegex,
   text: string,
@@ -126,14 +126,14 @@ export function* matchesOf(
 const BYTES_PER_MATCH = 160;
 
 /** Refuses a growing list of results once it passes the size limit or, every so often, the memory budget. */
-function checkGrowth(interpreter: Interpreter, count: number, bytesPerItem: number, node: Node) {
+function checkGrowth(interpreter: RunContext, count: number, bytesPerItem: number, node: Node) {
   if (count > interpreter.limits.maxSize) interpreter.checkSize(count, "a list of matches", node);
   if (count % 65_536 === 0) interpreter.checkBulk(count, bytesPerItem, "a list of matches", node);
 }
 
 /** `text.match(pattern)`. */
 export function stringMatch(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   text: string,
   pattern: unknown,
   node: Node,
@@ -152,7 +152,7 @@ export function stringMatch(
 
 /** `text.matchAll(pattern)`, as an array of match arrays. */
 export function stringMatchAll(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   text: string,
   pattern: unknown,
   node: Node,
@@ -177,7 +177,7 @@ export function stringMatchAll(
 
 /** `text.search(pattern)`: the index of the first match, or -1. */
 export function stringSearch(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   text: string,
   pattern: unknown,
   node: Node,
@@ -191,7 +191,7 @@ export function stringSearch(
 
 /** `text.split(separator, limit)`: a string separator splits by itself, a regex by its matches, with its captures. */
 export function stringSplit(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   text: string,
   separator: unknown,
   limit: unknown,

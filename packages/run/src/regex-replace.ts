@@ -1,13 +1,14 @@
 /**
  * `replace` and `replaceAll` of programs on the linear-time engine, with JavaScript's semantics:
- * `$` patterns in a replacement string, replacement callbacks (awaited: a callback may call
+ * `$` patterns in a replacement string, replacement callbacks (a callback may call
  * tools), string patterns taken literally. Matches are produced lazily and the result's length
  * is checked against the size limit before each piece is added.
  */
 import type { Node } from "@lackpy/lang";
 import { toDisplayString } from "./display.js";
 import { compileRegex, groupsObject, type CompiledRegex, type RegexMatch } from "./guest-regex.js";
-import type { Interpreter } from "./interpreter.js";
+import { STOP, after, repeat } from "./maybe-async.js";
+import type { RunContext } from "./run-context.js";
 import { execMatch, matchesOf } from "./regex-methods.js";
 import { isCallable } from "./values.js";
 
@@ -69,15 +70,19 @@ function* literalMatches(text: string, needle: string, all: boolean): Generator<
   }
 }
 
-/** `text.replace(pattern, replacement)` and `replaceAll`: a replacement string with `$` patterns, or a callback. */
-export async function stringReplace(
-  interpreter: Interpreter,
+/**
+ * `text.replace(pattern, replacement)` and `replaceAll`: a replacement string with `$` patterns,
+ * or a callback. Synchronous unless a callback had to wait; then the rest of the matches are
+ * replaced asynchronously, in order.
+ */
+export function stringReplace(
+  interpreter: RunContext,
   text: string,
   pattern: unknown,
   replacement: unknown,
   all: boolean,
   node: Node,
-): Promise<string> {
+): string | Promise<string> {
   let matches: Iterable<RegexMatch>;
   let compiled: CompiledRegex | null = null;
   const callback = isCallable(replacement) ? replacement : null;
@@ -99,25 +104,31 @@ export async function stringReplace(
   }
   let result = "";
   let last = 0;
-  for (const match of matches) {
-    const groups = compiled ? groupsObject(compiled, match) : undefined;
-    let piece: string;
-    if (callback) {
-      const args: unknown[] = [...match.captures, match.index, text];
-      if (groups !== undefined) args.push(groups);
-      piece = toDisplayString(await interpreter.callFunction(callback, args, node), interpreter);
-    } else piece = expandReplacement(template, text, match, groups);
+  const append = (match: RegexMatch, piece: string) => {
     const length = result.length + (match.index - last) + piece.length + (text.length - match.end);
     if (length > interpreter.limits.maxSize) interpreter.checkSize(length, "a string", node);
     interpreter.chargeWork(1 + (piece.length >> 4), node);
     result += text.slice(last, match.index) + piece;
     last = match.end;
-  }
-  return result + text.slice(last);
+  };
+  const iterator = matches[Symbol.iterator]();
+  const done = repeat(interpreter, () => {
+    const next = iterator.next();
+    if (next.done) return STOP;
+    const match = next.value;
+    const groups = compiled ? groupsObject(compiled, match) : undefined;
+    if (!callback) return append(match, expandReplacement(template, text, match, groups));
+    const args: unknown[] = [...match.captures, match.index, text];
+    if (groups !== undefined) args.push(groups);
+    return after(interpreter.callFunction(callback, args, node), (piece) =>
+      append(match, toDisplayString(piece, interpreter)),
+    );
+  });
+  return after(done, () => result + text.slice(last));
 }
 
 function regexReplaceMatches(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   regex: RegExp,
   compiled: CompiledRegex,
   text: string,

@@ -14,7 +14,8 @@ export type RunErrorCode =
   | "limit_tool_calls"
   | "limit_size"
   | "limit_memory"
-  | "cancelled";
+  | "cancelled"
+  | "secret_access";
 
 /** The error of a failed run, as a value. */
 export interface RunErrorValue {

@@ -2,9 +2,16 @@ import type { ValidatedProgram } from "@lackpy/lang";
 import { acquireChild } from "./child-pool.js";
 import { CANCELLED, IsolatedRun } from "./isolated-run.js";
 import type { RunRequest } from "./isolation-protocol.js";
-import { resolveLimits } from "./limits.js";
+import { resolveLimits, type Limits } from "./limits.js";
 import { RunError } from "./run-error.js";
-import { failedResult, prepareProgram, runInProcess, type RunOptions } from "./run-program.js";
+import {
+  failedResult,
+  prepareProgram,
+  runInProcess,
+  secretValues,
+  type RunOptions,
+} from "./run-program.js";
+import { SecretVault } from "./secret-vault.js";
 import type { RunResult } from "./run-result.js";
 import { toParamData } from "./plain-data.js";
 
@@ -12,7 +19,8 @@ let nextRunId = 0;
 
 /**
  * Runs a program in a child process from the warm pool, under the heap limit `memoryMb`. Tools
- * run here in the host, called over IPC. The child enforces the limits itself; the host also
+ * run here in the host, called over IPC; secret params stay here too (the child holds
+ * markers). The child enforces the limits itself; the host also
  * kills it when its evaluation runs past the time limit (a native call cannot be interrupted)
  * or the caller cancels, and reports a child that died (heap abort, crash, killed) as
  * `limit_memory` or `runtime_error`, while the host lives on and the pool replaces the child.
@@ -22,27 +30,42 @@ export async function runIsolated(
   options: RunOptions = {},
 ): Promise<RunResult> {
   const limits = resolveLimits(options.limits);
+  // Secret values stay here, in the host: the child gets their names only.
+  const vault = new SecretVault(secretValues(options), options.secretParams ?? []);
   const prepared = prepareProgram(program, options);
   if ("result" in prepared) return prepared.result;
   if (options.signal?.aborted) return failedResult(CANCELLED);
   const tools = options.tools ?? {};
-  const request: RunRequest = {
+  const request = isolatedRequest(prepared.program.source, options, limits, vault);
+  const child = acquireChild(limits.memoryMb);
+  return new Promise((resolve) =>
+    new IsolatedRun(child, request, tools, vault, options.signal, resolve).start(),
+  );
+}
+
+/** The `run` message for the child: the source, tool names and specs, and the plain params; secret values stay in `vault`. */
+export function isolatedRequest(
+  source: string,
+  options: RunOptions,
+  limits: Limits,
+  vault: SecretVault,
+): RunRequest {
+  return {
     type: "run",
     id: nextRunId++,
-    source: prepared.program.source,
-    toolNames: Object.keys(tools),
+    source,
+    toolNames: Object.keys(options.tools ?? {}),
     // Specs cross as JSON data: a spec may carry functions the structured clone refuses.
     toolSpecs: (options.toolSpecs ?? []).map((spec) => JSON.parse(JSON.stringify(spec))),
     params: Object.fromEntries(
-      Object.entries(options.params ?? {}).map(([name, value]) => [name, toParamData(value, name)]),
+      Object.entries(options.params ?? {})
+        .filter(([name]) => !vault.has(name))
+        .map(([name, value]) => [name, toParamData(value, name)]),
     ),
+    secretParams: vault.names,
     limits,
     rules: [...(options.rules ?? [])],
   };
-  const child = acquireChild(limits.memoryMb);
-  return new Promise((resolve) =>
-    new IsolatedRun(child, request, tools, options.signal, resolve).start(),
-  );
 }
 
 /** Runs a program in either mode: `isolated` (a child process) or `in-process` (default). */

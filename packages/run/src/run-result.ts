@@ -1,5 +1,5 @@
 import type { RunErrorValue } from "./run-error.js";
-import type { TraceEntry } from "./interpreter.js";
+import type { TraceEntry } from "./trace-entry.js";
 
 /** Counters of a run. */
 export interface RunStats {

@@ -1,12 +1,14 @@
 /**
  * Bounded serialisation of program values: output, variables, trace entries and JSON text.
  * Every walk is cycle-safe (a repeated object is written once, then marked), depth-limited
- * (64 levels) and size-capped, so a result can never grow past its budget.
+ * (64 levels) and size-capped, so a result can never grow past its budget. A secret is written
+ * as its marker, `[secret:NAME]`, in output, variables and trace; JSON text of it is refused.
  */
 import { isForbiddenProperty, type Node } from "@lackpy/lang";
 import { displayShort } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { checkKey } from "./members.js";
+import { SecretValue, secretFault } from "./secret-value.js";
 import {
   Closure,
   Namespace,
@@ -20,6 +22,10 @@ import { UNMETERED, WALK_UNIT, type WorkMeter } from "./work-meter.js";
 /** Deepest nesting written before a marker replaces the rest. */
 export const MAX_SERIALIZE_DEPTH = 64;
 
+const OBJECT_PROTOTYPE_NAMES: ReadonlySet<string> = new Set(
+  Object.getOwnPropertyNames(Object.prototype),
+);
+
 interface Budget {
   bytes: number;
   truncated: boolean;
@@ -29,6 +35,7 @@ interface Budget {
 
 /** An output key for a map key: its display, cut short; a key no program object may have is marked. */
 function outputKey(key: unknown): string {
+  if (key instanceof SecretValue) return key.display;
   const text = typeof key === "string" ? key : displayShort(key);
   return isForbiddenProperty(text) ? `[key ${text}]` : text;
 }
@@ -63,6 +70,10 @@ function plain(
   if (typeof value === "function" || typeof value === "symbol") return null;
   if (typeof value === "bigint") return String(value);
   if (typeof value !== "object" || value === null) return value;
+  if (value instanceof SecretValue) {
+    if (written === null) throw secretFault(value, "written as JSON");
+    return value.display;
+  }
   if (value instanceof Closure || value instanceof NativeCallable)
     return written === null ? undefined : "[function]";
   if (value instanceof Namespace) return `[${value.name}]`;
@@ -100,12 +111,16 @@ function plain(
       }
       const name = value instanceof Map ? outputKey(key) : (key as string);
       budget.bytes -= name.length + 4;
-      Object.defineProperty(object, name, {
-        value: plain(item, budget, depth + 1, path, written),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const copy = plain(item, budget, depth + 1, path, written);
+      // Only names Object.prototype has (`__proto__`, `toString`, …) need defineProperty; it is slow.
+      if (!OBJECT_PROTOTYPE_NAMES.has(name)) object[name] = copy;
+      else
+        Object.defineProperty(object, name, {
+          value: copy,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     result = object;
   }
@@ -138,7 +153,7 @@ export function summarise(value: unknown, maxBytes: number): unknown {
 
 /** `JSON.stringify` of a program value, refusing (limit_size) before the text could pass the size limit. */
 export function jsonText(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   value: unknown,
   node: Node,
   indent?: number | string,
@@ -168,7 +183,7 @@ export function jsonText(
 }
 
 /** Converts parsed JSON into program values (objects without prototypes), refusing forbidden keys such as `__proto__`. */
-export function fromJson(interpreter: Interpreter, value: unknown, node: Node): unknown {
+export function fromJson(interpreter: RunContext, value: unknown, node: Node): unknown {
   if (Array.isArray(value)) return value.map((item) => fromJson(interpreter, item, node));
   if (value === null || typeof value !== "object") return value;
   const result = newObject();

@@ -1,4 +1,5 @@
 import { toDisplayString } from "./display.js";
+import { refuseSecret } from "./secret-value.js";
 import { WALK_UNIT, type WorkMeter } from "./work-meter.js";
 
 const RANK: Record<string, number> = { boolean: 0, number: 1, string: 2, object: 3, undefined: 4 };
@@ -22,6 +23,8 @@ function compareStrings(a: string, b: string): number {
  */
 export function compareValues(a: unknown, b: unknown, meter: WorkMeter): number {
   meter.chargeWork(WALK_UNIT);
+  refuseSecret(a, "compared");
+  refuseSecret(b, "compared");
   if (typeof a === "number" && typeof b === "number") {
     if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : -1;
     return a < b ? -1 : a > b ? 1 : 0;

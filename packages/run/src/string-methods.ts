@@ -5,7 +5,7 @@
  */
 import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber } from "./display.js";
-import type { Interpreter } from "./interpreter.js";
+import type { RunContext } from "./run-context.js";
 import { stringMatch, stringMatchAll, stringSearch, stringSplit } from "./regex-methods.js";
 import { stringReplace } from "./regex-replace.js";
 
@@ -15,14 +15,14 @@ const SEARCH_STRING_METHODS: ReadonlySet<string> = new Set(["includes", "startsW
 /** Most units a host string method may make from one unit of its receiver (toUpperCase("ß") is "SS", normalize up to 3 in NFD/NFC). */
 const MAX_EXPANSION = 3;
 
-/** Calls an allowed string method on `text`. */
-export async function stringMethod(
-  interpreter: Interpreter,
+/** Calls an allowed string method on `text`; a promise only when a replacement callback had to wait. */
+export function stringMethod(
+  interpreter: RunContext,
   text: string,
   name: string,
   args: unknown[],
   node: Node,
-): Promise<unknown> {
+): unknown {
   switch (name) {
     case "match":
       return stringMatch(interpreter, text, args[0], node);
@@ -55,7 +55,7 @@ export async function stringMethod(
 
 /** Refuses, before the host call, a string method whose result would pass the size limit. */
 function checkBefore(
-  interpreter: Interpreter,
+  interpreter: RunContext,
   text: string,
   name: string,
   args: unknown[],

@@ -2,9 +2,13 @@
  * The boundary from programs to tools: an argument is a deep copy of plain data (shared and
  * cyclic parts copied once). A tool sees the argument expanded (it may walk it or turn it into
  * JSON), so before copying, the argument's expanded size (every value reached, a shared one each
- * time) is counted under the work meter and must stay within the size limit.
+ * time) is counted under the work meter and must stay within the size limit. A secret marker
+ * is accepted only as a whole argument: the host's vault reveals its value (copied, so the tool
+ * cannot change the vault's), or, in an isolated child, which has no vault, the marker goes to
+ * the host as it is. A secret inside other data is `secret_access`.
  */
 import { ProgramFault } from "./run-error.js";
+import { SecretValue, secretFault } from "./secret-value.js";
 import { Namespace, RangeValue, isCallable } from "./values.js";
 import { WALK_UNIT, type WorkMeter } from "./work-meter.js";
 
@@ -17,7 +21,8 @@ function checkExpandedSize(value: unknown, tool: string, meter: WorkMeter): void
     reached++;
     meter.chargeWork(WALK_UNIT);
     if (reached > limit) meter.checkSize(reached, `an argument for tool ${tool}`);
-    if (typeof item !== "object" || item === null || path.has(item)) return;
+    if (typeof item !== "object" || item === null || path.has(item) || item instanceof SecretValue)
+      return;
     if (item instanceof RangeValue) {
       reached += item.length;
       if (reached > limit) meter.checkSize(reached, `an argument for tool ${tool}`);
@@ -37,13 +42,31 @@ function checkExpandedSize(value: unknown, tool: string, meter: WorkMeter): void
   visit(value);
 }
 
-/** Converts a program value into an argument for a tool: a deep copy of plain data within the size limit; functions are refused. */
-export function toToolArgument(value: unknown, tool: string, meter: WorkMeter): unknown {
+/** Reveals the value behind a secret marker (the host's vault), or returns what is sent in its place. */
+export type RevealSecret = (secret: SecretValue) => unknown;
+
+/**
+ * Converts a program value into an argument for a tool: a deep copy of plain data within the
+ * size limit; functions are refused; a secret marker becomes what `reveal` gives (the marker
+ * itself when there is no `reveal`).
+ */
+export function toToolArgument(
+  value: unknown,
+  tool: string,
+  meter: WorkMeter,
+  reveal?: RevealSecret,
+): unknown {
+  if (value instanceof SecretValue) return reveal ? copy(reveal(value), tool, new Map()) : value;
   checkExpandedSize(value, tool, meter);
   return copy(value, tool, new Map());
 }
 
 function copy(value: unknown, tool: string, seen: Map<object, unknown>): unknown {
+  if (value instanceof SecretValue)
+    throw secretFault(
+      value,
+      `put inside data passed to ${tool} (only a whole argument can be a secret)`,
+    );
   if (isCallable(value)) {
     throw new ProgramFault("runtime_error", `Tool ${tool} takes plain data, not a function.`, {
       tool,

@@ -16,26 +16,93 @@ export interface ToolCall {
   abort(reason: unknown): void;
 }
 
+/** The `this` of one tool call: its signal is made the first time the tool reads it. */
+class CallContext implements ToolCallContext {
+  readonly #call: PendingCall;
+
+  constructor(call: PendingCall) {
+    this.#call = call;
+  }
+
+  get signal(): AbortSignal {
+    return this.#call.signal();
+  }
+}
+
+/** One tool call. Most tools never read their signal, so nothing is made until one does. */
+class PendingCall implements ToolCall {
+  readonly context: ToolCallContext;
+  #controller: AbortController | null = null;
+  #aborted = false;
+  #reason: unknown = undefined;
+
+  constructor(private readonly owner: ToolCallSignals) {
+    // Not frozen (freezing costs more than the rest of a call): the call's state is private, and
+    // a tool that adds properties to its `this` changes only its own object.
+    this.context = new CallContext(this);
+  }
+
+  signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+      else this.owner.follow(this.#controller);
+    }
+    return this.#controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.#controller) this.#controller.abort(reason);
+    else if (!this.#aborted) {
+      this.#aborted = true;
+      this.#reason = reason;
+    }
+  }
+}
+
+const RUN_ENDED = new Error("The run ended.");
+
 /**
  * The tool calls of one run. Each call gets a signal that aborts with its own `abort`, with the
- * run's cancellation signal, or with `end()`, which the run calls once it has a result.
+ * run's cancellation signal, or with `end()`, which the run calls once it has a result. Signals
+ * are made lazily, when a tool first reads `this.signal`: a call whose tool never looks costs
+ * two small objects, not an AbortController. A signal that was made is one plain controller the
+ * run aborts itself (no `AbortSignal.any`, which costs tens of microseconds a call).
  */
 export class ToolCallSignals {
-  private readonly ended = new AbortController();
+  #controllers: AbortController[] = [];
+  #ended = false;
+  #onCancel: (() => void) | null = null;
 
   constructor(private readonly runSignal?: AbortSignal) {}
 
   /** Starts a call. */
   begin(): ToolCall {
-    const call = new AbortController();
-    const sources = [call.signal, this.ended.signal];
-    if (this.runSignal) sources.push(this.runSignal);
-    const context = Object.freeze({ signal: AbortSignal.any(sources) });
-    return { context, abort: (reason) => call.abort(reason) };
+    return new PendingCall(this);
+  }
+
+  /** Makes a call's controller follow the run: aborted at once if the run is over or cancelled, else kept until it is. */
+  follow(controller: AbortController): void {
+    if (this.#ended) return controller.abort(RUN_ENDED);
+    if (this.runSignal?.aborted) return controller.abort(this.runSignal.reason);
+    this.#controllers.push(controller);
+    if (this.runSignal && !this.#onCancel) {
+      this.#onCancel = () => this.#abortAll(this.runSignal!.reason);
+      this.runSignal.addEventListener("abort", this.#onCancel, { once: true });
+    }
   }
 
   /** Aborts the signal of every call, finished or not: the run is over. */
   end(): void {
-    this.ended.abort(new Error("The run ended."));
+    if (this.#ended) return;
+    this.#ended = true;
+    if (this.#onCancel) this.runSignal!.removeEventListener("abort", this.#onCancel);
+    this.#abortAll(RUN_ENDED);
+  }
+
+  #abortAll(reason: unknown): void {
+    const controllers = this.#controllers;
+    this.#controllers = [];
+    for (const controller of controllers) controller.abort(reason);
   }
 }

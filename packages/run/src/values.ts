@@ -1,10 +1,21 @@
 import type { Node } from "@lackpy/lang";
+import { SecretValue } from "./secret-value.js";
+
+/**
+ * The compiled code of an arrow function: binds the arguments in a new frame under `env` (the
+ * frame the arrow was created in) and evaluates the body; may return a promise when the body can
+ * reach a tool. `context` is the run's context, `node` the call that invoked it (for steps and errors).
+ */
+export type ClosureCode = (context: any, env: unknown, args: unknown[], node: Node) => unknown;
+
+/** A host function behind a callable name; gets the run's context at call time. */
+export type NativeCode = (context: any, args: unknown[], node: Node) => unknown;
 
 /** An arrow function of the program: opaque to the program, callable by helpers and methods. */
 export class Closure {
   constructor(
-    readonly node: Node,
-    readonly scope: unknown,
+    readonly code: ClosureCode,
+    readonly env: unknown,
   ) {}
 }
 
@@ -12,7 +23,7 @@ export class Closure {
 export class NativeCallable {
   constructor(
     readonly name: string,
-    readonly call: (args: unknown[]) => unknown,
+    readonly call: NativeCode,
   ) {}
 }
 
@@ -96,6 +107,7 @@ export function typeName(value: unknown): string {
   if (value instanceof RangeValue) return "range";
   if (value instanceof Namespace) return value.name;
   if (isCallable(value)) return "function";
+  if (value instanceof SecretValue) return "secret";
   if (typeof value === "object") return "object";
   return typeof value;
 }

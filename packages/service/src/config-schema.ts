@@ -5,7 +5,8 @@ export type ValueType =
   | { kind: "string"; oneOf?: readonly string[] }
   | { kind: "number"; integer?: boolean; min?: number; max?: number }
   | { kind: "boolean" }
-  | { kind: "string[]" };
+  | { kind: "string[]" }
+  | { kind: "string-map" };
 
 /** A table with fixed keys, or a map of named sub-tables that share one shape. */
 export interface TableSchema {
@@ -24,6 +25,9 @@ const integer = (min: number, max = Number.MAX_SAFE_INTEGER): ValueType => ({
   min,
   max,
 });
+
+/** A table of string values, e.g. `env = { GITHUB_ORG = "lackpy" }`. */
+const STRING_MAP: ValueType = { kind: "string-map" };
 
 /** Plugins a provider entry may name. */
 export const PROVIDER_PLUGINS = Object.freeze(["templates", "rules", "ollama", "anthropic"]);
@@ -87,6 +91,24 @@ export const CONFIG_SCHEMA: TableSchema = {
           returns: string(),
           grade_w: integer(0, 3),
           effects_ceiling: integer(0, 3),
+        },
+      },
+    },
+    mcp_servers: {
+      keys: {},
+      entries: {
+        keys: {
+          command: string(),
+          args: { kind: "string[]" },
+          env: STRING_MAP,
+          inherit_env: { kind: "string[]" },
+          cwd: string(),
+          url: string(),
+          headers: STRING_MAP,
+          bearer_token_env: string(),
+          prefix: string(),
+          timeout_ms: integer(1),
+          connect_timeout_ms: integer(1),
         },
       },
     },

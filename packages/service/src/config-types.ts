@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS, type LimitDefaults } from "@lackpy/lang";
+import type { McpServerConfig } from "@lackpy/kit/node";
 
 /** One configured inference provider (`[inference.providers.<key>]`). */
 export interface ProviderConfig {
@@ -37,6 +38,8 @@ export interface LackpyConfig {
   /** `[files] protected`: globs the builtin file tools refuse on top of their builtin protected paths. */
   files: { protected: string[] };
   tools: Record<string, ModuleToolConfig>;
+  /** `[mcp_servers.<name>]`: MCP servers whose tools kits can name (`<prefix><tool>`). */
+  mcpServers: Record<string, McpServerConfig>;
 }
 
 /** The defaults used when a workspace has no config, or a key is left out. */
@@ -68,4 +71,5 @@ export const DEFAULT_CONFIG: LackpyConfig = {
   policy: { maxGradeW: 3 },
   files: { protected: [] },
   tools: {},
+  mcpServers: {},
 };

@@ -11,6 +11,7 @@ import { feedRatchet } from "./ratchet.js";
 import type { RatchetStore } from "./ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "./resolve-params.js";
 import type { DelegateResult, RunOptions } from "./service-types.js";
+import { describeFailure, loadTelemetry, startRootSpan, type TraceSpan } from "./telemetry.js";
 import type { TemplateStore } from "./template-store.js";
 
 /** Options of `delegate`. */
@@ -53,7 +54,8 @@ function emptyResult(
  * The delegate pipeline over a prepared request: generate (tier 0 from memory, then rules and
  * models), run (policy, the validated program, the configured mode), then feed the ratchet
  * (template counters, or the model program's successes and its promotion). Secret values are
- * redacted from the result.
+ * redacted from the result. With an OpenTelemetry provider registered, the request is an
+ * `invoke_agent lackpy` span with the tiers, model calls, run and tool calls under it.
  */
 export async function delegatePipeline(
   intent: string,
@@ -61,9 +63,44 @@ export async function delegatePipeline(
   stages: DelegateStages,
   options: DelegateOptions = {},
 ): Promise<DelegateResult> {
+  const loading = loadTelemetry();
+  if (loading) await loading;
+  const span = startRootSpan("invoke_agent lackpy", {
+    "gen_ai.operation.name": "invoke_agent",
+    "gen_ai.agent.name": "lackpy",
+    "lackpy.kit": request.kit.name,
+  });
+  if (!span) return delegateStages(intent, request, stages, options, null);
+  try {
+    const result = await delegateStages(intent, request, stages, options, span);
+    span.set({
+      "lackpy.success": result.success,
+      "lackpy.tier": result.tier,
+      "lackpy.provider": result.provider,
+      "gen_ai.request.model": result.model,
+      "lackpy.promoted": result.promoted?.template,
+    });
+    if (result.error) span.fail(result.error.code, result.error.message);
+    return result;
+  } catch (error) {
+    const failure = describeFailure(error);
+    span.fail(failure.code, failure.message);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+async function delegateStages(
+  intent: string,
+  request: PreparedRequest,
+  stages: DelegateStages,
+  options: DelegateOptions,
+  span: TraceSpan | null,
+): Promise<DelegateResult> {
   const started = performance.now();
   const { kit, params } = request;
-  const generated = await stages.generator.generate(intent, request, options);
+  const generated = await stages.generator.generate(intent, request, options, span);
   const outcome = generated.outcome;
   // The tiers' own time, as `generate` reports it (kit and toolbox setup are not generation).
   const generationMs = outcome.generationMs;
@@ -90,6 +127,7 @@ export async function delegatePipeline(
     kit,
     runParams,
     options,
+    span,
   );
   const executionMs = Math.round(performance.now() - executionStarted);
   options.onProgress?.({ kind: "done" });

@@ -36,10 +36,30 @@ export { FLUSH_INTERVAL_MS } from "./write-behind.js";
 export { enforcePolicy } from "./policy.js";
 export { ServiceError } from "./service-error.js";
 export { checkIntent } from "./check-intent.js";
+export {
+  shapeResult,
+  summariseCall,
+  checkShapeOptions,
+  TRACE_DETAILS,
+  MAX_SUMMARY_CALLS,
+  ARGUMENT_PREVIEW_CHARS,
+} from "./shape-result.js";
+export type {
+  TraceDetail,
+  ResultShapeOptions,
+  TraceCallSummary,
+  TruncatedPart,
+  ShapeNotes,
+  ShapedTrace,
+  ShapedRunResult,
+} from "./shape-result.js";
+export { fitValue, fitText } from "./fit-value.js";
+export type { FittedValue } from "./fit-value.js";
 export type { ServiceErrorCode } from "./service-error.js";
 export type { GenerateOutcome } from "./inference.js";
 export type {
   DelegateResult,
+  ShapedDelegateResult,
   GenerationSettings,
   KitForRequest,
   KitSpecifier,

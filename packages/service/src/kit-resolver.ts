@@ -1,15 +1,17 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Grade, ToolSpec } from "@lackpy/lang";
-import type { Toolbox } from "@lackpy/kit";
+import { KitError, type Toolbox } from "@lackpy/kit";
 import {
   createDefaultToolbox,
+  createMcpProvider,
   docsIndex,
   kitCreate,
   resolveDoc,
   resolveKitSpecifier,
 } from "@lackpy/kit/node";
 import type { LackpyConfig } from "./config-types.js";
+import { McpTools } from "./mcp-tools.js";
 import { registerModuleTools } from "./module-tools.js";
 import { checkPlainName } from "./plain-name.js";
 import { ServiceError } from "./service-error.js";
@@ -38,13 +40,20 @@ export class KitResolver {
   readonly kitsDir: string;
   private toolboxPromise: Promise<Toolbox> | null = null;
   private readonly kits = new Map<string, CachedKit>();
+  private readonly mcp: McpTools | null;
 
   constructor(
     private readonly workspace: string,
     private readonly settings: LackpyConfig,
     private readonly extendToolbox: ServiceOptions["extendToolbox"],
+    env: Record<string, string | undefined> = process.env,
   ) {
     this.kitsDir = path.join(workspace, ".lackpy", "kits");
+    const servers = settings.mcpServers ?? {};
+    this.mcp =
+      Object.keys(servers).length > 0
+        ? new McpTools(createMcpProvider({ servers, baseDir: workspace, env }))
+        : null;
   }
 
   /** The toolbox: builtin file tools confined to the workspace, plus module tools from the config. */
@@ -55,6 +64,7 @@ export class KitResolver {
         protectedGlobs: this.settings.files.protected,
       });
       await registerModuleTools(toolbox, this.settings.tools, this.workspace);
+      if (this.mcp) toolbox.registerProvider(this.mcp.provider);
       await this.extendToolbox?.(toolbox, this.workspace);
       return toolbox;
     })();
@@ -96,10 +106,12 @@ export class KitResolver {
     options: { force?: boolean; description?: string } = {},
   ): Promise<{ path: string }> {
     checkPlainName(name, "kit");
-    await resolveKitSpecifier([...tools], await this.toolbox(), {
-      kitsDir: this.kitsDir,
-      baseDir: this.workspace,
-    });
+    await this.withMcpTools(async () =>
+      resolveKitSpecifier([...tools], await this.toolbox(), {
+        kitsDir: this.kitsDir,
+        baseDir: this.workspace,
+      }),
+    );
     const written = await kitCreate(name, tools, {
       kitsDir: this.kitsDir,
       force: options.force ?? false,
@@ -112,6 +124,7 @@ export class KitResolver {
   /** One tool's spec and, when it has them, its docs. */
   async tool(name: string): Promise<{ spec: ToolSpec; docsText: string | null }> {
     const toolbox = await this.toolbox();
+    if (!toolbox.has(name)) await this.mcp?.loadAll(toolbox);
     const spec = toolbox.get(name);
     if (!spec) {
       throw new ServiceError("unknown_tool", `No tool named '${name}'.`, {
@@ -127,11 +140,51 @@ export class KitResolver {
     return { spec, docsText };
   }
 
+  /** Every tool, those of every configured MCP server included (which starts them). */
+  async allTools(): Promise<ToolSpec[]> {
+    const toolbox = await this.toolbox();
+    const failures = (await this.mcp?.loadAll(toolbox)) ?? [];
+    if (failures.length > 0) throw failures[0].error;
+    return toolbox.list();
+  }
+
+  /** Closes the MCP servers' connections (they open again on the next use). */
+  async close(): Promise<void> {
+    await this.mcp?.provider.close();
+  }
+
+  /**
+   * Runs a kit resolution; when it names a tool the toolbox lacks and MCP servers are not loaded
+   * yet, loads them (starting them) and tries once more. A tool still missing while a server
+   * failed to start is reported with that server's failure.
+   */
+  private async withMcpTools<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUnknownTool(error) || !this.mcp?.hasUnloaded()) throw error;
+      const failures = await this.mcp.loadAll(await this.toolbox());
+      try {
+        return await work();
+      } catch (retryError) {
+        if (!isUnknownTool(retryError) || failures.length === 0) throw retryError;
+        const first = failures[0].error as KitError;
+        throw new KitError(
+          "mcp_server_unavailable",
+          `${(retryError as Error).message} ${failures.map((failure) => (failure.error as Error).message).join(" ")}`,
+          { hint: first.hint, cause: first },
+        );
+      }
+    }
+  }
+
   private async load(specifier: KitSpecifier): Promise<KitForRequest> {
-    const resolved = await resolveKitSpecifier(specifier, await this.toolbox(), {
-      kitsDir: this.kitsDir,
-      baseDir: this.workspace,
-    });
+    const resolved = await this.withMcpTools(async () =>
+      resolveKitSpecifier(specifier, await this.toolbox(), {
+        kitsDir: this.kitsDir,
+        baseDir: this.workspace,
+      }),
+    );
     return { name: typeof specifier === "string" ? specifier : resolved.name, kit: resolved };
   }
 
@@ -147,6 +200,10 @@ export class KitResolver {
     }
     return `${stampOfPath(this.kitsDir)}|${file ? stampOfPath(file) : ""}`;
   }
+}
+
+function isUnknownTool(error: unknown): boolean {
+  return error instanceof KitError && error.code === "unknown_tool";
 }
 
 function stampOfPath(file: string): string {

@@ -136,7 +136,11 @@ describe("LackpyService", () => {
       params: { token: { value: "s3cr3t-value", secret: true } },
     });
     expect(JSON.stringify(result)).not.toContain("s3cr3t-value");
-    expect(result.output).toBe("[redacted]!");
+    expect(result.error?.code).toBe("invalid_program");
+    expect(result.error?.errors?.map((error) => (error as { code: string }).code)).toEqual([
+      "secret_access",
+      "secret_access",
+    ]);
   });
 
   it("refuses params that collide with tools or helpers", async () => {

@@ -3,7 +3,7 @@ import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import { createPathProtection, type Toolbox } from "@lackpy/kit";
 import { docsIndex, kitList, resolveDoc, type KitListEntry } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
-import { closeWorkerPool, type RunResult } from "@lackpy/run/node";
+import { closeWorkerPool } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { checkIntent } from "./check-intent.js";
 import { createTemplate, type CreateTemplateOptions } from "./create-template.js";
@@ -25,19 +25,27 @@ import { ProgramRunner } from "./program-runner.js";
 import { providerList } from "./provider-list.js";
 import { RatchetStore } from "./ratchet-store.js";
 import { redactSecrets, resolveParams } from "./resolve-params.js";
+import {
+  checkShapeOptions,
+  shapeResult,
+  type ResultShapeOptions,
+  type ShapedRunResult,
+  type TraceDetail,
+} from "./shape-result.js";
 import type {
-  DelegateResult,
   KitForRequest,
   KitSpecifier,
   ProgramOptions,
   ProviderStatus,
   RunOptions,
   ServiceOptions,
+  ShapedDelegateResult,
   ServiceValidation,
   TemplateInfo,
   TemplateProblemInfo,
   WorkspaceStatus,
 } from "./service-types.js";
+import { loadTelemetry, startRootSpan } from "./telemetry.js";
 import { TemplateStore } from "./template-store.js";
 import { templateProblems, workspaceStatus } from "./workspace-status.js";
 import { flushNow } from "./write-behind.js";
@@ -71,7 +79,7 @@ export class LackpyService {
     this.workspace = path.resolve(options.workspace);
     this.settings = options.config ?? structuredClone(DEFAULT_CONFIG);
     this.env = options.env ?? process.env;
-    this.kits = new KitResolver(this.workspace, this.settings, options.extendToolbox);
+    this.kits = new KitResolver(this.workspace, this.settings, options.extendToolbox, this.env);
     this.templateStore = new TemplateStore(this.workspace);
     this.history = new RatchetStore(this.workspace);
     this.generator = new ProgramGenerator(
@@ -134,15 +142,24 @@ export class LackpyService {
     const { validation } = this.programs.check(source, {
       tools: kit.kit.tools,
       params: Object.keys(params.values),
+      secretParams: params.secretNames,
       rules,
     });
     return { ...validation, grade: kit.kit.grade };
   }
 
-  /** Validates and runs a program; the kit's grade is checked against the policy first. Secrets are redacted from the result. */
-  async runProgram(source: string, options: RunOptions = {}): Promise<RunResult> {
+  /**
+   * Validates and runs a program; the kit's grade is checked against the policy first. Secrets
+   * are redacted from the result; `trace` and `maxOutputChars` size it (full and uncapped by default).
+   */
+  async runProgram<Detail extends TraceDetail = "full">(
+    source: string,
+    options: RunOptions & ResultShapeOptions<Detail> = {},
+  ): Promise<ShapedRunResult<Detail>> {
+    checkShapeOptions(options);
     const { kit, params } = await this.prepareRequest(options);
-    return this.runner.execute(source, kit, params, options);
+    const result = await this.runner.execute(source, kit, params, options);
+    return shapeResult(result, options) as unknown as ShapedRunResult<Detail>;
   }
 
   /** The providers of the configured order (built once, so availability checks are cached). */
@@ -157,15 +174,36 @@ export class LackpyService {
   ): Promise<GenerateOutcome> {
     checkIntent(intent);
     const request = await this.prepareRequest(options);
-    const { outcome } = await this.generator.generate(intent, request, options);
-    return redactSecrets(outcome, request.params.secrets);
+    const loading = loadTelemetry();
+    if (loading) await loading;
+    const span = startRootSpan("lackpy.generate", { "lackpy.kit": request.kit.name });
+    try {
+      const generated = await this.generator.generate(intent, request, options, span);
+      const outcome = redactSecrets(generated.outcome, request.params.secrets);
+      span?.set({
+        "lackpy.success": outcome.success,
+        "lackpy.tier": outcome.success ? outcome.tier : undefined,
+      });
+      if (!outcome.success) span?.fail(outcome.error.code, outcome.error.message);
+      return outcome;
+    } finally {
+      span?.end();
+    }
   }
 
-  /** Answers an intent: generate, validate, enforce policy, run, and feed the ratchet. */
-  async delegate(intent: string, options: DelegateOptions = {}): Promise<DelegateResult> {
+  /**
+   * Answers an intent: generate, validate, enforce policy, run, and feed the ratchet. `trace` and
+   * `maxOutputChars` size the result (full and uncapped by default).
+   */
+  async delegate<Detail extends TraceDetail = "full">(
+    intent: string,
+    options: DelegateOptions & ResultShapeOptions<Detail> = {},
+  ): Promise<ShapedDelegateResult<Detail>> {
     checkIntent(intent);
+    checkShapeOptions(options);
     const request = await this.prepareRequest(options);
-    return delegatePipeline(intent, request, this.stages, options);
+    const result = await delegatePipeline(intent, request, this.stages, options);
+    return shapeResult(result, options) as unknown as ShapedDelegateResult<Detail>;
   }
 
   /** Validates a program and saves it as a template (atomically); pattern placeholders become string params. */
@@ -225,9 +263,9 @@ export class LackpyService {
     return this.kits.create(name, tools, options);
   }
 
-  /** Every tool in the toolbox. */
-  async toolboxList(): Promise<ToolSpec[]> {
-    return (await this.toolbox()).list();
+  /** Every tool in the toolbox, those of the configured MCP servers included (which starts them). */
+  toolboxList(): Promise<ToolSpec[]> {
+    return this.kits.allTools();
   }
 
   /** One tool's spec and, when it has them, its docs. */
@@ -268,12 +306,12 @@ export class LackpyService {
     if (errors.length > 0) throw errors[0];
   }
 
-  /** Writes what is pending, and releases what the service holds open (the isolated-mode worker pool). */
+  /** Writes what is pending, and releases what the service holds open (MCP server connections, the isolated-mode worker pool). */
   async close(): Promise<void> {
     try {
       this.flush();
     } finally {
-      await closeWorkerPool();
+      await Promise.all([this.kits.close(), closeWorkerPool()]);
     }
   }
 

@@ -123,7 +123,7 @@ effects_ceiling = 0
       "/ws/.lackpy/config.toml has 3 problems:
         /ws/.lackpy/config.toml:2: run.mode: must be a string
         /ws/.lackpy/config.toml:3: run.max_steps: must be a number
-        /ws/.lackpy/config.toml:4: nonsense: unknown key; known keys here: inference, kit, run, ratchet, policy, files, tools"
+        /ws/.lackpy/config.toml:4: nonsense: unknown key; known keys here: inference, kit, run, ratchet, policy, files, tools, mcp_servers"
     `);
     expect((error as unknown as { problems: unknown[] }).problems).toHaveLength(3);
   });

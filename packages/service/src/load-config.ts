@@ -9,6 +9,7 @@ import {
   type ProviderConfig,
   type ModuleToolConfig,
 } from "./config-types.js";
+import { checkMcpServers, toMcpServers } from "./mcp-server-settings.js";
 import { ServiceError } from "./service-error.js";
 
 /** One problem in a config file. */
@@ -72,6 +73,7 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
         message: `the glob ${JSON.stringify(glob)} ${problem}`,
       });
   }
+  problems.push(...checkMcpServers(raw.mcp_servers));
   if (problems.length > 0) {
     for (const problem of problems) problem.line ??= locateKey(text, problem.key);
     const first = problems[0];
@@ -133,6 +135,13 @@ function checkValue(value: unknown, type: ValueType): string | null {
       return Array.isArray(value) && value.every((item) => typeof item === "string")
         ? null
         : "must be a list of strings";
+    case "string-map":
+      return typeof value === "object" &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.values(value).every((item) => typeof item === "string")
+        ? null
+        : 'must be a table of strings, e.g. { NAME = "value" }';
     case "number":
       if (typeof value !== "number" || Number.isNaN(value)) return "must be a number";
       if (type.integer && !Number.isInteger(value)) return "must be a whole number";
@@ -217,5 +226,6 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
     };
     config.tools[name] = tool;
   }
+  config.mcpServers = toMcpServers(raw.mcp_servers);
   return config;
 }

@@ -15,7 +15,7 @@ export interface CheckedProgram {
 const MAX_PER_KIT = 256;
 
 /**
- * Validation results by kit, param names, rules and source. Validation is a pure function of
+ * Validation results by kit, param names (and which are secret), rules and source. Validation is a pure function of
  * these, so a program that is run again (a template above all) is parsed and checked once, and
  * the same frozen `ValidatedProgram` goes to every run, where the interpreter can keep what it
  * compiled from it.
@@ -26,14 +26,22 @@ export class ProgramCache {
   /** Validates `source` for the tools, param names and rules, or returns the earlier result. */
   check(
     source: string,
-    options: { tools: readonly ToolSpec[]; params: readonly string[]; rules: readonly string[] },
+    options: {
+      tools: readonly ToolSpec[];
+      params: readonly string[];
+      /** The params among `params` that are secret (opaque: only direct kit-tool arguments). */
+      secretParams?: readonly string[];
+      rules: readonly string[];
+    },
   ): CheckedProgram {
     let programs = this.byKit.get(options.tools);
     if (!programs) {
       programs = new Map();
       this.byKit.set(options.tools, programs);
     }
-    const key = `${[...options.params].sort().join(",")}\u0000${options.rules.join("\u0001")}\u0000${source}`;
+    const secrets = new Set(options.secretParams ?? []);
+    const names = options.params.map((name) => (secrets.has(name) ? `${name}:secret` : name));
+    const key = `${names.sort().join(",")}\u0000${options.rules.join("\u0001")}\u0000${source}`;
     const cached = programs.get(key);
     if (cached) {
       // Keep recently used programs at the end, so the oldest go first.
@@ -43,7 +51,9 @@ export class ProgramCache {
     }
     const checked = validateProgram(source, {
       tools: options.tools,
-      params: options.params,
+      params: Object.fromEntries(
+        options.params.map((name) => [name, secrets.has(name) ? { secret: true } : null]),
+      ),
       rules: options.rules,
     });
     if (programs.size >= MAX_PER_KIT) programs.delete(programs.keys().next().value!);

@@ -11,7 +11,9 @@ import type {
   ProgressEvent,
   ServiceOptions,
 } from "./service-types.js";
+import type { TraceSpan } from "./telemetry.js";
 import { answerFromTemplates, TemplateTierProvider } from "./template-tier.js";
+import { GenerationTrace } from "./traced-generation.js";
 import type { TemplateStore } from "./template-store.js";
 
 /** Generation pulls in the model clients; load it only when a request needs it (keeps `lackpy validate` fast). */
@@ -74,11 +76,12 @@ export class ProgramGenerator {
     return new TemplateTierProvider(key, this.templates, this.programs);
   }
 
-  /** Generates a program for a prepared request. */
+  /** Generates a program for a prepared request; `span`, when tracing, gets a span per tier tried and per model call. */
   async generate(
     intent: string,
     request: PreparedRequest,
     options: GenerateStageOptions = {},
+    span: TraceSpan | null = null,
   ): Promise<Generated> {
     const started = performance.now();
     const first = this.settings.inference.order[0];
@@ -88,12 +91,22 @@ export class ProgramGenerator {
         {
           tools: request.kit.kit.tools,
           params: Object.keys(request.params.values),
+          secretParams: request.params.secretNames,
           rules: request.rules,
         },
         this.templates.snapshot(),
         this.programs,
       );
       if (answer.hit) {
+        // A miss is traced by the dispatcher, which asks the template tier again below.
+        span
+          ?.child(`lackpy.tier ${first}`, {
+            "lackpy.tier": "templates",
+            "lackpy.provider": first,
+            "lackpy.tier.outcome": "answered",
+            "lackpy.template": answer.hit.template.name,
+          })
+          .end();
         options.onProgress?.({ kind: "tier", provider: first, tier: "templates" });
         const { template, captures, program } = answer.hit;
         return {
@@ -115,21 +128,36 @@ export class ProgramGenerator {
       }
     }
     const { buildDispatcher } = await loadInference();
-    const dispatcher = buildDispatcher(await this.providers(), this.settings, {
+    const trace = span ? new GenerationTrace(span) : null;
+    const providers = await this.providers();
+    const dispatcher = buildDispatcher(trace ? trace.wrap(providers) : providers, this.settings, {
       rules: request.rules,
-      onTier: (provider) =>
-        options.onProgress?.({ kind: "tier", provider: provider.name, tier: provider.tier }),
-    });
-    const outcome = await dispatcher.generate(intent, {
-      kit: {
-        tools: request.kit.kit.tools,
-        description: request.kit.kit.description,
-        aliases: request.kit.kit.aliases,
+      onTier: (provider) => {
+        trace?.tierStarted(provider);
+        options.onProgress?.({ kind: "tier", provider: provider.name, tier: provider.tier });
       },
-      params: request.params.specs,
-      signal: options.signal,
-      ...options.generation,
     });
+    let outcome: GenerateOutcome | undefined;
+    try {
+      outcome = await dispatcher.generate(intent, {
+        kit: {
+          tools: request.kit.kit.tools,
+          description: request.kit.kit.description,
+          aliases: request.kit.kit.aliases,
+        },
+        params: request.params.specs,
+        signal: options.signal,
+        ...options.generation,
+      });
+    } finally {
+      trace?.finish(
+        outcome ?? {
+          success: false,
+          error: { code: "generation_failed", message: "generation threw", tiers: [] },
+          generationMs: 0,
+        },
+      );
+    }
     const template =
       outcome.success &&
       outcome.tier === "templates" &&

@@ -8,9 +8,18 @@ export interface ResolvedParams {
   values: Record<string, unknown>;
   /** name → { type, description, secret }, for prompts and validation (never secret values). */
   specs: Record<string, ParamSpec>;
-  /** String forms of secret values, for redaction. */
+  /** Names of the secret parameters: opaque in the program, their values reach only kit tools. */
+  secretNames: string[];
+  /**
+   * String forms of secret values (a string secret, every string or number of at least
+   * `MIN_REDACTED_LENGTH` characters inside a secret object, and the object's JSON), for the
+   * exact-match redaction of what tools echo.
+   */
   secrets: string[];
 }
+
+/** Secret texts shorter than this are not redacted by exact match (they would mangle every result); the program never sees them anyway. */
+export const MIN_REDACTED_LENGTH = 4;
 
 const PARAM_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const RESERVED = new Set<string>([
@@ -41,7 +50,7 @@ export function resolveParams(
   params: Readonly<Record<string, ParamInput>> | undefined,
   toolNames: readonly string[],
 ): ResolvedParams {
-  const resolved: ResolvedParams = { values: {}, specs: {}, secrets: [] };
+  const resolved: ResolvedParams = { values: {}, specs: {}, secretNames: [], secrets: [] };
   const tools = new Set(toolNames);
   for (const [name, input] of Object.entries(params ?? {})) {
     if (!PARAM_NAME.test(name))
@@ -69,11 +78,40 @@ export function resolveParams(
       ...(spec.secret ? {} : { value: spec.value }),
     };
     if (spec.secret) {
-      const text = typeof spec.value === "string" ? spec.value : JSON.stringify(spec.value);
-      if (text && text.length >= 4) resolved.secrets.push(text);
+      resolved.secretNames.push(name);
+      for (const text of secretTexts(spec.value))
+        if (!resolved.secrets.includes(text)) resolved.secrets.push(text);
     }
   }
+  // Longest first, so a secret that contains another is redacted whole.
+  resolved.secrets.sort((a, b) => b.length - a.length);
   return resolved;
+}
+
+/** The texts a tool could echo from a secret value: the value's JSON and every string or number leaf. */
+function secretTexts(value: unknown): string[] {
+  const texts: string[] = [];
+  const seen = new Set<object>();
+  const visit = (item: unknown): void => {
+    if (typeof item === "string" || typeof item === "number" || typeof item === "bigint") {
+      const text = String(item);
+      if (text.length >= MIN_REDACTED_LENGTH) texts.push(text);
+      return;
+    }
+    if (typeof item !== "object" || item === null || seen.has(item)) return;
+    seen.add(item);
+    for (const child of item instanceof Map ? item.values() : Object.values(item)) visit(child);
+  };
+  visit(value);
+  if (typeof value === "object" && value !== null) {
+    try {
+      const json = JSON.stringify(value);
+      if (json && json.length >= MIN_REDACTED_LENGTH) texts.push(json);
+    } catch {
+      // A value JSON cannot write (a cycle) has its leaves redacted above.
+    }
+  }
+  return texts;
 }
 
 /** Replaces every occurrence of a secret in strings anywhere inside `value` with `[redacted]`. */

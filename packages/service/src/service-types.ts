@@ -1,7 +1,9 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
+import type { TraceEntry } from "@lackpy/run";
 import type { LackpyConfig } from "./config-types.js";
+import type { ShapeNotes, ShapedTrace, TraceDetail } from "./shape-result.js";
 
 /** What `open` and the constructor take. */
 export interface ServiceOptions {
@@ -82,7 +84,7 @@ export interface DelegateResult {
   output: unknown;
   stdout: string;
   error: { code: string; message: string; [key: string]: unknown } | null;
-  trace: unknown[];
+  trace: TraceEntry[];
   filesRead: string[];
   filesModified: string[];
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
@@ -92,6 +94,13 @@ export interface DelegateResult {
   /** The template this delegate promoted, and after how many agreeing runs; null when it promoted none. */
   promoted: Promotion | null;
 }
+
+/** A delegate result shaped for a trace detail (`delegate(intent, { trace })`). */
+export type ShapedDelegateResult<Detail extends TraceDetail = "full"> = Omit<
+  DelegateResult,
+  "trace"
+> &
+  ShapeNotes & { trace: ShapedTrace<Detail> };
 
 /** A promotion by the ratchet: the new template's name, and how many answers in a row agreed. */
 export interface Promotion {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ToolSpec, ValidatedProgram } from "@lackpy/lang";
+import { secretParamNames, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
 import type { GenerationContext, Provider, ProviderAnswer } from "@lackpy/infer";
 import { matchTemplates, type LoadedTemplate, type TemplateSnapshot } from "@lackpy/infer/node";
 import type { ProgramCache } from "./program-cache.js";
@@ -19,6 +19,8 @@ export type TemplateAnswer = { hit: TemplateHit } | { hit: null; reason: string 
 export interface TemplateRequest {
   tools: readonly ToolSpec[];
   params: readonly string[];
+  /** The request's secret params (a template may only pass them to kit tools). */
+  secretParams?: readonly string[];
   rules: readonly string[];
 }
 
@@ -38,6 +40,7 @@ export function answerFromTemplates(
     const checked = programs.check(match.template.program, {
       tools: request.tools,
       params: [...request.params, ...Object.keys(match.captures)],
+      secretParams: request.secretParams ?? [],
       rules: request.rules,
     });
     if (checked.program)
@@ -88,7 +91,12 @@ export class TemplateTierProvider implements Provider {
   async generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null> {
     const answer = answerFromTemplates(
       intent,
-      { tools: context.kit.tools, params: Object.keys(context.params), rules: [] },
+      {
+        tools: context.kit.tools,
+        params: Object.keys(context.params),
+        secretParams: secretParamNames(context.params),
+        rules: [],
+      },
       this.store.snapshot(),
       this.programs,
     );

@@ -1,73 +1,152 @@
-import type { EvalReport, SummaryRow } from "../report-types.js";
+import { breakdowns } from "../breakdowns.js";
+import { compareRows } from "../comparisons.js";
+import type { Fixture } from "../fixtures.js";
+import { DEFAULT_GATE, judge } from "../gate.js";
+import { aggregateRuns, emptyRatchet } from "../ratchet-report.js";
+import type { RatchetRun } from "../ratchet-sim.js";
+import type { EvalReport, FixtureInfo, TierName } from "../report-types.js";
+import type { Cell } from "../score-cell.js";
+import { failureModes, failureModesBySource, summarise } from "../summarise.js";
+import { makeCell, rowCells } from "./cells.js";
 
 /** A model name that must come out escaped everywhere. */
 export const EVIL_MODEL = `<script>alert(1)</script>&"`;
 
-function row(overrides: Partial<SummaryRow> & Pick<SummaryRow, "provider" | "model" | "tier">): SummaryRow {
+const QWEN = {
+  provider: "ollama",
+  model: "qwen2.5-coder:7b",
+  source: "recorded",
+  tier: "ollama",
+} as const;
+
+function sampleCells(): Cell[] {
+  const rules = rowCells(
+    { provider: "rules", model: "builtin", source: "builtin", tier: "rules", variant: "-" },
+    { intents: 40, passing: 8 },
+  ).map((cell) =>
+    cell.score === 2
+      ? cell
+      : {
+          ...cell,
+          score: 0 as const,
+          mode: "no_answer" as const,
+          accepted: false,
+          acceptedBy: "none" as const,
+        },
+  );
+  const examples = rowCells(
+    { ...QWEN, variant: "examples", latencyMs: 1500 },
+    { intents: 40, passing: 34, trials: 3 },
+  ).map((cell) =>
+    Number(cell.intentId.slice(1)) >= 30 ? { ...cell, sameAsVariant: "baseline" } : cell,
+  );
+  return [
+    ...rowCells(
+      { ...QWEN, variant: "baseline", latencyMs: 1234, tokensIn: 900 },
+      { intents: 40, passing: 20, trials: 3 },
+    ),
+    ...examples,
+    ...rowCells(
+      {
+        provider: "anthropic",
+        model: EVIL_MODEL,
+        source: "synthetic",
+        tier: "anthropic",
+        variant: "baseline",
+      },
+      { intents: 40, passing: 32, trials: 3 },
+    ),
+    ...rules,
+    makeCell({
+      ...QWEN,
+      variant: "baseline",
+      intentId: "i39",
+      trial: 4,
+      score: 0,
+      mode: "stdlib_leak",
+      accepted: false,
+      acceptedBy: "none",
+      firstRejected: true,
+    }),
+  ];
+}
+
+function run(seed: number): RatchetRun {
+  const tiers: (TierName | null)[] = ["ollama", "rules", "templates", "ollama"];
+  const log = Array.from({ length: 200 }, (_, index) => {
+    const tier = index < 50 ? (index % 5 === 0 ? "rules" : "ollama") : tiers[(index + seed) % 4];
+    return {
+      seed,
+      request: index + 1,
+      window: Math.floor(index / 50) + 1,
+      intentId: `i${index % 30}`,
+      wording: `i${index % 30}`,
+      repeat: index >= 30,
+      tier,
+      correct: !(tier === "templates" && index % 37 === 0),
+      modelAloneCorrect: tier === "templates" ? !(index % 37 === 0) : null,
+      promoted: null,
+    };
+  });
   return {
-    source: "recorded",
-    variant: "baseline",
-    cells: 120,
-    passRate: 0.5,
-    gateRate: 0.75,
-    passK: 0.3,
-    k: 3,
-    correctionRate: null,
-    fixtureMisses: 0,
-    stale: 0,
-    latencyMsMedian: null,
-    tokensIn: 0,
-    tokensOut: 0,
-    steps: { initial: 90, cleanup: 10, retry: 8, fixer: 2, none: 10 },
-    ...overrides,
+    seed,
+    log,
+    modelCalls: log.map((entry) => (entry.tier === "ollama" ? 1 : 0)),
+    promoted: 9 + seed,
   };
 }
 
-/** A report with builtin, recorded and synthetic rows (one with an evil model name) and 4 ratchet windows. */
+/** A report built from cells by the real summary functions: recorded, synthetic (with an evil model name) and builtin rows, and a 4-window ratchet over 5 seeds. */
 export function sampleReport(): EvalReport {
+  const cells = sampleCells();
+  const fixture = {
+    meta: { provider: "ollama", model: "qwen2.5-coder:7b", source: "recorded" },
+  } as Fixture;
+  const primary = aggregateRuns(fixture, "primary", "intents", [1, 2, 3, 4, 5].map(run), {
+    requests: 200,
+    windowSize: 50,
+    minSuccesses: 3,
+  });
+  const ratchet = { ...primary, simulations: [primary], log: [] };
+  const fixtures: FixtureInfo[] = [
+    {
+      provider: "ollama",
+      model: "qwen2.5-coder:7b",
+      source: "recorded",
+      path: "ollama/qwen2.5-coder_7b.jsonl",
+      records: 480,
+      staleCells: 0,
+      staleReasons: [],
+      modelInfo: { digest: "abc123", quantization: "Q4_K_M" },
+    },
+    {
+      provider: "anthropic",
+      model: EVIL_MODEL,
+      source: "synthetic",
+      path: "anthropic/evil.jsonl",
+      records: 240,
+      description: "An evil profile.",
+      effects: ["Rules section: +10 pp"],
+    },
+  ];
   return {
     meta: {
       workspaceHash: "0123456789abcdef0123",
       createdAt: "2026-11-02T10:00:00.000Z",
       promptBuilderVersion: "pb-3",
       intents: 40,
-      variants: ["baseline", "terse"],
-      fixtures: [
-        { provider: "ollama", model: "qwen2.5-coder:7b", source: "recorded", path: "fixtures/ollama-qwen.jsonl", records: 480 },
-        { provider: "synthetic", model: EVIL_MODEL, source: "synthetic", path: "profiles/evil.json", records: 240 },
-      ],
+      variants: ["baseline", "examples"],
+      fixtures,
     },
-    // Deliberately out of order: renderers sort by provider, model, variant, tier.
-    summary: [
-      row({ provider: "synthetic", model: EVIL_MODEL, source: "synthetic", tier: "anthropic", passRate: 0.8125, gateRate: 0.9, passK: 0.66666, correctionRate: 0.5, latencyMsMedian: 2200, tokensIn: 51234, tokensOut: 8012, fixtureMisses: 2 }),
-      row({ provider: "ollama", model: "qwen2.5-coder:7b", tier: "ollama", passRate: 0.625, gateRate: 0.8, passK: 0.41, correctionRate: 0.25, fixtureMisses: 3, stale: 5, latencyMsMedian: 1234.4, tokensIn: 98765, tokensOut: 12345 }),
-      row({ provider: "builtin", model: "lackpy", source: "builtin", tier: "rules", passRate: 0.3, gateRate: 0.35, passK: 0.2 }),
-      row({ provider: "builtin", model: "lackpy", source: "builtin", tier: "templates", passRate: 0.45, gateRate: 0.45, passK: 0.45 }),
-      row({ provider: "synthetic", model: EVIL_MODEL, source: "synthetic", tier: "ollama", passRate: 0.1, gateRate: 0.4, passK: 0, correctionRate: 0 }),
-    ],
-    failureModes: { wrong_output: 12, stdlib_leak: 30, fixture_miss: 5, path_prefix: 3 },
-    failureModesBySource: {
-      recorded: { wrong_output: 10, stdlib_leak: 20, fixture_miss: 5 },
-      synthetic: { wrong_output: 2, stdlib_leak: 10, path_prefix: 3 },
-    },
-    ratchet: {
-      seed: 7,
-      provider: "ollama",
-      model: "qwen2.5-coder:7b",
-      source: "recorded",
-      requests: 200,
-      windowSize: 50,
-      windows: [
-        { index: 1, intents: 50, tierShare: { templates: 0, rules: 0.1, ollama: 0.7, anthropic: 0.1 }, modelCalls: 40, modelCallsSaved: 10, wrongFromTemplates: 0, wrong: 8 },
-        { index: 2, intents: 50, tierShare: { templates: 0.2, rules: 0.1, ollama: 0.6, anthropic: 0.06 }, modelCalls: 33, modelCallsSaved: 17, wrongFromTemplates: 0, wrong: 5 },
-        { index: 3, intents: 50, tierShare: { templates: 0.4, rules: 0.1, ollama: 0.44, anthropic: 0.04 }, modelCalls: 24, modelCallsSaved: 26, wrongFromTemplates: 0, wrong: 3 },
-        { index: 4, intents: 50, tierShare: { templates: 0.6, rules: 0.1, ollama: 0.3, anthropic: 0 }, modelCalls: 15, modelCallsSaved: 35, wrongFromTemplates: 1, wrong: 2 },
-      ],
-      templatesPromoted: 9,
-      modelCalls: 112,
-      modelCallsSaved: 88,
-      wrongFromTemplates: 1,
-    },
+    summary: summarise(cells),
+    comparisons: compareRows(cells),
+    breakdowns: breakdowns(cells),
+    failureModes: failureModes(cells),
+    failureModesBySource: failureModesBySource(cells),
+    ratchet,
+    baseline: null,
+    gate: judge({ fixtures, ratchet, changes: null }, DEFAULT_GATE),
+    cells: [],
   };
 }
 
@@ -78,8 +157,10 @@ export function emptyReport(): EvalReport {
     ...report,
     meta: { ...report.meta, fixtures: [] },
     summary: [],
+    comparisons: [],
+    breakdowns: [],
     failureModes: {},
     failureModesBySource: {},
-    ratchet: { ...report.ratchet, requests: 0, windows: [], templatesPromoted: 0, modelCalls: 0, modelCallsSaved: 0, wrongFromTemplates: 0 },
+    ratchet: emptyRatchet(),
   };
 }

@@ -7,15 +7,32 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { promptHash, type ChatMessage } from "@lackpy/infer";
 import type { Intent } from "../types.js";
-import { PROFILES, type BehaviourProfile, type SyntheticRequest } from "./profiles.js";
+import {
+  PROFILES,
+  SYNTHETIC_SEED,
+  type BehaviourProfile,
+  type SyntheticRequest,
+} from "./profiles.js";
+
+/** A request the server received, for tests that compare it with what was recorded. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
 
 /** A running synthetic model server. */
 export interface SyntheticServer {
   url: string;
   /** Model calls answered, by model. */
   calls: Map<string, number>;
+  /** Every request, in order. */
+  received: ReceivedRequest[];
   close(): Promise<void>;
 }
+
+/** The version the server reports on `/api/version`. */
+export const SYNTHETIC_SERVER_VERSION = "0.0.0-synthetic";
 
 function readBody(request: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -68,16 +85,27 @@ function unit(hex: string): number {
   return parseInt(hex, 16) / 2 ** 32;
 }
 
-/** Starts the server on 127.0.0.1 with a free port. */
+/** A number in [0, 1) from a text, the same on every machine. */
+function unitOf(text: string): number {
+  return unit(promptHash([{ role: "user", content: text }]).slice(0, 8));
+}
+
+/**
+ * Starts the server on 127.0.0.1 with a free port. Per-intent decisions are seeded by `seed`,
+ * the profile and the intent; per-call noise by the prompt and how often it was asked before.
+ */
 export async function startSyntheticServer(
   intents: readonly Intent[],
   profiles: Readonly<Record<string, BehaviourProfile>> = PROFILES,
+  seed: number = SYNTHETIC_SEED,
 ): Promise<SyntheticServer> {
   const byText = new Map<string, Intent>();
   for (const intent of intents)
     for (const wording of [intent.text, ...(intent.paraphrases ?? [])]) byText.set(wording, intent);
   const seen = new Map<string, number>();
   const calls = new Map<string, number>();
+  const received: ReceivedRequest[] = [];
+  const digest = (model: string) => promptHash([{ role: "user", content: model }]).repeat(2);
 
   function answer(model: string, messages: ChatMessage[]): string | null {
     const profile = profiles[model];
@@ -88,13 +116,17 @@ export async function startSyntheticServer(
     seen.set(key, occurrence + 1);
     calls.set(model, (calls.get(model) ?? 0) + 1);
     const hash = promptHash([{ role: "user", content: `${key}\n${occurrence}` }]);
+    const intent = byText.get(prompt.intentText) ?? null;
+    const intentKey = `${seed}\n${model}\n${intent?.id ?? prompt.intentText}`;
     return profile.answer({
-      intent: byText.get(prompt.intentText) ?? null,
+      intent,
       intents,
       stage: prompt.stage,
       previous: prompt.previous,
       strict: prompt.system.includes("\nRules:\n"),
       examples: prompt.system.includes("\nExamples:\n"),
+      intentRoll: unitOf(`${intentKey}\nroll`),
+      intentPick: unitOf(`${intentKey}\npick`),
       roll: unit(hash.slice(0, 8)),
       pick: unit(hash.slice(8, 16)),
     });
@@ -105,11 +137,31 @@ export async function startSyntheticServer(
   const server = createServer((request, response) => {
     void (async () => {
       const body = (await readBody(request)) as Record<string, unknown>;
+      received.push({ method: request.method ?? "", path: request.url ?? "", body });
       const model = String(body.model ?? "");
       if (request.method === "GET" && request.url === "/api/tags")
         return send(response, 200, {
-          models: Object.keys(profiles).map((name) => ({ name, model: name })),
+          models: Object.keys(profiles).map((name) => ({
+            name,
+            model: name,
+            digest: digest(name),
+            details: { quantization_level: "none", family: "synthetic" },
+          })),
         });
+      if (request.method === "GET" && request.url === "/api/version")
+        return send(response, 200, { version: SYNTHETIC_SERVER_VERSION });
+      if (request.method === "POST" && request.url === "/api/show") {
+        if (!profiles[model]) return send(response, 404, { error: `model '${model}' not found` });
+        return send(response, 200, {
+          modified_at: new Date(0).toISOString(),
+          details: {
+            format: "synthetic",
+            family: "synthetic",
+            parameter_size: "0B",
+            quantization_level: "none",
+          },
+        });
+      }
       if (request.method === "POST" && request.url === "/api/chat") {
         const messages = (body.messages as ChatMessage[]) ?? [];
         const content = answer(model, messages);
@@ -159,6 +211,7 @@ export async function startSyntheticServer(
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

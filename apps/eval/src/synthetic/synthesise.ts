@@ -47,7 +47,10 @@ export async function synthesiseFixtures(options: {
         file,
         source: "synthetic",
         description: profile.description,
+        effects: profile.effects,
         recorder: "eval synth",
+        // One cell at a time: per-call noise depends on how often a prompt was asked before.
+        concurrency: 1,
       });
       if (summary.failed.length > 0)
         throw new Error(

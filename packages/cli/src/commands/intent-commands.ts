@@ -2,16 +2,19 @@ import { defineCommand } from "citty";
 import type { LackpyService } from "@lackpy/service";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
-import { printRunResult } from "../format-results.js";
+import { printLastProgramTried, printRunResult } from "../format-results.js";
 import { formatGenerationFailure, nextSteps, type TierReason } from "../generation-failure.js";
 import { runnableProgram } from "../runnable-program.js";
-import { PROGRAM_ARGS, programFlags } from "../shared-args.js";
+import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../shared-args.js";
 import { createSpinner } from "../spinner.js";
 
 interface FailedGeneration {
   code: string;
   message: string;
   tiers?: TierReason[];
+  program?: unknown;
+  provider?: unknown;
+  errors?: unknown;
 }
 
 /** A generation failure with the next steps as its hint, for `--json`. */
@@ -19,20 +22,22 @@ function withNextSteps<T extends { error: FailedGeneration | null }>(
   result: T,
   service: LackpyService,
 ): T {
-  if (result.error?.code !== "generation_failed" || !result.error.tiers) return result;
-  const hint = nextSteps(result.error.tiers, service.config()).join("; ");
+  const tiers = result.error?.tiers;
+  if (!result.error || !Array.isArray(tiers)) return result;
+  const hint = nextSteps(tiers, service.config()).join("; ");
   return { ...result, error: { ...result.error, hint } };
 }
 
-/** Prints why no tier answered (human mode); false when the failure is of another kind. */
+/** Prints why no tier answered, and the last program tried (human mode); false when the failure is of another kind. */
 function printGenerationFailure(
   context: CommandContext,
   service: LackpyService,
   intent: string,
   error: FailedGeneration | null,
 ): boolean {
-  if (error?.code !== "generation_failed" || !error.tiers) return false;
+  if (!error || !Array.isArray(error.tiers)) return false;
   context.io.stderr(formatGenerationFailure(intent, error.tiers, service.config()));
+  printLastProgramTried(context, error, context.io.stderr);
   return true;
 }
 
@@ -46,9 +51,11 @@ export function delegateCommand(context: CommandContext) {
     args: {
       intent: { type: "positional", description: "What you want, in words", required: true },
       ...PROGRAM_ARGS,
+      ...RESULT_ARGS,
     },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
+      const shape = resultFlags(args);
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY && !args.debug });
       try {
@@ -56,6 +63,7 @@ export function delegateCommand(context: CommandContext) {
           kit: args.kit,
           params,
           rules,
+          ...shape,
           onProgress: (event) =>
             spinner.update(
               event.kind === "tier"

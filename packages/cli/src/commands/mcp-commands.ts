@@ -1,17 +1,30 @@
 import { defineCommand } from "citty";
 import type { CommandContext } from "../command-context.js";
 import { printJson } from "../command-context.js";
-import { COMMON_ARGS } from "../shared-args.js";
+import { COMMON_ARGS, RESULT_ARGS, resultFlags } from "../shared-args.js";
 
 /** `lackpy mcp serve | init`. */
 export function mcpCommand(context: CommandContext) {
   const serve = defineCommand({
     meta: { name: "serve", description: "Run the MCP server over stdio for a workspace" },
-    args: { workspace: COMMON_ARGS.workspace, debug: COMMON_ARGS.debug },
+    args: {
+      workspace: COMMON_ARGS.workspace,
+      debug: COMMON_ARGS.debug,
+      trace: {
+        ...RESULT_ARGS.trace,
+        description:
+          "Default trace of run_program and delegate results: summary (default), none, full",
+      },
+      "max-output-chars": {
+        ...RESULT_ARGS["max-output-chars"],
+        description: "Default output and stdout cap of run_program and delegate (default 10000)",
+      },
+    },
     async run({ args }) {
+      const shape = resultFlags(args);
       const { serveStdio } = await import("@lackpy/mcp");
       const { resolve } = await import("node:path");
-      await serveStdio({ workspace: resolve(context.io.cwd, args.workspace ?? ".") });
+      await serveStdio({ workspace: resolve(context.io.cwd, args.workspace ?? "."), ...shape });
     },
   });
   const init = defineCommand({

@@ -5,7 +5,7 @@ import { printRunResult, printValidationErrors } from "../format-results.js";
 import { withForceHint } from "../cli-wording.js";
 import { positiveInteger } from "../parse-flags.js";
 import { readProgram } from "../read-program.js";
-import { PROGRAM_ARGS, programFlags } from "../shared-args.js";
+import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../shared-args.js";
 
 /** `lackpy validate <file|->`. */
 export function validateCommand(context: CommandContext) {
@@ -46,6 +46,7 @@ export function runCommand(context: CommandContext) {
     args: {
       file: { type: "positional", description: "Program file, or - for stdin", required: true },
       ...PROGRAM_ARGS,
+      ...RESULT_ARGS,
       "timeout-ms": {
         type: "string",
         description: "Wall-time limit of the program in ms",
@@ -62,6 +63,7 @@ export function runCommand(context: CommandContext) {
       const { params, rules } = programFlags(rawArgs);
       const timeoutMs = positiveInteger("--timeout-ms", args["timeout-ms"]);
       const maxSteps = positiveInteger("--max-steps", args["max-steps"]);
+      const shape = resultFlags(args);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
       const limits = { ...(timeoutMs ? { timeoutMs } : {}), ...(maxSteps ? { maxSteps } : {}) };
@@ -71,6 +73,7 @@ export function runCommand(context: CommandContext) {
         rules,
         limits,
         ...(args.mode ? { mode: args.mode as "isolated" | "in-process" } : {}),
+        ...shape,
       });
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);

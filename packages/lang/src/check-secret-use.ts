@@ -1,0 +1,182 @@
+/**
+ * The static rule for secret parameters (language.md §6): a secret is opaque, so the only place
+ * its name may be read is as a direct argument of a kit-tool call, alone (`read_file(token)`) or
+ * as the object of a member chain with static names (`login(creds.user, creds["key"])`). Any
+ * other read (an operator, a method, a helper, a template literal, an alias, data, the output)
+ * is `secret_access`. Parameter and tool names can never be redeclared (`assign_to_constant`),
+ * so a name always means the same thing wherever it appears and no scope tracking is needed.
+ * Binding positions (declarations, assignment targets) are skipped: the name checks report them.
+ */
+import type { Node } from "./parse-program.js";
+import { secretAccessHint, secretAccessMessage } from "./secret-rule.js";
+import type { ValidationError } from "./types.js";
+import { forEachChild } from "./walk.js";
+
+/** What the secret check needs to know about a program's names. */
+export interface SecretUseOptions {
+  /** Names of the secret parameters. */
+  secrets: ReadonlySet<string>;
+  /** True when `name` is a kit tool of this program. */
+  isTool: (name: string) => boolean;
+  /** A kit tool to name in hints (`read_file(token)`), when the kit has one. */
+  exampleTool?: string;
+}
+
+/** Reports every read of a secret parameter outside a direct kit-tool argument. */
+export function checkSecretUse(program: Node, options: SecretUseOptions): ValidationError[] {
+  const errors: ValidationError[] = [];
+  if (options.secrets.size === 0) return errors;
+  const report = (identifier: Node, parent: Node | null): void => {
+    const position = identifier.loc?.start ?? { line: 1, column: 0 };
+    errors.push({
+      code: "secret_access",
+      message: secretAccessMessage(identifier.name, describeUse(identifier, parent)),
+      line: position.line,
+      column: position.column,
+      hint: secretAccessHint(identifier.name, options.exampleTool),
+    });
+  };
+
+  const visit = (node: Node, parent: Node | null): void => {
+    switch (node.type) {
+      case "Identifier":
+        if (options.secrets.has(node.name)) report(node, parent);
+        return;
+      case "MemberExpression":
+        visit(node.object, node);
+        if (node.computed) visit(node.property, node);
+        return;
+      case "Property":
+        if (node.computed) visit(node.key, node);
+        return visit(node.value, node);
+      case "CallExpression":
+        return call(node);
+      case "VariableDeclarator":
+        pattern(node.id);
+        if (node.init) visit(node.init, node);
+        return;
+      case "AssignmentExpression":
+        target(node.left);
+        return visit(node.right, node);
+      case "UpdateExpression":
+        return target(node.argument);
+      case "ForOfStatement":
+        if (node.left.type === "VariableDeclaration") pattern(node.left.declarations[0].id);
+        else target(node.left);
+        visit(node.right, node);
+        return visit(node.body, node);
+      case "ArrowFunctionExpression":
+        for (const parameter of node.params) pattern(parameter);
+        return visit(node.body, node);
+      default:
+        forEachChild(node, (child) => visit(child, node));
+    }
+  };
+
+  const call = (node: Node): void => {
+    const callee = node.callee;
+    const toTool = callee.type === "Identifier" && options.isTool(callee.name);
+    if (!toTool) visit(callee, node);
+    for (const argument of node.arguments) {
+      if (toTool && secretChain(argument, options.secrets)) continue;
+      visit(argument, node);
+    }
+  };
+
+  /** Visits what an assignment target reads: member objects and keys, default values. */
+  const target = (node: Node): void => {
+    if (node.type === "Identifier") return;
+    if (node.type === "MemberExpression" || node.type === "ChainExpression")
+      return visit(node, null);
+    pattern(node);
+  };
+
+  const pattern = (node: Node | null): void => {
+    if (!node || node.type === "Identifier") return;
+    switch (node.type) {
+      case "ObjectPattern":
+        for (const property of node.properties) {
+          if (property.type === "RestElement") pattern(property.argument);
+          else {
+            if (property.computed) visit(property.key, property);
+            pattern(property.value);
+          }
+        }
+        return;
+      case "ArrayPattern":
+        for (const element of node.elements) pattern(element);
+        return;
+      case "AssignmentPattern":
+        pattern(node.left);
+        return visit(node.right, node);
+      case "RestElement":
+        return pattern(node.argument);
+      default:
+        visit(node, null);
+    }
+  };
+
+  visit(program, null);
+  return errors;
+}
+
+/**
+ * True for `name`, `name.field`, `name["key"]`, `name?.a.b` rooted at a secret name, where every
+ * member name is static (an identifier or a literal): the forms a tool argument may take.
+ */
+function secretChain(node: Node, secrets: ReadonlySet<string>): boolean {
+  let current = node.type === "ChainExpression" ? node.expression : node;
+  while (current.type === "MemberExpression") {
+    if (current.computed && !isStaticKey(current.property)) return false;
+    current = current.object;
+  }
+  return current.type === "Identifier" && secrets.has(current.name);
+}
+
+function isStaticKey(node: Node): boolean {
+  return (
+    node.type === "Literal" || (node.type === "TemplateLiteral" && node.expressions.length === 0)
+  );
+}
+
+/** A few words on what the program did with the secret, for the message. */
+function describeUse(identifier: Node, parent: Node | null): string {
+  if (!parent) return "used here";
+  switch (parent.type) {
+    case "MemberExpression":
+      return parent.object === identifier
+        ? "read (its characters, length, fields or methods) outside a kit-tool argument"
+        : "used as a key";
+    case "CallExpression":
+      if (parent.callee === identifier) return "called";
+      return parent.callee.type === "Identifier"
+        ? `passed to ${parent.callee.name}, which is not a kit tool`
+        : "passed to a method";
+    case "BinaryExpression":
+      return parent.operator === "+" ? "concatenated" : "compared or computed with";
+    case "LogicalExpression":
+    case "IfStatement":
+    case "ConditionalExpression":
+      return "tested for truth";
+    case "UnaryExpression":
+      return parent.operator === "typeof" ? "inspected with typeof" : "tested or converted";
+    case "TemplateLiteral":
+      return "put in a template literal";
+    case "ArrayExpression":
+    case "Property":
+    case "SpreadElement":
+      return "stored in an array or object";
+    case "VariableDeclarator":
+    case "AssignmentExpression":
+    case "AssignmentPattern":
+      return "copied into a variable";
+    case "ForOfStatement":
+      return "iterated";
+    case "ExpressionStatement":
+      return "used as the output";
+    case "ArrowFunctionExpression":
+      return "returned from an arrow function";
+    default:
+      return "used as a value";
+  }
+}

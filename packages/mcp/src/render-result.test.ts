@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import {
+  renderGeneration,
+  renderRun,
+  renderValidation,
+  type RenderableRun,
+} from "./render-result.js";
+
+const base: RenderableRun = {
+  success: true,
+  output: ["a", "b"],
+  stdout: "",
+  error: null,
+  trace: [{ tool: "find_files" }, { tool: "read_file" }, { tool: "read_file" }],
+  filesRead: ["x.md", "y.md"],
+  filesModified: [],
+  stats: { toolCalls: 3 },
+};
+
+describe("renderRun", () => {
+  it.each([
+    [base, 'output:\n  ["a","b"]\ntool calls: 3 (find_files ×1, read_file ×2); files read: 2'],
+    [
+      { ...base, output: "line one\nline two", program: "read_file(p)", tier: "templates" },
+      "program (from templates):\n  read_file(p)\noutput:\n  line one\n  line two\ntool calls: 3 (find_files ×1, read_file ×2); files read: 2",
+    ],
+    [{ ...base, trace: [], stats: undefined, filesRead: [] }, 'output:\n  ["a","b"]'],
+    [
+      { ...base, trace: base.trace.slice(0, 1), traceOmitted: 60, stats: undefined },
+      'output:\n  ["a","b"]\ntool calls: 61; files read: 2',
+    ],
+    [
+      { ...base, filesModified: ["out.txt"], stdout: "hello\n" },
+      'output:\n  ["a","b"]\nstdout:\n  hello\ntool calls: 3 (find_files ×1, read_file ×2); files read: 2; files modified: out.txt',
+    ],
+    [
+      {
+        ...base,
+        success: false,
+        output: null,
+        trace: [],
+        stats: { toolCalls: 0 },
+        filesRead: [],
+        error: {
+          code: "invalid_program",
+          message: "'var' declarations are not allowed. (and 1 more)",
+          errors: [
+            {
+              code: "forbidden_syntax",
+              message: "'var' declarations are not allowed.",
+              line: 1,
+              column: 0,
+              hint: "use let",
+            },
+            { code: "unknown_name", message: "Unknown name 'fs'.", line: 2, column: 4 },
+          ],
+        },
+      },
+      "error[invalid_program]: 'var' declarations are not allowed. (and 1 more)\n  1:0 forbidden_syntax: 'var' declarations are not allowed. (hint: use let)\n  2:4 unknown_name: Unknown name 'fs'.\ntool calls: none",
+    ],
+    [
+      {
+        ...base,
+        output: "x".repeat(10),
+        truncated: [{ part: "output", totalChars: 5000, shownChars: 10 }],
+      },
+      "output:\n  xxxxxxxxxx\ntool calls: 3 (find_files ×1, read_file ×2); files read: 2\noutput cut to 10 of 5000 chars (ask for less, or raise maxOutputChars)",
+    ],
+  ])("renders case %#", (result, text) => {
+    expect(renderRun(result)).toBe(text);
+  });
+
+  it("adds the hint of a run error", () => {
+    expect(
+      renderRun({
+        ...base,
+        success: false,
+        output: null,
+        error: {
+          code: "tool_error",
+          message: "Tool read_file failed: no such file.",
+          hint: "check the path",
+        },
+      }),
+    ).toContain("error[tool_error]: Tool read_file failed: no such file.\nhint: check the path\n");
+  });
+});
+
+describe("renderValidation and renderGeneration", () => {
+  it("renders a valid and an invalid program", () => {
+    expect(
+      renderValidation({
+        valid: true,
+        errors: [],
+        calls: ["len", "find_files"],
+        grade: { w: 1, d: 0 },
+      }),
+    ).toBe("valid; calls: len, find_files; grade w=1 d=0");
+    const errors = Array.from({ length: 7 }, (_, index) => ({
+      code: "bad_arity",
+      message: `e${index}`,
+      line: index + 1,
+    }));
+    expect(
+      renderValidation({ valid: false, errors, calls: [], grade: { w: 0, d: 0 } }).split("\n"),
+    ).toEqual([
+      "invalid: 7 errors",
+      "  1:0 bad_arity: e0",
+      "  2:0 bad_arity: e1",
+      "  3:0 bad_arity: e2",
+      "  4:0 bad_arity: e3",
+      "  5:0 bad_arity: e4",
+      "  … and 2 more",
+    ]);
+  });
+
+  it("renders a generated program and a failure", () => {
+    expect(
+      renderGeneration({
+        success: true,
+        program: "find_files(p)",
+        tier: "rules",
+        provider: "rules",
+      }),
+    ).toBe("program (from rules, provider rules):\n  find_files(p)");
+    expect(
+      renderGeneration({
+        success: false,
+        error: { code: "generation_failed", message: "No tier could write a valid program." },
+      }),
+    ).toBe("error[generation_failed]: No tier could write a valid program.");
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Short text renderings of results for an MCP client's model. The whole result travels once, as
+ * structured content; the text says what a model needs to go on: the answer, the error and its
+ * hint, the program that ran, and how many tool calls it made.
+ */
+
+/** The fields of a (shaped) run or delegate result a rendering reads. */
+export interface RenderableRun {
+  success: boolean;
+  output: unknown;
+  stdout: string;
+  error: { code: string; message: string; hint?: unknown; errors?: unknown } | null;
+  trace: readonly { tool: string }[];
+  filesRead: readonly string[];
+  filesModified: readonly string[];
+  program?: string | null;
+  tier?: string | null;
+  stats?: { toolCalls: number };
+  traceOmitted?: number;
+  truncated?: readonly { part: string; totalChars: number; shownChars: number }[];
+}
+
+/** One validation error as results carry it. */
+interface Problem {
+  code: string;
+  message: string;
+  line?: number;
+  column?: number;
+  hint?: string;
+}
+
+/** At most this many validation errors are listed in a rendering. */
+const MAX_LISTED_PROBLEMS = 5;
+
+function showValue(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "null");
+}
+
+function indent(text: string): string {
+  return text.replace(/\n$/, "").replace(/^/gm, "  ");
+}
+
+/** Lines for validation errors: position, code, message and hint. */
+export function renderProblems(problems: readonly Problem[]): string[] {
+  const lines = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
+    const where = problem.line ? `${problem.line}:${problem.column ?? 0} ` : "";
+    return `  ${where}${problem.code}: ${problem.message}${problem.hint ? ` (hint: ${problem.hint})` : ""}`;
+  });
+  if (problems.length > MAX_LISTED_PROBLEMS)
+    lines.push(`  … and ${problems.length - MAX_LISTED_PROBLEMS} more`);
+  return lines;
+}
+
+/** `tool calls: N (tool ×n, …)`, or "" when neither the trace nor the stats say (a delegate with trace none). */
+function callCounts(result: RenderableRun): string {
+  const counts = new Map<string, number>();
+  for (const call of result.trace) counts.set(call.tool, (counts.get(call.tool) ?? 0) + 1);
+  const listed = result.trace.length + (result.traceOmitted ?? 0);
+  if (listed === 0 && result.stats === undefined) return "";
+  const total = result.stats?.toolCalls ?? listed;
+  if (total === 0) return "tool calls: none";
+  const byTool = [...counts].map(([tool, count]) => `${tool} ×${count}`).join(", ");
+  return `tool calls: ${total}${byTool && result.trace.length === total ? ` (${byTool})` : ""}`;
+}
+
+/** A run or delegate result as a few lines of text. */
+export function renderRun(result: RenderableRun): string {
+  const lines: string[] = [];
+  if (result.program) {
+    lines.push(`program${result.tier ? ` (from ${result.tier})` : ""}:`, indent(result.program));
+  }
+  if (result.success) lines.push("output:", indent(showValue(result.output)));
+  if (result.stdout) lines.push("stdout:", indent(result.stdout));
+  if (result.error) {
+    lines.push(`error[${result.error.code}]: ${result.error.message}`);
+    if (typeof result.error.hint === "string") lines.push(`hint: ${result.error.hint}`);
+    if (Array.isArray(result.error.errors))
+      lines.push(...renderProblems(result.error.errors as Problem[]));
+  }
+  const files = [
+    result.filesRead.length ? `files read: ${result.filesRead.length}` : "",
+    result.filesModified.length ? `files modified: ${result.filesModified.join(", ")}` : "",
+  ].filter(Boolean);
+  const summary = [callCounts(result), ...files].filter(Boolean).join("; ");
+  if (summary) lines.push(summary);
+  for (const cut of result.truncated ?? [])
+    lines.push(
+      `${cut.part} cut to ${cut.shownChars} of ${cut.totalChars} chars (ask for less, or raise maxOutputChars)`,
+    );
+  return lines.join("\n");
+}
+
+/** A validation result as a few lines of text. */
+export function renderValidation(result: {
+  valid: boolean;
+  errors: readonly Problem[];
+  calls: readonly string[];
+  grade: { w: number; d: number };
+}): string {
+  if (result.valid)
+    return `valid; calls: ${result.calls.join(", ") || "nothing"}; grade w=${result.grade.w} d=${result.grade.d}`;
+  const count = `${result.errors.length} error${result.errors.length === 1 ? "" : "s"}`;
+  return [`invalid: ${count}`, ...renderProblems(result.errors)].join("\n");
+}
+
+/** A generation outcome as a few lines of text. */
+export function renderGeneration(
+  outcome:
+    | { success: true; program: string; tier: string; provider: string }
+    | { success: false; error: { code: string; message: string } },
+): string {
+  if (outcome.success)
+    return `program (from ${outcome.tier}, provider ${outcome.provider}):\n${indent(outcome.program)}`;
+  return `error[${outcome.error.code}]: ${outcome.error.message}`;
+}

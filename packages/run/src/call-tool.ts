@@ -1,0 +1,201 @@
+import type { Node } from "@lackpy/lang";
+import type { ProgramFault } from "./run-error.js";
+import type { RunContext } from "./run-context.js";
+import { summarise } from "./serialize.js";
+import type { ToolCall } from "./tool-call-context.js";
+import { Snapshot, type TraceEntry } from "./trace-entry.js";
+import { describeError, isProgramFault } from "./describe-error.js";
+import { toPlainData } from "./plain-data.js";
+import { toToolArgument } from "./tool-argument.js";
+import { NativeCallable } from "./values.js";
+import { SecretValue } from "./secret-value.js";
+
+/**
+ * Calls kit tool number `index`: plain-data arguments in, plain data out, traced, timed and
+ * counted. A synchronous tool's value comes back synchronously; only a tool that returns a
+ * promise (or another thenable) makes the call return a promise, raced against the tool-time
+ * limit.
+ */
+export function callTool(
+  context: RunContext,
+  index: number,
+  rawArgs: readonly unknown[],
+  node: Node,
+): unknown {
+  if (context.signal?.aborted) throw context.fault("cancelled", "The run was cancelled.", node);
+  const limits = context.limits;
+  if (++context.toolCalls > limits.maxToolCalls) {
+    throw context.fault(
+      "limit_tool_calls",
+      `The program made more than ${limits.maxToolCalls} tool calls.`,
+      node,
+      "call tools fewer times, e.g. one find_files instead of many",
+    );
+  }
+  const name = context.toolNames[index];
+  const args: unknown[] = [];
+  const traced: unknown[] = [];
+  let secrets = false;
+  for (let position = 0; position < rawArgs.length; position++) {
+    const raw = rawArgs[position];
+    const arg =
+      typeof raw === "object" && raw !== null
+        ? toToolArgument(raw, name, context, context.reveal)
+        : raw;
+    args.push(arg);
+    // A secret argument is traced as its marker, never as the value the tool gets.
+    if (raw instanceof SecretValue) {
+      secrets = true;
+      traced.push(raw.display);
+    } else traced.push(snapshot(arg, limits.maxOutputBytes));
+  }
+  notePaths(context, index, args, secrets ? rawArgs : null);
+  const entry: TraceEntry = {
+    step: context.steps,
+    tool: name,
+    args: traced,
+    result: null,
+    durationMs: 0,
+    success: false,
+    error: null,
+  };
+  context.trace.push(entry);
+  const started = context.now();
+  const call = context.toolSignals.begin();
+  let value: unknown;
+  let pending: boolean;
+  try {
+    value = context.tools[index].call(call.context, ...args);
+    // Reading `then` can throw too (a revoked proxy): that is the tool's failure.
+    pending = isThenable(value);
+  } catch (error) {
+    finishCall(context, entry, started);
+    throw toolFault(context, name, error, entry, node);
+  }
+  if (pending) return awaitTool(context, entry, value as PromiseLike<unknown>, started, node, call);
+  try {
+    return acceptResult(context, entry, value);
+  } catch (error) {
+    throw toolFault(context, name, error, entry, node);
+  } finally {
+    finishCall(context, entry, started);
+  }
+}
+
+async function awaitTool(
+  context: RunContext,
+  entry: TraceEntry,
+  pending: PromiseLike<unknown>,
+  started: number,
+  node: Node,
+  call: ToolCall,
+): Promise<unknown> {
+  const name = entry.tool;
+  const timeoutMs = context.limits.toolTimeoutMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const fault = context.fault(
+        "limit_tool_time",
+        `Tool ${name} took longer than ${timeoutMs} ms.`,
+        node,
+        "ask the tool for less at a time",
+        { tool: name },
+      );
+      call.abort(fault);
+      reject(fault);
+    }, timeoutMs);
+  });
+  try {
+    return acceptResult(context, entry, await Promise.race([pending, timeout]));
+  } catch (error) {
+    throw toolFault(context, name, error, entry, node);
+  } finally {
+    clearTimeout(timer);
+    finishCall(context, entry, started);
+  }
+}
+
+function acceptResult(context: RunContext, entry: TraceEntry, value: unknown): unknown {
+  const result =
+    typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+      ? value
+      : toPlainData(value, entry.tool, { maxItems: context.limits.maxSize });
+  entry.success = true;
+  entry.result = snapshot(result, context.limits.maxOutputBytes);
+  return result;
+}
+
+function finishCall(context: RunContext, entry: TraceEntry, started: number): void {
+  entry.durationMs = context.now() - started;
+  context.toolMs += entry.durationMs;
+}
+
+/** Objects are summarised now (the program or the tool may change them later); primitives at the end. */
+function snapshot(value: unknown, maxBytes: number): unknown {
+  return typeof value === "object" && value !== null
+    ? new Snapshot(summarise(value, maxBytes))
+    : value;
+}
+
+function toolFault(
+  context: RunContext,
+  name: string,
+  error: unknown,
+  entry: TraceEntry,
+  node: Node,
+): ProgramFault {
+  if (isProgramFault(error)) {
+    entry.error = error.message;
+    return error;
+  }
+  // A tool may throw anything; reading it must not throw again. One that echoes a secret it
+  // was given has the secret's text replaced by its marker.
+  const { message, hint, ...described } = context.vault
+    ? context.vault.redactError(describeError(error))
+    : describeError(error);
+  entry.error = message;
+  const retriable = described.retriable || context.toolSpec(name)?.retriable === true;
+  return context.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
+    tool: name,
+    ...(retriable ? { retriable: true } : {}),
+  });
+}
+
+/** Notes the paths a call reads and writes; a secret path (`rawArgs` holds its marker) is not listed. */
+function notePaths(
+  context: RunContext,
+  index: number,
+  args: readonly unknown[],
+  rawArgs: readonly unknown[] | null,
+): void {
+  const specArgs = context.toolSpecAt(index)?.args;
+  if (!specArgs) return;
+  for (let index = 0; index < specArgs.length; index++) {
+    const path = specArgs[index].path;
+    if (!path || typeof args[index] !== "string") continue;
+    if (rawArgs?.[index] instanceof SecretValue) continue;
+    if (path === "read") context.filesRead.add(args[index] as string);
+    if (path === "write") context.filesModified.add(args[index] as string);
+  }
+}
+
+/**
+ * Kit tool number `index` as a callback value (`files.map(read_file)`). It gets as many
+ * arguments as its required ones (at least one), so `paths.map(write_file)` cannot write each
+ * index as a file's content.
+ */
+export function toolCallable(index: number, name: string): NativeCallable {
+  return new NativeCallable(name, (context: RunContext, args, node) => {
+    const required = (context.toolSpec(name)?.args ?? []).filter((arg) => !arg.optional).length;
+    return callTool(context, index, args.slice(0, Math.max(1, required)), node);
+  });
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * The state of one run: steps, time, tool calls, stdout, the trace, and the checks every part of
+ * a run shares. Compiled code, helpers, methods and safe globals get it as an argument; it knows
+ * nothing of how programs are compiled. Every node counts one step, and the step, time and size
+ * limits are checked as steps are taken, so a program can never run unbounded.
+ */
+import { utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
+import type { Limits } from "./limits.js";
+import { ProgramFault, type RunErrorCode } from "./run-error.js";
+import { ToolCallSignals } from "./tool-call-context.js";
+import type { ToolFunction, TraceEntry } from "./trace-entry.js";
+import { Closure, NativeCallable, isCallable } from "./values.js";
+import type { SecretVault } from "./secret-vault.js";
+import type { RevealSecret } from "./tool-argument.js";
+
+/** What a run context needs. */
+export interface RunContextOptions {
+  /** Tool names in the order the compiled program numbers them. */
+  toolNames: readonly string[];
+  tools: Readonly<Record<string, ToolFunction>>;
+  toolSpecs?: readonly ToolSpec[];
+  /** Parameter values (already plain data, or secret markers) in the order the compiled program numbers them. */
+  params: readonly unknown[];
+  /**
+   * The secret params' values, which only the tool boundary reads; null when the tools take the
+   * markers themselves (an isolated child, whose host holds the values).
+   */
+  vault?: SecretVault | null;
+  limits: Limits;
+  /** Clock in ms (injectable for tests). */
+  now?: () => number;
+  /** Heap in use in bytes; isolated mode passes its own, so bulk operations stop before its heap limit. */
+  heapUsedBytes?: () => number;
+  /** Aborting it stops the run with `cancelled` at the next clock check or tool call. */
+  signal?: AbortSignal;
+}
+
+/** Steps between two clock checks. */
+const TIME_CHECK_INTERVAL = 256;
+/** Steps between two turns given back to the host's event loop. */
+const YIELD_INTERVAL = 20_000;
+/** Items a native operation may touch between two clock checks (steps alone undercount bulk work). */
+const WORK_CHECK_UNITS = 1_000_000;
+/** Bulk results estimated below this size are never refused for memory. */
+const BULK_FREE_BYTES = 8 * 1024 * 1024;
+/** Rough heap cost of one [key, value] pair: a two-element array and an index key string. */
+const BYTES_PER_ENTRY_PAIR = 96;
+
+const SPECS_BY_NAME = new WeakMap<readonly ToolSpec[], ReadonlyMap<string, ToolSpec>>();
+
+const NO_SPECS: ReadonlyMap<string, ToolSpec> = new Map();
+
+function specsByName(specs: readonly ToolSpec[] | undefined): ReadonlyMap<string, ToolSpec> {
+  if (!specs) return NO_SPECS;
+  let byName = SPECS_BY_NAME.get(specs);
+  if (!byName) {
+    byName = new Map(specs.map((spec) => [spec.name, spec]));
+    SPECS_BY_NAME.set(specs, byName);
+  }
+  return byName;
+}
+
+/** The context of one run. Not reusable: create one per run. */
+export class RunContext {
+  steps = 0;
+  toolCalls = 0;
+  toolMs = 0;
+  /** The node of the latest step: the position of errors that have no node of their own. */
+  current: Node | null = null;
+  readonly startedAt: number;
+  readonly stdout: string[] = [];
+  stdoutBytes = 0;
+  stdoutTruncated = false;
+  readonly trace: TraceEntry[] = [];
+  readonly filesRead = new Set<string>();
+  readonly filesModified = new Set<string>();
+  /** Top-level names created by assignment, in the order they were first assigned. */
+  readonly cellOrder: string[] = [];
+  readonly limits: Limits;
+  readonly params: readonly unknown[];
+  /** Tool functions by the compiled program's tool numbers. */
+  readonly tools: readonly ToolFunction[];
+  readonly toolNames: readonly string[];
+  readonly signal: AbortSignal | undefined;
+  /** The secret params' values (see `RunContextOptions.vault`). */
+  readonly vault: SecretVault | null;
+  /** Reveals a secret marker passed to a tool; undefined when the marker itself goes to the tool. */
+  readonly reveal: RevealSecret | undefined;
+  /** The signals of this run's tool calls; the run calls `end()` once it has its result. */
+  readonly toolSignals: ToolCallSignals;
+  private nextCheckStep: number;
+  private nextYieldStep = YIELD_INTERVAL;
+  private workSinceCheck = 0;
+  private readonly specs: ReadonlyMap<string, ToolSpec>;
+  private readonly heapUsedBytes: (() => number) | undefined;
+  private readonly clock: (() => number) | null;
+  private readonly specsByIndex: (ToolSpec | null | undefined)[] = [];
+
+  constructor(options: RunContextOptions) {
+    this.limits = options.limits;
+    this.clock = options.now ?? null;
+    this.startedAt = this.now();
+    this.params = options.params;
+    const vault = options.vault ?? null;
+    this.vault = vault;
+    this.reveal = vault ? (secret) => vault.reveal(secret) : undefined;
+    this.toolNames = options.toolNames;
+    this.tools = options.toolNames.map((name) => options.tools[name]);
+    this.specs = specsByName(options.toolSpecs);
+    this.heapUsedBytes = options.heapUsedBytes;
+    this.signal = options.signal;
+    this.toolSignals = new ToolCallSignals(options.signal);
+    this.nextCheckStep = Math.min(TIME_CHECK_INTERVAL, this.limits.maxSteps + 1);
+  }
+
+  /** The clock in ms: `performance.now()` unless the options gave another. */
+  now(): number {
+    return this.clock === null ? performance.now() : this.clock();
+  }
+
+  /** Counts a step at `node`; the step and time limits are checked every so often. */
+  step(node: Node): void {
+    this.current = node;
+    if (++this.steps >= this.nextCheckStep) this.checkpoint(node);
+  }
+
+  private checkpoint(node: Node): void {
+    if (this.steps > this.limits.maxSteps) {
+      throw this.fault(
+        "limit_steps",
+        `The program took more than ${this.limits.maxSteps} steps.`,
+        node,
+        "loop over fewer items, or break out of the loop earlier",
+      );
+    }
+    if (this.steps % TIME_CHECK_INTERVAL === 0) this.checkTime(node);
+    const nextTimeCheck = this.steps - (this.steps % TIME_CHECK_INTERVAL) + TIME_CHECK_INTERVAL;
+    this.nextCheckStep = Math.min(nextTimeCheck, this.limits.maxSteps + 1);
+  }
+
+  /** True when the host's event loop is owed a turn (every 20,000 steps; loops ask between items). */
+  yieldDue(): boolean {
+    return this.steps >= this.nextYieldStep;
+  }
+
+  /**
+   * Lets the host's event loop run, so a long in-process run does not starve other work (an MCP
+   * server's other requests) and an abort can be delivered. One setImmediate turn.
+   */
+  async yieldToHost(): Promise<void> {
+    this.nextYieldStep = this.steps + YIELD_INTERVAL;
+    await new Promise<void>((resolve) => {
+      const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown })
+        .setImmediate;
+      if (immediate) immediate(resolve);
+      else setTimeout(resolve, 0);
+    });
+    this.checkTime();
+  }
+
+  /** Enforces the wall-time limit on the program's own evaluation (time in tools excluded) and the abort signal. */
+  checkTime(node: Node | null = this.current): void {
+    if (this.signal?.aborted) throw this.fault("cancelled", "The run was cancelled.", node);
+    const evaluationMs = this.now() - this.startedAt - this.toolMs;
+    if (evaluationMs > this.limits.timeoutMs) {
+      throw this.fault(
+        "limit_time",
+        `The program ran for more than ${this.limits.timeoutMs} ms.`,
+        node,
+        "do less work per run: fewer items, simpler loops",
+      );
+    }
+  }
+
+  /** Milliseconds of evaluation time left before `limit_time`. */
+  remainingMs(): number {
+    return this.limits.timeoutMs - (this.now() - this.startedAt - this.toolMs);
+  }
+
+  /** Counts items a native operation touches, and checks the clock once enough work has piled up. */
+  chargeWork(units: number, node: Node | null = this.current): void {
+    this.workSinceCheck += units;
+    if (this.workSinceCheck < WORK_CHECK_UNITS) return;
+    this.workSinceCheck = 0;
+    this.checkTime(node);
+  }
+
+  /**
+   * Raises `limit_memory` before a native operation that would build `count` entries of about
+   * `bytesPerEntry` bytes each when that would not fit the heap budget (`memoryMb`). One native
+   * call cannot be interrupted, and past the heap limit an allocation aborts the whole process,
+   * so the estimate is checked first (against the actual heap use in isolated mode).
+   */
+  checkBulk(
+    count: number,
+    bytesPerEntry: number,
+    what: string,
+    node: Node | null = this.current,
+  ): void {
+    this.chargeWork(count, node);
+    const bytes = count * bytesPerEntry;
+    if (bytes < BULK_FREE_BYTES) return;
+    const budgetBytes = this.limits.memoryMb * 1024 * 1024;
+    const usedBytes = this.heapUsedBytes?.() ?? 0;
+    // Twice the estimate: the result plus the transient copies and tables a native call makes.
+    if (usedBytes + 2 * bytes > budgetBytes) {
+      throw this.fault(
+        "limit_memory",
+        `The program tried to make ${what} of ${count} entries (about ${Math.ceil(bytes / 1048576)} MiB); the memory limit is ${this.limits.memoryMb} MiB.`,
+        node,
+        "work on smaller pieces of data",
+      );
+    }
+  }
+
+  /** `checkBulk` for `Object.entries`-like results: one [key, value] pair per own key, index or entry. */
+  checkEntries(value: unknown, node: Node | null = this.current): void {
+    const count =
+      typeof value === "string" || Array.isArray(value)
+        ? value.length
+        : value instanceof Map || value instanceof Set
+          ? value.size
+          : typeof value === "object" && value !== null
+            ? Object.keys(value).length
+            : 0;
+    this.checkBulk(count, BYTES_PER_ENTRY_PAIR, "a list of entries", node);
+  }
+
+  /** Raises `limit_size` when a string or array would exceed the size limit. */
+  checkSize(length: number, what: string, node: Node | null = this.current): void {
+    if (length > this.limits.maxSize) {
+      throw this.fault(
+        "limit_size",
+        `The program tried to make ${what} of ${Math.round(length)} items; the limit is ${this.limits.maxSize}.`,
+        node,
+        "work on smaller pieces of data",
+      );
+    }
+    // Strings take one or two bytes a unit, arrays a pointer: the heap must have room for it too.
+    this.checkBulk(length, what.includes("string") ? 2 : 8, what, node);
+  }
+
+  /** A fault at a node's position. */
+  fault(
+    code: RunErrorCode,
+    message: string,
+    node: Node | null = this.current,
+    hint?: string,
+    extra: Record<string, unknown> = {},
+  ): ProgramFault {
+    const position = node?.loc?.start;
+    return new ProgramFault(code, message, {
+      ...(position ? { line: position.line, column: position.column } : {}),
+      ...(hint ? { hint } : {}),
+      ...extra,
+    });
+  }
+
+  /** The ToolSpec of a tool, when the caller gave one. */
+  toolSpec(name: string): ToolSpec | undefined {
+    return this.specs.get(name);
+  }
+
+  /** The ToolSpec of tool number `index`, when the caller gave one. */
+  toolSpecAt(index: number): ToolSpec | undefined {
+    let spec = this.specsByIndex[index];
+    if (spec === undefined) {
+      spec = this.specs.get(this.toolNames[index]) ?? null;
+      this.specsByIndex[index] = spec;
+    }
+    return spec ?? undefined;
+  }
+
+  /** Calls a closure or native callable with arguments (callbacks of helpers and methods); may return a promise. */
+  callFunction(callee: unknown, args: unknown[], node: Node): unknown {
+    if (callee instanceof Closure) return callee.code(this, callee.env, args, node);
+    if (callee instanceof NativeCallable) return callee.call(this, args, node);
+    throw this.fault(
+      "not_a_function",
+      `A ${callee === null ? "null" : typeof callee} value is not a function.`,
+      node,
+      "pass an arrow function such as x => x.name",
+    );
+  }
+
+  /** Asserts a value is callable, for helpers that take a key or predicate function. */
+  requireCallable(
+    value: unknown,
+    what: string,
+    node: Node,
+  ): asserts value is Closure | NativeCallable {
+    if (!isCallable(value))
+      throw this.fault("not_a_function", `${what} must be a function such as x => x.size.`, node);
+  }
+
+  /** Appends one line to stdout, within the output cap. */
+  print(line: string): void {
+    if (this.stdoutTruncated) return;
+    const bytes = utf8ByteLength(line) + 1;
+    if (this.stdoutBytes + bytes > this.limits.maxOutputBytes) {
+      this.stdoutTruncated = true;
+      this.stdout.push("…[stdout truncated]");
+      return;
+    }
+    this.stdoutBytes += bytes;
+    this.stdout.push(line);
+  }
+}

@@ -1,0 +1,146 @@
+import type { TraceEntry } from "@lackpy/run";
+import { describe, expect, it } from "vitest";
+import { fitText, fitValue } from "./fit-value.js";
+import {
+  checkShapeOptions,
+  MAX_SUMMARY_CALLS,
+  shapeResult,
+  summariseCall,
+} from "./shape-result.js";
+
+function entry(step: number, tool: string, args: unknown[], result: unknown): TraceEntry {
+  return { step, tool, args, result, durationMs: 1.234, success: true, error: null };
+}
+
+const content = "x".repeat(5000);
+const result = {
+  success: true,
+  output: ["a.ts:1: TODO one"],
+  stdout: "",
+  error: null,
+  trace: [
+    entry(1, "find_files", ["**/*.ts"], ["a.ts", "b.ts"]),
+    entry(2, "read_file", ["a.ts"], content),
+  ],
+  variables: { files: ["a.ts", "b.ts"], text: content },
+  filesRead: ["a.ts"],
+  filesModified: [],
+  stats: { steps: 9, toolCalls: 2, durationMs: 3, toolMs: 2, truncated: [] as string[] },
+};
+
+describe("shapeResult", () => {
+  it("returns the same result for the full trace without a cap", () => {
+    expect(shapeResult(result)).toBe(result);
+    expect(shapeResult(result, { trace: "full" })).toBe(result);
+  });
+
+  it("summarises each call to its tool, an argument preview, a result size and a time", () => {
+    const shaped = shapeResult(result, { trace: "summary" });
+    expect(shaped.trace).toEqual([
+      { step: 1, tool: "find_files", args: '"**/*.ts"', result: "2 items", durationMs: 1.2 },
+      { step: 2, tool: "read_file", args: '"a.ts"', result: "5000 chars", durationMs: 1.2 },
+    ]);
+    expect(shaped).not.toHaveProperty("variables");
+    expect(shaped.filesRead).toEqual(["a.ts"]);
+    expect(JSON.stringify(shaped).length).toBeLessThan(600);
+    expect(result.trace[1].result).toBe(content);
+  });
+
+  it("drops the trace for none", () => {
+    const shaped = shapeResult(result, { trace: "none" });
+    expect(shaped.trace).toEqual([]);
+    expect(shaped.output).toEqual(result.output);
+  });
+
+  it("lists the first calls of a long trace and counts the rest", () => {
+    const trace = Array.from({ length: MAX_SUMMARY_CALLS + 7 }, (_, index) =>
+      entry(index, "read_file", [`f${index}`], "text"),
+    );
+    const shaped = shapeResult({ ...result, trace }, { trace: "summary" });
+    expect(shaped.trace).toHaveLength(MAX_SUMMARY_CALLS);
+    expect(shaped.traceOmitted).toBe(7);
+  });
+
+  it("keeps a failed call's error in the summary", () => {
+    const failed: TraceEntry = { ...entry(3, "read_file", ["x"], null), success: false };
+    failed.error = "no such file";
+    expect(summariseCall(failed)).toMatchObject({ result: "error", error: "no such file" });
+  });
+
+  it("cuts long arguments in the preview", () => {
+    const summary = summariseCall(entry(1, "write_file", ["a.txt", content], true));
+    expect(summary.args.length).toBeLessThanOrEqual(121);
+    expect(summary.args.startsWith('"a.txt", "xxx')).toBe(true);
+    expect(summary.args.endsWith("…")).toBe(true);
+  });
+
+  it("cuts output and stdout over the cap with markers and the full size", () => {
+    const shaped = shapeResult(
+      { ...result, output: { text: content, n: 1 }, stdout: "y".repeat(300) },
+      { trace: "full", maxOutputChars: 100 },
+    );
+    expect((shaped.output as { text: string }).text).toMatch(
+      /^x{80,100}…\[truncated: 5000 chars in full\]$/,
+    );
+    expect(shaped.stdout).toBe(`${"y".repeat(100)}…[truncated: 300 chars in full]`);
+    expect(shaped.truncated).toEqual([
+      {
+        part: "output",
+        totalChars: JSON.stringify({ text: content, n: 1 }).length,
+        shownChars: 100,
+      },
+      { part: "stdout", totalChars: 300, shownChars: 100 },
+    ]);
+    expect(shaped.stats.truncated).toEqual(["output", "stdout"]);
+    expect(shaped.trace).toBe(result.trace);
+  });
+
+  it("leaves output under the cap alone", () => {
+    const shaped = shapeResult(result, { maxOutputChars: 1000 });
+    expect(shaped.output).toBe(result.output);
+    expect(shaped).not.toHaveProperty("truncated");
+  });
+
+  it.each([
+    [{ trace: "verbose" }, "Unknown trace detail 'verbose'."],
+    [{ maxOutputChars: 0 }, "maxOutputChars must be a whole number above 0, not 0."],
+    [{ maxOutputChars: 1.5 }, "maxOutputChars must be a whole number above 0, not 1.5."],
+  ])("refuses %j", (options, message) => {
+    expect(() => checkShapeOptions(options as never)).toThrow(message);
+  });
+});
+
+describe("fitValue", () => {
+  it.each([
+    [Array.from({ length: 100 }, (_, index) => index), 40],
+    [Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`key${index}`, index])), 60],
+    [["short", "z".repeat(500), "after"], 50],
+    [{ nested: { list: Array.from({ length: 30 }, () => "abcdefghij") } }, 80],
+  ])("keeps the shape and stays near the cap (%#)", (value, maxChars) => {
+    const fitted = fitValue(value, maxChars);
+    expect(fitted.truncated).toBe(true);
+    expect(fitted.totalChars).toBe(JSON.stringify(value).length);
+    expect(Array.isArray(fitted.value)).toBe(Array.isArray(value));
+    const text = JSON.stringify(fitted.value);
+    expect(text).toContain("…[truncated");
+    expect(text.length).toBeLessThan(maxChars + 80);
+  });
+
+  it("counts the items left out of an array", () => {
+    expect(fitValue([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 8).value).toEqual([
+      1,
+      2,
+      3,
+      "…[truncated: 7 more of 10 items]",
+    ]);
+  });
+
+  it("cuts text at the cap", () => {
+    expect(fitText("abcdef", 3)).toEqual({
+      value: "abc…[truncated: 6 chars in full]",
+      truncated: true,
+      totalChars: 6,
+    });
+    expect(fitText("abc", 3).truncated).toBe(false);
+  });
+});

@@ -1,0 +1,207 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { trace } from "@opentelemetry/api";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from "@opentelemetry/sdk-trace-base";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
+import { LackpyService } from "./lackpy-service.js";
+
+const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+let root: string;
+let ollama: Server;
+let ollamaUrl: string;
+
+function config(change: (config: LackpyConfig) => void = () => undefined): LackpyConfig {
+  const copy = structuredClone(DEFAULT_CONFIG);
+  copy.run.mode = "in-process";
+  copy.inference.order = ["templates", "rules", "ollama"];
+  copy.inference.providers.ollama = { plugin: "ollama", host: ollamaUrl, model: "stub-coder" };
+  change(copy);
+  return copy;
+}
+
+const spans = () => exporter.getFinishedSpans();
+const named = (name: string) => spans().filter((span) => span.name === name);
+const one = (name: string): ReadableSpan => {
+  const found = named(name);
+  expect(found, name).toHaveLength(1);
+  return found[0];
+};
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+const idOf = (span: ReadableSpan) => span.spanContext().spanId;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-otel-"));
+  await cp(EXAMPLE, root, { recursive: true });
+  // A loopback Ollama that writes one program and reports token counts.
+  ollama = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(200, { "content-type": "application/json" });
+      if (request.url === "/api/tags") return response.end(JSON.stringify({ models: [] }));
+      response.end(
+        JSON.stringify({
+          model: "stub-coder",
+          created_at: new Date().toISOString(),
+          message: { role: "assistant", content: 'len(read_file("README.md").split("\\n"))' },
+          done: true,
+          prompt_eval_count: 120,
+          eval_count: 9,
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => ollama.listen(0, "127.0.0.1", resolve));
+  ollamaUrl = `http://127.0.0.1:${(ollama.address() as AddressInfo).port}`;
+  trace.setGlobalTracerProvider(provider);
+});
+
+beforeEach(() => exporter.reset());
+
+afterAll(async () => {
+  trace.disable();
+  await provider.shutdown();
+  await new Promise<void>((resolve) => ollama.close(() => resolve()));
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("OpenTelemetry spans", () => {
+  it("traces delegate → tiers → model call, and delegate → run → tool calls", async () => {
+    const service = new LackpyService({ workspace: root, config: config() });
+    const result = await service.delegate("how many lines does the readme have");
+    expect(result).toMatchObject({ success: true, tier: "ollama" });
+
+    const delegate = one("invoke_agent lackpy");
+    expect(parentOf(delegate)).toBeUndefined();
+    expect(delegate.attributes).toMatchObject({
+      "gen_ai.operation.name": "invoke_agent",
+      "gen_ai.agent.name": "lackpy",
+      "gen_ai.request.model": "stub-coder",
+      "lackpy.kit": "readonly",
+      "lackpy.tier": "ollama",
+      "lackpy.success": true,
+    });
+
+    const tiers = ["templates", "rules", "ollama"].map((name) => one(`lackpy.tier ${name}`));
+    for (const tier of tiers) expect(parentOf(tier)).toBe(idOf(delegate));
+    expect(tiers.map((tier) => tier.attributes["lackpy.tier.outcome"])).toEqual([
+      "passed",
+      "passed",
+      "answered",
+    ]);
+
+    const chat = one("chat stub-coder");
+    expect(parentOf(chat)).toBe(idOf(tiers[2]));
+    expect(chat.attributes).toMatchObject({
+      "gen_ai.operation.name": "chat",
+      "gen_ai.provider.name": "ollama",
+      "gen_ai.request.model": "stub-coder",
+      "gen_ai.response.model": "stub-coder",
+      "gen_ai.usage.input_tokens": 120,
+      "gen_ai.usage.output_tokens": 9,
+    });
+
+    const run = one("lackpy.run");
+    expect(parentOf(run)).toBe(idOf(delegate));
+    expect(run.attributes).toMatchObject({ "lackpy.run.tool_calls": 1, "lackpy.success": true });
+    const tool = one("execute_tool read_file");
+    expect(parentOf(tool)).toBe(idOf(run));
+    expect(tool.attributes).toMatchObject({
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": "read_file",
+    });
+    // Every child ends within its parent.
+    for (const child of [...tiers, chat, run, tool]) {
+      const parent = spans().find((span) => idOf(span) === parentOf(child))!;
+      expect(child.endTime[0] * 1e9 + child.endTime[1]).toBeLessThanOrEqual(
+        parent.endTime[0] * 1e9 + parent.endTime[1],
+      );
+    }
+    await service.close();
+  });
+
+  it("traces a template answer as one tier span and no model call", async () => {
+    const service = new LackpyService({ workspace: root, config: config() });
+    await service.create(`find_files("**/*.py")`, { name: "py", pattern: "python sources" });
+    await service.delegate("python sources");
+    expect(one("lackpy.tier templates").attributes).toMatchObject({
+      "lackpy.tier.outcome": "answered",
+      "lackpy.template": "py",
+    });
+    expect(named("lackpy.tier rules")).toEqual([]);
+    expect(spans().filter((span) => span.name.startsWith("chat "))).toEqual([]);
+    expect(one("execute_tool find_files")).toBeDefined();
+    await service.close();
+  });
+
+  it("traces runProgram as a root run span with a failed tool call marked as an error", async () => {
+    const service = new LackpyService({ workspace: root, config: config() });
+    const result = await service.runProgram(`read_file("missing.txt")`);
+    expect(result.error?.code).toBe("tool_error");
+    const run = one("lackpy.run");
+    expect(parentOf(run)).toBeUndefined();
+    expect(run.status.code).toBe(2);
+    expect(run.attributes["error.type"]).toBe("tool_error");
+    const tool = one("execute_tool read_file");
+    expect(parentOf(tool)).toBe(idOf(run));
+    expect(tool.status).toMatchObject({ code: 2 });
+  });
+
+  it("keeps a secret out of a failed tool call's span", async () => {
+    const service = new LackpyService({ workspace: root, config: config() });
+    const result = await service.runProgram(`read_file(token)`, {
+      params: { token: { value: "hidden-Name-42.txt", secret: true } },
+    });
+    expect(result.error?.code).toBe("tool_error");
+    const tool = one("execute_tool read_file");
+    expect(tool.status.code).toBe(2);
+    const recorded = JSON.stringify([
+      tool.status,
+      tool.attributes,
+      tool.events,
+      one("lackpy.run").status,
+    ]);
+    expect(recorded).not.toContain("hidden-Name-42");
+    expect(tool.status.message).toContain("[redacted]");
+  });
+
+  it("traces generate with its tiers, and a failed generation as an error", async () => {
+    const service = new LackpyService({
+      workspace: root,
+      config: config((settings) => (settings.inference.order = ["rules"])),
+    });
+    const outcome = await service.generate("tell me a joke");
+    expect(outcome.success).toBe(false);
+    const generate = one("lackpy.generate");
+    expect(generate.attributes["error.type"]).toBe("generation_failed");
+    const rules = one("lackpy.tier rules");
+    expect(parentOf(rules)).toBe(idOf(generate));
+    expect(rules.attributes).toMatchObject({
+      "lackpy.tier.outcome": "passed",
+      "lackpy.tier.reason": "no match",
+    });
+  });
+
+  it("records nothing once no provider is registered, with the same results", async () => {
+    const service = new LackpyService({ workspace: root, config: config() });
+    trace.disable();
+    try {
+      const result = await service.delegate("list all python files");
+      expect(result.output).toEqual(["src/cli.py"]);
+      expect(spans()).toEqual([]);
+    } finally {
+      trace.setGlobalTracerProvider(provider);
+    }
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Optional OpenTelemetry spans through `@opentelemetry/api` alone (an optional peer, loaded once
+ * on the first request). Without a registered tracer provider the API's tracer answers with
+ * non-recording spans: the first one tells the service to do nothing more for that request, so
+ * the hot paths carry one `startSpan` and a few `?.` checks.
+ */
+import type { Context, Span, Tracer } from "@opentelemetry/api";
+
+type OtelApi = typeof import("@opentelemetry/api");
+
+/** The instrumentation scope of lackpy's spans. */
+export const TRACER_NAME = "@lackpy/service";
+
+let api: OtelApi | null | undefined;
+let loading: Promise<void> | null = null;
+
+/** Loads `@opentelemetry/api` once; a promise to await the first time, `null` once loaded (or missing). */
+export function loadTelemetry(): Promise<void> | null {
+  if (api !== undefined) return null;
+  loading ??= import("@opentelemetry/api").then(
+    (module) => {
+      api = module;
+    },
+    () => {
+      api = null;
+    },
+  );
+  return loading;
+}
+
+/** Span attributes; `undefined` and `null` values are left out. */
+export type SpanAttributes = Record<string, string | number | boolean | undefined | null>;
+
+/** A recording span of a request: children, attributes, failure, end. */
+export interface TraceSpan {
+  /** A child span, started now. */
+  child(name: string, attributes?: SpanAttributes): TraceSpan;
+  /** Adds attributes. */
+  set(attributes: SpanAttributes): void;
+  /** Marks the span failed with an error code (`error.type`) and message. */
+  fail(code: string, message: string): void;
+  /** Ends the span, now or at an earlier `performance.now()` time (the SDK's own clock base). */
+  end(endTimeMs?: number): void;
+}
+
+function defined(attributes: SpanAttributes): Record<string, string | number | boolean> {
+  const kept: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(attributes))
+    if (value !== undefined && value !== null) kept[key] = value;
+  return kept;
+}
+
+/** A recording OpenTelemetry span and the context that makes it the parent of its children. */
+class OtelSpan implements TraceSpan {
+  constructor(
+    private readonly otel: OtelApi,
+    private readonly tracer: Tracer,
+    private readonly span: Span,
+    private readonly context: Context,
+  ) {}
+
+  child(name: string, attributes: SpanAttributes = {}): TraceSpan {
+    const span = this.tracer.startSpan(name, { attributes: defined(attributes) }, this.context);
+    return new OtelSpan(this.otel, this.tracer, span, this.otel.trace.setSpan(this.context, span));
+  }
+
+  set(attributes: SpanAttributes): void {
+    for (const [key, value] of Object.entries(attributes))
+      if (value !== undefined && value !== null) this.span.setAttribute(key, value);
+  }
+
+  fail(code: string, message: string): void {
+    this.span.setAttribute("error.type", code);
+    this.span.setStatus({ code: this.otel.SpanStatusCode.ERROR, message });
+  }
+
+  end(endTimeMs?: number): void {
+    this.span.end(endTimeMs);
+  }
+}
+
+/**
+ * A span under the host's active context (its own span, when it has one), or `null` when the API
+ * is not installed or no provider records it: then nothing more should be traced for the request.
+ */
+export function startRootSpan(name: string, attributes: SpanAttributes = {}): TraceSpan | null {
+  if (!api) return null;
+  const tracer = api.trace.getTracer(TRACER_NAME);
+  const parent = api.context.active();
+  const span = tracer.startSpan(name, { attributes: defined(attributes) }, parent);
+  if (!span.isRecording()) return null;
+  return new OtelSpan(api, tracer, span, api.trace.setSpan(parent, span));
+}
+
+/** Code and message of anything thrown, for `fail`. */
+export function describeFailure(error: unknown): { code: string; message: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return {
+    code: typeof code === "string" ? code : error instanceof Error ? error.name : "error",
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
