@@ -88,7 +88,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /** True for anything the program may call (a callable facade such as `Number` included). */
-export function isCallable(value: unknown): value is Closure | NativeCallable {
+export function isCallable(value: unknown): value is Closure | NativeCallable | Namespace {
   return (
     value instanceof Closure ||
     value instanceof NativeCallable ||
