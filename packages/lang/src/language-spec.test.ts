@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { isForbiddenProperty } from "./check-property.js";
+import { rejectedNodeProblem } from "./check-syntax.js";
 import { formatLanguageSpec } from "./format-language-spec.js";
 import { computeGrade } from "./grade.js";
 import { FORBIDDEN_NAMES } from "./forbidden-names.js";
 import { HELPERS } from "./helper-builtins.js";
 import { languageSpec } from "./language-spec.js";
+import type { Node } from "./parse-program.js";
+import { validate } from "./validate-program.js";
 
 describe("languageSpec", () => {
   it("is deeply frozen", () => {
@@ -126,6 +129,10 @@ describe("formatLanguageSpec", () => {
       "Bare names are looked up in the program's variables, then: param, tool, helper, safe global function, safe global namespace, safe global value.",
     );
     expect(markdown).toContain("- `Number(x)`: Converts x to a number");
+    expect(markdown).not.toMatch(/^- parentheses:/m);
+    expect(markdown).toContain(
+      "- a ParenthesizedExpression node (grouping such as (a + b) * c is allowed):",
+    );
     expect(markdown).toContain("it is a variable in its whole block, as in JavaScript.");
   });
 });
@@ -177,5 +184,14 @@ describe("the root entry", () => {
         ).toBe(true);
       }
     }
+  });
+});
+
+describe("REJECTED_SYNTAX", () => {
+  it("allows grouping parentheses and names the node it does reject", () => {
+    expect(validate(`const n = (1 + 2) * 3\n;(n)`).errors).toEqual([]);
+    expect(rejectedNodeProblem({ type: "ParenthesizedExpression" } as Node).message).toBe(
+      "A ParenthesizedExpression node (grouping such as (a + b) * c is allowed) is not allowed in lackpy programs.",
+    );
   });
 });

@@ -114,5 +114,11 @@ export const REJECTED_SYNTAX: readonly RejectedSyntaxSpec[] = Object.freeze([
   { nodeType: "PropertyDefinition", construct: "a class field", hint: "use plain objects" },
   { nodeType: "StaticBlock", construct: "a static block", hint: "use plain objects" },
   { nodeType: "PrivateIdentifier", construct: "a private name", hint: "use plain objects" },
-  { nodeType: "ParenthesizedExpression", construct: "parentheses", hint: "remove them" },
+  {
+    // Grouping is allowed: parseProgram drops the parentheses, so only a syntax tree from a parser
+    // that keeps them (acorn's preserveParens) has this node.
+    nodeType: "ParenthesizedExpression",
+    construct: "a ParenthesizedExpression node (grouping such as (a + b) * c is allowed)",
+    hint: "parse the source with parseProgram, which keeps grouping in the tree's shape and drops the node",
+  },
 ]);
