@@ -45,7 +45,10 @@ describe("cleanup", () => {
     ["a writeFile with a callback", `fs.writeFile("a", "x", () => print("saved"))`],
     ["a return in the middle of the program", `const a = 1\nreturn a\nprint(a)`],
     ["a bare final return", `const a = 1\nreturn`],
-    ["variables named like helpers, which shadow them", `const count = 3\nconst items = [count]\nitems`],
+    [
+      "variables named like helpers, which shadow them",
+      `const count = 3\nconst items = [count]\nitems`,
+    ],
   ])("does not rewrite %s", (_name, input) => {
     const result = cleanup(input);
     expect(result.program).toBe(input);
