@@ -1,0 +1,103 @@
+import { LackpyError } from "@lackpy/lang";
+import { LackpyService } from "../lackpy-service.js";
+import { enforcePolicy } from "../policy.js";
+import { AdapterError } from "./adapter-error.js";
+import {
+  DEFAULT_MAX_RESULT_CHARS,
+  LACKPY_TOOL_MODES,
+  type LackpyToolMode,
+  type LackpyToolOptions,
+} from "./lackpy-tool-options.js";
+import { summariseResult, type LackpyToolResult } from "./summarise-result.js";
+import { toolDescription } from "./tool-description.js";
+
+/** A lackpy tool before it is wrapped for a framework: its description and how to run one input. */
+export interface PreparedLackpy {
+  mode: LackpyToolMode;
+  /** The kit's name, as the description shows it. */
+  kitName: string;
+  description: string;
+  service: LackpyService;
+  /** Runs a program (program mode) or answers an intent (delegate mode); never throws for the model's input. */
+  execute(input: string, options?: { signal?: AbortSignal }): Promise<LackpyToolResult>;
+}
+
+function checkOptions(options: LackpyToolOptions): void {
+  if ((options.workspace === undefined) === (options.service === undefined))
+    throw new AdapterError(
+      "invalid_option",
+      "A lackpy tool needs exactly one of workspace and service.",
+      {
+        hint: "pass { workspace: 'path/to/project' } or { service: await LackpyService.open(...) }",
+      },
+    );
+  if (options.mode !== undefined && !LACKPY_TOOL_MODES.includes(options.mode))
+    throw new AdapterError(
+      "invalid_option",
+      `'${String(options.mode)}' is not a lackpy tool mode.`,
+      {
+        hint: `use one of: ${LACKPY_TOOL_MODES.join(", ")}`,
+      },
+    );
+  const maxChars = options.maxResultChars;
+  if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 1))
+    throw new AdapterError(
+      "invalid_option",
+      `maxResultChars must be a positive integer, not ${maxChars}.`,
+      {
+        hint: `omit it for the default of ${DEFAULT_MAX_RESULT_CHARS}`,
+      },
+    );
+}
+
+/** The model's mistake (an empty intent, a refused kit) as a result it can read, not a throw. */
+function refusal(error: LackpyError): LackpyToolResult {
+  return {
+    success: false,
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.hint === undefined ? {} : { hint: error.hint }),
+    },
+    trace: [],
+  };
+}
+
+/**
+ * Opens the service (or takes the given one), resolves the kit, checks it against the
+ * workspace's policy and builds the description; unknown kits and bad options throw here, when
+ * the tool is built, not when the model calls it.
+ */
+export async function prepareLackpy(options: LackpyToolOptions): Promise<PreparedLackpy> {
+  checkOptions(options);
+  const service = options.service ?? (await LackpyService.open({ workspace: options.workspace! }));
+  const mode = options.mode ?? "program";
+  const config = service.config();
+  const kit = await service.kitInfo(options.kit ?? config.kit.default);
+  enforcePolicy(kit.name, kit.grade, config);
+  const request = {
+    kit: options.kit ?? config.kit.default,
+    ...(options.params ? { params: options.params } : {}),
+    ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+  };
+  const maxChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+  return {
+    mode,
+    kitName: kit.name,
+    description: toolDescription(mode, kit),
+    service,
+    async execute(input, { signal } = {}) {
+      try {
+        const result =
+          mode === "program"
+            ? await service.runProgram(input, { ...request, signal })
+            : await service.delegate(input, { ...request, signal });
+        return summariseResult(result, { maxChars });
+      } catch (error) {
+        if (error instanceof LackpyError) return refusal(error);
+        throw error;
+      }
+    },
+  };
+}
