@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_CONFIG } from "../config-types.js";
@@ -119,6 +119,20 @@ describe("prepareLackpy's execute", () => {
       success: true,
       output: "one\nt…[truncated: 8 chars in full]",
       truncated: [{ part: "output", totalChars: 8, shownChars: 5 }],
+    });
+  });
+});
+
+describe("the README's agent example", () => {
+  it("runs its program and gets the summarised result it names", async () => {
+    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+    const [, program] = /await lackpy\.execute\('(.+)'\)/.exec(readme) ?? [];
+    expect(program).toBe('len(find_files("**/*.ts"))');
+    const lackpy = await prepareLackpy({ service, kit: "readonly" });
+    expect(await lackpy.execute(program)).toMatchObject({
+      success: true,
+      output: 0,
+      trace: [{ tool: "find_files", args: '"**/*.ts"', result: "0 items" }],
     });
   });
 });
