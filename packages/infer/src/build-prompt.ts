@@ -4,7 +4,7 @@ import { isAnswerProblem } from "./program-issue.js";
 import type { AttemptFeedback, GenerationContext, KitView } from "./provider-types.js";
 
 /** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
-export const PROMPT_BUILDER_VERSION = "3";
+export const PROMPT_BUILDER_VERSION = "4";
 
 /**
  * The prompt variants the eval compares: `baseline` (tools and helpers only), `examples` (plus
@@ -70,6 +70,7 @@ export const PROMPT_GLOBAL_CALLS: readonly string[] = Object.freeze([
   "Array.from(xs)",
   "Number.parseInt(text)",
   "Number.isInteger(x)",
+  "Number(x)",
   "String(x)",
   "Boolean(x)",
   "parseInt(text)",

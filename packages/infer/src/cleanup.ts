@@ -1,13 +1,13 @@
 /**
  * Deterministic rewrites of the mistakes small models make when they write JavaScript for
- * lackpy: Node imports and `fs`/`path`/`console` calls, `var`, block-bodied arrows, a top-level
- * `return`, and variables named like helpers. The program is parsed, rewritten on the AST and
- * printed again with astring; text that does not parse is returned unchanged.
+ * lackpy: Node imports and `fs`/`path`/`console` calls, `var`, block-bodied arrows and a
+ * top-level `return`. Variables named like helpers are left alone: they shadow the helper
+ * (language.md §5). The program is parsed, rewritten on the AST and printed again with astring;
+ * text that does not parse is returned unchanged.
  */
 import { generate } from "astring";
-import { HELPERS, forEachNode, parseProgram, type Node } from "@lackpy/lang";
+import { forEachNode, parseProgram, type Node } from "@lackpy/lang";
 
-const HELPER_NAMES = new Set(HELPERS.map((helper) => helper.name));
 const FS_READ = new Set(["readFileSync", "readFile"]);
 const FS_WRITE = new Set(["writeFileSync", "writeFile"]);
 
@@ -146,18 +146,11 @@ export function cleanup(program: string): { program: string; changes: string[] }
     return [statement];
   });
   finalLogToAnswer(ast, changes);
-  const renames = new Map<string, string>();
   forEachNode(ast, (node) => {
     if (node.type === "VariableDeclaration" && node.kind === "var") {
       node.kind = "let";
       changes.add("var → let");
     }
-    if (
-      node.type === "VariableDeclarator" &&
-      node.id.type === "Identifier" &&
-      HELPER_NAMES.has(node.id.name)
-    )
-      renames.set(node.id.name, `${node.id.name}_value`);
     if (node.type === "CallExpression") {
       const change = rewriteCall(node);
       if (change) changes.add(change);
@@ -178,10 +171,6 @@ export function cleanup(program: string): { program: string; changes: string[] }
       changes.add("dropped await on a value");
     }
   });
-  if (renames.size > 0) {
-    renameVariables(ast, renames);
-    changes.add(`renamed variables that shadow helpers: ${[...renames.keys()].join(", ")}`);
-  }
   if (changes.size === 0) return { program, changes: [] };
   return { program: generate(ast as never).trim(), changes: [...changes] };
 }
@@ -195,21 +184,4 @@ function finalLogToAnswer(ast: Node, changes: Set<string>): void {
   if (call.arguments[0].type === "SpreadElement") return;
   last.expression = call.arguments[0];
   changes.add("final console.log → answer");
-}
-
-/** Renames variables that would shadow helpers (`const count = …` → `count_value`), except where the name is called. */
-function renameVariables(ast: Node, renames: ReadonlyMap<string, string>): void {
-  forEachNode(ast, (node, ancestors) => {
-    if (node.type !== "Identifier" || !renames.has(node.name)) return;
-    const parent = ancestors.at(-1);
-    if (parent?.type === "CallExpression" && parent.callee === node) return;
-    if (parent?.type === "MemberExpression" && parent.property === node && !parent.computed) return;
-    if (parent?.type === "Property" && parent.key === node && !parent.computed && !parent.shorthand)
-      return;
-    if (parent?.type === "Property" && parent.shorthand) {
-      parent.shorthand = false;
-      parent.key = { ...node };
-    }
-    node.name = renames.get(node.name)!;
-  });
 }

@@ -152,14 +152,14 @@ describe("buildSystemPrompt agrees with the validator", () => {
 
   it("catches a form the validator rejects", () => {
     const forms = advertised(
-      "Role.\n\nTools:\nlist_things(path: string) -> string\n\nHelpers: len(x), Number(x).\nSafe globals: Math.max(a, b).\n\nRules:\n- `for (const x of items) print(x)`",
+      "Role.\n\nTools:\nlist_things(path: string) -> string\n\nHelpers: len(x), Symbol(x).\nSafe globals: Math.max(a, b).\n\nRules:\n- `for (const x of items) print(x)`",
     );
     const rejected = forms.filter(
       (form) => validate(form.code, { params: PLACEHOLDERS }).errors.length > 0,
     );
     expect(rejected.map((form) => form.what)).toEqual([
       "tool list_things(path: string) -> string",
-      "helper Number(x)",
+      "helper Symbol(x)",
       "rule code for (const x of items) print(x)",
     ]);
   });

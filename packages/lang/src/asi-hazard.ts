@@ -1,3 +1,4 @@
+import type { CheckState } from "./check-state.js";
 import type { Node } from "./parse-program.js";
 
 /**
@@ -55,4 +56,24 @@ export function asiHazardStart(node: Node, source: string): number | null {
   if (node.type === "TaggedTemplateExpression" && crossesLineBefore(source, node.tag.end, "`"))
     return node.tag.end;
   return null;
+}
+
+/** Reports an ASI hazard at a call, computed member or tagged template; true when there is one. */
+export function reportAsiHazard(
+  state: CheckState,
+  node: Node,
+  end: number,
+  opening: string,
+): boolean {
+  // The common case: the bracket follows the callee or object directly, on the same line.
+  if (state.source.charCodeAt(end) === opening.charCodeAt(0)) return false;
+  const hazard = asiHazardStart(node, state.source);
+  if (hazard === null) return false;
+  state.report(
+    "asi_hazard",
+    hazard,
+    "A line starting with '(', '[' or '`' continues the expression on the line before it.",
+    "end the previous line with ';' or assign the value to a variable first",
+  );
+  return true;
 }

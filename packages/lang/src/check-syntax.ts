@@ -1,6 +1,7 @@
-import { ALLOWED_NODE_TYPES, ALLOWED_OPERATORS, REJECTED_SYNTAX } from "./language-spec.js";
+import { ALLOWED_NODE_TYPES, ALLOWED_OPERATORS } from "./allowed-syntax.js";
 import { checkRegexLiteral } from "./check-regex.js";
 import type { Node } from "./parse-program.js";
+import { REJECTED_SYNTAX } from "./rejected-syntax.js";
 
 /** A syntax problem found on one node: what it is in words, and the fix. */
 export interface SyntaxProblem {
@@ -10,10 +11,14 @@ export interface SyntaxProblem {
 
 const ALLOWED = new Set<string>(ALLOWED_NODE_TYPES);
 const REJECTED = new Map(REJECTED_SYNTAX.map((entry) => [entry.nodeType, entry]));
-const BINARY = new Set(ALLOWED_OPERATORS.binary);
-const LOGICAL = new Set(ALLOWED_OPERATORS.logical);
-const UNARY = new Set(ALLOWED_OPERATORS.unary);
-const ASSIGNMENT = new Set(ALLOWED_OPERATORS.assignment);
+/** Allowed binary operators, as a set for the walk. */
+export const BINARY: ReadonlySet<string> = new Set(ALLOWED_OPERATORS.binary);
+/** Allowed logical operators, as a set for the walk. */
+export const LOGICAL: ReadonlySet<string> = new Set(ALLOWED_OPERATORS.logical);
+/** Allowed unary operators, as a set for the walk. */
+export const UNARY: ReadonlySet<string> = new Set(ALLOWED_OPERATORS.unary);
+/** Allowed assignment operators, as a set for the walk. */
+export const ASSIGNMENT: ReadonlySet<string> = new Set(ALLOWED_OPERATORS.assignment);
 
 const OPERATOR_HINTS: Record<string, string> = {
   "**": "use Math.pow(a, b)",
@@ -37,22 +42,34 @@ function operatorProblem(operator: string, kind: string): SyntaxProblem {
 
 /**
  * Checks one node against the allowlist and the per-node rules that need no context
- * (operators, `var`, labels, BigInt, async arrows, getters). Position rules (arrows, await,
+ * (operators, `var`, labels, literals, async arrows, getters). Position rules (arrows, await,
  * blocks, return) are checked by the walker, which knows the parent.
  */
 export function checkNodeSyntax(node: Node): SyntaxProblem | null {
-  if (!ALLOWED.has(node.type)) {
-    const rejected = REJECTED.get(node.type);
-    if (rejected)
-      return {
-        message: `${capitalize(rejected.construct)} is not allowed in lackpy programs.`,
-        hint: rejected.hint,
-      };
+  return ALLOWED.has(node.type) ? allowedNodeProblem(node) : rejectedNodeProblem(node);
+}
+
+/** True for node types on the allowlist of language.md §2. */
+export function isAllowedNodeType(type: string): boolean {
+  return ALLOWED.has(type);
+}
+
+/** The problem of a node whose type is not on the allowlist. */
+export function rejectedNodeProblem(node: Node): SyntaxProblem {
+  const rejected = REJECTED.get(node.type);
+  if (rejected)
     return {
-      message: `The syntax '${node.type}' is not allowed in lackpy programs.`,
-      hint: "use statements, tool calls, if, for...of and expressions only",
+      message: `${capitalize(rejected.construct)} is not allowed in lackpy programs.`,
+      hint: rejected.hint,
     };
-  }
+  return {
+    message: `The syntax '${node.type}' is not allowed in lackpy programs.`,
+    hint: "use statements, tool calls, if, for...of and expressions only",
+  };
+}
+
+/** The per-node rules of an allowed node type (operators, `var`, labels, literals, arrows, properties). */
+export function allowedNodeProblem(node: Node): SyntaxProblem | null {
   switch (node.type) {
     case "VariableDeclaration":
       if (node.kind !== "const" && node.kind !== "let") {
@@ -73,8 +90,7 @@ export function checkNodeSyntax(node: Node): SyntaxProblem | null {
     case "Literal":
       if (typeof node.bigint === "string")
         return { message: "BigInt literals are not allowed.", hint: "use ordinary numbers" };
-      if (node.regex) return checkRegexLiteral(node.regex.pattern, node.regex.flags);
-      return null;
+      return node.regex ? checkRegexLiteral(node.regex.pattern, node.regex.flags) : null;
     case "BreakStatement":
     case "ContinueStatement":
       if (node.label)

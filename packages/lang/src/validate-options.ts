@@ -16,6 +16,8 @@ export interface ValidateOptions {
   params?: readonly string[] | Readonly<Record<string, unknown>>;
   /** Extra rules: names like `max_calls:5`, Rule objects, or rule functions. */
   rules?: readonly (string | Rule | RuleFunction)[];
+  /** `false` skips the validation cache (benchmarks). Programs with custom rule functions are never cached. */
+  cache?: boolean;
 }
 
 /** A program that passed validation, with its (normalised) AST, ready for the interpreter. */
@@ -25,10 +27,16 @@ export interface ValidatedProgram {
   /** The acorn AST with block-bodied single-return arrows normalised to expression bodies. */
   readonly ast: Node;
   readonly validation: ValidationResult;
-  /** Names the program may call by bare name, split by kind. */
+  /** Names the program may call by bare name, split by kind, and the names it assigns without declaring. */
   readonly names: {
     readonly tools: readonly string[];
     readonly params: readonly string[];
+    /**
+     * Cells: names assigned without a declaration, top-level variables of the whole program.
+     * Before its first assignment runs, a cell has no value; it never falls back to a helper or
+     * safe global of the same name.
+     */
+    readonly cells?: readonly string[];
     /** The parameters validated as secret (opaque: only direct kit-tool arguments). */
     readonly secretParams?: readonly string[];
   };

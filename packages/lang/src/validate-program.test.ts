@@ -217,8 +217,19 @@ describe("validateProgram", () => {
     expect(program?.names).toEqual({
       tools: ["read_file", "find_files", "write_file"],
       params: ["p"],
+      cells: [],
       secretParams: [],
     });
+  });
+
+  it("names the cells: names assigned without a declaration, helpers included", () => {
+    const { program } = validateProgram(
+      `items = find_files("*")\nconst n = 1\nfor (x of items) total = x`,
+      {
+        tools: TOOLS,
+      },
+    );
+    expect(program?.names.cells).toEqual(["items", "x", "total"]);
   });
 });
 
@@ -247,8 +258,20 @@ describe("error messages", () => {
     expect(first(`read_file(x => x)`)).toMatchInlineSnapshot(
       `"arrow_position: An arrow function can only be passed directly to a helper or method, such as xs.map(x => ...). | hint: kit tools take plain data: compute the value first, then pass it"`,
     );
-    expect(first(`const count = 1`)).toMatchInlineSnapshot(
-      `"assign_to_constant: 'count' is a helper builtin and cannot be redeclared. | hint: use another name, e.g. my_count"`,
+    expect(first(`const count = 1\ncount([1], 1)`)).toMatchInlineSnapshot(
+      `"unknown_function: 'count' is a variable here (declared on line 1), so the helper count() cannot be called. | hint: rename the variable, e.g. my_count, to call count(...)"`,
+    );
+    expect(first(`count([1], 1)\nconst count = 2`)).toMatchInlineSnapshot(
+      `"unknown_function: 'count' is a variable here (declared on line 2), so the helper count() cannot be called. | hint: rename the variable, e.g. my_count, to call count(...)"`,
+    );
+    expect(first(`items = find_files("*")\nitems({})`)).toMatchInlineSnapshot(
+      `"unknown_function: 'items' is a variable here (assigned on line 1), so the helper items() cannot be called. | hint: rename the variable, e.g. my_items, to call items(...)"`,
+    );
+    expect(first(`const read_file = 1`)).toMatchInlineSnapshot(
+      `"assign_to_constant: 'read_file' is a kit tool and cannot be redeclared. | hint: use another name, e.g. my_read_file"`,
+    );
+    expect(first(`const f = Number`)).toMatchInlineSnapshot(
+      `"callable_as_value: 'Number' is a function and can only be called or passed directly to a helper or method. | hint: call it directly: Number(...)"`,
     );
     expect(first(`2 ** 3`)).toMatchInlineSnapshot(
       `"forbidden_syntax: The binary operator '**' is not allowed in lackpy programs. | hint: use Math.pow(a, b)"`,

@@ -1,9 +1,12 @@
-import { computeGrade } from "./grade.js";
-import { MAX_SYNTAX_DEPTH } from "./language-spec.js";
+import { TooDeep } from "./check-state.js";
+import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
+import { NO_EFFECTS, effectSummary } from "./effect-summary.js";
 import { parseProgram, type Node } from "./parse-program.js";
-import { PredefinedNames } from "./predefined-names.js";
+import { predefinedNamesFor } from "./predefined-names.js";
+import { LineIndex } from "./source-position.js";
+import { checkProgram } from "./program-checker.js";
 import { parseRule, type Rule } from "./rules.js";
-import type { EffectSummary, ToolSpec, ValidationError, ValidationResult } from "./types.js";
+import type { ToolSpec, ValidationError, ValidationResult } from "./types.js";
 import { checkSecretUse } from "./check-secret-use.js";
 import {
   paramNames,
@@ -11,52 +14,90 @@ import {
   type ValidateOptions,
   type ValidatedProgram,
 } from "./validate-options.js";
-import { ProgramChecker } from "./program-checker.js";
-import { scanTree } from "./walk.js";
+import { ValidationCache, freezeValidation, validationCacheKey } from "./validation-cache.js";
 
-/** Validates a program and, when it is valid, returns it ready to run (with arrow bodies normalised). */
+const CACHE = new ValidationCache();
+
+/** A validation to run: the options resolved, and its cache key (null when it is not cached). */
+interface Request {
+  source: unknown;
+  tools: readonly ToolSpec[];
+  allowedNames: readonly string[];
+  params: string[];
+  secretParams: string[];
+  rules: Rule[];
+  key: string | null;
+}
+
+function request(source: unknown, options: ValidateOptions): Request {
+  const tools = options.tools ?? [];
+  const allowedNames = options.allowedNames ?? [];
+  const params = paramNames(options.params);
+  const secretParams = secretParamNames(options.params);
+  const ruleOptions = options.rules ?? [];
+  // A malformed rule is the caller's mistake: it throws before anything else, cached or not.
+  const rules = ruleOptions.map(toRule);
+  const key =
+    typeof source === "string" && options.cache !== false
+      ? validationCacheKey(source, tools, allowedNames, params, secretParams, ruleOptions)
+      : null;
+  return { source, tools, allowedNames, params, secretParams, rules, key };
+}
+
+/**
+ * Validates a program and, when it is valid, returns it ready to run (with arrow bodies
+ * normalised). An invalid program's validation may come from the cache; a valid program is
+ * parsed and checked again, so its AST is fresh and the caller owns it.
+ */
 export function validateProgram(
   source: unknown,
   options: ValidateOptions = {},
 ): { validation: ValidationResult; program: ValidatedProgram | null } {
-  const tools = options.tools ?? [];
-  const params = paramNames(options.params);
-  const secretParams = secretParamNames(options.params);
-  const rules = (options.rules ?? []).map(toRule);
-  const parsed = parseProgram(source);
+  const resolved = request(source, options);
+  const cached = resolved.key === null ? undefined : CACHE.get(resolved.key);
+  if (cached && !cached.valid) return { validation: cached, program: null };
+  return check(resolved, cached, true);
+}
+
+/** Validates a program: every static check of the language spec, all errors reported together. The result is frozen and may be shared. */
+export function validate(source: unknown, options: ValidateOptions = {}): ValidationResult {
+  const resolved = request(source, options);
+  const cached = resolved.key === null ? undefined : CACHE.get(resolved.key);
+  return cached ?? check(resolved, undefined, false).validation;
+}
+
+function check(
+  { source, tools, allowedNames, params, secretParams, rules, key }: Request,
+  cached: ValidationResult | undefined,
+  wantProgram: boolean,
+): { validation: ValidationResult; program: ValidatedProgram | null } {
+  // Locations are for the interpreter, rules and the secret check; the other checks compute
+  // error positions from offsets.
+  const parsed = parseProgram(source, {
+    locations: wantProgram || rules.length > 0 || secretParams.length > 0,
+  });
   if (!parsed.ok) {
     const { code, message, line, column, hint } = parsed;
-    return {
-      validation: failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]),
-      program: null,
-    };
+    return remember(key, failure([{ code, message, line, column, ...(hint ? { hint } : {}) }]));
   }
-  const names = new PredefinedNames({ params, tools, allowedNames: options.allowedNames ?? [] });
-  const checker = new ProgramChecker(source as string, names);
-  const deepest = scanTree(parsed.ast, MAX_SYNTAX_DEPTH, (node) => checker.noteAssignments(node));
-  if (deepest) {
-    return {
-      validation: failure([
-        {
-          code: "too_deep",
-          message: `The program is nested more than ${MAX_SYNTAX_DEPTH} levels deep.`,
-          line: deepest.loc?.start.line ?? 1,
-          column: deepest.loc?.start.column ?? 0,
-          hint: "split long chains and nested expressions into several statements with variables",
-        },
-      ]),
-      program: null,
-    };
+  const names = predefinedNamesFor({ params, tools, allowedNames });
+  let checked;
+  try {
+    checked = checkProgram(source as string, parsed.ast, names);
+  } catch (error) {
+    if (!(error instanceof TooDeep)) throw error;
+    return remember(key, failure([tooDeep(source as string, error.node)]));
   }
-  checker.check(parsed.ast);
-  const errors = [...checker.errors];
-  errors.push(
-    ...checkSecretUse(parsed.ast, {
-      secrets: new Set(secretParams),
-      isTool: (name) => names.get(name)?.kind === "tool",
-      exampleTool: tools[0]?.name ?? options.allowedNames?.[0],
-    }),
-  );
+  const errors = checked.errors;
+  if (secretParams.length > 0) {
+    errors.push(
+      ...checkSecretUse(parsed.ast, {
+        secrets: new Set(secretParams),
+        isTool: (name) => names.get(name)?.kind === "tool",
+        exampleTool: tools[0]?.name ?? allowedNames[0],
+      }),
+    );
+  }
   if (errors.length === 0) {
     for (const rule of rules) {
       for (const violation of rule.check(parsed.ast)) {
@@ -68,32 +109,49 @@ export function validateProgram(
       }
     }
   }
-  errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  const validation: ValidationResult = {
-    valid: errors.length === 0,
-    errors,
-    calls: checker.calls,
-    variables: checker.variables,
-    effects: effectsOf(checker.toolsUsed, tools),
-  };
-  if (!validation.valid) return { validation, program: null };
+  if (errors.length > 1) errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  const validation =
+    cached ??
+    remember(key, {
+      valid: errors.length === 0,
+      errors,
+      calls: checked.calls,
+      variables: checked.variables,
+      effects: effectSummary(checked.toolsUsed, tools),
+    }).validation;
+  if (!validation.valid || !wantProgram) return { validation, program: null };
   const program: ValidatedProgram = Object.freeze({
     kind: "lackpy.validated" as const,
     source: source as string,
     ast: parsed.ast,
     validation,
     names: Object.freeze({
-      tools: [...tools.map((tool) => tool.name), ...(options.allowedNames ?? [])],
-      params,
-      secretParams,
+      tools: Object.freeze([...tools.map((tool) => tool.name), ...allowedNames]),
+      params: Object.freeze(params),
+      secretParams: Object.freeze(secretParams),
+      cells: Object.freeze([...checked.cells.keys()]),
     }),
   });
   return { validation, program };
 }
 
-/** Validates a program: every static check of the language spec, all errors reported together. */
-export function validate(source: unknown, options: ValidateOptions = {}): ValidationResult {
-  return validateProgram(source, options).validation;
+/** Freezes a result and stores it under its key (when it has one). */
+function remember(
+  key: string | null,
+  result: ValidationResult,
+): { validation: ValidationResult; program: null } {
+  const validation = freezeValidation(result);
+  if (key !== null) CACHE.set(key, validation);
+  return { validation, program: null };
+}
+
+function tooDeep(source: string, node: Node): ValidationError {
+  return {
+    code: "too_deep",
+    message: `The program is nested more than ${MAX_SYNTAX_DEPTH} levels deep.`,
+    ...new LineIndex(source).position(node.start),
+    hint: "split long chains and nested expressions into several statements with variables",
+  };
 }
 
 function toRule(rule: string | Rule | ((program: Node) => ReturnType<Rule["check"]>)): Rule {
@@ -108,19 +166,6 @@ function failure(errors: ValidationError[]): ValidationResult {
     errors,
     calls: [],
     variables: [],
-    effects: { tools: [], grade: { w: 0, d: 0 } },
-  };
-}
-
-function effectsOf(used: ReadonlySet<string>, tools: readonly ToolSpec[]): EffectSummary {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const specs = [...used].map((name) => byName.get(name) ?? { name });
-  return {
-    tools: specs.map((tool) => ({
-      name: tool.name,
-      gradeW: tool.gradeW ?? 3,
-      effectsCeiling: tool.effectsCeiling ?? 3,
-    })),
-    grade: computeGrade(specs),
+    effects: NO_EFFECTS,
   };
 }

@@ -8,7 +8,7 @@
 import { isForbiddenProperty, type Node } from "@lackpy/lang";
 import { callTool } from "./call-tool.js";
 import { compileArguments, type Arguments } from "./compile-arguments.js";
-import { UNSET, frameAt, type Frame } from "./compile-scope.js";
+import type { Frame } from "./compile-scope.js";
 import { SHORT_CIRCUIT } from "./compile-member.js";
 import type { Code, Compiled, Compiler, Resolution } from "./compiler.js";
 import { CALLBACK_GLOBALS } from "./globals.js";
@@ -30,8 +30,7 @@ const CALLBACK_MEMBERS: ReadonlySet<string> = new Set([
 export function compileCall(node: Node, compiler: Compiler): Compiled {
   const args = compileArguments(node.arguments, compiler);
   const callee: Node = node.callee;
-  if (callee.type === "Identifier")
-    return namedCall(node, compiler.resolve(callee.name), args, compiler);
+  if (callee.type === "Identifier") return namedCall(node, compiler.resolve(callee.name), args);
   if (callee.type === "MemberExpression") return methodCall(node, args, compiler);
   const value = compiler.expression(callee);
   return valueCall(node, value.code, args);
@@ -73,12 +72,7 @@ function notAFunction(context: RunContext, name: string, value: unknown, callee:
   );
 }
 
-function namedCall(
-  node: Node,
-  resolution: Resolution,
-  args: Arguments,
-  compiler: Compiler,
-): Compiled {
+function namedCall(node: Node, resolution: Resolution, args: Arguments): Compiled {
   const callee: Node = node.callee;
   const name: string = callee.name;
   switch (resolution.kind) {
@@ -94,27 +88,20 @@ function namedCall(
         helper(context, values, node),
       );
     }
-    case "global":
-      if (resolution.value instanceof NativeCallable) {
-        const global = resolution.value;
+    case "global": {
+      // A callable facade (`Number(x)`) calls its conversion; other facades are not functions.
+      const value = resolution.value;
+      const global =
+        value instanceof Namespace
+          ? value.callable
+          : value instanceof NativeCallable
+            ? value
+            : null;
+      if (global)
         return withArguments(node, args, CALLBACK_GLOBALS.has(name), (context, _frame, values) =>
           global.call(context, values, node),
         );
-      }
       break;
-    case "cell": {
-      // Before its first assignment the name still calls the builtin it shadows.
-      const builtin = namedCall(node, resolution.fallback, args, compiler);
-      const variable = variableCall(node, readName(callee, resolution), args);
-      const { hops } = resolution;
-      const slot = resolution.binding.slot;
-      return {
-        async: true,
-        code: (context, frame) =>
-          frameAt(frame, hops)[slot] === UNSET
-            ? builtin.code(context, frame)
-            : variable.code(context, frame),
-      };
     }
   }
   return variableCall(node, readName(callee, resolution), args);

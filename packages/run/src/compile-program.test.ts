@@ -53,9 +53,14 @@ describe("compileProgram: names resolve lexically", () => {
     ],
     ["an assignment shadows a helper after it runs", `count = 2\ncount * 2`, 4],
     [
-      "before its first assignment the name still calls the helper",
-      `const before = count([1, 1], 1)\ncount = 5\nconst after = count\n;[before, after]`,
-      [2, 5],
+      "before its first assignment a cell is not the helper of its name",
+      `const before = count([1, 1], 1)\ncount = 5\ncount`,
+      { code: "runtime_error", message: "'count' is used before it is assigned." },
+    ],
+    [
+      "typeof a cell before its first assignment is undefined",
+      `const before = typeof len\nlen = 1\n;[before, typeof len]`,
+      ["undefined", "number"],
     ],
     ["a declared name shadows a parameter", `const path = "mine"\npath`, "mine"],
     ["parameters read as values", `path + "!"`, "p!"],

@@ -1,8 +1,8 @@
 /**
  * Compiles a validated program's syntax tree into closures, once: each node becomes a function
  * of the run context and a frame. Names are resolved here, lexically: declared bindings first,
- * then parameters, kit tools, names the program assigns (cell semantics), helpers and safe
- * globals. Code that cannot reach a tool call is synchronous; only what can wait returns a
+ * then parameters, kit tools, cells (names the program assigns without declaring them, which
+ * never fall back to a builtin), helpers and safe globals. Code that cannot reach a tool call is synchronous; only what can wait returns a
  * promise, and only when it had to.
  */
 import { FORBIDDEN_NAMES, type Node } from "@lackpy/lang";
@@ -60,6 +60,7 @@ class ProgramCompiler implements Compiler {
   constructor(
     readonly programScope: LexicalScope,
     private readonly analysis: ProgramAnalysis,
+    private readonly cellNames: ReadonlySet<string>,
     toolNames: readonly string[],
     paramNames: readonly string[],
   ) {
@@ -94,20 +95,14 @@ class ProgramCompiler implements Compiler {
     const tool = this.toolIndexes.get(name);
     if (tool !== undefined)
       return { kind: "tool", index: tool, callable: this.toolCallables[tool] };
-    const builtin = this.builtin(name);
-    if (!this.analysis.assigned.has(name)) return builtin;
+    if (!this.cellNames.has(name)) return this.builtin(name);
     let cell = this.cells.get(name);
     if (!cell) {
       const layout = this.programScope.layout;
       cell = { name, layout, slot: layout.allocate(UNSET), kind: "cell" };
       this.cells.set(name, cell);
     }
-    return {
-      kind: "cell",
-      binding: cell,
-      hops: this.scope.layout.hopsTo(cell.layout),
-      fallback: builtin,
-    };
+    return { kind: "cell", binding: cell, hops: this.scope.layout.hopsTo(cell.layout) };
   }
 
   private builtin(name: string): Resolution {
@@ -137,19 +132,26 @@ class ProgramCompiler implements Compiler {
   }
 }
 
-/** Compiles a program for a run with these tool and parameter names. Throws only on syntax trees too deep to compile. */
+/**
+ * Compiles a program for a run with these tool and parameter names. `cells` are the names the
+ * program assigns without declaring them, as the validator found them
+ * (`ValidatedProgram.names.cells`); without it, every assigned name that no declaration covers
+ * is one. Throws only on syntax trees too deep to compile.
+ */
 export function compileProgram(
   program: Node,
-  options: { tools: readonly string[]; params: readonly string[] },
+  options: { tools: readonly string[]; params: readonly string[]; cells?: readonly string[] },
 ): CompiledProgram {
   const layout = new FrameLayout(null);
   const scope = new LexicalScope(null, layout);
   const statements: Node[] = program.type === "Program" ? program.body : [];
   scope.hoist(statements);
   const topLevel = [...scope.names.values()];
+  const analysis = analyzeProgram(program);
   const compiler = new ProgramCompiler(
     scope,
-    analyzeProgram(program),
+    analysis,
+    options.cells ? new Set(options.cells) : analysis.assigned,
     options.tools,
     options.params,
   );

@@ -10,7 +10,7 @@ import type { Node } from "@lackpy/lang";
 
 /** A `let`/`const` slot between the scope's entry and its declaration: reading it is an error. */
 export const UNINITIALIZED: unique symbol = Symbol("uninitialized");
-/** A top-level name created by assignment, before its first assignment: reads fall back to builtins. */
+/** A top-level name created by assignment, before its first assignment: reading it is an error, never a builtin. */
 export const UNSET: unique symbol = Symbol("unset");
 
 /** A runtime frame: slot 0 is the enclosing frame (or null), the rest are bindings. */

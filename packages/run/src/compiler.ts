@@ -39,13 +39,8 @@ export type Resolution =
   | { readonly kind: "binding"; readonly binding: Binding; readonly hops: number }
   | { readonly kind: "param"; readonly index: number }
   | { readonly kind: "tool"; readonly index: number; readonly callable: NativeCallable }
-  /** A top-level name the program assigns somewhere: `fallback` applies before its first assignment. */
-  | {
-      readonly kind: "cell";
-      readonly binding: Binding;
-      readonly hops: number;
-      readonly fallback: Resolution;
-    }
+  /** A top-level name the program assigns without declaring it: no value before its first assignment. */
+  | { readonly kind: "cell"; readonly binding: Binding; readonly hops: number }
   | { readonly kind: "helper"; readonly name: string; readonly callable: NativeCallable }
   | { readonly kind: "global"; readonly value: unknown }
   | { readonly kind: "forbidden" }

@@ -193,6 +193,7 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
     Promise: promise,
   };
   const functions: Record<string, Implementation> = {
+    Number: (_interpreter, [value]) => toNumber(value),
     String: (interpreter, [value]) => toDisplayString(value, interpreter),
     Boolean: (_interpreter, [value]) => truthy(value),
     parseInt: (interpreter, [text, radix]) =>
@@ -233,7 +234,12 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
             : implementation,
         );
       }
-      globals.set(spec.name, Object.freeze(new Namespace(spec.name, members)));
+      // A facade with a signature can also be called: `Number(x)` converts.
+      const conversion = spec.signature ? functions[spec.name] : undefined;
+      const callable = conversion
+        ? Object.freeze(new NativeCallable(spec.name, guarded(spec.name, conversion)))
+        : undefined;
+      globals.set(spec.name, Object.freeze(new Namespace(spec.name, members, callable)));
     } else if (spec.kind === "function" && functions[spec.name]) {
       globals.set(
         spec.name,

@@ -19,6 +19,15 @@ function usedBeforeDeclaration(context: RunContext, node: Node, hint = true) {
   );
 }
 
+function usedBeforeAssignment(context: RunContext, node: Node) {
+  return context.fault(
+    "runtime_error",
+    `'${node.name}' is used before it is assigned.`,
+    node,
+    `assign ${node.name} before this line`,
+  );
+}
+
 function notAvailable(context: RunContext, node: Node) {
   return context.fault(
     "runtime_error",
@@ -44,12 +53,15 @@ export function readName(node: Node, resolution: Resolution, forTypeof = false):
     case "binding":
       return slotReader(resolution.binding, resolution.hops, node);
     case "cell": {
+      // A cell is a variable of the whole program (language.md §5): before its first assignment
+      // it has no value, and never means the helper, safe global or tool of its name.
       const { hops } = resolution;
       const slot = resolution.binding.slot;
-      const fallback = readName(node, resolution.fallback, forTypeof);
       return (context, frame) => {
         const value = frameAt(frame, hops)[slot];
-        return value === UNSET ? fallback(context, frame) : value;
+        if (value !== UNSET) return value;
+        if (forTypeof) return undefined;
+        throw usedBeforeAssignment(context, node);
       };
     }
     case "param": {

@@ -123,6 +123,6 @@ function refuseOperands(left: unknown, right: unknown, use: string, node: Node):
 export function typeOf(value: unknown): string {
   if (value instanceof SecretValue) throw secretFault(value, "inspected with typeof");
   if (value instanceof Closure || value instanceof NativeCallable) return "function";
-  if (value instanceof Namespace) return "object";
+  if (value instanceof Namespace) return value.callable ? "function" : "object";
   return typeof value;
 }

@@ -100,7 +100,11 @@ export function compiledProgram(
   }
   let code = byNames.get(key);
   if (!code) {
-    code = compileProgram(program.ast, { tools: toolNames, params: paramNames });
+    code = compileProgram(program.ast, {
+      tools: toolNames,
+      params: paramNames,
+      cells: program.names.cells,
+    });
     byNames.set(key, code);
   }
   lastCompiled.set(program, code);

@@ -9,7 +9,7 @@ import type { Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { ToolCallSignals } from "./tool-call-context.js";
 import type { ToolFunction, TraceEntry } from "./trace-entry.js";
-import { Closure, NativeCallable, isCallable } from "./values.js";
+import { Closure, Namespace, NativeCallable, isCallable } from "./values.js";
 import type { SecretVault } from "./secret-vault.js";
 import type { RevealSecret } from "./tool-argument.js";
 
@@ -271,10 +271,12 @@ export class RunContext {
     return spec ?? undefined;
   }
 
-  /** Calls a closure or native callable with arguments (callbacks of helpers and methods); may return a promise. */
+  /** Calls a closure, native callable or callable facade (`Number`) with arguments (callbacks of helpers and methods); may return a promise. */
   callFunction(callee: unknown, args: unknown[], node: Node): unknown {
     if (callee instanceof Closure) return callee.code(this, callee.env, args, node);
     if (callee instanceof NativeCallable) return callee.call(this, args, node);
+    if (callee instanceof Namespace && callee.callable)
+      return callee.callable.call(this, args, node);
     throw this.fault(
       "not_a_function",
       `A ${callee === null ? "null" : typeof callee} value is not a function.`,
@@ -288,7 +290,7 @@ export class RunContext {
     value: unknown,
     what: string,
     node: Node,
-  ): asserts value is Closure | NativeCallable {
+  ): asserts value is Closure | NativeCallable | Namespace {
     if (!isCallable(value))
       throw this.fault("not_a_function", `${what} must be a function such as x => x.size.`, node);
   }

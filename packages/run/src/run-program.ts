@@ -92,7 +92,7 @@ export function prepareProgram(
     result: failedResult({
       code: "invalid_program",
       message: `${first?.message ?? "The program is invalid."}${more}`,
-      errors: validation.errors,
+      errors: [...validation.errors],
     }),
   };
 }

@@ -27,11 +27,13 @@ export class NativeCallable {
   ) {}
 }
 
-/** A safe global facade such as `Math` or `JSON`: only its listed members exist. */
+/** A safe global facade such as `Math` or `JSON`: only its listed members exist. `Number` can also be called. */
 export class Namespace {
   constructor(
     readonly name: string,
     readonly members: ReadonlyMap<string, unknown>,
+    /** The conversion a callable facade performs when called, such as `Number(x)`. */
+    readonly callable?: NativeCallable,
   ) {}
 }
 
@@ -85,9 +87,13 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return prototype === null || prototype === Object.prototype;
 }
 
-/** True for anything the program may call. */
-export function isCallable(value: unknown): value is Closure | NativeCallable {
-  return value instanceof Closure || value instanceof NativeCallable;
+/** True for anything the program may call (a callable facade such as `Number` included). */
+export function isCallable(value: unknown): value is Closure | NativeCallable | Namespace {
+  return (
+    value instanceof Closure ||
+    value instanceof NativeCallable ||
+    (value instanceof Namespace && value.callable !== undefined)
+  );
 }
 
 /** The receiver type name used by the method allowlist and in messages. */
