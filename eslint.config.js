@@ -10,6 +10,7 @@ export default tseslint.config(
       "**/__fixtures__/**",
       "apps/eval/fixtures/**",
       "apps/eval/reports/**",
+      "bench/results/**",
       "apps/eval/workspace/**",
       "examples/**",
     ],
