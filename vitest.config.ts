@@ -11,8 +11,8 @@ export default defineConfig({
   resolve: {
     alias: [
       {
-        find: /^@lackpy\/(lang|kit|run|infer|service|cli|mcp)\/node$/,
-        replacement: `${root}packages/$1/src/node.ts`,
+        find: /^@lackpy\/(lang|kit|run|infer|service|cli|mcp)\/(node|agent)$/,
+        replacement: `${root}packages/$1/src/$2.ts`,
       },
       {
         find: /^@lackpy\/(lang|kit|run|infer|service|cli|mcp)$/,

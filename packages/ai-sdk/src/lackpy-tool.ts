@@ -1,24 +1,20 @@
 import { tool, type Tool } from "ai";
 import { z } from "zod";
-import type { LackpyToolMode, LackpyToolOptions } from "./lackpy-tool-options.js";
-import { prepareLackpy } from "./prepare-lackpy.js";
-import type { LackpyToolResult } from "./summarise-result.js";
+import {
+  INPUT_DESCRIPTIONS,
+  prepareLackpy,
+  type LackpyToolMode,
+  type LackpyToolOptions,
+  type LackpyToolResult,
+} from "@lackpy/service/agent";
 
 /** The tool's input: a program in `program` mode, an intent in `delegate` mode. */
 export type LackpyToolInput<Mode extends LackpyToolMode = "program"> = Mode extends "delegate"
   ? { intent: string }
   : { program: string };
 
-const PROGRAM_INPUT = z.object({
-  program: z
-    .string()
-    .describe(
-      "The lackpy program: short JavaScript that calls the kit's tools by bare name and ends with an expression whose value is the answer.",
-    ),
-});
-const INTENT_INPUT = z.object({
-  intent: z.string().describe("What you want done over the workspace, in words."),
-});
+const PROGRAM_INPUT = z.object({ program: z.string().describe(INPUT_DESCRIPTIONS.program) });
+const INTENT_INPUT = z.object({ intent: z.string().describe(INPUT_DESCRIPTIONS.intent) });
 
 /**
  * An AI SDK tool that runs lackpy: in `program` mode the model writes a program and gets its

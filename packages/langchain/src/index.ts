@@ -1,17 +1,23 @@
 export { lackpyTool, DEFAULT_TOOL_NAME } from "./lackpy-tool.js";
-export { DEFAULT_MAX_RESULT_CHARS, LACKPY_TOOL_MODES } from "./lackpy-tool-options.js";
-export type { LackpyToolMode, LackpyToolOptions } from "./lackpy-tool-options.js";
-export { prepareLackpy } from "./prepare-lackpy.js";
-export type { PreparedLackpy } from "./prepare-lackpy.js";
-export { summariseResult, MAX_LISTED_CALLS } from "./summarise-result.js";
+// The framework-neutral part lives in @lackpy/service/agent, shared with @lackpy/ai-sdk.
+export {
+  AdapterError,
+  DEFAULT_MAX_RESULT_CHARS,
+  LACKPY_TOOL_MODES,
+  MAX_LISTED_CALLS,
+  languageSummary,
+  prepareLackpy,
+  summariseResult,
+  toolDescription,
+} from "@lackpy/service/agent";
 export type {
+  AdapterErrorCode,
   CallSummary,
   LackpyToolError,
+  LackpyToolMode,
+  LackpyToolOptions,
   LackpyToolResult,
+  PreparedLackpy,
   ProgramProblem,
   SummarisableResult,
-} from "./summarise-result.js";
-export { toolDescription } from "./tool-description.js";
-export { languageSummary } from "./language-summary.js";
-export { AdapterError } from "./adapter-error.js";
-export type { AdapterErrorCode } from "./adapter-error.js";
+} from "@lackpy/service/agent";

@@ -1,21 +1,12 @@
 import { tool, type DynamicStructuredTool } from "@langchain/core/tools";
 import * as z from "zod";
-import type { LackpyToolOptions } from "./lackpy-tool-options.js";
-import { prepareLackpy } from "./prepare-lackpy.js";
+import { INPUT_DESCRIPTIONS, prepareLackpy, type LackpyToolOptions } from "@lackpy/service/agent";
 
 /** The name the tool has when the options give none. */
 export const DEFAULT_TOOL_NAME = "lackpy";
 
-const PROGRAM_INPUT = z.object({
-  program: z
-    .string()
-    .describe(
-      "The lackpy program: short JavaScript that calls the kit's tools by bare name and ends with an expression whose value is the answer.",
-    ),
-});
-const INTENT_INPUT = z.object({
-  intent: z.string().describe("What you want done over the workspace, in words."),
-});
+const PROGRAM_INPUT = z.object({ program: z.string().describe(INPUT_DESCRIPTIONS.program) });
+const INTENT_INPUT = z.object({ intent: z.string().describe(INPUT_DESCRIPTIONS.intent) });
 
 /**
  * A LangChain structured tool that runs lackpy: in `program` mode the model writes a program and

@@ -121,11 +121,13 @@ describe("OpenTelemetry spans", () => {
       "gen_ai.operation.name": "execute_tool",
       "gen_ai.tool.name": "read_file",
     });
-    // Every child ends within its parent.
+    // Every child ends within its parent. The SDK anchors each span's clock on Date.now(), whole
+    // milliseconds, so two spans' times may disagree by up to 1 ms.
+    const nanoseconds = ([seconds, nanos]: [number, number]) => seconds * 1e9 + nanos;
     for (const child of [...tiers, chat, run, tool]) {
       const parent = spans().find((span) => idOf(span) === parentOf(child))!;
-      expect(child.endTime[0] * 1e9 + child.endTime[1]).toBeLessThanOrEqual(
-        parent.endTime[0] * 1e9 + parent.endTime[1],
+      expect(nanoseconds(child.endTime), child.name).toBeLessThanOrEqual(
+        nanoseconds(parent.endTime) + 1e6,
       );
     }
     await service.close();

@@ -1,6 +1,13 @@
 import { languageSummary } from "./language-summary.js";
 import type { LackpyToolMode } from "./lackpy-tool-options.js";
 
+/** What the model is told about the tool's one input field, by field name. */
+export const INPUT_DESCRIPTIONS = Object.freeze({
+  program:
+    "The lackpy program: short JavaScript that calls the kit's tools by bare name and ends with an expression whose value is the answer.",
+  intent: "What you want done over the workspace, in words.",
+});
+
 /** A kit as `LackpyService.kitInfo` describes it: its name and its tools' typed signatures, one a line. */
 export interface DescribedKit {
   name: string;

@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { DEFAULT_CONFIG, LackpyService } from "@lackpy/service";
+import { DEFAULT_CONFIG } from "../config-types.js";
+import { LackpyService } from "../lackpy-service.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdapterError } from "./adapter-error.js";
 import type { LackpyToolOptions } from "./lackpy-tool-options.js";
@@ -60,8 +61,17 @@ describe("prepareLackpy", () => {
     expect(await lackpy.execute('read_file("notes.txt").split("\\n").length')).toEqual({
       success: true,
       output: 3,
-      calls: [{ tool: "read_file", arguments: '"notes.txt"', result: "8 chars" }],
+      trace: [
+        {
+          step: expect.any(Number),
+          tool: "read_file",
+          args: '"notes.txt"',
+          result: "8 chars",
+          durationMs: expect.any(Number),
+        },
+      ],
     });
+    await lackpy.service.close();
   });
 
   it("passes params, rules and limits to every run", async () => {
@@ -83,7 +93,46 @@ describe("prepareLackpy", () => {
     expect(await lackpy.execute("read_file(name)\nread_file(name)")).toMatchObject({
       success: false,
       error: { code: "limit_tool_calls", line: 2 },
-      calls: [{ tool: "read_file", arguments: '"notes.txt"', result: "8 chars" }],
+      trace: [{ tool: "read_file", args: '"notes.txt"', result: "8 chars" }],
+    });
+  });
+});
+
+describe("prepareLackpy's execute", () => {
+  it("gives the model's mistake back as an error value with its hint, not a throw", async () => {
+    const lackpy = await prepareLackpy({ service, kit: "readonly", mode: "delegate" });
+    expect(lackpy.description).toContain("give the intent in words");
+    expect(await lackpy.execute("  ")).toEqual({
+      success: false,
+      error: {
+        code: "empty_intent",
+        message: "The intent is empty: say what you want in words.",
+        hint: 'e.g. "list all python files" or "count the TODO lines in src"',
+      },
+      trace: [],
+    });
+  });
+
+  it("sizes results at maxResultChars with the service's markers", async () => {
+    const lackpy = await prepareLackpy({ service, kit: "readonly", maxResultChars: 5 });
+    expect(await lackpy.execute('read_file("notes.txt")')).toMatchObject({
+      success: true,
+      output: "one\nt…[truncated: 8 chars in full]",
+      truncated: [{ part: "output", totalChars: 8, shownChars: 5 }],
+    });
+  });
+});
+
+describe("the README's agent example", () => {
+  it("runs its program and gets the summarised result it names", async () => {
+    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+    const [, program] = /await lackpy\.execute\('(.+)'\)/.exec(readme) ?? [];
+    expect(program).toBe('len(find_files("**/*.ts"))');
+    const lackpy = await prepareLackpy({ service, kit: "readonly" });
+    expect(await lackpy.execute(program)).toMatchObject({
+      success: true,
+      output: 0,
+      trace: [{ tool: "find_files", args: '"**/*.ts"', result: "0 items" }],
     });
   });
 });

@@ -1,4 +1,5 @@
-import type { KitSpecifier, LackpyService, ParamInput, RunOptions } from "@lackpy/service";
+import type { LackpyService } from "../lackpy-service.js";
+import type { KitSpecifier, ParamInput, RunOptions } from "../service-types.js";
 
 /** How the calling model uses the tool: it writes the program, or it states an intent for lackpy's tiers. */
 export type LackpyToolMode = "program" | "delegate";

@@ -1,5 +1,6 @@
 import { LackpyError } from "@lackpy/lang";
-import { enforcePolicy, LackpyService } from "@lackpy/service";
+import { LackpyService } from "../lackpy-service.js";
+import { enforcePolicy } from "../policy.js";
 import { AdapterError } from "./adapter-error.js";
 import {
   DEFAULT_MAX_RESULT_CHARS,
@@ -58,7 +59,7 @@ function refusal(error: LackpyError): LackpyToolResult {
       message: error.message,
       ...(error.hint === undefined ? {} : { hint: error.hint }),
     },
-    calls: [],
+    trace: [],
   };
 }
 

@@ -1,0 +1,19 @@
+// The framework-neutral part of an agent-framework tool (@lackpy/ai-sdk, @lackpy/langchain):
+// options, the description the calling model reads, and its sized results.
+export { prepareLackpy } from "./agent/prepare-lackpy.js";
+export type { PreparedLackpy } from "./agent/prepare-lackpy.js";
+export { DEFAULT_MAX_RESULT_CHARS, LACKPY_TOOL_MODES } from "./agent/lackpy-tool-options.js";
+export type { LackpyToolMode, LackpyToolOptions } from "./agent/lackpy-tool-options.js";
+export { summariseResult, MAX_LISTED_CALLS } from "./agent/summarise-result.js";
+export type {
+  CallSummary,
+  LackpyToolError,
+  LackpyToolResult,
+  ProgramProblem,
+  SummarisableResult,
+} from "./agent/summarise-result.js";
+export { toolDescription, INPUT_DESCRIPTIONS } from "./agent/tool-description.js";
+export type { DescribedKit } from "./agent/tool-description.js";
+export { languageSummary } from "./agent/language-summary.js";
+export { AdapterError } from "./agent/adapter-error.js";
+export type { AdapterErrorCode } from "./agent/adapter-error.js";

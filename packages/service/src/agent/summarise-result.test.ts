@@ -1,0 +1,173 @@
+import type { TraceEntry } from "@lackpy/run";
+import { describe, expect, it } from "vitest";
+import { MAX_SUMMARY_CALLS, shapeResult } from "../shape-result.js";
+import { MAX_LISTED_CALLS, summariseResult, type SummarisableResult } from "./summarise-result.js";
+
+const base: SummarisableResult = {
+  success: true,
+  output: null,
+  stdout: "",
+  error: null,
+  trace: [],
+  filesModified: [],
+};
+
+function entry(step: number, tool: string, args: unknown[], result: unknown): TraceEntry {
+  return { step, tool, args, result, durationMs: 1.234, success: true, error: null };
+}
+
+/** A summary line of a call that took `entry`'s 1.234 ms. */
+const line = (step: number, tool: string, args: string, result: string) => ({
+  step,
+  tool,
+  args,
+  result,
+  durationMs: 1.2,
+});
+
+/** Validation errors as the validator gives them. */
+const PROBLEMS = [
+  {
+    code: "forbidden_syntax",
+    message: "A while loop is not allowed",
+    line: 1,
+    column: 0,
+    hint: "use for (const x of items)",
+  },
+  { code: "unknown_name", message: "Unknown name 'fs'.", line: 2, column: 4 },
+];
+
+describe("summariseResult", () => {
+  it("gives each call as the service's trace summary line, never a file's contents", () => {
+    const contents = "file contents ".repeat(50);
+    const failed: TraceEntry = {
+      ...entry(7, "read_file", ["missing.ts"], null),
+      success: false,
+      error: "No file missing.ts.",
+    };
+    const result = {
+      ...base,
+      output: 3,
+      trace: [
+        entry(1, "find_files", ["**/*.ts"], ["a.ts", "b.ts", "c.ts"]),
+        entry(2, "read_file", ["a.ts"], contents),
+        entry(3, "stat", [{ path: "a.ts", deep: true }], { size: 1, mtime: 2 }),
+        entry(4, "count", [], 42),
+        entry(5, "one_char", [], "x"),
+        failed,
+      ],
+    };
+    const summary = summariseResult(result, { maxChars: 1000 });
+    expect(summary).toEqual({
+      success: true,
+      output: 3,
+      trace: [
+        line(1, "find_files", '"**/*.ts"', "3 items"),
+        line(2, "read_file", '"a.ts"', "700 chars"),
+        line(3, "stat", '{"path":"a.ts","deep":true}', "2 keys"),
+        line(4, "count", "", "42"),
+        line(5, "one_char", "", "1 char"),
+        { ...line(7, "read_file", '"missing.ts"', "error"), error: "No file missing.ts." },
+      ],
+    });
+    // One definition of a trace summary: the same lines an MCP result with trace "summary" has.
+    expect(summary.trace).toEqual(shapeResult(result, { trace: "summary" }).trace);
+    expect(JSON.stringify(summary)).not.toContain("file contents");
+  });
+
+  it("cuts output and stdout at the limit as the service does, keeping the output's shape", () => {
+    const summary = summariseResult(
+      { ...base, output: ["x".repeat(30), "y".repeat(30)], stdout: "line\n".repeat(10) },
+      { maxChars: 20 },
+    );
+    expect(summary.output).toEqual([
+      `${"x".repeat(16)}…[truncated: 30 chars in full]`,
+      "…[truncated: 1 more of 2 items]",
+    ]);
+    expect(summary.stdout).toBe("line\nline\nline\nline\n…[truncated: 50 chars in full]");
+    expect(summary.truncated).toEqual([
+      { part: "output", totalChars: 67, shownChars: 20 },
+      { part: "stdout", totalChars: 50, shownChars: 20 },
+    ]);
+  });
+
+  it("leaves output and stdout under the limit as they are, with no truncated", () => {
+    const output = { files: ["a.ts"], lines: 4 };
+    const summary = summariseResult({ ...base, output, stdout: "done\n" }, { maxChars: 100 });
+    expect(summary).toEqual({ success: true, output, stdout: "done\n", trace: [] });
+    expect(summary.output).toBe(output);
+  });
+
+  it(`lists the first ${MAX_LISTED_CALLS} calls and counts the others in traceOmitted`, () => {
+    expect(MAX_LISTED_CALLS).toBe(MAX_SUMMARY_CALLS);
+    const trace = Array.from({ length: MAX_LISTED_CALLS + 7 }, (_, index) =>
+      entry(index + 1, "read_file", [`f${index}.txt`], "x"),
+    );
+    const summary = summariseResult({ ...base, trace }, { maxChars: 100 });
+    expect(summary.trace).toHaveLength(MAX_LISTED_CALLS);
+    expect(summary.trace.at(-1)?.args).toBe(`"f${MAX_LISTED_CALLS - 1}.txt"`);
+    expect(summary.traceOmitted).toBe(7);
+  });
+
+  it("gives a failed run's error with every validation error and hint, and nothing else of them", () => {
+    const summary = summariseResult(
+      {
+        ...base,
+        success: false,
+        output: null,
+        error: {
+          code: "invalid_program",
+          message: "A while loop is not allowed (and 1 more)",
+          errors: [
+            ...PROBLEMS,
+            { code: "unknown_name", message: "…", line: 9, column: 0, node: {} },
+          ],
+        } as SummarisableResult["error"],
+      },
+      { maxChars: 100 },
+    );
+    expect(summary).toEqual({
+      success: false,
+      error: {
+        code: "invalid_program",
+        message: "A while loop is not allowed (and 1 more)",
+        errors: [...PROBLEMS, { code: "unknown_name", message: "…", line: 9, column: 0 }],
+      },
+      trace: [],
+    });
+  });
+
+  it("keeps a runtime error's place, tool and hint, the program, and the files the run changed", () => {
+    const error = {
+      code: "tool_error",
+      message: "No file b.txt.",
+      line: 3,
+      column: 2,
+      tool: "read_file",
+      hint: "call find_files first",
+    };
+    const delegated = {
+      program: 'write_file("a.txt", "x")\nread_file(name)',
+      params: { name: "b.txt" },
+      tier: "templates",
+    };
+    const summary = summariseResult(
+      {
+        ...base,
+        ...delegated,
+        success: false,
+        error: { ...error, retriable: true } as SummarisableResult["error"],
+        filesModified: ["a.txt"],
+      },
+      { maxChars: 100 },
+    );
+    expect(summary).toEqual({
+      success: false,
+      ...delegated,
+      error,
+      trace: [],
+      filesModified: ["a.txt"],
+    });
+    expect(summary.error).not.toHaveProperty("retriable");
+  });
+});

@@ -1,0 +1,111 @@
+import type { TraceEntry } from "@lackpy/run";
+import {
+  MAX_SUMMARY_CALLS,
+  shapeResult,
+  type TraceCallSummary,
+  type TruncatedPart,
+} from "../shape-result.js";
+
+/** Tool calls listed one by one in a summary: the service's `MAX_SUMMARY_CALLS`, under the adapters' name. */
+export const MAX_LISTED_CALLS = MAX_SUMMARY_CALLS;
+
+/** One kit-tool call of a run: the service's trace summary line (`{ step, tool, args, result, durationMs, error? }`). */
+export type CallSummary = TraceCallSummary;
+
+/** The fields of a `runProgram` or `delegate` result (with its full trace) that a summary reads. */
+export interface SummarisableResult {
+  success: boolean;
+  output: unknown;
+  stdout: string;
+  error: { code: string; message: string } | null;
+  trace: readonly TraceEntry[];
+  filesModified: readonly string[];
+  program?: string | null;
+  params?: Readonly<Record<string, unknown>>;
+  tier?: string | null;
+}
+
+/** One validation error of an invalid program. */
+export interface ProgramProblem {
+  code: string;
+  message: string;
+  line?: number;
+  column?: number;
+  hint?: string;
+}
+
+/** The error of a failed call, as the model reads it. */
+export interface LackpyToolError extends ProgramProblem {
+  tool?: string;
+  /** Every validation error, for `invalid_program`. */
+  errors?: ProgramProblem[];
+}
+
+/**
+ * What the calling model gets back: the fields of an MCP `run_program` or `delegate` result with
+ * `trace: "summary"` that a model acts on, named as there, without the files a run read.
+ */
+export interface LackpyToolResult {
+  success: boolean;
+  /** The program lackpy ran (delegate mode). */
+  program?: string;
+  /** The values the program's parameters had, e.g. a template's `pattern` (delegate mode). */
+  params?: Record<string, unknown>;
+  /** The tier that wrote the program (delegate mode). */
+  tier?: string;
+  output?: unknown;
+  stdout?: string;
+  error?: LackpyToolError;
+  /** One line per tool call, the first `MAX_SUMMARY_CALLS` of them. */
+  trace: TraceCallSummary[];
+  /** Calls after the first `MAX_SUMMARY_CALLS`, counted but not listed. */
+  traceOmitted?: number;
+  filesModified?: string[];
+  /** Output or stdout cut at the limit, with its full size. */
+  truncated?: TruncatedPart[];
+}
+
+function problem(value: unknown): ProgramProblem {
+  const { code, message, line, column, hint } = value as ProgramProblem;
+  return {
+    code,
+    message,
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
+    ...(hint === undefined ? {} : { hint }),
+  };
+}
+
+function summariseError(error: NonNullable<SummarisableResult["error"]>): LackpyToolError {
+  const { tool, errors } = error as { tool?: string; errors?: unknown };
+  return {
+    ...problem(error),
+    ...(tool === undefined ? {} : { tool }),
+    ...(Array.isArray(errors) && errors.length > 0 ? { errors: errors.map(problem) } : {}),
+  };
+}
+
+/**
+ * A run or delegate result sized for a model's context: `shapeResult` with the trace summary and
+ * `maxChars` as the output cap, keeping what a model acts on (the output, stdout, the error with
+ * its validation errors and hints, one line per tool call, the files changed) and leaving out
+ * what it does not (timings, the files read, the generation's details).
+ */
+export function summariseResult(
+  result: SummarisableResult,
+  options: { maxChars: number },
+): LackpyToolResult {
+  const shaped = shapeResult(result, { trace: "summary", maxOutputChars: options.maxChars });
+  const summary: LackpyToolResult = { success: result.success, trace: [] };
+  if (result.program) summary.program = result.program;
+  if (result.params && Object.keys(result.params).length > 0) summary.params = { ...result.params };
+  if (result.tier) summary.tier = result.tier;
+  if (result.success) summary.output = shaped.output;
+  if (result.stdout !== "") summary.stdout = shaped.stdout;
+  if (result.error) summary.error = summariseError(result.error);
+  summary.trace = shaped.trace as unknown as TraceCallSummary[];
+  if (shaped.traceOmitted !== undefined) summary.traceOmitted = shaped.traceOmitted;
+  if (result.filesModified.length > 0) summary.filesModified = [...result.filesModified];
+  if (shaped.truncated) summary.truncated = shaped.truncated;
+  return summary;
+}
