@@ -94,10 +94,17 @@ function normaliseGlob(pattern: string): string {
     .toLowerCase();
 }
 
-/** A name as a case-insensitive, Windows-forgiving file system sees it: `.git. `, `.git::$DATA` → `.git`. */
+/** Code points macOS's HFS+ ignores in names (as git's `is_hfs_dotgit` knows): `.g\u200cit` opens `.git`. */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * A name as a case-insensitive, Windows- and HFS+-forgiving file system sees it: `.git. `,
+ * `.git::$DATA`, `.g\u200cit` and `.ｇｉｔ` (compatibility forms) → `.git`.
+ */
 function comparableName(segment: string): string {
-  const stream = segment.indexOf(":");
-  return (stream >= 0 ? segment.slice(0, stream) : segment).replace(/[. ]+$/, "");
+  const plain = segment.normalize("NFKC").replace(IGNORABLE, "").toLowerCase();
+  const stream = plain.indexOf(":");
+  return (stream >= 0 ? plain.slice(0, stream) : plain).replace(/[. ]+$/, "");
 }
 
 /** True when the glob matches the path or one of its folders, in one pass over the path. */

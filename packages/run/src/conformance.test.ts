@@ -98,6 +98,7 @@ describe("the interpreter implements exactly the language spec", () => {
       "node.ts",
       "child-entry.ts",
       "heap-watch.ts",
+      "host-heap-gauge.ts",
       "isolated-child.ts",
       "run-isolated.ts",
     ]);

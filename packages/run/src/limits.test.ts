@@ -3,6 +3,8 @@ import { TOOL_SPECS, testTools } from "./__fixtures__/tools.js";
 import { run as runInProcessEntry } from "./index.js";
 import { closeWorkerPool, run } from "./node.js";
 import { RunError } from "./run-error.js";
+import { getHeapStatistics } from "node:v8";
+import { HOST_HEAP_SHARE, hostHeapGauge } from "./host-heap-gauge.js";
 
 afterAll(() => closeWorkerPool());
 
@@ -152,6 +154,45 @@ describe("isolated mode", () => {
     expect(isolated.trace.map((entry) => entry.tool)).toEqual(
       inProcess.trace.map((entry) => entry.tool),
     );
+  });
+});
+
+describe("memory gauge", () => {
+  const MIB = 1024 * 1024;
+  // A gauge that says the heap is past the budget: what a host near its heap limit reports.
+  const nearlyFull = () => 257 * MIB;
+
+  it.each([
+    [
+      "many small strings that add up",
+      `const xs = []\nfor (const i of range(100)) xs.push("x".repeat(50000) + i)`,
+    ],
+    [
+      "a loop that only keeps small objects",
+      `const xs = []\nfor (const i of range(10000)) xs.push({ i })`,
+    ],
+    ["one bulk result", `"x".repeat(5e6)`],
+  ])("stops %s once the gauge says the heap is full", async (_name, source) => {
+    const result = await runInProcessEntry(source, { heapUsedBytes: nearlyFull });
+    expect(result.error?.code).toBe("limit_memory");
+    expect(result.error?.message).toContain("the memory limit is 256 MiB");
+  });
+
+  it("lets the same programs run when the heap has room", async () => {
+    const result = await runInProcessEntry(
+      `const xs = []\nfor (const i of range(100)) xs.push("x".repeat(50000) + i)\nlen(xs)`,
+      { heapUsedBytes: () => 10 * MIB },
+    );
+    expect(result.output).toBe(100);
+  });
+
+  it("gauges the host's heap in-process: nothing used while the host has room, the excess past its share otherwise", () => {
+    expect(hostHeapGauge(256)()).toBe(0);
+    const limitMb = getHeapStatistics().heap_size_limit / MIB;
+    const used = getHeapStatistics().used_heap_size;
+    // A budget as large as the heap limit is past the host's share by (1 - share) of it, plus what is in use.
+    const reported = hostHeapGauge(limitMb)();
+    expect(reported).toBeGreaterThan((1 - HOST_HEAP_SHARE) * limitMb * MIB + used * 0.5);
   });
 });
 

@@ -45,6 +45,8 @@ const WORK_CHECK_UNITS = 1_000_000;
 const BULK_FREE_BYTES = 8 * 1024 * 1024;
 /** Rough heap cost of one [key, value] pair: a two-element array and an index key string. */
 const BYTES_PER_ENTRY_PAIR = 96;
+/** Steps between two heap checks when the run has a heap gauge (small allocations add up too). */
+const HEAP_CHECK_INTERVAL = 4096;
 
 const SPECS_BY_NAME = new WeakMap<readonly ToolSpec[], ReadonlyMap<string, ToolSpec>>();
 
@@ -91,6 +93,8 @@ export class RunContext {
   private nextCheckStep: number;
   private nextYieldStep = YIELD_INTERVAL;
   private workSinceCheck = 0;
+  private bytesSinceHeapCheck = 0;
+  private nextHeapCheckStep = HEAP_CHECK_INTERVAL;
   private readonly specs: ReadonlyMap<string, ToolSpec>;
   private readonly heapUsedBytes: (() => number) | undefined;
   private readonly clock: (() => number) | null;
@@ -134,6 +138,10 @@ export class RunContext {
       );
     }
     if (this.steps % TIME_CHECK_INTERVAL === 0) this.checkTime(node);
+    if (this.heapUsedBytes && this.steps >= this.nextHeapCheckStep) {
+      this.nextHeapCheckStep = this.steps + HEAP_CHECK_INTERVAL;
+      this.checkHeap(0, node);
+    }
     const nextTimeCheck = this.steps - (this.steps % TIME_CHECK_INTERVAL) + TIME_CHECK_INTERVAL;
     this.nextCheckStep = Math.min(nextTimeCheck, this.limits.maxSteps + 1);
   }
@@ -199,18 +207,41 @@ export class RunContext {
   ): void {
     this.chargeWork(count, node);
     const bytes = count * bytesPerEntry;
-    if (bytes < BULK_FREE_BYTES) return;
+    if (bytes < BULK_FREE_BYTES) {
+      // Small results are free one by one, but a loop of them can fill the heap: check it
+      // once they add up to a bulk result.
+      this.bytesSinceHeapCheck += bytes;
+      if (this.bytesSinceHeapCheck < BULK_FREE_BYTES) return;
+      this.bytesSinceHeapCheck = 0;
+      this.checkHeap(0, node);
+      return;
+    }
+    this.checkHeap(
+      bytes,
+      node,
+      `The program tried to make ${what} of ${count} entries (about ${Math.ceil(bytes / 1048576)} MiB)`,
+    );
+  }
+
+  /**
+   * Raises `limit_memory` when the heap in use plus twice `bytes` (the result plus the transient
+   * copies and tables a native call makes) would not fit the budget `memoryMb`. Without a heap
+   * gauge (the browser-safe entry) only the estimate counts.
+   */
+  private checkHeap(
+    bytes: number,
+    node: Node | null,
+    what = "The program holds more data than fits its memory",
+  ): void {
     const budgetBytes = this.limits.memoryMb * 1024 * 1024;
     const usedBytes = this.heapUsedBytes?.() ?? 0;
-    // Twice the estimate: the result plus the transient copies and tables a native call makes.
-    if (usedBytes + 2 * bytes > budgetBytes) {
-      throw this.fault(
-        "limit_memory",
-        `The program tried to make ${what} of ${count} entries (about ${Math.ceil(bytes / 1048576)} MiB); the memory limit is ${this.limits.memoryMb} MiB.`,
-        node,
-        "work on smaller pieces of data",
-      );
-    }
+    if (usedBytes + 2 * bytes <= budgetBytes) return;
+    throw this.fault(
+      "limit_memory",
+      `${what}; the memory limit is ${this.limits.memoryMb} MiB.`,
+      node,
+      "keep less data at once: work on smaller pieces, and do not keep what you no longer need",
+    );
   }
 
   /** `checkBulk` for `Object.entries`-like results: one [key, value] pair per own key, index or entry. */

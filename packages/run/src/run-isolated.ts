@@ -1,9 +1,10 @@
-import type { ValidatedProgram } from "@lackpy/lang";
+import { DEFAULT_LIMITS, type ValidatedProgram } from "@lackpy/lang";
 import { acquireChild } from "./child-pool.js";
 import { CANCELLED, IsolatedRun } from "./isolated-run.js";
 import type { RunRequest } from "./isolation-protocol.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import { RunError } from "./run-error.js";
+import { hostHeapGauge } from "./host-heap-gauge.js";
 import {
   failedResult,
   prepareProgram,
@@ -76,5 +77,8 @@ export function run(
   if (options.mode === "isolated") return runIsolated(program, options);
   if (options.mode !== undefined && options.mode !== "in-process")
     throw new RunError(`Unknown mode '${String(options.mode)}'.`, "use in-process or isolated");
-  return runInProcess(program, options);
+  // Without a gauge of its own, an in-process run is stopped before it fills the host's heap.
+  const heapUsedBytes =
+    options.heapUsedBytes ?? hostHeapGauge(options.limits?.memoryMb ?? DEFAULT_LIMITS.memoryMb);
+  return runInProcess(program, { ...options, heapUsedBytes });
 }
