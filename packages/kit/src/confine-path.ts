@@ -1,6 +1,6 @@
 import { lstatSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { checkWorkspacePath, type PathProtection } from "./protected-paths.js";
+import { checkWorkspacePath, type PathAccess, type PathProtection } from "./protected-paths.js";
 import { refuseProtected } from "./refuse-protected.js";
 import { ToolError } from "./tool-error.js";
 
@@ -47,6 +47,8 @@ export function isInside(parent: string, child: string): boolean {
 export interface ConfineOptions {
   /** When given, protected paths (as given and as resolved through symlinks) are refused too. */
   protection?: PathProtection;
+  /** What the caller does with the path: `write` also refuses write-protected folders (`node_modules`). Reading by default. */
+  access?: PathAccess;
 }
 
 /** A workspace root as the file tools hold it: the path as configured and its last known real path. */
@@ -115,7 +117,11 @@ function acceptQuickly(
 ): string | null {
   const given = relativeInside(realRoot, path.resolve(realRoot, normalised));
   if (given === null) return null;
-  if (options.protection && checkWorkspacePath(given, options.protection)) return null;
+  if (
+    options.protection &&
+    checkWorkspacePath(given, options.protection, { access: options.access })
+  )
+    return null;
   let real: string;
   try {
     real = realpathSync.native(path.resolve(root.path, given));
@@ -154,11 +160,11 @@ function confineFully(
   const target = path.resolve(realRoot, normalised);
   if (!isInside(realRoot, target)) throw outside(requested);
   const given = toRelative(realRoot, target);
-  if (options.protection) refuseProtected(given, null, options.protection);
+  if (options.protection) refuseProtected(given, null, options.protection, options.access);
   const resolved = realTarget(target) ?? resolveMissing(target, requested);
   if (!isInside(realRoot, resolved)) throw outside(requested);
   if (options.protection)
-    refuseProtected(toRelative(realRoot, resolved), given, options.protection);
+    refuseProtected(toRelative(realRoot, resolved), given, options.protection, options.access);
   return resolved;
 }
 

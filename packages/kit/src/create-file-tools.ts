@@ -2,7 +2,7 @@ import { workspaceRoot } from "./confine-path.js";
 import { findFiles } from "./find-files.js";
 import { MAX_FIND_RESULTS, MAX_READ_BYTES } from "./file-tool-specs.js";
 import { KitError } from "./kit-error.js";
-import { createPathProtection, type PathProtection } from "./protected-paths.js";
+import { createPathProtection, type LoadedPath, type PathProtection } from "./protected-paths.js";
 import { checkProtectedGlob } from "./check-protected-glob.js";
 import { readTextFile } from "./read-text-file.js";
 import { signalOf } from "./tool-call-context.js";
@@ -18,6 +18,8 @@ export interface FileToolsOptions {
   maxFindResults?: number;
   /** Globs protected on top of the builtin protected paths (the config's `[files] protected`). */
   protectedGlobs?: readonly string[];
+  /** Workspace paths lackpy itself loads or runs (module tools, MCP server scripts): refused like the builtin protected paths. */
+  loadedPaths?: readonly LoadedPath[];
 }
 
 /**
@@ -36,7 +38,7 @@ export interface FileTools {
 export function createFileTools(root: string, options: FileToolsOptions = {}): FileTools {
   const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
   const maxFindResults = options.maxFindResults ?? MAX_FIND_RESULTS;
-  const protection = protectionFor(options.protectedGlobs ?? []);
+  const protection = protectionFor(options.protectedGlobs ?? [], options.loadedPaths ?? []);
   // One per set of tools: the root's real path is remembered between calls.
   const workspace = workspaceRoot(root);
   return {
@@ -66,7 +68,7 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
   };
 }
 
-function protectionFor(globs: readonly string[]): PathProtection {
+function protectionFor(globs: readonly string[], loaded: readonly LoadedPath[]): PathProtection {
   for (const glob of globs) {
     const problem = checkProtectedGlob(glob);
     if (problem)
@@ -78,7 +80,7 @@ function protectionFor(globs: readonly string[]): PathProtection {
         },
       );
   }
-  return createPathProtection(globs);
+  return createPathProtection(globs, { loaded });
 }
 
 /** The `builtin` provider: the four file tools for a workspace root. */

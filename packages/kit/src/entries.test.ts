@@ -70,6 +70,7 @@ describe("package entries", () => {
       "SHIPPED_KITS",
       "ToolError",
       "Toolbox",
+      "WRITE_PROTECTED_FOLDERS",
       "argTypeToJsonSchema",
       "callableName",
       "checkKitName",

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusal } from "./__fixtures__/create-workspace.js";
 import {
   createProtectedWorkspace,
+  LOADED_ATTACKS,
+  LOADED_PATHS,
   PROTECTED_ATTACKS,
+  READ_ONLY_ATTACKS,
   VISIBLE_FILES,
   type ProtectedWorkspace,
 } from "./__fixtures__/protected-attacks.js";
@@ -18,17 +21,21 @@ let before: Record<string, string>;
 
 beforeAll(async () => {
   workspace = await createProtectedWorkspace();
-  tools = createFileTools(workspace.root);
+  tools = createFileTools(workspace.root, { loadedPaths: LOADED_PATHS });
   before = await workspace.snapshot();
 });
 
 afterAll(() => workspace.remove());
 
 /** Checks a refusal names the path relative to the workspace, with a hint, and no host path. */
-function expectProtected(error: { code: string; message: string; hint?: string }): void {
+function expectProtected(
+  error: { code: string; message: string; hint?: string },
+  kind: "protected" | "read-only" = "protected",
+): void {
   expect(error.code).toBe("protected_path");
-  expect(error.message).toMatch(/^'[^']+' (leads to '[^']+', which )?is protected \(/);
-  expect(error.hint).toContain(".lackpy/, .git/, .mcp.json, .env, .env.*, .npmrc");
+  expect(error.message).toMatch(new RegExp(`^'[^']+' (leads to '[^']+', which )?is ${kind} \\(`));
+  expect(error.hint).toContain(".lackpy/, .git/, .vscode/, .claude/, .cursor/, .husky/");
+  expect(error.hint).toContain(".mcp.json, .env, .env.*, .npmrc, .envrc, .gitmodules");
   expect(`${error.message} ${error.hint}`).not.toContain(os.tmpdir());
 }
 
@@ -51,6 +58,44 @@ describe("file tools: protected paths", () => {
     expect(await workspace.snapshot()).toEqual(before);
   });
 
+  it.each(LOADED_ATTACKS)("read_file refuses $attack: $path", async ({ path: attack }) => {
+    expectProtected(await refusal(tools.read_file(attack)));
+  });
+
+  it.each(LOADED_ATTACKS)("write_file refuses $attack: $path", async ({ path: attack }) => {
+    expectProtected(await refusal(tools.write_file(attack, "pwned")));
+    expect(await workspace.snapshot()).toEqual(before);
+  });
+
+  it.each(LOADED_ATTACKS)("edit_file refuses $attack: $path", async ({ path: attack }) => {
+    expectProtected(await refusal(tools.edit_file(attack, "serve", "pwned")));
+    expect(await workspace.snapshot()).toEqual(before);
+  });
+
+  it.each(READ_ONLY_ATTACKS)("write_file refuses $attack: $path", async ({ path: attack }) => {
+    expectProtected(await refusal(tools.write_file(attack, "pwned")), "read-only");
+    expect(await workspace.snapshot()).toEqual(before);
+  });
+
+  it.each(READ_ONLY_ATTACKS)("edit_file refuses $attack: $path", async ({ path: attack }) => {
+    const error = await refusal(tools.edit_file(attack, "pkg", "pwned"));
+    // A package that does not exist fails to read first; one that does is refused at the write.
+    if (error.code !== "not_found") expectProtected(error, "read-only");
+    expect(await workspace.snapshot()).toEqual(before);
+  });
+
+  it("reads installed packages, and names node_modules as read-only", async () => {
+    expect(await tools.read_file("node_modules/pkg/index.js")).toBe("export const pkg = 1;\n");
+    expect(await tools.read_file("nm-pkg")).toBe("export const pkg = 1;\n");
+    expect(await tools.find_files("node_modules/**")).toEqual([
+      "node_modules/.bin/tool",
+      "node_modules/pkg/index.js",
+    ]);
+    expect((await refusal(tools.write_file("nm/pkg/index.js", "x"))).message).toMatchInlineSnapshot(
+      `"'nm/pkg/index.js' leads to 'node_modules/pkg/index.js', which is read-only (installed packages, whose code lackpy, npx and other tools run); the file tools never create, change or delete anything there."`,
+    );
+  });
+
   it("names the path as given, and where a symlink led", async () => {
     expect(
       (await refusal(tools.write_file(".LACKPY/config.toml", "x"))).message,
@@ -66,13 +111,26 @@ describe("file tools: protected paths", () => {
     expect((await refusal(tools.read_file(".env.local"))).message).toMatchInlineSnapshot(
       `"'.env.local' is protected (environment secrets); the file tools never read, list or change it."`,
     );
+    expect((await refusal(tools.read_file(".VSCode/tasks.json"))).message).toMatchInlineSnapshot(
+      `"'.VSCode/tasks.json' is protected (VS Code settings and tasks, which name commands the editor runs); the file tools never read, list or change it."`,
+    );
+    expect((await refusal(tools.write_file(".envrc", "x"))).message).toMatchInlineSnapshot(
+      `"'.envrc' is protected (a script direnv runs on entering the folder, often with secrets); the file tools never read, list or change it."`,
+    );
+    expect((await refusal(tools.read_file("tool-link"))).message).toMatchInlineSnapshot(
+      `"'tool-link' leads to 'tools/x.mjs', which is protected (lackpy loads it: the module of tool 'x' ([tools.x] in the workspace config)); the file tools never read, list or change it."`,
+    );
   });
 
   it("still reads and writes look-alikes that are not protected", async () => {
     expect(await tools.read_file(".gitignore")).toBe("node_modules\n");
     expect(await tools.read_file(".github/workflows/ci.yml")).toBe("on: push\n");
     expect(await tools.read_file("notes.env")).toBe("not a secret\n");
-    expect(await tools.read_file(".envrc")).toBe("use node\n");
+    expect(await tools.read_file(".vscodeignore")).toBe("src/**\n");
+    expect(await tools.read_file("envrc.example")).toBe("export TOKEN=\n");
+    expect(await tools.read_file(".gitmodules.bak")).toBe("\n");
+    expect(await tools.read_file("CLAUDE.md")).toBe("# notes\n");
+    expect(await tools.read_file("tools/helper.mjs")).toBe("export const helper = 1;\n");
     expect(await tools.write_file("src/.gitkeep", "")).toBe(0);
     await rm(path.join(workspace.root, "src/.gitkeep"));
   });
@@ -82,13 +140,28 @@ describe("file tools: find_files and protected paths", () => {
   it.each<[string, string[]]>([
     ["**", VISIBLE_FILES],
     ["**/*", VISIBLE_FILES],
-    ["*", [".envrc", ".gitignore", "README.md", "notes.env"]],
-    ["**/.*", [".envrc", ".gitignore"]],
-    ["**/.env*", [".envrc"]],
-    ["**/*env*", [".envrc", "notes.env", "src/env.ts"]],
+    [
+      "*",
+      [
+        ".gitignore",
+        ".gitmodules.bak",
+        ".vscodeignore",
+        "CLAUDE.md",
+        "README.md",
+        "envrc.example",
+        "notes.env",
+      ],
+    ],
+    ["**/.*", [".gitignore", ".gitmodules.bak", ".vscodeignore"]],
+    ["**/.env*", []],
+    ["**/*env*", ["envrc.example", "notes.env", "src/env.ts"]],
+    ["tools/**", ["tools/helper.mjs"]],
+    ["mcp/**", []],
+    ["**/*.json", []],
+    ["**/.vscode/*", []],
     ["**/config*", []],
     ["**/*.toml", []],
-    ["**/*.{mjs,kit,tmpl,json,sample}", []],
+    ["**/*.{mjs,kit,tmpl,json,sample}", ["tools/helper.mjs"]],
     ["**/hooks/**", []],
     ["{.git,src}/**", ["src/app.ts", "src/env.ts"]],
     ["sub/**", ["sub/keep.txt"]],
@@ -110,6 +183,11 @@ describe("file tools: find_files and protected paths", () => {
     ".env.local",
     ".mcp.json",
     ".npmrc",
+    ".vscode/*",
+    ".Claude/**",
+    ".envrc",
+    "tools/x.mjs",
+    "mcp/server/*",
   ])("refuses the pattern %j, whose literal start is protected", async (pattern) => {
     expectProtected(await refusal(tools.find_files(pattern)));
   });

@@ -26,9 +26,10 @@ export {
   BUILTIN_PROTECTION,
   PROTECTED_FOLDERS,
   PROTECTED_FILES,
+  WRITE_PROTECTED_FOLDERS,
   CONTROL_CHARACTERS,
 } from "./protected-paths.js";
-export type { PathProtection, PathProblem } from "./protected-paths.js";
+export type { LoadedPath, PathAccess, PathProtection, PathProblem } from "./protected-paths.js";
 export { checkProtectedGlob } from "./check-protected-glob.js";
 export type { ToolCallContext } from "./tool-call-context.js";
 export type { ArgSpec, ToolSpec, ToolExample, Grade } from "@lackpy/lang";

@@ -25,6 +25,21 @@ describe("checkWorkspacePath", () => {
     ".env:stream",
     ".npmrc",
     "pkg/.NPMRC",
+    ".vscode",
+    ".vscode/tasks.json",
+    "a/.VSCODE/settings.json",
+    ".claude/settings.json",
+    ".Claude/settings.local.json",
+    ".cursor/mcp.json",
+    ".husky/pre-commit",
+    ".idea/workspace.xml",
+    ".devcontainer/devcontainer.json",
+    ".gitmodules",
+    "lib/.GITMODULES",
+    ".envrc",
+    ".envrc.",
+    "app/.ENVRC",
+    ".pre-commit-config.yaml",
   ])("protects %j", (relative) => {
     expect(checkWorkspacePath(relative, BUILTIN_PROTECTION)).toMatchObject({
       code: "protected_path",
@@ -40,8 +55,16 @@ describe("checkWorkspacePath", () => {
     "my.git/config",
     ".lackpyrc",
     "lackpy/config.toml",
-    ".envrc",
     ".environment",
+    ".vscodeignore",
+    ".vscode-test.mjs",
+    "CLAUDE.md",
+    ".claude.json.example",
+    "envrc",
+    ".envrc.example",
+    ".gitmodules.bak",
+    ".pre-commit-config.yml.orig",
+    "node_modules/pkg/index.js",
     "notes.env",
     ".env/activate",
     "x.mcp.json",
@@ -80,6 +103,79 @@ describe("checkWorkspacePath", () => {
       );
     for (const relative of ["secrets.txt", "x/secrets", "k.pem.txt", "build/outside", "a/bc"])
       expect(checkWorkspacePath(relative, protection), relative).toBeNull();
+  });
+});
+
+describe("checkWorkspacePath: node_modules", () => {
+  it.each([
+    "node_modules",
+    "node_modules/pkg/index.js",
+    "NODE_MODULES/.bin/tool",
+    "a/b/node_modules/x.js",
+    "node_modules./pkg",
+  ])("refuses writing %j but allows reading it", (relative) => {
+    expect(checkWorkspacePath(relative, BUILTIN_PROTECTION, { access: "write" })).toEqual({
+      code: "protected_path",
+      reason: "installed packages, whose code lackpy, npx and other tools run",
+      writeOnly: true,
+    });
+    expect(checkWorkspacePath(relative, BUILTIN_PROTECTION, { access: "read" })).toBeNull();
+  });
+
+  it.each(["node_modules.txt", "my_node_modules/x", "src/node_module/x"])(
+    "allows writing %j",
+    (relative) => {
+      expect(checkWorkspacePath(relative, BUILTIN_PROTECTION, { access: "write" })).toBeNull();
+    },
+  );
+});
+
+describe("checkWorkspacePath: paths lackpy loads", () => {
+  const protection = createPathProtection([], {
+    loaded: [
+      { path: "./tools/x.mjs", reason: "the module of tool 'x'" },
+      { path: "node_modules\\my-tools", reason: "the package of tool 'y'" },
+      { path: "a/../mcp/server.py", reason: "the script of MCP server 'm'" },
+      { path: "../outside.mjs", reason: "outside the workspace" },
+      { path: "/abs/x.mjs", reason: "absolute" },
+      { path: ".", reason: "the root" },
+    ],
+  });
+
+  it.each([
+    ["tools/x.mjs", "the module of tool 'x'"],
+    ["TOOLS/X.MJS", "the module of tool 'x'"],
+    ["tools/x.mjs.", "the module of tool 'x'"],
+    ["node_modules/my-tools", "the package of tool 'y'"],
+    ["node_modules/My-Tools/lib/index.js", "the package of tool 'y'"],
+    ["mcp/server.py", "the script of MCP server 'm'"],
+  ])("refuses reading and writing %j", (relative, reason) => {
+    for (const access of ["read", "write"] as const)
+      expect(checkWorkspacePath(relative, protection, { access })).toEqual({
+        code: "protected_path",
+        reason: `lackpy loads it: ${reason}`,
+      });
+  });
+
+  it.each([
+    "tools",
+    "tools/x.mjs.bak",
+    "tools/y.mjs",
+    "node_modules/my-tools-2/x.js",
+    "mcp",
+    "outside.mjs",
+    "abs/x.mjs",
+    "README.md",
+  ])("allows reading %j", (relative) => {
+    expect(checkWorkspacePath(relative, protection)).toBeNull();
+  });
+
+  it("leaves out loaded paths outside the workspace, absolute ones, and the root", () => {
+    expect(protection.loaded.map((entry) => entry.segments.join("/"))).toEqual([
+      "tools/x.mjs",
+      "node_modules/my-tools",
+      "mcp/server.py",
+    ]);
   });
 });
 

@@ -52,7 +52,10 @@ export async function writeTextFile(
     );
   const shown = String(requested);
   refuseWhenAborted(options.signal, `'${shown}' was written`);
-  const file = confinePathSync(root, requested, { protection: options.protection });
+  const file = confinePathSync(root, requested, {
+    protection: options.protection,
+    access: "write",
+  });
   if (shown.split(/[\\/]/).some((name) => Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES))
     throw nameTooLong(shown);
   const existing = metadata(file, lstatSync);

@@ -49,7 +49,8 @@ export function callTool(
       traced.push(raw.display);
     } else traced.push(snapshot(arg, limits.maxOutputBytes));
   }
-  notePaths(context, index, args, secrets ? rawArgs : null);
+  // Paths are listed once the call succeeded: a refused write modified nothing.
+  const notePathsOnSuccess = () => notePaths(context, index, args, secrets ? rawArgs : null);
   const entry: TraceEntry = {
     step: context.steps,
     tool: name,
@@ -72,9 +73,15 @@ export function callTool(
     finishCall(context, entry, started);
     throw toolFault(context, name, error, entry, node);
   }
-  if (pending) return awaitTool(context, entry, value as PromiseLike<unknown>, started, node, call);
+  if (pending)
+    return awaitTool(context, entry, value as PromiseLike<unknown>, started, node, {
+      call,
+      notePathsOnSuccess,
+    });
   try {
-    return acceptResult(context, entry, value);
+    const result = acceptResult(context, entry, value);
+    notePathsOnSuccess();
+    return result;
   } catch (error) {
     throw toolFault(context, name, error, entry, node);
   } finally {
@@ -88,7 +95,7 @@ async function awaitTool(
   pending: PromiseLike<unknown>,
   started: number,
   node: Node,
-  call: ToolCall,
+  { call, notePathsOnSuccess }: { call: ToolCall; notePathsOnSuccess: () => void },
 ): Promise<unknown> {
   const name = entry.tool;
   const timeoutMs = context.limits.toolTimeoutMs;
@@ -107,7 +114,9 @@ async function awaitTool(
     }, timeoutMs);
   });
   try {
-    return acceptResult(context, entry, await Promise.race([pending, timeout]));
+    const result = acceptResult(context, entry, await Promise.race([pending, timeout]));
+    notePathsOnSuccess();
+    return result;
   } catch (error) {
     throw toolFault(context, name, error, entry, node);
   } finally {
@@ -162,7 +171,7 @@ function toolFault(
   });
 }
 
-/** Notes the paths a call reads and writes; a secret path (`rawArgs` holds its marker) is not listed. */
+/** Notes the paths a successful call read and wrote; a secret path (`rawArgs` holds its marker) is not listed. */
 function notePaths(
   context: RunContext,
   index: number,

@@ -154,6 +154,110 @@ describe.each(["isolated", "in-process"] as const)("LackpyService file protectio
   });
 });
 
+/** A workspace whose config loads code from the workspace: a module tool, a package, an MCP script. */
+const LOADING_FILES: Record<string, string> = {
+  "tools/x.mjs": `import { h } from "./helper.mjs";\nexport function x() { return h; }\n`,
+  "tools/helper.mjs": "export const h = 1;\n",
+  "tools/notes.md": "free to change\n",
+  "node_modules/my-tools/package.json": `{"name":"my-tools","main":"index.js"}`,
+  "node_modules/my-tools/index.js": "exports.t = () => 1;\n",
+  "node_modules/other/index.js": "exports.o = 1;\n",
+  "mcp/server.mjs": "// an MCP server\n",
+};
+
+function loadingConfig(mode: LackpyConfig["run"]["mode"]) {
+  return config(mode, (c) => {
+    c.tools = {
+      x: { provider: "module", module: "./tools/x.mjs", export: "x" },
+      t: { provider: "module", module: "my-tools", export: "t" },
+    };
+    c.mcpServers = { demo: { command: "node", args: ["./mcp/server.mjs", "--stdio"] } };
+  });
+}
+
+describe.each(["isolated", "in-process"] as const)(
+  "LackpyService: code the config loads (%s)",
+  (mode) => {
+    it.each([
+      [`write_file("tools/x.mjs", "export function x() { return 2 }")`, "tools/x.mjs"],
+      [`read_file("tools/x.mjs")`, "tools/x.mjs"],
+      [`edit_file("./TOOLS/x.mjs", "h", "evil")`, "TOOLS/x.mjs"],
+      [`write_file("tools/helper.mjs", "export const h = 2")`, "tools/helper.mjs"],
+      [`read_file("node_modules/my-tools/index.js")`, "node_modules/my-tools/index.js"],
+      [`write_file("node_modules/my-tools/index.js", "evil")`, "node_modules/my-tools/index.js"],
+      [`write_file("mcp/server.mjs", "evil")`, "mcp/server.mjs"],
+      [`read_file("src/../mcp/server.mjs")`, "mcp/server.mjs"],
+    ])("refuses %s", async (source, named) => {
+      const root = await workspace(LOADING_FILES);
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const result = await service.runProgram(source, { kit: "files" });
+      expect(result.error).toMatchObject({ code: "tool_error" });
+      expect(result.error?.message).toContain(`'${named}'`);
+      expect(result.error?.message).toMatch(/is protected \(lackpy loads it: /);
+      expect(result.filesModified).toEqual([]);
+      expect(JSON.stringify(result)).not.toContain(root);
+      for (const file of ["tools/x.mjs", "tools/helper.mjs", "node_modules/my-tools/index.js"])
+        expect(await readFile(path.join(root, file), "utf8")).toBe(LOADING_FILES[file]);
+    });
+
+    it("names what loads the file", async () => {
+      const root = await workspace(LOADING_FILES);
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const result = await service.runProgram(`write_file("mcp/server.mjs", "x")`, {
+        kit: "files",
+      });
+      expect(result.error?.message).toMatchInlineSnapshot(
+        `"Tool write_file failed: 'mcp/server.mjs' is protected (lackpy loads it: an argument of MCP server 'demo' ([mcp_servers.demo] in .lackpy/config.toml)); the file tools never read, list or change it."`,
+      );
+    });
+
+    it("leaves the rest writable, node_modules readable but not writable, and lists none of it", async () => {
+      const root = await workspace(LOADING_FILES);
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const written = await service.runProgram(
+        `write_file("tools/notes.md", read_file("node_modules/other/index.js"))`,
+        { kit: "files" },
+      );
+      expect(written.error).toBeNull();
+      expect(written.filesModified).toEqual(["tools/notes.md"]);
+      expect(await readFile(path.join(root, "tools/notes.md"), "utf8")).toBe("exports.o = 1;\n");
+      const listed = await service.runProgram(`find_files("**")`, { kit: "files" });
+      expect(listed.output).toEqual(["README.md", "tools/notes.md"]);
+      const refused = await service.runProgram(`write_file("node_modules/other/index.js", "x")`, {
+        kit: "files",
+      });
+      expect(refused.error?.message).toMatch(/is read-only \(installed packages/);
+      expect(refused.filesModified).toEqual([]);
+    });
+
+    it("protects the module of a config read from .lackpy/config.toml", async () => {
+      const root = await workspace({
+        ...LOADING_FILES,
+        ".lackpy/config.toml": `[run]\nmode = "${mode}"\n[tools.x]\nprovider = "module"\nmodule = "./tools/x.mjs"\n`,
+      });
+      const service = await LackpyService.open({ workspace: root });
+      const result = await service.runProgram(`read_file("tools/helper.mjs")`, { kit: "files" });
+      expect(result.error?.message).toContain("a module imported by the module of tool 'x'");
+      await expect(service.resolveDoc("tools/x.mjs")).rejects.toMatchObject({
+        code: "protected_path",
+      });
+    });
+
+    it("lists no file for a write the file tools refused", async () => {
+      const root = await workspace();
+      const service = new LackpyService({ workspace: root, config: config(mode) });
+      const result = await service.runProgram(
+        `write_file("ok.txt", "a")\nwrite_file("../x", "a")`,
+        {
+          kit: "files",
+        },
+      );
+      expect(result.error).toMatchObject({ code: "tool_error", tool: "write_file" });
+      expect(result.filesModified).toEqual(["ok.txt"]);
+    });
+  },
+);
+
 describe("LackpyService.resolveDoc", () => {
   it("refuses protected files and the config's protected globs, as the file tools do", async () => {
     const root = await workspace({ ".env": "TOKEN=hunter2\n", "notes/private.md": "private\n" });

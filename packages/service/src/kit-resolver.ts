@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Grade, ToolSpec } from "@lackpy/lang";
-import { KitError, type Toolbox } from "@lackpy/kit";
+import { KitError, type LoadedPath, type Toolbox } from "@lackpy/kit";
 import {
   createDefaultToolbox,
   createMcpProvider,
@@ -11,6 +11,7 @@ import {
   resolveKitSpecifier,
 } from "@lackpy/kit/node";
 import type { LackpyConfig } from "./config-types.js";
+import { listLoadedPaths } from "./list-loaded-paths.js";
 import { McpTools } from "./mcp-tools.js";
 import { registerModuleTools } from "./module-tools.js";
 import { checkPlainName } from "./plain-name.js";
@@ -39,6 +40,7 @@ interface CachedKit {
 export class KitResolver {
   readonly kitsDir: string;
   private toolboxPromise: Promise<Toolbox> | null = null;
+  private loadedPromise: Promise<LoadedPath[]> | null = null;
   private readonly kits = new Map<string, CachedKit>();
   private readonly mcp: McpTools | null;
 
@@ -56,12 +58,19 @@ export class KitResolver {
         : null;
   }
 
+  /** What lackpy loads from the workspace for this config (`listLoadedPaths`), listed once. */
+  loadedPaths(): Promise<LoadedPath[]> {
+    this.loadedPromise ??= listLoadedPaths(this.settings, { workspace: this.workspace });
+    return this.loadedPromise;
+  }
+
   /** The toolbox: builtin file tools confined to the workspace, plus module tools from the config. */
   toolbox(): Promise<Toolbox> {
     this.toolboxPromise ??= (async () => {
       const toolbox = createDefaultToolbox({
         root: this.workspace,
         protectedGlobs: this.settings.files.protected,
+        loadedPaths: await this.loadedPaths(),
       });
       await registerModuleTools(toolbox, this.settings.tools, this.workspace);
       if (this.mcp) toolbox.registerProvider(this.mcp.provider);

@@ -279,9 +279,11 @@ export class LackpyService {
   }
 
   /** Reads one doc; paths outside the workspace (or the shipped docs) and protected paths are refused. */
-  resolveDoc(docPath: string) {
+  async resolveDoc(docPath: string) {
     return resolveDoc(docPath, this.workspace, {
-      protection: createPathProtection(this.settings.files.protected),
+      protection: createPathProtection(this.settings.files.protected, {
+        loaded: await this.kits.loadedPaths(),
+      }),
     });
   }
 

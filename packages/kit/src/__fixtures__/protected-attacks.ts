@@ -12,14 +12,24 @@ export interface ProtectedWorkspace {
 
 /** The files a program may see in the protected workspace, sorted as `find_files("**")` returns them. */
 export const VISIBLE_FILES = [
-  ".envrc",
   ".github/workflows/ci.yml",
   ".gitignore",
+  ".gitmodules.bak",
+  ".vscodeignore",
+  "CLAUDE.md",
   "README.md",
+  "envrc.example",
   "notes.env",
   "src/app.ts",
   "src/env.ts",
   "sub/keep.txt",
+  "tools/helper.mjs",
+];
+
+/** A path lackpy loads in the protected workspace, as `createFileTools(root, { loadedPaths })` is told. */
+export const LOADED_PATHS = [
+  { path: "tools/x.mjs", reason: "the module of tool 'x' ([tools.x] in the workspace config)" },
+  { path: "mcp/server", reason: "an argument of MCP server 'demo' ([mcp_servers.demo])" },
 ];
 
 const FILES: Record<string, string> = {
@@ -40,8 +50,27 @@ const FILES: Record<string, string> = {
   "README.md": "# readme\n",
   ".gitignore": "node_modules\n",
   ".github/workflows/ci.yml": "on: push\n",
-  ".envrc": "use node\n",
+  ".envrc": "use node\nexport TOKEN=secret\n",
   "notes.env": "not a secret\n",
+  ".vscode/tasks.json": '{"version":"2.0.0","tasks":[]}',
+  ".vscode/settings.json": "{}",
+  ".claude/settings.json": '{"hooks":{}}',
+  ".cursor/mcp.json": '{"mcpServers":{}}',
+  ".husky/pre-commit": "npm test\n",
+  ".idea/workspace.xml": "<project/>",
+  ".devcontainer/devcontainer.json": "{}",
+  ".gitmodules": '[submodule "lib"]\n\tpath = lib\n',
+  ".pre-commit-config.yaml": "repos: []\n",
+  "sub/.vscode/tasks.json": "{}",
+  ".vscodeignore": "src/**\n",
+  "CLAUDE.md": "# notes\n",
+  "envrc.example": "export TOKEN=\n",
+  ".gitmodules.bak": "\n",
+  "node_modules/pkg/index.js": "export const pkg = 1;\n",
+  "node_modules/.bin/tool": "#!/bin/sh\nexec pkg\n",
+  "tools/x.mjs": "export function x() { return 1; }\n",
+  "tools/helper.mjs": "export const helper = 1;\n",
+  "mcp/server/main.py": "print('serve')\n",
 };
 
 const LINKS: Record<string, string> = {
@@ -53,6 +82,12 @@ const LINKS: Record<string, string> = {
   "secret-env": ".env",
   "mcp.json": ".mcp.json",
   "sub-git": "sub/.git",
+  vs: ".vscode",
+  "rc-link": ".envrc",
+  nm: "node_modules",
+  "nm-pkg": "node_modules/pkg/index.js",
+  "tool-link": "tools/x.mjs",
+  "mcp-link": "mcp",
 };
 
 /** Creates the protected workspace in a temporary folder. */
@@ -147,4 +182,69 @@ export const PROTECTED_ATTACKS: readonly ProtectedAttack[] = [
   { path: "secret-env", attack: "a file symlink to .env" },
   { path: "mcp.json", attack: "a file symlink to .mcp.json" },
   { path: "sub-git/config", attack: "a symlink to a nested .git" },
+  { path: ".vscode/tasks.json", attack: "VS Code tasks" },
+  { path: ".vscode/settings.json", attack: "VS Code settings that name executables" },
+  { path: ".VSCode/tasks.json", attack: "VS Code tasks in mixed case" },
+  { path: ".vscode", attack: "the VS Code folder itself" },
+  { path: ".vscode/", attack: "the VS Code folder with a trailing slash" },
+  { path: ".vscode/launch.json", attack: "a new VS Code launch config" },
+  { path: "src/../.vscode/tasks.json", attack: "VS Code tasks through .." },
+  { path: ".vscode\\tasks.json", attack: "VS Code tasks with a backslash" },
+  { path: ".vscode./tasks.json", attack: "VS Code tasks with a trailing dot" },
+  { path: "sub/.vscode/tasks.json", attack: "nested VS Code tasks" },
+  { path: "vs/tasks.json", attack: "VS Code tasks through a symlinked folder" },
+  { path: ".claude/settings.json", attack: "Claude Code hooks" },
+  { path: ".CLAUDE/settings.local.json", attack: "new Claude Code settings in upper case" },
+  { path: ".claude/", attack: "the Claude Code folder with a trailing slash" },
+  { path: "./.claude/settings.json", attack: "Claude Code hooks with a ./ prefix" },
+  { path: ".cursor/mcp.json", attack: "Cursor's MCP servers" },
+  { path: ".Cursor/MCP.JSON", attack: "Cursor's MCP servers in mixed case" },
+  { path: "sub/../.cursor/mcp.json", attack: "Cursor's MCP servers through .." },
+  { path: ".husky/pre-commit", attack: "a husky git hook" },
+  { path: ".HUSKY/pre-push", attack: "a new husky hook in upper case" },
+  { path: ".husky", attack: "the husky folder itself" },
+  { path: ".idea/workspace.xml", attack: "JetBrains run configurations" },
+  { path: ".devcontainer/devcontainer.json", attack: "dev container commands" },
+  { path: ".gitmodules", attack: "submodule update commands" },
+  { path: ".GitModules", attack: "submodules in mixed case" },
+  { path: ".gitmodules/", attack: "submodules with a trailing slash" },
+  { path: "src/../.gitmodules", attack: "submodules through .." },
+  { path: ".envrc", attack: "the script direnv runs" },
+  { path: ".ENVRC", attack: "direnv's script in upper case" },
+  { path: ".envrc.", attack: "direnv's script with a trailing dot" },
+  { path: "src/.envrc", attack: "a new direnv script in a subfolder" },
+  { path: "rc-link", attack: "a file symlink to .envrc" },
+  { path: ".pre-commit-config.yaml", attack: "pre-commit hooks" },
+  { path: ".Pre-Commit-Config.YAML", attack: "pre-commit hooks in mixed case" },
+];
+
+/** Paths under `node_modules`: every file tool refuses to write them, `read_file` reads those that exist. */
+export const READ_ONLY_ATTACKS: readonly ProtectedAttack[] = [
+  { path: "node_modules/pkg/index.js", attack: "an installed package's code" },
+  { path: "node_modules/new/index.js", attack: "a new package" },
+  { path: "node_modules/.bin/tool", attack: "a command npx runs" },
+  { path: "NODE_MODULES/pkg/index.js", attack: "upper case" },
+  { path: "./node_modules/pkg/index.js", attack: "a ./ prefix" },
+  { path: "src/../node_modules/pkg/index.js", attack: "down then up with .." },
+  { path: "node_modules\\pkg\\index.js", attack: "backslashes" },
+  { path: "node_modules./pkg/index.js", attack: "a trailing dot" },
+  { path: "src/node_modules/x.js", attack: "a nested node_modules" },
+  { path: "nm/pkg/index.js", attack: "a symlinked node_modules" },
+  { path: "nm-pkg", attack: "a file symlink into node_modules" },
+];
+
+/** Paths that reach a file lackpy loads (`LOADED_PATHS`); every file tool refuses each. */
+export const LOADED_ATTACKS: readonly ProtectedAttack[] = [
+  { path: "tools/x.mjs", attack: "a module tool's file" },
+  { path: "TOOLS/X.MJS", attack: "upper case" },
+  { path: "./tools/x.mjs", attack: "a ./ prefix" },
+  { path: "src/../tools/x.mjs", attack: "down then up with .." },
+  { path: "tools\\x.mjs", attack: "a backslash" },
+  { path: "tools/x.mjs.", attack: "a trailing dot" },
+  { path: "tools/x.mjs/", attack: "a trailing slash" },
+  { path: "tool-link", attack: "a file symlink to it" },
+  { path: "mcp/server/main.py", attack: "a file in an MCP server's folder" },
+  { path: "mcp/server/new.py", attack: "a new file in an MCP server's folder" },
+  { path: "mcp/server", attack: "an MCP server's folder itself" },
+  { path: "mcp-link/server/main.py", attack: "an MCP server's folder through a symlink" },
 ];
