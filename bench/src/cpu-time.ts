@@ -58,3 +58,26 @@ export async function sampleCpuTime(
   }
   return { samplesUs, batch };
 }
+
+/** The discarded pass that warms every operation of a group before any is sampled. */
+const WARM_UP: Readonly<CpuSampling> = Object.freeze({
+  samples: 1,
+  minSampleMs: 1,
+  warmupMs: 1_000,
+});
+
+/**
+ * Samples each operation's CPU time after one discarded pass over all of them. V8 compiles hot
+ * code on background threads and process CPU time counts them, so without the pass the first
+ * operation sampled pays most of the JIT's bill (measured: 110 µs against 34 µs for a validate).
+ */
+export async function sampleEachCpuTime(
+  operations: Readonly<Record<string, () => unknown>>,
+  sampling: CpuSampling = DEFAULT_CPU_SAMPLING,
+): Promise<Array<CpuSamples & { task: string }>> {
+  for (const operation of Object.values(operations)) await sampleCpuTime(operation, WARM_UP);
+  const measured: Array<CpuSamples & { task: string }> = [];
+  for (const [task, operation] of Object.entries(operations))
+    measured.push({ task, ...(await sampleCpuTime(operation, sampling)) });
+  return measured;
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { validate } from "@lackpy/lang";
 import { DEFAULT_CONFIG, LackpyService } from "@lackpy/service";
-import { DEFAULT_CPU_SAMPLING, sampleCpuTime } from "./cpu-time.js";
+import { DEFAULT_CPU_SAMPLING, sampleEachCpuTime } from "./cpu-time.js";
 import type { BenchRatio, BenchSuite, MeasuredTask } from "./harness.js";
 import {
   PYTHON_COMPARISON_KIT,
@@ -88,10 +88,8 @@ async function measureLackpy(answer: DriverAnswer): Promise<MeasuredTask[]> {
       "run typical, validation cached": () => runTypical(TYPICAL_PAIR.javascript),
       "delegate (template)": delegate,
     };
-    const tasks: MeasuredTask[] = [];
-    for (const [task, operation] of Object.entries(operations))
-      tasks.push({ task: `lackpy: ${task}`, ...(await sampleCpuTime(operation)) });
-    return tasks;
+    const measured = await sampleEachCpuTime(operations);
+    return measured.map((samples) => ({ ...samples, task: `lackpy: ${samples.task}` }));
   } finally {
     await service.close();
     rmSync(workspace, { recursive: true, force: true });

@@ -4,8 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDefaultToolbox, resolveKitSpecifier } from "@lackpy/kit/node";
 import { DEFAULT_CONFIG, LackpyService } from "@lackpy/service";
-import { sampleCpuTime } from "./cpu-time.js";
-import type { BenchSuite, MeasuredTask } from "./harness.js";
+import { sampleEachCpuTime } from "./cpu-time.js";
+import type { BenchSuite } from "./harness.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/workspace", import.meta.url));
 const KIT = ["read_file", "find_files"];
@@ -60,10 +60,7 @@ export const suite: BenchSuite = {
           if (!result.success || result.output === 0)
             throw new Error(`the ${task} program failed: ${JSON.stringify(result.error)}`);
         };
-      const tasks: MeasuredTask[] = [];
-      for (const [task, operation] of Object.entries(operations))
-        tasks.push({ task, ...(await sampleCpuTime(operation)) });
-      return tasks;
+      return await sampleEachCpuTime(operations);
     } finally {
       await service.close();
       rmSync(workspace, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 /**
- * Optional OpenTelemetry spans through `@opentelemetry/api` alone (an optional peer, loaded once
- * on the first request). Without a registered tracer provider the API's tracer answers with
- * non-recording spans: the first one tells the service to do nothing more for that request, so
- * the hot paths carry one `startSpan` and a few `?.` checks.
+ * Optional OpenTelemetry spans through `@opentelemetry/api` alone (an optional peer, loaded on
+ * the first request after a host registered something with it). Without a registered tracer
+ * provider the API's tracer answers with non-recording spans: the first one tells the service to
+ * do nothing more for that request, so the hot paths carry one `startSpan` and a few `?.` checks.
  */
 import type { Context, Span, Tracer } from "@opentelemetry/api";
 
@@ -14,9 +14,17 @@ export const TRACER_NAME = "@lackpy/service";
 let api: OtelApi | null | undefined;
 let loading: Promise<void> | null = null;
 
-/** Loads `@opentelemetry/api` once; a promise to await the first time, `null` once loaded (or missing). */
+/** Where `@opentelemetry/api` 1.x keeps what a host registered (tracer provider, context manager). */
+const OTEL_GLOBAL = Symbol.for("opentelemetry.js.api.1");
+
+/**
+ * Loads `@opentelemetry/api` once a host has registered anything with it; a promise to await the
+ * first time, `null` once loaded (or missing), or while nothing is registered. The API is dozens
+ * of small modules: a process that traces nothing (the CLI) does not load it at all.
+ */
 export function loadTelemetry(): Promise<void> | null {
   if (api !== undefined) return null;
+  if ((globalThis as Record<symbol, unknown>)[OTEL_GLOBAL] === undefined) return null;
   loading ??= import("@opentelemetry/api").then(
     (module) => {
       api = module;
