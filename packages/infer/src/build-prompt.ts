@@ -1,10 +1,16 @@
-import { HELPERS, type ParamSpec, type ToolExample, type ToolSpec } from "@lackpy/lang";
+import {
+  HELPERS,
+  secretExampleTool,
+  type ParamSpec,
+  type ToolExample,
+  type ToolSpec,
+} from "@lackpy/lang";
 import { codeFrame } from "./code-frame.js";
 import { isAnswerProblem } from "./program-issue.js";
 import type { AttemptFeedback, GenerationContext, KitView } from "./provider-types.js";
 
 /** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
-export const PROMPT_BUILDER_VERSION = "4";
+export const PROMPT_BUILDER_VERSION = "5";
 
 /**
  * The prompt variants the eval compares: `baseline` (tools and helpers only), `examples` (plus
@@ -36,16 +42,24 @@ function describeKit(kit: KitView): string {
     .join("\n");
 }
 
-/** The rule for one secret param, as the validator enforces it (language.md §6). */
-function describeSecret(name: string, tool = "some_tool"): string {
-  return `secret: pass ${name} only directly as an argument of a kit tool, e.g. ${tool}(${name}) or ${tool}(${name}.field); never read, compare, test, print, copy, store or return it`;
+/**
+ * The rule for one secret param, as the validator enforces it (language.md §6): the example is a
+ * kit tool that takes secrets, and the tools that take none (the file tools) are named.
+ */
+function describeSecret(name: string, tools: readonly ToolSpec[]): string {
+  const tool = secretExampleTool(tools) ?? null;
+  const refusing = tools.filter((spec) => spec.acceptsSecrets === false).map((spec) => spec.name);
+  if (tool === null)
+    return `secret: no tool of this kit takes it, so leave ${name} out of the program; never read, compare, test, print, copy, store or return it`;
+  const never = refusing.length > 0 ? `, never to ${refusing.join(", ")}` : "";
+  return `secret: pass ${name} only directly as an argument of a kit tool, e.g. ${tool}(${name}) or ${tool}(${name}.field)${never}; never read, compare, test, print, copy, store or return it`;
 }
 
 function describeParams(params: Readonly<Record<string, ParamSpec>>, kit: KitView): string {
   return Object.entries(params)
     .map(
       ([name, spec]) =>
-        `${name}: ${spec.type ?? "any"}${spec.description ? ` — ${spec.description}` : ""}${spec.secret ? ` (${describeSecret(name, kit.tools[0]?.name)})` : ""}`,
+        `${name}: ${spec.type ?? "any"}${spec.description ? ` — ${spec.description}` : ""}${spec.secret ? ` (${describeSecret(name, kit.tools)})` : ""}`,
     )
     .join("\n");
 }

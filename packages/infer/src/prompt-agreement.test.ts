@@ -7,7 +7,7 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { validate, type ParamSpec, type ToolSpec } from "@lackpy/lang";
-import { SHIPPED_KITS, resolveKit } from "@lackpy/kit";
+import { SHIPPED_KITS, createMockProvider, resolveKit } from "@lackpy/kit";
 import { createDefaultToolbox } from "@lackpy/kit/node";
 import { PROMPT_VARIANTS, buildSystemPrompt } from "./build-prompt.js";
 
@@ -21,9 +21,24 @@ const PARAMS: Record<string, ParamSpec> = {
 };
 
 const toolbox = createDefaultToolbox({ root: os.tmpdir() });
+// A tool that takes secrets (an API key), beside file tools that take none.
+toolbox.registerProvider(createMockProvider({ login: true }));
+toolbox.registerTool({
+  name: "login",
+  provider: "mock",
+  description: "Sign in with a key.",
+  args: [{ name: "key", type: "string" }],
+  returns: "boolean",
+  gradeW: 0,
+  effectsCeiling: 0,
+});
 const KITS = await Promise.all(
-  [...Object.keys(SHIPPED_KITS), { read: "read_file", glob: "find_files" }].map(async (kit) => ({
-    name: typeof kit === "string" ? kit : "aliased",
+  [
+    ...Object.keys(SHIPPED_KITS),
+    { read: "read_file", glob: "find_files" },
+    ["read_file", "write_file", "login"],
+  ].map(async (kit) => ({
+    name: typeof kit === "string" ? kit : Array.isArray(kit) ? "login" : "aliased",
     kit: await resolveKit(kit, toolbox),
   })),
 );
@@ -138,15 +153,32 @@ describe("buildSystemPrompt agrees with the validator", () => {
   it.each(CASES.filter((entry) => Object.keys(entry.params).length > 0))(
     "$label: the secret rule's examples validate with the secret marked, and a misuse does not",
     (entry) => {
-      const line = entry.prompt.split("\n").find((text) => text.startsWith("token: "));
-      const examples = [...(line ?? "").matchAll(/(\w+\(token(?:\.field)?\))/g)].map(
-        (match) => match[1],
-      );
-      expect(examples.length).toBe(2);
+      const line = entry.prompt.split("\n").find((text) => text.startsWith("token: ")) ?? "";
+      const examples = [...line.matchAll(/(\w+\(token(?:\.field)?\))/g)].map((match) => match[1]);
+      const fileTools = entry.tools.filter((tool) => tool.acceptsSecrets === false);
+      if (fileTools.length === entry.tools.length) {
+        // No tool of the kit takes secrets: the prompt says to leave it out, and a file tool refuses it.
+        expect(line).toContain("no tool of this kit takes it, so leave token out of the program");
+        expect(examples).toEqual([]);
+      } else {
+        expect(examples).toEqual(["login(token)", "login(token.field)"]);
+        expect(line).toContain(`never to ${fileTools.map((tool) => tool.name).join(", ")};`);
+      }
       for (const example of examples)
         expect(validate(example, { tools: entry.tools, params: entry.params }).errors).toEqual([]);
-      const misuse = validate(`print(token)`, { tools: entry.tools, params: entry.params });
-      expect(misuse.errors.map((error) => error.code)).toEqual(["secret_access"]);
+      for (const misuse of [
+        "print(token)",
+        ...fileTools.map(
+          (tool) =>
+            `${tool.name}(${(tool.args ?? []).map((_, index) => (index === 0 ? "token" : '"x"')).join(", ")})`,
+        ),
+      ])
+        expect(
+          validate(misuse, { tools: entry.tools, params: entry.params }).errors.map(
+            (error) => error.code,
+          ),
+          misuse,
+        ).toEqual(["secret_access"]);
     },
   );
 

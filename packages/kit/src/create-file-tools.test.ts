@@ -3,8 +3,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspace, refusal, type TestWorkspace } from "./__fixtures__/create-workspace.js";
 import { createBuiltinProvider, createFileTools } from "./create-file-tools.js";
+import { createDefaultToolbox } from "./create-default-toolbox.js";
 import { FILE_TOOL_SPECS } from "./file-tool-specs.js";
 import { KitError } from "./kit-error.js";
+import { resolveKit } from "./resolve-kit.js";
 
 let workspace: TestWorkspace;
 let root: string;
@@ -251,5 +253,24 @@ describe("createBuiltinProvider", () => {
     for (const spec of FILE_TOOL_SPECS)
       expect(typeof (await provider.resolve(spec))).toBe("function");
     expect(() => provider.resolve({ name: "rm_rf" })).toThrow(KitError);
+  });
+});
+
+describe("FILE_TOOL_SPECS", () => {
+  it("declares that no file tool takes a secret: what each is given can be read back", () => {
+    expect(FILE_TOOL_SPECS.map((spec) => [spec.name, spec.acceptsSecrets])).toEqual([
+      ["read_file", false],
+      ["find_files", false],
+      ["write_file", false],
+      ["edit_file", false],
+    ]);
+  });
+
+  it("keeps the declaration in every kit, under an alias too", async () => {
+    const toolbox = createDefaultToolbox({ root });
+    for (const kit of ["files", "readonly", { cat: "read_file", save: "write_file" }] as const) {
+      const resolved = await resolveKit(kit, toolbox);
+      for (const tool of resolved.tools) expect(tool.acceptsSecrets, tool.name).toBe(false);
+    }
   });
 });

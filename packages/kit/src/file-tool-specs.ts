@@ -9,7 +9,9 @@ const PATH_DESCRIPTION = 'Workspace-relative path such as "src/app.ts"';
 
 /**
  * Specs of the builtin file tools. Grades: reading and finding couple to the workspace but have
- * no effects (w=1, d=0); writing and editing change workspace files (w=3, d=3).
+ * no effects (w=1, d=0); writing and editing change workspace files (w=3, d=3). None takes a
+ * secret parameter (`acceptsSecrets: false`): what they are given comes back to the program as
+ * data (a written file read back, a file name listed, a path or pattern echoed in an error).
  */
 export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
   {
@@ -21,6 +23,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     gradeW: 1,
     effectsCeiling: 0,
     docs: "read_file.md",
+    acceptsSecrets: false,
     examples: [
       { intent: "show the readme", code: `read_file("README.md")`, tags: ["read", "file", "show"] },
     ],
@@ -35,6 +38,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     gradeW: 1,
     effectsCeiling: 0,
     docs: "find_files.md",
+    acceptsSecrets: false,
     examples: [
       {
         intent: "list all typescript files",
@@ -56,6 +60,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     gradeW: 3,
     effectsCeiling: 3,
     docs: "write_file.md",
+    acceptsSecrets: false,
     examples: [
       {
         intent: "write notes",
@@ -78,6 +83,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     gradeW: 3,
     effectsCeiling: 3,
     docs: "edit_file.md",
+    acceptsSecrets: false,
     examples: [
       {
         intent: "rename foo to bar in app.ts",

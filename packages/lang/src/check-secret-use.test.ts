@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ALLOWED_SECRET_PROGRAMS,
   REJECTED_SECRET_PROGRAMS,
+  TOOL_REFUSED_SECRET_PROGRAMS,
 } from "./__fixtures__/secret-programs.js";
 import { formatLanguageSpec } from "./format-language-spec.js";
 import { languageSpec } from "./language-spec.js";
@@ -9,14 +10,39 @@ import type { ToolSpec } from "./types.js";
 import { validate, validateProgram } from "./validate-program.js";
 import { secretParamNames } from "./validate-options.js";
 
-const TOOLS: ToolSpec[] = [
-  { name: "read_file", args: [{ name: "path", type: "string" }] },
+/** Tools declared like the builtin file tools: they take no secrets. */
+const FILE_TOOLS: ToolSpec[] = [
+  { name: "read_file", args: [{ name: "path", type: "string" }], acceptsSecrets: false },
   {
     name: "write_file",
     args: [
       { name: "path", type: "string" },
       { name: "content", type: "string" },
     ],
+    acceptsSecrets: false,
+  },
+  {
+    name: "edit_file",
+    args: [
+      { name: "path", type: "string" },
+      { name: "old", type: "string" },
+      { name: "new", type: "string" },
+    ],
+    acceptsSecrets: false,
+  },
+  { name: "find_files", args: [{ name: "pattern", type: "string" }], acceptsSecrets: false },
+];
+
+const TOOLS: ToolSpec[] = [
+  ...FILE_TOOLS,
+  { name: "fetch_page", args: [{ name: "path", type: "string" }] },
+  {
+    name: "post_page",
+    args: [
+      { name: "path", type: "string" },
+      { name: "content", type: "string" },
+    ],
+    acceptsSecrets: true,
   },
   {
     name: "login",
@@ -48,7 +74,7 @@ describe("validate: secret parameters", () => {
     for (const error of secretErrors) {
       const name = /'(\w+)'/.exec(error.message)![1];
       expect(error.hint).toBe(
-        `pass ${name} directly as an argument of a kit tool, e.g. read_file(${name})`,
+        `pass ${name} directly as an argument of a kit tool, e.g. fetch_page(${name})`,
       );
       expect(error.line).toBeGreaterThanOrEqual(1);
     }
@@ -73,7 +99,7 @@ describe("validate: secret parameters", () => {
         {
           "code": "secret_access",
           "column": 19,
-          "hint": "pass token directly as an argument of a kit tool, e.g. read_file(token)",
+          "hint": "pass token directly as an argument of a kit tool, e.g. fetch_page(token)",
           "line": 2,
           "message": "The secret parameter 'token' cannot be concatenated: a secret can only be passed directly to a kit tool, and its value is never visible to the program.",
         },
@@ -88,6 +114,66 @@ describe("validate: secret parameters", () => {
     );
   });
 
+  it.each(TOOL_REFUSED_SECRET_PROGRAMS)(
+    "rejects $name: the tool takes no secrets",
+    ({ source, names, tool }) => {
+      const result = validate(source, { tools: TOOLS, params: PARAMS });
+      const secretErrors = result.errors.filter((error) => error.code === "secret_access");
+      expect(result.valid).toBe(false);
+      expect(secretErrors.map((error) => /'(\w+)'/.exec(error.message)?.[1])).toEqual(names);
+      expect(secretErrors[0].message).toContain(`passed to ${tool}: ${tool} does not take secret`);
+      for (const error of secretErrors) {
+        const name = /'(\w+)'/.exec(error.message)![1];
+        expect(error.hint).toBe(
+          `pass ${name} only to a kit tool that takes secrets, e.g. fetch_page(${name}); never write it to a file or use it as a path or pattern`,
+        );
+      }
+    },
+  );
+
+  it("accepts every tool-refused program when the same params are not secret", () => {
+    const plain = { token: "t", pin: "p", creds: { user: "u", key: "k" }, name: "ada" };
+    for (const { name, source } of TOOL_REFUSED_SECRET_PROGRAMS) {
+      const codes = validate(source, { tools: TOOLS, params: plain }).errors.map((e) => e.code);
+      expect(codes, name).not.toContain("secret_access");
+    }
+  });
+
+  it("names the tool and the fix when a secret goes to a tool that takes none", () => {
+    expect(validate('write_file("a.txt", token)', { tools: TOOLS, params: PARAMS }).errors)
+      .toMatchInlineSnapshot(`
+        [
+          {
+            "code": "secret_access",
+            "column": 20,
+            "hint": "pass token only to a kit tool that takes secrets, e.g. fetch_page(token); never write it to a file or use it as a path or pattern",
+            "line": 1,
+            "message": "The secret parameter 'token' cannot be passed to write_file: write_file does not take secret values, because what it is given can be read back by the program (a file's content, a listed name, an error).",
+          },
+        ]
+      `);
+  });
+
+  it("says to leave the secret out when no tool of the kit takes secrets", () => {
+    const refused = validate("read_file(token)", { tools: FILE_TOOLS, params: PARAMS });
+    const misused = validate("print(creds.key)", { tools: FILE_TOOLS, params: PARAMS });
+    for (const [result, name] of [
+      [refused, "token"],
+      [misused, "creds"],
+    ] as const)
+      expect(result.errors.map((error) => error.hint)).toEqual([
+        `no tool of this kit takes secret values: leave ${name} out of the program`,
+      ]);
+  });
+
+  it("keeps validations of the same program apart when only acceptsSecrets differs", () => {
+    const takes = [{ name: "read_file", args: [{ name: "path", type: "string" }] }];
+    const refuses = [{ ...takes[0], acceptsSecrets: false }];
+    expect(validate("read_file(token)", { tools: takes, params: PARAMS }).valid).toBe(true);
+    expect(validate("read_file(token)", { tools: refuses, params: PARAMS }).valid).toBe(false);
+    expect(validate("read_file(token)", { tools: takes, params: PARAMS }).valid).toBe(true);
+  });
+
   it("treats a tool known by name only as a kit tool", () => {
     expect(
       validate("fetch_page(token)", { allowedNames: ["fetch_page"], params: PARAMS }).valid,
@@ -95,7 +181,7 @@ describe("validate: secret parameters", () => {
   });
 
   it("records the secret params of a validated program", () => {
-    const { program } = validateProgram("read_file(token)", { tools: TOOLS, params: PARAMS });
+    const { program } = validateProgram("fetch_page(token)", { tools: TOOLS, params: PARAMS });
     expect(program?.names.secretParams).toEqual(["token", "pin", "creds"]);
   });
 });

@@ -3,12 +3,18 @@
  * its name may be read is as a direct argument of a kit-tool call, alone (`read_file(token)`) or
  * as the object of a member chain with static names (`login(creds.user, creds["key"])`). Any
  * other read (an operator, a method, a helper, a template literal, an alias, data, the output)
- * is `secret_access`. Parameter and tool names can never be redeclared (`assign_to_constant`),
+ * is `secret_access`, and so is an argument of a tool whose spec takes no secrets
+ * (`acceptsSecrets: false`: what it is given can be read back). Parameter and tool names can never be redeclared (`assign_to_constant`),
  * so a name always means the same thing wherever it appears and no scope tracking is needed.
  * Binding positions (declarations, assignment targets) are skipped: the name checks report them.
  */
 import type { Node } from "./parse-program.js";
-import { secretAccessHint, secretAccessMessage } from "./secret-rule.js";
+import {
+  secretAccessHint,
+  secretAccessMessage,
+  secretRefusedHint,
+  secretRefusedMessage,
+} from "./secret-rule.js";
 import type { ValidationError } from "./types.js";
 import { forEachChild } from "./walk.js";
 
@@ -18,22 +24,29 @@ export interface SecretUseOptions {
   secrets: ReadonlySet<string>;
   /** True when `name` is a kit tool of this program. */
   isTool: (name: string) => boolean;
-  /** A kit tool to name in hints (`read_file(token)`), when the kit has one. */
-  exampleTool?: string;
+  /** True when kit tool `name` takes no secret arguments (`ToolSpec.acceptsSecrets: false`). */
+  refusesSecrets?: (name: string) => boolean;
+  /** A kit tool that takes secrets, to name in hints (`login(token)`); null when the kit has none. */
+  exampleTool?: string | null;
 }
 
 /** Reports every read of a secret parameter outside a direct kit-tool argument. */
 export function checkSecretUse(program: Node, options: SecretUseOptions): ValidationError[] {
   const errors: ValidationError[] = [];
   if (options.secrets.size === 0) return errors;
-  const report = (identifier: Node, parent: Node | null): void => {
+  const report = (identifier: Node, parent: Node | null, refusingTool?: string): void => {
     const position = identifier.loc?.start ?? { line: 1, column: 0 };
+    const name = identifier.name as string;
     errors.push({
       code: "secret_access",
-      message: secretAccessMessage(identifier.name, describeUse(identifier, parent)),
+      message: refusingTool
+        ? secretRefusedMessage(name, refusingTool)
+        : secretAccessMessage(name, describeUse(identifier, parent)),
       line: position.line,
       column: position.column,
-      hint: secretAccessHint(identifier.name, options.exampleTool),
+      hint: refusingTool
+        ? secretRefusedHint(name, options.exampleTool)
+        : secretAccessHint(name, options.exampleTool),
     });
   };
 
@@ -77,9 +90,11 @@ export function checkSecretUse(program: Node, options: SecretUseOptions): Valida
     const callee = node.callee;
     const toTool = callee.type === "Identifier" && options.isTool(callee.name);
     if (!toTool) visit(callee, node);
+    const refuses = toTool && options.refusesSecrets?.(callee.name) === true;
     for (const argument of node.arguments) {
-      if (toTool && secretChain(argument, options.secrets)) continue;
-      visit(argument, node);
+      const root = toTool ? secretChain(argument, options.secrets) : null;
+      if (!root) visit(argument, node);
+      else if (refuses) report(root, node, callee.name);
     }
   };
 
@@ -121,16 +136,17 @@ export function checkSecretUse(program: Node, options: SecretUseOptions): Valida
 }
 
 /**
- * True for `name`, `name.field`, `name["key"]`, `name?.a.b` rooted at a secret name, where every
- * member name is static (an identifier or a literal): the forms a tool argument may take.
+ * The secret name at the root of `name`, `name.field`, `name["key"]`, `name?.a.b`, where every
+ * member name is static (an identifier or a literal): the forms a tool argument may take. Null
+ * for any other argument.
  */
-function secretChain(node: Node, secrets: ReadonlySet<string>): boolean {
+function secretChain(node: Node, secrets: ReadonlySet<string>): Node | null {
   let current = node.type === "ChainExpression" ? node.expression : node;
   while (current.type === "MemberExpression") {
-    if (current.computed && !isStaticKey(current.property)) return false;
+    if (current.computed && !isStaticKey(current.property)) return null;
     current = current.object;
   }
-  return current.type === "Identifier" && secrets.has(current.name);
+  return current.type === "Identifier" && secrets.has(current.name) ? current : null;
 }
 
 function isStaticKey(node: Node): boolean {

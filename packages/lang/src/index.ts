@@ -1,6 +1,13 @@
 export { validate, validateProgram } from "./validate-program.js";
 export { paramNames, secretParamNames } from "./validate-options.js";
-export { SECRET_RULE, secretAccessHint, secretAccessMessage } from "./secret-rule.js";
+export {
+  SECRET_RULE,
+  secretAccessHint,
+  secretAccessMessage,
+  secretExampleTool,
+  secretRefusedHint,
+  secretRefusedMessage,
+} from "./secret-rule.js";
 export type { SecretRuleSpec } from "./secret-rule.js";
 export type { ValidateOptions, ValidatedProgram } from "./validate-options.js";
 export { parseProgram, PARSE_OPTIONS, utf8ByteLength } from "./parse-program.js";

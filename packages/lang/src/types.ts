@@ -36,6 +36,12 @@ export interface ToolSpec {
   docs?: string;
   /** The tool's errors are worth a retry by the model. */
   retriable?: boolean;
+  /**
+   * False when the tool must never get a secret parameter (`secret_access` instead), because
+   * what it is given can come back to the program as data: a file's content or name, an echo,
+   * an error. Missing counts as true (a tool that needs an API key gets it).
+   */
+  acceptsSecrets?: boolean;
 }
 
 /** A kit's grade: the element-wise maximum of its tools' world coupling and effects ceiling. */

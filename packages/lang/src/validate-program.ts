@@ -8,6 +8,7 @@ import { checkProgram } from "./program-checker.js";
 import { parseRule, type Rule } from "./rules.js";
 import type { ToolSpec, ValidationError, ValidationResult } from "./types.js";
 import { checkSecretUse } from "./check-secret-use.js";
+import { secretExampleTool } from "./secret-rule.js";
 import {
   paramNames,
   secretParamNames,
@@ -90,11 +91,15 @@ function check(
   }
   const errors = checked.errors;
   if (secretParams.length > 0) {
+    const refusing = new Set(
+      tools.filter((tool) => tool.acceptsSecrets === false).map((tool) => tool.name),
+    );
     errors.push(
       ...checkSecretUse(parsed.ast, {
         secrets: new Set(secretParams),
         isTool: (name) => names.get(name)?.kind === "tool",
-        exampleTool: tools[0]?.name ?? allowedNames[0],
+        refusesSecrets: (name) => refusing.has(name),
+        exampleTool: secretExampleTool(tools, allowedNames),
       }),
     );
   }

@@ -1,8 +1,9 @@
 /**
  * A least-recently-used cache of validation results. The key holds everything a result depends
- * on: the source, the tools (names, arities and grades, which the effect summary reports), the
- * extra callable names, the parameter names, which of them are secret, and the rules by name. Results are deeply frozen
- * before they are stored, so a caller cannot change what the next caller gets.
+ * on: the source, the tools (names, arities and grades, which the effect summary reports, and
+ * whether each takes secrets), the extra callable names, the parameter names, which of them are
+ * secret, and the rules by name. Results are deeply frozen before they are stored, so a caller
+ * cannot change what the next caller gets.
  */
 import type { ToolSpec, ValidationResult } from "./types.js";
 
@@ -62,7 +63,7 @@ export class ValidationCache {
 
 /**
  * The cache key of a validation, or null when it cannot be cached (custom rule functions or
- * objects, which a name does not identify). Tool argument names count: `bad_arity` hints show them.
+ * objects, which a name does not identify). Tool argument names count (`bad_arity` hints show them), and whether a tool takes secrets.
  */
 export function validationCacheKey(
   source: string,
@@ -78,6 +79,7 @@ export function validationCacheKey(
     tool.args?.map((arg) => `${arg.optional ? 1 : 0}${arg.name}`) ?? null,
     tool.gradeW ?? null,
     tool.effectsCeiling ?? null,
+    tool.acceptsSecrets === false ? 0 : 1,
   ]);
   return `${JSON.stringify([rules, toolKeys, allowedNames, params, secretParams])}\n${source}`;
 }

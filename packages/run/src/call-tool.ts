@@ -8,7 +8,7 @@ import { describeError, isProgramFault } from "./describe-error.js";
 import { toPlainData } from "./plain-data.js";
 import { toToolArgument } from "./tool-argument.js";
 import { NativeCallable } from "./values.js";
-import { SecretValue } from "./secret-value.js";
+import { SecretValue, refuseSecretsForTool } from "./secret-value.js";
 
 /**
  * Calls kit tool number `index`: plain-data arguments in, plain data out, traced, timed and
@@ -23,6 +23,14 @@ export function callTool(
   node: Node,
 ): unknown {
   if (context.signal?.aborted) throw context.fault("cancelled", "The run was cancelled.", node);
+  // A tool that takes no secrets (the file tools) refuses a marker before the vault reveals it.
+  refuseSecretsForTool(
+    context.toolSpecAt(index),
+    rawArgs,
+    context.toolNames,
+    (name) => context.toolSpec(name),
+    node,
+  );
   const limits = context.limits;
   if (++context.toolCalls > limits.maxToolCalls) {
     throw context.fault(

@@ -24,12 +24,15 @@ export async function invokeHostTool(
 
 /** What a tool threw, as the plain data the child turns into its `tool_error` (message, hint, retriable, code). */
 export function toolErrorData(error: unknown): ToolErrorData {
-  // A tool may throw anything; reading it must not throw again.
+  // A tool may throw anything; reading it must not throw again. A fault of the host's own
+  // (a secret refused for a tool that takes none) keeps its code and hint.
+  const fault = isProgramFault(error) ? error : null;
   const { message, retriable, hint } = describeError(error);
+  const shownHint = fault?.details.hint ?? hint;
   return {
     message,
     ...(retriable ? { retriable: true } : {}),
-    ...(hint !== undefined ? { hint } : {}),
-    ...(isProgramFault(error) ? { code: error.code } : {}),
+    ...(shownHint !== undefined ? { hint: shownHint } : {}),
+    ...(fault ? { code: fault.code } : {}),
   };
 }

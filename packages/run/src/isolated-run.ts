@@ -10,7 +10,7 @@ import { failedResult } from "./run-program.js";
 import type { RunResult } from "./run-result.js";
 import { summarise } from "./serialize.js";
 import { ToolCallSignals } from "./tool-call-context.js";
-import { revealSecretArguments, secretMarkers } from "./secret-arguments.js";
+import { revealSecretArguments, secretMarkers, type SecretTarget } from "./secret-arguments.js";
 import type { SecretVault } from "./secret-vault.js";
 
 /** Extra time the host grants past a limit before it kills a child that did not stop itself. */
@@ -131,6 +131,12 @@ export class IsolatedRun {
       });
   }
 
+  /** The tool `name` as the host's own request describes it: a child cannot change what it refuses. */
+  private secretTarget(name: string): SecretTarget {
+    const specOf = (tool: string) => this.request.toolSpecs.find((spec) => spec.name === tool);
+    return { spec: specOf(name), toolNames: this.request.toolNames, specOf };
+  }
+
   private async answerTool(request: ToolRequest): Promise<void> {
     const entry: TraceEntry = {
       step: 0,
@@ -159,7 +165,12 @@ export class IsolatedRun {
       const value = await invokeHostTool(
         this.tools,
         request.name,
-        revealSecretArguments(request.args, request.secrets, this.vault),
+        revealSecretArguments(
+          request.args,
+          request.secrets,
+          this.vault,
+          this.secretTarget(request.name),
+        ),
         call.context,
         this.limits.maxSize,
       );

@@ -2,10 +2,12 @@
  * Secret tool arguments across the isolation boundary. The child has no secret values: a tool
  * argument that is a secret marker is sent as `null` plus a `SecretArgument` naming the param
  * and field; the host, which holds the vault, puts the value in its place before it calls the
- * tool, and shows the marker in its own trace.
+ * tool, and shows the marker in its own trace. The host refuses a secret for a tool whose spec
+ * takes none (`acceptsSecrets: false`) itself, whatever the child decided.
  */
+import type { ToolSpec } from "@lackpy/lang";
 import type { SecretArgument } from "./isolation-protocol.js";
-import { SecretValue } from "./secret-value.js";
+import { SecretValue, refuseSecretsForTool } from "./secret-value.js";
 import type { SecretVault } from "./secret-vault.js";
 
 /** The child's side: the arguments with secrets taken out, and where they were. */
@@ -34,20 +36,34 @@ export function secretMarkers(
   return shown;
 }
 
-/** The host's side: the arguments with each secret's value (from the vault) in its place. */
+/** The tool a secret argument goes to, as the host knows it: its spec, and the kit's tools for the hint. */
+export interface SecretTarget {
+  spec: ToolSpec | undefined;
+  toolNames: readonly string[];
+  specOf: (name: string) => ToolSpec | undefined;
+}
+
+/**
+ * The host's side: the arguments with each secret's value (from the vault) in its place; a
+ * `secret_access` fault instead when `target`'s spec takes no secrets.
+ */
 export function revealSecretArguments(
   args: readonly unknown[],
   secrets: readonly SecretArgument[] | undefined,
   vault: SecretVault,
+  target?: SecretTarget,
 ): unknown[] {
   if (!secrets?.length) return [...args];
+  const markers = secrets.map(
+    (secret) => new SecretValue(String(secret.name), secret.path.map(String)),
+  );
+  if (target) refuseSecretsForTool(target.spec, markers, target.toolNames, target.specOf);
   const revealed = [...args];
-  for (const secret of secrets) {
+  secrets.forEach((secret, position) => {
     if (!Number.isInteger(secret.index) || secret.index < 0 || secret.index >= args.length)
       throw new Error("a secret argument is out of range");
-    const value = vault.reveal(new SecretValue(String(secret.name), secret.path.map(String)));
     // A copy, so a tool that changes its argument does not change the vault's value.
-    revealed[secret.index] = structuredClone(value);
-  }
+    revealed[secret.index] = structuredClone(vault.reveal(markers[position]));
+  });
   return revealed;
 }

@@ -2,12 +2,15 @@ import { validateProgram } from "@lackpy/lang";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   ALLOWED_SECRET_RUNS,
+  FILE_TOOL_SPECS,
   MARKED_SECRET_RUNS,
   REFUSED_SECRET_RUNS,
   SECRET_NAMES,
   SECRET_PARAMS,
   SECRET_TEXTS,
   SECRET_TOOL_SPECS,
+  TOOL_REFUSED_SECRET_RUNS,
+  memoryFileTools,
   secretTools,
 } from "./__fixtures__/secret-cases.js";
 import { closeChildPool, run } from "./node.js";
@@ -27,12 +30,23 @@ function options(mode: (typeof MODES)[number], tools = secretTools().tools) {
   };
 }
 
+/** The secret tools and the in-memory file tools together, and what each holds. */
+function withFiles(mode: (typeof MODES)[number]) {
+  const secret = secretTools();
+  const files = memoryFileTools();
+  return {
+    received: secret.received,
+    files: files.files,
+    options: {
+      ...options(mode, { ...secret.tools, ...files.tools }),
+      toolSpecs: [...SECRET_TOOL_SPECS, ...FILE_TOOL_SPECS],
+    },
+  };
+}
+
 /** The program validated without its secrets marked: the interpreter alone must hold the line. */
-function unchecked(source: string) {
-  const { program, validation } = validateProgram(source, {
-    tools: SECRET_TOOL_SPECS,
-    params: SECRET_NAMES,
-  });
+function unchecked(source: string, tools = SECRET_TOOL_SPECS) {
+  const { program, validation } = validateProgram(source, { tools, params: SECRET_NAMES });
   if (!program) throw new Error(`${source}: ${validation.errors[0]?.message}`);
   return program;
 }
@@ -72,6 +86,28 @@ describe.each(MODES)("run with secret params (%s)", (mode) => {
     ).toBe(true);
     expect(received).toEqual([]);
     expectNoSecret(result);
+  });
+
+  it.each(TOOL_REFUSED_SECRET_RUNS)(
+    "rejects $name before running: the file tools take no secrets",
+    async ({ source, secret, tool }) => {
+      const { files, received, options: runOptions } = withFiles(mode);
+      const result = await run(source, runOptions);
+      expect(result.error?.code).toBe("invalid_program");
+      const errors = (result.error?.errors ?? []) as { code: string; message: string }[];
+      expect(errors[0]).toMatchObject({ code: "secret_access" });
+      expect(errors[0].message).toContain(`'${secret}' cannot be passed to ${tool}`);
+      expect([files.size, received]).toEqual([0, []]);
+      expectNoSecret(result);
+    },
+  );
+
+  it("gives the file tools plain params and results of tools that took a secret", async () => {
+    const { files, options: runOptions } = withFiles(mode);
+    const result = await run('write_file("a.txt", use(token))\nread_file("a.txt")', runOptions);
+    expect(result.error).toBeNull();
+    expect(result.output).toBe("used");
+    expect([...files]).toEqual([["a.txt", "used"]]);
   });
 
   it("redacts a secret a failing tool echoes in its message and hint, short ones too", async () => {
@@ -119,6 +155,23 @@ describe("run with secret params: the interpreter's own guard", () => {
         `pass ${secret} directly as an argument of a kit tool, e.g. tool_name(${secret})`,
       );
       expect(received).toEqual([]);
+      expectNoSecret(result);
+    },
+  );
+
+  it.each(TOOL_REFUSED_SECRET_RUNS)(
+    "refuses $name with secret_access before the file tool runs",
+    async ({ source, secret, tool }) => {
+      const { files, options: runOptions } = withFiles("in-process");
+      const result = await run(unchecked(source, runOptions.toolSpecs), runOptions);
+      expect(result.success).toBe(false);
+      expect(result.error).toMatchObject({ code: "secret_access", tool });
+      expect(result.error?.message).toContain(`'${secret}' cannot be passed to ${tool}`);
+      expect(result.error?.hint).toBe(
+        `pass ${secret} only to a kit tool that takes secrets, e.g. use(${secret}); never write it to a file or use it as a path or pattern`,
+      );
+      expect(result.trace.filter((entry) => entry.tool === tool)).toEqual([]);
+      expect(JSON.stringify([...files])).not.toMatch(new RegExp(SECRET_TEXTS.join("|")));
       expectNoSecret(result);
     },
   );

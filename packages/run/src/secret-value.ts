@@ -6,9 +6,19 @@
  * kit-tool argument. So no operation of the program can observe a secret, whatever it does with
  * the marker; on top of that every operation that would use it (operators, display, methods,
  * helpers, iteration, keys, comparison, truth tests) refuses it with `secret_access`, and any
- * native coercion the value layer misses throws the same error from the marker itself.
+ * native coercion the value layer misses throws the same error from the marker itself. A tool
+ * whose spec takes no secrets (`acceptsSecrets: false`, the builtin file tools) refuses a marker
+ * before its value is revealed.
  */
-import { secretAccessHint, secretAccessMessage, type Node } from "@lackpy/lang";
+import {
+  secretAccessHint,
+  secretAccessMessage,
+  secretExampleTool,
+  secretRefusedHint,
+  secretRefusedMessage,
+  type Node,
+  type ToolSpec,
+} from "@lackpy/lang";
 import { ProgramFault } from "./run-error.js";
 
 /** A secret parameter, or a field of one, as the program holds it: a name and a path, never the value. */
@@ -71,6 +81,30 @@ export function secretFault(
   return new ProgramFault("secret_access", secretAccessMessage(secret.name, use), {
     ...(position ? { line: position.line, column: position.column } : {}),
     hint: secretAccessHint(secret.name, tool),
+  });
+}
+
+/**
+ * Throws `secret_access` when `args` holds a secret marker and `spec` takes no secrets
+ * (`acceptsSecrets: false`), before the tool is called. The hint names a tool of `toolNames`
+ * that takes secrets (`specOf` gives their specs; a tool without one takes them).
+ */
+export function refuseSecretsForTool(
+  spec: ToolSpec | undefined,
+  args: readonly unknown[],
+  toolNames: readonly string[],
+  specOf: (name: string) => ToolSpec | undefined,
+  node?: Node | null,
+): void {
+  if (spec?.acceptsSecrets !== false) return;
+  const secret = args.find((arg): arg is SecretValue => arg instanceof SecretValue);
+  if (!secret) return;
+  const position = node?.loc?.start;
+  const example = secretExampleTool(toolNames.map((name) => specOf(name) ?? { name }));
+  throw new ProgramFault("secret_access", secretRefusedMessage(secret.name, spec.name), {
+    ...(position ? { line: position.line, column: position.column } : {}),
+    hint: secretRefusedHint(secret.name, example),
+    tool: spec.name,
   });
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { SECRET_NAMES, SECRET_PARAMS, SECRET_TEXTS } from "./__fixtures__/secret-cases.js";
+import {
+  FILE_TOOL_SPECS,
+  SECRET_NAMES,
+  SECRET_PARAMS,
+  SECRET_TEXTS,
+  SECRET_TOOL_SPECS,
+} from "./__fixtures__/secret-cases.js";
+import { toolErrorData } from "./host-tool-call.js";
 import { resolveLimits } from "./limits.js";
 import { isolatedRequest } from "./run-isolated.js";
 import { secretValues } from "./run-program.js";
@@ -111,6 +118,52 @@ describe("secret tool arguments across the isolation boundary", () => {
     expect(() =>
       revealSecretArguments([null], [{ index: 0, name: "nope", path: [] }], vault()),
     ).toThrow("not a secret parameter");
+  });
+
+  it.each(
+    FILE_TOOL_SPECS.flatMap((spec) =>
+      (spec.args ?? []).flatMap((_, index) =>
+        [
+          { name: "token", path: [] },
+          { name: "creds", path: ["key"] },
+          { name: "one", path: [] },
+        ].map((secret) => ({ tool: spec.name, spec, index, secret })),
+      ),
+    ),
+  )(
+    "refuses $secret.name for $tool argument $index in the host, whatever the child decided",
+    ({ tool, spec, index, secret }) => {
+      const specs = [...SECRET_TOOL_SPECS, ...FILE_TOOL_SPECS];
+      const args = (spec.args ?? []).map((_, position) => (position === index ? null : "a.txt"));
+      let thrown: unknown;
+      try {
+        revealSecretArguments(args, [{ index, ...secret }], vault(), {
+          spec,
+          toolNames: specs.map((each) => each.name),
+          specOf: (name) => specs.find((each) => each.name === name),
+        });
+      } catch (error) {
+        thrown = error;
+      }
+      // What the child gets back: the code survives, so the run fails with secret_access.
+      const data = toolErrorData(thrown);
+      expect(data.code).toBe("secret_access");
+      expect(data.message).toContain(`'${secret.name}' cannot be passed to ${tool}`);
+      expect(data.hint).toContain(`e.g. use(${secret.name})`);
+      for (const text of SECRET_TEXTS) expect(JSON.stringify(data)).not.toContain(text);
+    },
+  );
+
+  it("reveals secrets for a tool whose spec takes them or is unknown", () => {
+    const secrets = [{ index: 0, name: "pin", path: [] }];
+    for (const spec of [SECRET_TOOL_SPECS[0], { name: "use", acceptsSecrets: true }, undefined])
+      expect(
+        revealSecretArguments([null], secrets, vault(), {
+          spec,
+          toolNames: ["use"],
+          specOf: () => spec,
+        }),
+      ).toEqual(["Qx7"]);
   });
 
   it("gives the tool a copy, so it cannot change the vault's value", () => {

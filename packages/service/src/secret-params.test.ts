@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,8 @@ import { redactSecrets, resolveParams } from "./resolve-params.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const KIT = ["read_file", "login", "fail", "echo"];
+/** The kit with every builtin file tool: none takes a secret. */
+const FILES_KIT = [...KIT, "find_files", "write_file", "edit_file"];
 /** Secret params: a file path, a 3-character pin and an object; every value is distinctive. */
 const PARAMS = {
   token: { value: "private-Notes-7.txt", secret: true },
@@ -45,6 +47,33 @@ const LEAKS: [string, string][] = [
   ["an alias", "const t = token\nread_file(t)"],
   ["a helper", "len(token)"],
 ];
+
+/** Laundering a secret through the builtin file tools (issue #16): each is secret_access, nothing written. */
+const FILE_TOOL_LEAKS: [string, string][] = [
+  ["written, read back and sliced", 'write_file("a.txt", token)\nread_file("a.txt").slice(0, 7)'],
+  [
+    "written, read back and split",
+    'write_file("a.txt", token)\nread_file("a.txt").split("").join(" ")',
+  ],
+  ["a short secret written", 'write_file("a.txt", pin)\nread_file("a.txt")'],
+  ["a file named by the secret, listed", 'write_file(token, "x")\nfind_files("*")'],
+  ["a field as a file name, listed", 'write_file(creds.key, "x")\nfind_files("**")'],
+  ["edit's new text, read back", 'edit_file("README.md", "#", token)\nread_file("README.md")'],
+  ["edit's old text as an oracle", 'edit_file("README.md", pin, "x")'],
+  ["edit's path", 'edit_file(creds.user, "a", "b")'],
+  ["a field written", 'write_file("k.txt", creds["key"])\nread_file("k.txt")'],
+  ["a whole object written", 'write_file("c.json", creds)'],
+  ["a path read, echoed in errors", "read_file(creds.key)"],
+  ["a secret path read", "read_file(token)"],
+  ["a glob pattern", "find_files(token)"],
+  ["a character as a pattern", "find_files(pin[0])"],
+  ["in a callback", '["a.txt"].map(p => write_file(p, token))'],
+];
+
+/** Every file name under `directory`, sorted. */
+async function listFiles(directory: string): Promise<string[]> {
+  return (await readdir(directory, { recursive: true })).sort();
+}
 
 const roots: string[] = [];
 let root: string;
@@ -108,13 +137,13 @@ describe.each(["in-process", "isolated"] as const)(
   (mode) => {
     it("gives a kit tool the values and shows markers in the trace", async () => {
       const { lackpy, received } = service(mode);
-      const result = await lackpy.runProgram("login(creds.user, creds.key)\nread_file(token)", {
+      const result = await lackpy.runProgram("login(creds.user, creds.key)\nlogin(token)", {
         kit: KIT,
         params: PARAMS,
       });
       expect(result.error).toBeNull();
-      expect(result.output).toBe("the notes\n");
-      expect(received).toEqual([["ada-User-Name", "k3y-Value-xyz"]]);
+      expect(result.output).toBe("logged in");
+      expect(received).toEqual([["ada-User-Name", "k3y-Value-xyz"], ["private-Notes-7.txt"]]);
       expect(result.trace.map((entry) => entry.args)).toEqual([
         ["[secret:creds.user]", "[secret:creds.key]"],
         ["[secret:token]"],
@@ -133,12 +162,39 @@ describe.each(["in-process", "isolated"] as const)(
       expectNoSecret(result);
     });
 
+    it.each(FILE_TOOL_LEAKS)(
+      "rejects %s: the file tools take no secrets, and nothing is written",
+      async (_name, source) => {
+        const { lackpy } = service(mode);
+        const before = await listFiles(root);
+        const result = await lackpy.runProgram(source, { kit: FILES_KIT, params: PARAMS });
+        expect(result.error?.code).toBe("invalid_program");
+        const [first] = (result.error?.errors ?? []) as { code: string; message: string }[];
+        expect(first.code).toBe("secret_access");
+        expect(first.message).toMatch(/cannot be passed to (read|write|edit|find)_file/);
+        expect(result.trace).toEqual([]);
+        expect(await listFiles(root)).toEqual(before);
+        expectNoSecret(result);
+      },
+    );
+
+    it("lets the file tools take plain params beside a secret that a kit tool takes", async () => {
+      const { lackpy, received } = service(mode);
+      const result = await lackpy.runProgram('login(pin)\nread_file("private-Notes-7.txt")', {
+        kit: FILES_KIT,
+        params: PARAMS,
+      });
+      expect(result.error).toBeNull();
+      expect(result.output).toBe("the notes\n");
+      expect(received).toEqual([["Qx7"]]);
+    });
+
     it("redacts a secret in the error of a tool that fails, short ones too", async () => {
       const { lackpy } = service(mode);
       for (const [source, marker] of [
         ["fail(token)", "[secret:token]"],
         ["fail(pin)", "[secret:pin]"],
-        ["read_file(creds.key)", "[secret:creds.key]"],
+        ["fail(creds.key)", "[secret:creds.key]"],
       ]) {
         const result = await lackpy.runProgram(source, { kit: KIT, params: PARAMS });
         expect(result.error?.code).toBe("tool_error");
@@ -163,7 +219,7 @@ describe.each(["in-process", "isolated"] as const)(
 
     it("delegates: a model program that prints a secret is corrected with the rule", async () => {
       const contexts: GenerationContext[] = [];
-      const answers = ["print(token)\nread_file(token)", "read_file(token)"];
+      const answers = ["print(token)\nlogin(token)", "login(token)"];
       const model: Provider = {
         name: "scripted",
         tier: "ollama",
@@ -178,13 +234,13 @@ describe.each(["in-process", "isolated"] as const)(
       const result = await lackpy.delegate("read the secret notes", { kit: KIT, params: PARAMS });
       expect(result).toMatchObject({
         success: true,
-        program: "read_file(token)",
-        output: "the notes\n",
+        program: "login(token)",
+        output: "logged in",
       });
       expect(contexts[0].params.token).toEqual({ type: "string", secret: true });
       expect(contexts[1].feedback?.errors[0]).toMatchObject({
         code: "secret_access",
-        hint: "pass token directly as an argument of a kit tool, e.g. read_file(token)",
+        hint: "pass token directly as an argument of a kit tool, e.g. login(token)",
       });
       expect(result.trace).toMatchObject([{ args: ["[secret:token]"] }]);
       expectNoSecret(result);

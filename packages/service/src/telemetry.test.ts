@@ -161,12 +161,32 @@ describe("OpenTelemetry spans", () => {
   });
 
   it("keeps a secret out of a failed tool call's span", async () => {
-    const service = new LackpyService({ workspace: root, config: config() });
-    const result = await service.runProgram(`read_file(token)`, {
+    // A tool that takes secrets and echoes one in its error (the file tools take none).
+    const service = new LackpyService({
+      workspace: root,
+      config: config(),
+      extendToolbox: (toolbox) => {
+        toolbox.registerProvider({
+          name: "test",
+          resolve: () => (page: unknown) => {
+            throw new Error(`no page at ${String(page)}`);
+          },
+        });
+        toolbox.registerTool({
+          name: "fetch_page",
+          provider: "test",
+          args: [{ name: "url", type: "string" }],
+          gradeW: 0,
+          effectsCeiling: 0,
+        });
+      },
+    });
+    const result = await service.runProgram(`fetch_page(token)`, {
+      kit: ["fetch_page"],
       params: { token: { value: "hidden-Name-42.txt", secret: true } },
     });
     expect(result.error?.code).toBe("tool_error");
-    const tool = one("execute_tool read_file");
+    const tool = one("execute_tool fetch_page");
     expect(tool.status.code).toBe(2);
     const recorded = JSON.stringify([
       tool.status,

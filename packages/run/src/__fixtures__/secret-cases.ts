@@ -57,6 +57,75 @@ export const SECRET_TOOL_SPECS: ToolSpec[] = [
   { name: "echo", args: [{ name: "value", type: "any" }] },
 ];
 
+/**
+ * In-memory file tools with the builtin ones' names and declarations: they take no secrets
+ * (`acceptsSecrets: false`), because what they are given comes back as data. `files` is the
+ * workspace, so a test can check that nothing was written.
+ */
+export function memoryFileTools() {
+  const files = new Map<string, string>();
+  const read = (path: unknown) => {
+    const text = files.get(String(path));
+    if (text === undefined) throw new Error(`no file ${String(path)}`);
+    return text;
+  };
+  return {
+    files,
+    tools: {
+      read_file: read,
+      write_file: (path: unknown, content: unknown) => {
+        files.set(String(path), String(content));
+        return String(content).length;
+      },
+      edit_file: (path: unknown, old: unknown, replacement: unknown) => {
+        const text = read(path);
+        if (!text.includes(String(old))) return false;
+        files.set(String(path), text.replace(String(old), String(replacement)));
+        return true;
+      },
+      find_files: (pattern: unknown) => [...files.keys()].filter((name) => pattern === "*" || name === pattern).sort(),
+    },
+  };
+}
+
+/** Specs of `memoryFileTools`, declared like the builtin file tools. */
+export const FILE_TOOL_SPECS: ToolSpec[] = [
+  { name: "read_file", args: [{ name: "path", type: "string", path: "read" }], acceptsSecrets: false },
+  { name: "find_files", args: [{ name: "pattern", type: "string" }], acceptsSecrets: false },
+  { name: "write_file", args: [{ name: "path", type: "string", path: "write" }, { name: "content", type: "string" }], acceptsSecrets: false },
+  { name: "edit_file", args: [{ name: "path", type: "string", path: "write" }, { name: "old", type: "string" }, { name: "new", type: "string" }], acceptsSecrets: false },
+];
+
+/** A secret passed to a file tool: refused with `secret_access` naming the secret and the tool, and nothing written. */
+export interface ToolRefusedSecretRun {
+  name: string;
+  source: string;
+  secret: string;
+  tool: string;
+}
+
+/** Laundering a secret through the file tools (issue #16), every tool and argument position. */
+export const TOOL_REFUSED_SECRET_RUNS: ToolRefusedSecretRun[] = [
+  { name: "written, read back and sliced", source: 'write_file("a.txt", token)\nread_file("a.txt").slice(0, 7)', secret: "token", tool: "write_file" },
+  { name: "written, read back and split", source: 'write_file("a.txt", pin)\nread_file("a.txt").split("").join(" ")', secret: "pin", tool: "write_file" },
+  { name: "a short secret written", source: 'write_file("a.txt", one)\nread_file("a.txt")', secret: "one", tool: "write_file" },
+  { name: "a file named by the secret, then listed", source: 'write_file(token, "x")\nfind_files("*")', secret: "token", tool: "write_file" },
+  { name: "edit's new text, read back", source: 'write_file("a.txt", "x")\nedit_file("a.txt", "x", token)\nread_file("a.txt")', secret: "token", tool: "edit_file" },
+  { name: "edit's old text as an oracle", source: 'write_file("a.txt", "abc")\nedit_file("a.txt", pin, "y")', secret: "pin", tool: "edit_file" },
+  { name: "edit's path", source: 'edit_file(two, "a", "b")', secret: "two", tool: "edit_file" },
+  { name: "a path to read, echoed in its error", source: "read_file(token)", secret: "token", tool: "read_file" },
+  { name: "a glob pattern", source: "find_files(pin)", secret: "pin", tool: "find_files" },
+  { name: "a field written", source: 'write_file("k.txt", creds.key)\nread_file("k.txt")', secret: "creds", tool: "write_file" },
+  { name: "a nested field as a path", source: 'read_file(creds["nested"]["deep"])', secret: "creds", tool: "read_file" },
+  { name: "an array item as a pattern", source: "find_files(creds.list[0])", secret: "creds", tool: "find_files" },
+  { name: "a whole object written", source: 'write_file("c.json", creds)', secret: "creds", tool: "write_file" },
+  { name: "a length written", source: 'write_file("n.txt", token.length)', secret: "token", tool: "write_file" },
+  { name: "a character as a path", source: "write_file(token[0], token[1])", secret: "token", tool: "write_file" },
+  { name: "in a callback", source: '["a", "b"].map(p => write_file(p, pin))', secret: "pin", tool: "write_file" },
+  { name: "in a loop", source: 'for (const p of ["a"]) write_file(p, two)', secret: "two", tool: "write_file" },
+  { name: "after an allowed use", source: 'use(token)\nwrite_file("a.txt", token)', secret: "token", tool: "write_file" },
+];
+
 /** A program that passes secrets to tools, with what the tools get and what the trace shows. */
 export interface AllowedSecretRun {
   name: string;
