@@ -1,4 +1,5 @@
 import { forEachChild, type Node } from "@lackpy/lang";
+import { PATTERN_METHODS } from "./regex-engine.js";
 
 /** What the compiler needs to know about a whole program before compiling any part of it. */
 export interface ProgramAnalysis {
@@ -6,6 +7,12 @@ export interface ProgramAnalysis {
   readonly assigned: ReadonlySet<string>;
   /** `for…of` loops whose head or body contains an arrow function. */
   readonly loopsWithArrows: ReadonlySet<Node>;
+  /**
+   * True when the program can make a regex: a regex literal, or a pattern method (`match`,
+   * `matchAll`, `search`) named statically, which turns a string argument into a regex. Such a
+   * program needs the regex engine loaded before it runs.
+   */
+  readonly makesRegex: boolean;
 }
 
 function addTargets(pattern: Node | null | undefined, names: Set<string>): void {
@@ -30,13 +37,25 @@ function addTargets(pattern: Node | null | undefined, names: Set<string>): void 
   }
 }
 
-/** One pass over the syntax tree: assigned names (cells) and loops that need a frame per iteration. */
+/** One pass over the syntax tree: assigned names (cells), loops that need a frame per iteration, and whether it makes regexes. */
 export function analyzeProgram(program: Node): ProgramAnalysis {
   const assigned = new Set<string>();
   const loopsWithArrows = new Set<Node>();
   const openLoops: Node[] = [];
+  let makesRegex = false;
   const visit = (node: Node): void => {
     switch (node.type) {
+      case "Literal":
+        if (node.regex) makesRegex = true;
+        break;
+      case "MemberExpression":
+        if (
+          node.computed
+            ? node.property?.type === "Literal" && PATTERN_METHODS.has(node.property.value)
+            : PATTERN_METHODS.has(node.property?.name)
+        )
+          makesRegex = true;
+        break;
       case "AssignmentExpression":
         addTargets(node.left, assigned);
         break;
@@ -58,5 +77,5 @@ export function analyzeProgram(program: Node): ProgramAnalysis {
     forEachChild(node, visit);
   };
   visit(program);
-  return { assigned, loopsWithArrows };
+  return { assigned, loopsWithArrows, makesRegex };
 }

@@ -6,6 +6,7 @@ import type { ToolCall } from "./tool-call-context.js";
 import { Snapshot, type TraceEntry } from "./trace-entry.js";
 import { describeError, isProgramFault } from "./describe-error.js";
 import { toPlainData } from "./plain-data.js";
+import { loadRegexEngine } from "./regex-engine.js";
 import { toToolArgument } from "./tool-argument.js";
 import { NativeCallable } from "./values.js";
 import { SecretValue, refuseSecretsForTool } from "./secret-value.js";
@@ -89,7 +90,7 @@ export function callTool(
   try {
     const result = acceptResult(context, entry, value);
     notePathsOnSuccess();
-    return result;
+    return result.loading ? result.loading.then(() => result.value) : result.value;
   } catch (error) {
     throw toolFault(context, name, error, entry, node);
   } finally {
@@ -124,7 +125,8 @@ async function awaitTool(
   try {
     const result = acceptResult(context, entry, await Promise.race([pending, timeout]));
     notePathsOnSuccess();
-    return result;
+    if (result.loading) await result.loading;
+    return result.value;
   } catch (error) {
     throw toolFault(context, name, error, entry, node);
   } finally {
@@ -133,14 +135,23 @@ async function awaitTool(
   }
 }
 
-function acceptResult(context: RunContext, entry: TraceEntry, value: unknown): unknown {
+/** A tool's result as plain data, with the loading of the regex engine it waits for when it holds a regex. */
+function acceptResult(
+  context: RunContext,
+  entry: TraceEntry,
+  value: unknown,
+): { value: unknown; loading: Promise<void> | undefined } {
+  let loading: Promise<void> | undefined;
   const result =
     typeof value === "string" || typeof value === "number" || typeof value === "boolean"
       ? value
-      : toPlainData(value, entry.tool, { maxItems: context.limits.maxSize });
+      : toPlainData(value, entry.tool, {
+          maxItems: context.limits.maxSize,
+          onRegex: () => (loading ??= loadRegexEngine()),
+        });
   entry.success = true;
   entry.result = snapshot(result, context.limits.maxOutputBytes);
-  return result;
+  return { value: result, loading };
 }
 
 function finishCall(context: RunContext, entry: TraceEntry, started: number): void {

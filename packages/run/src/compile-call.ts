@@ -17,6 +17,7 @@ import { after } from "./maybe-async.js";
 import { checkKey, readMember, toPropertyKey } from "./members.js";
 import { CALLBACK_METHODS, callMethod, methodAllowed } from "./methods.js";
 import { readName } from "./name-access.js";
+import { PATTERN_METHODS, loadRegexEngine } from "./regex-engine.js";
 import type { RunContext } from "./run-context.js";
 import { Namespace, NativeCallable, isCallable, typeName } from "./values.js";
 
@@ -206,9 +207,17 @@ function methodCall(node: Node, args: Arguments, compiler: Compiler): Compiled {
       return after(receiverCode(context, frame), (value) => {
         if (optionalReceiver && (value === null || value === undefined)) throw SHORT_CIRCUIT;
         if (!computed) return invoke(context, frame, value, staticKey);
-        return after(computed.code(context, frame), (key) =>
-          invoke(context, frame, value, toPropertyKey(context, key, callee.property)),
-        );
+        return after(computed.code(context, frame), (key) => {
+          const name = toPropertyKey(context, key, callee.property);
+          // `text[key](…)` can make a regex the program's analysis could not see: wait for the engine.
+          const loading =
+            typeof value === "string" && PATTERN_METHODS.has(String(name))
+              ? loadRegexEngine()
+              : undefined;
+          return loading
+            ? loading.then(() => invoke(context, frame, value, name))
+            : invoke(context, frame, value, name);
+        });
       });
     },
   };

@@ -42,6 +42,8 @@ export interface CompiledProgram {
   readonly toolNames: readonly string[];
   /** Parameter names, in the order the code numbers them. */
   readonly paramNames: readonly string[];
+  /** True when the program can make a regex: the regex engine must be loaded before it runs. */
+  readonly makesRegex: boolean;
   /** A new top-level frame for one run. */
   frame(): Frame;
   /** Runs the program in a top-level frame: its output (a promise of it only when the run had to wait). */
@@ -186,6 +188,7 @@ export function compileProgram(
   return {
     toolNames: [...options.tools],
     paramNames: [...options.params],
+    makesRegex: analysis.makesRegex,
     frame: () => layout.create(null),
     run(context, frame) {
       let output: unknown = null;

@@ -2,10 +2,12 @@
  * Guest regular expressions. A program's regex value is a host `RegExp` used only as data (its
  * `source`, `flags` and `lastIndex`): it is never executed by the host engine. Every match runs
  * on re2js, a linear-time engine (RE2), so no pattern can backtrack catastrophically. Patterns
- * are translated from JavaScript syntax (see regex-translate.ts) and compiled once per run.
+ * are translated from JavaScript syntax (see regex-translate.ts) and compiled once per run. The
+ * engine is loaded before a run that can make a regex starts (see regex-engine.ts).
  */
 import type { Node } from "@lackpy/lang";
-import { RE2JS, type Matcher } from "re2js";
+import type { Matcher, RE2JS } from "re2js";
+import { regexEngine } from "./regex-engine.js";
 import type { RunContext } from "./run-context.js";
 import { translatePattern, type PatternProblem } from "./regex-translate.js";
 import { newObject } from "./values.js";
@@ -113,12 +115,13 @@ function shortSource(source: string): string {
 function compile(source: string, flags: string): CompiledRegex | PatternProblem {
   const translated = translatePattern(source, flags);
   if ("code" in translated) return translated;
+  const { RE2JS: Engine } = regexEngine();
   let program: RE2JS;
   try {
-    program = RE2JS.compile(
+    program = Engine.compile(
       translated.source,
-      (translated.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) |
-        (translated.multiline ? RE2JS.MULTILINE : 0),
+      (translated.ignoreCase ? Engine.CASE_INSENSITIVE : 0) |
+        (translated.multiline ? Engine.MULTILINE : 0),
     );
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, "");

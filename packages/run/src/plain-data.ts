@@ -16,6 +16,8 @@ import { newObject } from "./values.js";
 export interface PlainDataOptions {
   /** Most values (every object, item, entry and key counts one) the copy may hold. */
   maxItems?: number;
+  /** Called for each regex the value holds (a run that gets one needs the regex engine). */
+  onRegex?: () => void;
 }
 
 /** Deepest nesting a tool result may have. */
@@ -25,6 +27,7 @@ interface State {
   readonly tool: string;
   readonly maxItems: number;
   readonly seen: Map<object, unknown>;
+  readonly onRegex: (() => void) | undefined;
   items: number;
 }
 
@@ -34,6 +37,7 @@ export function toPlainData(value: unknown, tool: string, options: PlainDataOpti
     tool,
     maxItems: options.maxItems ?? Number.POSITIVE_INFINITY,
     seen: new Map(),
+    onRegex: options.onRegex,
     items: 0,
   };
   try {
@@ -89,7 +93,10 @@ function copy(value: unknown, state: State, depth: number): unknown {
     const time = Date.prototype.getTime.call(object);
     return Number.isNaN(time) ? null : Date.prototype.toISOString.call(object);
   }
-  if (object instanceof RegExp) return new RegExp(object.source, object.flags);
+  if (object instanceof RegExp) {
+    state.onRegex?.();
+    return new RegExp(object.source, object.flags);
+  }
   if (ArrayBuffer.isView(object) || isBuffer(object)) return numbers(object, state);
   if (Array.isArray(object)) {
     const result: unknown[] = [];
@@ -164,9 +171,9 @@ function numbers(object: ArrayBufferView | ArrayBuffer, state: State): unknown[]
 }
 
 /** `toPlainData` for a run's parameters: a parameter that cannot be read as plain data is a caller mistake (`RunError`). */
-export function toParamData(value: unknown, name: string): unknown {
+export function toParamData(value: unknown, name: string, onRegex?: () => void): unknown {
   try {
-    return toPlainData(value, "params");
+    return toPlainData(value, "params", { onRegex });
   } catch (error) {
     throw new RunError(
       `Parameter '${name}' cannot be passed to a program: ${(error as Error).message}`,

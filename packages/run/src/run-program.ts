@@ -13,6 +13,7 @@ import type { RunResult } from "./run-result.js";
 import type { ToolFunction } from "./trace-entry.js";
 import { describeError } from "./describe-error.js";
 import { toParamData } from "./plain-data.js";
+import { loadRegexEngine } from "./regex-engine.js";
 import { SecretValue } from "./secret-value.js";
 import { SecretVault } from "./secret-vault.js";
 
@@ -152,10 +153,15 @@ export async function runInProcess(
     return failedResult(toErrorValue(thrown, null));
   }
   let params: unknown[];
+  let makesRegex = program.makesRegex;
   try {
     params = paramNames.map((name) =>
-      secrets.has(name) ? new SecretValue(name) : toParamData(givenParams[name], name),
+      secrets.has(name)
+        ? new SecretValue(name)
+        : toParamData(givenParams[name], name, () => (makesRegex = true)),
     );
+    // Matching stays synchronous: a run that can reach the regex engine loads it first.
+    if (makesRegex) await loadRegexEngine();
   } catch (thrown) {
     return failedResult(toErrorValue(thrown, null));
   }
