@@ -8,7 +8,10 @@ export interface ArgSpec {
   description?: string;
   /** An optional argument may be left out at the end of a call. */
   optional?: boolean;
-  /** `read` or `write` when this argument is a workspace path the tool reads or writes. */
+  /**
+   * `read` or `write` when this argument is a workspace path the tool reads or writes. A `write`
+   * call that returns `false` wrote nothing, and its path is not listed in `filesModified`.
+   */
   path?: "read" | "write";
 }
 

@@ -59,7 +59,8 @@ export function callTool(
     } else traced.push(snapshot(arg, limits.maxOutputBytes));
   }
   // Paths are listed once the call succeeded: a refused write modified nothing.
-  const notePathsOnSuccess = () => notePaths(context, index, args, secrets ? rawArgs : null);
+  const notePathsOnSuccess = (result: unknown) =>
+    notePaths(context, index, args, secrets ? rawArgs : null, result);
   const entry: TraceEntry = {
     step: context.steps,
     tool: name,
@@ -89,7 +90,7 @@ export function callTool(
     });
   try {
     const result = acceptResult(context, entry, value);
-    notePathsOnSuccess();
+    notePathsOnSuccess(result.value);
     return result.loading ? result.loading.then(() => result.value) : result.value;
   } catch (error) {
     throw toolFault(context, name, error, entry, node);
@@ -104,7 +105,7 @@ async function awaitTool(
   pending: PromiseLike<unknown>,
   started: number,
   node: Node,
-  { call, notePathsOnSuccess }: { call: ToolCall; notePathsOnSuccess: () => void },
+  { call, notePathsOnSuccess }: { call: ToolCall; notePathsOnSuccess: (result: unknown) => void },
 ): Promise<unknown> {
   const name = entry.tool;
   const timeoutMs = context.limits.toolTimeoutMs;
@@ -124,7 +125,7 @@ async function awaitTool(
   });
   try {
     const result = acceptResult(context, entry, await Promise.race([pending, timeout]));
-    notePathsOnSuccess();
+    notePathsOnSuccess(result.value);
     if (result.loading) await result.loading;
     return result.value;
   } catch (error) {
@@ -190,12 +191,17 @@ function toolFault(
   });
 }
 
-/** Notes the paths a successful call read and wrote; a secret path (`rawArgs` holds its marker) is not listed. */
+/**
+ * Notes the paths a successful call read and wrote; a secret path (`rawArgs` holds its marker) is
+ * not listed, and neither is the written path of a call that returned `false` (it wrote nothing,
+ * as `edit_file` when `old` is not found).
+ */
 function notePaths(
   context: RunContext,
   index: number,
   args: readonly unknown[],
   rawArgs: readonly unknown[] | null,
+  result: unknown,
 ): void {
   const specArgs = context.toolSpecAt(index)?.args;
   if (!specArgs) return;
@@ -204,7 +210,7 @@ function notePaths(
     if (!path || typeof args[index] !== "string") continue;
     if (rawArgs?.[index] instanceof SecretValue) continue;
     if (path === "read") context.filesRead.add(args[index] as string);
-    if (path === "write") context.filesModified.add(args[index] as string);
+    if (path === "write" && result !== false) context.filesModified.add(args[index] as string);
   }
 }
 

@@ -13,6 +13,8 @@ function tools() {
     put: (path: string) => (refuse(path), 1),
     put_later: async (path: string) => (refuse(path), 1),
     put_hanging: () => new Promise(() => {}),
+    /** Like edit_file: `false` when there was nothing to change. */
+    change: (path: string, changed: boolean) => (refuse(path), changed),
     get: (path: string) => (refuse(path), "text"),
     get_later: async (path: string) => (refuse(path), "text"),
   };
@@ -23,6 +25,7 @@ const SPECS: ToolSpec[] = [
   { name: "put", args: path("write") },
   { name: "put_later", args: path("write") },
   { name: "put_hanging", args: path("write") },
+  { name: "change", args: [...path("write"), { name: "changed", type: "boolean" }] },
   { name: "get", args: path("read") },
   { name: "get_later", args: path("read") },
 ];
@@ -40,6 +43,13 @@ const CASES: [string, string, string | null, string[], string[]][] = [
     ["a.txt"],
   ],
   ["a write past the time limit", `put_hanging("late.txt")`, "limit_tool_time", [], []],
+  [
+    "a write that changed nothing",
+    `change("a.txt", false)\nchange("b.txt", true)`,
+    null,
+    [],
+    ["b.txt"],
+  ],
   ["a refused read", `get("a.txt")\nget("../secret")`, "tool_error", ["a.txt"], []],
   ["a refused async read", `get_later("../secret")`, "tool_error", [], []],
   [
