@@ -1,36 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Cell } from "./score-cell.js";
+import { makeCell } from "./__fixtures__/cells.js";
 import { failureModes, passHatK, summarise } from "./summarise.js";
 
-function cell(overrides: Partial<Cell>): Cell {
-  return {
-    provider: "ollama",
-    model: "m",
-    source: "synthetic",
-    variant: "baseline",
-    tier: "ollama",
-    intentId: "a",
-    trial: 1,
-    kit: "readonly",
-    category: "read",
-    difficulty: "core",
-    score: 2,
-    mode: null,
-    firstRejected: false,
-    accepted: true,
-    acceptedBy: "initial",
-    stale: false,
-    latencyMs: 100,
-    tokensIn: 10,
-    tokensOut: 5,
-    modelCalls: 1,
-    program: "x",
-    detail: "",
-    promptHash: null,
-    sameAsVariant: null,
-    ...overrides,
-  };
-}
+const cell = makeCell;
 
 describe("passHatK", () => {
   it("is C(c,k)/C(n,k) averaged over intents, with k the fewest trials", () => {
