@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { GenerationContext, Provider } from "@lackpy/infer";
 import { closeWorkerPool } from "@lackpy/run/node";
+import { startOllamaStub, type OllamaStub } from "./__fixtures__/ollama-stub.js";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { LackpyService } from "./lackpy-service.js";
 import { ServiceError } from "./service-error.js";
@@ -249,38 +248,17 @@ describe("LackpyService", () => {
 });
 
 describe("the ratchet", () => {
-  let server: Server;
+  let stub: OllamaStub;
   let url: string;
-  let chats = 0;
   beforeEach(async () => {
-    chats = 0;
-    server = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => (body += chunk));
-      request.on("end", () => {
-        response.writeHead(200, { "content-type": "application/json" });
-        if (request.url === "/api/tags") return response.end(JSON.stringify({ models: [] }));
-        chats++;
-        const intent = JSON.parse(body).messages.at(-1).content as string;
-        // "... in FILE" names the file; "flaky" requests get every other answer about another file.
-        const named = /in (\S+)$/.exec(intent)?.[1] ?? "README.md";
-        const file = intent.startsWith("flaky") && chats % 2 === 0 ? "src/report.ts" : named;
-        response.end(
-          JSON.stringify({
-            model: "stub",
-            created_at: new Date().toISOString(),
-            message: {
-              role: "assistant",
-              content: '```js\nconst text = read_file("' + file + '")\nlen(text.split("\\n"))\n```',
-            },
-            done: true,
-          }),
-        );
-      });
+    // "... in FILE" names the file; "flaky" requests get every other answer about another file.
+    stub = await startOllamaStub((intent, chats) => {
+      const named = /in (\S+)$/.exec(intent)?.[1] ?? "README.md";
+      const file = intent.startsWith("flaky") && chats % 2 === 0 ? "src/report.ts" : named;
+      return '```js\nconst text = read_file("' + file + '")\nlen(text.split("\\n"))\n```';
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return () => new Promise<void>((resolve) => server.close(() => resolve()));
+    url = stub.url;
+    return () => stub.close();
   });
 
   it("promotes a model program after min_successes, binding the varying part as a parameter", async () => {
@@ -304,7 +282,7 @@ describe("the ratchet", () => {
     expect(templates).toHaveLength(1);
     expect(templates[0].pattern).toBe("how many lines in {arg1}");
     expect(templates[0].program).toBe('const text = read_file(arg1)\nlen(text.split("\\n"))');
-    const before = chats;
+    const before = stub.chats;
     const third = await service.delegate("how many lines in src/report.ts");
     expect(third).toMatchObject({
       success: true,
@@ -312,7 +290,7 @@ describe("the ratchet", () => {
       output: 7,
       params: { arg1: "src/report.ts" },
     });
-    expect(chats).toBe(before);
+    expect(stub.chats).toBe(before);
     // The history is written behind: on flush (and close, and at exit).
     service.flush();
     expect(await readdir(path.join(root, ".lackpy"))).toContain("ratchet.json");

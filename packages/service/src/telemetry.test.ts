@@ -1,6 +1,4 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +10,7 @@ import {
   type ReadableSpan,
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startOllamaStub, type OllamaStub } from "./__fixtures__/ollama-stub.js";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
 import { LackpyService } from "./lackpy-service.js";
 
@@ -19,7 +18,7 @@ const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 let root: string;
-let ollama: Server;
+let ollama: OllamaStub;
 let ollamaUrl: string;
 
 function config(change: (config: LackpyConfig) => void = () => undefined): LackpyConfig {
@@ -45,25 +44,12 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "lackpy-otel-"));
   await cp(EXAMPLE, root, { recursive: true });
   // A loopback Ollama that writes one program and reports token counts.
-  ollama = createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      response.writeHead(200, { "content-type": "application/json" });
-      if (request.url === "/api/tags") return response.end(JSON.stringify({ models: [] }));
-      response.end(
-        JSON.stringify({
-          model: "stub-coder",
-          created_at: new Date().toISOString(),
-          message: { role: "assistant", content: 'len(read_file("README.md").split("\\n"))' },
-          done: true,
-          prompt_eval_count: 120,
-          eval_count: 9,
-        }),
-      );
-    });
+  ollama = await startOllamaStub(() => 'len(read_file("README.md").split("\\n"))', {
+    model: "stub-coder",
+    promptTokens: 120,
+    outputTokens: 9,
   });
-  await new Promise<void>((resolve) => ollama.listen(0, "127.0.0.1", resolve));
-  ollamaUrl = `http://127.0.0.1:${(ollama.address() as AddressInfo).port}`;
+  ollamaUrl = ollama.url;
   trace.setGlobalTracerProvider(provider);
 });
 
@@ -72,7 +58,7 @@ beforeEach(() => exporter.reset());
 afterAll(async () => {
   trace.disable();
   await provider.shutdown();
-  await new Promise<void>((resolve) => ollama.close(() => resolve()));
+  await ollama.close();
   await rm(root, { recursive: true, force: true });
 });
 

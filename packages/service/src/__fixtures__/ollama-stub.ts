@@ -9,8 +9,18 @@ export interface OllamaStub {
   close(): Promise<void>;
 }
 
-/** Starts the stub on 127.0.0.1 and a free port. */
-export async function startOllamaStub(answer: (intent: string) => string): Promise<OllamaStub> {
+/** What the stub reports besides the answer: the model's name and token counts. */
+export interface OllamaStubOptions {
+  model?: string;
+  promptTokens?: number;
+  outputTokens?: number;
+}
+
+/** Starts the stub on 127.0.0.1 and a free port; `answer` sees the chat count of its request. */
+export async function startOllamaStub(
+  answer: (intent: string, chats: number) => string,
+  options: OllamaStubOptions = {},
+): Promise<OllamaStub> {
   const stub = { url: "", chats: 0, close: async () => undefined } as OllamaStub;
   const server = createServer((request, response) => {
     let body = "";
@@ -22,10 +32,12 @@ export async function startOllamaStub(answer: (intent: string) => string): Promi
       const intent = JSON.parse(body).messages.at(-1).content as string;
       response.end(
         JSON.stringify({
-          model: "stub",
+          model: options.model ?? "stub",
           created_at: new Date().toISOString(),
-          message: { role: "assistant", content: answer(intent) },
+          message: { role: "assistant", content: answer(intent, stub.chats) },
           done: true,
+          ...(options.promptTokens === undefined ? {} : { prompt_eval_count: options.promptTokens }),
+          ...(options.outputTokens === undefined ? {} : { eval_count: options.outputTokens }),
         }),
       );
     });
