@@ -11,7 +11,7 @@ import { feedRatchet } from "./ratchet.js";
 import type { RatchetStore } from "./ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "./resolve-params.js";
 import type { DelegateResult, RunOptions } from "./service-types.js";
-import { describeFailure, loadTelemetry, startRootSpan, type TraceSpan } from "./telemetry.js";
+import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "./telemetry.js";
 import type { TemplateStore } from "./template-store.js";
 
 /** Options of `delegate`. */
@@ -71,7 +71,7 @@ export async function delegatePipeline(
     "lackpy.kit": request.kit.name,
   });
   if (!span) return delegateStages(intent, request, stages, options, null);
-  try {
+  return withinSpan(span, async () => {
     const result = await delegateStages(intent, request, stages, options, span);
     span.set({
       "lackpy.success": result.success,
@@ -82,13 +82,7 @@ export async function delegatePipeline(
     });
     if (result.error) span.fail(result.error.code, result.error.message);
     return result;
-  } catch (error) {
-    const failure = describeFailure(error);
-    span.fail(failure.code, failure.message);
-    throw error;
-  } finally {
-    span.end();
-  }
+  });
 }
 
 async function delegateStages(

@@ -101,10 +101,23 @@ export function startRootSpan(name: string, attributes: SpanAttributes = {}): Tr
 }
 
 /** Code and message of anything thrown, for `fail`. */
-export function describeFailure(error: unknown): { code: string; message: string } {
+function describeFailure(error: unknown): { code: string; message: string } {
   const code = (error as { code?: unknown } | null)?.code;
   return {
     code: typeof code === "string" ? code : error instanceof Error ? error.name : "error",
     message: error instanceof Error ? error.message : String(error),
   };
+}
+
+/** Runs `work` inside `span`: a throw marks the span failed and goes on; the span ends either way. */
+export async function withinSpan<T>(span: TraceSpan, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const failure = describeFailure(error);
+    span.fail(failure.code, failure.message);
+    throw error;
+  } finally {
+    span.end();
+  }
 }

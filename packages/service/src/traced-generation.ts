@@ -1,6 +1,6 @@
 import type { GenerationContext, Provider, ProviderAnswer } from "@lackpy/infer";
 import type { GenerateOutcome } from "./inference.js";
-import { describeFailure, type TraceSpan } from "./telemetry.js";
+import { withinSpan, type TraceSpan } from "./telemetry.js";
 
 /** The model a model provider asks, when it says (Ollama's and Anthropic's settings). */
 function requestModel(provider: Provider): string | undefined {
@@ -73,7 +73,7 @@ export class GenerationTrace {
           "gen_ai.request.temperature": context.temperature,
           "lackpy.attempt": context.feedback ? context.feedback.attempt + 1 : 1,
         });
-        try {
+        return withinSpan(span, async () => {
           const answer = await provider.generate(intent, context);
           span.set({
             "gen_ai.response.model": answer?.model,
@@ -81,13 +81,7 @@ export class GenerationTrace {
             "gen_ai.usage.output_tokens": answer?.tokensOut,
           });
           return answer;
-        } catch (error) {
-          const failure = describeFailure(error);
-          span.fail(failure.code, failure.message);
-          throw error;
-        } finally {
-          span.end();
-        }
+        });
       },
     };
   }
