@@ -1,19 +1,13 @@
-import { cp, mkdtemp } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { trace } from "@opentelemetry/api";
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
-import { run } from "@lackpy/run/node";
-import { DEFAULT_CONFIG, LackpyService, type KitForRequest } from "@lackpy/service";
+import type { KitForRequest, LackpyService } from "@lackpy/service";
 import type { BenchSuite } from "./harness.js";
+import { TEMPLATE_INTENT, bareTemplateRun, templateService } from "./template-service.js";
 
-const EXAMPLE = fileURLToPath(new URL("../../examples/workspace", import.meta.url));
-const PROGRAM = `len(read_file(file).split("\\n"))`;
 const exporter = new InMemorySpanExporter();
 let provider: BasicTracerProvider;
 let service: LackpyService;
@@ -28,17 +22,10 @@ let kit: KitForRequest;
 export const suite: BenchSuite = {
   name: "service-traced",
   setup: async () => {
-    const workspace = await mkdtemp(path.join(os.tmpdir(), "lackpy-bench-traced-"));
-    await cp(EXAMPLE, workspace, { recursive: true });
-    const config = structuredClone(DEFAULT_CONFIG);
-    config.run.mode = "in-process";
-    config.inference.order = ["templates", "rules"];
-    service = new LackpyService({ workspace, config });
-    await service.create(PROGRAM, { name: "count-lines", pattern: "count lines in {file}" });
-    kit = await service.resolveKit();
+    ({ service, kit } = await templateService("lackpy-bench-traced-"));
     provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
     trace.setGlobalTracerProvider(provider);
-    await service.delegate("count lines in README.md");
+    await service.delegate(TEMPLATE_INTENT);
     if (exporter.getFinishedSpans().length < 4) throw new Error("the delegate was not traced");
   },
   teardown: async () => {
@@ -49,18 +36,12 @@ export const suite: BenchSuite = {
   tasks: () => [
     {
       name: "bare run of the template's program",
-      fn: () =>
-        run(PROGRAM, {
-          tools: kit.kit.callables,
-          toolSpecs: kit.kit.tools,
-          params: { file: "README.md" },
-          mode: "in-process",
-        }),
+      fn: () => bareTemplateRun(kit),
     },
     {
       name: "delegate served by a template, traced",
       fn: async () => {
-        await service.delegate("count lines in README.md");
+        await service.delegate(TEMPLATE_INTENT);
         exporter.reset();
       },
     },

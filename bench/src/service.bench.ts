@@ -1,13 +1,12 @@
-import { cp, mkdtemp } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { run } from "@lackpy/run";
-import { DEFAULT_CONFIG, LackpyService, type KitForRequest } from "@lackpy/service";
+import type { KitForRequest, LackpyService } from "@lackpy/service";
 import type { BenchSuite } from "./harness.js";
+import {
+  TEMPLATE_INTENT,
+  TEMPLATE_PROGRAM,
+  bareTemplateRun,
+  templateService,
+} from "./template-service.js";
 
-const EXAMPLE = fileURLToPath(new URL("../../examples/workspace", import.meta.url));
-const PROGRAM = `len(read_file(file).split("\\n"))`;
 let service: LackpyService;
 let kit: KitForRequest;
 
@@ -20,15 +19,8 @@ let kit: KitForRequest;
 export const suite: BenchSuite = {
   name: "service",
   setup: async () => {
-    const workspace = await mkdtemp(path.join(os.tmpdir(), "lackpy-bench-service-"));
-    await cp(EXAMPLE, workspace, { recursive: true });
-    const config = structuredClone(DEFAULT_CONFIG);
-    config.run.mode = "in-process";
-    config.inference.order = ["templates", "rules"];
-    service = new LackpyService({ workspace, config });
-    await service.create(PROGRAM, { name: "count-lines", pattern: "count lines in {file}" });
-    kit = await service.resolveKit();
-    const check = await service.delegate("count lines in README.md");
+    ({ service, kit } = await templateService("lackpy-bench-service-"));
+    const check = await service.delegate(TEMPLATE_INTENT);
     if (!check.success || check.tier !== "templates")
       throw new Error(`template delegate failed: ${JSON.stringify(check.error)}`);
   },
@@ -36,21 +28,16 @@ export const suite: BenchSuite = {
   tasks: () => [
     {
       name: "bare run of the template's program",
-      fn: () =>
-        run(PROGRAM, {
-          tools: kit.kit.callables,
-          toolSpecs: kit.kit.tools,
-          params: { file: "README.md" },
-          mode: "in-process",
-        }),
+      fn: () => bareTemplateRun(kit),
     },
     {
       name: "run the template's program in-process",
-      fn: () => service.runProgram(PROGRAM, { params: { file: "README.md" }, mode: "in-process" }),
+      fn: () =>
+        service.runProgram(TEMPLATE_PROGRAM, { params: { file: "README.md" }, mode: "in-process" }),
     },
     {
       name: "delegate served by a template (tier 0)",
-      fn: () => service.delegate("count lines in README.md"),
+      fn: () => service.delegate(TEMPLATE_INTENT),
     },
   ],
   ratios: [
