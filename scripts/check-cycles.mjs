@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Fails on any file-level import cycle in the workspace's TypeScript sources.
+ * Fails on any file-level import cycle in the workspace's TypeScript sources, and on any folder
+ * that imports a folder above it.
  *
  * Reads every .ts file under packages/*\/src, apps/*\/src and bench/src, collects its relative
  * imports and re-exports (`import … from "./x.js"`, `import type …`, `export … from`, bare
@@ -8,6 +9,13 @@
  * connected components of the graph (Tarjan). Every component with more than one file, or a
  * file importing itself, is a cycle: one concrete loop through it is printed per component.
  * Type-only imports count: a cycle of types is still two files that cannot be read apart.
+ *
+ * Folders: inside every folder of a package's `src/`, each child (a file, or a subfolder taken
+ * whole) is a room, and room A imports room B when any source file in A imports one in B. The
+ * rooms of one folder must stand on floors: no loop of rooms, so a folder never imports a folder
+ * (or file) that imports it back. Tests and `__fixtures__` are left out: they consume the rooms.
+ * A loop is allowed only when the package README names one of its arrows on a line of the form
+ * `` - `A` imports `B` upward: why `` (paths relative to `src/`, folders with a trailing `/`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -153,16 +161,86 @@ function loopThrough(component, graph) {
   return [start, start];
 }
 
-const files = sourceRoots().flatMap((directory) => listTypeScript(directory));
+function isSourceFile(path) {
+  return !path.endsWith(".test.ts") && !path.split(/[\\/]/).includes("__fixtures__");
+}
+
+/** Arrows the package README allows upward: `` - `A` imports `B` upward: why ``. */
+function allowedUpward(source) {
+  const readme = join(dirname(source), "README.md");
+  if (!existsSync(readme)) return new Set();
+  const allowed = new Set();
+  for (const match of readFileSync(readme, "utf8").matchAll(
+    /^\s*[-*]\s*`([^`]+)`\s+imports\s+`([^`]+)`\s+upward:/gm,
+  ))
+    allowed.add(`${match[1]} -> ${match[2]}`);
+  return allowed;
+}
+
+/** The room of `file` among the children of `folder`: the child file itself, or `child/`. */
+function roomOf(folder, file) {
+  const rest = relative(folder, file);
+  if (rest.startsWith("..")) return null;
+  const [first, ...more] = rest.split(/[\\/]/);
+  return more.length > 0 ? `${first}/` : first;
+}
+
+/** Every folder under `source` whose rooms import each other in a loop, as printable lines. */
+function folderCycles(source, graph) {
+  const allowed = allowedUpward(source);
+  const loops = [];
+  const folders = [source];
+  for (let index = 0; index < folders.length; index++) {
+    const folder = folders[index];
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (name !== "__fixtures__" && statSync(path).isDirectory()) folders.push(path);
+    }
+    const prefix = relative(source, folder);
+    const name = (room) => (prefix ? `${prefix}/${room}` : room).replace(/\\/g, "/");
+    const rooms = new Map();
+    for (const [from, targets] of graph) {
+      if (!isSourceFile(from)) continue;
+      const fromRoom = roomOf(folder, from);
+      if (!fromRoom) continue;
+      if (!rooms.has(fromRoom)) rooms.set(fromRoom, new Set());
+      for (const target of targets) {
+        const toRoom = roomOf(folder, target);
+        if (!toRoom || toRoom === fromRoom || !isSourceFile(target)) continue;
+        if (allowed.has(`${name(fromRoom)} -> ${name(toRoom)}`)) continue;
+        rooms.get(fromRoom).add(toRoom);
+      }
+    }
+    const roomGraph = new Map([...rooms].map(([room, targets]) => [room, [...targets].sort()]));
+    for (const component of stronglyConnected(roomGraph)) {
+      const loop = loopThrough(component, roomGraph).map(name);
+      loops.push(`${relative(root, source)}: ${loop.join(" -> ")}`);
+    }
+  }
+  return loops;
+}
+
+const roots = sourceRoots();
+const files = roots.flatMap((directory) => listTypeScript(directory));
 const graph = buildGraph(files);
 const cycles = stronglyConnected(graph).map((component) => ({
   files: component.map((file) => relative(root, file)).sort(),
   loop: loopThrough(component, graph).map((file) => relative(root, file)),
 }));
 
-if (cycles.length === 0) {
-  console.log(`check-cycles: no import cycles in ${files.length} files.`);
-} else {
+const folderLoops = roots.flatMap((source) => folderCycles(source, graph));
+
+if (cycles.length === 0 && folderLoops.length === 0) {
+  console.log(
+    `check-cycles: no import cycles in ${files.length} files, and every folder imports downward.`,
+  );
+}
+if (folderLoops.length > 0) {
+  console.error(`check-cycles: ${folderLoops.length} folder(s) import a room above them:`);
+  for (const loop of folderLoops) console.error(`  ${loop}`);
+  process.exitCode = 1;
+}
+if (cycles.length > 0) {
   console.error(`check-cycles: ${cycles.length} import cycle(s):`);
   for (const cycle of cycles) {
     console.error(`  ${cycle.loop.join(" -> ")}`);
