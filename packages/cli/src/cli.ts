@@ -1,5 +1,5 @@
 import { Console } from "node:console";
-import { processIo } from "./cli-io.js";
+import { processIo } from "./io/cli-io.js";
 import { main } from "./main.js";
 
 // stdout is the answer: whatever a dependency logs goes to stderr.

@@ -1,6 +1,6 @@
 export { main, createRootCommand, CLI_VERSION } from "./main.js";
-export { processIo, memoryIo } from "./cli-io.js";
-export type { CliIo } from "./cli-io.js";
-export { UsageError } from "./usage-error.js";
-export { parseParams, repeatedFlag } from "./parse-flags.js";
-export { codeFrame } from "./code-frame.js";
+export { processIo, memoryIo } from "./io/cli-io.js";
+export type { CliIo } from "./io/cli-io.js";
+export { UsageError } from "./args/usage-error.js";
+export { parseParams, repeatedFlag } from "./args/parse-flags.js";
+export { codeFrame } from "./io/code-frame.js";

@@ -1,9 +1,9 @@
 import { defineCommand, renderUsage, runCommand, type ArgsDef, type CommandDef } from "citty";
-import { checkWorkspace } from "./check-workspace.js";
-import type { CliIo } from "./cli-io.js";
-import { createCommandContext, type CommandContext } from "./command-context.js";
-import { reportError, stripAnsi } from "./report-error.js";
-import { UsageError } from "./usage-error.js";
+import { checkWorkspace } from "./args/check-workspace.js";
+import type { CliIo } from "./io/cli-io.js";
+import { createCommandContext, type CommandContext } from "./io/command-context.js";
+import { reportError, stripAnsi } from "./output/report-error.js";
+import { UsageError } from "./args/usage-error.js";
 import { delegateCommand, generateCommand } from "./commands/intent-commands.js";
 import { kitCommand, toolboxCommand } from "./commands/kit-commands.js";
 import { mcpCommand } from "./commands/mcp-commands.js";

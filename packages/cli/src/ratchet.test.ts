@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryIo } from "./cli-io.js";
+import { memoryIo } from "./io/cli-io.js";
 import { main } from "./main.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));

@@ -1,12 +1,16 @@
 import { defineCommand } from "citty";
 import type { LackpyService } from "@lackpy/service";
-import type { CommandContext } from "../command-context.js";
-import { printJson } from "../command-context.js";
-import { printLastProgramTried, printRunResult } from "../format-results.js";
-import { formatGenerationFailure, nextSteps, type TierReason } from "../generation-failure.js";
-import { runnableProgram } from "../runnable-program.js";
-import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../shared-args.js";
-import { createSpinner } from "../spinner.js";
+import type { CommandContext } from "../io/command-context.js";
+import { printJson } from "../io/command-context.js";
+import { printLastProgramTried, printRunResult } from "../output/format-results.js";
+import {
+  formatGenerationFailure,
+  nextSteps,
+  type TierReason,
+} from "../output/generation-failure.js";
+import { runnableProgram } from "../output/runnable-program.js";
+import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
+import { createSpinner } from "../io/spinner.js";
 
 interface FailedGeneration {
   code: string;

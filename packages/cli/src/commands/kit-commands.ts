@@ -1,9 +1,9 @@
 import { defineCommand } from "citty";
-import type { CommandContext } from "../command-context.js";
-import { printJson } from "../command-context.js";
-import { COMMON_ARGS } from "../shared-args.js";
-import { relativeTo, withForceHint } from "../cli-wording.js";
-import { UsageError } from "../usage-error.js";
+import type { CommandContext } from "../io/command-context.js";
+import { printJson } from "../io/command-context.js";
+import { COMMON_ARGS } from "../args/shared-args.js";
+import { relativeTo, withForceHint } from "../output/cli-wording.js";
+import { UsageError } from "../args/usage-error.js";
 
 /** `lackpy kit list | info <kit> | create <name> --tools a,b`. */
 export function kitCommand(context: CommandContext) {

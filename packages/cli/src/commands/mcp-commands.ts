@@ -1,7 +1,7 @@
 import { defineCommand } from "citty";
-import type { CommandContext } from "../command-context.js";
-import { printJson } from "../command-context.js";
-import { COMMON_ARGS, RESULT_ARGS, resultFlags } from "../shared-args.js";
+import type { CommandContext } from "../io/command-context.js";
+import { printJson } from "../io/command-context.js";
+import { COMMON_ARGS, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
 
 /** `lackpy mcp serve | init`. */
 export function mcpCommand(context: CommandContext) {

@@ -1,11 +1,11 @@
 import { defineCommand } from "citty";
-import type { CommandContext } from "../command-context.js";
-import { printJson } from "../command-context.js";
-import { printRunResult, printValidationErrors } from "../format-results.js";
-import { withForceHint } from "../cli-wording.js";
-import { positiveInteger } from "../parse-flags.js";
-import { readProgram } from "../read-program.js";
-import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../shared-args.js";
+import type { CommandContext } from "../io/command-context.js";
+import { printJson } from "../io/command-context.js";
+import { printRunResult, printValidationErrors } from "../output/format-results.js";
+import { withForceHint } from "../output/cli-wording.js";
+import { positiveInteger } from "../args/parse-flags.js";
+import { readProgram } from "../args/read-program.js";
+import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
 
 /** `lackpy validate <file|->`. */
 export function validateCommand(context: CommandContext) {

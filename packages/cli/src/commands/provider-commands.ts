@@ -1,8 +1,8 @@
 import { defineCommand } from "citty";
-import type { CommandContext } from "../command-context.js";
-import { printJson } from "../command-context.js";
-import { COMMON_ARGS } from "../shared-args.js";
-import { UsageError } from "../usage-error.js";
+import type { CommandContext } from "../io/command-context.js";
+import { printJson } from "../io/command-context.js";
+import { COMMON_ARGS } from "../args/shared-args.js";
+import { UsageError } from "../args/usage-error.js";
 
 /** `lackpy provider list | add <key>`. */
 export function providerCommand(context: CommandContext) {
@@ -61,7 +61,7 @@ export function providerCommand(context: CommandContext) {
         throw new UsageError(
           `Say which client provider '${args.key}' uses: --plugin ollama or --plugin anthropic.`,
         );
-      const { addProviderToConfig } = await import("../add-provider-to-config.js");
+      const { addProviderToConfig } = await import("./add-provider-to-config.js");
       const { LackpyService, atomicWrite, configPath, initWorkspace } =
         await import("@lackpy/service");
       const { readFile } = await import("node:fs/promises");

@@ -1,9 +1,9 @@
 import { basename, join } from "node:path";
 import { defineCommand } from "citty";
-import type { CommandContext } from "../command-context.js";
-import { printJson } from "../command-context.js";
-import { printRunResult, printTemplateProblems } from "../format-results.js";
-import { COMMON_ARGS, PROGRAM_ARGS, programFlags } from "../shared-args.js";
+import type { CommandContext } from "../io/command-context.js";
+import { printJson } from "../io/command-context.js";
+import { printRunResult, printTemplateProblems } from "../output/format-results.js";
+import { COMMON_ARGS, PROGRAM_ARGS, programFlags } from "../args/shared-args.js";
 
 /** `lackpy template list | show <name> | test <name>`. */
 export function templateCommand(context: CommandContext) {

@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
 import { formatLanguageSpec, languageSpec } from "@lackpy/lang";
 import type { LackpyService } from "@lackpy/service";
-import { relativeTo } from "../cli-wording.js";
-import type { CommandContext } from "../command-context.js";
-import { printJson } from "../command-context.js";
-import { COMMON_ARGS } from "../shared-args.js";
+import { relativeTo } from "../output/cli-wording.js";
+import type { CommandContext } from "../io/command-context.js";
+import { printJson } from "../io/command-context.js";
+import { COMMON_ARGS } from "../args/shared-args.js";
 
 /** `lackpy init`: create `.lackpy/` with a commented config; never overwrites. */
 export function initCommand(context: CommandContext) {

@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import type { CliIo } from "./cli-io.js";
+import type { CliIo } from "../io/cli-io.js";
 import { UsageError } from "./usage-error.js";
 
 /** Largest program file the CLI reads. */

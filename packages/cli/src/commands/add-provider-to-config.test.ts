@@ -4,8 +4,8 @@ import path from "node:path";
 import { CONFIG_TEMPLATE, parseConfig } from "@lackpy/service";
 import { afterAll, describe, expect, it } from "vitest";
 import { addProviderToConfig } from "./add-provider-to-config.js";
-import { memoryIo } from "./cli-io.js";
-import { main } from "./main.js";
+import { memoryIo } from "../io/cli-io.js";
+import { main } from "../main.js";
 
 describe("addProviderToConfig", () => {
   it.each([

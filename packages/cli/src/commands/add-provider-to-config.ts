@@ -1,5 +1,5 @@
 import { DEFAULT_CONFIG, locateKey, parseConfig } from "@lackpy/service";
-import { UsageError } from "./usage-error.js";
+import { UsageError } from "../args/usage-error.js";
 
 /** A model provider to add to `config.toml`. */
 export interface ProviderToAdd {

@@ -1,6 +1,6 @@
 import type { ValidationError } from "@lackpy/lang";
-import type { CommandContext } from "./command-context.js";
-import { codeFrame } from "./code-frame.js";
+import type { CommandContext } from "../io/command-context.js";
+import { codeFrame } from "../io/code-frame.js";
 
 /** Human-readable validation errors with code frames, on stderr. */
 export function printValidationErrors(

@@ -1,5 +1,5 @@
 import { LackpyError } from "@lackpy/lang";
-import { printJson, type CommandContext } from "./command-context.js";
+import { printJson, type CommandContext } from "../io/command-context.js";
 
 /** An error as the `--json` document shows it: `{"success": false, "error": {...}}`. */
 export interface ErrorDocument {
