@@ -2,9 +2,9 @@ import type { ToolSpec } from "@lackpy/lang";
 import { afterEach, describe, expect, it } from "vitest";
 import { startModelStub, type ModelStub } from "./__fixtures__/model-stub.js";
 import { Dispatcher, type GenerationFailure, type GenerationResult } from "./dispatcher.js";
-import { OllamaProvider } from "./ollama-provider.js";
+import { OllamaProvider } from "./models/ollama-provider.js";
 import type { GenerationContext } from "./provider-types.js";
-import { RulesProvider } from "./rules-provider.js";
+import { RulesProvider } from "./rules/rules-provider.js";
 
 const TOOLS: ToolSpec[] = [
   { name: "read_file", args: [{ name: "path", type: "string" }], returns: "string" },

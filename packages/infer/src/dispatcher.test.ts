@@ -1,14 +1,14 @@
 import type { ToolSpec } from "@lackpy/lang";
 import { afterEach, describe, expect, it } from "vitest";
 import { closedPort, startModelStub, type ModelStub } from "./__fixtures__/model-stub.js";
-import { AnthropicProvider } from "./anthropic-provider.js";
+import { AnthropicProvider } from "./models/anthropic-provider.js";
 import { Dispatcher, type GenerationFailure, type GenerationResult } from "./dispatcher.js";
-import { OllamaProvider } from "./ollama-provider.js";
+import { OllamaProvider } from "./models/ollama-provider.js";
 import type { GenerationContext } from "./provider-types.js";
-import { RecordingProvider, ReplayProvider, type ModelCallRecord } from "./record-replay.js";
-import { buildMessages } from "./build-prompt.js";
-import { RulesProvider } from "./rules-provider.js";
-import { TemplatesProvider, staticTemplates } from "./templates-provider.js";
+import { RecordingProvider, ReplayProvider, type ModelCallRecord } from "./models/record-replay.js";
+import { buildMessages } from "./prompt/build-prompt.js";
+import { RulesProvider } from "./rules/rules-provider.js";
+import { TemplatesProvider, staticTemplates } from "./templates/templates-provider.js";
 
 const TOOLS: ToolSpec[] = [
   {

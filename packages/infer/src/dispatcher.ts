@@ -1,9 +1,9 @@
-import { retrieveExamples } from "./build-prompt.js";
-import { checkCandidate } from "./check-candidate.js";
-import { cleanup } from "./cleanup.js";
+import { retrieveExamples } from "./prompt/build-prompt.js";
+import { checkCandidate } from "./candidate/check-candidate.js";
+import { cleanup } from "./candidate/cleanup.js";
 import { describeIssues, type ProgramIssue } from "./program-issue.js";
 import type { AttemptFeedback, GenerationContext, Provider } from "./provider-types.js";
-import { extractProgram } from "./sanitize.js";
+import { extractProgram } from "./candidate/sanitize.js";
 
 /** One step of the correction chain. */
 export interface CorrectionAttempt {

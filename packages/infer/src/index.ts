@@ -13,10 +13,15 @@ export type {
   KitView,
   AttemptFeedback,
 } from "./provider-types.js";
-export { TemplatesProvider, staticTemplates } from "./templates-provider.js";
-export type { TemplateSource, TemplateSet } from "./templates-provider.js";
-export { parseTemplate, formatTemplate, patternParams } from "./template.js";
-export type { Template, TemplateProblem, TemplateProblemCode, ParsedTemplate } from "./template.js";
+export { TemplatesProvider, staticTemplates } from "./templates/templates-provider.js";
+export type { TemplateSource, TemplateSet } from "./templates/templates-provider.js";
+export { parseTemplate, formatTemplate, patternParams } from "./templates/template.js";
+export type {
+  Template,
+  TemplateProblem,
+  TemplateProblemCode,
+  ParsedTemplate,
+} from "./templates/template.js";
 export {
   matchTemplate,
   matchTemplates,
@@ -24,19 +29,19 @@ export {
   patternSpecificity,
   normaliseIntent,
   intentForMatching,
-} from "./template-match.js";
-export type { TemplateMatch } from "./template-match.js";
-export { RulesProvider, INTENT_RULES, matchRules } from "./rules-provider.js";
-export type { IntentRule, RuleProgram } from "./rule-types.js";
-export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./intent-phrases.js";
-export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./ollama-provider.js";
-export type { OllamaSettings } from "./ollama-provider.js";
+} from "./templates/template-match.js";
+export type { TemplateMatch } from "./templates/template-match.js";
+export { RulesProvider, INTENT_RULES, matchRules } from "./rules/rules-provider.js";
+export type { IntentRule, RuleProgram } from "./rules/rule-types.js";
+export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./rules/intent-phrases.js";
+export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./models/ollama-provider.js";
+export type { OllamaSettings } from "./models/ollama-provider.js";
 export {
   AnthropicProvider,
   DEFAULT_ANTHROPIC_MODEL,
   DEFAULT_ANTHROPIC_BASE_URL,
-} from "./anthropic-provider.js";
-export type { AnthropicSettings } from "./anthropic-provider.js";
+} from "./models/anthropic-provider.js";
+export type { AnthropicSettings } from "./models/anthropic-provider.js";
 export {
   buildSystemPrompt,
   buildMessages,
@@ -45,15 +50,15 @@ export {
   PROMPT_BUILDER_VERSION,
   PROMPT_VARIANTS,
   DEFAULT_PROMPT_VARIANT,
-} from "./build-prompt.js";
-export type { ChatMessage } from "./build-prompt.js";
-export { sanitize, extractProgram } from "./sanitize.js";
-export type { ExtractedProgram } from "./sanitize.js";
+} from "./prompt/build-prompt.js";
+export type { ChatMessage } from "./prompt/build-prompt.js";
+export { sanitize, extractProgram } from "./candidate/sanitize.js";
+export type { ExtractedProgram } from "./candidate/sanitize.js";
 export type { ProgramIssue, AnswerProblemCode } from "./program-issue.js";
-export { cleanup } from "./cleanup.js";
-export { classifyFailure, hintFor } from "./classify-failure.js";
-export type { FailureMode } from "./classify-failure.js";
-export { RecordingProvider, ReplayProvider, FixtureMiss } from "./record-replay.js";
-export type { ModelCallRecord, MessageProvider } from "./record-replay.js";
+export { cleanup } from "./candidate/cleanup.js";
+export { classifyFailure, hintFor } from "./candidate/classify-failure.js";
+export type { FailureMode } from "./candidate/classify-failure.js";
+export { RecordingProvider, ReplayProvider, FixtureMiss } from "./models/record-replay.js";
+export type { ModelCallRecord, MessageProvider } from "./models/record-replay.js";
 export { InferError } from "./infer-error.js";
 export type { InferErrorCode } from "./infer-error.js";

@@ -1,13 +1,18 @@
-export { templatesFromDirectory, TemplateDirectory } from "./templates-dir.js";
+export { templatesFromDirectory, TemplateDirectory } from "./templates/templates-dir.js";
 export type {
   LoadedTemplate,
   TemplateSnapshot,
   TemplateDirectoryOptions,
-} from "./templates-dir.js";
+} from "./templates/templates-dir.js";
 // The template format and matching again, so Node callers that only keep templates need not
 // load the model clients the root entry brings.
-export { parseTemplate, formatTemplate, patternParams } from "./template.js";
-export type { Template, TemplateProblem, TemplateProblemCode, ParsedTemplate } from "./template.js";
+export { parseTemplate, formatTemplate, patternParams } from "./templates/template.js";
+export type {
+  Template,
+  TemplateProblem,
+  TemplateProblemCode,
+  ParsedTemplate,
+} from "./templates/template.js";
 export {
   matchTemplates,
   matchTemplate,
@@ -15,7 +20,7 @@ export {
   intentForMatching,
   compilePattern,
   patternSpecificity,
-} from "./template-match.js";
-export type { TemplateMatch } from "./template-match.js";
-export type { TemplateSet, TemplateSource } from "./templates-provider.js";
-export { jsonlSink, readJsonl } from "./jsonl.js";
+} from "./templates/template-match.js";
+export type { TemplateMatch } from "./templates/template-match.js";
+export type { TemplateSet, TemplateSource } from "./templates/templates-provider.js";
+export { jsonlSink, readJsonl } from "./models/jsonl.js";

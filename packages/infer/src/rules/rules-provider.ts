@@ -1,6 +1,6 @@
 import { CODE_RULES } from "./code-rules.js";
 import { FILE_RULES } from "./file-rules.js";
-import type { GenerationContext, Provider, ProviderAnswer } from "./provider-types.js";
+import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 import type { IntentRule, RuleProgram } from "./rule-types.js";
 import { SEARCH_RULES } from "./search-rules.js";
 import { SIZE_RULES } from "./size-rules.js";

@@ -1,9 +1,9 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { buildMessages, type ChatMessage } from "./build-prompt.js";
+import { buildMessages, type ChatMessage } from "../prompt/build-prompt.js";
 import { connectionProblem } from "./connection-problem.js";
 import { importOptional } from "./import-optional.js";
-import { InferError } from "./infer-error.js";
-import type { GenerationContext, Provider, ProviderAnswer } from "./provider-types.js";
+import { InferError } from "../infer-error.js";
+import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
 /** Settings of the Anthropic tier; key and base URL default to the SDK's environment variables. */
 export interface AnthropicSettings {

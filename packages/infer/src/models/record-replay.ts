@@ -1,5 +1,5 @@
-import { promptHash, type ChatMessage } from "./build-prompt.js";
-import type { GenerationContext, Provider, ProviderAnswer } from "./provider-types.js";
+import { promptHash, type ChatMessage } from "../prompt/build-prompt.js";
+import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
 /** One recorded model call (a line of a fixtures JSONL file). */
 export interface ModelCallRecord {

@@ -1,6 +1,6 @@
 import { parseProgram, validate, type Node } from "@lackpy/lang";
-import { EMPTY_PROGRAM, type ProgramIssue } from "./program-issue.js";
-import type { GenerationContext } from "./provider-types.js";
+import { EMPTY_PROGRAM, type ProgramIssue } from "../program-issue.js";
+import type { GenerationContext } from "../provider-types.js";
 
 /** A statement that does nothing: `;`, or a bare `null` or `undefined`. */
 function isNothing(statement: Node): boolean {

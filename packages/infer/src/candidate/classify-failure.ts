@@ -1,4 +1,4 @@
-import type { ProgramIssue } from "./program-issue.js";
+import type { ProgramIssue } from "../program-issue.js";
 
 /** Why a generated program failed, for the eval's failure-mode counts. */
 export type FailureMode =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSystemPrompt, retrieveExamples } from "./build-prompt.js";
+import { buildSystemPrompt, retrieveExamples } from "../prompt/build-prompt.js";
 import { classifyFailure, hintFor } from "./classify-failure.js";
 import { cleanup } from "./cleanup.js";
 

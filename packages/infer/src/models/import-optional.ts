@@ -1,4 +1,4 @@
-import { InferError } from "./infer-error.js";
+import { InferError } from "../infer-error.js";
 
 /**
  * Loads an optional peer dependency (`ollama`, `@anthropic-ai/sdk`) on first use; when it is not

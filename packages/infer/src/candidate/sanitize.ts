@@ -8,7 +8,7 @@
  */
 import { forEachNode, parseProgram, type Node } from "@lackpy/lang";
 import { fencedBlocks } from "./fenced-blocks.js";
-import { ambiguousAnswer, type ProgramIssue } from "./program-issue.js";
+import { ambiguousAnswer, type ProgramIssue } from "../program-issue.js";
 
 /** Fence tags of blocks that show output, data or shell commands rather than the program. */
 const NOT_PROGRAM_TAGS: ReadonlySet<string> = new Set([

@@ -7,7 +7,7 @@
  * "find all TODO comment", "please find all TODO comments" and "find, all TODO comments" are not.
  * Captures keep the intent's own case and text (minus the trailing punctuation).
  */
-import { InferError } from "./infer-error.js";
+import { InferError } from "../infer-error.js";
 import { patternParams, type Template } from "./template.js";
 
 const TRAILING_PUNCTUATION = /[\s.!?,;:\u2026]+$/;

@@ -6,8 +6,8 @@ import {
   type ToolSpec,
 } from "@lackpy/lang";
 import { codeFrame } from "./code-frame.js";
-import { isAnswerProblem } from "./program-issue.js";
-import type { AttemptFeedback, GenerationContext, KitView } from "./provider-types.js";
+import { isAnswerProblem } from "../program-issue.js";
+import type { AttemptFeedback, GenerationContext, KitView } from "../provider-types.js";
 
 /** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
 export const PROMPT_BUILDER_VERSION = "5";

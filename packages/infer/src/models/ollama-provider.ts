@@ -1,9 +1,9 @@
 import type { Ollama } from "ollama/browser";
-import { buildMessages, type ChatMessage } from "./build-prompt.js";
+import { buildMessages, type ChatMessage } from "../prompt/build-prompt.js";
 import { connectionProblem } from "./connection-problem.js";
 import { importOptional } from "./import-optional.js";
-import { InferError } from "./infer-error.js";
-import type { GenerationContext, Provider, ProviderAnswer } from "./provider-types.js";
+import { InferError } from "../infer-error.js";
+import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
 /** Settings of the Ollama tier. */
 export interface OllamaSettings {

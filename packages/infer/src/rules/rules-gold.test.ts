@@ -4,7 +4,7 @@ import { createFileTools } from "@lackpy/kit/node";
 import { run } from "@lackpy/run";
 import { INTENT_RULES, matchRules } from "./rules-provider.js";
 
-const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
+const EXAMPLE = fileURLToPath(new URL("../../../../examples/workspace", import.meta.url));
 const files = createFileTools(EXAMPLE);
 const TOOLS = { read_file: files.read_file, find_files: files.find_files };
 const README =

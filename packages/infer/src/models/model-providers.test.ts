@@ -1,11 +1,11 @@
 import type { ToolSpec } from "@lackpy/lang";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { closedPort, startModelStub, type ModelStub } from "./__fixtures__/model-stub.js";
+import { closedPort, startModelStub, type ModelStub } from "../__fixtures__/model-stub.js";
 import { AnthropicProvider, DEFAULT_ANTHROPIC_MODEL } from "./anthropic-provider.js";
-import { Dispatcher, type GenerationFailure } from "./dispatcher.js";
+import { Dispatcher, type GenerationFailure } from "../dispatcher.js";
 import { importOptional } from "./import-optional.js";
 import { OllamaProvider } from "./ollama-provider.js";
-import type { GenerationContext, Provider } from "./provider-types.js";
+import type { GenerationContext, Provider } from "../provider-types.js";
 
 const TOOLS: ToolSpec[] = [
   { name: "find_files", args: [{ name: "pattern", type: "string" }], returns: "string[]" },

@@ -1,6 +1,6 @@
 import type { Template, TemplateProblem } from "./template.js";
 import { matchTemplates } from "./template-match.js";
-import type { GenerationContext, Provider, ProviderAnswer } from "./provider-types.js";
+import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
 /** Templates and the template files that could not be used. */
 export interface TemplateSet<T extends Template = Template> {
