@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "./cli.js";
-import { loadFixture } from "./fixtures.js";
-import { loadIntents } from "./intents.js";
+import { loadFixture } from "./inputs/fixtures.js";
+import { loadIntents } from "./inputs/intents.js";
 import { startSyntheticServer } from "./synthetic/model-server.js";
 
 function capture() {

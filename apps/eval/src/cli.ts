@@ -5,14 +5,14 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROMPT_VARIANTS } from "@lackpy/infer";
-import { benchCommand } from "./cli-bench.js";
-import { UsageError, shown } from "./cli-args.js";
-import { recordCommand } from "./cli-record.js";
-import { FIXTURES_DIR } from "./fixtures.js";
-import { loadIntents } from "./intents.js";
+import { benchCommand } from "./cli/cli-bench.js";
+import { UsageError, shown } from "./cli/cli-args.js";
+import { recordCommand } from "./cli/cli-record.js";
+import { FIXTURES_DIR } from "./inputs/fixtures.js";
+import { loadIntents } from "./inputs/intents.js";
 import { synthesiseFixtures } from "./synthetic/synthesise.js";
 
-export { REPORTS_DIR } from "./cli-bench.js";
+export { REPORTS_DIR } from "./cli/cli-bench.js";
 
 const HELP = `lackpy eval — replay recorded model outputs and score them
 

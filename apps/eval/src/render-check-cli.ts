@@ -2,7 +2,7 @@
  * Renders an HTML report in headless chromium and prints what it measured:
  * `pnpm --filter @lackpy/eval render-check reports/latest.html /tmp/report.png`.
  */
-import { renderCheck } from "./render-check.js";
+import { renderCheck } from "./report/render-check.js";
 
 const [htmlPath, pngPath] = process.argv.slice(2);
 if (!htmlPath || !pngPath) {

@@ -1,4 +1,4 @@
-import type { Cell } from "../score-cell.js";
+import type { Cell } from "../replay/score-cell.js";
 
 /** A scored cell with plausible defaults, for tests. */
 export function makeCell(overrides: Partial<Cell>): Cell {

@@ -1,12 +1,12 @@
-import { breakdowns } from "../breakdowns.js";
-import { compareRows } from "../comparisons.js";
-import type { Fixture } from "../fixtures.js";
-import { DEFAULT_GATE, judge } from "../gate.js";
-import { aggregateRuns, emptyRatchet } from "../ratchet-report.js";
-import type { RatchetRun } from "../ratchet-sim.js";
-import type { EvalReport, FixtureInfo, TierName } from "../report-types.js";
-import type { Cell } from "../score-cell.js";
-import { failureModes, failureModesBySource, summarise } from "../summarise.js";
+import { breakdowns } from "../evaluate/breakdowns.js";
+import { compareRows } from "../evaluate/comparisons.js";
+import type { Fixture } from "../inputs/fixtures.js";
+import { DEFAULT_GATE, judge } from "../evaluate/gate.js";
+import { aggregateRuns, emptyRatchet } from "../ratchet/ratchet-report.js";
+import type { RatchetRun } from "../ratchet/ratchet-sim.js";
+import type { EvalReport, FixtureInfo, TierName } from "../results/report-types.js";
+import type { Cell } from "../replay/score-cell.js";
+import { failureModes, failureModesBySource, summarise } from "../evaluate/summarise.js";
 import { makeCell, rowCells } from "./cells.js";
 
 /** A model name that must come out escaped everywhere. */

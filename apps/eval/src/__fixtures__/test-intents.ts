@@ -1,4 +1,4 @@
-import type { Intent } from "../types.js";
+import type { Intent } from "../inputs/types.js";
 
 /**
  * Two small intents for recording tests: under the `examples` variant, count-docs retrieves no

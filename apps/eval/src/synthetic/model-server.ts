@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promptHash, type ChatMessage } from "@lackpy/infer";
-import type { Intent } from "../types.js";
+import type { Intent } from "../inputs/types.js";
 import {
   PROFILES,
   SYNTHETIC_SEED,

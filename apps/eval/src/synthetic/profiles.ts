@@ -11,7 +11,7 @@
  * Every rate a profile uses is in its `rates` table, and its `effects` state them in words for
  * the report.
  */
-import type { Intent } from "../types.js";
+import type { Intent } from "../inputs/types.js";
 import {
   fenced,
   finalConsoleLog,

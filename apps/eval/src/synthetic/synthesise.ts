@@ -5,9 +5,9 @@
  */
 import { rm } from "node:fs/promises";
 import { PROMPT_VARIANTS } from "@lackpy/infer";
-import { fixturePath } from "../fixtures.js";
-import { recordFixtures } from "../record.js";
-import type { Intent } from "../types.js";
+import { fixturePath } from "../inputs/fixtures.js";
+import { recordFixtures } from "../record/record.js";
+import type { Intent } from "../inputs/types.js";
 import { startSyntheticServer } from "./model-server.js";
 import { PROFILES } from "./profiles.js";
 
