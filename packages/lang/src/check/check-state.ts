@@ -6,12 +6,16 @@
  * allocate nothing but their declarations. The walk's files
  * (`check-*.ts`) are functions of this state; `program-checker.ts` supplies `visit`.
  */
-import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
-import type { Node } from "./parse-program.js";
-import { LineIndex } from "./source-position.js";
-import { nearestName, type PredefinedName, type PredefinedNames } from "./predefined-names.js";
-import type { ValidationError, ValidationErrorCode } from "./types.js";
-import { scanTree } from "./walk.js";
+import { MAX_SYNTAX_DEPTH } from "../spec/default-limits.js";
+import type { Node } from "../parse/parse-program.js";
+import { LineIndex } from "../parse/source-position.js";
+import {
+  nearestName,
+  type PredefinedName,
+  type PredefinedNames,
+} from "../names/predefined-names.js";
+import type { ValidationError, ValidationErrorCode } from "../types.js";
+import { scanTree } from "../parse/walk.js";
 
 /** A `let`/`const` declaration in scope (arrow parameters count as `let`), linked to the one it shadows. */
 export interface Binding {

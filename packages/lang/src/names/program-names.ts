@@ -1,4 +1,4 @@
-import type { Node } from "./parse-program.js";
+import type { Node } from "../parse/parse-program.js";
 
 /** The identifiers a binding or assignment pattern binds, in source order (member targets skipped). */
 export function patternIdentifiers(node: Node | null | undefined): Node[] {

@@ -1,4 +1,4 @@
-import { FORBIDDEN_PROPERTIES } from "./forbidden-names.js";
+import { FORBIDDEN_PROPERTIES } from "../spec/forbidden-names.js";
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_PROPERTIES);
 

@@ -1,6 +1,6 @@
-import { LangError } from "./lackpy-error.js";
-import type { Node } from "./parse-program.js";
-import { forEachNode } from "./walk.js";
+import { LangError } from "../lackpy-error.js";
+import type { Node } from "../parse/parse-program.js";
+import { forEachNode } from "../parse/walk.js";
 
 /** A problem an extra rule found. */
 export interface RuleViolation {

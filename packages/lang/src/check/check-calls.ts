@@ -4,8 +4,8 @@ import { checkMember, staticPropertyName } from "./check-members.js";
 import { checkBareCall } from "./check-names.js";
 import type { CheckState, Role } from "./check-state.js";
 import { checkDeclaration } from "./check-writes.js";
-import type { Node } from "./parse-program.js";
-import { ALL_ALLOWED_METHODS } from "./predefined-names.js";
+import type { Node } from "../parse/parse-program.js";
+import { ALL_ALLOWED_METHODS } from "../names/predefined-names.js";
 
 /** Checks an entered CallExpression: the callee, then each argument in the role the callee gives it. */
 export function checkCall(state: CheckState, node: Node): void {

@@ -1,14 +1,14 @@
-import { TooDeep } from "./check-state.js";
-import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
-import { NO_EFFECTS, effectSummary } from "./effect-summary.js";
-import { parseProgram, type Node } from "./parse-program.js";
-import { predefinedNamesFor } from "./predefined-names.js";
-import { LineIndex } from "./source-position.js";
-import { checkProgram } from "./program-checker.js";
-import { parseRule, type Rule } from "./rules.js";
-import type { ToolSpec, ValidationError, ValidationResult } from "./types.js";
-import { checkSecretUse } from "./check-secret-use.js";
-import { secretExampleTool } from "./secret-rule.js";
+import { TooDeep } from "../check/check-state.js";
+import { MAX_SYNTAX_DEPTH } from "../spec/default-limits.js";
+import { NO_EFFECTS, effectSummary } from "../rules/effect-summary.js";
+import { parseProgram, type Node } from "../parse/parse-program.js";
+import { predefinedNamesFor } from "../names/predefined-names.js";
+import { LineIndex } from "../parse/source-position.js";
+import { checkProgram } from "../check/program-checker.js";
+import { parseRule, type Rule } from "../rules/rules.js";
+import type { ToolSpec, ValidationError, ValidationResult } from "../types.js";
+import { checkSecretUse } from "../check/check-secret-use.js";
+import { secretExampleTool } from "../spec/secret-rule.js";
 import {
   paramNames,
   secretParamNames,

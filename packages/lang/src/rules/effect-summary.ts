@@ -1,5 +1,5 @@
 import { MAX_GRADE } from "./grade.js";
-import type { EffectSummary, Grade, ToolSpec } from "./types.js";
+import type { EffectSummary, Grade, ToolSpec } from "../types.js";
 
 const NOTHING: readonly never[] = Object.freeze([]);
 

@@ -1,7 +1,7 @@
 import { getLineInfo } from "acorn";
 import { describe, expect, it } from "vitest";
 import { LineIndex } from "./source-position.js";
-import { validate } from "./validate-program.js";
+import { validate } from "../validate/validate-program.js";
 
 const SOURCES = [
   "",

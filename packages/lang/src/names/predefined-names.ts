@@ -1,10 +1,10 @@
-import { FORBIDDEN_NAMES } from "./forbidden-names.js";
-import { HELPERS } from "./helper-builtins.js";
-import type { PredefinedNameKind } from "./language-spec-types.js";
-import { NAME_RULES } from "./language-spec.js";
-import { METHOD_ALLOWLIST } from "./method-allowlist.js";
-import { SAFE_GLOBALS } from "./safe-globals.js";
-import type { ToolSpec } from "./types.js";
+import { FORBIDDEN_NAMES } from "../spec/forbidden-names.js";
+import { HELPERS } from "../spec/helper-builtins.js";
+import type { PredefinedNameKind } from "../spec/language-spec-types.js";
+import { NAME_RULES } from "../spec/language-spec.js";
+import { METHOD_ALLOWLIST } from "../spec/method-allowlist.js";
+import { SAFE_GLOBALS } from "../spec/safe-globals.js";
+import type { ToolSpec } from "../types.js";
 
 /** A name the program did not create: a predefined name, or a forbidden one. */
 export interface PredefinedName {

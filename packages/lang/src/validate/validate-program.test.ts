@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ATTACK_PROGRAMS, RUNTIME_ONLY_ATTACKS } from "./__fixtures__/attack-programs.js";
-import { INVALID_PROGRAMS } from "./__fixtures__/invalid-programs.js";
-import { VALID_PROGRAMS } from "./__fixtures__/valid-programs.js";
-import type { ToolSpec, ValidationErrorCode } from "./types.js";
+import { ATTACK_PROGRAMS, RUNTIME_ONLY_ATTACKS } from "../__fixtures__/attack-programs.js";
+import { INVALID_PROGRAMS } from "../__fixtures__/invalid-programs.js";
+import { VALID_PROGRAMS } from "../__fixtures__/valid-programs.js";
+import type { ToolSpec, ValidationErrorCode } from "../types.js";
 import { validate, validateProgram } from "./validate-program.js";
 
 const TOOLS: ToolSpec[] = [

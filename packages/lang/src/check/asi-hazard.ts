@@ -1,5 +1,5 @@
 import type { CheckState } from "./check-state.js";
-import type { Node } from "./parse-program.js";
+import type { Node } from "../parse/parse-program.js";
 
 /**
  * True when the text between `from` and the opening token at or after it crosses a line break:

@@ -5,7 +5,7 @@
  * secret, and the rules by name. Results are deeply frozen before they are stored, so a caller
  * cannot change what the next caller gets.
  */
-import type { ToolSpec, ValidationResult } from "./types.js";
+import type { ToolSpec, ValidationResult } from "../types.js";
 
 /** Most results kept at once. */
 export const VALIDATION_CACHE_ENTRIES = 256;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LangError } from "./lackpy-error.js";
+import { LangError } from "../lackpy-error.js";
 import { parseRule } from "./rules.js";
-import { validate } from "./validate-program.js";
+import { validate } from "../validate/validate-program.js";
 
 const codes = (source: string, rules: NonNullable<Parameters<typeof validate>[1]>["rules"]) =>
   validate(source, { rules, allowedNames: ["read_file"] }).errors.map((error) => error.message);

@@ -4,9 +4,9 @@
  * over a helper or safe global of the same name wherever it is in scope.
  */
 import type { CheckState, NameState, Role } from "./check-state.js";
-import type { Node } from "./parse-program.js";
-import type { PredefinedName } from "./predefined-names.js";
-import { unknownNameHint } from "./program-names.js";
+import type { Node } from "../parse/parse-program.js";
+import type { PredefinedName } from "../names/predefined-names.js";
+import { unknownNameHint } from "../names/program-names.js";
 
 /** Checks an identifier read in the given role; returns its name state (none for a forbidden name). */
 export function checkReference(state: CheckState, node: Node, role: Role): NameState | undefined {

@@ -1,7 +1,7 @@
-import { ALLOWED_NODE_TYPES, ALLOWED_OPERATORS } from "./allowed-syntax.js";
+import { ALLOWED_NODE_TYPES, ALLOWED_OPERATORS } from "../spec/allowed-syntax.js";
 import { checkRegexLiteral } from "./check-regex.js";
-import type { Node } from "./parse-program.js";
-import { REJECTED_SYNTAX } from "./rejected-syntax.js";
+import type { Node } from "../parse/parse-program.js";
+import { REJECTED_SYNTAX } from "../spec/rejected-syntax.js";
 
 /** A syntax problem found on one node: what it is in words, and the fix. */
 export interface SyntaxProblem {

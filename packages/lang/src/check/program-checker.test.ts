@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MAX_SUGGESTIONS } from "./check-state.js";
-import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
-import { parseProgram } from "./parse-program.js";
-import { validate } from "./validate-program.js";
-import { measureDepth } from "./walk.js";
+import { MAX_SYNTAX_DEPTH } from "../spec/default-limits.js";
+import { parseProgram } from "../parse/parse-program.js";
+import { validate } from "../validate/validate-program.js";
+import { measureDepth } from "../parse/walk.js";
 
 /** Programs whose nesting grows with `n`, one per kind of node the walk treats differently. */
 const SHAPES: [string, (n: number) => string][] = [

@@ -1,6 +1,6 @@
-import type { Node } from "./parse-program.js";
-import type { Rule, RuleFunction } from "./rules.js";
-import type { ParamSpec, ToolSpec, ValidationResult } from "./types.js";
+import type { Node } from "../parse/parse-program.js";
+import type { Rule, RuleFunction } from "../rules/rules.js";
+import type { ParamSpec, ToolSpec, ValidationResult } from "../types.js";
 
 /** What a program may reference besides the helpers and safe globals. */
 export interface ValidateOptions {

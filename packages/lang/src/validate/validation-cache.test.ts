@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Node } from "./parse-program.js";
-import type { ToolSpec, ValidationResult } from "./types.js";
+import type { Node } from "../parse/parse-program.js";
+import type { ToolSpec, ValidationResult } from "../types.js";
 import { validate, validateProgram } from "./validate-program.js";
 import { ValidationCache, validationCacheKey } from "./validation-cache.js";
 

@@ -1,4 +1,4 @@
-import type { ToolSpec } from "./types.js";
+import type { ToolSpec } from "../types.js";
 
 /** The rule for secret parameters as data (language.md §6), read by the validator, the prompt builder and the docs. */
 export interface SecretRuleSpec {

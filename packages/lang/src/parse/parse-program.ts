@@ -1,5 +1,5 @@
 import { Parser, type Options } from "acorn";
-import { MAX_SOURCE_BYTES } from "./default-limits.js";
+import { MAX_SOURCE_BYTES } from "../spec/default-limits.js";
 
 /** Minimal ESTree node shape used across lackpy; acorn's nodes carry these fields. */
 export interface Node {

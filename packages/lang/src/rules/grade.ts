@@ -1,4 +1,4 @@
-import type { Grade, ToolSpec } from "./types.js";
+import type { Grade, ToolSpec } from "../types.js";
 
 /** Highest grade on either axis; a missing field on a tool counts as this. */
 export const MAX_GRADE = 3;

@@ -8,15 +8,15 @@
  * so a name always means the same thing wherever it appears and no scope tracking is needed.
  * Binding positions (declarations, assignment targets) are skipped: the name checks report them.
  */
-import type { Node } from "./parse-program.js";
+import type { Node } from "../parse/parse-program.js";
 import {
   secretAccessHint,
   secretAccessMessage,
   secretRefusedHint,
   secretRefusedMessage,
-} from "./secret-rule.js";
-import type { ValidationError } from "./types.js";
-import { forEachChild } from "./walk.js";
+} from "../spec/secret-rule.js";
+import type { ValidationError } from "../types.js";
+import { forEachChild } from "../parse/walk.js";
 
 /** What the secret check needs to know about a program's names. */
 export interface SecretUseOptions {

@@ -2,7 +2,7 @@
 import type { CheckState } from "./check-state.js";
 import { allowedNodeProblem } from "./check-syntax.js";
 import { checkDeclaration, checkTarget } from "./check-writes.js";
-import type { Node } from "./parse-program.js";
+import type { Node } from "../parse/parse-program.js";
 
 /** Checks an entered `const`/`let` declaration: each initialiser, then the names it declares. */
 export function checkVariableDeclaration(state: CheckState, node: Node): void {

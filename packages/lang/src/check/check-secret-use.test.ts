@@ -3,12 +3,12 @@ import {
   ALLOWED_SECRET_PROGRAMS,
   REJECTED_SECRET_PROGRAMS,
   TOOL_REFUSED_SECRET_PROGRAMS,
-} from "./__fixtures__/secret-programs.js";
-import { formatLanguageSpec } from "./format-language-spec.js";
-import { languageSpec } from "./language-spec.js";
-import type { ToolSpec } from "./types.js";
-import { validate, validateProgram } from "./validate-program.js";
-import { secretParamNames } from "./validate-options.js";
+} from "../__fixtures__/secret-programs.js";
+import { formatLanguageSpec } from "../spec/format-language-spec.js";
+import { languageSpec } from "../spec/language-spec.js";
+import type { ToolSpec } from "../types.js";
+import { validate, validateProgram } from "../validate/validate-program.js";
+import { secretParamNames } from "../validate/validate-options.js";
 
 /** Tools declared like the builtin file tools: they take no secrets. */
 const FILE_TOOLS: ToolSpec[] = [

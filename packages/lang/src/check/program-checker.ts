@@ -17,7 +17,7 @@ import { checkArrow, checkCall } from "./check-calls.js";
 import { checkMember, checkObjectExpression } from "./check-members.js";
 import { checkReference, reportUnresolvedReads } from "./check-names.js";
 import { CheckState, TooDeep, type Role } from "./check-state.js";
-import { MAX_SYNTAX_DEPTH } from "./default-limits.js";
+import { MAX_SYNTAX_DEPTH } from "../spec/default-limits.js";
 import { checkForOf, checkIf, checkVariableDeclaration } from "./check-statements.js";
 import {
   ASSIGNMENT,
@@ -29,9 +29,9 @@ import {
   rejectedNodeProblem,
 } from "./check-syntax.js";
 import { checkTarget } from "./check-writes.js";
-import type { Node } from "./parse-program.js";
-import type { PredefinedNames } from "./predefined-names.js";
-import { forEachChild } from "./walk.js";
+import type { Node } from "../parse/parse-program.js";
+import type { PredefinedNames } from "../names/predefined-names.js";
+import { forEachChild } from "../parse/walk.js";
 
 /** Checks a whole parsed program; throws `TooDeep` when it is nested too deeply. */
 export function checkProgram(source: string, program: Node, names: PredefinedNames): CheckState {

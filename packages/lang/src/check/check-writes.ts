@@ -5,7 +5,7 @@
 import { checkMember, checkPropertyKey, staticPropertyName } from "./check-members.js";
 import { reportForbiddenName } from "./check-names.js";
 import type { CheckState } from "./check-state.js";
-import type { Node } from "./parse-program.js";
+import type { Node } from "../parse/parse-program.js";
 
 /** Checks the target of an assignment, update or `for...of` head (not yet entered). */
 export function checkTarget(state: CheckState, node: Node, kind: "assign" | "update"): void {

@@ -3,7 +3,7 @@ import { forbiddenPropertyMessage, isForbiddenProperty } from "./check-property.
 import { checkReference } from "./check-names.js";
 import type { CheckState } from "./check-state.js";
 import { checkNodeSyntax } from "./check-syntax.js";
-import type { Node } from "./parse-program.js";
+import type { Node } from "../parse/parse-program.js";
 
 /** The static name of a member's property, or null when it is only known at run time. */
 export function staticPropertyName(node: Node): string | null {
