@@ -1,15 +1,15 @@
 import type { Node } from "@lackpy/lang";
 import type { ProgramFault } from "./run-error.js";
 import type { RunContext } from "./run-context.js";
-import { summarise } from "./serialize.js";
-import type { ToolCall } from "./tool-call-context.js";
-import { Snapshot, type TraceEntry } from "./trace-entry.js";
-import { describeError, isProgramFault } from "./describe-error.js";
-import { toPlainData } from "./plain-data.js";
-import { loadRegexEngine } from "./regex-engine.js";
-import { toToolArgument } from "./tool-argument.js";
-import { NativeCallable } from "./values.js";
-import { SecretValue, refuseSecretsForTool } from "./secret-value.js";
+import { summarise } from "./builtins/serialize.js";
+import type { ToolCall } from "./tools/tool-call-context.js";
+import { Snapshot, type TraceEntry } from "./tools/trace-entry.js";
+import { describeError, isProgramFault } from "./tools/describe-error.js";
+import { toPlainData } from "./tools/plain-data.js";
+import { loadRegexEngine } from "./regex/regex-engine.js";
+import { toToolArgument } from "./tools/tool-argument.js";
+import { NativeCallable } from "./values/values.js";
+import { SecretValue, refuseSecretsForTool } from "./secrets/secret-value.js";
 
 /**
  * Calls kit tool number `index`: plain-data arguments in, plain data out, traced, timed and

@@ -5,11 +5,16 @@
  * process when a run goes past its time, so nothing here needs to survive a bad run.
  */
 import { getHeapStatistics } from "node:v8";
-import { HeapWatch } from "./heap-watch.js";
-import type { ChildMessage, HostMessage, RunRequest, ToolReply } from "./isolation-protocol.js";
+import { HeapWatch } from "./isolated/heap-watch.js";
+import type {
+  ChildMessage,
+  HostMessage,
+  RunRequest,
+  ToolReply,
+} from "./isolated/isolation-protocol.js";
 import { ProgramFault } from "./run-error.js";
 import { failedResult, runInProcess } from "./run-program.js";
-import { toSecretArguments } from "./secret-arguments.js";
+import { toSecretArguments } from "./isolated/secret-arguments.js";
 
 interface PendingCall {
   resolve: (value: unknown) => void;

@@ -97,14 +97,18 @@ describe("the interpreter implements exactly the language spec", () => {
     const nodeOnly = new Set([
       "node.ts",
       "child-entry.ts",
-      "heap-watch.ts",
-      "host-heap-gauge.ts",
-      "isolated-child.ts",
-      "run-isolated.ts",
+      "isolated/heap-watch.ts",
+      "isolated/host-heap-gauge.ts",
+      "isolated/isolated-child.ts",
+      "isolated/run-isolated.ts",
     ]);
     const directory = new URL(".", import.meta.url);
-    for (const file of readdirSync(directory).filter(
-      (name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !nodeOnly.has(name),
+    for (const file of readdirSync(directory, { recursive: true, encoding: "utf8" }).filter(
+      (name) =>
+        name.endsWith(".ts") &&
+        !name.endsWith(".test.ts") &&
+        !name.startsWith("__fixtures__") &&
+        !nodeOnly.has(name),
     )) {
       expect(readFileSync(new URL(file, directory), "utf8"), file).not.toMatch(/from "node:/);
     }

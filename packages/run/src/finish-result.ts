@@ -1,10 +1,10 @@
-import type { CompiledProgram } from "./compile-program.js";
-import type { Frame } from "./compile-scope.js";
+import type { CompiledProgram } from "./compile/compile-program.js";
+import type { Frame } from "./compile/compile-scope.js";
 import type { RunContext } from "./run-context.js";
 import type { RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
-import { summarise, toOutput } from "./serialize.js";
-import { Snapshot } from "./trace-entry.js";
+import { summarise, toOutput } from "./builtins/serialize.js";
+import { Snapshot } from "./tools/trace-entry.js";
 
 /** A trace value as JSON data: snapshots as taken, short strings and plain numbers as they are, the rest summarised. */
 function traced(value: unknown, maxBytes: number): unknown {

@@ -4,7 +4,7 @@ import { run as runInProcessEntry } from "./index.js";
 import { closeWorkerPool, run } from "./node.js";
 import { RunError } from "./run-error.js";
 import { getHeapStatistics } from "node:v8";
-import { HOST_HEAP_SHARE, hostHeapGauge } from "./host-heap-gauge.js";
+import { HOST_HEAP_SHARE, hostHeapGauge } from "./isolated/host-heap-gauge.js";
 
 afterAll(() => closeWorkerPool());
 

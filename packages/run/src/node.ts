@@ -7,8 +7,8 @@ import type { ValidatedProgram } from "@lackpy/lang";
 import type { RunOptions } from "./run-program.js";
 import type { RunResult } from "./run-result.js";
 
-let runner: Promise<typeof import("./run-isolated.js")> | undefined;
-const loadRunner = () => (runner ??= import("./run-isolated.js"));
+let runner: Promise<typeof import("./isolated/run-isolated.js")> | undefined;
+const loadRunner = () => (runner ??= import("./isolated/run-isolated.js"));
 
 /** Runs a program in either mode: `isolated` (a child process from the warm pool) or `in-process` (default). */
 export async function run(
@@ -32,10 +32,10 @@ export {
   DEFAULT_CHILD_MEMORY_MB,
   prewarmChildPool,
   prewarmWorkerPool,
-} from "./child-pool.js";
+} from "./isolated/child-pool.js";
 // Types only: the values of the root entry (`runInProcess`, `RunError`, …) would load the interpreter.
 export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";
-export type { TraceEntry, ToolFunction } from "./trace-entry.js";
-export type { ToolCallContext } from "./tool-call-context.js";
+export type { TraceEntry, ToolFunction } from "./tools/trace-entry.js";
+export type { ToolCallContext } from "./tools/tool-call-context.js";
 export type { RunErrorCode, RunErrorValue } from "./run-error.js";

@@ -7,11 +7,11 @@
 import { utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
 import type { Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
-import { ToolCallSignals } from "./tool-call-context.js";
-import type { ToolFunction, TraceEntry } from "./trace-entry.js";
-import { Closure, Namespace, NativeCallable, isCallable } from "./values.js";
-import type { SecretVault } from "./secret-vault.js";
-import type { RevealSecret } from "./tool-argument.js";
+import { ToolCallSignals } from "./tools/tool-call-context.js";
+import type { ToolFunction, TraceEntry } from "./tools/trace-entry.js";
+import { Closure, Namespace, NativeCallable, isCallable } from "./values/values.js";
+import type { SecretVault } from "./secrets/secret-vault.js";
+import type { RevealSecret } from "./tools/tool-argument.js";
 
 /** What a run context needs. */
 export interface RunContextOptions {

@@ -1,10 +1,10 @@
 import { parseProgram, type ValidatedProgram } from "@lackpy/lang";
 import { describe, expect, it } from "vitest";
 import { TOOL_SPECS, testTools } from "./__fixtures__/tools.js";
-import { SAFE_GLOBAL_VALUES } from "./globals.js";
+import { SAFE_GLOBAL_VALUES } from "./builtins/globals.js";
 import { prepareProgram, runInProcess } from "./run-program.js";
-import { compiledProgram } from "./program-cache.js";
-import { Namespace } from "./values.js";
+import { compiledProgram } from "./compile/program-cache.js";
+import { Namespace } from "./values/values.js";
 
 /** Counts the host's event-loop turns while `work` runs. */
 async function hostTurnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; value: T }> {

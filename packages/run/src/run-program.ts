@@ -6,16 +6,16 @@ import {
   cachedValidation,
   compiledProgram,
   validationKey,
-} from "./program-cache.js";
+} from "./compile/program-cache.js";
 import { RunContext } from "./run-context.js";
 import { ProgramFault, type RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
-import type { ToolFunction } from "./trace-entry.js";
-import { describeError } from "./describe-error.js";
-import { toParamData } from "./plain-data.js";
-import { loadRegexEngine } from "./regex-engine.js";
-import { SecretValue } from "./secret-value.js";
-import { SecretVault } from "./secret-vault.js";
+import type { ToolFunction } from "./tools/trace-entry.js";
+import { describeError } from "./tools/describe-error.js";
+import { toParamData } from "./tools/plain-data.js";
+import { loadRegexEngine } from "./regex/regex-engine.js";
+import { SecretValue } from "./secrets/secret-value.js";
+import { SecretVault } from "./secrets/secret-vault.js";
 
 /** Options of a run. */
 export interface RunOptions {

@@ -1,5 +1,5 @@
 import type { RunErrorValue } from "./run-error.js";
-import type { TraceEntry } from "./trace-entry.js";
+import type { TraceEntry } from "./tools/trace-entry.js";
 
 /** Counters of a run. */
 export interface RunStats {

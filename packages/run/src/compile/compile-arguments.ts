@@ -1,0 +1,51 @@
+import type { Node } from "@lackpy/lang";
+import type { Frame } from "./compile-scope.js";
+import type { Compiler } from "./compiler.js";
+import { iterate } from "../builtins/iterate.js";
+import type { RunContext } from "../run-context.js";
+
+/** Code that evaluates a call's arguments into an array (a promise of one only when `async`). */
+export interface Arguments {
+  readonly async: boolean;
+  readonly code: (context: RunContext, frame: Frame) => unknown;
+}
+
+/** Compiles a call's arguments, spreads included (an array's size is checked before it is copied). */
+export function compileArguments(nodes: readonly Node[], compiler: Compiler): Arguments {
+  const parts = nodes.map((argument) =>
+    argument.type === "SpreadElement"
+      ? { spread: argument, value: compiler.expression(argument.argument) }
+      : { spread: null, value: compiler.expression(argument) },
+  );
+  const add = (context: RunContext, args: unknown[], index: number, value: unknown) => {
+    const spread = parts[index].spread;
+    if (!spread) {
+      args.push(value);
+      return;
+    }
+    // An array's size is known before iterating it: a spread too big fails on size first.
+    if (Array.isArray(value))
+      context.checkSize(args.length + value.length, "an argument list", spread);
+    const items = iterate(context, value, spread);
+    context.checkSize(args.length + items.length, "an argument list", spread);
+    for (const item of items) args.push(item);
+  };
+  const from = (context: RunContext, frame: Frame, args: unknown[], index: number): unknown => {
+    for (; index < parts.length; index++) {
+      const value = parts[index].value.code(context, frame);
+      if (value instanceof Promise) {
+        const at = index;
+        return value.then((ready) => {
+          add(context, args, at, ready);
+          return from(context, frame, args, at + 1);
+        });
+      }
+      add(context, args, index, value);
+    }
+    return args;
+  };
+  return {
+    async: parts.some((part) => part.value.async),
+    code: (context, frame) => from(context, frame, [], 0),
+  };
+}

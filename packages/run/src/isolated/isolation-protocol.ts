@@ -1,0 +1,80 @@
+/**
+ * The messages between the host and an isolated child over the IPC channel (advanced
+ * serialization, so Map, Set, RegExp and undefined cross as they do between two threads). The
+ * child says `ready` once it listens; the host sends one `run` at a time; every kit-tool call is a
+ * `tool` request from the child answered by one `tool-result`; the run ends with `done`.
+ * Secret params never cross: the child knows their names only, and a tool argument that is a
+ * secret crosses as a `SecretArgument` (which param, which field), filled in by the host.
+ */
+import type { ToolSpec } from "@lackpy/lang";
+import type { Limits } from "../limits.js";
+import type { RunErrorCode } from "../run-error.js";
+import type { RunResult } from "../run-result.js";
+
+/** Host to child: run one program. */
+export interface RunRequest {
+  type: "run";
+  id: number;
+  source: string;
+  toolNames: string[];
+  toolSpecs: ToolSpec[];
+  /** The plain params' values; secret ones are not here. */
+  params: Record<string, unknown>;
+  /** Names of the secret params: the child binds opaque markers for them. */
+  secretParams: string[];
+  limits: Limits;
+  rules: string[];
+}
+
+/** A tool failure as plain data: what the interpreter needs to build its `tool_error`. */
+export interface ToolErrorData {
+  message: string;
+  retriable?: boolean;
+  hint?: string;
+  code?: RunErrorCode;
+}
+
+/** Host to child: the outcome of one tool call. */
+export interface ToolReply {
+  type: "tool-result";
+  callId: number;
+  ok: boolean;
+  value?: unknown;
+  error?: ToolErrorData;
+}
+
+/** Child to host: the child listens and can take a run. */
+export interface ChildReady {
+  type: "ready";
+}
+
+/** Child to host: call a kit tool (tools always run in the host). */
+export interface ToolRequest {
+  type: "tool";
+  id: number;
+  callId: number;
+  name: string;
+  /** The arguments; an argument that is a secret is `null` here and listed in `secrets`. */
+  args: unknown[];
+  secrets?: SecretArgument[];
+}
+
+/** A tool argument that is a secret param or a field of one: the host puts the value in its place. */
+export interface SecretArgument {
+  index: number;
+  name: string;
+  path: string[];
+}
+
+/** Child to host: the run's result. */
+export interface RunDone {
+  type: "done";
+  id: number;
+  result: RunResult;
+}
+
+/** Any message the host sends. */
+export type HostMessage = RunRequest | ToolReply;
+
+/** Any message a child sends. */
+export type ChildMessage = ChildReady | ToolRequest | RunDone;

@@ -1,0 +1,84 @@
+import { DEFAULT_LIMITS, type ValidatedProgram } from "@lackpy/lang";
+import { acquireChild } from "./child-pool.js";
+import { CANCELLED, IsolatedRun } from "./isolated-run.js";
+import type { RunRequest } from "./isolation-protocol.js";
+import { resolveLimits, type Limits } from "../limits.js";
+import { RunError } from "../run-error.js";
+import { hostHeapGauge } from "./host-heap-gauge.js";
+import {
+  failedResult,
+  prepareProgram,
+  runInProcess,
+  secretValues,
+  type RunOptions,
+} from "../run-program.js";
+import { SecretVault } from "../secrets/secret-vault.js";
+import type { RunResult } from "../run-result.js";
+import { toParamData } from "../tools/plain-data.js";
+
+let nextRunId = 0;
+
+/**
+ * Runs a program in a child process from the warm pool, under the heap limit `memoryMb`. Tools
+ * run here in the host, called over IPC; secret params stay here too (the child holds
+ * markers). The child enforces the limits itself; the host also
+ * kills it when its evaluation runs past the time limit (a native call cannot be interrupted)
+ * or the caller cancels, and reports a child that died (heap abort, crash, killed) as
+ * `limit_memory` or `runtime_error`, while the host lives on and the pool replaces the child.
+ */
+export async function runIsolated(
+  program: string | ValidatedProgram,
+  options: RunOptions = {},
+): Promise<RunResult> {
+  const limits = resolveLimits(options.limits);
+  // Secret values stay here, in the host: the child gets their names only.
+  const vault = new SecretVault(secretValues(options), options.secretParams ?? []);
+  const prepared = prepareProgram(program, options);
+  if ("result" in prepared) return prepared.result;
+  if (options.signal?.aborted) return failedResult(CANCELLED);
+  const tools = options.tools ?? {};
+  const request = isolatedRequest(prepared.program.source, options, limits, vault);
+  const child = acquireChild(limits.memoryMb);
+  return new Promise((resolve) =>
+    new IsolatedRun(child, request, tools, vault, options.signal, resolve).start(),
+  );
+}
+
+/** The `run` message for the child: the source, tool names and specs, and the plain params; secret values stay in `vault`. */
+export function isolatedRequest(
+  source: string,
+  options: RunOptions,
+  limits: Limits,
+  vault: SecretVault,
+): RunRequest {
+  return {
+    type: "run",
+    id: nextRunId++,
+    source,
+    toolNames: Object.keys(options.tools ?? {}),
+    // Specs cross as JSON data: a spec may carry functions the structured clone refuses.
+    toolSpecs: (options.toolSpecs ?? []).map((spec) => JSON.parse(JSON.stringify(spec))),
+    params: Object.fromEntries(
+      Object.entries(options.params ?? {})
+        .filter(([name]) => !vault.has(name))
+        .map(([name, value]) => [name, toParamData(value, name)]),
+    ),
+    secretParams: vault.names,
+    limits,
+    rules: [...(options.rules ?? [])],
+  };
+}
+
+/** Runs a program in either mode: `isolated` (a child process) or `in-process` (default). */
+export function run(
+  program: string | ValidatedProgram,
+  options: RunOptions = {},
+): Promise<RunResult> {
+  if (options.mode === "isolated") return runIsolated(program, options);
+  if (options.mode !== undefined && options.mode !== "in-process")
+    throw new RunError(`Unknown mode '${String(options.mode)}'.`, "use in-process or isolated");
+  // Without a gauge of its own, an in-process run is stopped before it fills the host's heap.
+  const heapUsedBytes =
+    options.heapUsedBytes ?? hostHeapGauge(options.limits?.memoryMb ?? DEFAULT_LIMITS.memoryMb);
+  return runInProcess(program, { ...options, heapUsedBytes });
+}
