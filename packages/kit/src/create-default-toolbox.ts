@@ -1,7 +1,7 @@
-import { createBuiltinProvider, type FileToolsOptions } from "./create-file-tools.js";
-import { createModuleProvider } from "./create-module-provider.js";
-import { FILE_TOOL_SPECS } from "./file-tool-specs.js";
-import { Toolbox } from "./toolbox.js";
+import { createBuiltinProvider, type FileToolsOptions } from "./files/create-file-tools.js";
+import { createModuleProvider } from "./toolbox/create-module-provider.js";
+import { FILE_TOOL_SPECS } from "./files/file-tool-specs.js";
+import { Toolbox } from "./toolbox/toolbox.js";
 
 /** A toolbox for a workspace: the builtin file tools confined to `root`, and the module provider resolving from `root`. */
 export function createDefaultToolbox(options: { root: string } & FileToolsOptions): Toolbox {

@@ -1,25 +1,25 @@
-export { Toolbox } from "./toolbox.js";
-export type { ToolFunction, ToolProvider } from "./toolbox.js";
-export { describeTool, describeTools } from "./describe-tools.js";
-export { maskedNameWarning, NODE_BUILTIN_MODULES, GLOBAL_NAMES } from "./masked-names.js";
+export { Toolbox } from "./toolbox/toolbox.js";
+export type { ToolFunction, ToolProvider } from "./toolbox/toolbox.js";
+export { describeTool, describeTools } from "./toolbox/describe-tools.js";
+export { maskedNameWarning, NODE_BUILTIN_MODULES, GLOBAL_NAMES } from "./toolbox/masked-names.js";
 export { KitError } from "./kit-error.js";
 export type { KitErrorCode } from "./kit-error.js";
 export { ToolError } from "./tool-error.js";
 export type { FileToolErrorCode } from "./tool-error.js";
-export { parseKitFile, formatKitFile } from "./parse-kit-file.js";
-export type { KitDefinition } from "./parse-kit-file.js";
-export { resolveKit, checkKitName, isDocPath } from "./resolve-kit.js";
-export type { ResolvedKit, KitInput, ResolveKitOptions } from "./resolve-kit.js";
-export { SHIPPED_KITS } from "./shipped-kits.js";
-export { docsIndex } from "./docs-index.js";
-export type { DocEntry } from "./docs-index.js";
-export { createMockProvider } from "./create-mock-provider.js";
-export type { MockCall, MockProvider } from "./create-mock-provider.js";
-export { argTypeToJsonSchema, toolInputSchema } from "./tool-input-schema.js";
-export type { JsonSchema } from "./tool-input-schema.js";
-export { compileGlob } from "./compile-glob.js";
-export { MAX_GLOB_LENGTH, MAX_BRACE_DEPTH, MAX_BRACE_EXPANSIONS } from "./glob-program.js";
-export type { Glob, GlobState } from "./compile-glob.js";
+export { parseKitFile, formatKitFile } from "./kits/parse-kit-file.js";
+export type { KitDefinition } from "./kits/parse-kit-file.js";
+export { resolveKit, checkKitName, isDocPath } from "./kits/resolve-kit.js";
+export type { ResolvedKit, KitInput, ResolveKitOptions } from "./kits/resolve-kit.js";
+export { SHIPPED_KITS } from "./kits/shipped-kits.js";
+export { docsIndex } from "./kits/docs-index.js";
+export type { DocEntry } from "./kits/docs-index.js";
+export { createMockProvider } from "./toolbox/create-mock-provider.js";
+export type { MockCall, MockProvider } from "./toolbox/create-mock-provider.js";
+export { argTypeToJsonSchema, toolInputSchema } from "./mcp/tool-input-schema.js";
+export type { JsonSchema } from "./mcp/tool-input-schema.js";
+export { compileGlob } from "./glob/compile-glob.js";
+export { MAX_GLOB_LENGTH, MAX_BRACE_DEPTH, MAX_BRACE_EXPANSIONS } from "./glob/glob-program.js";
+export type { Glob, GlobState } from "./glob/compile-glob.js";
 export {
   checkWorkspacePath,
   createPathProtection,
@@ -28,18 +28,23 @@ export {
   PROTECTED_FILES,
   WRITE_PROTECTED_FOLDERS,
   CONTROL_CHARACTERS,
-} from "./protected-paths.js";
-export type { LoadedPath, PathAccess, PathProtection, PathProblem } from "./protected-paths.js";
-export { checkProtectedGlob } from "./check-protected-glob.js";
-export type { ToolCallContext } from "./tool-call-context.js";
+} from "./protect/protected-paths.js";
+export type {
+  LoadedPath,
+  PathAccess,
+  PathProtection,
+  PathProblem,
+} from "./protect/protected-paths.js";
+export { checkProtectedGlob } from "./protect/check-protected-glob.js";
+export type { ToolCallContext } from "./toolbox/tool-call-context.js";
 export type { ArgSpec, ToolSpec, ToolExample, Grade } from "@lackpy/lang";
 export {
   mcpToolSpec,
   mcpToolGrade,
   callableName,
   MAX_MCP_DESCRIPTION_CHARS,
-} from "./mcp-tool-spec.js";
-export type { McpToolDescription } from "./mcp-tool-spec.js";
-export { mcpResultValue, mcpErrorText } from "./mcp-result-value.js";
-export type { McpCallResult } from "./mcp-result-value.js";
-export { jsonSchemaToArgType } from "./json-schema-type.js";
+} from "./mcp/mcp-tool-spec.js";
+export type { McpToolDescription } from "./mcp/mcp-tool-spec.js";
+export { mcpResultValue, mcpErrorText } from "./mcp/mcp-result-value.js";
+export type { McpCallResult } from "./mcp/mcp-result-value.js";
+export { jsonSchemaToArgType } from "./mcp/json-schema-type.js";

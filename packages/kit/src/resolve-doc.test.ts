@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDefaultToolbox } from "./create-default-toolbox.js";
-import { describeTool } from "./describe-tools.js";
-import { docsIndex } from "./docs-index.js";
-import { FILE_TOOL_SPECS } from "./file-tool-specs.js";
-import { createPathProtection } from "./protected-paths.js";
+import { describeTool } from "./toolbox/describe-tools.js";
+import { docsIndex } from "./kits/docs-index.js";
+import { FILE_TOOL_SPECS } from "./files/file-tool-specs.js";
+import { createPathProtection } from "./protect/protected-paths.js";
 import { KitError } from "./kit-error.js";
 import { resolveDoc, SHIPPED_DOCS_DIR } from "./resolve-doc.js";
-import { resolveKitSpecifier } from "./resolve-kit-specifier.js";
+import { resolveKitSpecifier } from "./kits/resolve-kit-specifier.js";
 
 let root: string;
 let outside: string;

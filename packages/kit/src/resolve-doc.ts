@@ -1,9 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { confinePath } from "./confine-path.js";
+import { confinePath } from "./protect/confine-path.js";
 import { KitError } from "./kit-error.js";
-import { BUILTIN_PROTECTION, type PathProtection } from "./protected-paths.js";
+import { BUILTIN_PROTECTION, type PathProtection } from "./protect/protected-paths.js";
 import { ToolError } from "./tool-error.js";
 
 /** Folder of the markdown docs shipped for the builtin tools; `../docs/` from this file works from both src/ and dist/. */

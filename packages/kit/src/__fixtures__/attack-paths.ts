@@ -10,7 +10,7 @@ export interface AttackPath {
 
 /**
  * The attack table. Rows that name `link-out.txt`, `dir-out`, `dangling.txt` and `chain.txt`
- * rely on symlinks the test creates in a temporary workspace (see `create-file-tools.test.ts`).
+ * rely on symlinks the test creates in a temporary workspace (see `files/create-file-tools.test.ts`).
  */
 export const ATTACK_PATHS: readonly AttackPath[] = [
   { path: "/etc/passwd", attack: "absolute path", code: "path_outside_root" },

@@ -1,0 +1,104 @@
+import { workspaceRoot } from "../protect/confine-path.js";
+import { findFiles } from "./find-files.js";
+import { MAX_FIND_RESULTS, MAX_READ_BYTES } from "./file-tool-specs.js";
+import { KitError } from "../kit-error.js";
+import {
+  createPathProtection,
+  type LoadedPath,
+  type PathProtection,
+} from "../protect/protected-paths.js";
+import { checkProtectedGlob } from "../protect/check-protected-glob.js";
+import { readTextFile } from "./read-text-file.js";
+import { signalOf } from "../toolbox/tool-call-context.js";
+import { ToolError } from "../tool-error.js";
+import type { ToolFunction, ToolProvider } from "../toolbox/toolbox.js";
+import { writeTextFile } from "./write-text-file.js";
+
+/** Options of the builtin file tools. */
+export interface FileToolsOptions {
+  /** Largest file `read_file` returns; 10 MiB by default. */
+  maxReadBytes?: number;
+  /** Most paths `find_files` returns; 10,000 by default. */
+  maxFindResults?: number;
+  /** Globs protected on top of the builtin protected paths (the config's `[files] protected`). */
+  protectedGlobs?: readonly string[];
+  /** Workspace paths lackpy itself loads or runs (module tools, MCP server scripts): refused like the builtin protected paths. */
+  loadedPaths?: readonly LoadedPath[];
+}
+
+/**
+ * The four builtin file tools, confined to the workspace `root`. `find_files`, `write_file` and
+ * `edit_file` read the `signal` of the `ToolCallContext` a run passes as `this`; called without
+ * one (plainly, or as methods of this object) they cannot be aborted.
+ */
+export interface FileTools {
+  read_file(path: unknown): Promise<string>;
+  find_files(pattern: unknown): Promise<string[]>;
+  write_file(path: unknown, content: unknown): Promise<number>;
+  edit_file(path: unknown, old: unknown, replacement: unknown): Promise<boolean>;
+}
+
+/** The builtin file tools for a workspace root; every path is confined to `root` and checked against the protected paths. */
+export function createFileTools(root: string, options: FileToolsOptions = {}): FileTools {
+  const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
+  const maxFindResults = options.maxFindResults ?? MAX_FIND_RESULTS;
+  const protection = protectionFor(options.protectedGlobs ?? [], options.loadedPaths ?? []);
+  // One per set of tools: the root's real path is remembered between calls.
+  const workspace = workspaceRoot(root);
+  return {
+    read_file(file) {
+      return readTextFile(workspace, file, { maxReadBytes, protection });
+    },
+    find_files(pattern) {
+      return findFiles(workspace, pattern, { maxFindResults, protection, signal: signalOf(this) });
+    },
+    write_file(file, content) {
+      return writeTextFile(workspace, file, content, { protection, signal: signalOf(this) });
+    },
+    async edit_file(file, old, replacement) {
+      if (typeof old !== "string" || old === "" || typeof replacement !== "string")
+        throw new ToolError(
+          "invalid_argument",
+          "edit_file(path, old, new) needs old (non-empty) and new as strings.",
+          { retriable: true },
+        );
+      const text = await readTextFile(workspace, file, { maxReadBytes, protection });
+      const index = text.indexOf(old);
+      if (index < 0) return false;
+      const edited = text.slice(0, index) + replacement + text.slice(index + old.length);
+      await writeTextFile(workspace, file, edited, { protection, signal: signalOf(this) });
+      return true;
+    },
+  };
+}
+
+function protectionFor(globs: readonly string[], loaded: readonly LoadedPath[]): PathProtection {
+  for (const glob of globs) {
+    const problem = checkProtectedGlob(glob);
+    if (problem)
+      throw new KitError(
+        "invalid_option",
+        `The protected glob ${JSON.stringify(glob)} ${problem}.`,
+        {
+          hint: 'protected globs are workspace-relative, e.g. "secrets/**" or "**/*.pem"',
+        },
+      );
+  }
+  return createPathProtection(globs, { loaded });
+}
+
+/** The `builtin` provider: the four file tools for a workspace root. */
+export function createBuiltinProvider(options: { root: string } & FileToolsOptions): ToolProvider {
+  const tools: Record<string, ToolFunction> = { ...createFileTools(options.root, options) };
+  return {
+    name: "builtin",
+    resolve(spec) {
+      const tool = Object.hasOwn(tools, spec.name) ? tools[spec.name] : undefined;
+      if (!tool)
+        throw new KitError("unknown_tool", `The builtin provider has no tool '${spec.name}'.`, {
+          hint: `builtin tools: ${Object.keys(tools).join(", ")}`,
+        });
+      return tool;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { KitError } from "../kit-error.js";
+import { parseKitFile, type KitDefinition } from "./parse-kit-file.js";
+import { resolveKit, type KitInput, type ResolvedKit } from "./resolve-kit.js";
+import type { Toolbox } from "../toolbox/toolbox.js";
+
+/** Options of `resolveKitSpecifier`. */
+export interface ResolveKitSpecifierOptions {
+  /** Folder of the workspace's `<name>.kit` files (e.g. `<workspace>/.lackpy/kits`). */
+  kitsDir?: string;
+  /** Folder that relative `.kit` file paths start from; the current directory by default. */
+  baseDir?: string;
+  /** Tool names added to the kit unless already in it. */
+  extraTools?: readonly string[];
+}
+
+const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/**
+ * Resolves every kit form: a path to a `.kit` file (relative to `baseDir`), a workspace kit
+ * `<kitsDir>/<name>.kit` (which wins over a shipped kit of the same name), and everything
+ * `resolveKit` takes. Only the requested `.kit` file is read.
+ */
+export async function resolveKitSpecifier(
+  kit: KitInput,
+  toolbox: Toolbox,
+  options: ResolveKitSpecifierOptions = {},
+): Promise<ResolvedKit> {
+  const extraTools = options.extraTools;
+  if (typeof kit === "string" && kit.trim().endsWith(".kit")) {
+    const file = path.resolve(options.baseDir ?? process.cwd(), kit.trim());
+    const text = await readFile(file, "utf8").catch(() => {
+      throw new KitError("unknown_kit", `Cannot read the kit file ${kit.trim()}.`, {
+        hint: "give a path to an existing .kit file, a kit name, none, or a comma list of tools",
+      });
+    });
+    const definition = parseKitFile(text, { file });
+    const name = definition.name ?? path.basename(file, ".kit");
+    return resolveKit(name, toolbox, { kits: { [name]: { ...definition, name } }, extraTools });
+  }
+  const name = typeof kit === "string" ? kit.trim() : "";
+  const kits: Record<string, KitDefinition> = {};
+  if (options.kitsDir && PLAIN_NAME.test(name) && !name.includes("..") && name !== "none") {
+    const file = path.join(options.kitsDir, `${name}.kit`);
+    const text = await readFile(file, "utf8").catch(() => null);
+    if (text !== null) kits[name] = { name, ...parseKitFile(text, { file }) };
+  }
+  return resolveKit(kit, toolbox, {
+    kits,
+    knownKits: await workspaceKitNames(options.kitsDir),
+    extraTools,
+  });
+}
+
+/** Names of the `.kit` files in `kitsDir`, sorted; none when the folder is missing. */
+export async function workspaceKitNames(kitsDir: string | undefined): Promise<string[]> {
+  if (!kitsDir) return [];
+  const files = await readdir(kitsDir).catch(() => [] as string[]);
+  return files
+    .filter((file) => file.endsWith(".kit"))
+    .map((file) => file.slice(0, -".kit".length))
+    .sort();
+}

@@ -1,0 +1,29 @@
+import { ToolError } from "../tool-error.js";
+
+/**
+ * What a run passes as `this` when it calls a tool: `signal` aborts when the call runs past the
+ * run's tool time limit, when the run is cancelled, and when the run ends for any reason. A
+ * tool written as a `function` (not an arrow function) reads it as `this.signal`.
+ */
+export interface ToolCallContext {
+  /** Aborted once the call's result can no longer be used; stop, and never commit a change after it. */
+  readonly signal: AbortSignal;
+}
+
+/** The signal of a tool call's `this`, when the caller passed a `ToolCallContext`. */
+export function signalOf(context: unknown): AbortSignal | undefined {
+  const signal = (context as Partial<ToolCallContext> | null | undefined)?.signal;
+  return typeof signal === "object" && signal !== null && typeof signal.aborted === "boolean"
+    ? signal
+    : undefined;
+}
+
+/** Throws the `aborted` `ToolError` when the call's signal has been aborted. */
+export function refuseWhenAborted(signal: AbortSignal | undefined, what: string): void {
+  if (signal?.aborted)
+    throw new ToolError(
+      "aborted",
+      `The tool call ended (it timed out, or its run ended or was cancelled) before ${what}; nothing was changed.`,
+      { hint: "ask for less work per tool call" },
+    );
+}
