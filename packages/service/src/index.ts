@@ -1,41 +1,49 @@
 export { LackpyService } from "./lackpy-service.js";
-export { delegatePipeline } from "./delegate-pipeline.js";
-export type { DelegateOptions, DelegateStages } from "./delegate-pipeline.js";
-export { ProgramGenerator } from "./program-generator.js";
-export type { Generated, GenerateStageOptions, PreparedRequest } from "./program-generator.js";
-export { ProgramRunner, invalidRunResult } from "./program-runner.js";
-export { ProgramCache } from "./program-cache.js";
-export type { CheckedProgram } from "./program-cache.js";
-export { KitResolver } from "./kit-resolver.js";
-export type { KitInfo } from "./kit-resolver.js";
-export { answerFromTemplates, TemplateTierProvider } from "./template-tier.js";
-export type { TemplateAnswer, TemplateHit, TemplateRequest } from "./template-tier.js";
-export { feedRatchet } from "./ratchet.js";
-export type { RatchetInput } from "./ratchet.js";
-export { createTemplate } from "./create-template.js";
-export type { CreateTemplateOptions } from "./create-template.js";
-export { templateNameFor } from "./template-name.js";
-export { loadConfig, parseConfig, configPath, locateKey } from "./load-config.js";
-export type { ConfigProblem } from "./load-config.js";
-export { DEFAULT_CONFIG } from "./config-types.js";
-export type { LackpyConfig, ProviderConfig, ModuleToolConfig } from "./config-types.js";
-export { CONFIG_SCHEMA, PROVIDER_PLUGINS } from "./config-schema.js";
-export { initWorkspace, CONFIG_TEMPLATE } from "./init-workspace.js";
-export { resolveParams, redactSecrets } from "./resolve-params.js";
-export type { ResolvedParams } from "./resolve-params.js";
-export { generaliseProgram, isEmptyProgram, referencedNames } from "./generalise-program.js";
+export { delegatePipeline } from "./delegate/delegate-pipeline.js";
+export type { DelegateOptions, DelegateStages } from "./delegate/delegate-pipeline.js";
+export { ProgramGenerator } from "./program/program-generator.js";
+export type {
+  Generated,
+  GenerateStageOptions,
+  PreparedRequest,
+} from "./program/program-generator.js";
+export { ProgramRunner, invalidRunResult } from "./program/program-runner.js";
+export { ProgramCache } from "./program/program-cache.js";
+export type { CheckedProgram } from "./program/program-cache.js";
+export { KitResolver } from "./kit/kit-resolver.js";
+export type { KitInfo } from "./kit/kit-resolver.js";
+export { answerFromTemplates, TemplateTierProvider } from "./program/template-tier.js";
+export type { TemplateAnswer, TemplateHit, TemplateRequest } from "./program/template-tier.js";
+export { feedRatchet } from "./delegate/ratchet.js";
+export type { RatchetInput } from "./delegate/ratchet.js";
+export { createTemplate } from "./delegate/create-template.js";
+export type { CreateTemplateOptions } from "./delegate/create-template.js";
+export { templateNameFor } from "./delegate/template-name.js";
+export { loadConfig, parseConfig, configPath, locateKey } from "./config/load-config.js";
+export type { ConfigProblem } from "./config/load-config.js";
+export { DEFAULT_CONFIG } from "./config/config-types.js";
+export type { LackpyConfig, ProviderConfig, ModuleToolConfig } from "./config/config-types.js";
+export { CONFIG_SCHEMA, PROVIDER_PLUGINS } from "./config/config-schema.js";
+export { initWorkspace, CONFIG_TEMPLATE } from "./config/init-workspace.js";
+export { resolveParams, redactSecrets } from "./program/resolve-params.js";
+export type { ResolvedParams } from "./program/resolve-params.js";
+export {
+  generaliseProgram,
+  isEmptyProgram,
+  referencedNames,
+} from "./delegate/generalise-program.js";
 export { normaliseIntent, intentForMatching } from "@lackpy/infer/node";
-export { RatchetStore, outputHash } from "./ratchet-store.js";
-export type { RatchetRecord, RatchetRequest } from "./ratchet-store.js";
-export type { RatchetEntry, PromotionFailure } from "./ratchet-file.js";
-export { TemplateStore } from "./template-store.js";
-export { checkPlainName } from "./plain-name.js";
-export { atomicWrite, atomicWriteSync, KeyedLock } from "./atomic-write.js";
-export { withFileLockSync } from "./file-lock.js";
-export { FLUSH_INTERVAL_MS } from "./write-behind.js";
-export { enforcePolicy } from "./policy.js";
+export { RatchetStore, outputHash } from "./store/ratchet-store.js";
+export type { RatchetRecord, RatchetRequest } from "./store/ratchet-store.js";
+export type { RatchetEntry, PromotionFailure } from "./store/ratchet-file.js";
+export { TemplateStore } from "./store/template-store.js";
+export { checkPlainName } from "./config/plain-name.js";
+export { atomicWrite, atomicWriteSync, KeyedLock } from "./store/atomic-write.js";
+export { withFileLockSync } from "./store/file-lock.js";
+export { FLUSH_INTERVAL_MS } from "./store/write-behind.js";
+export { enforcePolicy } from "./trust/policy.js";
 export { ServiceError } from "./service-error.js";
-export { checkIntent } from "./check-intent.js";
+export { checkIntent } from "./program/check-intent.js";
 export {
   shapeResult,
   summariseCall,
@@ -43,7 +51,7 @@ export {
   TRACE_DETAILS,
   MAX_SUMMARY_CALLS,
   ARGUMENT_PREVIEW_CHARS,
-} from "./shape-result.js";
+} from "./result/shape-result.js";
 export type {
   TraceDetail,
   ResultShapeOptions,
@@ -52,11 +60,11 @@ export type {
   ShapeNotes,
   ShapedTrace,
   ShapedRunResult,
-} from "./shape-result.js";
-export { fitValue, fitText } from "./fit-value.js";
-export type { FittedValue } from "./fit-value.js";
+} from "./result/shape-result.js";
+export { fitValue, fitText } from "./result/fit-value.js";
+export type { FittedValue } from "./result/fit-value.js";
 export type { ServiceErrorCode } from "./service-error.js";
-export type { GenerateOutcome } from "./inference.js";
+export type { GenerateOutcome } from "./program/inference.js";
 export type {
   DelegateResult,
   ShapedDelegateResult,

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { GenerationContext, Provider } from "@lackpy/infer";
 import { closeWorkerPool } from "@lackpy/run/node";
 import { startOllamaStub, type OllamaStub } from "./__fixtures__/ollama-stub.js";
-import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
+import { DEFAULT_CONFIG, type LackpyConfig } from "./config/config-types.js";
 import { LackpyService } from "./lackpy-service.js";
 import { ServiceError } from "./service-error.js";
 

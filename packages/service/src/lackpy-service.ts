@@ -4,34 +4,34 @@ import { createPathProtection, type Toolbox } from "@lackpy/kit";
 import { docsIndex, kitList, resolveDoc, type KitListEntry } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
 import { closeWorkerPool } from "@lackpy/run/node";
-import { DEFAULT_CONFIG, type LackpyConfig } from "./config-types.js";
-import { checkIntent } from "./check-intent.js";
-import { createTemplate, type CreateTemplateOptions } from "./create-template.js";
+import { DEFAULT_CONFIG, type LackpyConfig } from "./config/config-types.js";
+import { checkIntent } from "./program/check-intent.js";
+import { createTemplate, type CreateTemplateOptions } from "./delegate/create-template.js";
 import {
   delegatePipeline,
   type DelegateOptions,
   type DelegateStages,
-} from "./delegate-pipeline.js";
-import type { GenerateOutcome } from "./inference.js";
-import { KitResolver, type KitInfo } from "./kit-resolver.js";
-import { loadConfig } from "./load-config.js";
-import { ProgramCache } from "./program-cache.js";
+} from "./delegate/delegate-pipeline.js";
+import type { GenerateOutcome } from "./program/inference.js";
+import { KitResolver, type KitInfo } from "./kit/kit-resolver.js";
+import { loadConfig } from "./config/load-config.js";
+import { ProgramCache } from "./program/program-cache.js";
 import {
   ProgramGenerator,
   type GenerateStageOptions,
   type PreparedRequest,
-} from "./program-generator.js";
-import { ProgramRunner } from "./program-runner.js";
-import { providerList } from "./provider-list.js";
-import { RatchetStore } from "./ratchet-store.js";
-import { redactSecrets, resolveParams } from "./resolve-params.js";
+} from "./program/program-generator.js";
+import { ProgramRunner } from "./program/program-runner.js";
+import { providerList } from "./program/provider-list.js";
+import { RatchetStore } from "./store/ratchet-store.js";
+import { redactSecrets, resolveParams } from "./program/resolve-params.js";
 import {
   checkShapeOptions,
   shapeResult,
   type ResultShapeOptions,
   type ShapedRunResult,
   type TraceDetail,
-} from "./shape-result.js";
+} from "./result/shape-result.js";
 import type {
   KitForRequest,
   KitSpecifier,
@@ -45,10 +45,10 @@ import type {
   TemplateProblemInfo,
   WorkspaceStatus,
 } from "./service-types.js";
-import { loadTelemetry, startRootSpan } from "./telemetry.js";
-import { TemplateStore } from "./template-store.js";
-import { templateProblems, workspaceStatus } from "./workspace-status.js";
-import { flushNow } from "./write-behind.js";
+import { loadTelemetry, startRootSpan } from "./program/telemetry.js";
+import { TemplateStore } from "./store/template-store.js";
+import { templateProblems, workspaceStatus } from "./store/workspace-status.js";
+import { flushNow } from "./store/write-behind.js";
 
 /**
  * lackpy for one workspace: resolves kits and params, validates, runs, generates and delegates,

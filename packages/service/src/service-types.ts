@@ -2,8 +2,8 @@ import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
 import type { TraceEntry } from "@lackpy/run";
-import type { LackpyConfig } from "./config-types.js";
-import type { ShapeNotes, ShapedTrace, TraceDetail } from "./shape-result.js";
+import type { LackpyConfig } from "./config/config-types.js";
+import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
 
 /** What `open` and the constructor take. */
 export interface ServiceOptions {

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { DEFAULT_CONFIG } from "../config-types.js";
+import { DEFAULT_CONFIG } from "../config/config-types.js";
 import { LackpyService } from "../lackpy-service.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdapterError } from "./adapter-error.js";

@@ -1,6 +1,6 @@
 import { LackpyError } from "@lackpy/lang";
 import { LackpyService } from "../lackpy-service.js";
-import { enforcePolicy } from "../policy.js";
+import { enforcePolicy } from "../trust/policy.js";
 import { AdapterError } from "./adapter-error.js";
 import {
   DEFAULT_MAX_RESULT_CHARS,

@@ -1,6 +1,6 @@
 import type { TraceEntry } from "@lackpy/run";
 import { describe, expect, it } from "vitest";
-import { MAX_SUMMARY_CALLS, shapeResult } from "../shape-result.js";
+import { MAX_SUMMARY_CALLS, shapeResult } from "../result/shape-result.js";
 import { MAX_LISTED_CALLS, summariseResult, type SummarisableResult } from "./summarise-result.js";
 
 const base: SummarisableResult = {

@@ -4,7 +4,7 @@ import {
   shapeResult,
   type TraceCallSummary,
   type TruncatedPart,
-} from "../shape-result.js";
+} from "../result/shape-result.js";
 
 /** Tool calls listed one by one in a summary: the service's `MAX_SUMMARY_CALLS`, under the adapters' name. */
 export const MAX_LISTED_CALLS = MAX_SUMMARY_CALLS;

@@ -1,0 +1,75 @@
+import { validate } from "@lackpy/lang";
+import { patternParams } from "@lackpy/infer/node";
+import { isEmptyProgram } from "./generalise-program.js";
+import { checkPlainName } from "../config/plain-name.js";
+import { ServiceError } from "../service-error.js";
+import type { KitForRequest, TemplateInfo } from "../service-types.js";
+import type { TemplateStore } from "../store/template-store.js";
+
+/** What a new template is: its name, pattern, the request params it reads, and whether it may replace one. */
+export interface CreateTemplateOptions {
+  name: string;
+  pattern?: string | null;
+  /** Request parameters the program reads besides the pattern's placeholders (e.g. `--param country=FR`). */
+  params?: readonly string[];
+  force?: boolean;
+}
+
+/**
+ * Validates a program for a kit and saves it as a template (atomically, under the workspace
+ * lock); pattern placeholders become string params. An empty program is never saved.
+ */
+export function createTemplate(
+  program: string,
+  options: CreateTemplateOptions,
+  kit: KitForRequest,
+  store: TemplateStore,
+): TemplateInfo {
+  checkPlainName(options.name, "template");
+  const pattern = options.pattern ?? null;
+  const placeholders = pattern ? patternParams(pattern) : [];
+  const repeated = placeholders.find((name, index) => placeholders.indexOf(name) !== index);
+  if (repeated)
+    throw new ServiceError("invalid_option", `The pattern repeats the placeholder {${repeated}}.`, {
+      hint: "give each placeholder its own name",
+    });
+  const source = program.trim();
+  if (isEmptyProgram(source))
+    throw new ServiceError("invalid_program", "The program is empty, so it was not saved.", {
+      hint: "a template needs at least one statement; its last expression is the output",
+    });
+  const requestParams = (options.params ?? []).filter((name) => !placeholders.includes(name));
+  const validation = validate(source, {
+    tools: kit.kit.tools,
+    params: [...placeholders, ...requestParams],
+  });
+  if (!validation.valid) {
+    const first = validation.errors[0];
+    throw new ServiceError(
+      "invalid_program",
+      `The program is not valid, so it was not saved: ${first.message}`,
+      { hint: first.hint, errors: validation.errors },
+    );
+  }
+  if (!options.force && store.has(options.name))
+    throw new ServiceError(
+      "template_exists",
+      `A template named '${options.name}' already exists.`,
+      {
+        hint: "choose another name, or pass force to replace it",
+      },
+    );
+  const created = new Date().toISOString();
+  const template = {
+    name: options.name,
+    pattern,
+    successCount: 0,
+    failCount: 0,
+    created,
+    kit: kit.name,
+    ...(requestParams.length ? { params: [...new Set(requestParams)] } : {}),
+    program: source,
+  };
+  const file = store.write(template, { force: options.force ?? false });
+  return { ...template, path: file };
+}

@@ -1,0 +1,221 @@
+import { statSync } from "node:fs";
+import path from "node:path";
+import type { Grade, ToolSpec } from "@lackpy/lang";
+import { KitError, type LoadedPath, type Toolbox } from "@lackpy/kit";
+import {
+  createDefaultToolbox,
+  createMcpProvider,
+  docsIndex,
+  kitCreate,
+  resolveDoc,
+  resolveKitSpecifier,
+} from "@lackpy/kit/node";
+import type { LackpyConfig } from "../config/config-types.js";
+import { listLoadedPaths } from "../trust/list-loaded-paths.js";
+import { McpTools } from "./mcp-tools.js";
+import { registerModuleTools } from "./module-tools.js";
+import { checkPlainName } from "../config/plain-name.js";
+import { ServiceError } from "../service-error.js";
+import type { KitForRequest, KitSpecifier, ServiceOptions } from "../service-types.js";
+
+/** A kit as `kitInfo` describes it. */
+export interface KitInfo {
+  name: string;
+  tools: ToolSpec[];
+  grade: Grade;
+  description: string;
+  docs: unknown;
+}
+
+interface CachedKit {
+  stamp: string;
+  kit: Promise<KitForRequest>;
+}
+
+/**
+ * The workspace's toolbox and kits. A resolved kit is kept until `.lackpy/kits` or its `.kit`
+ * file changes (checked by mtime on every request), so repeated requests share one kit object,
+ * and with it the validated programs cached for its tools.
+ */
+export class KitResolver {
+  readonly kitsDir: string;
+  private toolboxPromise: Promise<Toolbox> | null = null;
+  private loadedPromise: Promise<LoadedPath[]> | null = null;
+  private readonly kits = new Map<string, CachedKit>();
+  private readonly mcp: McpTools | null;
+
+  constructor(
+    private readonly workspace: string,
+    private readonly settings: LackpyConfig,
+    private readonly extendToolbox: ServiceOptions["extendToolbox"],
+    env: Record<string, string | undefined> = process.env,
+  ) {
+    this.kitsDir = path.join(workspace, ".lackpy", "kits");
+    const servers = settings.mcpServers ?? {};
+    this.mcp =
+      Object.keys(servers).length > 0
+        ? new McpTools(createMcpProvider({ servers, baseDir: workspace, env }))
+        : null;
+  }
+
+  /** What lackpy loads from the workspace for this config (`listLoadedPaths`), listed once. */
+  loadedPaths(): Promise<LoadedPath[]> {
+    this.loadedPromise ??= listLoadedPaths(this.settings, { workspace: this.workspace });
+    return this.loadedPromise;
+  }
+
+  /** The toolbox: builtin file tools confined to the workspace, plus module tools from the config. */
+  toolbox(): Promise<Toolbox> {
+    this.toolboxPromise ??= (async () => {
+      const toolbox = createDefaultToolbox({
+        root: this.workspace,
+        protectedGlobs: this.settings.files.protected,
+        loadedPaths: await this.loadedPaths(),
+      });
+      await registerModuleTools(toolbox, this.settings.tools, this.workspace);
+      if (this.mcp) toolbox.registerProvider(this.mcp.provider);
+      await this.extendToolbox?.(toolbox, this.workspace);
+      return toolbox;
+    })();
+    return this.toolboxPromise;
+  }
+
+  /** Resolves a kit in any form; the workspace's default kit when none is given. */
+  resolve(kit?: KitSpecifier): Promise<KitForRequest> {
+    const specifier = kit ?? this.settings.kit.default;
+    const key = typeof specifier === "string" ? specifier : JSON.stringify(specifier);
+    const stamp = this.stampOf(specifier);
+    const cached = this.kits.get(key);
+    if (cached && cached.stamp === stamp) return cached.kit;
+    const resolved = this.load(specifier);
+    this.kits.set(key, { stamp, kit: resolved });
+    // A kit that fails to resolve is not kept: the next request tries again.
+    resolved.catch(() => {
+      if (this.kits.get(key)?.kit === resolved) this.kits.delete(key);
+    });
+    return resolved;
+  }
+
+  /** Information on one kit: tools, grade, description, docs. */
+  async info(kit: KitSpecifier): Promise<KitInfo> {
+    const resolved = await this.resolve(kit);
+    return {
+      name: resolved.name,
+      tools: resolved.kit.tools,
+      grade: resolved.kit.grade,
+      description: resolved.kit.description,
+      docs: resolved.kit.docs,
+    };
+  }
+
+  /** Writes `.lackpy/kits/<name>.kit` after checking that every tool exists. */
+  async create(
+    name: string,
+    tools: readonly string[],
+    options: { force?: boolean; description?: string } = {},
+  ): Promise<{ path: string }> {
+    checkPlainName(name, "kit");
+    await this.withMcpTools(async () =>
+      resolveKitSpecifier([...tools], await this.toolbox(), {
+        kitsDir: this.kitsDir,
+        baseDir: this.workspace,
+      }),
+    );
+    const written = await kitCreate(name, tools, {
+      kitsDir: this.kitsDir,
+      force: options.force ?? false,
+      description: options.description,
+    });
+    this.kits.clear();
+    return written;
+  }
+
+  /** One tool's spec and, when it has them, its docs. */
+  async tool(name: string): Promise<{ spec: ToolSpec; docsText: string | null }> {
+    const toolbox = await this.toolbox();
+    if (!toolbox.has(name)) await this.mcp?.loadAll(toolbox);
+    const spec = toolbox.get(name);
+    if (!spec) {
+      throw new ServiceError("unknown_tool", `No tool named '${name}'.`, {
+        hint: `known tools: ${toolbox
+          .list()
+          .map((tool) => tool.name)
+          .join(", ")}`,
+      });
+    }
+    const docs = await docsIndex({ tools: [spec] });
+    const first = docs[0];
+    const docsText = first ? await resolveDoc(first.path, this.workspace).catch(() => null) : null;
+    return { spec, docsText };
+  }
+
+  /** Every tool, those of every configured MCP server included (which starts them). */
+  async allTools(): Promise<ToolSpec[]> {
+    const toolbox = await this.toolbox();
+    const failures = (await this.mcp?.loadAll(toolbox)) ?? [];
+    if (failures.length > 0) throw failures[0].error;
+    return toolbox.list();
+  }
+
+  /** Closes the MCP servers' connections (they open again on the next use). */
+  async close(): Promise<void> {
+    await this.mcp?.provider.close();
+  }
+
+  /**
+   * Runs a kit resolution; when it names a tool the toolbox lacks and MCP servers are not loaded
+   * yet, loads them (starting them) and tries once more. A tool still missing while a server
+   * failed to start is reported with that server's failure.
+   */
+  private async withMcpTools<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUnknownTool(error) || !this.mcp?.hasUnloaded()) throw error;
+      const failures = await this.mcp.loadAll(await this.toolbox());
+      try {
+        return await work();
+      } catch (retryError) {
+        if (!isUnknownTool(retryError) || failures.length === 0) throw retryError;
+        const first = failures[0].error as KitError;
+        throw new KitError(
+          "mcp_server_unavailable",
+          `${(retryError as Error).message} ${failures.map((failure) => (failure.error as Error).message).join(" ")}`,
+          { hint: first.hint, cause: first },
+        );
+      }
+    }
+  }
+
+  private async load(specifier: KitSpecifier): Promise<KitForRequest> {
+    const resolved = await this.withMcpTools(async () =>
+      resolveKitSpecifier(specifier, await this.toolbox(), {
+        kitsDir: this.kitsDir,
+        baseDir: this.workspace,
+      }),
+    );
+    return { name: typeof specifier === "string" ? specifier : resolved.name, kit: resolved };
+  }
+
+  private stampOf(specifier: KitSpecifier): string {
+    let file: string | null = null;
+    if (typeof specifier === "string") {
+      const name = specifier.trim();
+      file = name.endsWith(".kit")
+        ? path.resolve(this.workspace, name)
+        : /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)
+          ? path.join(this.kitsDir, `${name}.kit`)
+          : null;
+    }
+    return `${stampOfPath(this.kitsDir)}|${file ? stampOfPath(file) : ""}`;
+  }
+}
+
+function isUnknownTool(error: unknown): boolean {
+  return error instanceof KitError && error.code === "unknown_tool";
+}
+
+function stampOfPath(file: string): string {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info ? `${info.mtimeMs}:${info.size}:${info.ino}` : "-";
+}

@@ -1,0 +1,179 @@
+import type { ValidatedProgram } from "@lackpy/lang";
+import type { Provider } from "@lackpy/infer";
+import type { LoadedTemplate } from "@lackpy/infer/node";
+import type { LackpyConfig } from "../config/config-types.js";
+import type { GenerateOutcome } from "./inference.js";
+import type { ProgramCache } from "./program-cache.js";
+import type { ResolvedParams } from "./resolve-params.js";
+import type {
+  GenerationSettings,
+  KitForRequest,
+  ProgressEvent,
+  ServiceOptions,
+} from "../service-types.js";
+import type { TraceSpan } from "./telemetry.js";
+import { answerFromTemplates, TemplateTierProvider } from "./template-tier.js";
+import { GenerationTrace } from "./traced-generation.js";
+import type { TemplateStore } from "../store/template-store.js";
+
+/** Generation pulls in the model clients; load it only when a request needs it (keeps `lackpy validate` fast). */
+const loadInference = () => import("./inference.js");
+
+/** A request ready for generation: the kit, the params, the extra rules. */
+export interface PreparedRequest {
+  kit: KitForRequest;
+  params: ResolvedParams;
+  rules: readonly string[];
+}
+
+/** Options of one generation. */
+export interface GenerateStageOptions {
+  onProgress?: (event: ProgressEvent) => void;
+  signal?: AbortSignal;
+  generation?: GenerationSettings;
+}
+
+/** A generation's outcome, with the validated program and the template when tier 0 answered from memory. */
+export interface Generated {
+  outcome: GenerateOutcome;
+  /** The program validated for this request's kit and params (tier 0 from memory), else null. */
+  validated: ValidatedProgram | null;
+  /** The template that answered, else null. */
+  template: LoadedTemplate | null;
+}
+
+/**
+ * The generate stage. When the inference order starts with the workspace's templates, tier 0
+ * answers from memory with a program validated once and cached, and nothing else is loaded;
+ * otherwise (and when no template answers) the dispatcher tries the tiers in order, loading the
+ * model clients on first use.
+ */
+export class ProgramGenerator {
+  private providersCache: Provider[] | null = null;
+
+  constructor(
+    private readonly settings: LackpyConfig,
+    private readonly env: Record<string, string | undefined>,
+    private readonly injected: NonNullable<ServiceOptions["providers"]>,
+    private readonly templates: TemplateStore,
+    private readonly programs: ProgramCache,
+  ) {}
+
+  /** The providers of the configured order (built once, so availability checks are cached). */
+  async providers(): Promise<Provider[]> {
+    const { buildProviders } = await loadInference();
+    this.providersCache ??= buildProviders(
+      this.settings,
+      (key) => this.templateTier(key),
+      this.env,
+      this.injected,
+    );
+    return this.providersCache;
+  }
+
+  /** A template tier for a config key, over the in-memory templates. */
+  templateTier(key: string): Provider {
+    return new TemplateTierProvider(key, this.templates, this.programs);
+  }
+
+  /** Generates a program for a prepared request; `span`, when tracing, gets a span per tier tried and per model call. */
+  async generate(
+    intent: string,
+    request: PreparedRequest,
+    options: GenerateStageOptions = {},
+    span: TraceSpan | null = null,
+  ): Promise<Generated> {
+    const started = performance.now();
+    const first = this.settings.inference.order[0];
+    if (first !== undefined && this.isWorkspaceTemplates(first)) {
+      const answer = answerFromTemplates(
+        intent,
+        {
+          tools: request.kit.kit.tools,
+          params: Object.keys(request.params.values),
+          secretParams: request.params.secretNames,
+          rules: request.rules,
+        },
+        this.templates.snapshot(),
+        this.programs,
+      );
+      if (answer.hit) {
+        // A miss is traced by the dispatcher, which asks the template tier again below.
+        span
+          ?.child(`lackpy.tier ${first}`, {
+            "lackpy.tier": "templates",
+            "lackpy.provider": first,
+            "lackpy.tier.outcome": "answered",
+            "lackpy.template": answer.hit.template.name,
+          })
+          .end();
+        options.onProgress?.({ kind: "tier", provider: first, tier: "templates" });
+        const { template, captures, program } = answer.hit;
+        return {
+          outcome: {
+            success: true,
+            program: template.program,
+            params: captures,
+            tier: "templates",
+            provider: first,
+            model: null,
+            template: template.name,
+            generationMs: Math.round(performance.now() - started),
+            attempts: 1,
+            correction: null,
+          },
+          validated: program,
+          template,
+        };
+      }
+    }
+    const { buildDispatcher } = await loadInference();
+    const trace = span ? new GenerationTrace(span) : null;
+    const providers = await this.providers();
+    const dispatcher = buildDispatcher(trace ? trace.wrap(providers) : providers, this.settings, {
+      rules: request.rules,
+      onTier: (provider) => {
+        trace?.tierStarted(provider);
+        options.onProgress?.({ kind: "tier", provider: provider.name, tier: provider.tier });
+      },
+    });
+    let outcome: GenerateOutcome | undefined;
+    try {
+      outcome = await dispatcher.generate(intent, {
+        kit: {
+          tools: request.kit.kit.tools,
+          description: request.kit.kit.description,
+          aliases: request.kit.kit.aliases,
+        },
+        params: request.params.specs,
+        signal: options.signal,
+        ...options.generation,
+      });
+    } finally {
+      trace?.finish(
+        outcome ?? {
+          success: false,
+          error: { code: "generation_failed", message: "generation threw", tiers: [] },
+          generationMs: 0,
+        },
+      );
+    }
+    const template =
+      outcome.success &&
+      outcome.tier === "templates" &&
+      outcome.template &&
+      !Object.hasOwn(this.injected, outcome.provider)
+        ? (this.templates
+            .snapshot()
+            .templates.find((candidate) => candidate.name === outcome.template) ?? null)
+        : null;
+    return { outcome, validated: null, template };
+  }
+
+  private isWorkspaceTemplates(key: string): boolean {
+    if (Object.hasOwn(this.injected, key)) return false;
+    const plugin =
+      this.settings.inference.providers[key]?.plugin ?? (key === "templates" ? key : undefined);
+    return plugin === "templates";
+  }
+}

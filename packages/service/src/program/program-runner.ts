@@ -1,0 +1,104 @@
+import type { ValidatedProgram } from "@lackpy/lang";
+import { run, type RunResult } from "@lackpy/run/node";
+import type { LackpyConfig } from "../config/config-types.js";
+import { enforcePolicy } from "../trust/policy.js";
+import type { ProgramCache } from "./program-cache.js";
+import { redactSecrets, type ResolvedParams } from "./resolve-params.js";
+import type { KitForRequest, RunOptions, ServiceValidation } from "../service-types.js";
+import { loadTelemetry, startRootSpan, type TraceSpan } from "./telemetry.js";
+import { tracedTools } from "./traced-tools.js";
+
+/**
+ * Runs programs for a prepared kit and params: the policy first, then validation (cached, or
+ * skipped when the caller hands over a program validated for this kit and params), the run in
+ * the configured mode with secret params opaque to the program, and exact-match redaction of
+ * secret values that tools echo (in their results or error messages) from the result.
+ */
+export class ProgramRunner {
+  constructor(
+    private readonly settings: LackpyConfig,
+    private readonly programs: ProgramCache,
+  ) {}
+
+  /**
+   * Runs `source` (or a program already validated for this kit and params). The run is a
+   * `lackpy.run` span under `parent` (a root span when no parent is given; none when `parent` is
+   * null, i.e. the request is not traced), with an `execute_tool` span per tool call.
+   */
+  async execute(
+    source: string | ValidatedProgram,
+    kit: KitForRequest,
+    params: ResolvedParams,
+    options: RunOptions,
+    parent?: TraceSpan | null,
+  ): Promise<RunResult> {
+    const loading = loadTelemetry();
+    if (loading) await loading;
+    enforcePolicy(kit.name, kit.kit.grade, this.settings);
+    let program: ValidatedProgram;
+    if (typeof source === "string") {
+      const checked = this.programs.check(source, {
+        tools: kit.kit.tools,
+        params: Object.keys(params.values),
+        secretParams: params.secretNames,
+        rules: options.rules ?? [],
+      });
+      if (!checked.program)
+        return redactSecrets(invalidRunResult(checked.validation.errors), params.secrets);
+      program = checked.program;
+    } else {
+      program = source;
+    }
+    const mode = options.mode ?? this.settings.run.mode;
+    const attributes = { "lackpy.kit": kit.name, "lackpy.run.mode": mode };
+    const span =
+      parent === undefined
+        ? startRootSpan("lackpy.run", attributes)
+        : (parent?.child("lackpy.run", attributes) ?? null);
+    try {
+      const result = await run(program, {
+        tools: span
+          ? tracedTools(kit.kit.callables, span, (text) => redactSecrets(text, params.secrets))
+          : kit.kit.callables,
+        toolSpecs: kit.kit.tools,
+        params: params.values,
+        secretParams: params.secretNames,
+        limits: { ...this.settings.run.limits, ...(options.limits ?? {}) },
+        mode,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      span?.set({
+        "lackpy.success": result.success,
+        "lackpy.run.steps": result.stats.steps,
+        "lackpy.run.tool_calls": result.stats.toolCalls,
+      });
+      if (result.error)
+        span?.fail(result.error.code, redactSecrets(result.error.message, params.secrets));
+      return redactSecrets(result, params.secrets);
+    } finally {
+      span?.end();
+    }
+  }
+}
+
+/** A run result for a program that failed validation. */
+export function invalidRunResult(errors: ServiceValidation["errors"]): RunResult {
+  const first = errors[0];
+  return {
+    success: false,
+    output: null,
+    error: {
+      code: "invalid_program",
+      message: first
+        ? `${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`
+        : "The program is invalid.",
+      errors,
+    },
+    stdout: "",
+    trace: [],
+    variables: {},
+    filesRead: [],
+    filesModified: [],
+    stats: { steps: 0, toolCalls: 0, durationMs: 0, toolMs: 0 },
+  } as unknown as RunResult;
+}

@@ -1,0 +1,112 @@
+import path from "node:path";
+import { secretParamNames, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
+import type { GenerationContext, Provider, ProviderAnswer } from "@lackpy/infer";
+import { matchTemplates, type LoadedTemplate, type TemplateSnapshot } from "@lackpy/infer/node";
+import type { ProgramCache } from "./program-cache.js";
+import type { TemplateStore } from "../store/template-store.js";
+
+/** A template that answers a request: the template, its captures, and its program validated for the request. */
+export interface TemplateHit {
+  template: LoadedTemplate;
+  captures: Record<string, string>;
+  program: ValidatedProgram;
+}
+
+/** What tier 0 says about an intent: a hit, or why not (`reason` null: no template matches). */
+export type TemplateAnswer = { hit: TemplateHit } | { hit: null; reason: string | null };
+
+/** What a template must fit: the kit's tools, the request's param names and extra rules. */
+export interface TemplateRequest {
+  tools: readonly ToolSpec[];
+  params: readonly string[];
+  /** The request's secret params (a template may only pass them to kit tools). */
+  secretParams?: readonly string[];
+  rules: readonly string[];
+}
+
+/**
+ * Tier 0 from memory: the matching templates, most specific first, and the first whose program
+ * is valid for this kit, params (the request's and the captures) and rules. Validation is
+ * cached, so a template that answers again costs a pattern match and a map lookup.
+ */
+export function answerFromTemplates(
+  intent: string,
+  request: TemplateRequest,
+  templates: TemplateSnapshot,
+  programs: ProgramCache,
+): TemplateAnswer {
+  const rejected: string[] = [];
+  for (const match of matchTemplates(templates.templates, intent, { params: request.params })) {
+    const checked = programs.check(match.template.program, {
+      tools: request.tools,
+      params: [...request.params, ...Object.keys(match.captures)],
+      secretParams: request.secretParams ?? [],
+      rules: request.rules,
+    });
+    if (checked.program)
+      return {
+        hit: { template: match.template, captures: match.captures, program: checked.program },
+      };
+    const error = checked.validation.errors[0];
+    const file = path.join(".lackpy", "templates", path.basename(match.template.file));
+    rejected.push(
+      `${file}:${match.template.programLine + (error?.line ?? 1) - 1}: ${error?.code}: ${error?.message}`,
+    );
+  }
+  const broken = templates.problems;
+  const named = broken.slice(0, 3).map((problem) => `${problem.file}:${problem.line}`);
+  if (broken.length > named.length) named.push("…");
+  const notes = [
+    ...(rejected.length
+      ? [`matching templates do not fit this request: ${rejected.join("; ")}`]
+      : []),
+    ...(broken.length
+      ? [
+          `${broken.length} template file${broken.length === 1 ? " is" : "s are"} broken (${named.join(", ")}; lackpy template list shows why)`,
+        ]
+      : []),
+  ];
+  return { hit: null, reason: notes.length ? `no match; ${notes.join("; ")}` : null };
+}
+
+/**
+ * Tier 0 as a dispatcher provider, for an inference order that does not start with templates
+ * (and for the dispatcher's report when no tier answers). A reason is thrown, because that is
+ * how a provider tells the dispatcher why it did not answer.
+ */
+export class TemplateTierProvider implements Provider {
+  readonly tier = "templates" as const;
+  readonly retries = false;
+
+  constructor(
+    readonly name: string,
+    private readonly store: TemplateStore,
+    private readonly programs: ProgramCache,
+  ) {}
+
+  async available(): Promise<boolean> {
+    return true;
+  }
+
+  async generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null> {
+    const answer = answerFromTemplates(
+      intent,
+      {
+        tools: context.kit.tools,
+        params: Object.keys(context.params),
+        secretParams: secretParamNames(context.params),
+        rules: [],
+      },
+      this.store.snapshot(),
+      this.programs,
+    );
+    if (answer.hit)
+      return {
+        raw: answer.hit.template.program,
+        params: answer.hit.captures,
+        template: answer.hit.template.name,
+      };
+    if (answer.reason) throw new Error(answer.reason);
+    return null;
+  }
+}

@@ -1,0 +1,169 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { outputHash, RatchetStore, type RatchetRequest } from "./ratchet-store.js";
+
+let root: string;
+let store: RatchetStore;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-ratchet-"));
+  await mkdir(path.join(root, ".lackpy"));
+  store = new RatchetStore(root);
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const REQUEST: RatchetRequest = { intent: "how many lines in README.md", kit: "readonly" };
+const saved = async () => JSON.parse(await readFile(store.file, "utf8"));
+
+describe("RatchetStore", () => {
+  it("counts successes per normalised intent, kit and program", () => {
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    const second = store.recordSuccess(
+      { ...REQUEST, intent: "How many lines in  README.md?" },
+      "len(x)",
+      4,
+      4,
+    );
+    expect(second).toMatchObject({
+      entry: { successes: 2, program: "len(x)" },
+      agreed: true,
+      agreeingRuns: 2,
+    });
+    expect(store.recordSuccess({ ...REQUEST, kit: "files" }, "len(x)", 4, 4).entry.successes).toBe(
+      1,
+    );
+  });
+
+  it("agrees only when the request's latest answers, of any program, had the same output", () => {
+    expect(store.recordSuccess(REQUEST, "a", 4, 4).agreed).toBe(true);
+    // Another program with the same output keeps the agreement.
+    expect(store.recordSuccess(REQUEST, "b", 4, 4)).toMatchObject({
+      agreed: true,
+      agreeingRuns: 2,
+    });
+    // A different output breaks it, for this answer and the next ones inside the window.
+    expect(store.recordSuccess(REQUEST, "wrong", 5, 4).agreed).toBe(false);
+    expect(store.recordSuccess(REQUEST, "a", 4, 4).agreed).toBe(false);
+    expect(store.recordSuccess(REQUEST, "a", 4, 4).agreed).toBe(false);
+    expect(store.recordSuccess(REQUEST, "a", 4, 4)).toMatchObject({
+      agreed: false,
+      agreeingRuns: 3,
+    });
+    // Four agreeing answers in a row push the disagreement out of the window.
+    expect(store.recordSuccess(REQUEST, "a", 4, 4)).toMatchObject({
+      agreed: true,
+      agreeingRuns: 4,
+    });
+  });
+
+  it("tells requests with other param values apart, and never keeps secret values", async () => {
+    const france = { ...REQUEST, params: { country: "FR", token: "[secret]" } };
+    const germany = { ...REQUEST, params: { country: "DE", token: "[secret]" } };
+    store.recordSuccess(france, "cities(country)", ["Paris"], 4);
+    expect(store.recordSuccess(germany, "cities(country)", ["Berlin"], 4)).toMatchObject({
+      entry: { successes: 2 },
+      agreed: true,
+      agreeingRuns: 1,
+    });
+    expect(store.recordSuccess(france, "cities(country)", ["Paris"], 4).agreeingRuns).toBe(2);
+    store.flushSync();
+    expect(Object.keys((await saved()).answers)).toHaveLength(2);
+  });
+
+  it("compares outputs as JSON values", () => {
+    expect(outputHash({ a: [1, 2] })).toBe(outputHash({ a: [1, 2] }));
+    expect(outputHash([1, 2])).not.toBe(outputHash([2, 1]));
+    expect(outputHash(undefined)).toBe(outputHash(null));
+  });
+
+  it("writes nothing until it is flushed, then everything at once", async () => {
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await expect(readFile(store.file)).rejects.toMatchObject({ code: "ENOENT" });
+    store.flushSync();
+    const file = await saved();
+    expect(Object.values(file.programs)).toMatchObject([{ successes: 2 }]);
+    expect(Object.values(file.answers)).toEqual([[outputHash(4), outputHash(4)]]);
+    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+  });
+
+  it("adds its changes to what another process wrote meanwhile, and sees that process's counts", async () => {
+    const other = new RatchetStore(root);
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    other.recordSuccess(REQUEST, "len(x)", 4, 4);
+    other.recordSuccess(REQUEST, "len(x)", 4, 4);
+    other.flushSync();
+    // The file changed: this store reads it again and keeps its own pending success on top.
+    expect(store.recordSuccess(REQUEST, "len(x)", 4, 4).entry.successes).toBe(4);
+    store.flushSync();
+    expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 4 }]);
+  });
+
+  it("records failed promotions until the request is promoted", async () => {
+    store.recordFailure(REQUEST, {
+      template: "auto-x",
+      program: "len(x)",
+      code: "invalid_program",
+      message: "'x' is not defined.",
+    });
+    expect(store.failures()).toMatchObject([
+      { intent: REQUEST.intent, kit: "readonly", template: "auto-x", code: "invalid_program" },
+    ]);
+    store.flushSync();
+    expect(new RatchetStore(root).failures()).toHaveLength(1);
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    store.markPromoted(REQUEST, "len(x)", "auto-x");
+    expect(store.failures()).toEqual([]);
+    store.flushSync();
+    expect(Object.values((await saved()).programs)).toMatchObject([{ promoted: "auto-x" }]);
+  });
+
+  it("reads a version 1 file (program entries at the top level) and writes version 2", async () => {
+    const v1 = {
+      abc: { intent: "x", program: "len(x)", kit: "readonly", successes: 1, lastSuccessAt: "" },
+    };
+    await writeFile(store.file, JSON.stringify(v1));
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    store.flushSync();
+    const file = await saved();
+    expect(file.version).toBe(2);
+    expect(file.programs.abc).toEqual(v1.abc);
+    expect(Object.values(file.answers)).toEqual([[outputHash(4)]]);
+  });
+
+  it("sets a damaged file aside instead of overwriting it", async () => {
+    await writeFile(store.file, "{ not json");
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    store.flushSync();
+    const names = await readdir(path.join(root, ".lackpy"));
+    expect(names.some((name) => name.startsWith("ratchet.json.damaged-"))).toBe(true);
+    expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 1 }]);
+  });
+
+  it("drops what is pending when the workspace is gone, without an error", async () => {
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await rm(root, { recursive: true, force: true });
+    expect(() => store.flushSync()).not.toThrow();
+    await expect(readdir(root)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+});
+
+const WRITER = fileURLToPath(new URL("../__fixtures__/ratchet-writer.mjs", import.meta.url));
+
+describe("RatchetStore across processes", () => {
+  it("loses no success when two processes record and flush at the same time", async () => {
+    const runs = 40;
+    await Promise.all(
+      [0, 1].map(() =>
+        promisify(execFile)(process.execPath, [WRITER, root, String(runs)], { timeout: 60_000 }),
+      ),
+    );
+    const file = await saved();
+    expect(Object.values(file.programs)).toMatchObject([{ successes: 2 * runs }]);
+    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+  });
+});

@@ -1,0 +1,276 @@
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createFileTools } from "@lackpy/kit/node";
+import type { Toolbox, ToolCallContext } from "@lackpy/kit";
+import { closeWorkerPool } from "@lackpy/run/node";
+import { DEFAULT_CONFIG, type LackpyConfig } from "../config/config-types.js";
+import { LackpyService } from "../lackpy-service.js";
+
+const workspaces: string[] = [];
+
+afterAll(async () => {
+  await closeWorkerPool();
+  await Promise.all(workspaces.map((directory) => rm(directory, { recursive: true, force: true })));
+});
+
+async function workspace(files: Record<string, string> = {}): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "lackpy-protection-"));
+  workspaces.push(root);
+  for (const [file, content] of Object.entries({ "README.md": "# hi\n", ...files })) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), content);
+  }
+  return root;
+}
+
+function config(mode: LackpyConfig["run"]["mode"], change?: (c: LackpyConfig) => void) {
+  const copy = structuredClone(DEFAULT_CONFIG);
+  copy.run.mode = mode;
+  change?.(copy);
+  return copy;
+}
+
+const missing = (file: string) =>
+  stat(file).then(
+    () => false,
+    () => true,
+  );
+
+/** The issue's attack: plant a module and a config that loads it at the next start. */
+const TAKEOVER = `write_file(".lackpy/x.mjs", "export function x() { return 1 }")
+write_file(".lackpy/config.toml", "[tools.x]\\nprovider = \\"module\\"\\nmodule = \\"./.lackpy/x.mjs\\"\\n")`;
+
+describe.each(["isolated", "in-process"] as const)("LackpyService file protection (%s)", (mode) => {
+  it("refuses the config takeover with a tool error, and writes nothing", async () => {
+    const root = await workspace();
+    const service = new LackpyService({ workspace: root, config: config(mode) });
+    const result = await service.runProgram(TAKEOVER, { kit: "files" });
+    expect(result.success).toBe(false);
+    expect(result.error).toMatchObject({ code: "tool_error", tool: "write_file" });
+    expect(result.error?.message).toMatchInlineSnapshot(
+      `"Tool write_file failed: '.lackpy/x.mjs' is protected (lackpy's own config, kits and templates); the file tools never read, list or change it."`,
+    );
+    expect(result.error?.hint).toContain(".lackpy/, .git/");
+    expect(await missing(path.join(root, ".lackpy/x.mjs"))).toBe(true);
+    expect(await missing(path.join(root, ".lackpy/config.toml"))).toBe(true);
+    expect(await missing(path.join(root, ".lackpy"))).toBe(true);
+    const reopened = await LackpyService.open({ workspace: root });
+    expect(reopened.config().tools).toEqual({});
+  });
+
+  it.each([
+    `write_file(".lackpy/config.toml", "[run]\\nmode = \\"in-process\\"\\n")`,
+    `write_file(".LACKPY/config.toml", "x")`,
+    `write_file(".lackpy/templates/t.tmpl", "---\\nname: t\\n---\\n1")`,
+    `edit_file(".git/config", "[core]", "[core]\\n\\tfsmonitor = touch pwned")`,
+    `write_file(".git/hooks/pre-commit", "#!/bin/sh\\ntouch pwned")`,
+    `write_file(".mcp.json", "{}")`,
+    `read_file(".env")`,
+    `read_file("./.npmrc")`,
+    `find_files(".git/**")`,
+  ])("refuses %s", async (source) => {
+    const root = await workspace({
+      ".git/config": "[core]\n",
+      ".env": "KEY=secret",
+      ".npmrc": "npm-token-value",
+      ".lackpy/config.toml": "",
+    });
+    const service = await LackpyService.open({ workspace: root });
+    const result = await service.runProgram(source, { kit: "files", mode });
+    expect(result.error?.code).toBe("tool_error");
+    expect(result.error?.message).toMatch(/is protected/);
+    expect(JSON.stringify(result)).not.toMatch(/KEY=secret|npm-token-value/);
+    expect(JSON.stringify(result)).not.toContain(root);
+    expect(await readFile(path.join(root, ".git/config"), "utf8")).toBe("[core]\n");
+    expect(await readFile(path.join(root, ".lackpy/config.toml"), "utf8")).toBe("");
+    expect(await missing(path.join(root, ".git/hooks"))).toBe(true);
+    expect(await missing(path.join(root, ".mcp.json"))).toBe(true);
+  });
+
+  it("answers the issue's pathological glob at once, with a tool error", async () => {
+    const root = await workspace();
+    const service = new LackpyService({ workspace: root, config: config(mode) });
+    const pattern = `${"{*,*}".repeat(22)}Z`;
+    const result = await service.runProgram(`find_files(${JSON.stringify(pattern)})`);
+    expect(result.error).toMatchObject({ code: "tool_error", retriable: true });
+    expect(result.error?.message).toBe(
+      "Tool find_files failed: The pattern's braces stand for more than 1024 patterns.",
+    );
+  });
+
+  it("applies the config's [files] protected globs", async () => {
+    const root = await workspace({
+      ".lackpy/config.toml": `[files]\nprotected = ["secrets/**"]\n`,
+      "secrets/key.txt": "secret",
+    });
+    const service = await LackpyService.open({ workspace: root });
+    const listed = await service.runProgram(`find_files("**")`, { kit: "files", mode });
+    expect(listed.output).toEqual(["README.md"]);
+    const read = await service.runProgram(`read_file("secrets/key.txt")`, { kit: "files", mode });
+    expect(read.error?.message).toContain(`([files] protected "secrets/**")`);
+  });
+
+  it("never lets a tool's write land after the call timed out", async () => {
+    const root = await workspace();
+    const outcomes: Promise<unknown>[] = [];
+    const extendToolbox = (toolbox: Toolbox, root: string) => {
+      const files = createFileTools(root);
+      toolbox.registerProvider({
+        name: "slow",
+        resolve: () =>
+          function slowWrite(this: ToolCallContext, file: string, content: string) {
+            // Waits past the time limit, then tries to write as a slow tool would.
+            const outcome = new Promise((resolve) =>
+              this.signal.addEventListener("abort", () => setTimeout(resolve, 20)),
+            ).then(() => files.write_file.call(this, file, content));
+            outcomes.push(outcome.catch((error: { code?: string }) => error.code));
+            return outcome;
+          },
+      });
+      toolbox.registerTool({
+        name: "slow_write",
+        provider: "slow",
+        args: [
+          { name: "path", type: "string", path: "write" },
+          { name: "content", type: "string" },
+        ],
+        gradeW: 3,
+        effectsCeiling: 3,
+      });
+    };
+    const service = new LackpyService({
+      workspace: root,
+      config: config(mode, (c) => (c.run.limits.toolTimeoutMs = 50)),
+      extendToolbox,
+    });
+    const result = await service.runProgram(`slow_write("late.txt", "too late")`, {
+      kit: ["slow_write"],
+    });
+    expect(result.error?.code).toBe("limit_tool_time");
+    expect(await Promise.all(outcomes)).toEqual(["aborted"]);
+    expect(await missing(path.join(root, "late.txt"))).toBe(true);
+  });
+});
+
+/** A workspace whose config loads code from the workspace: a module tool, a package, an MCP script. */
+const LOADING_FILES: Record<string, string> = {
+  "tools/x.mjs": `import { h } from "./helper.mjs";\nexport function x() { return h; }\n`,
+  "tools/helper.mjs": "export const h = 1;\n",
+  "tools/notes.md": "free to change\n",
+  "node_modules/my-tools/package.json": `{"name":"my-tools","main":"index.js"}`,
+  "node_modules/my-tools/index.js": "exports.t = () => 1;\n",
+  "node_modules/other/index.js": "exports.o = 1;\n",
+  "mcp/server.mjs": "// an MCP server\n",
+};
+
+function loadingConfig(mode: LackpyConfig["run"]["mode"]) {
+  return config(mode, (c) => {
+    c.tools = {
+      x: { provider: "module", module: "./tools/x.mjs", export: "x" },
+      t: { provider: "module", module: "my-tools", export: "t" },
+    };
+    c.mcpServers = { demo: { command: "node", args: ["./mcp/server.mjs", "--stdio"] } };
+  });
+}
+
+describe.each(["isolated", "in-process"] as const)(
+  "LackpyService: code the config loads (%s)",
+  (mode) => {
+    it.each([
+      [`write_file("tools/x.mjs", "export function x() { return 2 }")`, "tools/x.mjs"],
+      [`read_file("tools/x.mjs")`, "tools/x.mjs"],
+      [`edit_file("./TOOLS/x.mjs", "h", "evil")`, "TOOLS/x.mjs"],
+      [`write_file("tools/helper.mjs", "export const h = 2")`, "tools/helper.mjs"],
+      [`read_file("node_modules/my-tools/index.js")`, "node_modules/my-tools/index.js"],
+      [`write_file("node_modules/my-tools/index.js", "evil")`, "node_modules/my-tools/index.js"],
+      [`write_file("mcp/server.mjs", "evil")`, "mcp/server.mjs"],
+      [`read_file("src/../mcp/server.mjs")`, "mcp/server.mjs"],
+    ])("refuses %s", async (source, named) => {
+      const root = await workspace(LOADING_FILES);
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const result = await service.runProgram(source, { kit: "files" });
+      expect(result.error).toMatchObject({ code: "tool_error" });
+      expect(result.error?.message).toContain(`'${named}'`);
+      expect(result.error?.message).toMatch(/is protected \(lackpy loads it: /);
+      expect(result.filesModified).toEqual([]);
+      expect(JSON.stringify(result)).not.toContain(root);
+      for (const file of ["tools/x.mjs", "tools/helper.mjs", "node_modules/my-tools/index.js"])
+        expect(await readFile(path.join(root, file), "utf8")).toBe(LOADING_FILES[file]);
+    });
+
+    it("names what loads the file", async () => {
+      const root = await workspace(LOADING_FILES);
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const result = await service.runProgram(`write_file("mcp/server.mjs", "x")`, {
+        kit: "files",
+      });
+      expect(result.error?.message).toMatchInlineSnapshot(
+        `"Tool write_file failed: 'mcp/server.mjs' is protected (lackpy loads it: an argument of MCP server 'demo' ([mcp_servers.demo] in .lackpy/config.toml)); the file tools never read, list or change it."`,
+      );
+    });
+
+    it("leaves the rest writable, node_modules readable but not writable, and lists none of it", async () => {
+      const root = await workspace(LOADING_FILES);
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const written = await service.runProgram(
+        `write_file("tools/notes.md", read_file("node_modules/other/index.js"))`,
+        { kit: "files" },
+      );
+      expect(written.error).toBeNull();
+      expect(written.filesModified).toEqual(["tools/notes.md"]);
+      expect(await readFile(path.join(root, "tools/notes.md"), "utf8")).toBe("exports.o = 1;\n");
+      const listed = await service.runProgram(`find_files("**")`, { kit: "files" });
+      expect(listed.output).toEqual(["README.md", "tools/notes.md"]);
+      const refused = await service.runProgram(`write_file("node_modules/other/index.js", "x")`, {
+        kit: "files",
+      });
+      expect(refused.error?.message).toMatch(/is read-only \(installed packages/);
+      expect(refused.filesModified).toEqual([]);
+    });
+
+    it("protects the module of a config read from .lackpy/config.toml", async () => {
+      const root = await workspace({
+        ...LOADING_FILES,
+        ".lackpy/config.toml": `[run]\nmode = "${mode}"\n[tools.x]\nprovider = "module"\nmodule = "./tools/x.mjs"\n`,
+      });
+      const service = await LackpyService.open({ workspace: root });
+      const result = await service.runProgram(`read_file("tools/helper.mjs")`, { kit: "files" });
+      expect(result.error?.message).toContain("a module imported by the module of tool 'x'");
+      await expect(service.resolveDoc("tools/x.mjs")).rejects.toMatchObject({
+        code: "protected_path",
+      });
+    });
+
+    it("lists no file for a write the file tools refused", async () => {
+      const root = await workspace();
+      const service = new LackpyService({ workspace: root, config: config(mode) });
+      const result = await service.runProgram(
+        `write_file("ok.txt", "a")\nwrite_file("../x", "a")`,
+        {
+          kit: "files",
+        },
+      );
+      expect(result.error).toMatchObject({ code: "tool_error", tool: "write_file" });
+      expect(result.filesModified).toEqual(["ok.txt"]);
+    });
+  },
+);
+
+describe("LackpyService.resolveDoc", () => {
+  it("refuses protected files and the config's protected globs, as the file tools do", async () => {
+    const root = await workspace({ ".env": "TOKEN=hunter2\n", "notes/private.md": "private\n" });
+    const service = new LackpyService({
+      workspace: root,
+      config: config("in-process", (c) => {
+        c.files.protected = ["notes/private.md"];
+      }),
+    });
+    await expect(service.resolveDoc(".env")).rejects.toMatchObject({ code: "protected_path" });
+    await expect(service.resolveDoc("notes/private.md")).rejects.toMatchObject({
+      code: "protected_path",
+    });
+    expect(await service.resolveDoc("README.md")).toBe("# hi\n");
+  });
+});
