@@ -100,6 +100,63 @@ describe("eval command line", () => {
     }
   });
 
+  it("says a quick check is partial, and --resume records the rest with the file's plan", async () => {
+    const io = capture();
+    const server = await startSyntheticServer(await loadIntents());
+    const dir = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-"));
+    process.env.INIT_CWD = dir;
+    const record = (...args: string[]) =>
+      main([
+        "record",
+        "--provider",
+        "ollama",
+        "--model",
+        "sim-stubborn",
+        "--host",
+        server.url,
+        "--out",
+        "s.jsonl",
+        ...args,
+      ]);
+    try {
+      expect(await record("--resume")).toBe(1);
+      expect(io.err()).toContain("error (no_fixture): There is no recording to resume at ");
+      expect(
+        await record("--limit", "3", "--trials", "1", "--variants", "baseline", "--no-paraphrases"),
+      ).toBe(0);
+      expect(io.err()).toContain(
+        "partial: 3 of 73 intents recorded; `pnpm --filter @lackpy/eval eval record --provider ollama --model sim-stubborn --out s.jsonl --resume` records the other 70",
+      );
+      const before = io.err().length;
+      expect(await record("--resume")).toBe(0);
+      const resumed = io.err().slice(before);
+      expect(resumed).toMatch(/70 cells recorded \(70 calls, 0 retries\), 3 already there/);
+      expect(resumed).not.toContain("partial:");
+      const fixture = await loadFixture(path.join(dir, "s.jsonl"));
+      // The quick check's plan: one trial of the baseline variant, no paraphrases.
+      expect(fixture.meta.plan).toEqual({
+        variants: ["baseline"],
+        trials: 1,
+        paraphrases: false,
+        temperature: 0.7,
+      });
+      expect(new Set(fixture.records.map((record) => record.intentId)).size).toBe(73);
+      expect(
+        fixture.records.every(
+          (record) =>
+            record.trial === 1 &&
+            record.promptVariant === "baseline" &&
+            !/@p/.test(record.intentId!),
+        ),
+      ).toBe(true);
+      expect(await record("--resume", "--replace")).toBe(2);
+      expect(io.err()).toContain("--resume continues the file and --replace starts it over");
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("reports a file-system error with its code, not a stack trace", async () => {
     const io = capture();
     const code = await main(["bench", "--out", "/dev/null/reports"]);

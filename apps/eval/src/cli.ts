@@ -34,6 +34,8 @@ Commands:
              --prices FILE                 JSON price table for the cost (USD per million tokens)
              --no-paraphrases              skip the paraphrases the ratchet simulation needs
              --out FILE                    another fixture file
+             --resume                      fill in what the file lacks: every intent, with its
+                                           variants, trials and paraphrases unless given here
              --replace                     set an existing file aside and start over
   synth    Regenerate the synthetic fixtures from the behaviour profiles (loopback stub server)
   replay   Replay every fixture and print the tables (no ratchet simulation, no files)

@@ -12,14 +12,23 @@ import { makeCell, rowCells } from "./cells.js";
 /** A model name that must come out escaped everywhere. */
 export const EVIL_MODEL = `<script>alert(1)</script>&"`;
 
-const QWEN = {
-  provider: "ollama",
-  model: "qwen2.5-coder:7b",
-  source: "recorded",
-  tier: "ollama",
-} as const;
+/** How the sample's qwen model was measured: recorded through Ollama over every intent by default. */
+export interface SampleOptions {
+  provider?: "ollama" | "anthropic";
+  source?: "recorded" | "synthetic";
+  /** Intents recorded, of the sample's 40 (fewer makes a partial recording). */
+  recordedIntents?: number;
+}
 
-function sampleCells(): Cell[] {
+function sampleCells(options: SampleOptions): Cell[] {
+  const provider = options.provider ?? "ollama";
+  const QWEN = {
+    provider,
+    model: "qwen2.5-coder:7b",
+    source: options.source ?? "recorded",
+    tier: provider,
+  } as const;
+  const recorded = (cell: Cell) => Number(cell.intentId.slice(1)) < (options.recordedIntents ?? 40);
   const rules = rowCells(
     { provider: "rules", model: "builtin", source: "builtin", tier: "rules", variant: "-" },
     { intents: 40, passing: 8 },
@@ -44,8 +53,8 @@ function sampleCells(): Cell[] {
     ...rowCells(
       { ...QWEN, variant: "baseline", latencyMs: 1234, tokensIn: 900 },
       { intents: 40, passing: 20, trials: 3 },
-    ),
-    ...examples,
+    ).filter(recorded),
+    ...examples.filter(recorded),
     ...rowCells(
       {
         provider: "anthropic",
@@ -60,7 +69,7 @@ function sampleCells(): Cell[] {
     makeCell({
       ...QWEN,
       variant: "baseline",
-      intentId: "i39",
+      intentId: (options.recordedIntents ?? 40) > 39 ? "i39" : "i0",
       trial: 4,
       score: 0,
       mode: "stdlib_leak",
@@ -96,28 +105,53 @@ function run(seed: number): RatchetRun {
   };
 }
 
-/** A report built from cells by the real summary functions: recorded, synthetic (with an evil model name) and builtin rows, and a 4-window ratchet over 5 seeds. */
-export function sampleReport(): EvalReport {
-  const cells = sampleCells();
+/**
+ * A report built from cells by the real summary functions: recorded, synthetic (with an evil model
+ * name) and builtin rows, and a 4-window ratchet over 5 seeds of the recorded model (of the
+ * synthetic one when qwen's recording is partial).
+ */
+export function sampleReport(options: SampleOptions = {}): EvalReport {
+  const cells = sampleCells(options);
+  const provider = options.provider ?? "ollama";
+  const source = options.source ?? "recorded";
+  const recordedIntents = options.recordedIntents ?? 40;
+  const partial = recordedIntents < 40;
   const fixture = {
-    meta: { provider: "ollama", model: "qwen2.5-coder:7b", source: "recorded" },
+    meta: partial
+      ? { provider: "anthropic", model: EVIL_MODEL, source: "synthetic" }
+      : { provider, model: "qwen2.5-coder:7b", source },
   } as Fixture;
   const primary = aggregateRuns(fixture, "primary", "intents", [1, 2, 3, 4, 5].map(run), {
     requests: 200,
     windowSize: 50,
     minSuccesses: 3,
   });
-  const ratchet = { ...primary, simulations: [primary], log: [] };
+  const ratchet = {
+    ...primary,
+    chosenAs:
+      partial || source === "synthetic" ? ("best-synthetic" as const) : ("best-recorded" as const),
+    simulations: [primary],
+    log: [],
+  };
   const fixtures: FixtureInfo[] = [
     {
-      provider: "ollama",
+      provider,
       model: "qwen2.5-coder:7b",
-      source: "recorded",
-      path: "ollama/qwen2.5-coder_7b.jsonl",
-      records: 480,
+      source,
+      path: `${provider}/qwen2.5-coder_7b.jsonl`,
+      records: 12 * recordedIntents,
+      recordedIntents,
+      partial,
+      unrecordedCells: 0,
       staleCells: 0,
       staleReasons: [],
-      modelInfo: { digest: "abc123", quantization: "Q4_K_M" },
+      missingCells: 0,
+      workspaceChanged: null,
+      modelInfo: {
+        digest: "c5daf6e8ce44a19e68bac246445240f8c5daf6e8ce44a19e68bac246445240f8",
+        quantization: "Q4_K_M",
+        serverVersion: "0.12.3",
+      },
     },
     {
       provider: "anthropic",
@@ -125,8 +159,15 @@ export function sampleReport(): EvalReport {
       source: "synthetic",
       path: "anthropic/evil.jsonl",
       records: 240,
-      description: "An evil profile.",
-      effects: ["Rules section: +10 pp"],
+      recordedIntents: 40,
+      partial: false,
+      description:
+        "An evil profile: mostly correct plain programs; misunderstands a few intents the same way every time, sometimes calls a tool by another framework's name.",
+      effects: [
+        "answers another intent's question on 8% of intents, in every trial and variant",
+        "Rules section: +10 pp",
+        "fixes a rejected program on 45% of retries and 75% of fixer prompts",
+      ],
     },
   ];
   return {
@@ -145,7 +186,7 @@ export function sampleReport(): EvalReport {
     failureModesBySource: failureModesBySource(cells),
     ratchet,
     baseline: null,
-    gate: judge({ fixtures, ratchet, changes: null }, DEFAULT_GATE),
+    gate: judge({ intents: 40, fixtures, ratchet, changes: null }, DEFAULT_GATE),
     cells: [],
   };
 }

@@ -85,5 +85,6 @@ export async function benchCommand(args: string[], settings: { simulate: boolean
   );
   for (const note of report.gate.notes) process.stderr.write(`eval: note: ${note}\n`);
   for (const failure of report.gate.failures) process.stderr.write(`eval: fails: ${failure}\n`);
+  process.stderr.write(`eval: ${report.gate.verdict}\n`);
   if (report.gate.failures.length > 0) process.exitCode = 1;
 }

@@ -2,13 +2,15 @@
 import { parseArgs } from "node:util";
 import { PROMPT_VARIANTS } from "@lackpy/infer";
 import { UsageError, fromStartFolder, list, shown, wholeNumber } from "./cli-args.js";
-import { fixturePath } from "../inputs/fixtures.js";
+import { fixtureCoverage } from "../inputs/fixture-coverage.js";
+import { fixturePath, loadFixture } from "../inputs/fixtures.js";
 import { loadIntents } from "../inputs/intents.js";
 import { formatUsd } from "../report/report-format.js";
 import { loadPrices } from "../inputs/prices.js";
 import { progressBar } from "./progress-bar.js";
 import { filterIntents } from "../record/record-plan.js";
 import { recordFixtures } from "../record/record.js";
+import { planToResume } from "../record/record-resume.js";
 
 /** Runs `eval record` with its arguments. */
 export async function recordCommand(args: string[]): Promise<void> {
@@ -29,13 +31,22 @@ export async function recordCommand(args: string[]): Promise<void> {
       prices: { type: "string" },
       out: { type: "string" },
       replace: { type: "boolean" },
+      resume: { type: "boolean" },
     },
   });
   const provider = values.provider;
   if (provider !== "ollama" && provider !== "anthropic")
     throw new UsageError("--provider must be ollama or anthropic.");
   if (!values.model) throw new UsageError("--model is required, e.g. --model qwen2.5-coder:7b.");
-  const variants = list(values.variants, PROMPT_VARIANTS);
+  if (values.resume && values.replace)
+    throw new UsageError(
+      "--resume continues the file and --replace starts it over: pass one of them.",
+    );
+  const file = values.out ? fromStartFolder(values.out) : fixturePath(provider, values.model);
+  // --resume records what the file lacks of its plan: its variants, trials and paraphrases,
+  // unless the command line asks for others.
+  const resumed = values.resume ? await planToResume(file) : null;
+  const variants = list(values.variants, resumed?.variants ?? PROMPT_VARIANTS);
   const unknown = variants.filter(
     (variant) => !(PROMPT_VARIANTS as readonly string[]).includes(variant),
   );
@@ -43,17 +54,19 @@ export async function recordCommand(args: string[]): Promise<void> {
     throw new UsageError(
       `Unknown prompt variant ${unknown.join(", ")}; known: ${PROMPT_VARIANTS.join(", ")}.`,
     );
-  const temperature = values.temperature === undefined ? 0.7 : Number(values.temperature);
+  const temperature =
+    values.temperature === undefined ? (resumed?.temperature ?? 0.7) : Number(values.temperature);
   if (!(temperature >= 0 && temperature <= 2))
     throw new UsageError("--temperature must be between 0 and 2.");
-  const trials = wholeNumber(values.trials, 3, "trials");
+  const trials = wholeNumber(values.trials, resumed?.trials ?? 3, "trials");
+  const paraphrases = values["no-paraphrases"] ? false : (resumed?.paraphrases ?? true);
   const concurrency = wholeNumber(values.concurrency, 1, "concurrency");
   const limit = values.limit === undefined ? undefined : wholeNumber(values.limit, 1, "limit");
-  const intents = filterIntents(await loadIntents(), { ids: list(values.intents, []), limit });
+  const allIntents = await loadIntents();
+  const intents = filterIntents(allIntents, { ids: list(values.intents, []), limit });
   if (intents.length === 0)
     throw new UsageError(`--intents ${values.intents} matches no intent id.`);
   const prices = values.prices ? await loadPrices(fromStartFolder(values.prices)) : undefined;
-  const file = values.out ? fromStartFolder(values.out) : fixturePath(provider, values.model);
   const bar = progressBar(`record ${provider}/${values.model}`);
   // Ctrl-C stops after the cells in flight; only complete cells are written, so a rerun resumes.
   const controller = new AbortController();
@@ -73,7 +86,7 @@ export async function recordCommand(args: string[]): Promise<void> {
     intents,
     variants,
     trials,
-    paraphrases: !values["no-paraphrases"],
+    paraphrases,
     temperature,
     file,
     source: "recorded",
@@ -97,4 +110,11 @@ export async function recordCommand(args: string[]): Promise<void> {
     process.stderr.write(`  failed ${failure.cell}: ${failure.reason}\n`);
   if (summary.failed.length)
     process.stderr.write("  run the same command again to retry the failed cells\n");
+  const coverage = fixtureCoverage((await loadFixture(summary.file)).records, allIntents);
+  if (coverage.missing.length > 0)
+    process.stderr.write(
+      `  partial: ${coverage.intents.size} of ${coverage.of} intents recorded; ` +
+        `\`pnpm --filter @lackpy/eval eval record --provider ${provider} --model ${values.model}` +
+        `${values.out ? ` --out ${values.out}` : ""} --resume\` records the other ${coverage.missing.length}\n`,
+    );
 }

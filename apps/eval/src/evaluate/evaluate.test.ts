@@ -4,6 +4,8 @@ import { makeCell } from "../__fixtures__/cells.js";
 import { evaluate, pickRatchetFixture, type Evaluation } from "./evaluate.js";
 import { listFixtures, loadFixture, type Fixture } from "../inputs/fixtures.js";
 import { loadIntents } from "../inputs/intents.js";
+import type { Intent } from "../inputs/types.js";
+import { MIN_PAIRED_INTENTS } from "../results/stats.js";
 import { CORRECTION_STEPS } from "../report/report-format.js";
 import { renderMarkdown } from "../report/report-markdown.js";
 import { PINNED_WORKSPACE_HASH } from "../workspace/workspace.js";
@@ -57,11 +59,12 @@ describe("the committed fixtures", () => {
 });
 
 describe("pickRatchetFixture", () => {
-  const fixture = (model: string, source: "recorded" | "synthetic") =>
+  const two = [{ id: "a" }, { id: "b" }] as Intent[];
+  const fixture = (model: string, source: "recorded" | "synthetic", ids = ["a", "b"]) =>
     ({
       path: `${model}.jsonl`,
       meta: { provider: "ollama", model, source },
-      records: [{ promptVariant: "baseline" }],
+      records: ids.map((intentId) => ({ intentId, promptVariant: "baseline" })),
     }) as unknown as Fixture;
   const fixtures = [
     fixture("good-sim", "synthetic"),
@@ -72,23 +75,41 @@ describe("pickRatchetFixture", () => {
     makeCell({ model: "good-sim", score: 2 }),
     makeCell({ model: "real", score: 1 }),
     makeCell({ model: "sim-stubborn", score: 2 }),
+    makeCell({ model: "partial", score: 2 }),
   ];
 
   it("prefers the best recorded model, else the best synthetic one, never a stress model", () => {
+    const exclude = ["ollama/sim-stubborn"];
+    expect(pickRatchetFixture(fixtures, cells, { intents: two, exclude })?.meta.model).toBe("real");
     expect(
-      pickRatchetFixture(fixtures, cells, { exclude: ["ollama/sim-stubborn"] })?.meta.model,
-    ).toBe("real");
-    expect(
-      pickRatchetFixture([fixtures[0], fixtures[2]], cells, { exclude: ["ollama/sim-stubborn"] })
-        ?.meta.model,
+      pickRatchetFixture([fixtures[0], fixtures[2]], cells, { intents: two, exclude })?.meta.model,
     ).toBe("good-sim");
   });
 
-  it("takes the one asked for, and names the others when it does not exist", () => {
-    expect(pickRatchetFixture(fixtures, cells, { wanted: "ollama/good-sim" })?.meta.model).toBe(
+  it("never picks a partial recording, however well it scores on its intents", () => {
+    const partial = fixture("partial", "recorded", ["a"]);
+    expect(pickRatchetFixture([partial, fixtures[0]], cells, { intents: two })?.meta.model).toBe(
       "good-sim",
     );
-    expect(() => pickRatchetFixture(fixtures, cells, { wanted: "ollama/nope" })).toThrow(
+    expect(pickRatchetFixture([partial], cells, { intents: two })).toBeNull();
+    expect(() =>
+      pickRatchetFixture([partial], cells, { intents: two, wanted: "ollama/partial" }),
+    ).toThrow(
+      expect.objectContaining({
+        code: "partial_fixture",
+        message:
+          "ollama/partial is a partial recording (1 of 2 intents); the ratchet simulation needs every intent.",
+      }),
+    );
+  });
+
+  it("takes the one asked for, and names the others when it does not exist", () => {
+    expect(
+      pickRatchetFixture(fixtures, cells, { intents: two, wanted: "ollama/good-sim" })?.meta.model,
+    ).toBe("good-sim");
+    expect(() =>
+      pickRatchetFixture(fixtures, cells, { intents: two, wanted: "ollama/nope" }),
+    ).toThrow(
       "No fixture for ollama/nope; have ollama/good-sim, ollama/real, ollama/sim-stubborn.",
     );
   });
@@ -132,7 +153,10 @@ describe("evaluate over every committed fixture (what `pnpm bench` runs, with sh
         });
     }
     for (const comparison of evaluation.report.comparisons)
-      expect(comparison.significant).toBe(comparison.interval[0] > 0 || comparison.interval[1] < 0);
+      expect(comparison.significant).toBe(
+        comparison.intents >= MIN_PAIRED_INTENTS &&
+          (comparison.interval[0] > 0 || comparison.interval[1] < 0),
+      );
   });
 
   it("counts a prompt identical to an earlier variant's once", () => {
@@ -195,6 +219,11 @@ describe("evaluate over every committed fixture (what `pnpm bench` runs, with sh
       ["primary", "sim-careful", "wordings"],
       ["stress", "sim-stubborn", "intents"],
     ]);
+    // No recorded model yet: the best synthetic profile, and the page says so.
+    expect(ratchet.chosenAs).toBe("best-synthetic");
+    expect(renderMarkdown(evaluation.report)).toContain(
+      "Simulated model: anthropic/sim-careful, the best synthetic profile; no real model has been recorded",
+    );
     for (const simulation of ratchet.simulations) {
       expect(simulation.seeds).toHaveLength(5);
       expect(simulation.windows).toHaveLength(3);

@@ -22,6 +22,7 @@ import type { RatchetReport } from "../results/ratchet-types.js";
 import { evaluateRules, fixtureVariants, replayFixture } from "../replay/replay.js";
 import type { EvalReport, ReportCell } from "../results/report-types.js";
 import { fixtureInfo } from "./fixture-info.js";
+import { coversEveryIntent, fixtureCoverage } from "../inputs/fixture-coverage.js";
 import type { Cell } from "../replay/score-cell.js";
 import { countedCells, failureModes, failureModesBySource, summarise } from "./summarise.js";
 import type { Intent } from "../inputs/types.js";
@@ -73,12 +74,18 @@ function firstVariantRate(fixture: Fixture, cells: readonly Cell[]): number {
   return own.length ? own.filter((cell) => cell.score === 2).length / own.length : 0;
 }
 
-/** The fixture the ratchet simulation replays: the one asked for, else the best recorded one, else the best synthetic one. */
+/**
+ * The fixture the ratchet simulation replays: the one asked for, else the best recorded one, else
+ * the best synthetic one. Only a fixture with a recording of every intent qualifies: a partial
+ * one would send the simulation's requests for the other intents nowhere.
+ */
 export function pickRatchetFixture(
   fixtures: readonly Fixture[],
   cells: readonly Cell[],
-  options: { wanted?: string; exclude?: readonly string[] } = {},
+  options: { intents: readonly Intent[]; wanted?: string; exclude?: readonly string[] },
 ): Fixture | null {
+  const complete = (fixture: Fixture) =>
+    coversEveryIntent(fixtureCoverage(fixture.records, options.intents));
   if (options.wanted) {
     const found = fixtures.find((fixture) => nameOf(fixture) === options.wanted);
     if (!found)
@@ -87,9 +94,19 @@ export function pickRatchetFixture(
         `No fixture for ${options.wanted}; have ${fixtures.map(nameOf).join(", ") || "none"}.`,
         "pass --ratchet-model provider/model of one of them",
       );
+    if (!complete(found)) {
+      const coverage = fixtureCoverage(found.records, options.intents);
+      throw new FixtureError(
+        "partial_fixture",
+        `${options.wanted} is a partial recording (${coverage.intents.size} of ${coverage.of} intents); the ratchet simulation needs every intent.`,
+        `record the rest with \`pnpm --filter @lackpy/eval eval record --provider ${found.meta.provider} --model ${found.meta.model} --resume\`, or pass another --ratchet-model`,
+      );
+    }
     return found;
   }
-  const candidates = fixtures.filter((fixture) => !options.exclude?.includes(nameOf(fixture)));
+  const candidates = fixtures.filter(
+    (fixture) => !options.exclude?.includes(nameOf(fixture)) && complete(fixture),
+  );
   const recorded = candidates.filter((fixture) => fixture.meta.source === "recorded");
   const pool = recorded.length > 0 ? recorded : candidates;
   let best: { fixture: Fixture; rate: number } | null = null;
@@ -140,24 +157,37 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
   let ratchet: RatchetReport | null = null;
   if (options.simulate !== false) {
     const primary = pickRatchetFixture(fixtures, cells, {
+      intents: options.intents,
       wanted: options.ratchetModel,
       exclude: stress,
     });
+    const complete = (fixture: Fixture) =>
+      coversEveryIntent(fixtureCoverage(fixture.records, options.intents));
     const chosen = [
       ...(primary ? [{ fixture: primary, role: "primary" as const }] : []),
       ...fixtures
-        .filter((fixture) => fixture !== primary && stress.includes(nameOf(fixture)))
+        .filter(
+          (fixture) => fixture !== primary && stress.includes(nameOf(fixture)) && complete(fixture),
+        )
         .map((fixture) => ({ fixture, role: "stress" as const })),
     ];
-    ratchet = await simulateRatchets(
+    const simulated = await simulateRatchets(
       chosen,
       options.intents,
       { ...DEFAULT_RATCHET_OPTIONS, ...options.ratchet },
       { jobs, onProgress: progress },
     );
+    const chosenAs = options.ratchetModel
+      ? "asked"
+      : primary?.meta.source === "recorded"
+        ? "best-recorded"
+        : "best-synthetic";
+    ratchet = simulated && primary ? { ...simulated, chosenAs } : simulated;
   }
   const hash = await workspaceHash();
-  const infos = fixtures.map((fixture) => fixtureInfo(fixture, cells, dir, hash));
+  const infos = fixtures.map((fixture) =>
+    fixtureInfo(fixture, cells, { dir, hash, intents: options.intents }),
+  );
   const reportCells = cells.map(reportCell);
   const changes = options.baseline
     ? compareWithBaseline(reportCells, options.baseline.report.cells)
@@ -186,7 +216,7 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
           }
         : null,
     gate: judge(
-      { fixtures: infos, ratchet, changes },
+      { intents: options.intents.length, fixtures: infos, ratchet, changes },
       { ...DEFAULT_GATE, baseline: options.baseline?.path ?? null, ...options.gate },
     ),
     cells: reportCells,

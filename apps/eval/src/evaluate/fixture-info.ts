@@ -1,33 +1,34 @@
-/** What the report says about each fixture file: source, staleness, profile effects, model metadata. */
+/** What the report says about each fixture file: source, coverage, staleness, profile effects, model metadata. */
 import path from "node:path";
 import { PROMPT_BUILDER_VERSION } from "@lackpy/infer";
+import { fixtureCoverage } from "../inputs/fixture-coverage.js";
 import type { Fixture } from "../inputs/fixtures.js";
+import type { Intent } from "../inputs/types.js";
 import type { FixtureInfo } from "../results/report-types.js";
+import { fixtureVariants } from "../replay/replay.js";
 import type { Cell } from "../replay/score-cell.js";
 
-function staleReasons(fixture: Fixture, hash: string): string[] {
-  const reasons: string[] = [];
-  if (fixture.meta.promptBuilderVersion !== PROMPT_BUILDER_VERSION)
-    reasons.push(
-      `recorded with prompt builder ${fixture.meta.promptBuilderVersion}, this is ${PROMPT_BUILDER_VERSION}`,
-    );
-  if (fixture.meta.workspaceHash !== hash)
-    reasons.push(
-      `recorded against workspace ${fixture.meta.workspaceHash.slice(0, 12)}, this is ${hash.slice(0, 12)}`,
-    );
-  return reasons;
+/** Stale means recorded against an older prompt: another prompt-builder version. */
+function staleReasons(fixture: Fixture): string[] {
+  return fixture.meta.promptBuilderVersion === PROMPT_BUILDER_VERSION
+    ? []
+    : [
+        `recorded with prompt builder ${fixture.meta.promptBuilderVersion}, this is ${PROMPT_BUILDER_VERSION}`,
+      ];
 }
 
-/** The report entry of one fixture file; `hash` is today's workspace fixture hash. */
+/** The report entry of one fixture file, given its replayed cells among `cells` and today's workspace fixture hash. */
 export function fixtureInfo(
   fixture: Fixture,
   cells: readonly Cell[],
-  dir: string,
-  hash: string,
+  options: { dir: string; hash: string; intents: readonly Intent[] },
 ): FixtureInfo {
   const own = cells.filter(
     (cell) => cell.provider === fixture.meta.provider && cell.model === fixture.meta.model,
   );
+  const coverage = fixtureCoverage(fixture.records, options.intents);
+  const trials = new Set(fixture.records.map((record) => record.trial ?? 1)).size;
+  const grid = coverage.intents.size * fixtureVariants(fixture).length * trials;
   const models = [
     ...new Set(
       fixture.records.flatMap((record) => {
@@ -44,12 +45,19 @@ export function fixtureInfo(
     provider: fixture.meta.provider,
     model: fixture.meta.model,
     source: fixture.meta.source,
-    path: path.relative(dir, fixture.path),
+    path: path.relative(options.dir, fixture.path),
     records: fixture.records.length,
     promptBuilderVersion: fixture.meta.promptBuilderVersion,
-    staleReasons: staleReasons(fixture, hash),
+    recordedIntents: coverage.intents.size,
+    partial: coverage.missing.length > 0,
+    unrecordedCells: Math.max(0, grid - own.length),
+    staleReasons: staleReasons(fixture),
     staleCells: own.filter((cell) => cell.stale).length,
     missingCells: own.filter((cell) => cell.mode === "fixture_miss").length,
+    workspaceChanged:
+      fixture.meta.workspaceHash === options.hash
+        ? null
+        : `recorded against workspace ${fixture.meta.workspaceHash.slice(0, 12)}, this is ${options.hash.slice(0, 12)}`,
     ...(fixture.meta.description ? { description: fixture.meta.description } : {}),
     ...(fixture.meta.effects ? { effects: fixture.meta.effects } : {}),
     ...(Object.keys(modelInfo).length ? { modelInfo } : {}),

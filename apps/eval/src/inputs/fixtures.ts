@@ -12,6 +12,18 @@ import { readJsonl } from "@lackpy/infer/node";
 /** The committed fixtures. */
 export const FIXTURES_DIR = fileURLToPath(new URL("../../fixtures", import.meta.url));
 
+/** What a recording was asked to hold: `eval record --resume` fills in what the file lacks of it. */
+export interface RecordingPlan {
+  /** Prompt variants, in the prompt builder's order. */
+  variants: string[];
+  /** Samples per cell. */
+  trials: number;
+  /** Whether each paraphrase is recorded too (under the first variant). */
+  paraphrases: boolean;
+  /** Temperature of the first attempt (Ollama sends it; the Anthropic provider sends none). */
+  temperature: number;
+}
+
 /** The header of a fixture file. */
 export interface FixtureMeta {
   provider: "ollama" | "anthropic";
@@ -28,6 +40,8 @@ export interface FixtureMeta {
   effects?: string[];
   /** Recorded Ollama fixtures: digest, quantisation, parameter size and server version, as the server reported them. */
   modelInfo?: Record<string, string>;
+  /** What the recording was asked to hold, widened by later runs that asked for more (absent in older files). */
+  plan?: RecordingPlan;
 }
 
 /**
@@ -64,6 +78,7 @@ export class FixtureError extends Error {
       | "invalid_prices"
       | "invalid_baseline"
       | "no_fixture"
+      | "partial_fixture"
       | "no_model_server",
     message: string,
     readonly hint: string,

@@ -6,7 +6,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROMPT_BUILDER_VERSION, promptHash, type ChatMessage } from "@lackpy/infer";
 import { TEST_INTENTS } from "../__fixtures__/test-intents.js";
-import { FixtureError, loadFixture, metaLine, type RecordedCall } from "../inputs/fixtures.js";
+import {
+  FixtureError,
+  loadFixture,
+  metaLine,
+  type Fixture,
+  type RecordedCall,
+} from "../inputs/fixtures.js";
+import { recordingPlanOf } from "./record-resume.js";
 import { recordFixtures, type RecordOptions } from "./record.js";
 import {
   SYNTHETIC_SERVER_VERSION,
@@ -196,6 +203,46 @@ describe("recordFixtures through the real providers and a loopback model server"
     expect(replaced.recorded).toBe(2);
     const names = await readdir(path.dirname(file));
     expect(names.some((name) => name.startsWith("sim-chatty.jsonl.replaced-"))).toBe(true);
+  });
+
+  it("keeps what was asked in the header, and widens it when a later run asks for more", async () => {
+    const file = path.join(dir, "ollama", "planned.jsonl");
+    const quick = { file, variants: ["baseline"], trials: 1, paraphrases: false };
+    await recordFixtures(ollama("sim-stubborn", { ...quick, intents: [TEST_INTENTS[0]] }));
+    expect((await loadFixture(file)).meta.plan).toEqual({
+      variants: ["baseline"],
+      trials: 1,
+      paraphrases: false,
+      temperature: 0.7,
+    });
+    const more = await recordFixtures(
+      ollama("sim-stubborn", { ...quick, variants: ["baseline", "examples"], trials: 2 }),
+    );
+    // count-docs trial 1 is there; its examples prompt repeats its baseline one.
+    expect(more).toMatchObject({ skipped: 1, failed: [] });
+    const widened = await loadFixture(file);
+    expect(widened.meta).toMatchObject({
+      model: "sim-stubborn",
+      plan: { variants: ["baseline", "examples"], trials: 2, paraphrases: false },
+    });
+    expect(widened.records.length).toBeGreaterThan(1);
+  });
+
+  it("reads the plan of a file written before plans were kept from its records", () => {
+    const fixture = {
+      path: "old.jsonl",
+      meta: { provider: "anthropic", model: "m" },
+      records: [
+        { intentId: "a", promptVariant: "full", trial: 2, attempt: 1, temperature: 0.4 },
+        { intentId: "a", promptVariant: "baseline", trial: 1, attempt: 1, temperature: 0.4 },
+      ],
+    } as unknown as Fixture;
+    expect(recordingPlanOf(fixture)).toEqual({
+      variants: ["baseline", "full"],
+      trials: 2,
+      paraphrases: true,
+      temperature: 0.4,
+    });
   });
 
   it("says how to start the server when no model server answers", async () => {

@@ -18,11 +18,17 @@ import {
 import { cellKey, cellSpecs, type CellSpec } from "../inputs/cell-specs.js";
 import { openEvalService } from "../workspace/eval-service.js";
 import { currentTapScope, installFetchTap, runInTapScope, type TapScope } from "./fetch-tap.js";
-import { FixtureError, metaLine, type FixtureMeta, type RecordedCall } from "../inputs/fixtures.js";
+import {
+  FixtureError,
+  metaLine,
+  type FixtureMeta,
+  type RecordedCall,
+  type RecordingPlan,
+} from "../inputs/fixtures.js";
 import { fromWire } from "./wire-record.js";
 import { ollamaModelInfo } from "./model-info.js";
 import { costUsd, type PriceTable } from "../inputs/prices.js";
-import { resumeFrom } from "./record-resume.js";
+import { resumeFrom, widenPlan, writePlan } from "./record-resume.js";
 import { planRecording } from "./record-plan.js";
 import { DEFAULT_RETRY, RetryingProvider, type RetrySettings } from "./retrying-provider.js";
 import type { Intent } from "../inputs/types.js";
@@ -129,6 +135,12 @@ async function record(options: RecordOptions): Promise<RecordSummary> {
     );
   const modelInfo =
     options.provider === "ollama" ? await ollamaModelInfo(host, options.model) : undefined;
+  const plan: RecordingPlan = {
+    variants: [...options.variants],
+    trials: options.trials,
+    paraphrases: options.paraphrases,
+    temperature: options.temperature,
+  };
   const meta: FixtureMeta = {
     provider: options.provider,
     model: options.model,
@@ -140,11 +152,18 @@ async function record(options: RecordOptions): Promise<RecordSummary> {
     ...(options.description ? { description: options.description } : {}),
     ...(options.effects ? { effects: [...options.effects] } : {}),
     ...(modelInfo && Object.keys(modelInfo).length ? { modelInfo } : {}),
+    plan,
   };
   const resumed = await resumeFrom(options.file, meta, options.replace ?? false);
   if (resumed === null) {
     await mkdir(path.dirname(options.file), { recursive: true });
     await writeFile(options.file, metaLine(meta));
+  } else {
+    // A run that asks for more (another variant, more trials) widens the file's plan, so
+    // `--resume` later fills in all of it.
+    const widened = widenPlan(resumed.plan, plan);
+    if (JSON.stringify(widened) !== JSON.stringify(resumed.meta.plan))
+      await writePlan(options.file, { ...resumed.meta, plan: widened });
   }
   const cells = cellSpecs(options.intents, options);
   const workspace = await prepareWorkspace();
@@ -176,9 +195,9 @@ async function record(options: RecordOptions): Promise<RecordSummary> {
     costUsd: null,
   };
   try {
-    const plan = await planRecording(workspace.dir, inner, cells, resumed ?? new Set());
-    summary.skipped = plan.done;
-    summary.identical = plan.identical.length;
+    const sending = await planRecording(workspace.dir, inner, cells, resumed?.cells ?? new Set());
+    summary.skipped = sending.done;
+    summary.identical = sending.identical.length;
     const service = await openEvalService(workspace.dir, {
       providers: { model: recording },
       order: ["model"],
@@ -220,11 +239,11 @@ async function record(options: RecordOptions): Promise<RecordSummary> {
           cell: cellKey(cell.intentId, cell.variant, cell.trial),
           reason: scope.failure,
         });
-      options.onProgress?.(++done, plan.pending.length, cell);
+      options.onProgress?.(++done, sending.pending.length, cell);
     };
     const worker = async () => {
-      while (next < plan.pending.length && !options.signal?.aborted)
-        await recordCell(plan.pending[next++]);
+      while (next < sending.pending.length && !options.signal?.aborted)
+        await recordCell(sending.pending[next++]);
     };
     await Promise.all(
       Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => worker()),

@@ -92,13 +92,40 @@ describe("replayFixture", () => {
     ).toBe(true);
   });
 
-  it("scores a request with no recording as fixture_miss 0, never a pass", async () => {
+  it("leaves out an intent the fixture has no recording of, and a cell it never recorded", async () => {
     const unseen: Intent = {
       ...TEST_INTENTS[0],
       id: "unseen",
       text: "how many docs are there, really",
     };
-    const [cell] = await replayFixture(careful, [unseen], { trials: [1] });
+    expect(await replayFixture(careful, [unseen], { trials: [1] })).toEqual([]);
+    // A recording stopped after config-callers' first trial: its second trial is not a failure, just absent.
+    const stopped = {
+      ...careful,
+      records: careful.records.filter(
+        (record) => !(record.intentId === "config-callers" && record.trial === 2),
+      ),
+    };
+    const cells = await replayFixture(stopped, [...TEST_INTENTS, unseen]);
+    expect(cells.map((cell) => `${cell.intentId} #${cell.trial}`).sort()).toEqual([
+      "config-callers #1",
+      "count-docs #1",
+      "count-docs #2",
+    ]);
+    expect(cells.every((cell) => cell.mode !== "fixture_miss")).toBe(true);
+  });
+
+  it("scores a recorded cell with no answer for the prompt asked as fixture_miss 0, never a pass", async () => {
+    // Only a later attempt was kept, under another prompt: the first prompt finds nothing.
+    const holed = {
+      ...careful,
+      records: careful.records.map((record) => ({
+        ...record,
+        promptHash: `other-${record.promptHash}`,
+        attempt: record.attempt + 1,
+      })),
+    };
+    const [cell] = await replayFixture(holed, [TEST_INTENTS[0]], { trials: [1] });
     expect(cell).toMatchObject({ score: 0, mode: "fixture_miss", accepted: false });
   });
 

@@ -6,6 +6,8 @@
 import { DEFAULT_PROMPT_VARIANT, PROMPT_VARIANTS, type Provider } from "@lackpy/infer";
 import type { LackpyService } from "@lackpy/service";
 import { openEvalService } from "../workspace/eval-service.js";
+import { cellKey } from "../inputs/cell-specs.js";
+import { fixtureCoverage } from "../inputs/fixture-coverage.js";
 import type { Fixture } from "../inputs/fixtures.js";
 import { TrialReplay } from "./replay-provider.js";
 import { scoreCell, type Cell, type ReplayTrace } from "./score-cell.js";
@@ -73,7 +75,12 @@ export function fixtureVariants(fixture: Fixture): string[] {
   return [...known, ...[...found].filter((variant) => !known.includes(variant as never)).sort()];
 }
 
-/** Replays one fixture over the intents: one cell per intent × variant × trial. */
+/**
+ * Replays one fixture over the intents: one cell per intent × variant × trial that the fixture
+ * recorded. Intents it has no recording of are left out, and so is a cell it never recorded
+ * (a partial recording is measured on what it holds), unless the cell's prompt is identical to
+ * an earlier variant's: that prompt was sent once, and the cell is marked as its repeat.
+ */
 export async function replayFixture(
   fixture: Fixture,
   intents: readonly Intent[],
@@ -89,14 +96,19 @@ export async function replayFixture(
   const workspaces = new Workspaces({ model: replay }, ["model"]);
   const variants = options.variants ?? fixtureVariants(fixture);
   const trials = options.trials ?? (replay.trials.length > 0 ? replay.trials : [1]);
+  const coverage = fixtureCoverage(fixture.records, intents);
+  const recorded = intents.filter((intent) => coverage.intents.has(intent.id));
   const cells: Cell[] = [];
   // First cell per intent, trial and first prompt: a later variant with the same prompt would
   // replay the same recording to the same result, so it is copied, marked, not replayed.
   const answered = new Map<string, Cell>();
   try {
-    for (const variant of variants)
+    for (const [index, variant] of variants.entries())
       for (const trial of trials)
-        for (const intent of intents) {
+        for (const intent of recorded) {
+          const unrecorded = !coverage.cells.has(cellKey(intent.id, variant, trial));
+          // Only a later variant's prompt can repeat an earlier one's; the first's is just missing.
+          if (unrecorded && index === 0) continue;
           replay.use(trial);
           const promptKey = (hash: string) => `${intent.id}\u0000${trial}\u0000${hash}`;
           replay.skipIdentical = (hash) => answered.has(promptKey(hash));
@@ -121,10 +133,11 @@ export async function replayFixture(
           });
           const hash = replay.initialPromptHash;
           const earlier = hash === null ? undefined : answered.get(promptKey(hash));
-          const cell =
-            replay.skippedIdentical && earlier
-              ? { ...earlier, variant, sameAsVariant: earlier.variant }
-              : scored;
+          const repeated = replay.skippedIdentical ? earlier : undefined;
+          if (unrecorded && !repeated) continue;
+          const cell = repeated
+            ? { ...repeated, variant, sameAsVariant: repeated.variant }
+            : scored;
           if (hash !== null && !earlier) answered.set(promptKey(hash), cell);
           cells.push(cell);
           options.onCell?.(cell);

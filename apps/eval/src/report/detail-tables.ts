@@ -10,6 +10,7 @@ import {
   sortSummaryRows,
   sortedFailureModes,
 } from "./report-format.js";
+import { modelLabel, partialRemark } from "./report-claims.js";
 import { code, num, source, text, type ReportTable } from "./report-table.js";
 import type { EvalReport } from "../results/report-types.js";
 
@@ -31,13 +32,13 @@ export function breakdownTables(report: EvalReport): ReportTable[] {
       intro:
         dimension === "kit"
           ? [
-              "Each model at its first variant (every intent), and the rules tier; 95% Wilson intervals, cells in parentheses. The JSON report has every variant.",
+              "Each model at its first variant (every intent it was recorded on), and the rules tier; 95% Wilson intervals, cells in parentheses. The JSON report has every variant.",
             ]
           : [],
       columns: [
         text(dimension),
         ...shown.map((row) =>
-          num(row.tier === "rules" ? "rules" : `${row.model} · ${row.variant}`),
+          num(row.tier === "rules" ? "rules" : `${modelLabel(report, row)} · ${row.variant}`),
         ),
       ],
       rows: values.map((value) => ({
@@ -83,6 +84,7 @@ export function correctionTable(report: EvalReport): ReportTable {
       .filter((row) => row.tier === "ollama" || row.tier === "anthropic")
       .map((row) => ({
         className: row.source,
+        ...partialRemark(report, row, 1),
         cells: [
           row.provider,
           row.model,

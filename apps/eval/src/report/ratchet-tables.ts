@@ -11,9 +11,10 @@ import {
   overallTierShare,
   unansweredShare,
 } from "./report-format.js";
+import { ratchetChoice } from "./report-claims.js";
 import { DIFFERENCE_COLUMNS, differenceRows } from "./report-tables.js";
-import { code, num, source, text, type ReportTable } from "./report-table.js";
-import type { EvalReport } from "../results/report-types.js";
+import { code, num, prose, source, text, type ReportTable } from "./report-table.js";
+import type { EvalReport, FixtureInfo } from "../results/report-types.js";
 
 /** What the simulation's totals say, in sentences. */
 export function ratchetSentences(simulation: RatchetSimulation): string[] {
@@ -34,10 +35,12 @@ export function ratchetSentences(simulation: RatchetSimulation): string[] {
 export function ratchetTables(report: EvalReport): ReportTable[] {
   return report.ratchet.simulations.map((simulation, index) => {
     const overall = overallTierShare(simulation.windows);
+    const choice = index === 0 && simulation.role === "primary" ? ratchetChoice(report) : null;
     return {
       id: `ratchet-${index + 1}`,
       title: `Ratchet: ${simulation.provider}/${simulation.model} · ${simulation.scenario}${simulation.role === "stress" ? " (consistently wrong model)" : ""}`,
       intro: [
+        ...(choice ? [choice] : []),
         `${simulation.source} · ${simulation.scenarioDescription} · seeds ${simulation.seeds.join(", ")} · windows of ${simulation.windowSize} · promotion after ${simulation.minSuccesses} agreeing runs (the product's default). Means over seeds, range in parentheses.`,
       ],
       columns: [
@@ -90,21 +93,32 @@ export function baselineTable(report: EvalReport): ReportTable | null {
   };
 }
 
-/** The fixture files: source, records, staleness, and for synthetic profiles the rates their code uses. */
+/** What a fixture's stale column says: cells answered from older prompts, missing answers, and why. */
+function staleText(fixture: FixtureInfo): string {
+  const reasons = [
+    ...(fixture.staleReasons ?? []),
+    ...(fixture.workspaceChanged ? [fixture.workspaceChanged] : []),
+  ];
+  return `${formatCount(fixture.staleCells ?? 0)}${fixture.missingCells ? ` + ${formatCount(fixture.missingCells)} missing` : ""}${reasons.length ? ` (${reasons.join("; ")})` : ""}`;
+}
+
+/** The fixture files: source, what they cover, staleness, and for synthetic profiles the rates their code uses. */
 export function fixtureTable(report: EvalReport): ReportTable {
+  const intents = report.meta.intents;
   return {
     id: "fixtures",
     title: "Fixtures",
     intro: [
-      "Synthetic profiles state here the rates their code uses (`src/synthetic/profiles.ts`), including what each prompt section changes; recorded fixtures show what the model server reported.",
+      "Intents: how many have a recording (a partial recording's rows cover those only). Stale cells: answered from a recording of an older prompt. Synthetic profiles state here the rates their code uses (`src/synthetic/profiles.ts`), including what each prompt section changes; recorded fixtures show what the model server reported.",
     ],
     columns: [
       text("provider"),
       code("model"),
       source(),
       num("records"),
+      num("intents"),
       num("stale cells"),
-      text("profile / model"),
+      prose("profile / model"),
     ],
     rows: report.meta.fixtures.map((fixture) => ({
       className: fixture.source,
@@ -113,7 +127,10 @@ export function fixtureTable(report: EvalReport): ReportTable {
         fixture.model,
         fixture.source,
         formatCount(fixture.records),
-        `${formatCount(fixture.staleCells ?? 0)}${fixture.missingCells ? ` + ${formatCount(fixture.missingCells)} missing` : ""}${fixture.staleReasons?.length ? ` (${fixture.staleReasons.join("; ")})` : ""}`,
+        fixture.partial
+          ? `${formatCount(fixture.recordedIntents ?? 0)} of ${formatCount(intents)} (partial)`
+          : formatCount(fixture.recordedIntents ?? intents),
+        staleText(fixture),
         [
           fixture.description ?? "",
           ...(fixture.effects ?? []),
@@ -128,22 +145,23 @@ export function fixtureTable(report: EvalReport): ReportTable {
   };
 }
 
-/** Why the run passes or fails. */
+/** Why the run passes or fails: the verdict in one sentence, then what fails a run, the failures and the notes. */
 export function verdictTable(report: EvalReport): ReportTable {
   const { gate } = report;
   const settings = gate.settings;
   return {
     id: "verdict",
     title: "Verdict",
+    lead: gate.verdict,
     intro: [
-      `pnpm bench fails on a significant regression of a recorded row against the baseline${settings.baseline ? ` (${settings.baseline})` : " (none given)"}, on more than ${settings.maxAddedTemplateErrors} template answers the model alone would have got right${settings.maxTemplateWrongShare === null ? "" : `, on more than ${formatPercent(settings.maxTemplateWrongShare)} wrong template answers in the primary simulation`}${settings.strictStale ? ", and on stale recorded fixtures (--strict)" : ""}.`,
+      `pnpm bench fails on a significant regression of a recorded row against the baseline${settings.baseline ? ` (${settings.baseline})` : " (none given)"}, on more than ${settings.maxAddedTemplateErrors} template answers the model alone would have got right${settings.maxTemplateWrongShare === null ? "" : `, on more than ${formatPercent(settings.maxTemplateWrongShare)} wrong template answers in the primary simulation`}${settings.strictStale ? ", and on out-of-date recorded fixtures (--strict)" : ""}. A partial recording is never a failure.`,
     ],
-    columns: [text("outcome"), text("detail")],
+    columns: [text("outcome"), prose("detail")],
     rows: [
       ...gate.failures.map((detail) => ({ className: "failure", cells: ["fails", detail] })),
       ...gate.notes.map((detail) => ({ cells: ["note", detail] })),
     ],
-    notes: [gate.failures.length ? "The run fails." : "The run passes."],
-    empty: "Nothing to report.",
+    notes: [],
+    empty: "Nothing else to report.",
   };
 }

@@ -31,11 +31,27 @@ export interface ChartMeasurement {
   wellFormed: boolean;
 }
 
+/** A box on the page whose content is wider than the box, so part of it is hidden or scrolls. */
+export interface Overflow {
+  /** The id of the section it is in. */
+  section: string;
+  scrollWidth: number;
+  clientWidth: number;
+}
+
+/** The width the report must fit without scrolling sideways: a common laptop screen. */
+export const FIT_WIDTH_PX = 1280;
+
 /** What the render check measured on the page. */
 export interface RenderCheckResult {
+  /** The viewport the page was opened in. */
+  viewportWidth: number;
+  /** The page's scroll size: wider than the viewport means it scrolls sideways. */
   width: number;
   height: number;
   charts: ChartMeasurement[];
+  /** Tables and charts whose content is cut off or scrolls inside them (empty when everything fits). */
+  overflowing: Overflow[];
 }
 
 /**
@@ -58,8 +74,21 @@ const MEASURE_CHARTS = `(sources) => {
       wellFormed: wellFormed(sources[index]),
     };
   });
+  const overflowing = Array.from(document.querySelectorAll(".table-wrap, .chart, section.card"))
+    .filter((box) => box.scrollWidth > box.clientWidth + 1)
+    .map((box) => ({
+      section: (box.closest("section") || box).id || "",
+      scrollWidth: box.scrollWidth,
+      clientWidth: box.clientWidth,
+    }));
   const root = document.documentElement;
-  return { width: root.scrollWidth, height: root.scrollHeight, charts };
+  return {
+    viewportWidth: window.innerWidth,
+    width: root.scrollWidth,
+    height: root.scrollHeight,
+    charts,
+    overflowing,
+  };
 }`;
 
 /** The chromium binary to use: `CHROMIUM_PATH` or `/usr/bin/chromium`, or null when neither exists. */
@@ -68,8 +97,20 @@ export function findChromium(): string | null {
   return existsSync(path) ? path : null;
 }
 
-/** Opens an HTML report in headless chromium, measures every chart and saves a full-page screenshot. */
-export async function renderCheck(htmlPath: string, pngPath: string): Promise<RenderCheckResult> {
+/** True when the page fits its viewport: no sideways scroll, no table or chart cut off. */
+export function fits(result: RenderCheckResult): boolean {
+  return result.width <= result.viewportWidth && result.overflowing.length === 0;
+}
+
+/**
+ * Opens an HTML report in headless chromium at `widthPx` (default FIT_WIDTH_PX), measures every
+ * chart and what overflows, and saves a full-page screenshot.
+ */
+export async function renderCheck(
+  htmlPath: string,
+  pngPath: string,
+  options: { widthPx?: number } = {},
+): Promise<RenderCheckResult> {
   const executablePath = findChromium();
   if (executablePath === null) {
     throw new Error(
@@ -84,7 +125,7 @@ export async function renderCheck(htmlPath: string, pngPath: string): Promise<Re
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     args: [...CHROMIUM_ARGS],
-    viewport: { width: 1440, height: 900 },
+    viewport: { width: options.widthPx ?? FIT_WIDTH_PX, height: 900 },
   });
   try {
     const page = await context.newPage();

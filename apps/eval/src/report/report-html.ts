@@ -1,9 +1,17 @@
 import { escapeHtml } from "./escape-html.js";
+import {
+  partialText,
+  ratchetChoice,
+  rowPartialText,
+  subtitle,
+  termSentences,
+} from "./report-claims.js";
 import { REPORT_CSS } from "./report-css.js";
 import { SYNTHETIC_NOTE, formatCount, reportSources } from "./report-format.js";
 import { reportLayout } from "./report-layout.js";
+import { proseHtml } from "./report-prose.js";
 import type { ReportTable, TableColumn } from "./report-table.js";
-import type { EvalReport, NumberSource, TierName } from "../results/report-types.js";
+import type { EvalReport, FixtureInfo, NumberSource, TierName } from "../results/report-types.js";
 import { TIER_COLORS, passRateChart, ratchetChart } from "./svg-charts.js";
 
 /** A source badge (`recorded`, `synthetic`, `builtin`) as HTML. */
@@ -21,29 +29,47 @@ function cellHtml(column: TableColumn | undefined, value: string): string {
     }
     case "code":
       return `<code>${escapeHtml(value)}</code>`;
+    case "prose":
+      return proseHtml(value);
     default:
       return escapeHtml(value);
   }
 }
 
+const COLUMN_CLASSES: Partial<Record<TableColumn["kind"], string>> = {
+  num: "num",
+  code: "model",
+  prose: "prose",
+};
+
 function tableHtml(table: ReportTable): string {
   if (table.rows.length === 0) return `<p class="no-data">${escapeHtml(table.empty)}</p>`;
-  const className = (column: TableColumn | undefined) =>
-    column?.kind === "num" ? ` class="num"` : column?.kind === "code" ? ` class="model"` : "";
-  const line = (cells: readonly string[], tag: "td" | "th", rowClass?: string) =>
+  const className = (column: TableColumn | undefined) => {
+    const name = column ? COLUMN_CLASSES[column.kind] : undefined;
+    return name ? ` class="${name}"` : "";
+  };
+  const line = (
+    cells: readonly string[],
+    tag: "td" | "th",
+    rowClass?: string,
+    remarks: Record<number, string> = {},
+  ) =>
     `<tr${rowClass ? ` class="${escapeHtml(rowClass)}"` : ""}>` +
     cells
-      .map(
-        (value, index) =>
-          `<${tag}${className(table.columns[index])}>${tag === "th" ? escapeHtml(value) : cellHtml(table.columns[index], value)}</${tag}>`,
-      )
+      .map((value, index) => {
+        const content = tag === "th" ? escapeHtml(value) : cellHtml(table.columns[index], value);
+        const remark = remarks[index]
+          ? `<span class="remark">${escapeHtml(remarks[index])}</span>`
+          : "";
+        return `<${tag}${className(table.columns[index])}>${content}${remark}</${tag}>`;
+      })
       .join("") +
     `</tr>`;
   const head = line(
     table.columns.map((column) => column.label),
     "th",
   );
-  const body = table.rows.map((row) => line(row.cells, "td", row.className)).join("");
+  const body = table.rows.map((row) => line(row.cells, "td", row.className, row.remarks)).join("");
   const footer = table.footer ? `<tfoot>${line(table.footer, "td")}</tfoot>` : "";
   return `<div class="table-wrap"><table><thead>${head}</thead><tbody>${body}</tbody>${footer}</table></div>`;
 }
@@ -52,14 +78,29 @@ function section(
   id: string,
   title: string,
   body: string,
-  intro: readonly string[] = [],
-  notes: readonly string[] = [],
+  text: { lead?: string; intro?: readonly string[]; notes?: readonly string[] } = {},
 ): string {
-  const lead = intro.map((sentence) => `<p class="muted">${escapeHtml(sentence)}</p>`).join("");
-  const after = notes
-    .map((sentence) => `<p class="note-line">${escapeHtml(sentence)}</p>`)
+  const lead = text.lead ? `<p class="lead">${proseHtml(text.lead)}</p>` : "";
+  const intro = (text.intro ?? [])
+    .map((sentence) => `<p class="muted">${proseHtml(sentence)}</p>`)
     .join("");
-  return `<section class="card" id="${escapeHtml(id)}"><h2>${escapeHtml(title)}</h2>${lead}${body}${after}</section>`;
+  const after = (text.notes ?? [])
+    .map((sentence) => `<p class="note-line">${proseHtml(sentence)}</p>`)
+    .join("");
+  return `<section class="card" id="${escapeHtml(id)}"><h2>${escapeHtml(title)}</h2>${lead}${intro}${body}${after}</section>`;
+}
+
+function fixtureLine(report: EvalReport, fixture: FixtureInfo): string {
+  const partial = partialText(fixture, report.meta.intents);
+  const stale = [
+    ...(fixture.staleReasons ?? []),
+    ...(fixture.workspaceChanged ? [fixture.workspaceChanged] : []),
+  ];
+  const remarks = [...(partial ? [partial] : []), ...stale.map((reason) => `stale: ${reason}`)];
+  return (
+    `${sourceBadge(fixture.source)} ${escapeHtml(fixture.provider)} / <code>${escapeHtml(fixture.model)}</code>` +
+    (remarks.length ? ` <span class="remark">${escapeHtml(remarks.join("; "))}</span>` : "")
+  );
 }
 
 function metaSection(report: EvalReport): string {
@@ -74,16 +115,11 @@ function metaSection(report: EvalReport): string {
       "fixtures",
       meta.fixtures.length === 0
         ? `<span class="muted">none</span>`
-        : meta.fixtures
-            .map(
-              (fixture) =>
-                `${sourceBadge(fixture.source)} ${escapeHtml(fixture.provider)} / <code>${escapeHtml(fixture.model)}</code>`,
-            )
-            .join("<br>"),
+        : meta.fixtures.map((fixture) => fixtureLine(report, fixture)).join("<br>"),
     ],
     [
       "verdict",
-      report.gate.failures.length ? `<strong class="fails">fails</strong> (see Verdict)` : "passes",
+      `<span class="${report.gate.failures.length ? "fails" : "passes"}">${escapeHtml(report.gate.verdict)}</span>`,
     ],
   ];
   const note = reportSources(report).includes("synthetic")
@@ -96,31 +132,36 @@ function metaSection(report: EvalReport): string {
 /** Renders an eval report as one self-contained HTML page: inline CSS and SVG charts, no scripts, nothing fetched. */
 export function renderHtml(report: EvalReport): string {
   const primary = report.ratchet;
+  const choice = ratchetChoice(report);
   const body = [
     `<h1>lackpy eval report</h1>`,
-    `<p class="subtitle">How well models write lackpy programs, per model, prompt variant and tier, with 95% intervals.</p>`,
+    `<p class="subtitle">${proseHtml(subtitle(report))}</p>`,
     metaSection(report),
     section(
       "pass-rate",
       "Pass rate by model and tier",
-      `<div class="chart">${passRateChart(report.summary)}</div>`,
-      [
-        "Bars: pass rate (gate rate lighter behind); whiskers: the pass rate's 95% Wilson interval.",
-      ],
+      `<div class="chart">${passRateChart(report.summary, { remark: (row) => rowPartialText(report, row) })}</div>`,
+      {
+        intro: [
+          ...termSentences(),
+          "Bars: the pass rate, with the gate rate lighter behind it; whiskers: the pass rate's 95% Wilson interval.",
+        ],
+      },
     ),
     section(
       "ratchet-chart",
       "Ratchet: share of requests per tier over time",
       `<div class="chart">${ratchetChart(primary.windows)}</div>`,
-      primary.windows.length
-        ? [
-            `${primary.provider}/${primary.model} (${primary.source}) · ${primary.scenario}: mean over seeds ${primary.seeds.join(", ")}; the dashed line is the ceiling, the share of requests whose wording came earlier.`,
-          ]
-        : [],
+      {
+        intro:
+          primary.windows.length && choice
+            ? [
+                `${choice} Scenario: ${primary.scenario}; mean over seeds ${primary.seeds.join(", ")}; the dashed line is the ceiling, the share of requests whose wording came earlier.`,
+              ]
+            : [],
+      },
     ),
-    ...reportLayout(report).map((table) =>
-      section(table.id, table.title, tableHtml(table), table.intro, table.notes),
-    ),
+    ...reportLayout(report).map((table) => section(table.id, table.title, tableHtml(table), table)),
     `<footer>workspace ${escapeHtml(report.meta.workspaceHash.slice(0, 12))} · ` +
       `${escapeHtml(report.meta.createdAt)}</footer>`,
   ];

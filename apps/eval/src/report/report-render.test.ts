@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EVIL_MODEL, emptyReport, sampleReport } from "../__fixtures__/sample-report.js";
-import { findChromium, renderCheck } from "./render-check.js";
+import { FIT_WIDTH_PX, findChromium, fits, renderCheck } from "./render-check.js";
 import { renderHtml } from "./report-html.js";
 import { renderMarkdown } from "./report-markdown.js";
 
@@ -27,7 +27,7 @@ describe("renderMarkdown", () => {
       expect(line).toMatch(/\| \d+\.\d% \[\d+\.\d–\d+\.\d\] \|/);
     }
     expect(table).toContain(
-      "| ollama | qwen2.5-coder:7b | recorded | baseline | ollama | 40 | 121 | 49.6% [40.8–58.4] |",
+      "| ollama | qwen2.5-coder:7b | recorded | baseline | 40 | 121 | 49.6% [40.8–58.4] |",
     );
   });
 
@@ -42,7 +42,7 @@ describe("renderMarkdown", () => {
     expect(markdown).toContain(
       "ollama/qwen2.5-coder:7b · examples: 30 cells had a prompt byte-identical to the baseline variant's",
     );
-    expect(sectionOf(markdown, "Pass rates")).toContain("| examples | ollama | 30 | 90 |");
+    expect(sectionOf(markdown, "Pass rates")).toContain("| recorded | examples | 30 | 90 |");
   });
 
   it("marks differences as significant or not", () => {
@@ -56,7 +56,9 @@ describe("renderMarkdown", () => {
     expect(sectionOf(markdown, "Correction, latency, tokens and cost")).toContain(
       "| — (synthetic) | — (synthetic) | — (synthetic) |",
     );
-    expect(sectionOf(markdown, "Fixtures")).toContain("An evil profile. · Rules section: +10 pp");
+    expect(sectionOf(markdown, "Fixtures")).toContain(
+      "by another framework's name. · answers another intent's question on 8% of intents, in every trial and variant · Rules section: +10 pp",
+    );
   });
 
   it("shows the ratchet's windows as means with ranges, the ceiling, and the wrong template answers", () => {
@@ -121,24 +123,56 @@ describe("renderHtml", () => {
 
 describe("render check (headless chromium)", () => {
   it.skipIf(findChromium() === null)(
-    "renders both charts with a size and their marks, and saves a screenshot",
+    "renders both charts with a size and their marks, fits 1,280 px, and saves a screenshot",
     async () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), "lackpy-render-"));
       try {
-        const htmlPath = path.join(dir, "report.html");
-        await writeFile(htmlPath, renderHtml(sampleReport()));
-        const result = await renderCheck(htmlPath, path.join(dir, "report.png"));
-        expect(result.charts.map((chart) => chart.id)).toEqual([
-          "chart-pass-rate",
-          "chart-ratchet",
-        ]);
-        for (const chart of result.charts) {
-          expect(chart.wellFormed).toBe(true);
-          expect(chart.width).toBeGreaterThan(300);
-          expect(chart.height).toBeGreaterThan(100);
-          expect(chart.marks).toBeGreaterThan(4);
+        for (const [name, report] of [
+          ["recorded", sampleReport()],
+          ["partial", sampleReport({ recordedIntents: 3 })],
+        ] as const) {
+          const htmlPath = path.join(dir, `${name}.html`);
+          await writeFile(htmlPath, renderHtml(report));
+          const result = await renderCheck(htmlPath, path.join(dir, `${name}.png`));
+          expect(result.charts.map((chart) => chart.id)).toEqual([
+            "chart-pass-rate",
+            "chart-ratchet",
+          ]);
+          for (const chart of result.charts) {
+            expect(chart.wellFormed).toBe(true);
+            expect(chart.width).toBeGreaterThan(300);
+            expect(chart.height).toBeGreaterThan(100);
+            expect(chart.marks).toBeGreaterThan(4);
+          }
+          expect(result.viewportWidth).toBe(FIT_WIDTH_PX);
+          expect(result.width, name).toBeLessThanOrEqual(FIT_WIDTH_PX);
+          expect(result.overflowing, name).toEqual([]);
+          expect(fits(result)).toBe(true);
         }
-        expect(result.width).toBeLessThanOrEqual(1440);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(findChromium() === null)(
+    "finds a table that does not fit",
+    async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), "lackpy-render-"));
+      try {
+        const htmlPath = path.join(dir, "wide.html");
+        const report = sampleReport();
+        const wide = renderHtml(report).replace(
+          "</table>",
+          `<tr><td>${"x".repeat(400)}</td></tr></table>`,
+        );
+        await writeFile(htmlPath, wide);
+        const result = await renderCheck(htmlPath, path.join(dir, "wide.png"));
+        expect(result.overflowing).toEqual([
+          expect.objectContaining({ section: "pass-rates", clientWidth: expect.any(Number) }),
+        ]);
+        expect(fits(result)).toBe(false);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

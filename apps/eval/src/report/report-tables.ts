@@ -9,8 +9,11 @@ import {
   formatUsd,
   sortSummaryRows,
 } from "./report-format.js";
+import { partialRemark, partialText } from "./report-claims.js";
+import { define } from "./report-prose.js";
 import { code, num, source, text, tier, type ReportTable } from "./report-table.js";
 import type { Comparison, EvalReport, RowKey, SummaryRow } from "../results/report-types.js";
+import { MIN_PAIRED_INTENTS } from "../results/stats.js";
 
 const isModel = (row: Pick<SummaryRow, "tier">) =>
   row.tier === "ollama" || row.tier === "anthropic";
@@ -19,8 +22,20 @@ function rulesSentence(report: EvalReport): string[] {
   const rules = report.summary.find((row) => row.tier === "rules");
   if (!rules) return [];
   return [
-    `The rules tier answers ${formatRate(rules.coverage, rules.coverageInterval)} of intents and is right on ${formatRate(rules.accuracy, rules.accuracyInterval)} of those; its pass rate over all intents is not comparable with a model's, which answers every intent.`,
+    `The rules tier answers ${formatRate(rules.coverage, rules.coverageInterval)} of intents and is right on ${formatRate(rules.accuracy, rules.accuracyInterval)} of those; its pass rate over all intents is not comparable with a model's, which writes a program for every intent it is asked.`,
   ];
+}
+
+/** A sentence per partial recording: what its rows cover. */
+function partialNotes(report: EvalReport): string[] {
+  return report.meta.fixtures.flatMap((fixture) => {
+    const partial = partialText(fixture, report.meta.intents);
+    return partial
+      ? [
+          `${fixture.provider}/${fixture.model} is a partial recording (${fixture.recordedIntents} of ${report.meta.intents} intents): its rows cover those intents only.`,
+        ]
+      : [];
+  });
 }
 
 function identicalNotes(report: EvalReport): string[] {
@@ -38,16 +53,17 @@ export function passRateTable(report: EvalReport): ReportTable {
     id: "pass-rates",
     title: "Pass rates",
     intro: [
+      `Pass: the share of cells that pass; gate: the share that pass the gate; ${define("pass^k")}: the chance that k trials of one intent all pass (k is the number of trials per intent), averaged over intents; answered: the share of cells with an accepted program.`,
       "95% intervals in brackets: Wilson over cells for rates (the trials of one intent are correlated, so they are on the narrow side), a bootstrap over intents for pass^k.",
+      ...partialNotes(report),
       ...rulesSentence(report),
       "Templates are not on this axis: they answer only what the ratchet promoted, so their numbers are in the Ratchet section.",
     ],
     columns: [
-      text("provider"),
+      tier(),
       code("model"),
       source(),
       text("variant"),
-      tier(),
       num("intents"),
       num("cells"),
       num("pass % [95% CI]"),
@@ -58,12 +74,12 @@ export function passRateTable(report: EvalReport): ReportTable {
     ],
     rows: sortSummaryRows(report.summary).map((row) => ({
       className: row.source,
+      ...partialRemark(report, row, 1),
       cells: [
-        row.provider,
+        row.tier,
         row.model,
         row.source,
         row.variant,
-        row.tier,
         formatCount(row.intents),
         formatCount(row.cells),
         formatRate(row.passRate, row.passInterval),
@@ -78,6 +94,21 @@ export function passRateTable(report: EvalReport): ReportTable {
   };
 }
 
+/** What the latency, token and cost columns hold, said only of rows that exist. */
+function costSentence(report: EvalReport): string {
+  const correction =
+    "Correction: of the cells whose first program was rejected, the share the correction chain turned into an accepted program. Misses: cells whose recording had no answer for a prompt asked (scored 0); stale: cells answered from a recording of an older prompt.";
+  const recorded = report.summary.filter((row) => isModel(row) && row.source === "recorded");
+  if (recorded.length === 0)
+    return `${correction} No model row is recorded, so there is no latency, token count or cost: synthetic rows leave them out.`;
+  const anthropic = recorded.some((row) => row.tier === "anthropic");
+  return `${correction} Latency is the recorded HTTP round trip per cell (median); tokens are what the model server reported. ${
+    anthropic
+      ? "Cost is tokens × the price table, for the recorded Anthropic rows (`--prices FILE` overrides the table)."
+      : "There is no cost: no Anthropic row was recorded (Ollama models run locally)."
+  }`;
+}
+
 /** Correction, fixture misses, staleness, latency, tokens and cost per model row. */
 export function costTable(report: EvalReport): ReportTable {
   const rows = sortSummaryRows(report.summary).filter(isModel);
@@ -86,9 +117,7 @@ export function costTable(report: EvalReport): ReportTable {
   return {
     id: "cost",
     title: "Correction, latency, tokens and cost",
-    intro: [
-      "Latency is the recorded HTTP round trip per cell (median); cost is tokens × the price table (Anthropic rows recorded from a real model; `--prices FILE` overrides it).",
-    ],
+    intro: [costSentence(report)],
     columns: [
       text("provider"),
       code("model"),
@@ -103,6 +132,7 @@ export function costTable(report: EvalReport): ReportTable {
     ],
     rows: rows.map((row) => ({
       className: row.source,
+      ...partialRemark(report, row, 1),
       cells: [
         row.provider,
         row.model,
@@ -140,7 +170,11 @@ export function differenceRows(comparisons: readonly Comparison[]): ReportTable[
       formatPercent(comparison.passRateB),
       formatPoints(comparison.difference),
       `${formatPoints(comparison.interval[0])} to ${formatPoints(comparison.interval[1])}`,
-      comparison.significant ? "significant" : "not significant",
+      comparison.significant
+        ? "significant"
+        : comparison.intents < MIN_PAIRED_INTENTS
+          ? "too few intents to tell"
+          : "not significant",
     ],
   }));
 }
@@ -163,8 +197,8 @@ export function differencesTable(report: EvalReport): ReportTable {
     id: "differences",
     title: "Differences between variants and models",
     intro: [
-      "a − b in percentage points over the intents both rows have, with a 95% bootstrap interval (intents resampled, paired). A difference whose interval includes 0 is not significant.",
-      "Variants are compared with the model's first variant on the intents where their prompts differ; models are compared at the product's default variant on every intent.",
+      `a − b in percentage points over the intents both rows have, with a 95% bootstrap interval (intents resampled, paired). A difference whose interval includes 0 is not significant, and neither is one over fewer than ${MIN_PAIRED_INTENTS} intents.`,
+      "Variants are compared with the model's first variant on the intents where their prompts differ; models are compared at the product's default variant on every intent both were recorded on.",
     ],
     columns: DIFFERENCE_COLUMNS,
     rows: differenceRows([

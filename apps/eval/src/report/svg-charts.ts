@@ -72,8 +72,15 @@ function groupRows(rows: readonly SummaryRow[]): SummaryRow[][] {
 const PASS = { width: 1220, labelWidth: 110, plotWidth: 900, top: 34, title: 24, bar: 16 } as const;
 const PASS_GAP = { bar: 6, group: 16, axis: 26 } as const;
 
-/** Chart 1: a group of horizontal bars per provider/model/variant, one bar per tier, gate rate behind pass rate, the pass rate's 95% interval as a whisker. */
-export function passRateChart(rows: readonly SummaryRow[]): string {
+/**
+ * Chart 1: a group of horizontal bars per provider/model/variant, one bar per tier, gate rate
+ * behind pass rate, the pass rate's 95% interval as a whisker; `remark` adds a word to a group's
+ * title (a partial recording's coverage).
+ */
+export function passRateChart(
+  rows: readonly SummaryRow[],
+  options: { remark?: (row: SummaryRow) => string | null } = {},
+): string {
   if (rows.length === 0) return noData("No summary rows: nothing to chart.");
   const groups = groupRows(rows);
   const x0 = PASS.labelWidth;
@@ -83,11 +90,14 @@ export function passRateChart(rows: readonly SummaryRow[]): string {
   for (const group of groups) {
     const first = group[0];
     const title = truncate(`${first.provider} / ${first.model}`, 120);
+    const remark = options.remark?.(first);
     shapes.push(
       badge(first.source, 0, y + 2),
       `<text x="84" y="${y + 15}" font-size="13" font-weight="600" fill="#1a202c">` +
         `<title>${escapeHtml(`${first.provider} / ${first.model}`)}</title>${escapeHtml(title)}` +
-        `<tspan font-weight="400" fill="#718096"> · ${escapeHtml(first.variant)}</tspan></text>`,
+        `<tspan font-weight="400" fill="#718096"> · ${escapeHtml(first.variant)}</tspan>` +
+        (remark ? `<tspan font-weight="600" fill="#c05621"> · ${escapeHtml(remark)}</tspan>` : "") +
+        `</text>`,
     );
     y += PASS.title;
     for (const row of group) {

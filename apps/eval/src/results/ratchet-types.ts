@@ -95,6 +95,12 @@ export interface RatchetLogEntry {
 
 /** The ratchet section of the report: the primary simulation's fields, every simulation, and the request log. */
 export interface RatchetReport extends RatchetSimulation {
+  /**
+   * Why the primary simulation's model was chosen: named with `--ratchet-model`, the best recorded
+   * model with a recording of every intent, or (no such model) the best synthetic profile. Null
+   * when nothing was simulated.
+   */
+  chosenAs?: "asked" | "best-recorded" | "best-synthetic" | null;
   simulations: RatchetSimulation[];
   log: RatchetLogEntry[];
 }

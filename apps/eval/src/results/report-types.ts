@@ -13,12 +13,20 @@ export interface FixtureInfo {
   path: string;
   records: number;
   promptBuilderVersion?: string;
-  /** Why the file's answers may not match today's prompts (empty when it is up to date). */
+  /** Intents with a recording of their own wording; the report's rows cover these only. */
+  recordedIntents?: number;
+  /** True when some intent has no recording (`recordedIntents` < `meta.intents`): a partial recording. */
+  partial?: boolean;
+  /** Cells of the recorded intents, variants and trials that the file does not hold (left out of the rows). */
+  unrecordedCells?: number;
+  /** Why the file was recorded against an older prompt (empty when its prompt builder is today's). */
   staleReasons?: string[];
   /** Cells answered from a recording of a prompt that has changed since. */
   staleCells?: number;
-  /** Cells with no recording at all (fixture_miss, scored 0): a prompt that was never sent. */
+  /** Cells whose recording has no answer for a prompt the replay asked (fixture_miss, scored 0). */
   missingCells?: number;
+  /** Set when the file was recorded against another workspace fixture: its answers are checked against changed files. */
+  workspaceChanged?: string | null;
   /** Synthetic profiles: what the profile does, and the effect its code gives each prompt feature. */
   description?: string;
   effects?: string[];
@@ -107,7 +115,7 @@ export interface Comparison {
   /** `a − b` in shares; the interval is the 95% percentile bootstrap over intents. */
   difference: number;
   interval: Interval;
-  /** The interval excludes 0. */
+  /** The interval excludes 0, over at least MIN_PAIRED_INTENTS intents. */
   significant: boolean;
   intents: number;
 }
@@ -139,6 +147,8 @@ export type FailureCounts = Partial<Record<FailureMode | "fixture_miss" | "no_an
 
 /** What made `pnpm bench` fail or pass, with the settings it judged by. */
 export interface GateOutcome {
+  /** The outcome in one plain sentence: why the run fails, or what was checked. */
+  verdict: string;
   /** Every reason the run fails (empty: exit 0). */
   failures: string[];
   /** Things a reader should know that do not fail the run (stale recorded fixtures, synthetic regressions). */

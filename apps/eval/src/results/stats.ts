@@ -61,7 +61,7 @@ export interface IntentTally {
   trials: number;
 }
 
-/** A difference between two pass rates with its 95% interval; significant when the interval excludes 0. */
+/** A difference between two pass rates with its 95% interval; significant when the interval excludes 0 over enough intents. */
 export interface Difference {
   /** `a − b`, in shares (0.05 is 5 percentage points). */
   difference: number;
@@ -82,9 +82,16 @@ const rate = (tallies: readonly IntentTally[]) => {
 };
 
 /**
+ * Fewest shared intents a difference needs to be called significant. A percentile bootstrap over
+ * a handful of intents is far too narrow (three intents that all differ one way give an interval
+ * of a single point), and even a sign test needs six intents that all agree to reach 5%.
+ */
+export const MIN_PAIRED_INTENTS = 10;
+
+/**
  * The difference of pass rates `a − b` over the intents both have, paired by intent: each
  * resample draws intents with replacement and recomputes both rates on the same draw. Null when
- * they share no intent.
+ * they share no intent; never significant over fewer than MIN_PAIRED_INTENTS intents.
  */
 export function pairedDifference(
   a: ReadonlyMap<string, IntentTally>,
@@ -108,7 +115,7 @@ export function pairedDifference(
   return {
     difference,
     interval,
-    significant: interval[0] > 0 || interval[1] < 0,
+    significant: shared.length >= MIN_PAIRED_INTENTS && (interval[0] > 0 || interval[1] < 0),
     intents: shared.length,
   };
 }
