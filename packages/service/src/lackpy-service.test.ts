@@ -116,6 +116,22 @@ describe("LackpyService", () => {
     await service.flush();
   });
 
+  it("keeps the tiers of its delegates for status only in a workspace that has .lackpy", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    expect(await service.delegate("list all markdown files")).toMatchObject({ tier: "rules" });
+    await service.flush();
+    expect(await readdir(root)).not.toContain(".lackpy");
+    expect((await service.status()).ratchet.recent.delegates).toBe(0);
+    await mkdir(path.join(root, ".lackpy"));
+    await service.delegate("list all markdown files");
+    await service.flush();
+    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+    expect((await service.status()).ratchet.recent).toMatchObject({
+      delegates: 1,
+      byTier: [{ tier: "rules", delegates: 1, failed: 0 }],
+    });
+  });
+
   it("refuses an invalid template and a duplicate name", async () => {
     const service = new LackpyService({ workspace: root, config: config(() => undefined) });
     await expect(service.create(`var x = 1`, { name: "bad" })).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -194,8 +194,20 @@ describe("the ratchet, through the service", () => {
     expect((await again.status()).templateProblems).toMatchObject(problems);
   });
 
-  it("promotes nothing while auto is off, and counts no program (only the tiers that answered)", async () => {
+  it("promotes nothing while auto is off, and writes no history", async () => {
     const lackpy = await service((config) => (config.ratchet.auto = false));
+    for (let run = 0; run < 4; run++)
+      expect((await lackpy.delegate(INTENT, { params: { country: "FR" } })).promoted).toBeNull();
+    await lackpy.close();
+    // The workspace has no .lackpy folder: not even the tiers that answered are kept.
+    await expect(
+      readFile(path.join(lackpy.workspace, ".lackpy", "ratchet.json")),
+    ).rejects.toThrow();
+  });
+
+  it("counts no program while auto is off, only the tiers that answered, in a workspace with .lackpy", async () => {
+    const lackpy = await service((config) => (config.ratchet.auto = false));
+    await mkdir(path.join(lackpy.workspace, ".lackpy"));
     for (let run = 0; run < 4; run++)
       expect((await lackpy.delegate(INTENT, { params: { country: "FR" } })).promoted).toBeNull();
     await lackpy.close();

@@ -129,8 +129,12 @@ export class RatchetStore implements WriteBehindTarget {
     });
   }
 
-  /** Remembers which tier answered a delegate (null: none did), for `status`. */
+  /**
+   * Remembers which tier answered a delegate (null: none did), for `status`; only in a workspace
+   * that has a `.lackpy` folder (a delegate alone never makes one).
+   */
   recordDelegate(tier: string | null, success: boolean): void {
+    if (this.changes.length === 0 && !existsSync(this.lackpyDirectory)) return;
     this.change({ kind: "answered", delegate: { tier, success, at: new Date().toISOString() } });
   }
 
