@@ -70,6 +70,8 @@ describe("--json prints exactly one JSON document on stdout", () => {
     [["toolbox", "show", "nope"], 2, "unknown_tool"],
     [["kit", "info", "nope"], 2, "unknown_kit"],
     [["template", "show", "nope"], 2, "unknown_template"],
+    [["template", "restore", "nope"], 2, "unknown_template"],
+    [["template", "restore", "../x"], 2, "invalid_name"],
   ])("for %j: exit %i, error code %s, nothing on stderr", async (args, exitCode, code) => {
     const { code: exit, out, err } = await lackpy([...args, "--json"]);
     expect(exit).toBe(exitCode);
@@ -85,6 +87,7 @@ describe("--json prints exactly one JSON document on stdout", () => {
     [["validate", "bad.js"], 1],
     [["delegate", "list all python files"], 0],
     [["status"], 0],
+    [["template", "list"], 0],
   ])("for %j: the command's own document (exit %i)", async (args, exitCode) => {
     const { code, out, err } = await lackpy([...args, "--json"]);
     expect(code).toBe(exitCode);
@@ -171,6 +174,7 @@ describe("--workspace", () => {
     ["template", "list"],
     ["template", "show", "t"],
     ["template", "test", "t"],
+    ["template", "restore", "t"],
     ["provider", "list"],
     ["provider", "add", "anthropic"],
     ["mcp", "serve"],

@@ -156,6 +156,7 @@ describe("lackpy run and delegate", () => {
     expect(Object.keys(result).sort()).toEqual(
       [
         "correction",
+        "demoted",
         "error",
         "executionMs",
         "filesModified",
@@ -198,6 +199,7 @@ describe("lackpy run and delegate", () => {
         successCount: 0,
         failCount: 0,
         path: path.join(root, ".lackpy", "templates", "readme-lines.tmpl"),
+        origin: "person",
       },
     ]);
     expect(

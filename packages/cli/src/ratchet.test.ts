@@ -48,8 +48,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function lackpy(args: string[]) {
-  const io = memoryIo({ cwd: root });
+async function lackpy(args: string[], cwd = root) {
+  const io = memoryIo({ cwd });
   const code = await main(args, io);
   return { code, out: io.out, err: io.err };
 }
@@ -58,11 +58,37 @@ const INTENT = "name the capital of the country";
 
 describe("the ratchet from the command line", () => {
   it("promotes after the agreeing runs the config lackpy init wrote asks for, says so, then answers from the template", async () => {
+    expect((await lackpy(["status"])).out).toContain(
+      "ratchet    on: promotes after 3 agreeing successes, demotes its own templates after 5 failures\nrecent     no delegates yet\n",
+    );
     for (let run = 1; run < 3; run++) {
       const { code, out, err } = await lackpy(["delegate", INTENT, "--param", "country=FR"]);
       expect(code).toBe(0);
       expect(out).toBe("capital of FR\n");
       expect(err).not.toContain("promoted");
+      // On its way: status shows the request, its successes of the 3 needed, and its program.
+      expect((await lackpy(["status"])).out).toContain(
+        `           ${run}/3 "${INTENT}" · "capital of " + country\nrecent     last ${run} delegate${run === 1 ? "" : "s"}: ollama ${run}\n`,
+      );
+      expect(JSON.parse((await lackpy(["status", "--json"])).out).ratchet).toMatchObject({
+        auto: true,
+        minSuccesses: 3,
+        candidates: [
+          {
+            intent: INTENT,
+            kit: "readonly",
+            successes: run,
+            needed: 3,
+            program: '"capital of " + country',
+          },
+        ],
+        candidateCount: 1,
+        recent: {
+          delegates: run,
+          window: 50,
+          byTier: [{ tier: "ollama", delegates: run, failed: 0 }],
+        },
+      });
     }
     const promoting = await lackpy(["delegate", INTENT, "--param", "country=FR"]);
     expect(promoting.err).toMatch(
@@ -91,8 +117,16 @@ describe("the ratchet from the command line", () => {
     expect(chats).toBe(3);
     const listed = JSON.parse((await lackpy(["template", "list", "--json"])).out);
     expect(listed).toMatchObject([
-      { name: expect.stringMatching(/^auto-name-the-capital/), successCount: 2, failCount: 0 },
+      {
+        name: expect.stringMatching(/^auto-name-the-capital/),
+        successCount: 2,
+        failCount: 0,
+        origin: "ratchet",
+      },
     ]);
+    const status = await lackpy(["status"]);
+    expect(status.out).not.toContain("/3 ");
+    expect(status.out).toContain("recent     last 5 delegates: ollama 3, templates 2\n");
   });
 
   it("gives the promotion in --json", async () => {
@@ -149,3 +183,120 @@ describe("the ratchet from the command line", () => {
     await rm(path.join(root, ".lackpy", "templates", "bare.tmpl"));
   });
 });
+
+describe("templates from the command line", () => {
+  let workspace: string;
+  beforeAll(async () => {
+    workspace = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-templates-"));
+    await cp(EXAMPLE, workspace, { recursive: true });
+    expect((await lackpy(["init"], workspace)).code).toBe(0);
+    const file = path.join(workspace, ".lackpy", "config.toml");
+    const config = (await readFile(file, "utf8"))
+      .replace(`order = ["templates", "rules", "ollama"]`, `order = ["templates", "rules"]`)
+      .replace(`mode = "isolated"`, `mode = "in-process"`)
+      .replace("demote_after_failures = 5", "demote_after_failures = 2");
+    expect(config).toContain(`order = ["templates", "rules"]`);
+    await writeFile(file, config);
+  });
+  afterAll(() => rm(workspace, { recursive: true, force: true }));
+  const run = (args: string[]) => lackpy(args, workspace);
+
+  it("keeps a template a person created when the requests name files that do not exist", async () => {
+    const io = memoryIo({ cwd: workspace, stdin: `len(read_file(path).split("\\n"))` });
+    expect(
+      await main(
+        ["create", "-", "--name", "count-lines", "--pattern", "count lines in {path}"],
+        io,
+      ),
+    ).toBe(0);
+    for (const typo of ["READNE.md", "RAEDME.md", "src/mian.ts", "README", "docs/nope.md"]) {
+      const { code, err } = await run(["delegate", `count lines in ${typo}`]);
+      expect(code).toBe(1);
+      expect(err).toContain("tool_error");
+      expect(err).not.toContain("demoted");
+    }
+    expect((await run(["template", "list"])).out).toBe(
+      "count-lines              ✓0 ✗0  count lines in {path}\n",
+    );
+    expect((await run(["delegate", "count lines in README.md"])).out).toBe("4\n");
+    await rm(path.join(workspace, ".lackpy", "templates", "count-lines.tmpl"));
+  });
+
+  it("says when a ratchet template is demoted, lists it with why, and restores it (human and --json)", async () => {
+    const templates = path.join(workspace, ".lackpy", "templates");
+    await writeFile(
+      path.join(templates, "auto-backup.tmpl"),
+      '---\nname: auto-backup\npattern: "open the backup of {file}"\norigin: ratchet\n---\nread_file(file + ".bak")\n',
+    );
+    expect((await run(["delegate", "open the backup of README.md"])).err).not.toContain("demoted");
+    const second = await run(["delegate", "open the backup of notes.md"]);
+    expect(second.code).toBe(1);
+    const reason =
+      "it failed 2 times and succeeded 0 (demote_after_failures = 2); last error: tool_error: Tool read_file failed: No file 'notes.md.bak' in the workspace.";
+    expect(second.err).toContain(
+      `demoted template auto-backup: ${reason}\n  hint: lackpy template restore auto-backup brings it back\n`,
+    );
+
+    const list = await run(["template", "list"]);
+    expect(list.out).toMatch(
+      new RegExp(
+        `^no usable templates \\(lackpy create saves one\\)\\ndemoted auto-backup ✓0 ✗2 at \\d{4}-[^ ]+: ${escape(reason)}\\n  hint: lackpy template restore auto-backup brings it back\\n$`,
+      ),
+    );
+    const listed = JSON.parse((await run(["template", "list", "--json"])).out);
+    expect(listed).toEqual([
+      {
+        name: "auto-backup",
+        pattern: "open the backup of {file}",
+        successCount: 0,
+        failCount: 2,
+        path: expect.stringMatching(/auto-backup\.tmpl\.demoted-\d+$/),
+        origin: "ratchet",
+        demoted: { at: expect.stringMatching(/^\d{4}-/), reason },
+      },
+    ]);
+    const status = await run(["status"]);
+    expect(status.out).toContain("templates  0 (1 demoted)\n");
+    expect(status.out).toContain(`           demoted auto-backup ✓0 ✗2 at `);
+    // The person's template above answered 6 delegates (5 failed), this one 2 (both failed).
+    expect(status.out).toContain("recent     last 8 delegates: templates 8 (7 failed)\n");
+    expect(JSON.parse((await run(["status", "--json"])).out).ratchet.demoted).toMatchObject([
+      { name: "auto-backup", reason, path: listed[0].path },
+    ]);
+
+    const restored = await run(["template", "restore", "auto-backup"]);
+    expect(restored.code).toBe(0);
+    expect(restored.out).toMatch(
+      /^restored auto-backup from \.lackpy\/templates\/auto-backup\.tmpl\.demoted-\d+ \(✓0 ✗0; its failures count again from 0\)\n$/,
+    );
+    expect(JSON.parse((await run(["template", "list", "--json"])).out)).toMatchObject([
+      { name: "auto-backup", failCount: 0, origin: "ratchet" },
+    ]);
+    const again = await run(["template", "restore", "auto-backup", "--json"]);
+    expect(again.code).toBe(2);
+    expect(JSON.parse(again.out)).toEqual({
+      success: false,
+      error: {
+        code: "unknown_template",
+        message: "No demoted template named 'auto-backup'.",
+        hint: "no template has been demoted; lackpy template list shows the templates",
+      },
+    });
+    // Demoted again, then restored with --json.
+    await run(["delegate", "open the backup of a.md"]);
+    await run(["delegate", "open the backup of b.md"]);
+    const json = await run(["template", "restore", "auto-backup", "--json"]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({
+      name: "auto-backup",
+      failCount: 0,
+      origin: "ratchet",
+      path: path.join(templates, "auto-backup.tmpl"),
+      restoredFrom: expect.stringMatching(/auto-backup\.tmpl\.demoted-\d+$/),
+    });
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

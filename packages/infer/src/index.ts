@@ -15,9 +15,15 @@ export type {
 } from "./provider-types.js";
 export { TemplatesProvider, staticTemplates } from "./templates/templates-provider.js";
 export type { TemplateSource, TemplateSet } from "./templates/templates-provider.js";
-export { parseTemplate, formatTemplate, patternParams } from "./templates/template.js";
+export {
+  parseTemplate,
+  formatTemplate,
+  patternParams,
+  TEMPLATE_ORIGINS,
+} from "./templates/template.js";
 export type {
   Template,
+  TemplateOrigin,
   TemplateProblem,
   TemplateProblemCode,
   ParsedTemplate,

@@ -6,9 +6,15 @@ export type {
 } from "./templates/templates-dir.js";
 // The template format and matching again, so Node callers that only keep templates need not
 // load the model clients the root entry brings.
-export { parseTemplate, formatTemplate, patternParams } from "./templates/template.js";
+export {
+  parseTemplate,
+  formatTemplate,
+  patternParams,
+  TEMPLATE_ORIGINS,
+} from "./templates/template.js";
 export type {
   Template,
+  TemplateOrigin,
   TemplateProblem,
   TemplateProblemCode,
   ParsedTemplate,

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -61,12 +61,12 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const delegate = async (intent: string) =>
-  (
-    (await client.callTool({ name: "delegate", arguments: { intent } })) as {
-      structuredContent: Record<string, unknown>;
-    }
-  ).structuredContent;
+const call = async (intent: string) =>
+  (await client.callTool({ name: "delegate", arguments: { intent } })) as {
+    structuredContent: Record<string, unknown>;
+    content: { type: string; text: string }[];
+  };
+const delegate = async (intent: string) => (await call(intent)).structuredContent;
 
 describe("the MCP delegate tool", () => {
   it("says when a delegate promoted a template, and then answers from it", async () => {
@@ -85,5 +85,33 @@ describe("the MCP delegate tool", () => {
       promoted: null,
     });
     expect(chats).toBe(2);
+  });
+
+  it("says when a ratchet template that kept failing was demoted, in the result and its text", async () => {
+    await mkdir(path.join(root, ".lackpy", "templates"), { recursive: true });
+    await writeFile(
+      path.join(root, ".lackpy", "templates", "auto-backup.tmpl"),
+      '---\nname: auto-backup\npattern: "open the backup of {file}"\norigin: ratchet\n---\nread_file(file + ".bak")\n',
+    );
+    const failures = DEFAULT_CONFIG.ratchet.demoteAfterFailures;
+    for (let run = 1; run < failures; run++)
+      expect(await delegate(`open the backup of file-${run}.md`)).toMatchObject({
+        success: false,
+        tier: "templates",
+        demoted: null,
+      });
+    const last = await call("open the backup of README.md");
+    expect(last.structuredContent.demoted).toEqual({
+      template: "auto-backup",
+      reason: `it failed ${failures} times and succeeded 0 (demote_after_failures = ${failures}); last error: tool_error: Tool read_file failed: No file 'README.md.bak' in the workspace.`,
+      successCount: 0,
+      failCount: failures,
+      path: expect.stringMatching(/auto-backup\.tmpl\.demoted-\d+$/),
+      hint: "lackpy template restore auto-backup brings it back",
+    });
+    expect(last.content[0].text).toContain(
+      `\ntemplate auto-backup demoted: it failed ${failures} times and succeeded 0`,
+    );
+    expect(last.content[0].text).toMatch(/\(lackpy template restore auto-backup brings it back\)$/);
   });
 });

@@ -18,6 +18,8 @@ export interface RenderableRun {
   stats?: { toolCalls: number };
   traceOmitted?: number;
   truncated?: readonly { part: string; totalChars: number; shownChars: number }[];
+  /** A ratchet template this delegate's failure set aside. */
+  demoted?: { template: string; reason: string; hint: string } | null;
 }
 
 /** One validation error as results carry it. */
@@ -86,6 +88,10 @@ export function renderRun(result: RenderableRun): string {
   for (const cut of result.truncated ?? [])
     lines.push(
       `${cut.part} cut to ${cut.shownChars} of ${cut.totalChars} chars (ask for less, or raise maxOutputChars)`,
+    );
+  if (result.demoted)
+    lines.push(
+      `template ${result.demoted.template} demoted: ${result.demoted.reason} (${result.demoted.hint})`,
     );
   return lines.join("\n");
 }

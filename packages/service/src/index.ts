@@ -14,8 +14,8 @@ export { KitResolver } from "./kit/kit-resolver.js";
 export type { KitInfo } from "./kit/kit-resolver.js";
 export { answerFromTemplates, TemplateTierProvider } from "./program/template-tier.js";
 export type { TemplateAnswer, TemplateHit, TemplateRequest } from "./program/template-tier.js";
-export { feedRatchet } from "./delegate/ratchet.js";
-export type { RatchetInput } from "./delegate/ratchet.js";
+export { feedRatchet, failedOnRequestValues } from "./delegate/ratchet.js";
+export type { RatchetInput, RatchetOutcome } from "./delegate/ratchet.js";
 export { createTemplate } from "./delegate/create-template.js";
 export type { CreateTemplateOptions } from "./delegate/create-template.js";
 export { templateNameFor } from "./delegate/template-name.js";
@@ -33,13 +33,17 @@ export {
   referencedNames,
 } from "./delegate/generalise-program.js";
 export { normaliseIntent, intentForMatching } from "@lackpy/infer/node";
+export type { TemplateOrigin } from "@lackpy/infer/node";
 export { RatchetStore, outputHash } from "./store/ratchet-store.js";
 export type { RatchetRecord, RatchetRequest } from "./store/ratchet-store.js";
-export type { RatchetEntry, PromotionFailure } from "./store/ratchet-file.js";
+export type { RatchetEntry, PromotionFailure, RecentDelegate } from "./store/ratchet-file.js";
 export { TemplateStore } from "./store/template-store.js";
+export type { TemplateStoreOptions, TemplateRunOutcome } from "./store/template-store.js";
+export { MAX_STATUS_CANDIDATES } from "./store/workspace-status.js";
 export { checkPlainName } from "./config/plain-name.js";
 export { atomicWrite, atomicWriteSync, KeyedLock } from "./store/atomic-write.js";
-export { withFileLockSync } from "./store/file-lock.js";
+export { withFileLock, tryFileLockSync } from "./store/file-lock.js";
+export type { FileLockOptions, LockAttempt } from "./store/file-lock.js";
 export { FLUSH_INTERVAL_MS } from "./store/write-behind.js";
 export { enforcePolicy } from "./trust/policy.js";
 export { ServiceError } from "./service-error.js";
@@ -78,6 +82,11 @@ export type {
   ServiceOptions,
   ServiceValidation,
   TemplateInfo,
+  TemplateDemotion,
+  DemotedTemplateInfo,
+  RatchetCandidate,
+  RatchetStatus,
+  RecentTiers,
   TemplateProblemInfo,
   ProviderStatus,
   ProgressEvent,

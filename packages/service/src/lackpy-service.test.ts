@@ -99,9 +99,37 @@ describe("LackpyService", () => {
       tier: "templates",
       error: { code: "tool_error" },
     });
-    expect(await service.template("count-lines")).toMatchObject({ successCount: 1, failCount: 1 });
+    // The request named a file that does not exist: its own fault, counted against no template.
+    expect(await service.template("count-lines")).toMatchObject({
+      successCount: 1,
+      failCount: 0,
+      origin: "person",
+    });
+    const broken = await service.create(`read_file(file + ".bak")`, {
+      name: "backup",
+      pattern: "open the backup of {file}",
+    });
+    expect(broken.origin).toBe("person");
+    await service.delegate("open the backup of README.md");
+    expect(await service.template("backup")).toMatchObject({ successCount: 0, failCount: 1 });
     // Nothing is left to write once the test deletes the workspace.
-    service.flush();
+    await service.flush();
+  });
+
+  it("keeps the tiers of its delegates for status only in a workspace that has .lackpy", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    expect(await service.delegate("list all markdown files")).toMatchObject({ tier: "rules" });
+    await service.flush();
+    expect(await readdir(root)).not.toContain(".lackpy");
+    expect((await service.status()).ratchet.recent.delegates).toBe(0);
+    await mkdir(path.join(root, ".lackpy"));
+    await service.delegate("list all markdown files");
+    await service.flush();
+    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+    expect((await service.status()).ratchet.recent).toMatchObject({
+      delegates: 1,
+      byTier: [{ tier: "rules", delegates: 1, failed: 0 }],
+    });
   });
 
   it("refuses an invalid template and a duplicate name", async () => {
@@ -171,20 +199,34 @@ describe("LackpyService", () => {
     expect(result.error?.code).toBe("cancelled");
   });
 
-  it("demotes a template that keeps failing, renaming it aside", async () => {
+  it("demotes a ratchet template that keeps failing, renaming it aside, and says so", async () => {
     const service = new LackpyService({
       workspace: root,
       config: config((c) => (c.ratchet.demoteAfterFailures = 2)),
     });
-    await service.create(`read_file(file)`, { name: "reader", pattern: "open {file}" });
-    await service.delegate("open missing-1.txt");
+    await service.create(`read_file(file + ".bak")`, {
+      name: "reader",
+      pattern: "open {file}",
+      origin: "ratchet",
+    });
+    expect((await service.delegate("open README.md")).demoted).toBeNull();
     expect((await service.templates()).map((template) => template.name)).toEqual(["reader"]);
-    await service.delegate("open missing-2.txt");
+    const second = await service.delegate("open notes.md");
+    expect(second.demoted).toEqual({
+      template: "reader",
+      reason: expect.stringMatching(
+        /^it failed 2 times and succeeded 0 \(demote_after_failures = 2\); last error: tool_error: Tool read_file failed: No file 'notes\.md\.bak'/,
+      ),
+      successCount: 0,
+      failCount: 2,
+      path: expect.stringMatching(/reader\.tmpl\.demoted-\d+$/),
+      hint: "lackpy template restore reader brings it back",
+    });
     expect(await service.templates()).toEqual([]);
     const files = await readdir(path.join(root, ".lackpy", "templates"));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^reader\.tmpl\.demoted-\d+$/);
-    service.flush();
+    await service.flush();
   });
 
   it("uses injected providers and toolbox tools, and hands the generation settings to them", async () => {
@@ -292,7 +334,7 @@ describe("the ratchet", () => {
     });
     expect(stub.chats).toBe(before);
     // The history is written behind: on flush (and close, and at exit).
-    service.flush();
+    await service.flush();
     expect(await readdir(path.join(root, ".lackpy"))).toContain("ratchet.json");
   });
 
@@ -316,6 +358,6 @@ describe("the ratchet", () => {
     // Both programs ran successfully twice or more, but they answer differently.
     expect(new Set(outputs)).toEqual(new Set([4, 7]));
     expect(await service.templates()).toEqual([]);
-    service.flush();
+    await service.flush();
   });
 });

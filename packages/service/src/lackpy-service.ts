@@ -41,6 +41,7 @@ import type {
   ServiceOptions,
   ShapedDelegateResult,
   ServiceValidation,
+  DemotedTemplateInfo,
   TemplateInfo,
   TemplateProblemInfo,
   WorkspaceStatus,
@@ -80,8 +81,18 @@ export class LackpyService {
     this.settings = options.config ?? structuredClone(DEFAULT_CONFIG);
     this.env = options.env ?? process.env;
     this.kits = new KitResolver(this.workspace, this.settings, options.extendToolbox, this.env);
-    this.templateStore = new TemplateStore(this.workspace);
     this.history = new RatchetStore(this.workspace);
+    // A template file that does not name its origin is the ratchet's if the ratchet recorded
+    // promoting it; when the history cannot be read, a person's (never demoted).
+    this.templateStore = new TemplateStore(this.workspace, {
+      originOf: (name) => {
+        try {
+          return this.history.promotedTemplates().has(name) ? "ratchet" : "person";
+        } catch {
+          return "person";
+        }
+      },
+    });
     this.generator = new ProgramGenerator(
       this.settings,
       this.env,
@@ -206,7 +217,10 @@ export class LackpyService {
     return shapeResult(result, options) as unknown as ShapedDelegateResult<Detail>;
   }
 
-  /** Validates a program and saves it as a template (atomically); pattern placeholders become string params. */
+  /**
+   * Validates a program and saves it as a template (atomically); pattern placeholders become
+   * string params. Its origin is `person` unless the options say otherwise: never demoted.
+   */
   async create(
     program: string,
     options: Omit<CreateTemplateOptions, "pattern"> & { pattern?: string; kit?: KitSpecifier },
@@ -229,9 +243,23 @@ export class LackpyService {
     );
   }
 
-  /** Every usable template of the workspace (broken files are in `templateProblems`). */
+  /** Every usable template of the workspace (broken files are in `templateProblems`, set-aside ones in `demotedTemplates`). */
   async templates(): Promise<TemplateInfo[]> {
+    await this.mergeUnmerged();
     return this.templateStore.list();
+  }
+
+  /** Templates the ratchet set aside because they kept failing, with when and why. */
+  async demotedTemplates(): Promise<DemotedTemplateInfo[]> {
+    return this.templateStore.demoted();
+  }
+
+  /**
+   * Puts the latest demoted template of that name back (its failure count starts again at 0);
+   * `unknown_template` when none was demoted, `template_exists` when the name is taken.
+   */
+  async restoreTemplate(name: string): Promise<TemplateInfo & { restoredFrom: string }> {
+    return this.templateStore.restore(name);
   }
 
   /** Broken template files (by file and line) and failed promotions (by intent). */
@@ -287,20 +315,25 @@ export class LackpyService {
     });
   }
 
-  /** Workspace overview for `lackpy status`. */
-  status(): Promise<WorkspaceStatus> {
+  /** Workspace overview for `lackpy status`, with the ratchet's candidates, demotions and recent tiers. */
+  async status(): Promise<WorkspaceStatus> {
+    await this.mergeUnmerged();
     return workspaceStatus(this.workspace, this.settings, {
       templates: this.templateStore,
       history: this.history,
     });
   }
 
-  /** Writes the template counters and ratchet history kept in memory (also done on an interval and at exit). */
-  flush(): void {
+  /**
+   * Writes the template counters and ratchet history kept in memory (also done on an interval
+   * and at exit), waiting for the workspace lock asynchronously; merges what other processes
+   * left in side files.
+   */
+  async flush(): Promise<void> {
     const errors: unknown[] = [];
     for (const target of [this.templateStore, this.history]) {
       try {
-        flushNow(target);
+        await flushNow(target);
       } catch (error) {
         errors.push(error);
       }
@@ -308,10 +341,16 @@ export class LackpyService {
     if (errors.length > 0) throw errors[0];
   }
 
+  /** Merges side files other processes left at exit, so listings count them; a failure is kept for `status`. */
+  private async mergeUnmerged(): Promise<void> {
+    for (const store of [this.templateStore, this.history])
+      if (store.hasUnmerged()) await store.flush().catch(() => undefined);
+  }
+
   /** Writes what is pending, and releases what the service holds open (MCP server connections, the isolated-mode worker pool). */
   async close(): Promise<void> {
     try {
-      this.flush();
+      await this.flush();
     } finally {
       await Promise.all([this.kits.close(), closeWorkerPool()]);
     }

@@ -1,6 +1,6 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
-import type { Provider } from "@lackpy/infer";
+import type { Provider, TemplateOrigin } from "@lackpy/infer";
 import type { TraceEntry } from "@lackpy/run";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
@@ -93,6 +93,8 @@ export interface DelegateResult {
   totalMs: number;
   /** The template this delegate promoted, and after how many agreeing runs; null when it promoted none. */
   promoted: Promotion | null;
+  /** The ratchet template this delegate's failure set aside, and why; null when none was. */
+  demoted: TemplateDemotion | null;
 }
 
 /** A delegate result shaped for a trace detail (`delegate(intent, { trace })`). */
@@ -106,6 +108,19 @@ export type ShapedDelegateResult<Detail extends TraceDetail = "full"> = Omit<
 export interface Promotion {
   template: string;
   agreeingRuns: number;
+}
+
+/** A ratchet template set aside because it kept failing (`lackpy template restore` brings it back). */
+export interface TemplateDemotion {
+  template: string;
+  /** Why, in words: its counts, the threshold, and the last error. */
+  reason: string;
+  successCount: number;
+  failCount: number;
+  /** The file it was renamed to (`<name>.tmpl.demoted-<ms>`). */
+  path: string;
+  /** How to bring it back. */
+  hint: string;
 }
 
 /** A validation result with the kit's grade. */
@@ -124,7 +139,60 @@ export interface TemplateInfo {
   kit?: string;
   /** Request parameters the program reads besides the pattern's placeholders. */
   params?: string[];
+  /** Who wrote it: a person (`lackpy create`, a file placed by hand; never demoted) or the ratchet. */
+  origin: TemplateOrigin;
   program: string;
+}
+
+/** A template the ratchet set aside, as `template list` and `status` show it. */
+export interface DemotedTemplateInfo {
+  name: string;
+  pattern: string | null;
+  successCount: number;
+  failCount: number;
+  origin: TemplateOrigin;
+  /** The demoted file. */
+  path: string;
+  demotedAt: string;
+  reason: string;
+  program: string;
+}
+
+/** A request on its way to promotion: its latest model program and how many successes it has of the number needed. */
+export interface RatchetCandidate {
+  /** The request's wording, normalised (the ratchet counts requests by it). */
+  intent: string;
+  kit: string;
+  /** Successes of `program` (promotion also needs the latest answers to agree). */
+  successes: number;
+  /** `ratchet.min_successes`. */
+  needed: number;
+  /** The latest program a model wrote for it that ran successfully. */
+  program: string;
+  lastSuccessAt: string;
+}
+
+/** How often each tier answered the latest delegates (`none`: no tier did). */
+export interface RecentTiers {
+  /** How many delegates are counted (at most `window`). */
+  delegates: number;
+  window: number;
+  /** Delegates per tier, most first. */
+  byTier: { tier: string; delegates: number; failed: number }[];
+}
+
+/** The ratchet at a glance, for `lackpy status`. */
+export interface RatchetStatus {
+  auto: boolean;
+  minSuccesses: number;
+  demoteAfterFailures: number;
+  /** Requests on their way to promotion, latest first (at most `MAX_STATUS_CANDIDATES`). */
+  candidates: RatchetCandidate[];
+  /** How many requests are on their way in all. */
+  candidateCount: number;
+  /** Templates the ratchet set aside, with why. */
+  demoted: DemotedTemplateInfo[];
+  recent: RecentTiers;
 }
 
 /**
@@ -155,6 +223,8 @@ export interface WorkspaceStatus {
   templateProblems: TemplateProblemInfo[];
   /** The last error reading or writing template counters or the ratchet's history, if any. */
   ratchetError: string | null;
+  /** Candidates for promotion, demoted templates and the tiers of the latest delegates. */
+  ratchet: RatchetStatus;
   runMode: string;
   order: string[];
 }

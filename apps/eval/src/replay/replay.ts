@@ -55,6 +55,9 @@ class Workspaces {
     try {
       return await cell(fresh.dir, fresh.service);
     } finally {
+      // What the service keeps to write (the tiers of its delegates) is written before the copy
+      // goes, so no write behind lands in a folder being deleted.
+      await fresh.service.flush().catch(() => undefined);
       await fresh.dispose();
     }
   }
@@ -62,6 +65,7 @@ class Workspaces {
   /** Disposes the shared copy (each editing copy is disposed right after its cell). */
   async close(): Promise<void> {
     const shared = await this.shared?.catch(() => null);
+    await shared?.service.flush().catch(() => undefined);
     await shared?.dispose().catch(() => undefined);
   }
 }

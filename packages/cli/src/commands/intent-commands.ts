@@ -94,6 +94,10 @@ export function delegateCommand(context: CommandContext) {
           context.io.stderr(
             `${context.colors.green("promoted")} to template ${result.promoted.template} after ${result.promoted.agreeingRuns} agreeing runs\n`,
           );
+        if (result.demoted)
+          context.io.stderr(
+            `${context.colors.yellow("demoted")} template ${result.demoted.template}: ${result.demoted.reason}\n  ${context.colors.cyan("hint")}: ${result.demoted.hint}\n`,
+          );
       } finally {
         spinner.stop();
       }

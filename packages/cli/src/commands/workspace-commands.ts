@@ -1,7 +1,8 @@
 import { defineCommand } from "citty";
 import { formatLanguageSpec, languageSpec } from "@lackpy/lang";
-import type { LackpyService } from "@lackpy/service";
+import type { LackpyService, RatchetStatus } from "@lackpy/service";
 import { relativeTo } from "../output/cli-wording.js";
+import { printDemotedTemplates } from "../output/format-results.js";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { COMMON_ARGS } from "../args/shared-args.js";
@@ -53,12 +54,50 @@ async function workspaceProblems(service: LackpyService, reported: unknown): Pro
   return problems;
 }
 
-/** `lackpy status`: workspace, config, kit, templates, providers and broken files at a glance. */
+/** Longest program text a status line shows. */
+const PROGRAM_PREVIEW_CHARS = 60;
+
+function programPreview(program: string): string {
+  const lines = program.trim().split("\n");
+  const first = lines[0];
+  if (first.length > PROGRAM_PREVIEW_CHARS) return `${first.slice(0, PROGRAM_PREVIEW_CHARS - 1)}…`;
+  return lines.length > 1 ? `${first} …` : first;
+}
+
+/** The ratchet's lines of `status`: its setting, requests on their way to promotion, the recent tiers, the demoted templates. */
+function printRatchet(context: CommandContext, ratchet: RatchetStatus): void {
+  const { io, colors } = context;
+  const pad = "           ";
+  io.stdout(
+    ratchet.auto
+      ? `ratchet    on: promotes after ${ratchet.minSuccesses} agreeing successes, demotes its own templates after ${ratchet.demoteAfterFailures} failures\n`
+      : `ratchet    off ([ratchet] auto = false): nothing is promoted\n`,
+  );
+  for (const candidate of ratchet.candidates)
+    io.stdout(
+      `${pad}${colors.cyan(`${candidate.successes}/${candidate.needed}`)} ${JSON.stringify(candidate.intent)}${candidate.kit === "readonly" ? "" : ` (kit ${candidate.kit})`} ${colors.gray(`· ${programPreview(candidate.program)}`)}\n`,
+    );
+  const more = ratchet.candidateCount - ratchet.candidates.length;
+  if (more > 0) io.stdout(`${pad}… and ${more} more on their way\n`);
+  const { recent } = ratchet;
+  const tiers = recent.byTier
+    .map((tier) => `${tier.tier} ${tier.delegates}${tier.failed ? ` (${tier.failed} failed)` : ""}`)
+    .join(", ");
+  io.stdout(
+    recent.delegates === 0
+      ? `recent     no delegates yet\n`
+      : `recent     last ${recent.delegates} delegate${recent.delegates === 1 ? "" : "s"}: ${tiers}\n`,
+  );
+  printDemotedTemplates(context, ratchet.demoted, pad);
+}
+
+/** `lackpy status`: workspace, config, kit, templates, the ratchet, providers and broken files at a glance. */
 export function statusCommand(context: CommandContext) {
   return defineCommand({
     meta: {
       name: "status",
-      description: "Show the workspace, its config, templates, providers and broken files",
+      description:
+        "Show the workspace, its config, templates, the ratchet's progress, providers and broken files",
     },
     args: COMMON_ARGS,
     async run({ args }) {
@@ -73,7 +112,9 @@ export function statusCommand(context: CommandContext) {
         `config     ${status.configPath}${status.configExists ? "" : " (missing: using defaults; run lackpy init)"}\n`,
       );
       io.stdout(`kit        ${status.defaultKit}\n`);
-      io.stdout(`templates  ${status.templates}\n`);
+      const demoted = status.ratchet.demoted.length;
+      io.stdout(`templates  ${status.templates}${demoted ? ` (${demoted} demoted)` : ""}\n`);
+      printRatchet(context, status.ratchet);
       if (status.ratchetError)
         io.stdout(`ratchet    ${colors.red("error")}: ${status.ratchetError}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);

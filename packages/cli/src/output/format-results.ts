@@ -34,6 +34,29 @@ export function printTemplateProblems(
   }
 }
 
+/** Templates the ratchet set aside: name, counters, when and why, and how to bring each back. */
+export function printDemotedTemplates(
+  context: CommandContext,
+  demoted: readonly {
+    name: string;
+    successCount: number;
+    failCount: number;
+    demotedAt: string;
+    reason: string;
+  }[],
+  indent = "",
+): void {
+  const { colors, io } = context;
+  for (const template of demoted) {
+    io.stdout(
+      `${indent}${colors.yellow("demoted")} ${template.name} ✓${template.successCount} ✗${template.failCount} at ${template.demotedAt}: ${template.reason}\n`,
+    );
+    io.stdout(
+      `${indent}  ${colors.cyan("hint")}: lackpy template restore ${template.name} brings it back\n`,
+    );
+  }
+}
+
 /** Renders a program's output value for people: strings as they are, everything else as JSON. */
 export function renderOutput(output: unknown): string {
   if (typeof output === "string") return output;

@@ -20,6 +20,30 @@ describe("parseTemplate", () => {
     });
   });
 
+  it("round-trips the origin and a demoted file's time and reason, quotes and line breaks included", () => {
+    const template: Template = {
+      name: "auto-x",
+      pattern: "count {x}",
+      successCount: 1,
+      failCount: 4,
+      origin: "ratchet",
+      demotedAt: "2026-11-23T00:00:00.000Z",
+      demotedReason: 'failed 4 times; last error: tool_error: "x"\nsecond line',
+      program: "len(x)",
+    };
+    const text = formatTemplate(template);
+    expect(text).toContain("origin: ratchet\n");
+    expect(parseTemplate(text, "t.tmpl")).toMatchObject({ ok: true, template });
+    expect(parseTemplate(formatTemplate({ ...template, origin: "person" }))).toMatchObject({
+      template: { origin: "person" },
+    });
+  });
+
+  it("leaves the origin out when the file does not name one", () => {
+    const parsed = parseTemplate("---\nname: x\n---\n1");
+    expect(parsed.ok && "origin" in parsed.template).toBe(false);
+  });
+
   it.each([
     ["name: x\n", "t.tmpl:1: a template starts with front matter between --- lines."],
     ["", "t.tmpl:1: a template starts with front matter between --- lines."],
@@ -29,7 +53,11 @@ describe("parseTemplate", () => {
     ["---\nname: x\n---\n   \n\n", "t.tmpl:4: the template has no program."],
     [
       "---\nname: x\ncolour: red\n---\n1",
-      "t.tmpl:3: unknown key 'colour'; keys are name, pattern, success_count, fail_count, created, kit, params.",
+      "t.tmpl:3: unknown key 'colour'; keys are name, pattern, success_count, fail_count, created, kit, params, origin, demoted_at, demoted_reason.",
+    ],
+    [
+      "---\nname: x\norigin: robot\n---\n1",
+      "t.tmpl:3: origin must be person or ratchet, not 'robot'.",
     ],
     ["---\nname x\n---\n1", "t.tmpl:2: cannot read 'name x'; write key: value."],
     ["---\npattern: x\n---\n1", "t.tmpl:2: the template has no name."],

@@ -1,5 +1,11 @@
 import { parseProgram } from "@lackpy/lang";
 
+/** Who wrote a template: a person (`lackpy create`, a file placed by hand) or the ratchet (a promotion). */
+export type TemplateOrigin = "person" | "ratchet";
+
+/** Origins a template file may name. */
+export const TEMPLATE_ORIGINS: readonly TemplateOrigin[] = ["person", "ratchet"];
+
 /** A saved program (tier 0): answers intents that match its pattern, with captures as string params. */
 export interface Template {
   name: string;
@@ -11,6 +17,12 @@ export interface Template {
   kit?: string;
   /** Request parameters the program reads besides the pattern's placeholders (`--param` names). */
   params?: string[];
+  /** Who wrote it; a file that does not say is left to the caller to judge (lackpy: a person's, unless the ratchet recorded promoting it). */
+  origin?: TemplateOrigin;
+  /** When the ratchet set it aside (only in a demoted file, `<name>.tmpl.demoted-<ms>`). */
+  demotedAt?: string;
+  /** Why the ratchet set it aside (only in a demoted file). */
+  demotedReason?: string;
   program: string;
 }
 
@@ -40,6 +52,9 @@ const KEYS = new Set([
   "created",
   "kit",
   "params",
+  "origin",
+  "demoted_at",
+  "demoted_reason",
 ]);
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -90,6 +105,12 @@ export function parseTemplate(text: string, file = "<template>"): ParsedTemplate
     .filter(Boolean);
   const badParam = params?.find((name) => !PARAM_NAME.test(name));
   if (badParam) return fail(keyLines.params, `'${badParam}' in params is not a parameter name.`);
+  const origin = meta.origin as TemplateOrigin | undefined;
+  if (origin !== undefined && !TEMPLATE_ORIGINS.includes(origin))
+    return fail(
+      keyLines.origin,
+      `origin must be ${TEMPLATE_ORIGINS.join(" or ")}, not '${origin}'.`,
+    );
   const placeholders = patternParams(meta.pattern ?? "");
   const repeated = placeholders.find((name, at) => placeholders.indexOf(name) !== at);
   if (repeated) return fail(keyLines.pattern, `the pattern repeats the placeholder {${repeated}}.`);
@@ -114,6 +135,9 @@ export function parseTemplate(text: string, file = "<template>"): ParsedTemplate
       ...(meta.created ? { created: meta.created } : {}),
       ...(meta.kit ? { kit: meta.kit } : {}),
       ...(params?.length ? { params } : {}),
+      ...(origin ? { origin } : {}),
+      ...(meta.demoted_at ? { demotedAt: meta.demoted_at } : {}),
+      ...(meta.demoted_reason ? { demotedReason: meta.demoted_reason } : {}),
       program,
     },
   };
@@ -138,6 +162,10 @@ export function formatTemplate(template: Template): string {
   if (template.created) lines.push(`created: ${template.created}`);
   if (template.kit) lines.push(`kit: ${template.kit}`);
   if (template.params?.length) lines.push(`params: ${template.params.join(", ")}`);
+  if (template.origin) lines.push(`origin: ${template.origin}`);
+  if (template.demotedAt) lines.push(`demoted_at: ${template.demotedAt}`);
+  if (template.demotedReason)
+    lines.push(`demoted_reason: ${JSON.stringify(template.demotedReason)}`);
   lines.push("---", template.program, "");
   return lines.join("\n");
 }

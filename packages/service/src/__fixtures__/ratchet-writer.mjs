@@ -5,7 +5,7 @@ const [workspace, runs] = process.argv.slice(2);
 const store = new RatchetStore(workspace);
 for (let run = 0; run < Number(runs); run++) {
   store.recordSuccess({ intent: "count lines", kit: "readonly" }, "len(x)", 4, 4);
-  if (run % 3 === 0) store.flushSync();
+  if (run % 3 === 0) await store.flush();
   await new Promise((resolve) => setImmediate(resolve));
 }
 // The rest is written at exit.

@@ -1,7 +1,8 @@
-// Delegates `runs` intents that the workspace's `lines` template answers, then closes the service.
+// Delegates `runs` intents that the workspace's `lines` template answers, then closes the service
+// (or, with `exit`, flushes nothing and exits, leaving the counts to the exit handler).
 import { DEFAULT_CONFIG, LackpyService } from "../../dist/index.js";
 
-const [workspace, runs] = process.argv.slice(2);
+const [workspace, runs, ending = "close"] = process.argv.slice(2);
 const config = structuredClone(DEFAULT_CONFIG);
 config.run.mode = "in-process";
 config.inference.order = ["templates", "rules"];
@@ -10,6 +11,7 @@ for (let run = 0; run < Number(runs); run++) {
   const result = await service.delegate("count lines in README.md");
   if (result.tier !== "templates" || !result.success) throw new Error(JSON.stringify(result));
   // Write often, so the two processes' writes interleave.
-  if (run % 2 === 0) service.flush();
+  if (ending === "close" && run % 2 === 0) await service.flush();
 }
+if (ending === "exit") process.exit(0);
 await service.close();

@@ -37,7 +37,9 @@ max_tool_calls = 1000
 # same request is then answered from it with no model call. It is promoted once the same request
 # (intent, kit, --param values) got the same output at least min_successes times in a row, with
 # no other output among its last 2 × min_successes answers (the agreement gate).
-# A template that fails demote_after_failures times, more often than it succeeded, is renamed aside.
+# A template the ratchet promoted that fails demote_after_failures times, more often than it
+# succeeded, is renamed aside (lackpy template restore NAME brings it back). Templates you wrote
+# are never demoted, and a failure on a file the request named counts against no template.
 auto = true
 min_successes = 3
 demote_after_failures = 5

@@ -1,17 +1,19 @@
 import { validate } from "@lackpy/lang";
-import { patternParams } from "@lackpy/infer/node";
+import { patternParams, type TemplateOrigin } from "@lackpy/infer/node";
 import { isEmptyProgram } from "./generalise-program.js";
 import { checkPlainName } from "../config/plain-name.js";
 import { ServiceError } from "../service-error.js";
 import type { KitForRequest, TemplateInfo } from "../service-types.js";
 import type { TemplateStore } from "../store/template-store.js";
 
-/** What a new template is: its name, pattern, the request params it reads, and whether it may replace one. */
+/** What a new template is: its name, pattern, the request params it reads, who wrote it, and whether it may replace one. */
 export interface CreateTemplateOptions {
   name: string;
   pattern?: string | null;
   /** Request parameters the program reads besides the pattern's placeholders (e.g. `--param country=FR`). */
   params?: readonly string[];
+  /** Who wrote it (default `person`): the ratchet sets aside only its own templates. */
+  origin?: TemplateOrigin;
   force?: boolean;
 }
 
@@ -19,12 +21,12 @@ export interface CreateTemplateOptions {
  * Validates a program for a kit and saves it as a template (atomically, under the workspace
  * lock); pattern placeholders become string params. An empty program is never saved.
  */
-export function createTemplate(
+export async function createTemplate(
   program: string,
   options: CreateTemplateOptions,
   kit: KitForRequest,
   store: TemplateStore,
-): TemplateInfo {
+): Promise<TemplateInfo> {
   checkPlainName(options.name, "template");
   const pattern = options.pattern ?? null;
   const placeholders = pattern ? patternParams(pattern) : [];
@@ -68,8 +70,9 @@ export function createTemplate(
     created,
     kit: kit.name,
     ...(requestParams.length ? { params: [...new Set(requestParams)] } : {}),
+    origin: options.origin ?? ("person" as const),
     program: source,
   };
-  const file = store.write(template, { force: options.force ?? false });
+  const file = await store.write(template, { force: options.force ?? false });
   return { ...template, path: file };
 }

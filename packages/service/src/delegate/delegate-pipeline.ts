@@ -7,7 +7,7 @@ import type {
   ProgramGenerator,
 } from "../program/program-generator.js";
 import type { ProgramRunner } from "../program/program-runner.js";
-import { feedRatchet } from "./ratchet.js";
+import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
 import type { RatchetStore } from "../store/ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
 import type { DelegateResult, RunOptions } from "../service-types.js";
@@ -47,13 +47,15 @@ function emptyResult(
     filesModified: [],
     correction: null,
     promoted: null,
+    demoted: null,
   };
 }
 
 /**
  * The delegate pipeline over a prepared request: generate (tier 0 from memory, then rules and
  * models), run (policy, the validated program, the configured mode), then feed the ratchet
- * (template counters, or the model program's successes and its promotion). Secret values are
+ * (template counters and demotion, or the model program's successes and its promotion, and the
+ * tier that answered). Secret values are
  * redacted from the result. With an OpenTelemetry provider registered, the request is an
  * `invoke_agent lackpy` span with the tiers, model calls, run and tool calls under it.
  */
@@ -99,6 +101,7 @@ async function delegateStages(
   // The tiers' own time, as `generate` reports it (kit and toolbox setup are not generation).
   const generationMs = outcome.generationMs;
   if (!outcome.success) {
+    noteDelegate(stages, null, false);
     return redactSecrets(
       {
         ...emptyResult(kit.kit.grade),
@@ -125,9 +128,9 @@ async function delegateStages(
   );
   const executionMs = Math.round(performance.now() - executionStarted);
   options.onProgress?.({ kind: "done" });
-  let promoted: DelegateResult["promoted"] = null;
+  let ratchet: RatchetOutcome = { promoted: null, demoted: null };
   try {
-    promoted = feedRatchet(
+    ratchet = await feedRatchet(
       { intent, kit, params, generated, result },
       stages.ratchet.settings,
       stages.ratchet,
@@ -136,6 +139,7 @@ async function delegateStages(
     // The run's result stands; the ratchet's trouble (a file it cannot read or write) is shown by status.
     stages.ratchet.history.noteError(error);
   }
+  noteDelegate(stages, outcome.tier, result.success);
   return redactSecrets(
     {
       success: result.success,
@@ -155,8 +159,18 @@ async function delegateStages(
       generationMs,
       executionMs,
       totalMs: Math.round(performance.now() - started),
-      promoted,
+      promoted: ratchet.promoted,
+      demoted: ratchet.demoted,
     },
     params.secrets,
   );
+}
+
+/** Remembers which tier answered (for `status`); the ratchet's trouble never fails a delegate. */
+function noteDelegate(stages: DelegateStages, tier: string | null, success: boolean): void {
+  try {
+    stages.ratchet.history.recordDelegate(tier, success);
+  } catch (error) {
+    stages.ratchet.history.noteError(error);
+  }
 }

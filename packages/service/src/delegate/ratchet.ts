@@ -6,7 +6,7 @@ import type { Generated } from "../program/program-generator.js";
 import type { RatchetRequest, RatchetStore } from "../store/ratchet-store.js";
 import type { ResolvedParams } from "../program/resolve-params.js";
 import { ServiceError } from "../service-error.js";
-import type { KitForRequest, Promotion } from "../service-types.js";
+import type { KitForRequest, Promotion, TemplateDemotion } from "../service-types.js";
 import type { TemplateStore } from "../store/template-store.js";
 import { templateNameFor } from "./template-name.js";
 
@@ -16,32 +16,47 @@ export interface RatchetInput {
   kit: KitForRequest;
   params: ResolvedParams;
   generated: Generated;
-  result: Pick<RunResult, "success" | "output">;
+  result: Pick<RunResult, "success" | "output" | "error" | "trace">;
 }
 
+/** What the ratchet did with one delegate: the template it promoted, or the one it set aside. */
+export interface RatchetOutcome {
+  promoted: Promotion | null;
+  demoted: TemplateDemotion | null;
+}
+
+const NOTHING: RatchetOutcome = { promoted: null, demoted: null };
+
 /**
- * The ratchet stage: a template's counters (and demotion), or, for a program a model wrote that
+ * The ratchet stage: a template's counters (and the demotion of a ratchet template that keeps
+ * failing; a failure caused by the request's own values counts against no template), or, for a program a model wrote that
  * ran successfully, its success in the history and its promotion to a template once it has
  * `min_successes` and the same request (intent, kit, param values) got the same output at least
  * `min_successes` times in a row, with no other output among its last 2 × `min_successes`. A promotion that fails is
  * recorded in the history (status and template list show it), never dropped.
  */
-export function feedRatchet(
+export async function feedRatchet(
   input: RatchetInput,
   settings: LackpyConfig["ratchet"],
   stores: { templates: TemplateStore; history: RatchetStore },
-): Promotion | null {
+): Promise<RatchetOutcome> {
   const { generated, result } = input;
   const outcome = generated.outcome;
-  if (!outcome.success) return null;
+  if (!outcome.success) return NOTHING;
   if (outcome.tier === "templates") {
-    if (generated.template)
-      stores.templates.record(generated.template, result.success, settings.demoteAfterFailures);
-    return null;
+    if (!generated.template) return NOTHING;
+    const values = [...Object.values(outcome.params), ...Object.values(input.params.values)];
+    if (!result.success && failedOnRequestValues(result, values)) return NOTHING;
+    const demoted = await stores.templates.record(generated.template, {
+      success: result.success,
+      demoteAfterFailures: settings.demoteAfterFailures,
+      ...(result.error ? { lastError: `${result.error.code}: ${result.error.message}` } : {}),
+    });
+    return { promoted: null, demoted };
   }
-  if (!result.success || !settings.auto) return null;
-  if (outcome.tier !== "ollama" && outcome.tier !== "anthropic") return null;
-  if (isEmptyProgram(outcome.program)) return null;
+  if (!result.success || !settings.auto) return NOTHING;
+  if (outcome.tier !== "ollama" && outcome.tier !== "anthropic") return NOTHING;
+  if (isEmptyProgram(outcome.program)) return NOTHING;
   const request: RatchetRequest = {
     intent: input.intent,
     kit: input.kit.name,
@@ -59,7 +74,7 @@ export function feedRatchet(
     !record.agreed ||
     record.agreeingRuns < settings.minSuccesses
   )
-    return null;
+    return NOTHING;
   const name = templateNameFor(input.intent);
   const requestParams = Object.keys(input.params.values);
   const candidate = generaliseProgram(input.intent, outcome.program, [
@@ -74,15 +89,16 @@ export function feedRatchet(
       message: "The intent contains { or }, which a template pattern cannot hold.",
       hint: "reword the intent without braces, or save the program with lackpy create",
     });
-    return null;
+    return NOTHING;
   }
   try {
-    createTemplate(
+    await createTemplate(
       candidate.program,
       {
         name,
         pattern: candidate.pattern,
         params: [...candidate.params, ...referencedNames(candidate.program, requestParams)],
+        origin: "ratchet",
       },
       input.kit,
       stores.templates,
@@ -93,7 +109,7 @@ export function feedRatchet(
       const existing = stores.templates.snapshot().templates.find((item) => item.name === name);
       if (existing?.program === candidate.program.trim()) {
         stores.history.markPromoted(request, outcome.program, name);
-        return null;
+        return NOTHING;
       }
     }
     stores.history.recordFailure(request, {
@@ -103,10 +119,30 @@ export function feedRatchet(
       message: error instanceof Error ? error.message : String(error),
       ...(error instanceof ServiceError && error.hint ? { hint: error.hint } : {}),
     });
-    return null;
+    return NOTHING;
   }
   stores.history.markPromoted(request, outcome.program, name);
-  return { template: name, agreeingRuns: record.agreeingRuns };
+  return { promoted: { template: name, agreeingRuns: record.agreeingRuns }, demoted: null };
+}
+
+/**
+ * Whether a template's run failed on a value the request gave, not on the template: a tool error
+ * that says other arguments can succeed (`retriable`: a missing file, a bad path) from a call
+ * with an argument that is exactly one of the request's values (a capture of the pattern or a
+ * `--param`). A user's typo in a path counts against no template.
+ */
+export function failedOnRequestValues(
+  result: Pick<RunResult, "error" | "trace">,
+  values: readonly unknown[],
+): boolean {
+  const error = result.error;
+  if (error?.code !== "tool_error" || error.retriable !== true) return false;
+  const failed = result.trace.findLast(
+    (entry) => !entry.success && (error.tool === undefined || entry.tool === error.tool),
+  );
+  if (!failed) return false;
+  const given = new Set(values.filter((value) => typeof value === "string" && value !== ""));
+  return failed.args.some((arg) => typeof arg === "string" && given.has(arg));
 }
 
 /** The request's params as the ratchet tells requests apart: values, secret ones by name only. */

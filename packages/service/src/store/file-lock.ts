@@ -1,73 +1,267 @@
 /**
  * A lock shared by every process that writes a workspace's `.lackpy/` files: a lock file
- * created with O_EXCL holds it. Holders keep it for milliseconds (one read, merge and atomic
- * write), so waiters sleep a few milliseconds and try again; a lock file older than
- * `staleMs` was left by a process that died while holding it and is taken over (two processes
- * taking over the same abandoned lock within microseconds of each other could both get it; that
- * needs a crash first, and the writes stay atomic either way).
- * Synchronous on purpose: the same code runs in a process's `exit` handler.
+ * created with O_EXCL holds it, and names its owner (pid, host, the process's start time where
+ * the system tells it, and a random token). Holders keep it for milliseconds (one read, merge and
+ * atomic write), so a lock file whose owner has ended is never waited for: on the same host, a pid
+ * that no longer runs, a zombie, or a pid that now belongs to a process started at another time
+ * (pid reuse; the start time comes from `/proc`, so Linux only) is a dead owner, and the lock is
+ * taken over at once. An owner that cannot be checked (another host, a lock file of an older
+ * lackpy, an empty file) holds the lock until the file is `leaseMs` old.
+ *
+ * Waiting is asynchronous (`withFileLock`): the event loop keeps serving while another process
+ * holds the lock. `tryFileLockSync` tries once and never waits, for a process's `exit` handler.
+ * Two processes taking over the same dead lock at the same moment are told apart by the token:
+ * the one that moved away a lock it did not judge dead puts it back.
  */
-import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ServiceError } from "../service-error.js";
 
-/** How long to wait for a lock, and when a lock file counts as abandoned. */
+/** How long to wait for a lock a live process holds, and when a lock file's owner counts as gone. */
 export interface FileLockOptions {
+  /** How long `withFileLock` waits for a lock another live process holds (default 10 s); 0 never waits. */
   timeoutMs?: number;
-  staleMs?: number;
+  /** A lock file this old is taken over even when its owner cannot be checked or looks alive (default 30 s). */
+  leaseMs?: number;
 }
 
-const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+/** What `tryFileLockSync` returns: the work's value, or who holds the lock (`pid 123`, or "" when unknown). */
+export type LockAttempt<T> = { acquired: true; value: T } | { acquired: false; holder: string };
 
-function sleepMs(milliseconds: number): void {
-  Atomics.wait(SLEEPER, 0, 0, milliseconds);
+/** Who owns a lock file, as written into it. */
+interface LockOwner {
+  pid: number;
+  host: string;
+  /** The process's start time in clock ticks since boot (`/proc/<pid>/stat`), null where unknown. */
+  start: string | null;
+  token: string;
 }
 
-/** Runs `work` while holding the lock file `lockFile` (created next to the files it guards). */
-export function withFileLockSync<T>(
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_LEASE_MS = 30_000;
+/** Longest pause between two attempts while a live process holds the lock. */
+const MAX_PAUSE_MS = 25;
+
+let self: Omit<LockOwner, "token"> | null = null;
+
+function selfOwner(): Omit<LockOwner, "token"> {
+  self ??= {
+    pid: process.pid,
+    host: os.hostname(),
+    start: processStart(process.pid)?.start ?? null,
+  };
+  return self;
+}
+
+/**
+ * A process's state letter and start time from `/proc/<pid>/stat` (Linux); null where there is
+ * no `/proc` or no such process. The command name (field 2) may hold spaces and parentheses, so
+ * fields are counted from the last `)`.
+ */
+function processStart(pid: number): { state: string; start: string } | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  // After the name: state (field 3) … starttime (field 22).
+  return fields.length > 19 ? { state: fields[0], start: fields[19] } : null;
+}
+
+function parseOwner(text: string): LockOwner | null {
+  try {
+    const owner = JSON.parse(text) as Partial<LockOwner>;
+    if (
+      Number.isInteger(owner.pid) &&
+      typeof owner.host === "string" &&
+      typeof owner.token === "string" &&
+      (owner.start === null || typeof owner.start === "string")
+    )
+      return owner as LockOwner;
+  } catch {
+    // An older lackpy's lock file (`<pid> <time>`), or one being written: its owner cannot be checked.
+  }
+  return null;
+}
+
+/** Whether a lock file's owner is gone: `dead` (checked), `unknown` (cannot be checked), `alive`. */
+function ownerState(owner: LockOwner | null): "dead" | "alive" | "unknown" {
+  const me = selfOwner();
+  if (!owner || owner.host !== me.host) return "unknown";
+  try {
+    process.kill(owner.pid, 0);
+  } catch (error) {
+    // EPERM: the pid runs, as another user.
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return "dead";
+  }
+  if (me.start === null || owner.start === null) return "alive";
+  const now = processStart(owner.pid);
+  if (!now || now.state === "Z" || now.start !== owner.start) return "dead";
+  return "alive";
+}
+
+/** What the lock file says now: free, held by someone alive, or left by an owner that is gone. */
+function inspect(
   lockFile: string,
-  work: () => T,
-  options: FileLockOptions = {},
-): T {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const staleMs = options.staleMs ?? 30_000;
-  const started = Date.now();
-  let descriptor: number | null = null;
-  for (let attempt = 0; descriptor === null; attempt++) {
+  leaseMs: number,
+): { kind: "free" | "alive" | "gone"; text: string; holder: string } {
+  let text: string;
+  let modifiedMs: number;
+  try {
+    text = readFileSync(lockFile, "utf8");
+    modifiedMs = statSync(lockFile).mtimeMs;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      return { kind: "free", text: "", holder: "" };
+    throw error;
+  }
+  const owner = parseOwner(text);
+  const holder = owner
+    ? `pid ${owner.pid}${owner.host === selfOwner().host ? "" : ` on ${owner.host}`}`
+    : "";
+  const state = ownerState(owner);
+  if (state === "dead" || Date.now() - modifiedMs > leaseMs) return { kind: "gone", text, holder };
+  return { kind: "alive", text, holder };
+}
+
+/** Moves a gone owner's lock file aside; when another process replaced it meanwhile, puts that one back. */
+function takeOver(lockFile: string, judged: string): void {
+  const aside = `${lockFile}.stale-${randomBytes(4).toString("hex")}`;
+  try {
+    renameSync(lockFile, aside);
+  } catch {
+    return; // Another process took it over first.
+  }
+  let moved = "";
+  try {
+    moved = readFileSync(aside, "utf8");
+  } catch {
+    // Read below as "not the one judged".
+  }
+  if (moved !== judged) {
+    try {
+      linkSync(aside, lockFile);
+    } catch {
+      // Someone made a new lock meanwhile; theirs stands.
+    }
+  }
+  rmSync(aside, { force: true });
+}
+
+/** One attempt (with at most a few takeovers): the token of the lock now held, or who holds it. */
+function acquire(lockFile: string, leaseMs: number): { token: string } | { holder: string } {
+  let holder = "";
+  for (let round = 0; round < 3; round++) {
+    let descriptor: number;
     try {
       descriptor = openSync(lockFile, "wx");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const info = statSync(lockFile, { throwIfNoEntry: false });
-      if (info && Date.now() - info.mtimeMs > staleMs) {
-        // Move the abandoned lock aside first: of several processes doing this, one wins.
-        const aside = `${lockFile}.stale-${randomBytes(4).toString("hex")}`;
-        try {
-          renameSync(lockFile, aside);
-          rmSync(aside, { force: true });
-        } catch {
-          // Another process took it over first; try again.
-        }
-        continue;
-      }
-      if (Date.now() - started > timeoutMs)
-        throw new ServiceError(
-          "workspace_locked",
-          `Another lackpy process has held ${path.join(path.basename(path.dirname(lockFile)), path.basename(lockFile))} for over ${timeoutMs} ms.`,
-          { hint: "if no lackpy process is running, delete the lock file" },
-        );
-      sleepMs(Math.min(2 ** attempt, 20) + Math.random() * 3);
+      const found = inspect(lockFile, leaseMs);
+      holder = found.holder;
+      if (found.kind === "alive") return { holder };
+      if (found.kind === "gone") takeOver(lockFile, found.text);
+      continue;
     }
-  }
-  try {
+    const token = randomBytes(8).toString("hex");
     try {
-      writeSync(descriptor, `${process.pid} ${new Date().toISOString()}\n`);
+      writeSync(descriptor, JSON.stringify({ ...selfOwner(), token }));
     } finally {
       closeSync(descriptor);
     }
-    return work();
+    return { token };
+  }
+  return { holder };
+}
+
+/** Removes the lock file if it is still this holder's (a lease may have handed it on). */
+function release(lockFile: string, token: string): void {
+  try {
+    if (parseOwner(readFileSync(lockFile, "utf8"))?.token !== token) return;
+  } catch {
+    return;
+  }
+  rmSync(lockFile, { force: true });
+}
+
+function lockedError(lockFile: string, holder: string, timeoutMs: number): ServiceError {
+  const shown = path.join(path.basename(path.dirname(lockFile)), path.basename(lockFile));
+  return new ServiceError(
+    "workspace_locked",
+    `Another lackpy process${holder ? ` (${holder})` : ""} has held ${shown} for over ${timeoutMs} ms.`,
+    {
+      hint: "another lackpy process is writing this workspace; try again when it is done (a lock whose process has ended is taken over at once)",
+    },
+  );
+}
+
+/**
+ * Runs `work` while holding the lock file `lockFile` (created next to the files it guards);
+ * waits asynchronously while a live process holds it, and takes over at once a lock whose owner
+ * has ended. Throws `workspace_locked` after `timeoutMs`.
+ */
+export async function withFileLock<T>(
+  lockFile: string,
+  work: () => T | Promise<T>,
+  options: FileLockOptions = {},
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    const got = acquire(lockFile, leaseMs);
+    if ("token" in got) {
+      let value: T | Promise<T>;
+      try {
+        value = work();
+      } catch (error) {
+        release(lockFile, got.token);
+        throw error;
+      }
+      // Synchronous work lets go before this function returns: no await between taking and releasing.
+      if (!(value instanceof Promise)) {
+        release(lockFile, got.token);
+        return value;
+      }
+      try {
+        return await value;
+      } finally {
+        release(lockFile, got.token);
+      }
+    }
+    if (Date.now() - started >= timeoutMs) throw lockedError(lockFile, got.holder, timeoutMs);
+    await sleep(Math.min(2 ** attempt, MAX_PAUSE_MS) + Math.random() * 3);
+  }
+}
+
+/**
+ * Tries the lock once, synchronously and without waiting (a lock whose owner has ended is taken
+ * over): runs `work` under it, or says who holds it. For a process's `exit` handler.
+ */
+export function tryFileLockSync<T>(
+  lockFile: string,
+  work: () => T,
+  options: Pick<FileLockOptions, "leaseMs"> = {},
+): LockAttempt<T> {
+  const got = acquire(lockFile, options.leaseMs ?? DEFAULT_LEASE_MS);
+  if (!("token" in got)) return { acquired: false, holder: got.holder };
+  try {
+    return { acquired: true, value: work() };
   } finally {
-    rmSync(lockFile, { force: true });
+    release(lockFile, got.token);
   }
 }

@@ -22,9 +22,16 @@ export interface PromotionFailure {
   at: string;
 }
 
+/** One delegate, as the ratchet remembers it for `status`: which tier answered (null: none did) and whether it succeeded. */
+export interface RecentDelegate {
+  tier: string | null;
+  success: boolean;
+  at: string;
+}
+
 /**
- * `.lackpy/ratchet.json`, version 2 (version 1 was the bare `programs` map; `failures` was added
- * later within version 2, and older readers ignore it).
+ * `.lackpy/ratchet.json`, version 2 (version 1 was the bare `programs` map; `failures` and
+ * `recent` were added later within version 2, and older readers ignore them).
  */
 export interface RatchetFile {
   version: 2;
@@ -33,6 +40,8 @@ export interface RatchetFile {
   answers: Record<string, string[]>;
   /** Failed promotions per request. */
   failures: Record<string, PromotionFailure>;
+  /** The latest delegates (at most `MAX_RECENT`), oldest first. */
+  recent: RecentDelegate[];
 }
 
 /** One change to the file, kept in memory until it is written, then applied to the file as it is then. */
@@ -48,14 +57,18 @@ export type RatchetChange =
       hash: string;
     }
   | { kind: "promoted"; key: string; failureKey: string; template: string }
-  | { kind: "failed"; failureKey: string; failure: PromotionFailure };
+  | { kind: "failed"; failureKey: string; failure: PromotionFailure }
+  | { kind: "answered"; delegate: RecentDelegate };
 
 /** Answers kept per request; the agreement window never needs more. */
 export const MAX_ANSWERS = 16;
 
+/** Delegates kept for `status`'s tier counts. */
+export const MAX_RECENT = 50;
+
 /** An empty file. */
 export function emptyRatchetFile(): RatchetFile {
-  return { version: 2, programs: {}, answers: {}, failures: {} };
+  return { version: 2, programs: {}, answers: {}, failures: {}, recent: [] };
 }
 
 /** Reads the file's text (either version); null when it is not JSON. */
@@ -75,6 +88,7 @@ export function parseRatchetFile(text: string): RatchetFile | null {
       programs: record.programs ?? {},
       answers: record.answers ?? {},
       failures: record.failures ?? {},
+      recent: Array.isArray(record.recent) ? record.recent : [],
     };
   // Version 1 kept the program entries at the top level and no answers.
   return { ...emptyRatchetFile(), programs: parsed as Record<string, RatchetEntry> };
@@ -108,6 +122,11 @@ export function applyRatchetChange(file: RatchetFile, change: RatchetChange): vo
     }
     case "failed":
       file.failures[change.failureKey] = change.failure;
+      return;
+    case "answered":
+      file.recent = [...file.recent, change.delegate]
+        .sort((a, b) => a.at.localeCompare(b.at))
+        .slice(-MAX_RECENT);
       return;
   }
 }

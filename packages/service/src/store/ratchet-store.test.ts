@@ -1,11 +1,15 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_RECENT } from "./ratchet-file.js";
 import { outputHash, RatchetStore, type RatchetRequest } from "./ratchet-store.js";
+
+const HOLDER = fileURLToPath(new URL("../__fixtures__/lock-holder.mjs", import.meta.url));
 
 let root: string;
 let store: RatchetStore;
@@ -70,7 +74,7 @@ describe("RatchetStore", () => {
       agreeingRuns: 1,
     });
     expect(store.recordSuccess(france, "cities(country)", ["Paris"], 4).agreeingRuns).toBe(2);
-    store.flushSync();
+    await store.flush();
     expect(Object.keys((await saved()).answers)).toHaveLength(2);
   });
 
@@ -84,7 +88,7 @@ describe("RatchetStore", () => {
     store.recordSuccess(REQUEST, "len(x)", 4, 4);
     store.recordSuccess(REQUEST, "len(x)", 4, 4);
     await expect(readFile(store.file)).rejects.toMatchObject({ code: "ENOENT" });
-    store.flushSync();
+    await store.flush();
     const file = await saved();
     expect(Object.values(file.programs)).toMatchObject([{ successes: 2 }]);
     expect(Object.values(file.answers)).toEqual([[outputHash(4), outputHash(4)]]);
@@ -96,10 +100,10 @@ describe("RatchetStore", () => {
     store.recordSuccess(REQUEST, "len(x)", 4, 4);
     other.recordSuccess(REQUEST, "len(x)", 4, 4);
     other.recordSuccess(REQUEST, "len(x)", 4, 4);
-    other.flushSync();
+    await other.flush();
     // The file changed: this store reads it again and keeps its own pending success on top.
     expect(store.recordSuccess(REQUEST, "len(x)", 4, 4).entry.successes).toBe(4);
-    store.flushSync();
+    await store.flush();
     expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 4 }]);
   });
 
@@ -113,12 +117,12 @@ describe("RatchetStore", () => {
     expect(store.failures()).toMatchObject([
       { intent: REQUEST.intent, kit: "readonly", template: "auto-x", code: "invalid_program" },
     ]);
-    store.flushSync();
+    await store.flush();
     expect(new RatchetStore(root).failures()).toHaveLength(1);
     store.recordSuccess(REQUEST, "len(x)", 4, 4);
     store.markPromoted(REQUEST, "len(x)", "auto-x");
     expect(store.failures()).toEqual([]);
-    store.flushSync();
+    await store.flush();
     expect(Object.values((await saved()).programs)).toMatchObject([{ promoted: "auto-x" }]);
   });
 
@@ -128,7 +132,7 @@ describe("RatchetStore", () => {
     };
     await writeFile(store.file, JSON.stringify(v1));
     store.recordSuccess(REQUEST, "len(x)", 4, 4);
-    store.flushSync();
+    await store.flush();
     const file = await saved();
     expect(file.version).toBe(2);
     expect(file.programs.abc).toEqual(v1.abc);
@@ -138,16 +142,65 @@ describe("RatchetStore", () => {
   it("sets a damaged file aside instead of overwriting it", async () => {
     await writeFile(store.file, "{ not json");
     store.recordSuccess(REQUEST, "len(x)", 4, 4);
-    store.flushSync();
+    await store.flush();
     const names = await readdir(path.join(root, ".lackpy"));
     expect(names.some((name) => name.startsWith("ratchet.json.damaged-"))).toBe(true);
     expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 1 }]);
   });
 
+  it("remembers the tiers of the latest delegates, at most MAX_RECENT, and the names it promoted", async () => {
+    for (let index = 0; index < MAX_RECENT + 5; index++)
+      store.recordDelegate(index % 5 === 0 ? null : "rules", index % 5 !== 0);
+    expect(store.recent()).toHaveLength(MAX_RECENT);
+    expect(store.recent().at(-1)).toMatchObject({ tier: "rules", success: true });
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    expect([...store.promotedTemplates()]).toEqual([]);
+    store.markPromoted(REQUEST, "len(x)", "auto-x");
+    expect([...store.promotedTemplates()]).toEqual(["auto-x"]);
+    await store.flush();
+    expect((await saved()).recent).toHaveLength(MAX_RECENT);
+    expect([...new RatchetStore(root).promotedTemplates()]).toEqual(["auto-x"]);
+  });
+
+  it("at exit, leaves its changes in a side file when another process holds the lock; the next write merges them", async () => {
+    const holder = spawn(process.execPath, [HOLDER, path.join(root, ".lackpy", "write.lock")], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    const exited = once(holder, "exit");
+    await once(holder.stdout!, "data");
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    store.recordDelegate("ollama", true);
+    store.flushAtExit();
+    expect(store.hasPending()).toBe(false);
+    const unmerged = path.join(root, ".lackpy", "unmerged");
+    expect(await readdir(unmerged)).toEqual([expect.stringMatching(/^ratchet-.*\.json$/)]);
+    await expect(readFile(store.file)).rejects.toMatchObject({ code: "ENOENT" });
+    holder.stdin!.write("go\n");
+    await exited;
+    // Another store with nothing of its own to write merges them when it sees them.
+    const other = new RatchetStore(root);
+    expect(other.hasUnmerged()).toBe(true);
+    await other.flush();
+    expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 1 }]);
+    expect(other.recent()).toMatchObject([{ tier: "ollama", success: true }]);
+    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+  });
+
+  it("at exit, writes under the lock when it is free, and sets a damaged side file aside", async () => {
+    await mkdir(path.join(root, ".lackpy", "unmerged"));
+    await writeFile(path.join(root, ".lackpy", "unmerged", "ratchet-1-2-ab.json"), "{ cut");
+    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    store.flushAtExit();
+    expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 1 }]);
+    expect(await readdir(path.join(root, ".lackpy", "unmerged"))).toEqual([
+      "ratchet-1-2-ab.json.damaged",
+    ]);
+  });
+
   it("drops what is pending when the workspace is gone, without an error", async () => {
     store.recordSuccess(REQUEST, "len(x)", 4, 4);
     await rm(root, { recursive: true, force: true });
-    expect(() => store.flushSync()).not.toThrow();
+    await expect(store.flush()).resolves.toBeUndefined();
     await expect(readdir(root)).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

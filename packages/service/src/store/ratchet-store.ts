@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { normaliseIntent } from "@lackpy/infer/node";
 import { atomicWriteSync } from "./atomic-write.js";
-import { withFileLockSync } from "./file-lock.js";
+import { tryFileLockSync, withFileLock } from "./file-lock.js";
 import {
   applyRatchetChange,
   emptyRatchetFile,
@@ -12,7 +12,9 @@ import {
   type RatchetChange,
   type RatchetEntry,
   type RatchetFile,
+  type RecentDelegate,
 } from "./ratchet-file.js";
+import { hasUnmerged, takeUnmerged, writeUnmerged } from "./unmerged-files.js";
 import { scheduleFlush, type WriteBehindTarget } from "./write-behind.js";
 
 /** One request as the ratchet tells requests apart: the intent, the kit, and the request's params. */
@@ -47,24 +49,28 @@ export function outputHash(output: unknown): string {
 /**
  * `.lackpy/ratchet.json` in memory: successes of model-generated programs per normalised
  * intent, kit and program, the outputs of the latest answers to each request, and failed
- * promotions. Changes apply in memory and are written behind: under the workspace lock the file
- * is read again and this process's changes are applied to it, so concurrent processes never
- * lose each other's counts. When another process wrote the file, it is read again here and the
- * changes not yet written are applied on top.
+ * promotions, and which tier answered the latest delegates. Changes apply in memory and are
+ * written behind: under the workspace lock the file is read again and this process's changes
+ * (and those other processes left in side files at exit) are applied to it, so concurrent
+ * processes never lose each other's counts. When another process wrote the file, it is read
+ * again here and the changes not yet written are applied on top.
  */
 export class RatchetStore implements WriteBehindTarget {
   readonly label = "ratchet history";
   readonly file: string;
   /** The last error reading or writing the ratchet's state, until a write succeeds. */
   lastError: string | null = null;
+  private readonly lackpyDirectory: string;
   private readonly lockFile: string;
   private state: RatchetFile | null = null;
+  private promotedNames: { state: RatchetFile; names: Set<string> } | null = null;
   private stamp = "";
   private changes: RatchetChange[] = [];
 
   constructor(workspace: string) {
-    this.file = path.join(workspace, ".lackpy", "ratchet.json");
-    this.lockFile = path.join(workspace, ".lackpy", "write.lock");
+    this.lackpyDirectory = path.join(workspace, ".lackpy");
+    this.file = path.join(this.lackpyDirectory, "ratchet.json");
+    this.lockFile = path.join(this.lackpyDirectory, "write.lock");
   }
 
   /** Records one success of `program` with `output`; `window` is how many latest answers must agree. */
@@ -123,34 +129,102 @@ export class RatchetStore implements WriteBehindTarget {
     });
   }
 
+  /**
+   * Remembers which tier answered a delegate (null: none did), for `status`; only in a workspace
+   * that has a `.lackpy` folder (a delegate alone never makes one).
+   */
+  recordDelegate(tier: string | null, success: boolean): void {
+    if (this.changes.length === 0 && !existsSync(this.lackpyDirectory)) return;
+    this.change({ kind: "answered", delegate: { tier, success, at: new Date().toISOString() } });
+  }
+
   /** Failed promotions, oldest first. */
   failures(): PromotionFailure[] {
     return Object.values(this.current().failures).sort((a, b) => a.at.localeCompare(b.at));
   }
 
-  /** Writes the pending changes (under the workspace lock); see `WriteBehindTarget`. */
-  flushSync(): void {
-    if (this.changes.length === 0) return;
-    if (!existsSync(path.dirname(this.file))) {
-      // `.lackpy` was made when the first change came, so the workspace is gone: nothing is
-      // left to count for (and nothing is created in a folder being deleted).
-      this.changes = [];
-      return;
+  /** Every program entry (successes of model programs per intent, kit and program). */
+  entries(): RatchetEntry[] {
+    return Object.values(this.current().programs);
+  }
+
+  /** The latest delegates, oldest first. */
+  recent(): readonly RecentDelegate[] {
+    return this.current().recent;
+  }
+
+  /** Names of the templates the ratchet promoted (for templates whose file does not say where they came from). */
+  promotedTemplates(): ReadonlySet<string> {
+    const state = this.current();
+    if (this.promotedNames?.state !== state) {
+      const names = new Set<string>();
+      for (const entry of Object.values(state.programs))
+        if (entry.promoted) names.add(entry.promoted);
+      this.promotedNames = { state, names };
     }
+    return this.promotedNames.names;
+  }
+
+  /** Whether other processes left writes in side files at exit, for the next write to merge. */
+  hasUnmerged(): boolean {
+    return hasUnmerged(this.lackpyDirectory, "ratchet");
+  }
+
+  /** Whether changes wait in memory to be written. */
+  hasPending(): boolean {
+    return this.changes.length > 0;
+  }
+
+  /**
+   * Writes the pending changes and merges side files, under the workspace lock (waited for
+   * asynchronously); see `WriteBehindTarget`.
+   */
+  async flush(): Promise<void> {
+    if (this.changes.length === 0 && !this.hasUnmerged()) return;
+    if (this.dropWhenGone()) return;
     try {
-      withFileLockSync(this.lockFile, () => {
-        const merged = this.read({ setAsideDamaged: true });
-        for (const change of this.changes) applyRatchetChange(merged, change);
-        atomicWriteSync(this.file, `${JSON.stringify(merged, null, 2)}\n`);
-        this.changes = [];
-        this.state = merged;
-        this.stamp = stampOf(this.file);
-      });
+      await withFileLock(this.lockFile, () => this.writeLocked());
       this.lastError = null;
     } catch (error) {
       this.noteError(error);
       throw error;
     }
+  }
+
+  /** At exit: tries the lock once; when another process holds it, leaves the changes in a side file. */
+  flushAtExit(): void {
+    if (this.changes.length === 0 || this.dropWhenGone()) return;
+    const attempt = tryFileLockSync(this.lockFile, () => this.writeLocked());
+    if (attempt.acquired) return;
+    writeUnmerged(this.lackpyDirectory, "ratchet", { changes: this.changes });
+    this.changes = [];
+  }
+
+  /** `.lackpy` was made when the first change came, so when it is gone the workspace is: nothing is left to count for. */
+  private dropWhenGone(): boolean {
+    if (existsSync(this.lackpyDirectory)) return false;
+    this.changes = [];
+    return true;
+  }
+
+  /** Under the lock: side files' changes first (they are older), then this process's, applied to the file as it is now. */
+  private writeLocked(): void {
+    const unmerged = takeUnmerged(this.lackpyDirectory, "ratchet").flatMap((data) =>
+      Array.isArray((data as { changes?: unknown })?.changes)
+        ? (data as { changes: RatchetChange[] }).changes
+        : [],
+    );
+    if (unmerged.length > 0) {
+      this.changes = [...unmerged, ...this.changes];
+      // The state in memory does not have them yet: read it again after the write.
+      this.state = null;
+    }
+    const merged = this.read({ setAsideDamaged: true });
+    for (const change of this.changes) applyRatchetChange(merged, change);
+    atomicWriteSync(this.file, `${JSON.stringify(merged, null, 2)}\n`);
+    this.changes = [];
+    this.state = merged;
+    this.stamp = stampOf(this.file);
   }
 
   /** Keeps an error of the ratchet's for `status`. */
@@ -159,10 +233,11 @@ export class RatchetStore implements WriteBehindTarget {
   }
 
   private change(change: RatchetChange): void {
-    if (this.changes.length === 0 && !existsSync(path.dirname(this.file)))
+    if (this.changes.length === 0 && !existsSync(this.lackpyDirectory))
       // Only `.lackpy` itself: a workspace that is gone is not made again.
-      mkdirSync(path.dirname(this.file));
+      mkdirSync(this.lackpyDirectory);
     applyRatchetChange(this.current(), change);
+    this.promotedNames = null;
     this.changes.push(change);
     scheduleFlush(this);
   }

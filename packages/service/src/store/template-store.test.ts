@@ -1,4 +1,5 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,10 +8,12 @@ import { promisify } from "node:util";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG, type LackpyConfig } from "../config/config-types.js";
 import { LackpyService } from "../lackpy-service.js";
+import { withFileLock } from "./file-lock.js";
 import { TemplateStore } from "./template-store.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../examples/workspace", import.meta.url));
 const WRITER = fileURLToPath(new URL("../__fixtures__/template-delegates.mjs", import.meta.url));
+const HOLDER = fileURLToPath(new URL("../__fixtures__/lock-holder.mjs", import.meta.url));
 const workspaces: string[] = [];
 let root: string;
 
@@ -22,7 +25,7 @@ beforeEach(async () => {
 const opened: LackpyService[] = [];
 afterAll(async () => {
   // Write what is pending before the workspaces go.
-  for (const service of opened) service.flush();
+  for (const service of opened) await service.flush();
   await Promise.all(workspaces.map((directory) => rm(directory, { recursive: true, force: true })));
 });
 
@@ -54,17 +57,19 @@ describe("template counters", () => {
         tier: "templates",
         output: 4,
       });
-    expect(await service.delegate("count lines in missing.md")).toMatchObject({ success: false });
-    expect(await service.template("lines")).toMatchObject({ successCount: 3, failCount: 1 });
+    expect(await service.template("lines")).toMatchObject({ successCount: 3, failCount: 0 });
     expect(await counts("lines")).toEqual([0, 0]);
-    service.flush();
-    expect(await counts("lines")).toEqual([3, 1]);
+    await service.flush();
+    expect(await counts("lines")).toEqual([3, 0]);
     await service.delegate("count lines in README.md");
     await service.close();
-    expect(await counts("lines")).toEqual([4, 1]);
-    // Nothing but the template is left in the folder: no temp files, no lock files.
+    expect(await counts("lines")).toEqual([4, 0]);
+    // Nothing but the template and the ratchet's history is left: no temp files, no lock files.
     expect(await readdir(path.join(root, ".lackpy", "templates"))).toEqual(["lines.tmpl"]);
-    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["templates"]);
+    expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      "ratchet.json",
+      "templates",
+    ]);
   });
 
   it("are written by the interval timer when nobody flushes", async () => {
@@ -93,42 +98,288 @@ describe("template counters", () => {
       ),
     );
     expect(await counts("lines")).toEqual([2 * runs, 0]);
-    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["templates"]);
+    expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      "ratchet.json",
+      "templates",
+    ]);
+    // Every delegate of both processes is counted in the tiers status shows (the last 50).
+    expect((await open().status()).ratchet.recent.byTier).toEqual([
+      { tier: "templates", delegates: 50, failed: 0 },
+    ]);
   });
 
-  it("demote a template that keeps failing at once, counting what other processes wrote", async () => {
+  it("demote a ratchet template that keeps failing at once, counting what other processes wrote", async () => {
     const service = open((config) => (config.ratchet.demoteAfterFailures = 3));
-    await service.create(`read_file(file)`, { name: "reader", pattern: "open {file}" });
+    await service.create(`read_file(file + ".bak")`, {
+      name: "reader",
+      pattern: "open {file}",
+      origin: "ratchet",
+    });
     await service.delegate("open missing-1.txt");
     // Another process's failure, already written.
     const other = open((config) => (config.ratchet.demoteAfterFailures = 3));
     await other.delegate("open missing-2.txt");
     await other.close();
     expect((await service.templates()).map((template) => template.name)).toEqual(["reader"]);
-    await service.delegate("open missing-3.txt");
+    expect((await service.delegate("open missing-3.txt")).demoted).toMatchObject({
+      template: "reader",
+      failCount: 3,
+    });
     expect(await service.templates()).toEqual([]);
     const files = await readdir(path.join(root, ".lackpy", "templates"));
     expect(files).toEqual([expect.stringMatching(/^reader\.tmpl\.demoted-\d+$/)]);
-    expect(await readFile(path.join(root, ".lackpy", "templates", files[0]), "utf8")).toContain(
-      "fail_count: 3",
+    const text = await readFile(path.join(root, ".lackpy", "templates", files[0]), "utf8");
+    expect(text).toMatch(/\nfail_count: 3\n[^]*\norigin: ratchet\ndemoted_at: \d{4}-/);
+    expect(text).toMatch(/\ndemoted_reason: "it failed 3 times and succeeded 0 /);
+  });
+
+  it("left at exit while another process holds the lock go to a side file, and are merged by the next write", async () => {
+    await open().create(`len(read_file(file).split("\\n"))`, {
+      name: "lines",
+      pattern: "count lines in {file}",
+    });
+    const unmerged = path.join(root, ".lackpy", "unmerged");
+    // This process holds the workspace lock while a child delegates 5 times and exits without
+    // closing: its exit handler tries the lock once, never waits, and leaves a side file.
+    await withFileLock(path.join(root, ".lackpy", "write.lock"), () =>
+      promisify(execFile)(process.execPath, [WRITER, root, "5", "exit"], { timeout: 60_000 }),
     );
+    expect(await counts("lines")).toEqual([0, 0]);
+    // The tiers of its delegates (for status) are in a side file of the ratchet's own.
+    const sideFiles = (await readdir(unmerged)).sort();
+    expect(sideFiles).toEqual([
+      expect.stringMatching(/^ratchet-\d+-\d+-[0-9a-f]+\.json$/),
+      expect.stringMatching(/^templates-\d+-\d+-[0-9a-f]+\.json$/),
+    ]);
+    expect(JSON.parse(await readFile(path.join(unmerged, sideFiles[1]), "utf8"))).toEqual({
+      counts: { "lines.tmpl": { success: 5, fail: 0 } },
+    });
+    // Listing merges them (under the lock), so they are counted and the side files are gone.
+    const service = open();
+    expect((await service.templates())[0]).toMatchObject({ name: "lines", successCount: 5 });
+    expect(await counts("lines")).toEqual([5, 0]);
+    expect((await service.status()).ratchet.recent).toMatchObject({
+      delegates: 5,
+      byTier: [{ tier: "templates", delegates: 5, failed: 0 }],
+    });
+    expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      "ratchet.json",
+      "templates",
+    ]);
+  });
+});
+
+describe("a lock left by a process killed while holding it", () => {
+  it("does not stall a delegate: the demotion that needs it takes it over at once", async () => {
+    const service = open((config) => (config.ratchet.demoteAfterFailures = 1));
+    await service.create(`read_file(file + ".bak")`, {
+      name: "reader",
+      pattern: "open {file}",
+      origin: "ratchet",
+    });
+    const lock = path.join(root, ".lackpy", "write.lock");
+    const holder = spawn(process.execPath, [HOLDER, lock], { stdio: ["pipe", "pipe", "inherit"] });
+    await once(holder.stdout!, "data");
+    holder.kill("SIGKILL");
+    await once(holder, "exit");
+    // Waiting for the lock would end in workspace_locked (10 s, under the 30 s lease), and no demotion.
+    const result = await service.delegate("open README.md");
+    expect(result.demoted).toMatchObject({ template: "reader" });
+    expect((await service.status()).ratchetError).toBeNull();
   });
 });
 
 describe("TemplateStore.record", () => {
   it("counts what was written while a run was going on when it decides to demote", async () => {
     const store = new TemplateStore(root);
-    store.write(
-      { name: "t", pattern: "t", successCount: 0, failCount: 0, program: "1" },
+    await store.write(
+      { name: "t", pattern: "t", successCount: 0, failCount: 0, origin: "ratchet", program: "1" },
       { force: false },
     );
     const loaded = store.snapshot().templates[0];
-    expect(store.record(loaded, false, 2)).toEqual({ demoted: false });
+    const failure = { success: false, demoteAfterFailures: 2 };
+    expect(await store.record(loaded, failure)).toBeNull();
     // The timer writes the first failure while the next run still holds the old snapshot.
-    store.flushSync();
+    await store.flush();
     expect(await counts("t")).toEqual([0, 1]);
-    expect(store.record(loaded, false, 2)).toEqual({ demoted: true });
+    expect(await store.record(loaded, failure)).toMatchObject({ template: "t", failCount: 2 });
     expect(store.list()).toEqual([]);
+  });
+
+  it.each([
+    [
+      "origin: person",
+      "---\nname: t\npattern: t\norigin: person\n---\n1\n",
+      () => "ratchet" as const,
+    ],
+    ["no origin, placed by hand", "---\nname: t\npattern: t\n---\n1\n", undefined],
+    [
+      "no origin, not promoted by the ratchet",
+      "---\nname: t\npattern: t\n---\n1\n",
+      () => "person" as const,
+    ],
+  ])(
+    "never demotes a person's template (%s), however often it fails",
+    async (_name, text, originOf) => {
+      await mkdir(path.join(root, ".lackpy", "templates"), { recursive: true });
+      await writeFile(templateFile("t"), text);
+      const store = new TemplateStore(root, originOf ? { originOf } : {});
+      const loaded = store.snapshot().templates[0];
+      for (let run = 0; run < 8; run++)
+        expect(await store.record(loaded, { success: false, demoteAfterFailures: 2 })).toBeNull();
+      expect(store.list()).toMatchObject([{ name: "t", failCount: 8, origin: "person" }]);
+      await store.flush();
+      expect(await counts("t")).toEqual([0, 8]);
+    },
+  );
+
+  it("takes a file without origin for the ratchet's when the ratchet recorded promoting it", async () => {
+    await mkdir(path.join(root, ".lackpy", "templates"), { recursive: true });
+    await writeFile(templateFile("auto-old"), "---\nname: auto-old\npattern: t\n---\n1\n");
+    const store = new TemplateStore(root, {
+      originOf: (name) => (name === "auto-old" ? "ratchet" : "person"),
+    });
+    expect(store.list()).toMatchObject([{ name: "auto-old", origin: "ratchet" }]);
+    const loaded = store.snapshot().templates[0];
+    await store.record(loaded, { success: false, demoteAfterFailures: 2 });
+    expect(await store.record(loaded, { success: false, demoteAfterFailures: 2 })).toMatchObject({
+      template: "auto-old",
+    });
+  });
+});
+
+describe("templates a person wrote", () => {
+  it.each(["in-process", "isolated"] as const)(
+    "stay, and are not blamed, when requests name files that do not exist (%s)",
+    async (mode) => {
+      const service = open((config) => {
+        config.run.mode = mode;
+        config.ratchet.demoteAfterFailures = 2;
+      });
+      await service.create(`len(read_file(path).split("\\n"))`, {
+        name: "count-lines",
+        pattern: "count lines in {path}",
+      });
+      for (const typo of ["READNE.md", "RAEDME.md", "src/mian.ts", "README", "docs/nope.md"]) {
+        const result = await service.delegate(`count lines in ${typo}`);
+        expect(result).toMatchObject({
+          success: false,
+          tier: "templates",
+          error: { code: "tool_error" },
+          demoted: null,
+        });
+      }
+      expect(await service.templates()).toMatchObject([
+        { name: "count-lines", successCount: 0, failCount: 0, origin: "person" },
+      ]);
+      expect(await service.delegate("count lines in README.md")).toMatchObject({
+        success: true,
+        tier: "templates",
+        output: 4,
+      });
+      await service.close();
+    },
+  );
+
+  it("a ratchet template is not blamed for a request's missing file either", async () => {
+    const service = open((config) => (config.ratchet.demoteAfterFailures = 2));
+    await service.create(`read_file(file)`, {
+      name: "reader",
+      pattern: "open {file}",
+      origin: "ratchet",
+    });
+    for (let run = 0; run < 4; run++)
+      expect((await service.delegate(`open missing-${run}.txt`)).demoted).toBeNull();
+    expect(await service.templates()).toMatchObject([{ name: "reader", failCount: 0 }]);
+  });
+});
+
+describe("demoted templates", () => {
+  async function demote(service: LackpyService) {
+    await service.create(`read_file(file + ".bak")`, {
+      name: "reader",
+      pattern: "open {file}",
+      origin: "ratchet",
+    });
+    await service.delegate("open a.txt");
+    return (await service.delegate("open b.txt")).demoted!;
+  }
+
+  it("are listed with when and why, and restore brings the latest back with its failures at 0", async () => {
+    const service = open((config) => (config.ratchet.demoteAfterFailures = 2));
+    const demotion = await demote(service);
+    const listed = await service.demotedTemplates();
+    expect(listed).toEqual([
+      {
+        name: "reader",
+        pattern: "open {file}",
+        successCount: 0,
+        failCount: 2,
+        origin: "ratchet",
+        path: demotion.path,
+        demotedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        reason: demotion.reason,
+        program: `read_file(file + ".bak")`,
+      },
+    ]);
+    expect((await service.status()).ratchet.demoted).toEqual(listed);
+    await expect(service.template("reader")).rejects.toMatchObject({
+      code: "unknown_template",
+      message: "No template named 'reader' (it was demoted).",
+      hint: "lackpy template restore reader brings it back",
+    });
+    const restored = await service.restoreTemplate("reader");
+    expect(restored).toMatchObject({
+      name: "reader",
+      successCount: 0,
+      failCount: 0,
+      origin: "ratchet",
+      restoredFrom: demotion.path,
+    });
+    expect(await readdir(path.join(root, ".lackpy", "templates"))).toEqual(["reader.tmpl"]);
+    expect(await readFile(templateFile("reader"), "utf8")).not.toContain("demoted");
+    expect(await service.demotedTemplates()).toEqual([]);
+    // It answers again, and one more failure does not set it aside at once.
+    expect((await service.delegate("open c.txt")).demoted).toBeNull();
+  });
+
+  it.each([
+    [
+      "nothing was demoted",
+      async () => undefined,
+      "unknown_template",
+      "No demoted template named 'reader'.",
+    ],
+    [
+      "the name is taken again",
+      async (service: LackpyService) => {
+        await demote(service);
+        await service.create("2", { name: "reader" });
+      },
+      "template_exists",
+      "A template named 'reader' exists, so the demoted one was not restored.",
+    ],
+  ])("refuses to restore when %s", async (_name, setup, code, message) => {
+    const service = open((config) => (config.ratchet.demoteAfterFailures = 2));
+    await setup(service);
+    await expect(service.restoreTemplate("reader")).rejects.toMatchObject({ code, message });
+  });
+
+  it("lists a file an earlier lackpy set aside, saying its reason was not recorded", async () => {
+    await mkdir(path.join(root, ".lackpy", "templates"), { recursive: true });
+    await writeFile(
+      path.join(root, ".lackpy", "templates", "old.tmpl.demoted-1700000000000"),
+      "---\nname: old\npattern: p\nfail_count: 5\n---\n1\n",
+    );
+    expect(await open().demotedTemplates()).toMatchObject([
+      {
+        name: "old",
+        failCount: 5,
+        origin: "person",
+        demotedAt: "2023-11-14T22:13:20.000Z",
+        reason: "not recorded (set aside by an earlier lackpy)",
+      },
+    ]);
   });
 });
 

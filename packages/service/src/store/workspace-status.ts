@@ -2,7 +2,14 @@ import { access } from "node:fs/promises";
 import type { LackpyConfig } from "../config/config-types.js";
 import { configPath } from "../config/load-config.js";
 import type { RatchetStore } from "./ratchet-store.js";
-import type { TemplateProblemInfo, WorkspaceStatus } from "../service-types.js";
+import type {
+  RatchetCandidate,
+  RatchetStatus,
+  RecentTiers,
+  TemplateProblemInfo,
+  WorkspaceStatus,
+} from "../service-types.js";
+import { MAX_RECENT } from "./ratchet-file.js";
 import type { TemplateStore } from "./template-store.js";
 
 /** Broken template files (by file and line) and failed promotions (by intent), for status and template list. */
@@ -48,7 +55,74 @@ export async function workspaceStatus(
     templates: stores.templates.list().length,
     templateProblems: templateProblems(stores.templates, stores.history),
     ratchetError: stores.templates.lastError ?? stores.history.lastError,
+    ratchet: ratchetStatus(settings.ratchet, stores),
     runMode: settings.run.mode,
     order: settings.inference.order,
+  };
+}
+
+/** At most this many candidates are listed by `status`. */
+export const MAX_STATUS_CANDIDATES = 10;
+
+/** Candidates for promotion, demoted templates and the tiers of the latest delegates. */
+export function ratchetStatus(
+  settings: LackpyConfig["ratchet"],
+  stores: { templates: TemplateStore; history: RatchetStore },
+): RatchetStatus {
+  const candidates = ratchetCandidates(stores.history, settings.minSuccesses);
+  return {
+    auto: settings.auto,
+    minSuccesses: settings.minSuccesses,
+    demoteAfterFailures: settings.demoteAfterFailures,
+    candidates: candidates.slice(0, MAX_STATUS_CANDIDATES),
+    candidateCount: candidates.length,
+    demoted: stores.templates.demoted(),
+    recent: recentTiers(stores.history),
+  };
+}
+
+/**
+ * Requests a model answered successfully that are not promoted yet, latest first: per kit and
+ * wording, the latest program and its successes. A request one of whose programs was promoted is
+ * done, whatever became of the template.
+ */
+function ratchetCandidates(history: RatchetStore, needed: number): RatchetCandidate[] {
+  const requests = new Map<string, RatchetCandidate | null>();
+  for (const entry of history.entries()) {
+    const key = `${entry.kit}\u0000${entry.intent}`;
+    const known = requests.get(key);
+    if (entry.promoted || known === null) {
+      requests.set(key, null);
+      continue;
+    }
+    if (known && known.lastSuccessAt >= entry.lastSuccessAt) continue;
+    requests.set(key, {
+      intent: entry.intent,
+      kit: entry.kit,
+      successes: entry.successes,
+      needed,
+      program: entry.program,
+      lastSuccessAt: entry.lastSuccessAt,
+    });
+  }
+  return [...requests.values()]
+    .filter((candidate): candidate is RatchetCandidate => candidate !== null)
+    .sort((a, b) => b.lastSuccessAt.localeCompare(a.lastSuccessAt));
+}
+
+function recentTiers(history: RatchetStore): RecentTiers {
+  const tiers = new Map<string, { tier: string; delegates: number; failed: number }>();
+  const recent = history.recent();
+  for (const delegate of recent) {
+    const tier = delegate.tier ?? "none";
+    const counts = tiers.get(tier) ?? { tier, delegates: 0, failed: 0 };
+    counts.delegates += 1;
+    if (!delegate.success) counts.failed += 1;
+    tiers.set(tier, counts);
+  }
+  return {
+    delegates: recent.length,
+    window: MAX_RECENT,
+    byTier: [...tiers.values()].sort((a, b) => b.delegates - a.delegates),
   };
 }

@@ -1,20 +1,27 @@
 /**
  * Write-behind for the ratchet's state: counters and agreement history change in memory on every
  * delegate and are written out together, at most `FLUSH_INTERVAL_MS` later (an unref'd timer,
- * so it never keeps a process alive), when the service closes, and at process exit.
+ * so it never keeps a process alive), when the service closes, and at process exit. Writes wait
+ * for the workspace lock asynchronously; the `exit` handler tries it once and never waits: what
+ * it cannot write goes to a side file that the next writer merges (`unmerged-files.ts`).
  */
 
 /** Something that keeps writes in memory and can write them out. */
 export interface WriteBehindTarget {
   /** What it keeps, for messages: `template counters`, `ratchet history`. */
   readonly label: string;
-  /** Writes out what is pending, synchronously; throws when it cannot, keeping it pending. */
-  flushSync(): void;
+  /** Whether writes wait in memory. */
+  hasPending(): boolean;
+  /** Writes out what is pending, waiting for the workspace lock asynchronously; throws when it cannot, keeping it pending. */
+  flush(): Promise<void>;
+  /** At process exit: synchronous, tries the lock once and never waits; what it cannot write goes to a side file. */
+  flushAtExit(): void;
 }
 
 /** The longest a change waits in memory before it is written. */
 export const FLUSH_INTERVAL_MS = 1000;
 
+/** Targets with writes in memory; a target stays here until a flush leaves it with nothing pending. */
 const pending = new Set<WriteBehindTarget>();
 let timer: NodeJS.Timeout | null = null;
 let exitHooked = false;
@@ -27,42 +34,43 @@ export function scheduleFlush(target: WriteBehindTarget): void {
     process.on("exit", flushAtExit);
   }
   if (!timer) {
-    timer = setTimeout(flushPending, FLUSH_INTERVAL_MS);
+    timer = setTimeout(() => void flushPending(), FLUSH_INTERVAL_MS);
     timer.unref();
   }
 }
 
 /** Flushes `target` now (on close); throws what the write threw, and then retries it later. */
-export function flushNow(target: WriteBehindTarget): void {
-  pending.delete(target);
+export async function flushNow(target: WriteBehindTarget): Promise<void> {
   try {
-    target.flushSync();
+    await target.flush();
   } catch (error) {
     scheduleFlush(target);
     throw error;
   }
+  if (!target.hasPending()) pending.delete(target);
 }
 
-function flushPending(): void {
-  timer = null;
-  const targets = [...pending];
-  pending.clear();
-  for (const target of targets) {
+async function flushPending(): Promise<void> {
+  for (const target of [...pending]) {
     try {
-      target.flushSync();
+      await target.flush();
     } catch {
-      // The target recorded the error (status shows it) and kept its writes: try again later.
-      scheduleFlush(target);
+      // The target recorded the error (status shows it) and kept its writes: tried again below.
     }
+    if (!target.hasPending()) pending.delete(target);
+  }
+  timer = null;
+  if (pending.size > 0) {
+    timer = setTimeout(() => void flushPending(), FLUSH_INTERVAL_MS);
+    timer.unref();
   }
 }
 
 function flushAtExit(): void {
-  const targets = [...pending];
-  pending.clear();
-  for (const target of targets) {
+  for (const target of [...pending]) {
+    if (!target.hasPending()) continue;
     try {
-      target.flushSync();
+      target.flushAtExit();
     } catch (error) {
       // Nothing is left to report to at exit but stderr.
       process.stderr.write(
@@ -70,4 +78,5 @@ function flushAtExit(): void {
       );
     }
   }
+  pending.clear();
 }
