@@ -92,6 +92,7 @@ const FILES: Record<string, string> = {
   "lefthook.yml": "pre-commit:\n  commands: {}\n",
   "node_modules/pkg/index.js": "export const pkg = 1;\n",
   "node_modules/.bin/tool": "#!/bin/sh\nexec pkg\n",
+  "node_modules/.pnpm/dep@1.0.0/node_modules/dep/index.js": "export const dep = 1;\n",
   "tools/x.mjs": "export function x() { return 1; }\n",
   "tools/helper.mjs": "export const helper = 1;\n",
   "mcp/server/main.py": "print('serve')\n",
@@ -115,6 +116,7 @@ const LINKS: Record<string, string> = {
   gh: ".github",
   nm: "node_modules",
   "nm-pkg": "node_modules/pkg/index.js",
+  "node_modules/dep": ".pnpm/dep@1.0.0/node_modules/dep",
   "tool-link": "tools/x.mjs",
   "mcp-link": "mcp",
 };
@@ -266,6 +268,8 @@ export const CLOSED_ATTACKS: readonly ProtectedAttack[] = [
   { path: ".vs\u200ccode/tasks.json", attack: "VS Code tasks with a zero-width non-joiner" },
   { path: "sub/.vscode/tasks.json", attack: "nested VS Code tasks" },
   { path: "vs/tasks.json", attack: "VS Code tasks through a symlinked folder" },
+  { path: "vs/launch.json", attack: "a new file through a symlinked closed folder" },
+  { path: "gem/new/settings.json", attack: "a new folder through a symlinked closed folder" },
   { path: ".claude/settings.json", attack: "Claude Code hooks" },
   { path: ".CLAUDE/settings.local.json", attack: "new Claude Code settings in upper case" },
   { path: ".claude/", attack: "the Claude Code folder with a trailing slash" },
@@ -335,6 +339,8 @@ export const READ_ONLY_ATTACKS: readonly ProtectedAttack[] = [
   { path: "src/node_modules/x.js", attack: "a nested node_modules" },
   { path: "nm/pkg/index.js", attack: "a symlinked node_modules" },
   { path: "nm-pkg", attack: "a file symlink into node_modules" },
+  { path: "node_modules/dep/index.js", attack: "a package pnpm links into its store" },
+  { path: "node_modules/.pnpm/dep@1.0.0/node_modules/dep/index.js", attack: "pnpm's store" },
 ];
 
 /** Paths that reach a file lackpy loads (`LOADED_PATHS`); every file tool refuses each. */

@@ -104,7 +104,12 @@ describe("file tools: protected paths", () => {
   it("reads installed packages, and names node_modules as read-only", async () => {
     expect(await tools.read_file("node_modules/pkg/index.js")).toBe("export const pkg = 1;\n");
     expect(await tools.read_file("nm-pkg")).toBe("export const pkg = 1;\n");
-    expect(await tools.find_files("node_modules/**")).toEqual(["node_modules/pkg/index.js"]);
+    expect(await tools.read_file("node_modules/dep/index.js")).toBe("export const dep = 1;\n");
+    expect(await tools.find_files("node_modules/**")).toEqual([
+      "node_modules/.bin/tool",
+      "node_modules/.pnpm/dep@1.0.0/node_modules/dep/index.js",
+      "node_modules/pkg/index.js",
+    ]);
     expect((await refusal(tools.write_file("nm/pkg/index.js", "x"))).message).toMatchInlineSnapshot(
       `"'nm/pkg/index.js' leads to 'node_modules/pkg/index.js', which is read-only (installed packages, whose code lackpy, npx and other tools run); the file tools never create, change or delete anything there."`,
     );
@@ -282,6 +287,9 @@ describe("file tools: find_files and closed paths", () => {
       [".eslintrc.cjs", ".prettierrc.json", "opencode.json", "tools/helper.mjs"],
     ],
     ["**/hooks/**", []],
+    ["{.vscode,src}/*.json", []],
+    ["**/.roo/*", []],
+    ["*/mcp.json", []],
     ["**/pre-commit", []],
     ["{.git,src}/**", ["src/.gitignore", "src/app.ts", "src/env.ts"]],
     [".github/**", [".github/workflows/ci.yml"]],
@@ -458,6 +466,29 @@ describe("file tools: [files] allow_read and allow_write", () => {
     );
     expect(await everything.write_file("lefthook.yml", "pre-push: {}\n")).toBe(13);
     expect(await everything.write_file(".husky/pre-push", "npm test\n")).toBe(9);
+  });
+
+  it("never lets a wildcard glob open a sealed name", async () => {
+    const wild = open({
+      allowReadGlobs: ["**/.*"],
+      allowWriteGlobs: [".git*", ".git*/**", ".env*", "*rc*"],
+    });
+    for (const file of [
+      ".git/config",
+      ".git/hooks/pre-commit",
+      ".git-credentials",
+      ".env",
+      ".envrc",
+      ".netrc",
+      ".npmrc",
+      ".pypirc",
+      ".yarnrc.yml",
+    ]) {
+      expectProtected(await refusal(wild.read_file(file)));
+      expectProtected(await refusal(wild.write_file(file, "x")));
+    }
+    expect(await wild.read_file(".claude/settings.json")).toBe('{"hooks":{}}');
+    expect(await wild.read_file(".gitmodules")).toBe('[submodule "lib"]\n\tpath = lib\n');
   });
 
   it("lets [files] protected win over an opening glob", async () => {

@@ -240,7 +240,7 @@ describe("checkWorkspacePath: opening globs", () => {
   it("passes a closed folder to look into when an opening glob may match below it", () => {
     for (const folder of [".vscode", ".roo", ".config", ".config/x", ".github", ".husky"])
       expect(checkWorkspacePath(folder, protection, { folder: true }), folder).toBeNull();
-    for (const folder of [".cursor", ".vscode/sub", ".git", ".env", "node_modules/.bin"])
+    for (const folder of [".cursor", ".vscode/sub", ".git", ".env", "vendor/.bin"])
       expect(checkWorkspacePath(folder, protection, { folder: true }), folder).not.toBeNull();
     expect(checkWorkspacePath(".vscode", BUILTIN_PROTECTION, { folder: true })).toMatchObject({
       code: "closed_path",
@@ -263,7 +263,7 @@ describe("checkWorkspacePath: node_modules", () => {
   it.each([
     "node_modules",
     "node_modules/pkg/index.js",
-    "NODE_MODULES/pkg/tool",
+    "NODE_MODULES/.bin/tool",
     "a/b/node_modules/x.js",
     "node_modules./pkg",
   ])("refuses writing %j but allows reading it", (relative) => {
@@ -274,6 +274,23 @@ describe("checkWorkspacePath: node_modules", () => {
     });
     expect(checkWorkspacePath(relative, BUILTIN_PROTECTION, { access: "read" })).toBeNull();
   });
+
+  it.each([
+    "node_modules/.bin/tool",
+    "node_modules/.pnpm/pkg@1.0.0/node_modules/pkg/index.js",
+    "node_modules/pkg/.eslintrc.json",
+    "packages/a/node_modules/.modules.yaml",
+  ])("lets programs read the hidden names of installed code in %j", (relative) => {
+    expect(checkWorkspacePath(relative, BUILTIN_PROTECTION)).toBeNull();
+    expect(checkWorkspacePath(relative, BUILTIN_PROTECTION, { folder: true })).toBeNull();
+  });
+
+  it.each([".bin/node_modules/x", "node_modules/.env", "node_modules/x/.git/config"])(
+    "still refuses %j",
+    (relative) => {
+      expect(checkWorkspacePath(relative, BUILTIN_PROTECTION)).not.toBeNull();
+    },
+  );
 
   it.each(["node_modules.txt", "my_node_modules/x", "src/node_module/x"])(
     "allows writing %j",

@@ -12,7 +12,8 @@
  *   is a command file (`COMMAND_FILES`: `lefthook.yml`, `opencode.json`, …), unless an opening
  *   glob matches the path or one of its folders: `[files] allow_write` opens reading and writing,
  *   `[files] allow_read` reading. Reading is also open when every hidden name on the path is one
- *   of `READABLE_HIDDEN_NAMES` (`.gitignore`, `.github`, …);
+ *   of `READABLE_HIDDEN_NAMES` (`.gitignore`, `.github`, …) or lies inside `node_modules` (installed
+ *   code: `.bin`, pnpm's `.pnpm` store, which its package symlinks lead into);
  * - open otherwise.
  *
  * Names compare case-insensitively (case-insensitive file systems open `.GIT/config` as
@@ -180,7 +181,9 @@ function closedProblem(
       ? protection.allowWrite.globs
       : [...protection.allowRead.globs, ...protection.allowWrite.globs];
   if (opening.some((glob) => opens(glob, lower, folder))) return null;
-  const closedName = hidden.find((index) => !isReadableHiddenName(segments[index]));
+  const closedName = hidden.find(
+    (index) => !isReadableHiddenName(segments[index]) && !insideWriteProtected(names, index),
+  );
   if (access === "read" && closedName === undefined) return null;
   const readOpen = access === "write" && closedProblem(path, protection, "read", folder) === null;
   const writeOnly = readOpen ? ({ writeOnly: true } as const) : {};
@@ -188,6 +191,11 @@ function closedProblem(
     return { code: "closed_path", reason: command, ...writeOnly };
   const reason = hiddenReason(names[closedName ?? hidden[0]]);
   return { code: "closed_path", reason, hidden: true, ...writeOnly };
+}
+
+/** True when a folder before `index` is write-protected (`node_modules`): installed code, hidden names included (`.bin`, pnpm's `.pnpm`), is readable. */
+function insideWriteProtected(names: readonly string[], index: number): boolean {
+  return names.slice(0, index).some((name) => Object.hasOwn(WRITE_PROTECTED_FOLDERS, name));
 }
 
 /** True when an opening glob matches the path or one of its folders, or, for a folder to look into, may match something below it. */
