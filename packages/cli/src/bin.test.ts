@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,4 +64,82 @@ describe("bin/lackpy.js", () => {
       await rm(path.join(root, ".lackpy", "config.toml"), { force: true });
     }
   });
+});
+
+/**
+ * End to end through the built binary, with a umask that takes no permission away: a program
+ * cannot plant pnpm's hooks, and what it writes is never executable, in either run mode.
+ */
+describe("bin/lackpy.js: hidden paths and executable files", () => {
+  const runWithOpenUmask = (program: string, mode: string) =>
+    execFileAsync(
+      "/bin/sh",
+      [
+        "-c",
+        'umask 000 && exec "$@"',
+        "sh",
+        process.execPath,
+        BIN,
+        "run",
+        program,
+        "--kit",
+        "files",
+        "--workspace",
+        root,
+        "--json",
+        "--mode",
+        mode,
+      ],
+      { cwd: root, timeout: 30_000 },
+    ).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code?: number; stdout?: string }) => ({
+        code: error.code,
+        stdout: error.stdout ?? "",
+      }),
+    );
+
+  it.each(["isolated", "in-process"])("refuses .pnpmfile.cjs in %s mode", async (mode) => {
+    await writeFile(
+      path.join(root, "plant.js"),
+      `write_file(".pnpmfile.cjs", "module.exports = {}")`,
+    );
+    const { code, stdout } = await runWithOpenUmask("plant.js", mode);
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout);
+    expect(result.error.code).toBe("tool_error");
+    expect(result.error.message).toBe(
+      `Tool write_file failed: '.pnpmfile.cjs' is hidden (code pnpm runs on every install); the file tools open names starting with "." only where the workspace config allows it.`,
+    );
+    await expect(stat(path.join(root, ".pnpmfile.cjs"))).rejects.toThrow();
+  });
+
+  it.each(["isolated", "in-process"])(
+    "writes a #! script without execute bits in %s mode",
+    async (mode) => {
+      await writeFile(
+        path.join(root, "script.js"),
+        `write_file("made-${mode}.sh", "#!/bin/sh\\necho hi\\n")`,
+      );
+      const { code } = await runWithOpenUmask("script.js", mode);
+      expect(code).toBe(0);
+      expect((await stat(path.join(root, `made-${mode}.sh`))).mode & 0o777).toBe(0o666);
+    },
+  );
+
+  it.each(["isolated", "in-process"])(
+    "refuses to overwrite an executable script in %s mode",
+    async (mode) => {
+      await writeFile(path.join(root, "tests.sh"), "#!/bin/sh\necho ok\n");
+      await chmod(path.join(root, "tests.sh"), 0o755);
+      await writeFile(
+        path.join(root, "overwrite.js"),
+        `edit_file("tests.sh", "echo ok", "touch pwned")`,
+      );
+      const { code, stdout } = await runWithOpenUmask("overwrite.js", mode);
+      expect(code).toBe(1);
+      expect(JSON.parse(stdout).error.message).toContain("'tests.sh' is executable (mode 755)");
+      expect(await readFile(path.join(root, "tests.sh"), "utf8")).toBe("#!/bin/sh\necho ok\n");
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -214,6 +214,52 @@ describe("lackpy run and delegate", () => {
     expect(second.out).toContain("kept    .lackpy/config.toml (already there)");
   });
 });
+
+describe.each(["isolated", "in-process"])(
+  "lackpy run --kit files --mode %s: hidden paths",
+  (mode) => {
+    const run = (source: string) =>
+      lackpy(["run", "-", "--kit", "files", "--mode", mode, "--json"], { stdin: source });
+
+    it.each([
+      [
+        `write_file(".pnpmfile.cjs", "module.exports = {}")`,
+        "'.pnpmfile.cjs' is hidden (code pnpm runs on every install)",
+        ".pnpmfile.cjs",
+      ],
+      [
+        `write_file("lefthook.yml", "pre-commit: {}")`,
+        "'lefthook.yml' is closed for writing",
+        "lefthook.yml",
+      ],
+      [`write_file(".yarnrc.yml", "yarnPath: x.cjs")`, "'.yarnrc.yml' is protected", ".yarnrc.yml"],
+      [
+        `read_file(".netrc")`,
+        "'.netrc' is protected (login credentials for remote hosts)",
+        ".netrc",
+      ],
+    ])("refuses %s with the coded error and exit code 1", async (source, message, file) => {
+      const { code, out } = await run(source);
+      expect(code).toBe(1);
+      const result = JSON.parse(out);
+      expect(result.error).toMatchObject({ code: "tool_error" });
+      expect(result.error.message).toContain(message);
+      expect(result.error.hint).toMatch(/\.lackpy\/config\.toml/);
+      if (file !== ".netrc")
+        await expect(readFile(path.join(root, file), "utf8")).rejects.toThrow();
+    });
+
+    it("reads .gitignore and writes an ordinary file that is never executable", async () => {
+      await writeFile(path.join(root, ".gitignore"), "dist\n");
+      const { code, out } = await run(
+        `const ignore = read_file(".gitignore")\nwrite_file("out-${mode}.sh", "#!/bin/sh\\necho hi\\n")\nignore`,
+      );
+      expect(code).toBe(0);
+      expect(JSON.parse(out).output).toBe("dist\n");
+      expect((await stat(path.join(root, `out-${mode}.sh`))).mode & 0o111).toBe(0);
+    });
+  },
+);
 
 describe("the other commands", () => {
   it.each([

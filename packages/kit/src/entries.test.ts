@@ -59,6 +59,7 @@ describe("package entries", () => {
   it("exposes the documented API from each entry", () => {
     expect(Object.keys(root).sort()).toEqual([
       "BUILTIN_PROTECTION",
+      "COMMAND_FILES",
       "CONTROL_CHARACTERS",
       "GLOBAL_NAMES",
       "KitError",
@@ -67,8 +68,8 @@ describe("package entries", () => {
       "MAX_GLOB_LENGTH",
       "MAX_MCP_DESCRIPTION_CHARS",
       "NODE_BUILTIN_MODULES",
-      "PROTECTED_FILES",
-      "PROTECTED_FOLDERS",
+      "READABLE_HIDDEN_NAMES",
+      "SEALED_NAMES",
       "SHIPPED_KITS",
       "ToolError",
       "Toolbox",
@@ -76,6 +77,7 @@ describe("package entries", () => {
       "argTypeToJsonSchema",
       "callableName",
       "checkKitName",
+      "checkOpeningGlob",
       "checkProtectedGlob",
       "checkWorkspacePath",
       "compileGlob",

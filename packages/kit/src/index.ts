@@ -24,18 +24,23 @@ export {
   checkWorkspacePath,
   createPathProtection,
   BUILTIN_PROTECTION,
-  PROTECTED_FOLDERS,
-  PROTECTED_FILES,
-  WRITE_PROTECTED_FOLDERS,
   CONTROL_CHARACTERS,
 } from "./protect/protected-paths.js";
+export {
+  SEALED_NAMES,
+  READABLE_HIDDEN_NAMES,
+  COMMAND_FILES,
+  WRITE_PROTECTED_FOLDERS,
+} from "./protect/name-rules.js";
 export type {
+  CheckPathOptions,
   LoadedPath,
   PathAccess,
   PathProtection,
   PathProblem,
+  WorkspaceGlobs,
 } from "./protect/protected-paths.js";
-export { checkProtectedGlob } from "./protect/check-protected-glob.js";
+export { checkProtectedGlob, checkOpeningGlob } from "./protect/check-protected-glob.js";
 export type { ToolCallContext } from "./toolbox/tool-call-context.js";
 export type { ArgSpec, ToolSpec, ToolExample, Grade } from "@lackpy/lang";
 export {

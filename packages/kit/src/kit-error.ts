@@ -16,6 +16,7 @@ export type KitErrorCode =
   | "invalid_option"
   | "path_outside_root"
   | "protected_path"
+  | "closed_path"
   | "missing_package"
   | "mcp_server_unavailable";
 

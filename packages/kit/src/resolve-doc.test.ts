@@ -99,7 +99,7 @@ describe("resolveDoc", () => {
     ".env",
     ".env.local",
     ".npmrc",
-    ".mcp.json",
+    ".netrc",
     ".lackpy/config.toml",
     ".git/config",
     "sub/.ENV",
@@ -125,6 +125,20 @@ describe("resolveDoc", () => {
       "protected_path",
     );
     expect(await resolveDoc("private.md", root)).toBe("private\n");
+  });
+
+  it("refuses hidden docs unless the config opens them for reading, as read_file does", async () => {
+    await mkdir(path.join(root, ".notes"), { recursive: true });
+    await writeFile(path.join(root, ".notes/plan.md"), "# plan\n");
+    await mkdir(path.join(root, ".github"), { recursive: true });
+    await writeFile(path.join(root, ".github/CONTRIBUTING.md"), "# contributing\n");
+    const error = await kitError(resolveDoc(".notes/plan.md", root));
+    expect(error).toMatchObject({ code: "closed_path" });
+    expect(error.message).toContain("'.notes/plan.md' is hidden");
+    expect(error.hint).toContain('[files] allow_read = [".notes/plan.md"]');
+    const protection = createPathProtection([], { allowRead: [".notes/**"] });
+    expect(await resolveDoc(".notes/plan.md", root, { protection })).toBe("# plan\n");
+    expect(await resolveDoc(".github/CONTRIBUTING.md", root)).toBe("# contributing\n");
   });
 
   it("reads workspace docs", async () => {

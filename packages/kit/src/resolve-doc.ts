@@ -12,7 +12,8 @@ export const SHIPPED_DOCS_DIR = fileURLToPath(new URL("../docs/", import.meta.ur
 /**
  * Reads one doc. A bare file name of a shipped doc (`read_file.md`) reads the doc shipped with
  * the package, from any workspace; any other path is relative to `root`, confined to it, and
- * refused when protected (`.lackpy/`, `.git/`, `.env`, … and the config's `[files] protected`).
+ * refused like `read_file` refuses it: protected (`.lackpy/`, `.git/`, `.env`, … and the config's
+ * `[files] protected`) or closed (a hidden path the config's `[files] allow_read` does not open).
  */
 export async function resolveDoc(
   docPath: string,
@@ -32,6 +33,8 @@ export async function resolveDoc(
         hint: "docs are read from the workspace's own files, never from protected ones",
         cause: error,
       });
+    if (error instanceof ToolError && error.code === "closed_path")
+      throw new KitError("closed_path", error.message, { hint: error.hint, cause: error });
     throw new KitError(
       "path_outside_root",
       `The doc path '${docPath}' is outside the workspace; doc paths are relative to the workspace root.`,

@@ -4,6 +4,8 @@ export type FileToolErrorCode =
   | "invalid_path"
   | "path_outside_root"
   | "protected_path"
+  | "closed_path"
+  | "executable_file"
   | "not_found"
   | "is_directory"
   | "not_a_file"

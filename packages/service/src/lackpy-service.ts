@@ -306,11 +306,14 @@ export class LackpyService {
     return docsIndex((await this.resolveKit(kit)).kit);
   }
 
-  /** Reads one doc; paths outside the workspace (or the shipped docs) and protected paths are refused. */
+  /** Reads one doc; paths outside the workspace (or the shipped docs), protected paths and closed ones (hidden, not opened by `[files] allow_read`) are refused. */
   async resolveDoc(docPath: string) {
+    const files = this.settings.files;
     return resolveDoc(docPath, this.workspace, {
-      protection: createPathProtection(this.settings.files.protected, {
+      protection: createPathProtection(files.protected, {
         loaded: await this.kits.loadedPaths(),
+        allowRead: files.allowRead,
+        allowWrite: files.allowWrite,
       }),
     });
   }

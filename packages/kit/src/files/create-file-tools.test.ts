@@ -122,10 +122,10 @@ describe("createFileTools: write_file and edit_file", () => {
   });
 
   it("keeps the mode of a file it replaces", async () => {
-    await writeFile(path.join(root, "run.sh"), "echo");
-    await chmod(path.join(root, "run.sh"), 0o750);
-    await tools.write_file("run.sh", "echo hi");
-    expect((await stat(path.join(root, "run.sh"))).mode & 0o777).toBe(0o750);
+    await writeFile(path.join(root, "private.txt"), "echo");
+    await chmod(path.join(root, "private.txt"), 0o640);
+    await tools.write_file("private.txt", "echo hi");
+    expect((await stat(path.join(root, "private.txt"))).mode & 0o777).toBe(0o640);
   });
 
   it("refuses to replace a read-only file (mode 444), even as root", async () => {

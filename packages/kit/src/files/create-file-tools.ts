@@ -7,12 +7,12 @@ import {
   type LoadedPath,
   type PathProtection,
 } from "../protect/protected-paths.js";
-import { checkProtectedGlob } from "../protect/check-protected-glob.js";
+import { checkOpeningGlob, checkProtectedGlob } from "../protect/check-protected-glob.js";
 import { readTextFile } from "./read-text-file.js";
 import { signalOf } from "../toolbox/tool-call-context.js";
 import { ToolError } from "../tool-error.js";
 import type { ToolFunction, ToolProvider } from "../toolbox/toolbox.js";
-import { writeTextFile } from "./write-text-file.js";
+import { checkWriteTarget, writeTextFile } from "./write-text-file.js";
 
 /** Options of the builtin file tools. */
 export interface FileToolsOptions {
@@ -24,6 +24,10 @@ export interface FileToolsOptions {
   protectedGlobs?: readonly string[];
   /** Workspace paths lackpy itself loads or runs (module tools, MCP server scripts): refused like the builtin protected paths. */
   loadedPaths?: readonly LoadedPath[];
+  /** Globs that open closed paths (hidden names) for reading (the config's `[files] allow_read`). */
+  allowReadGlobs?: readonly string[];
+  /** Globs that open closed paths (hidden names, command files) for reading and writing (the config's `[files] allow_write`). */
+  allowWriteGlobs?: readonly string[];
 }
 
 /**
@@ -38,11 +42,11 @@ export interface FileTools {
   edit_file(path: unknown, old: unknown, replacement: unknown): Promise<boolean>;
 }
 
-/** The builtin file tools for a workspace root; every path is confined to `root` and checked against the protected paths. */
+/** The builtin file tools for a workspace root; every path is confined to `root` and goes through the one path check (`checkWorkspacePath`). */
 export function createFileTools(root: string, options: FileToolsOptions = {}): FileTools {
   const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
   const maxFindResults = options.maxFindResults ?? MAX_FIND_RESULTS;
-  const protection = protectionFor(options.protectedGlobs ?? [], options.loadedPaths ?? []);
+  const protection = protectionFor(options);
   // One per set of tools: the root's real path is remembered between calls.
   const workspace = workspaceRoot(root);
   return {
@@ -62,6 +66,8 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
           "edit_file(path, old, new) needs old (non-empty) and new as strings.",
           { retriable: true },
         );
+      // Refused before reading: a path closed for writing, an executable or a read-only file.
+      checkWriteTarget(workspace, file, { protection });
       const text = await readTextFile(workspace, file, { maxReadBytes, protection });
       const index = text.indexOf(old);
       if (index < 0) return false;
@@ -72,19 +78,28 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
   };
 }
 
-function protectionFor(globs: readonly string[], loaded: readonly LoadedPath[]): PathProtection {
-  for (const glob of globs) {
-    const problem = checkProtectedGlob(glob);
-    if (problem)
-      throw new KitError(
-        "invalid_option",
-        `The protected glob ${JSON.stringify(glob)} ${problem}.`,
-        {
-          hint: 'protected globs are workspace-relative, e.g. "secrets/**" or "**/*.pem"',
-        },
-      );
-  }
-  return createPathProtection(globs, { loaded });
+/** The compiled protection of the options; a glob the config could not hold is a caller mistake. */
+function protectionFor(options: FileToolsOptions): PathProtection {
+  const checks = [
+    ["protected", options.protectedGlobs ?? [], checkProtectedGlob],
+    ["allow_read", options.allowReadGlobs ?? [], checkOpeningGlob],
+    ["allow_write", options.allowWriteGlobs ?? [], checkOpeningGlob],
+  ] as const;
+  for (const [key, globs, check] of checks)
+    for (const glob of globs) {
+      const problem = check(glob);
+      if (problem)
+        throw new KitError(
+          "invalid_option",
+          `The ${key} glob ${JSON.stringify(glob)} ${problem}.`,
+          { hint: 'these globs are workspace-relative, e.g. "secrets/**" or "**/*.pem"' },
+        );
+    }
+  return createPathProtection(options.protectedGlobs ?? [], {
+    loaded: options.loadedPaths ?? [],
+    allowRead: options.allowReadGlobs ?? [],
+    allowWrite: options.allowWriteGlobs ?? [],
+  });
 }
 
 /** The `builtin` provider: the four file tools for a workspace root. */

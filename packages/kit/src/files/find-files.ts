@@ -8,7 +8,7 @@ import { checkWorkspacePath, type PathProtection } from "../protect/protected-pa
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
 import { ToolError } from "../tool-error.js";
 
-/** Folders `find_files` skips unless the pattern names them (protected folders such as `.git` and `.lackpy` are never entered). */
+/** Folders `find_files` skips unless the pattern names them (protected and closed folders such as `.git` and `.vscode` are never entered). */
 export const SKIPPED_FOLDERS: readonly string[] = Object.freeze(["node_modules"]);
 
 /** What `findFiles` needs besides the root and pattern. */
@@ -35,9 +35,11 @@ const OUTSIDE_HINT =
  * Finds workspace files matching a glob; returns workspace-relative `/` paths, sorted. The walk
  * never follows symlinks (so it cannot leave the root), lists regular files only, and enters a
  * folder only when the glob can still match below it: the glob's state after the folder's path
- * is carried down, so each name is matched once. Names that `checkWorkspacePath` refuses
- * (protected, or with a control character) are neither listed nor entered; `node_modules` is
- * skipped unless the pattern names it. A pattern whose literal start is protected is refused.
+ * is carried down, so each name is matched once. Names that `checkWorkspacePath` refuses for
+ * reading (protected, hidden and not opened, or with a control character) are neither listed nor
+ * entered; a closed folder is entered only when an opening glob of the config may match below
+ * it. `node_modules` is skipped unless the pattern names it. A pattern whose literal start is
+ * refused (protected, or closed with nothing opened below it) is refused with the reason.
  */
 export async function findFiles(
   root: string | WorkspaceRoot,
@@ -66,8 +68,9 @@ export async function findFiles(
     );
   const glob = compileGlob(segments.join("/"));
   const literal = segments.slice(0, firstGlobSegment(segments));
-  // The literal start goes through the one path check, so `.lackpy/**` is refused, not just empty.
-  refuseProtected(literal.join("/"), null, options.protection);
+  // The literal start goes through the one path check, as a folder to look into, so `.lackpy/**`
+  // and `.vscode/*` are refused, not just empty, while `.github/**` is searched.
+  refuseProtected(literal.join("/"), null, options.protection, "read", { folder: true });
   const start = confinePathSync(root, ".", options);
   const named = new Set(segments.filter((segment) => SKIPPED_FOLDERS.includes(segment)));
   const sliceMs = options.sliceMs ?? WALK_SLICE_MS;
@@ -86,8 +89,9 @@ export async function findFiles(
     const { folder, relative, state } = next;
     for (const entry of listFolder(folder)) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (checkWorkspacePath(child, options.protection)) continue;
-      if (entry.isDirectory()) {
+      const isFolder = entry.isDirectory();
+      if (checkWorkspacePath(child, options.protection, { folder: isFolder })) continue;
+      if (isFolder) {
         if (SKIPPED_FOLDERS.includes(entry.name) && !named.has(entry.name)) continue;
         const below = glob.advance(state, `${entry.name}/`);
         if (below.length > 0)

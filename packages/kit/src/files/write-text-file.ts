@@ -8,7 +8,7 @@ import {
   statSync,
   type Stats,
 } from "node:fs";
-import { open, rename, rm } from "node:fs/promises";
+import { open, rename, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { confinePathSync, type WorkspaceRoot } from "../protect/confine-path.js";
 import { fileError, MAX_NAME_BYTES, nameTooLong } from "./file-error.js";
@@ -29,14 +29,14 @@ export interface WriteTextFileOptions {
 /**
  * Writes a workspace text file atomically: the content goes to a temporary file in the same
  * folder, which is flushed and renamed over the target, so a crash leaves the old or the new
- * file, never half of one. A rename would silently replace a read-only file, so the target and
- * its folder are checked first: `access(W_OK)` for ordinary users, and the mode bits for everyone,
- * because as root `access` allows everything (a file with no write bit, such as mode 0o444, is
- * refused even for root). An existing file keeps its permission bits (not setuid, setgid or
- * sticky). Hard links to the target are not kept. When the write fails or its call is aborted,
- * the temporary file and the folders created for it are removed, and the error names the cause.
- * The checks and `mkdir` are synchronous metadata calls; the data, its flush and the rename
- * (which can take milliseconds on a slow disk) are asynchronous.
+ * file, never half of one. The target is checked first (`checkWriteTarget`): closed, protected,
+ * executable and read-only files are refused. An existing file keeps its permission bits (not
+ * setuid, setgid or sticky); a new file gets no execute bit, whatever the umask or the content
+ * (a `#!` line too), and is refused on a file system that makes every file executable. Hard links
+ * to the target are not kept. When the write fails or its call is aborted, the temporary file and
+ * the folders created for it are removed, and the error names the cause. The checks and `mkdir`
+ * are synchronous metadata calls; the data, its flush and the rename (which can take
+ * milliseconds on a slow disk) are asynchronous.
  */
 export async function writeTextFile(
   root: string | WorkspaceRoot,
@@ -52,19 +52,7 @@ export async function writeTextFile(
     );
   const shown = String(requested);
   refuseWhenAborted(options.signal, `'${shown}' was written`);
-  const file = confinePathSync(root, requested, {
-    protection: options.protection,
-    access: "write",
-  });
-  if (shown.split(/[\\/]/).some((name) => Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES))
-    throw nameTooLong(shown);
-  const existing = metadata(file, lstatSync);
-  if (existing?.isDirectory())
-    throw new ToolError("is_directory", `'${shown}' is a folder, not a file.`, { retriable: true });
-  if (existing && !existing.isFile())
-    throw new ToolError("not_a_file", `'${shown}' is not a regular file.`, { retriable: true });
-  if (existing)
-    checkWritable(file, existing.mode, `'${shown}' is read-only; lackpy will not replace it.`);
+  const { file, existing } = checkWriteTarget(root, requested, options);
   const folder = deepestExisting(path.dirname(file));
   if (!folder.isDirectory)
     throw new ToolError(
@@ -89,7 +77,7 @@ export async function writeTextFile(
     temporaryCreated = true;
     try {
       await handle.writeFile(content, "utf8");
-      if (existing) await handle.chmod(existing.mode & 0o777);
+      await keepMode(handle, existing, shown);
       await handle.sync();
     } finally {
       await handle.close();
@@ -108,6 +96,66 @@ export async function writeTextFile(
     throw failure;
   }
   return Buffer.byteLength(content, "utf8");
+}
+
+/**
+ * Checks a path `write_file` or `edit_file` is to replace or create, and returns its real path
+ * and, when it exists, its metadata; throws the `ToolError` of a path the one path check refuses
+ * for writing, too long a name, a folder or anything but a regular file, an executable file (any
+ * execute bit: scripts, hooks and package runners run it), and a read-only file. Read-only is
+ * told by `access(W_OK)` for ordinary users and by the mode bits for everyone, because as root
+ * `access` allows everything (a file with no write bit, such as mode 0o444, is refused even for
+ * root): a rename would silently replace it.
+ */
+export function checkWriteTarget(
+  root: string | WorkspaceRoot,
+  requested: unknown,
+  options: { protection: PathProtection },
+): { file: string; existing: Stats | null } {
+  const shown = String(requested);
+  const file = confinePathSync(root, requested, {
+    protection: options.protection,
+    access: "write",
+  });
+  if (shown.split(/[\\/]/).some((name) => Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES))
+    throw nameTooLong(shown);
+  const existing = metadata(file, lstatSync);
+  if (existing?.isDirectory())
+    throw new ToolError("is_directory", `'${shown}' is a folder, not a file.`, { retriable: true });
+  if (existing && !existing.isFile())
+    throw new ToolError("not_a_file", `'${shown}' is not a regular file.`, { retriable: true });
+  if (existing && (existing.mode & EXECUTE_BITS) !== 0)
+    throw new ToolError(
+      "executable_file",
+      `'${shown}' is executable (mode ${(existing.mode & 0o777).toString(8)}); the file tools never change an executable file, which scripts, hooks and package runners run.`,
+      {
+        hint: "write a new file instead (the file tools never make one executable), or ask the user to change this one",
+      },
+    );
+  if (existing)
+    checkWritable(file, existing.mode, `'${shown}' is read-only; lackpy will not replace it.`);
+  return { file, existing };
+}
+
+/** The execute bits of a mode (owner, group, others). */
+const EXECUTE_BITS = 0o111;
+
+/**
+ * Gives the temporary file the mode of the file it replaces (which has no execute bit), or
+ * clears the execute bits of a new one; refuses when the file system keeps them anyway (FAT,
+ * some network and Windows mounts make every file executable).
+ */
+async function keepMode(handle: FileHandle, existing: Stats | null, shown: string): Promise<void> {
+  if (existing) return handle.chmod(existing.mode & 0o666);
+  const created = (await handle.stat()).mode;
+  if ((created & EXECUTE_BITS) === 0) return;
+  await handle.chmod(created & 0o666);
+  if (((await handle.stat()).mode & EXECUTE_BITS) !== 0)
+    throw new ToolError(
+      "executable_file",
+      `Could not write '${shown}' without execute permission: this file system makes every file executable, and the file tools never create an executable file.`,
+      { hint: "ask the user to write this file, or to move the workspace to another file system" },
+    );
 }
 
 /**

@@ -45,9 +45,9 @@ export function isInside(parent: string, child: string): boolean {
 
 /** What `confinePath` checks besides containment. */
 export interface ConfineOptions {
-  /** When given, protected paths (as given and as resolved through symlinks) are refused too. */
+  /** When given, the paths `checkWorkspacePath` refuses (protected or closed, as given and as resolved through symlinks) are refused too. */
   protection?: PathProtection;
-  /** What the caller does with the path: `write` also refuses write-protected folders (`node_modules`). Reading by default. */
+  /** What the caller does with the path: `write` also refuses `node_modules`, readable hidden names and command files. Reading by default. */
   access?: PathAccess;
 }
 

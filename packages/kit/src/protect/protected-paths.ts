@@ -1,44 +1,38 @@
 /**
- * Protected paths: what the builtin file tools never read, list, create, change or delete.
- * A workspace-relative path is protected when any of its segments is a name of
- * `PROTECTED_FOLDERS` (`.lackpy`, `.git`, other tools' config folders; at any depth: a subfolder
- * can be a workspace or a repository too), when its last segment is a name of `PROTECTED_FILES`
- * (`.env.<anything>` counts as `.env`), when it is or lies under a path lackpy itself loads
- * (`LoadedPath`: module tools, MCP server scripts), or when the path or one of its folders
- * matches a glob of the workspace config's `[files] protected`. Writes are refused under
- * `WRITE_PROTECTED_FOLDERS` (`node_modules`) too, where reading stays allowed. Names compare case-insensitively
- * (case-insensitive file systems open `.GIT/config` as `.git/config`), ignoring what Windows
- * ignores at the end of a name (dots, spaces, an `::$DATA` stream suffix). A path with a
- * control character is refused too: `find_files` never lists such a name (see `CONTROL_CHARACTERS`).
+ * The one decision of which workspace paths the builtin file tools may use. A workspace-relative
+ * path is, in this order:
+ *
+ * - refused when it has a control character (`find_files` never lists such a name);
+ * - protected, whatever the config says, when one of its names is sealed (`.lackpy`, `.git`,
+ *   `.env*`, credential files: `SEALED_NAMES`), when it is or lies under a path lackpy itself
+ *   loads (`LoadedPath`: module tools, MCP server scripts), when writing under `node_modules`
+ *   (`WRITE_PROTECTED_FOLDERS`), or when the path or one of its folders matches a glob of the
+ *   workspace config's `[files] protected`;
+ * - closed when one of its names is hidden (starts with `.`), or, for writing, when its last name
+ *   is a command file (`COMMAND_FILES`: `lefthook.yml`, `opencode.json`, …), unless an opening
+ *   glob matches the path or one of its folders: `[files] allow_write` opens reading and writing,
+ *   `[files] allow_read` reading. Reading is also open when every hidden name on the path is one
+ *   of `READABLE_HIDDEN_NAMES` (`.gitignore`, `.github`, …) or lies inside `node_modules` (installed
+ *   code: `.bin`, pnpm's `.pnpm` store, which its package symlinks lead into);
+ * - open otherwise.
+ *
+ * Names compare case-insensitively (case-insensitive file systems open `.GIT/config` as
+ * `.git/config`), ignoring what Windows ignores at the end of a name (dots, spaces, an `::$DATA`
+ * stream suffix) and what HFS+ ignores anywhere (zero-width code points), in compatibility form
+ * (`．ｇｉｔ`): see `comparableName`. Opening globs and readable names match the name as written,
+ * in lower case, never a forgiven form: they only ever open less.
  */
 import { compileGlob, type Glob } from "../glob/compile-glob.js";
-
-/** Folders protected at any depth, with what they hold. */
-export const PROTECTED_FOLDERS: Readonly<Record<string, string>> = Object.freeze({
-  ".lackpy": "lackpy's own config, kits and templates",
-  ".git": "version-control data, settings and hooks",
-  ".vscode": "VS Code settings and tasks, which name commands the editor runs",
-  ".claude": "Claude Code settings, whose hooks run commands",
-  ".cursor": "Cursor settings and the MCP servers it starts",
-  ".husky": "git hooks that husky installs",
-  ".idea": "JetBrains settings and run configurations",
-  ".devcontainer": "the dev container definition and the commands it runs",
-});
-
-/** File names protected at any depth, with what they hold; `.env.*` (any suffix) counts as `.env`. */
-export const PROTECTED_FILES: Readonly<Record<string, string>> = Object.freeze({
-  ".mcp.json": "the commands MCP clients start",
-  ".env": "environment secrets",
-  ".npmrc": "npm settings and tokens",
-  ".envrc": "a script direnv runs on entering the folder, often with secrets",
-  ".gitmodules": "submodule URLs and update commands git uses",
-  ".pre-commit-config.yaml": "the hooks pre-commit runs on every commit",
-});
-
-/** Folders, at any depth, whose contents programs may read but never create, change or delete, with what they hold. */
-export const WRITE_PROTECTED_FOLDERS: Readonly<Record<string, string>> = Object.freeze({
-  node_modules: "installed packages, whose code lackpy, npx and other tools run",
-});
+import {
+  commandFileReason,
+  comparableName,
+  forgivenName,
+  hiddenReason,
+  isReadableHiddenName,
+  plainName,
+  sealedReason,
+  WRITE_PROTECTED_FOLDERS,
+} from "./name-rules.js";
 
 /** A workspace-relative path that lackpy itself loads or runs (a module tool's file, an MCP server's script), and why. */
 export interface LoadedPath {
@@ -54,76 +48,102 @@ export type PathAccess = "read" | "write";
 /** Characters a path may not contain: C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators. */
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/; // eslint-disable-line no-control-regex
 
-/** The protection of one workspace: the builtin rules plus the config's extra globs and the paths lackpy loads. */
+/** Workspace globs as written in the config, and compiled in lower case. */
+export interface WorkspaceGlobs {
+  readonly patterns: readonly string[];
+  readonly globs: readonly Glob[];
+}
+
+/** The protection of one workspace: the builtin rules plus the config's globs and the paths lackpy loads. */
 export interface PathProtection {
-  /** The config's extra globs, as written. */
+  /** The config's `[files] protected` globs, as written. */
   readonly patterns: readonly string[];
   /** The same globs, compiled in lower case. */
   readonly globs: readonly Glob[];
   /** The paths lackpy loads, each as its comparable segments, with its reason. */
   readonly loaded: readonly { readonly segments: readonly string[]; readonly reason: string }[];
+  /** `[files] allow_read`: globs that open closed paths for reading. */
+  readonly allowRead: WorkspaceGlobs;
+  /** `[files] allow_write`: globs that open closed paths for reading and writing. */
+  readonly allowWrite: WorkspaceGlobs;
 }
 
 /** Why a workspace-relative path may not be used, or null when it may. */
 export interface PathProblem {
-  code: "protected_path" | "invalid_path";
+  /** `protected_path`: never opened; `closed_path`: closed unless the config opens it; `invalid_path`: a control character. */
+  code: "protected_path" | "closed_path" | "invalid_path";
   /** What the path holds or why it is refused, for the message. */
   reason: string;
-  /** True when only writing is refused there (`WRITE_PROTECTED_FOLDERS`): reading is allowed. */
+  /** True when only writing is refused: reading is allowed (`node_modules`, a command file, a hidden path open for reading). */
   writeOnly?: true;
+  /** True for a `closed_path` closed because a name on it starts with `.` (else it is a command file). */
+  hidden?: true;
+}
+
+/** What a path is checked for besides its access. */
+export interface CheckPathOptions {
+  /** Reading (the default) or writing. */
+  access?: PathAccess;
+  /** The path is a folder to look into (`find_files`): a closed folder passes when an opening glob may match below it. */
+  folder?: boolean;
 }
 
 /**
- * Compiles the protection for extra globs (workspace-relative, `/`-separated) and the paths
- * lackpy loads; a glob over a cap throws its `ToolError`. A loaded path that is empty, absolute
- * or climbs out with `..` names nothing in the workspace and is left out.
+ * Compiles the protection for the config's globs (workspace-relative, `/`-separated): `patterns`
+ * (`[files] protected`), `allowRead` and `allowWrite`, and the paths lackpy loads; a glob over a
+ * cap throws its `ToolError`. A loaded path that is empty, absolute or climbs out with `..` names
+ * nothing in the workspace and is left out.
  */
 export function createPathProtection(
   patterns: readonly string[] = [],
-  options: { loaded?: readonly LoadedPath[] } = {},
+  options: {
+    loaded?: readonly LoadedPath[];
+    allowRead?: readonly string[];
+    allowWrite?: readonly string[];
+  } = {},
 ): PathProtection {
   const loaded = (options.loaded ?? []).flatMap((entry) => {
     const segments = loadedSegments(entry.path);
     return segments ? [Object.freeze({ segments, reason: entry.reason })] : [];
   });
+  const compiled = workspaceGlobs(patterns);
   return Object.freeze({
-    patterns: Object.freeze([...patterns]),
-    globs: Object.freeze(patterns.map((pattern) => compileGlob(normaliseGlob(pattern)))),
+    patterns: compiled.patterns,
+    globs: compiled.globs,
     loaded: Object.freeze(loaded),
+    allowRead: workspaceGlobs(options.allowRead ?? []),
+    allowWrite: workspaceGlobs(options.allowWrite ?? []),
   });
 }
 
-/** The builtin protection alone. */
+/** The builtin protection alone: no config globs, nothing opened. */
 export const BUILTIN_PROTECTION: PathProtection = createPathProtection();
 
 /**
- * The one check of a workspace-relative, `/`-separated path (`""` is the root): control
- * characters, then the protected names, the paths lackpy loads, and the config's globs against
- * the path and each of its folders; for a write (`access: "write"`), the write-protected folders
- * too. Every path the builtin file tools use or list goes through it.
+ * The one check of a workspace-relative, `/`-separated path (`""` is the root), in the order the
+ * file comment gives. Every path the builtin file tools use or list goes through it, as given and
+ * as resolved through symlinks.
  */
 export function checkWorkspacePath(
   relative: string,
   protection: PathProtection,
-  options: { access?: PathAccess } = {},
+  options: CheckPathOptions = {},
 ): PathProblem | null {
   if (CONTROL_CHARACTERS.test(relative))
     return { code: "invalid_path", reason: "it contains a control character" };
   if (relative === "") return null;
+  const access = options.access ?? "read";
   const segments = relative.toLowerCase().split("/");
-  const names = segments.map(comparableName);
+  const plains = segments.map(plainName);
+  const names = plains.map(forgivenName);
   for (const name of names) {
-    if (Object.hasOwn(PROTECTED_FOLDERS, name))
-      return { code: "protected_path", reason: PROTECTED_FOLDERS[name] };
+    const reason = sealedReason(name);
+    if (reason !== null) return { code: "protected_path", reason };
   }
-  const last = names[names.length - 1];
-  const file = last.startsWith(".env.") ? ".env" : last;
-  if (Object.hasOwn(PROTECTED_FILES, file))
-    return { code: "protected_path", reason: PROTECTED_FILES[file] };
   for (const loaded of protection.loaded)
     if (startsWithSegments(names, loaded.segments))
       return { code: "protected_path", reason: `lackpy loads it: ${loaded.reason}` };
-  if (options.access === "write")
+  if (access === "write")
     for (const name of names)
       if (Object.hasOwn(WRITE_PROTECTED_FOLDERS, name))
         return { code: "protected_path", reason: WRITE_PROTECTED_FOLDERS[name], writeOnly: true };
@@ -134,7 +154,62 @@ export function checkWorkspacePath(
         code: "protected_path",
         reason: `protected by the workspace config ([files] protected "${protection.patterns[index]}")`,
       };
-  return null;
+  const hidden = plains.flatMap((plain, index) => (plain.startsWith(".") ? [index] : []));
+  return closedProblem({ segments, names, hidden }, protection, access, options.folder === true);
+}
+
+/** A path's names: in lower case as written, as compared, and the indexes of the hidden ones. */
+interface PathNames {
+  readonly segments: readonly string[];
+  readonly names: readonly string[];
+  readonly hidden: readonly number[];
+}
+
+/** The `closed_path` problem of a path with hidden names (or a command file, for writing) that nothing opens, or null. */
+function closedProblem(
+  path: PathNames,
+  protection: PathProtection,
+  access: PathAccess,
+  folder: boolean,
+): PathProblem | null {
+  const { segments, names, hidden } = path;
+  const command = access === "write" ? commandFileReason(names[names.length - 1]) : null;
+  if (hidden.length === 0 && command === null) return null;
+  const lower = segments.join("/");
+  const opening =
+    access === "write"
+      ? protection.allowWrite.globs
+      : [...protection.allowRead.globs, ...protection.allowWrite.globs];
+  if (opening.some((glob) => opens(glob, lower, folder))) return null;
+  const closedName = hidden.find(
+    (index) => !isReadableHiddenName(segments[index]) && !insideWriteProtected(names, index),
+  );
+  if (access === "read" && closedName === undefined) return null;
+  const readOpen = access === "write" && closedProblem(path, protection, "read", folder) === null;
+  const writeOnly = readOpen ? ({ writeOnly: true } as const) : {};
+  if (command !== null && hidden.length === 0)
+    return { code: "closed_path", reason: command, ...writeOnly };
+  const reason = hiddenReason(names[closedName ?? hidden[0]]);
+  return { code: "closed_path", reason, hidden: true, ...writeOnly };
+}
+
+/** True when a folder before `index` is write-protected (`node_modules`): installed code, hidden names included (`.bin`, pnpm's `.pnpm`), is readable. */
+function insideWriteProtected(names: readonly string[], index: number): boolean {
+  return names.slice(0, index).some((name) => Object.hasOwn(WRITE_PROTECTED_FOLDERS, name));
+}
+
+/** True when an opening glob matches the path or one of its folders, or, for a folder to look into, may match something below it. */
+function opens(glob: Glob, path: string, folder: boolean): boolean {
+  if (matchesPathOrFolder(glob, path)) return true;
+  return folder && glob.advance(glob.advance(glob.start(), path), "/").length > 0;
+}
+
+/** Config globs as the paths they are matched against are written: `/`-separated, lower case, no `.` segments. */
+function workspaceGlobs(patterns: readonly string[]): WorkspaceGlobs {
+  return Object.freeze({
+    patterns: Object.freeze([...patterns]),
+    globs: Object.freeze(patterns.map((pattern) => compileGlob(normaliseGlob(pattern)))),
+  });
 }
 
 /** A loaded path's comparable segments, or null when it is empty, absolute or leaves the workspace. */
@@ -157,7 +232,7 @@ function startsWithSegments(names: readonly string[], prefix: readonly string[])
   return prefix.length <= names.length && prefix.every((name, index) => names[index] === name);
 }
 
-/** A protected glob as the paths it is matched against are written: `/`-separated, lower case, no `.` segments. */
+/** A config glob as the paths it is matched against are written: `/`-separated, lower case, no `.` segments. */
 function normaliseGlob(pattern: string): string {
   return pattern
     .replace(/\\/g, "/")
@@ -165,19 +240,6 @@ function normaliseGlob(pattern: string): string {
     .filter((segment) => segment !== "." && segment !== "")
     .join("/")
     .toLowerCase();
-}
-
-/** Code points macOS's HFS+ ignores in names (as git's `is_hfs_dotgit` knows): `.g\u200cit` opens `.git`. */
-const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
-
-/**
- * A name as a case-insensitive, Windows- and HFS+-forgiving file system sees it: `.git. `,
- * `.git::$DATA`, `.g\u200cit` and `.ｇｉｔ` (compatibility forms) → `.git`.
- */
-function comparableName(segment: string): string {
-  const plain = segment.normalize("NFKC").replace(IGNORABLE, "").toLowerCase();
-  const stream = plain.indexOf(":");
-  return (stream >= 0 ? plain.slice(0, stream) : plain).replace(/[. ]+$/, "");
 }
 
 /** True when the glob matches the path or one of its folders, in one pass over the path. */

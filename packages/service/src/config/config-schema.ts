@@ -78,7 +78,13 @@ export const CONFIG_SCHEMA: TableSchema = {
       },
     },
     policy: { keys: { max_grade_w: integer(0, 3) } },
-    files: { keys: { protected: { kind: "string[]" } } },
+    files: {
+      keys: {
+        protected: { kind: "string[]" },
+        allow_read: { kind: "string[]" },
+        allow_write: { kind: "string[]" },
+      },
+    },
     tools: {
       keys: {},
       entries: {

@@ -35,8 +35,13 @@ export interface LackpyConfig {
   run: { mode: "isolated" | "in-process"; limits: LimitDefaults };
   ratchet: { auto: boolean; minSuccesses: number; demoteAfterFailures: number };
   policy: { maxGradeW: number };
-  /** `[files] protected`: globs the builtin file tools refuse on top of their builtin protected paths. */
-  files: { protected: string[] };
+  /**
+   * `[files]`: `protected`, globs the builtin file tools refuse on top of their builtin protected
+   * paths; `allowRead` (`allow_read`), globs that open closed paths (hidden names) for reading;
+   * `allowWrite` (`allow_write`), globs that open closed paths (hidden names, command files) for
+   * reading and writing. Nothing opens `.git/`, `.lackpy/`, `.env*` or credential files.
+   */
+  files: { protected: string[]; allowRead: string[]; allowWrite: string[] };
   tools: Record<string, ModuleToolConfig>;
   /** `[mcp_servers.<name>]`: MCP servers whose tools kits can name (`<prefix><tool>`). */
   mcpServers: Record<string, McpServerConfig>;
@@ -69,7 +74,7 @@ export const DEFAULT_CONFIG: LackpyConfig = {
   run: { mode: "isolated", limits: { ...DEFAULT_LIMITS } },
   ratchet: { auto: false, minSuccesses: 3, demoteAfterFailures: 5 },
   policy: { maxGradeW: 3 },
-  files: { protected: [] },
+  files: { protected: [], allowRead: [], allowWrite: [] },
   tools: {},
   mcpServers: {},
 };

@@ -47,6 +47,15 @@ demote_after_failures = 5
 [policy]
 # Refuse kits whose world-coupling grade is above this (0 pure … 3 writes files).
 max_grade_w = 3
+
+[files]
+# Programs never read or write .git/, .lackpy/, .env* or credential files (.netrc, .npmrc, …).
+# Other names starting with "." are closed, and so is writing files other tools run commands
+# from (lefthook.yml, opencode.json, …), unless a glob here opens them: allow_read for reading,
+# allow_write for reading and writing. .gitignore, .editorconfig and .github/ are readable anyway.
+# allow_read = [".vscode/settings.json"]
+# allow_write = [".github/**"]
+# protected = ["secrets/**"]  # refused on top of the builtin rules, whatever opens them
 `;
 
 /** Creates `.lackpy/` with `config.toml`, `kits/` and `templates/`; existing files are never overwritten. */

@@ -138,8 +138,10 @@ effects_ceiling = 0
   it("reads [files] protected globs and names a bad one with file, line and key", () => {
     expect(parseConfig(`[files]\nprotected = ["secrets/**", "**/*.pem"]\n`).files).toEqual({
       protected: ["secrets/**", "**/*.pem"],
+      allowRead: [],
+      allowWrite: [],
     });
-    expect(parseConfig("").files).toEqual({ protected: [] });
+    expect(parseConfig("").files).toEqual({ protected: [], allowRead: [], allowWrite: [] });
     const error = problemOf(`[files]\nprotected = ["ok/**", "../outside"]\n`);
     expect(error.line).toBe(2);
     expect(error.message).toMatchInlineSnapshot(
@@ -154,7 +156,34 @@ effects_ceiling = 0
       ).message,
     ).toContain("is refused: The pattern's braces stand for more than 1024 patterns");
     expect(problemOf(`[files]\nprotect = []\n`).message).toContain(
-      "files.protect: unknown key; known keys here: protected",
+      "files.protect: unknown key; known keys here: protected, allow_read, allow_write",
+    );
+  });
+
+  it("reads [files] allow_read and allow_write, and names each bad glob with file, line and key", () => {
+    expect(
+      parseConfig(`[files]\nallow_read = [".vscode/settings.json"]\nallow_write = [".github/**"]\n`)
+        .files,
+    ).toEqual({
+      protected: [],
+      allowRead: [".vscode/settings.json"],
+      allowWrite: [".github/**"],
+    });
+    const error = problemOf(
+      `[files]\nallow_read = ["**", ".git/**"]\nallow_write = ["/abs", "**/.env"]\n`,
+    );
+    expect(error.line).toBe(2);
+    expect(error.message).toMatchInlineSnapshot(`
+      "/ws/.lackpy/config.toml has 3 problems:
+        /ws/.lackpy/config.toml:2: files.allow_read: the glob ".git/**" names '.git', which lackpy never opens (version-control data, settings and hooks)
+        /ws/.lackpy/config.toml:3: files.allow_write: the glob "/abs" is absolute; these globs are relative to the workspace root
+        /ws/.lackpy/config.toml:3: files.allow_write: the glob "**/.env" names '.env', which lackpy never opens (environment secrets)"
+    `);
+    expect(problemOf(`[files]\nallow_write = ".github/**"\n`).message).toContain(
+      "files.allow_write: must be a list of strings",
+    );
+    expect(problemOf(`[files]\nallow_read = [1]\n`).message).toContain(
+      "files.allow_read: must be a list of strings",
     );
   });
 

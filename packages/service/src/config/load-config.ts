@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { checkProtectedGlob } from "@lackpy/kit";
+import { checkOpeningGlob, checkProtectedGlob } from "@lackpy/kit";
 import { parse, TomlError } from "smol-toml";
 import { CONFIG_SCHEMA, type TableSchema, type ValueType } from "./config-schema.js";
 import {
@@ -64,15 +64,7 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
       });
     }
   }
-  const protectedGlobs = (raw.files as { protected?: unknown } | undefined)?.protected;
-  for (const glob of Array.isArray(protectedGlobs) ? protectedGlobs : []) {
-    const problem = typeof glob === "string" ? checkProtectedGlob(glob) : null;
-    if (problem)
-      problems.push({
-        key: "files.protected",
-        message: `the glob ${JSON.stringify(glob)} ${problem}`,
-      });
-  }
+  problems.push(...checkFileGlobs(raw.files));
   problems.push(...checkMcpServers(raw.mcp_servers));
   if (problems.length > 0) {
     for (const problem of problems) problem.line ??= locateKey(text, problem.key);
@@ -92,6 +84,32 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
     throw error;
   }
   return toConfig(raw);
+}
+
+/** The problems of the `[files]` globs: each must be a workspace glob, and an opening glob must not name what lackpy never opens. */
+function checkFileGlobs(files: unknown): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const table = (typeof files === "object" && files !== null ? files : {}) as Record<
+    string,
+    unknown
+  >;
+  const checks = [
+    ["protected", checkProtectedGlob],
+    ["allow_read", checkOpeningGlob],
+    ["allow_write", checkOpeningGlob],
+  ] as const;
+  for (const [key, check] of checks) {
+    const globs = table[key];
+    for (const glob of Array.isArray(globs) ? globs : []) {
+      const problem = typeof glob === "string" ? check(glob) : null;
+      if (problem)
+        problems.push({
+          key: `files.${key}`,
+          message: `the glob ${JSON.stringify(glob)} ${problem}`,
+        });
+    }
+  }
+  return problems;
 }
 
 function checkTable(
@@ -213,6 +231,8 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
     config.ratchet.demoteAfterFailures = raw.ratchet.demote_after_failures;
   if (raw.policy?.max_grade_w !== undefined) config.policy.maxGradeW = raw.policy.max_grade_w;
   if (raw.files?.protected !== undefined) config.files.protected = raw.files.protected;
+  if (raw.files?.allow_read !== undefined) config.files.allowRead = raw.files.allow_read;
+  if (raw.files?.allow_write !== undefined) config.files.allowWrite = raw.files.allow_write;
   for (const [name, entry] of Object.entries<Record<string, any>>(raw.tools ?? {})) {
     const tool: ModuleToolConfig = {
       provider: "module",

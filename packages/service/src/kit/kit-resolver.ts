@@ -70,6 +70,8 @@ export class KitResolver {
       const toolbox = createDefaultToolbox({
         root: this.workspace,
         protectedGlobs: this.settings.files.protected,
+        allowReadGlobs: this.settings.files.allowRead,
+        allowWriteGlobs: this.settings.files.allowWrite,
         loadedPaths: await this.loadedPaths(),
       });
       await registerModuleTools(toolbox, this.settings.tools, this.workspace);

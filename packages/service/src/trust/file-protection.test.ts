@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -66,7 +66,6 @@ describe.each(["isolated", "in-process"] as const)("LackpyService file protectio
     `write_file(".lackpy/templates/t.tmpl", "---\\nname: t\\n---\\n1")`,
     `edit_file(".git/config", "[core]", "[core]\\n\\tfsmonitor = touch pwned")`,
     `write_file(".git/hooks/pre-commit", "#!/bin/sh\\ntouch pwned")`,
-    `write_file(".mcp.json", "{}")`,
     `read_file(".env")`,
     `read_file("./.npmrc")`,
     `find_files(".git/**")`,
@@ -173,6 +172,167 @@ function loadingConfig(mode: LackpyConfig["run"]["mode"]) {
     };
     c.mcpServers = { demo: { command: "node", args: ["./mcp/server.mjs", "--stdio"] } };
   });
+}
+
+/** The red team's files, and a workspace config that opens some hidden paths. */
+const HIDDEN_FILES: Record<string, string> = {
+  ".gitignore": "node_modules\n",
+  ".github/workflows/ci.yml": "on: push\n",
+  ".vscode/settings.json": '{"editor.tabSize":2}',
+  ".vscode/tasks.json": '{"tasks":[]}',
+  ".netrc": "machine example.com password netrc-secret",
+  ".pypirc": "[pypi]\npassword = pypirc-secret\n",
+  ".yarnrc.yml": "npmAuthToken: yarn-secret\n",
+  ".git/config": "[core]\n",
+  ".env": "KEY=env-secret",
+  "lefthook.yml": "pre-commit: {}\n",
+  "scripts/test.sh": "#!/bin/sh\necho test\n",
+};
+
+const SECRETS = /netrc-secret|pypirc-secret|yarn-secret|env-secret/;
+
+describe.each(["isolated", "in-process"] as const)("LackpyService: hidden paths (%s)", (mode) => {
+  async function hiddenWorkspace(configText = `[run]\nmode = "${mode}"\n`) {
+    const root = await workspace({ ...HIDDEN_FILES, ".lackpy/config.toml": configText });
+    await chmod(path.join(root, "scripts/test.sh"), 0o755);
+    return { root, service: await LackpyService.open({ workspace: root }) };
+  }
+
+  it.each<[string, RegExp]>([
+    [
+      `write_file(".pnpmfile.cjs", "module.exports = {}")`,
+      /'\.pnpmfile\.cjs' is hidden \(code pnpm runs on every install\)/,
+    ],
+    [`write_file(".yarnrc.yml", "yarnPath: evil.cjs")`, /'\.yarnrc\.yml' is protected/],
+    [`write_file(".gemini/settings.json", "{}")`, /'\.gemini\/settings\.json' is hidden/],
+    [`write_file(".roo/mcp.json", "{}")`, /'\.roo\/mcp\.json' is hidden/],
+    [`write_file(".amazonq/mcp.json", "{}")`, /'\.amazonq\/mcp\.json' is hidden/],
+    [`write_file("opencode.json", "{}")`, /'opencode\.json' is closed for writing/],
+    [
+      `edit_file("lefthook.yml", "{}", "{pre-push: {commands: {x: {run: evil}}}}")`,
+      /'lefthook\.yml' is closed for writing/,
+    ],
+    [`write_file(".mcp.json", "{}")`, /'\.mcp\.json' is hidden/],
+    [`write_file(".vscode/tasks.json", "{}")`, /'\.vscode\/tasks\.json' is hidden/],
+    [
+      `write_file(".github/workflows/x.yml", "on: push")`,
+      /programs may read it, but the file tools write names starting with "\." only/,
+    ],
+    [`read_file(".netrc")`, /'\.netrc' is protected/],
+    [`read_file(".pypirc")`, /'\.pypirc' is protected/],
+    [`read_file(".yarnrc.yml")`, /'\.yarnrc\.yml' is protected/],
+    [`read_file(".vscode/tasks.json")`, /'\.vscode\/tasks\.json' is hidden/],
+    [`find_files(".vscode/*")`, /'\.vscode' is hidden/],
+    [
+      `write_file("scripts/test.sh", "#!/bin/sh\\ntouch pwned")`,
+      /'scripts\/test\.sh' is executable \(mode 755\)/,
+    ],
+    [
+      `edit_file("scripts/test.sh", "echo test", "touch pwned")`,
+      /'scripts\/test\.sh' is executable \(mode 755\)/,
+    ],
+  ])("refuses %s with a tool error", async (source, message) => {
+    const { root, service } = await hiddenWorkspace();
+    const before = await snapshotFiles(root);
+    const result = await service.runProgram(source, { kit: "files" });
+    expect(result.error).toMatchObject({ code: "tool_error" });
+    expect(result.error?.message).toMatch(message);
+    expect(result.error?.hint).toMatch(/allow_(read|write)|never opened|ask the user/);
+    expect(result.filesModified).toEqual([]);
+    expect(JSON.stringify(result)).not.toMatch(SECRETS);
+    expect(JSON.stringify(result)).not.toContain(root);
+    expect(await snapshotFiles(root)).toEqual(before);
+  });
+
+  it("reads the readable hidden files, lists no closed one, and creates no executable file", async () => {
+    const { root, service } = await hiddenWorkspace();
+    const result = await service.runProgram(
+      `const ignore = read_file(".gitignore")
+const ci = read_file(".github/workflows/ci.yml")
+const hooks = read_file("lefthook.yml")
+const size = write_file("run.sh", "#!/bin/sh\\ntouch pwned\\n")
+const files = find_files("**")
+const answer = { ignore, ci, hooks, size, files }
+answer`,
+      { kit: "files" },
+    );
+    expect(result.error).toBeNull();
+    expect(result.output).toEqual({
+      ignore: "node_modules\n",
+      ci: "on: push\n",
+      hooks: "pre-commit: {}\n",
+      size: 22,
+      files: [
+        ".github/workflows/ci.yml",
+        ".gitignore",
+        "README.md",
+        "lefthook.yml",
+        "run.sh",
+        "scripts/test.sh",
+      ],
+    });
+    expect((await stat(path.join(root, "run.sh"))).mode & 0o111).toBe(0);
+  });
+
+  it("opens what [files] allow_read and allow_write name, and never .git, .env or .netrc", async () => {
+    const { root, service } = await hiddenWorkspace(
+      `[run]\nmode = "${mode}"\n[files]\nallow_read = ["**"]\nallow_write = [".github/**"]\n`,
+    );
+    const written = await service.runProgram(
+      `write_file(".github/workflows/x.yml", "on: pull_request\\n")
+read_file(".vscode/settings.json")`,
+      { kit: "files" },
+    );
+    expect(written.error).toBeNull();
+    expect(written.output).toBe('{"editor.tabSize":2}');
+    expect(written.filesModified).toEqual([".github/workflows/x.yml"]);
+    expect(await readFile(path.join(root, ".github/workflows/x.yml"), "utf8")).toBe(
+      "on: pull_request\n",
+    );
+    for (const file of [".git/config", ".env", ".netrc", ".yarnrc.yml", ".lackpy/config.toml"]) {
+      const result = await service.runProgram(`read_file(${JSON.stringify(file)})`, {
+        kit: "files",
+      });
+      expect(result.error?.message, file).toMatch(/is protected/);
+      expect(JSON.stringify(result)).not.toMatch(SECRETS);
+    }
+    const vscode = await service.runProgram(`write_file(".vscode/settings.json", "{}")`, {
+      kit: "files",
+    });
+    expect(vscode.error?.message).toMatch(/is hidden/);
+    expect(vscode.error?.hint).toContain('[files] allow_write = [".vscode/settings.json"]');
+    expect(await service.resolveDoc(".vscode/settings.json")).toBe('{"editor.tabSize":2}');
+  });
+
+  it("opens one file with allow_read, for reading only", async () => {
+    const { service } = await hiddenWorkspace(
+      `[run]\nmode = "${mode}"\n[files]\nallow_read = [".vscode/settings.json"]\n`,
+    );
+    const read = await service.runProgram(`read_file(".vscode/settings.json")`, { kit: "files" });
+    expect(read.output).toBe('{"editor.tabSize":2}');
+    const other = await service.runProgram(`read_file(".vscode/tasks.json")`, { kit: "files" });
+    expect(other.error?.message).toMatch(/'\.vscode\/tasks\.json' is hidden/);
+    const listed = await service.runProgram(`find_files(".vscode/*")`, { kit: "files" });
+    expect(listed.output).toEqual([".vscode/settings.json"]);
+    await expect(service.resolveDoc(".vscode/tasks.json")).rejects.toMatchObject({
+      code: "closed_path",
+    });
+  });
+});
+
+/** Every file under a folder with its content and mode, for before/after comparisons. */
+async function snapshotFiles(root: string, relative = ""): Promise<Record<string, string>> {
+  const entries: Record<string, string> = {};
+  for (const entry of await readdir(path.join(root, relative), { withFileTypes: true })) {
+    const child = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) Object.assign(entries, await snapshotFiles(root, child));
+    else {
+      const info = await stat(path.join(root, child));
+      entries[child] =
+        `${(info.mode & 0o777).toString(8)} ${await readFile(path.join(root, child), "utf8")}`;
+    }
+  }
+  return entries;
 }
 
 describe.each(["isolated", "in-process"] as const)(
