@@ -3,6 +3,7 @@ import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber, truthy } from "../values/display.js";
 import { after, mapIndexes } from "../maybe-async.js";
 import type { RunContext } from "../run-context.js";
+import { makeSet } from "./collections.js";
 import { iterate } from "./iterate.js";
 import { lazyItems, rangeLast } from "./lazy-items.js";
 import { checkKey, readMember, writeMember } from "./members.js";
@@ -305,11 +306,7 @@ const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
     }
     return result;
   },
-  set: (interpreter, [value], node) => {
-    const items = value === undefined ? [] : iterate(interpreter, value, node);
-    interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set", node);
-    return new Set(items);
-  },
+  set: (interpreter, [value], node) => makeSet(interpreter, value, node),
   keys: (interpreter, [value], node) =>
     entriesOf(interpreter, value, node, "keys").map(([key]) => key),
   values: (interpreter, [value], node) =>

@@ -1,0 +1,34 @@
+/** Compiles `new Set(iterable?)` and `new Map(entries?)`, the only `new` a program may write. */
+import type { Node } from "@lackpy/lang";
+import { compileArguments } from "./compile-arguments.js";
+import type { Compiled, Compiler } from "./compiler.js";
+import { refuse } from "./compile-literals.js";
+
+/** `new Set(xs)`, `new Map(pairs)`; any other `new` (in a program the validator never saw) fails when run. */
+export function compileNew(node: Node, compiler: Compiler): Compiled {
+  const callee: Node = node.callee;
+  const resolution = callee.type === "Identifier" ? compiler.resolve(callee.name) : null;
+  if (resolution?.kind !== "constructor")
+    return refuse(node, "Only new Set(...) and new Map(...) can be made in lackpy programs.");
+  const make = resolution.make;
+  const args = compileArguments(node.arguments, compiler);
+  const argumentsCode = args.code;
+  if (!args.async)
+    return {
+      async: false,
+      code: (context, frame) => {
+        context.step(node);
+        return make(context, argumentsCode(context, frame) as unknown[], node);
+      },
+    };
+  return {
+    async: true,
+    code: (context, frame) => {
+      context.step(node);
+      const values = argumentsCode(context, frame);
+      return values instanceof Promise
+        ? values.then((ready) => make(context, ready as unknown[], node))
+        : make(context, values as unknown[], node);
+    },
+  };
+}
