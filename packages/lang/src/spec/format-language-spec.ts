@@ -43,10 +43,12 @@ export function formatLanguageSpec(spec: LanguageSpec = languageSpec()): string 
     );
   }
   lines.push("", "## Constructors", "");
-  for (const constructor of spec.constructors)
+  for (const constructor of spec.constructors) {
+    const methods = spec.methods[constructor.receiver].filter((name) => name !== "size");
     lines.push(
-      `- \`${constructor.signature}\`: ${constructor.description} Methods: ${spec.methods[constructor.receiver].join(", ")}.`,
+      `- \`${constructor.signature}\`: ${constructor.description} Property: size. Methods: ${methods.join(", ")}.`,
     );
+  }
   lines.push(
     `Only these can be called with \`new\`, and their names appear nowhere else.`,
     "",

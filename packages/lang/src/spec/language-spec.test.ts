@@ -165,7 +165,7 @@ describe("formatLanguageSpec", () => {
     );
     expect(markdown).toContain("- `new Set(iterable?)`: A set of distinct values");
     expect(markdown).toContain(
-      "Methods: has, get, set, delete, size, keys, values, entries, forEach.",
+      "Property: size. Methods: has, get, set, delete, keys, values, entries, forEach.",
     );
     expect(markdown).toContain("- `[...new Set(xs)]`: new Set(items) and new Map(pairs)");
     expect(markdown).toContain(
