@@ -12,7 +12,7 @@ import { refusingSecrets } from "../secrets/secret-value.js";
 import { typeName, type NativeCode } from "../values/values.js";
 
 /** Rough heap cost of one Set entry, with the hash table's spare room while it grows. */
-const BYTES_PER_SET_ENTRY = 48;
+export const BYTES_PER_SET_ENTRY = 48;
 /** Rough heap cost of one Map entry: key, value and the hash table's spare room. */
 const BYTES_PER_MAP_ENTRY = 64;
 

@@ -3,7 +3,7 @@ import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber, truthy } from "../values/display.js";
 import { after, mapIndexes } from "../maybe-async.js";
 import type { RunContext } from "../run-context.js";
-import { makeSet } from "./collections.js";
+import { BYTES_PER_SET_ENTRY, makeSet } from "./collections.js";
 import { iterate } from "./iterate.js";
 import { lazyItems, rangeLast } from "./lazy-items.js";
 import { checkKey, readMember, writeMember } from "./members.js";
@@ -133,8 +133,6 @@ function reverseText(interpreter: RunContext, text: string, node: Node): string 
   return chunks.join("");
 }
 
-/** Rough heap cost of one Set entry, with the hash table's spare room while it grows. */
-const BYTES_PER_SET_ENTRY = 48;
 
 function entriesOf(
   interpreter: RunContext,

@@ -1,6 +1,7 @@
 /** Compiles `new Set(iterable?)` and `new Map(entries?)`, the only `new` a program may write. */
 import type { Node } from "@lackpy/lang";
 import { compileArguments } from "./compile-arguments.js";
+import { withArguments } from "./compile-call.js";
 import type { Compiled, Compiler } from "./compiler.js";
 import { refuse } from "./compile-literals.js";
 
@@ -11,24 +12,10 @@ export function compileNew(node: Node, compiler: Compiler): Compiled {
   if (resolution?.kind !== "constructor")
     return refuse(node, "Only new Set(...) and new Map(...) can be made in lackpy programs.");
   const make = resolution.make;
-  const args = compileArguments(node.arguments, compiler);
-  const argumentsCode = args.code;
-  if (!args.async)
-    return {
-      async: false,
-      code: (context, frame) => {
-        context.step(node);
-        return make(context, argumentsCode(context, frame) as unknown[], node);
-      },
-    };
-  return {
-    async: true,
-    code: (context, frame) => {
-      context.step(node);
-      const values = argumentsCode(context, frame);
-      return values instanceof Promise
-        ? values.then((ready) => make(context, ready as unknown[], node))
-        : make(context, values as unknown[], node);
-    },
-  };
+  return withArguments(
+    node,
+    compileArguments(node.arguments, compiler),
+    false,
+    (context, _frame, values) => make(context, values, node),
+  );
 }
