@@ -133,7 +133,6 @@ function reverseText(interpreter: RunContext, text: string, node: Node): string 
   return chunks.join("");
 }
 
-
 function entriesOf(
   interpreter: RunContext,
   value: unknown,
