@@ -110,11 +110,12 @@ describe("lackpyTool in program mode", () => {
       success: false,
       error: {
         code: "invalid_program",
-        message: "A return statement is not allowed in lackpy programs.",
+        message: "A return statement outside an arrow function is not allowed in lackpy programs.",
         errors: [
           {
             code: "forbidden_syntax",
-            message: "A return statement is not allowed in lackpy programs.",
+            message:
+              "A return statement outside an arrow function is not allowed in lackpy programs.",
             line: 2,
             column: 0,
             hint: "end the program with the value as a bare expression instead of return",

@@ -147,7 +147,9 @@ describe("Dispatcher", () => {
     expect(chats[1].options.temperature).toBeGreaterThan(chats[0].options.temperature);
     const retry = chats[1].messages.at(-1).content;
     expect(retry).toContain("A while loop is not allowed in lackpy programs.");
-    expect(retry).toContain("Fix: use for (const x of items) or for (const i of range(n))");
+    expect(retry).toContain(
+      "Fix: use for (const x of items), for (const i of range(n)) or for (let i = 0; i < n; i++)",
+    );
   });
 
   it("rejects a program that prints a secret param and asks again with the rule", async () => {

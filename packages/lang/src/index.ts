@@ -35,6 +35,8 @@ export { FORBIDDEN_NAMES, FORBIDDEN_PROPERTIES } from "./spec/forbidden-names.js
 export { HELPERS } from "./spec/helper-builtins.js";
 export { SAFE_GLOBALS } from "./spec/safe-globals.js";
 export { METHOD_ALLOWLIST } from "./spec/method-allowlist.js";
+export { CONSTRUCTORS } from "./spec/constructors.js";
+export { COMMON_FORMS } from "./spec/common-forms.js";
 export {
   DEFAULT_LIMITS,
   MAX_SOURCE_BYTES,
@@ -51,6 +53,9 @@ export type {
   PredefinedNameKind,
   RejectedSyntaxSpec,
   LimitDefaults,
+  ConstructorSpec,
+  CommonFormsSpec,
+  RefusedFormSpec,
 } from "./spec/language-spec-types.js";
 export type {
   ArgSpec,

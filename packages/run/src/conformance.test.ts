@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { ALLOWED_NODE_TYPES, HELPERS, METHOD_ALLOWLIST, SAFE_GLOBALS } from "@lackpy/lang";
+import {
+  ALLOWED_NODE_TYPES,
+  CONSTRUCTORS,
+  HELPERS,
+  METHOD_ALLOWLIST,
+  SAFE_GLOBALS,
+} from "@lackpy/lang";
 import { describe, expect, it } from "vitest";
+import { CONSTRUCTOR_IMPLEMENTATIONS } from "./builtins/collections.js";
 import { EVALUATORS, HELPER_IMPLEMENTATIONS, implementedGlobalMembers, run } from "./index.js";
 
 describe("the interpreter implements exactly the language spec", () => {
@@ -11,6 +18,12 @@ describe("the interpreter implements exactly the language spec", () => {
   it("implements every helper builtin the spec lists, and no other", () => {
     expect(Object.keys(HELPER_IMPLEMENTATIONS).sort()).toEqual(
       HELPERS.map((helper) => helper.name).sort(),
+    );
+  });
+
+  it("implements every constructor the spec lists, and no other", () => {
+    expect(Object.keys(CONSTRUCTOR_IMPLEMENTATIONS).sort()).toEqual(
+      CONSTRUCTORS.map((constructor) => constructor.name).sort(),
     );
   });
 
@@ -31,8 +44,9 @@ describe("the interpreter implements exactly the language spec", () => {
         array: `[3, 1, 2]`,
         number: `(1.5)`,
         regex: `/a/`,
-        set: `set([1])`,
-        map: `dict([["a", 1]])`,
+        set: `new Set([1])`,
+        map: `new Map([["a", 1]])`,
+        range: `range(3)`,
       };
       const args: Record<string, string> = {
         map: "x => x",
@@ -82,13 +96,16 @@ describe("the interpreter implements exactly the language spec", () => {
       };
       for (const method of methods) {
         if (method === "size") continue;
-        const receiver = type === "map" ? `new_map` : receivers[type];
-        const source =
-          type === "map"
-            ? `const m = give()\nm.${method}(${args[method] ?? ""})`
-            : `${receiver}.${method}(${args[method] ?? ""})`;
-        const result = await run(source, { tools: { give: () => new Map([["a", 1]]) } });
+        const receiver = receivers[type];
+        const argument = type === "range" && method === "includes" ? "2" : (args[method] ?? "");
+        const result = await run(`${receiver}.${method}(${argument})`);
         expect(result.error, `${type}.${method}: ${result.error?.message}`).toBeNull();
+        // A value a tool returns has the same methods.
+        const given = await run(`const value = give()\nvalue.${method}(${argument})`, {
+          tools: { give: () => (type === "map" ? new Map([["a", 1]]) : new Set([1])) },
+        });
+        if (type === "set" || type === "map")
+          expect(given.error, `given ${type}.${method}: ${given.error?.message}`).toBeNull();
       }
     },
   );

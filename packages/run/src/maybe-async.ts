@@ -21,6 +21,16 @@ export const CONTINUE: unique symbol = Symbol("continue");
 /** Returned by a loop body to stop a driver early (a `find` that found its item). */
 export const STOP: unique symbol = Symbol("stop");
 
+/** The completion of `return` in an arrow's block: carries the value the arrow call gives back. */
+export class ReturnCompletion {
+  constructor(readonly value: unknown) {}
+}
+
+/** True for a completion that ends a statement list early: `break`, `continue` or `return`. */
+export function isAbrupt(completion: unknown): boolean {
+  return completion === BREAK || completion === CONTINUE || completion instanceof ReturnCompletion;
+}
+
 /** True for a pending value. Only native promises flow through compiled code (tool thenables are adopted). */
 export function isPromise(value: unknown): value is Promise<unknown> {
   return value instanceof Promise;
@@ -150,8 +160,8 @@ async function finishRepeat(
 }
 
 /**
- * Runs statement codes in order until one completes with BREAK or CONTINUE, which is returned;
- * anything else is a normal completion. Synchronous until a statement returns a promise.
+ * Runs statement codes in order until one completes with BREAK, CONTINUE or a return, which is
+ * returned; anything else is a normal completion. Synchronous until a statement returns a promise.
  */
 export function runSequence<C, E>(
   codes: readonly ((context: C, env: E) => unknown)[],
@@ -162,7 +172,7 @@ export function runSequence<C, E>(
     const completion = codes[index](context, env);
     if (completion instanceof Promise)
       return finishSequence(codes, context, env, index + 1, completion);
-    if (completion === BREAK || completion === CONTINUE) return completion;
+    if (isAbrupt(completion)) return completion;
   }
   return undefined;
 }
@@ -175,11 +185,11 @@ async function finishSequence<C, E>(
   pending: Promise<unknown>,
 ): Promise<unknown> {
   let completion = await pending;
-  if (completion === BREAK || completion === CONTINUE) return completion;
+  if (isAbrupt(completion)) return completion;
   for (let index = from; index < codes.length; index++) {
     completion = codes[index](context, env);
     if (completion instanceof Promise) completion = await completion;
-    if (completion === BREAK || completion === CONTINUE) return completion;
+    if (isAbrupt(completion)) return completion;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import {
+  COMMON_FORMS,
   HELPERS,
   secretExampleTool,
   type ParamSpec,
@@ -10,7 +11,7 @@ import { isAnswerProblem } from "../program-issue.js";
 import type { AttemptFeedback, GenerationContext, KitView } from "../provider-types.js";
 
 /** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
-export const PROMPT_BUILDER_VERSION = "5";
+export const PROMPT_BUILDER_VERSION = "6";
 
 /**
  * The prompt variants the eval compares: `baseline` (tools and helpers only), `examples` (plus
@@ -91,13 +92,18 @@ export const PROMPT_GLOBAL_CALLS: readonly string[] = Object.freeze([
   "parseFloat(text)",
 ]);
 
-/** The Rules section; code in backticks is validated by a test, like every other call form of the prompt. */
+/**
+ * The Rules section; code in backticks is validated by a test, like every other call form of the
+ * prompt. What stays refused comes from the language spec (`COMMON_FORMS.refused`), with its fix.
+ */
 const CONSTRAINTS = [
   "Call the tools directly by name; they are already defined. There is no import, require, fs, path, process or console.",
-  "Do not define functions or classes. Arrow functions only as direct arguments: `names.map(name => name.trim())`, `sorted(rows, row => row.size)`.",
-  "Use const and let. Loops: `for (const line of lines) print(line)` or `for (const i of range(n)) print(i)`; no while, no C-style for.",
+  "Do not define functions or classes. Arrow functions only as direct arguments: `names.map(name => name.trim())`, `sorted(rows, row => row.size)`, `lines.forEach(line => { print(line) })`.",
+  "Use const and let. Loops: `for (const line of lines) print(line)`, `for (const i of range(n)) print(i)` or `for (let i = 0; i < n; i++) print(i)`.",
+  "Sets and maps only with new: `[...new Set(names)]`, `new Map(rows)`. Ranges have the array methods: `range(n).filter(i => i > 0)`.",
+  `Refused, with the fix: ${COMMON_FORMS.refused.map((form) => `${form.construct} (${form.hint})`).join("; ")}.`,
   'Paths are relative to the workspace, like "src/app.ts"; never absolute.',
-  "End with an expression whose value is the answer; do not use return.",
+  "End with an expression whose value is the answer; return only inside an arrow function's block.",
 ];
 
 /** The system prompt: role, output-only rule, kit, helpers, params, examples and JS-specific hints. */

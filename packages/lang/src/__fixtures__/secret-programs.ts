@@ -47,6 +47,10 @@ export const ALLOWED_SECRET_PROGRAMS: AllowedSecretCase[] = [
   { name: "secret and plain param", source: "login(name, creds.key)" },
   { name: "plain param to a file tool", source: 'write_file("out.txt", name)\nlogin(token)' },
   { name: "tool result written to a file", source: 'write_file("out.txt", fetch_page(token))' },
+  { name: "inside a block arrow", source: '["a"].forEach(x => { post_page(x, token) })' },
+  { name: "returned tool result in a block arrow", source: '["a"].map(x => { return fetch_page(token) })' },
+  { name: "inside a c-style for", source: "for (let i = 0; i < 2; i++) login(token)" },
+  { name: "tool result in a set", source: "new Set([fetch_page(token)])" },
 ];
 
 /** Uses the validator rejects with `secret_access`. */
@@ -108,6 +112,13 @@ export const REJECTED_SECRET_PROGRAMS: RejectedSecretCase[] = [
   { name: "two misuses", source: "print(token)\nprint(pin)", names: ["token", "pin"] },
   { name: "helper argument inside a tool call", source: "fetch_page(token + pin)", names: ["token", "pin"] },
   { name: "optional call on a field", source: "creds.key?.()", names: ["creds"] },
+  { name: "returned from a block arrow", source: '["a"].map(x => { return token })', names: ["token"], use: "returned from an arrow function" },
+  { name: "new Set of a secret", source: "new Set(token)", names: ["token"], use: "put in a set or map" },
+  { name: "new Map of a secret", source: "new Map(creds)", names: ["creds"], use: "put in a set or map" },
+  { name: "set.add of a secret", source: "const s = new Set()\ns.add(pin)", names: ["pin"], use: "passed to a method" },
+  { name: "c-style for counter from a secret", source: "for (let i = pin; i; ) { break }", names: ["pin"], use: "copied" },
+  { name: "c-style for test on a secret", source: "for (let i = 0; token; i++) { break }", names: ["token"], use: "used in a for loop's head" },
+  { name: "tested in a block arrow", source: '["a"].forEach(x => { if (token) print(x) })', names: ["token"], use: "tested for truth" },
 ];
 
 /** A secret passed to a tool that takes none: `secret_access` naming each secret and the tool. */

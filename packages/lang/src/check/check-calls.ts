@@ -3,6 +3,7 @@ import { reportAsiHazard } from "./asi-hazard.js";
 import { checkMember, staticPropertyName } from "./check-members.js";
 import { checkBareCall } from "./check-names.js";
 import type { CheckState, Role } from "./check-state.js";
+import { checkBlock } from "./check-statements.js";
 import { checkDeclaration } from "./check-writes.js";
 import type { Node } from "../parse/parse-program.js";
 import { ALL_ALLOWED_METHODS } from "../names/predefined-names.js";
@@ -50,8 +51,9 @@ function methodArgumentRole(
 }
 
 /**
- * Checks an entered arrow function: only a direct callback, with an expression body or a block
- * that is a single `return` (normalised here to an expression body, for the interpreter).
+ * Checks an entered arrow function: only a direct callback. A block body holds any statements a
+ * program may hold, plus `return`; a block that is a single `return` of an expression is
+ * normalised here to an expression body, for the interpreter.
  */
 export function checkArrow(state: CheckState, node: Node, role: Role): void {
   if (role !== "callback") {
@@ -67,30 +69,26 @@ export function checkArrow(state: CheckState, node: Node, role: Role): void {
   // The body of `x => { return e }` is two levels above e in the parsed tree; depth counts them.
   let bodyLevels = 0;
   if (node.body.type === "BlockStatement") {
-    const [only] = node.body.body;
-    if (node.body.body.length !== 1 || only.type !== "ReturnStatement" || !only.argument) {
-      state.enter(node.body);
-      state.report(
-        "forbidden_syntax",
-        node.body,
-        "An arrow function body must be a single expression.",
-        "write x => expression, or { return expression } with nothing else",
-      );
-      state.skip(node.body);
-      state.leave();
-      for (const parameter of node.params) state.skipChild(parameter);
-      return;
+    const statements: Node[] = node.body.body;
+    const only = statements[0];
+    if (statements.length === 1 && only.type === "ReturnStatement" && only.argument) {
+      node.body = only.argument;
+      node.expression = true;
+      bodyLevels = 2;
     }
-    node.body = only.argument;
-    node.expression = true;
-    bodyLevels = 2;
   }
   const params: Node[] = node.params;
   state.openScope();
   for (let index = 0; index < params.length; index++) state.declarePattern(params[index], "let");
   for (let index = 0; index < params.length; index++) checkDeclaration(state, params[index]);
-  state.depth += bodyLevels;
-  state.visit(node.body, "read");
-  state.depth -= bodyLevels;
+  if (node.body.type === "BlockStatement") {
+    state.functionDepth++;
+    checkBlock(state, node.body);
+    state.functionDepth--;
+  } else {
+    state.depth += bodyLevels;
+    state.visit(node.body, "read");
+    state.depth -= bodyLevels;
+  }
   state.closeScope();
 }

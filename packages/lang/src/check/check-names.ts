@@ -25,6 +25,7 @@ export function checkReference(state: CheckState, node: Node, role: Role): NameS
     return symbol;
   }
   const kind = predefined.kind;
+  if (kind === "constructor") return void reportConstructorUse(state, node, "used as a value");
   if (kind === "param" || kind === "safe_global_value" || role === "typeof") return symbol;
   if (kind === "tool") state.useTool(symbol);
   if (kind === "safe_global_namespace") {
@@ -62,6 +63,18 @@ export function reportForbiddenName(state: CheckState, node: Node): void {
   );
 }
 
+/** `Set` or `Map` anywhere but as the callee of `new` (language.md §2): `const S = Set`, `Set(xs)`, `Map.prototype`. */
+export function reportConstructorUse(state: CheckState, node: Node, what: string): void {
+  const name: string = node.name;
+  const example = name === "Set" ? "new Set(items)" : "new Map(pairs)";
+  state.report(
+    what === "called without new" ? "unknown_function" : "callable_as_value",
+    node,
+    `'${name}' can only be called with new, as in ${example}; it cannot be ${what}.`,
+    `write ${example}${name === "Set" ? ", or set(items)" : ""}`,
+  );
+}
+
 /** Reports the reads that no cell defined, once the walk knows every cell. */
 export function reportUnresolvedReads(state: CheckState): void {
   for (const { node, declared } of state.unresolvedReads) {
@@ -94,6 +107,10 @@ export function checkBareCall(state: CheckState, node: Node, callee: Node): Role
   state.calls.push(name);
   if (state.isVariable(symbol)) {
     reportVariableCall(state, callee, predefined);
+    return "read";
+  }
+  if (predefined?.kind === "constructor") {
+    reportConstructorUse(state, callee, "called without new");
     return "read";
   }
   if (!predefined || !predefined.callable) {

@@ -188,6 +188,12 @@ function describeUse(identifier: Node, parent: Node | null): string {
       return "copied into a variable";
     case "ForOfStatement":
       return "iterated";
+    case "ForStatement":
+      return "used in a for loop's head";
+    case "NewExpression":
+      return "put in a set or map";
+    case "ReturnStatement":
+      return "returned from an arrow function";
     case "ExpressionStatement":
       return "used as the output";
     case "ArrowFunctionExpression":

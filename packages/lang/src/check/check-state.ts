@@ -78,6 +78,8 @@ export abstract class CheckState {
   private suggestionsLeft = MAX_SUGGESTIONS;
   /** Number of open scopes inside the program's own (0 at the top level). */
   scopeDepth = 0;
+  /** Number of block-bodied arrows the walk is inside (`return` is allowed only when above 0). */
+  functionDepth = 0;
   private readonly symbols = new Map<string, NameState>();
   private lines: LineIndex | undefined;
   /** The names declared in the open scopes, in order (entries past `declaredCount` are stale). */

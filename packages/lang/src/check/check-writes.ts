@@ -159,6 +159,8 @@ function describeKind(kind: string): string {
       return "a read-only parameter";
     case "tool":
       return "a kit tool";
+    case "constructor":
+      return "a constructor, used only with new,";
     default:
       return "a safe global";
   }

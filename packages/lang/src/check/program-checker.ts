@@ -18,7 +18,14 @@ import { checkMember, checkObjectExpression } from "./check-members.js";
 import { checkReference, reportUnresolvedReads } from "./check-names.js";
 import { CheckState, TooDeep, type Role } from "./check-state.js";
 import { MAX_SYNTAX_DEPTH } from "../spec/default-limits.js";
-import { checkForOf, checkIf, checkVariableDeclaration } from "./check-statements.js";
+import { checkNew } from "./check-new.js";
+import {
+  checkFor,
+  checkForOf,
+  checkIf,
+  checkReturn,
+  checkVariableDeclaration,
+} from "./check-statements.js";
 import {
   ASSIGNMENT,
   BINARY,
@@ -122,6 +129,12 @@ function visitNode(state: CheckState, node: Node, role: Role): void {
     case "ForOfStatement":
       if (rejectIfProblem(state, node)) return;
       return checkForOf(state, node);
+    case "ForStatement":
+      return checkFor(state, node);
+    case "ReturnStatement":
+      return checkReturn(state, node);
+    case "NewExpression":
+      return checkNew(state, node);
     case "ConditionalExpression":
       state.visit(node.test, "read");
       state.visit(node.consequent, "read");
@@ -147,7 +160,7 @@ function visitNode(state: CheckState, node: Node, role: Role): void {
         "forbidden_syntax",
         node,
         "A standalone block { ... } is not allowed.",
-        "blocks are only allowed as the body of if and for...of; remove the braces",
+        "blocks are only allowed as the body of if, a loop or an arrow function; remove the braces",
       );
       return state.skip(node);
     default:

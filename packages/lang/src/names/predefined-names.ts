@@ -1,3 +1,4 @@
+import { CONSTRUCTORS } from "../spec/constructors.js";
 import { FORBIDDEN_NAMES } from "../spec/forbidden-names.js";
 import { HELPERS } from "../spec/helper-builtins.js";
 import type { PredefinedNameKind } from "../spec/language-spec-types.js";
@@ -51,6 +52,9 @@ for (const global of GLOBALS.values()) {
   BUILTIN_NAMES.set(global.name, predefined(kind, global.signature !== undefined));
 }
 for (const name of HELPER_NAMES) BUILTIN_NAMES.set(name, predefined("helper", true));
+// Set and Map are called only with `new`, which the walk checks: as a bare name they are not callable.
+for (const constructor of CONSTRUCTORS)
+  BUILTIN_NAMES.set(constructor.name, predefined("constructor", false));
 const FORBIDDEN_NAME = predefined("forbidden", false);
 for (const name of FORBIDDEN) BUILTIN_NAMES.set(name, FORBIDDEN_NAME);
 const TOOL = predefined("tool", true);

@@ -42,7 +42,7 @@ export function noLoops(): Rule {
     check(program) {
       const violations: RuleViolation[] = [];
       forEachNode(program, (node) => {
-        if (node.type === "ForOfStatement")
+        if (node.type === "ForOfStatement" || node.type === "ForStatement")
           violations.push(
             at(
               node,
@@ -85,7 +85,9 @@ export function maxDepth(limit: number): Rule {
 }
 
 function opensBlock(node: Node): boolean {
-  return node.type === "IfStatement" || node.type === "ForOfStatement";
+  return (
+    node.type === "IfStatement" || node.type === "ForOfStatement" || node.type === "ForStatement"
+  );
 }
 
 /** An `else if` continues its parent `if`; it is not a deeper block. */

@@ -1,6 +1,11 @@
 /** The syntax allowlist of language.md §2: node types and operators. */
 
-/** ESTree node types a program may contain; anything else is `forbidden_syntax`. */
+/**
+ * ESTree node types a program may contain; anything else is `forbidden_syntax`. Some are allowed
+ * only in a position or form the walk checks: `ReturnStatement` inside a block-bodied arrow,
+ * `NewExpression` as `new Set(…)` or `new Map(…)`, `ForStatement` with a `let` or an assignment
+ * as its first part.
+ */
 export const ALLOWED_NODE_TYPES = Object.freeze([
   "Program",
   "ExpressionStatement",
@@ -8,9 +13,11 @@ export const ALLOWED_NODE_TYPES = Object.freeze([
   "VariableDeclarator",
   "IfStatement",
   "ForOfStatement",
+  "ForStatement",
   "BlockStatement",
   "BreakStatement",
   "ContinueStatement",
+  "ReturnStatement",
   "EmptyStatement",
   "Identifier",
   "Literal",
@@ -31,6 +38,7 @@ export const ALLOWED_NODE_TYPES = Object.freeze([
   "AssignmentExpression",
   "AwaitExpression",
   "ArrowFunctionExpression",
+  "NewExpression",
   "ArrayPattern",
   "ObjectPattern",
   "AssignmentPattern",

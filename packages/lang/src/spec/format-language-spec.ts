@@ -42,6 +42,24 @@ export function formatLanguageSpec(spec: LanguageSpec = languageSpec()): string 
       `- \`${global.signature ?? global.name}\`: ${global.description}${members ? ` Members: ${members}.` : ""}`,
     );
   }
+  lines.push("", "## Constructors", "");
+  for (const constructor of spec.constructors) {
+    const methods = spec.methods[constructor.receiver].filter((name) => name !== "size");
+    lines.push(
+      `- \`${constructor.signature}\`: ${constructor.description} Property: size. Methods: ${methods.join(", ")}.`,
+    );
+  }
+  lines.push(
+    `Only these can be called with \`new\`, and their names appear nowhere else.`,
+    "",
+    "## What models often write",
+    "",
+    "Accepted:",
+    "",
+  );
+  for (const form of spec.commonForms.accepted) lines.push(`- \`${form.code}\`: ${form.note}`);
+  lines.push("", "Still refused:", "");
+  for (const form of spec.commonForms.refused) lines.push(`- ${form.construct}: ${form.hint}`);
   lines.push("", "## Methods by receiver type", "");
   for (const [type, methods] of Object.entries(spec.methods))
     lines.push(`- ${type}: ${methods.join(", ")}`);

@@ -35,7 +35,8 @@ export type PredefinedNameKind =
   | "helper"
   | "safe_global_function"
   | "safe_global_namespace"
-  | "safe_global_value";
+  | "safe_global_value"
+  | "constructor";
 
 /** How program variables relate to the predefined names (language.md §3 and §5). */
 export interface NameRulesSpec {
@@ -50,7 +51,32 @@ export interface NameRulesSpec {
 }
 
 /** The receiver types that have a method allowlist. */
-export type MethodReceiverType = "string" | "array" | "number" | "regex" | "set" | "map";
+export type MethodReceiverType = "string" | "array" | "number" | "regex" | "set" | "map" | "range";
+
+/** A constructor a program may call, only with `new`: `Set` and `Map`. */
+export interface ConstructorSpec {
+  name: string;
+  /** How a program makes one, e.g. `new Set(iterable?)`. */
+  signature: string;
+  description: string;
+  /** The receiver type of the values it makes, whose methods `methods` lists. */
+  receiver: MethodReceiverType;
+}
+
+/** A construct models often write that stays refused, with the fix to state up front. */
+export interface RefusedFormSpec {
+  construct: string;
+  hint: string;
+}
+
+/**
+ * What capable models write by habit (language.md §2, "What models write"): forms that are
+ * accepted, each as code that validates, and forms that stay refused, for prompts to state first.
+ */
+export interface CommonFormsSpec {
+  accepted: readonly { code: string; note: string }[];
+  refused: readonly RefusedFormSpec[];
+}
 
 /** One kind of rejected construct with the code and the fix we report for it. */
 export interface RejectedSyntaxSpec {
@@ -90,6 +116,10 @@ export interface LanguageSpec {
   readOnlyProperties: readonly string[];
   helpers: readonly HelperSpec[];
   safeGlobals: readonly SafeGlobalSpec[];
+  /** `Set` and `Map`: the only names a program may call with `new`. */
+  constructors: readonly ConstructorSpec[];
+  /** Forms models write by habit: which are accepted and which stay refused. */
+  commonForms: CommonFormsSpec;
   methods: Readonly<Record<MethodReceiverType, readonly string[]>>;
   limits: LimitDefaults;
   maxSourceBytes: number;

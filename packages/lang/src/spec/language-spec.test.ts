@@ -96,9 +96,47 @@ describe("languageSpec", () => {
   it("states which predefined names a variable may shadow", () => {
     const { names } = languageSpec();
     expect(names.shadowable).toEqual(["helper", "safe_global_function", "safe_global_namespace"]);
-    expect(names.constant).toEqual(["param", "tool", "safe_global_value"]);
+    expect(names.constant).toEqual(["param", "tool", "safe_global_value", "constructor"]);
     expect([...names.shadowable, ...names.constant].sort()).toEqual([...names.lookupOrder].sort());
     expect(Object.isFrozen(names.shadowing)).toBe(true);
+  });
+});
+
+describe("the forms models write (language.md §2)", () => {
+  const spec = languageSpec();
+
+  it.each(spec.commonForms.accepted)("accepts $code", ({ code }) => {
+    expect(validate(code, { params: ["xs", "n"] }).errors).toEqual([]);
+  });
+
+  it("names Set and Map as the only constructors, each with its methods", () => {
+    expect(spec.constructors.map((constructor) => constructor.signature)).toEqual([
+      "new Set(iterable?)",
+      "new Map(entries?)",
+    ]);
+    for (const constructor of spec.constructors)
+      expect(spec.methods[constructor.receiver]).toContain("forEach");
+  });
+
+  it("states every refused form with a fix, and the refused syntax stays refused", () => {
+    expect(spec.commonForms.refused.map((form) => form.construct)).toEqual([
+      "regex lookaround and backreferences",
+      "while and do-while loops",
+      "function and class declarations",
+      "try/catch and throw",
+      "new of anything but Set and Map",
+    ]);
+    for (const source of [
+      `/a(?=b)/`,
+      `while (true) {}`,
+      `do {} while (false)`,
+      `function f() {}`,
+      `class A {}`,
+      `try {} catch (e) {}`,
+      `throw 1`,
+      `new Date()`,
+    ])
+      expect(validate(source).errors.map((error) => error.code)).toEqual(["forbidden_syntax"]);
   });
 });
 
@@ -123,10 +161,20 @@ describe("formatLanguageSpec", () => {
       "- `round(x, digits?)`: Round half to even, like Python: round(2.5) === 2.",
     );
     expect(markdown).toContain(
-      "- a while loop: use for (const x of items) or for (const i of range(n))",
+      "- a while loop: use for (const x of items), for (const i of range(n)) or for (let i = 0; i < n; i++)",
     );
+    expect(markdown).toContain("- `new Set(iterable?)`: A set of distinct values");
     expect(markdown).toContain(
-      "Bare names are looked up in the program's variables, then: param, tool, helper, safe global function, safe global namespace, safe global value.",
+      "Property: size. Methods: has, get, set, delete, keys, values, entries, forEach.",
+    );
+    expect(markdown).toContain("- `[...new Set(xs)]`: new Set(items) and new Map(pairs)");
+    expect(markdown).toContain(
+      "- regex lookaround and backreferences: the regex engine is linear-time",
+    );
+    expect(markdown).toContain("- range: map, filter, some, every, find, findIndex,");
+    expect(markdown).not.toContain("C-style for loop:");
+    expect(markdown).toContain(
+      "Bare names are looked up in the program's variables, then: param, tool, helper, safe global function, safe global namespace, safe global value, constructor.",
     );
     expect(markdown).toContain("- `Number(x)`: Converts x to a number");
     expect(markdown).not.toMatch(/^- parentheses:/m);

@@ -10,6 +10,8 @@ import {
   MAX_SOURCE_BYTES,
   MAX_SYNTAX_DEPTH,
 } from "./default-limits.js";
+import { COMMON_FORMS } from "./common-forms.js";
+import { CONSTRUCTORS } from "./constructors.js";
 import { FORBIDDEN_NAMES, FORBIDDEN_PROPERTIES } from "./forbidden-names.js";
 import { HELPERS } from "./helper-builtins.js";
 import type { LanguageSpec, NameRulesSpec } from "./language-spec-types.js";
@@ -27,14 +29,16 @@ export const NAME_RULES: NameRulesSpec = Object.freeze({
     "safe_global_function",
     "safe_global_namespace",
     "safe_global_value",
+    "constructor",
   ] as const),
   shadowable: Object.freeze(["helper", "safe_global_function", "safe_global_namespace"] as const),
-  constant: Object.freeze(["param", "tool", "safe_global_value"] as const),
+  constant: Object.freeze(["param", "tool", "safe_global_value", "constructor"] as const),
   shadowing: Object.freeze([
     "A const or let declaration, a for...of variable or an arrow parameter may reuse the name of a helper or safe global (const items = ..., let sum = 0): it is a variable in its whole block, as in JavaScript.",
     "Assigning an undeclared name (cell style, count = 0) makes it a top-level variable of the whole program.",
     "Where the variable is in scope, the name is the variable: calling it is unknown_function, and passing it as a callback passes the variable.",
     "Parameters, kit tools and undefined, NaN and Infinity can never be declared or assigned (assign_to_constant).",
+    "Set and Map can only be called with new (new Set(items), new Map(pairs)): they cannot be declared, assigned, called without new or used as values.",
   ]),
 });
 
@@ -51,6 +55,8 @@ const SPEC: LanguageSpec = deepFreeze({
   readOnlyProperties: Object.freeze(["length"]),
   helpers: HELPERS,
   safeGlobals: SAFE_GLOBALS,
+  constructors: CONSTRUCTORS,
+  commonForms: COMMON_FORMS,
   methods: METHOD_ALLOWLIST,
   limits: DEFAULT_LIMITS,
   maxSourceBytes: MAX_SOURCE_BYTES,

@@ -1,6 +1,10 @@
 import type { MethodReceiverType } from "./language-spec-types.js";
 
-/** Methods a program may call, by the receiver's actual type at run time. */
+/**
+ * Methods a program may call, by the receiver's actual type at run time. `size` of sets and maps
+ * is a property, not a method. `keys`, `values` and `entries` return arrays (JavaScript returns
+ * iterators; an array iterates and spreads the same).
+ */
 export const METHOD_ALLOWLIST: Readonly<Record<MethodReceiverType, readonly string[]>> =
   Object.freeze({
     string: Object.freeze([
@@ -65,6 +69,31 @@ export const METHOD_ALLOWLIST: Readonly<Record<MethodReceiverType, readonly stri
     ]),
     number: Object.freeze(["toFixed", "toPrecision", "toString"]),
     regex: Object.freeze(["test", "exec"]),
-    set: Object.freeze(["has", "add", "delete", "size"]),
-    map: Object.freeze(["has", "get", "set", "delete", "size"]),
+    set: Object.freeze(["has", "add", "delete", "size", "keys", "values", "entries", "forEach"]),
+    map: Object.freeze([
+      "has",
+      "get",
+      "set",
+      "delete",
+      "size",
+      "keys",
+      "values",
+      "entries",
+      "forEach",
+    ]),
+    // A range is lazy; these read it, and materialise it as an array within the size limits.
+    range: Object.freeze([
+      "map",
+      "filter",
+      "some",
+      "every",
+      "find",
+      "findIndex",
+      "includes",
+      "indexOf",
+      "reduce",
+      "slice",
+      "forEach",
+      "join",
+    ]),
   });

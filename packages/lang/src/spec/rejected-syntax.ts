@@ -1,6 +1,10 @@
 import type { RejectedSyntaxSpec } from "./language-spec-types.js";
 
-/** Constructs that are rejected, in words, with the fix a model should apply. */
+/**
+ * Constructs that are rejected, in words, with the fix a model should apply. `ReturnStatement`
+ * and `NewExpression` are on the allowlist in one position or form; their entries here state
+ * what stays refused, and the walk reports them with these words.
+ */
 export const REJECTED_SYNTAX: readonly RejectedSyntaxSpec[] = Object.freeze([
   {
     nodeType: "FunctionDeclaration",
@@ -25,17 +29,12 @@ export const REJECTED_SYNTAX: readonly RejectedSyntaxSpec[] = Object.freeze([
   {
     nodeType: "WhileStatement",
     construct: "a while loop",
-    hint: "use for (const x of items) or for (const i of range(n))",
+    hint: "use for (const x of items), for (const i of range(n)) or for (let i = 0; i < n; i++)",
   },
   {
     nodeType: "DoWhileStatement",
     construct: "a do-while loop",
-    hint: "use for (const x of items) or for (const i of range(n))",
-  },
-  {
-    nodeType: "ForStatement",
-    construct: "a C-style for loop",
-    hint: "use for (const i of range(n)) or for (const x of items)",
+    hint: "use for (const x of items), for (const i of range(n)) or for (let i = 0; i < n; i++)",
   },
   {
     nodeType: "ForInStatement",
@@ -54,8 +53,9 @@ export const REJECTED_SYNTAX: readonly RejectedSyntaxSpec[] = Object.freeze([
     hint: "end the program with an expression that describes the problem instead",
   },
   {
+    // Allowed inside a block-bodied arrow; this is the rule for anywhere else.
     nodeType: "ReturnStatement",
-    construct: "a return statement",
+    construct: "a return statement outside an arrow function",
     hint: "end the program with the value as a bare expression instead of return",
   },
   {
@@ -84,9 +84,10 @@ export const REJECTED_SYNTAX: readonly RejectedSyntaxSpec[] = Object.freeze([
     hint: "tools are already in scope: call them by name, e.g. read_file(path)",
   },
   {
+    // `new Set(…)` and `new Map(…)` are allowed; this is the rule for anything else.
     nodeType: "NewExpression",
-    construct: "new",
-    hint: "use helpers instead: set(xs), dict(pairs), list(x)",
+    construct: "new of anything but Set and Map",
+    hint: "only new Set(items) and new Map(pairs) exist; for other values use literals, helpers such as dict(pairs) and list(x), or a kit tool",
   },
   { nodeType: "ThisExpression", construct: "this", hint: "use a variable" },
   { nodeType: "Super", construct: "super", hint: "use plain objects and functions from the kit" },

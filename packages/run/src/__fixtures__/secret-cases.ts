@@ -227,6 +227,16 @@ export const REFUSED_SECRET_RUNS: RefusedSecretRun[] = [
   { name: "join of mapped secrets", source: '["a", "b"].map(x => pin).join("")', secret: "pin", use: "converted to text" },
   { name: "JSON of mapped secrets", source: 'JSON.stringify(["a"].map(x => one))', secret: "one", use: "JSON" },
   { name: "some over mapped secrets", source: '["a"].map(x => two).some(x => x)', secret: "two", use: "tested for truth" },
+  { name: "new Set of a secret", source: "new Set(token)", secret: "token", use: "put in a new Set" },
+  { name: "new Map of a secret", source: "new Map(creds)", secret: "creds", use: "put in a new Map" },
+  { name: "set.add", source: "const s = new Set()\ns.add(pin)\ns", secret: "pin", use: "passed to a method" },
+  { name: "map.set", source: "const m = new Map()\nm.set(\"k\", one)\nm", secret: "one", use: "passed to a method" },
+  { name: "map key", source: "const m = new Map()\nm.set(two, 1)\nm", secret: "two", use: "passed to a method" },
+  { name: "set.has as an oracle", source: 'new Set(["Qx7"]).has(pin)', secret: "pin", use: "passed to a method" },
+  { name: "compared in a block arrow", source: '["a"].map(x => { const t = token\n return t.length > 3 })', secret: "token", use: "compared" },
+  { name: "c-style for test", source: "for (let i = 0; token; i++) { break }", secret: "token", use: "tested for truth" },
+  { name: "c-style for counter", source: "for (let i = pin; i < 3; i++) {}", secret: "pin", use: "compared" },
+  { name: "range methods", source: "range(3).map(i => one).join()", secret: "one", use: "converted to text" },
 ];
 
 /** Programs whose result shows secrets only as markers. */
@@ -238,4 +248,5 @@ export const MARKED_SECRET_RUNS: { name: string; source: string; output: unknown
   { name: "a length", source: "const n = token.length\nn", output: "[secret:token.length]", variables: { n: "[secret:token.length]" } },
   { name: "mapped secrets", source: '["a", "b"].map(x => two)', output: ["[secret:two]", "[secret:two]"] },
   { name: "a nullish default", source: 'pin ?? "none"', output: "[secret:pin]" },
+  { name: "returned from a block arrow", source: '["a"].map(x => { return two })', output: ["[secret:two]"] },
 ];

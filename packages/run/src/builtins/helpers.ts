@@ -3,6 +3,7 @@ import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber, truthy } from "../values/display.js";
 import { after, mapIndexes } from "../maybe-async.js";
 import type { RunContext } from "../run-context.js";
+import { BYTES_PER_SET_ENTRY, makeSet } from "./collections.js";
 import { iterate } from "./iterate.js";
 import { lazyItems, rangeLast } from "./lazy-items.js";
 import { checkKey, readMember, writeMember } from "./members.js";
@@ -131,9 +132,6 @@ function reverseText(interpreter: RunContext, text: string, node: Node): string 
     chunks.push(String.fromCharCode(...units.subarray(start, start + 8192)));
   return chunks.join("");
 }
-
-/** Rough heap cost of one Set entry, with the hash table's spare room while it grows. */
-const BYTES_PER_SET_ENTRY = 48;
 
 function entriesOf(
   interpreter: RunContext,
@@ -305,11 +303,7 @@ const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
     }
     return result;
   },
-  set: (interpreter, [value], node) => {
-    const items = value === undefined ? [] : iterate(interpreter, value, node);
-    interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set", node);
-    return new Set(items);
-  },
+  set: (interpreter, [value], node) => makeSet(interpreter, value, node),
   keys: (interpreter, [value], node) =>
     entriesOf(interpreter, value, node, "keys").map(([key]) => key),
   values: (interpreter, [value], node) =>

@@ -1,9 +1,10 @@
 /**
  * Method calls on program values, checked on the receiver's actual type against the allowlist
- * of language.md §4. Methods that take callbacks are implemented here (a callback that reaches a
- * tool may have to wait, so they return a promise only then, and every callback call counts
- * steps); the rest call the host method only after their arguments are checked and the size of
- * what they would produce is known to be in bounds.
+ * of language.md §4 (sets and maps in `collections.ts`; a range's methods run on its items as an
+ * array). Methods that take callbacks are implemented here (a callback that reaches a tool may
+ * have to wait, so they return a promise only then, and every callback call counts steps); the
+ * rest call the host method only after their arguments are checked and the size of what they
+ * would produce is known to be in bounds.
  */
 import { METHOD_ALLOWLIST, type MethodReceiverType, type Node } from "@lackpy/lang";
 import { joinDisplay, toDisplayString, toNumber, truthy } from "../values/display.js";
@@ -14,7 +15,8 @@ import { regexExec, regexTest } from "../regex/regex-methods.js";
 import { sortValues } from "../values/sort-values.js";
 import { stringMethod } from "./string-methods.js";
 import { SecretValue, refuseSecrets, secretFault } from "../secrets/secret-value.js";
-import { isCallable, typeName } from "../values/values.js";
+import { RangeValue, isCallable, typeName } from "../values/values.js";
+import { collectionMethod } from "./collections.js";
 import { nearest } from "./nearest.js";
 
 const ALLOWED: Record<MethodReceiverType, ReadonlySet<string>> = Object.fromEntries(
@@ -99,12 +101,13 @@ export function callMethod(
   if (!type || !ALLOWED[type].has(name) || name === "size") {
     const allowed = type ? [...ALLOWED[type]].filter((method) => method !== "size") : [];
     const suggestion = nearest(name, allowed);
+    const listed = `${type} methods: ${allowed.join(", ")}${type === "range" ? "; for others, convert it first: list(range(n))" : ""}`;
     const hint =
       type === null
         ? receiverHint(receiver)
         : suggestion
-          ? `did you mean ${suggestion}? ${type} methods: ${allowed.join(", ")}`
-          : `${type} methods: ${allowed.join(", ")}`;
+          ? `did you mean ${suggestion}? ${listed}`
+          : listed;
     throw interpreter.fault(
       "method_not_allowed",
       `Method '${name}' is not allowed on ${type ?? typeName(receiver)} values.`,
@@ -112,9 +115,11 @@ export function callMethod(
       hint,
     );
   }
+  // Array and range methods take callbacks, and so do forEach of sets and maps and a replacer.
+  const takesCallbacks = type === "array" || type === "range" || name === "forEach";
   for (let index = 0; index < args.length; index++) {
     const replacer = type === "string" && index === 1 && name.startsWith("replace");
-    if (isCallable(args[index]) && type !== "array" && !replacer)
+    if (isCallable(args[index]) && !takesCallbacks && !replacer)
       throw interpreter.fault(
         "not_a_function",
         `${type}.${name} does not take a function here.`,
@@ -142,6 +147,12 @@ export function callMethod(
         return name === "test"
           ? regexTest(interpreter, receiver as RegExp, args[0], node)
           : regexExec(interpreter, receiver as RegExp, args[0], node);
+      case "range": {
+        // A range's methods read it as the array of its items, within the size limit.
+        const range = receiver as RangeValue;
+        interpreter.checkSize(range.length, "a list from a range", node);
+        return callMethod(interpreter, range.toArray(), name, args, node);
+      }
       case "set":
       case "map":
         return collectionMethod(
@@ -168,23 +179,9 @@ function receiverHint(receiver: unknown): string {
   const type = typeName(receiver);
   if (type === "object")
     return "objects have no methods: use keys(obj), values(obj), items(obj) or has(obj, key)";
-  if (type === "range") return "convert it first: list(range(n))";
   if (type === "null" || type === "undefined")
     return "check the value first, or use ?. (optional chaining)";
-  return "call methods on strings, arrays, numbers, regexes, sets and maps";
-}
-
-function collectionMethod(
-  interpreter: RunContext,
-  collection: Set<unknown> | Map<unknown, unknown>,
-  name: string,
-  args: unknown[],
-  node: Node,
-): unknown {
-  if (name === "add" || name === "set")
-    interpreter.checkSize(collection.size + 1, `a ${typeName(collection)}`, node);
-  const result = (collection as any)[name](...args);
-  return result === collection ? collection : result;
+  return "call methods on strings, arrays, numbers, regexes, sets, maps and ranges";
 }
 
 function arrayMethod(

@@ -5,8 +5,10 @@ import { PATTERN_METHODS } from "../regex/regex-engine.js";
 export interface ProgramAnalysis {
   /** Names the program assigns (`x = …`, `x++`, `for (x of …)`, destructuring assignments). */
   readonly assigned: ReadonlySet<string>;
-  /** `for…of` loops whose head or body contains an arrow function. */
+  /** `for…of` and C-style `for` loops whose head or body contains an arrow function. */
   readonly loopsWithArrows: ReadonlySet<Node>;
+  /** Loops inside an arrow whose body holds a `return` of that arrow. */
+  readonly loopsWithReturn: ReadonlySet<Node>;
   /**
    * True when the program can make a regex: a regex literal, or a pattern method (`match`,
    * `matchAll`, `search`) named statically, which turns a string argument into a regex. Such a
@@ -37,11 +39,14 @@ function addTargets(pattern: Node | null | undefined, names: Set<string>): void 
   }
 }
 
-/** One pass over the syntax tree: assigned names (cells), loops that need a frame per iteration, and whether it makes regexes. */
+/** One pass over the syntax tree: assigned names (cells), loops that need a frame per iteration or can return, and whether it makes regexes. */
 export function analyzeProgram(program: Node): ProgramAnalysis {
   const assigned = new Set<string>();
   const loopsWithArrows = new Set<Node>();
+  const loopsWithReturn = new Set<Node>();
   const openLoops: Node[] = [];
+  // The open loops inside the innermost arrow: a `return` there stops each of them.
+  let loopsInArrow: Node[] = [];
   let makesRegex = false;
   const visit = (node: Node): void => {
     switch (node.type) {
@@ -62,20 +67,37 @@ export function analyzeProgram(program: Node): ProgramAnalysis {
       case "UpdateExpression":
         addTargets(node.argument, assigned);
         break;
-      case "ArrowFunctionExpression":
+      case "ArrowFunctionExpression": {
         for (const loop of openLoops) loopsWithArrows.add(loop);
+        const outer = loopsInArrow;
+        loopsInArrow = [];
+        forEachChild(node, visit);
+        loopsInArrow = outer;
+        return;
+      }
+      case "ReturnStatement":
+        for (const loop of loopsInArrow) loopsWithReturn.add(loop);
         break;
       case "ForOfStatement":
         if (node.left?.type !== "VariableDeclaration") addTargets(node.left, assigned);
         if (node.right) visit(node.right);
         openLoops.push(node);
+        loopsInArrow.push(node);
         if (node.left) visit(node.left);
         if (node.body) visit(node.body);
         openLoops.pop();
+        loopsInArrow.pop();
+        return;
+      case "ForStatement":
+        openLoops.push(node);
+        loopsInArrow.push(node);
+        forEachChild(node, visit);
+        openLoops.pop();
+        loopsInArrow.pop();
         return;
     }
     forEachChild(node, visit);
   };
   visit(program);
-  return { assigned, loopsWithArrows, makesRegex };
+  return { assigned, loopsWithArrows, loopsWithReturn, makesRegex };
 }

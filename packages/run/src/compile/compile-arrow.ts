@@ -3,11 +3,19 @@ import { LexicalScope, type Frame } from "./compile-scope.js";
 import type { Compiled, Compiler } from "./compiler.js";
 import type { RunContext } from "../run-context.js";
 import { Closure } from "../values/values.js";
+import { ReturnCompletion } from "../maybe-async.js";
 
-/** `x => body` (a callback): compiled once; each evaluation makes a closure over the current frame. */
+/** The value an arrow's block gives back: what its `return` carried, or undefined. */
+const returned = (completion: unknown): unknown =>
+  completion instanceof ReturnCompletion ? completion.value : undefined;
+
+/**
+ * `x => body` (a callback): compiled once; each evaluation makes a closure over the current
+ * frame. A block body runs as a block in the arrow's frame, and its `return` ends the call.
+ */
 export function compileArrow(node: Node, compiler: Compiler): Compiled {
   const layout = compiler.newLayout();
-  const scope = new LexicalScope(compiler.scope, layout);
+  const scope = new LexicalScope(compiler.scope, layout, true);
   const params: Node[] = node.params;
   const { binders, body } = compiler.within(scope, () => {
     const binders = params.map((param) =>
@@ -15,12 +23,13 @@ export function compileArrow(node: Node, compiler: Compiler): Compiled {
         ? compiler.pattern(param.argument, "let")
         : compiler.pattern(param, "let"),
     );
-    const body = node.body.type === "BlockStatement" ? null : compiler.expression(node.body);
+    const body = compiler.expression(node.body);
     return { binders, body };
   });
+  const block = node.body.type === "BlockStatement";
   const restAt = params.findIndex((param) => param.type === "RestElement");
   const simple = binders.every((binder) => !binder.async);
-  const bodyCode = body?.code;
+  const bodyCode = body.code;
   const call = (context: RunContext, env: unknown, args: unknown[], callNode: Node): unknown => {
     context.step(callNode);
     const frame = layout.create(env as Frame);
@@ -30,13 +39,9 @@ export function compileArrow(node: Node, compiler: Compiler): Compiled {
         const done = binders[index].code(context, frame, value);
         if (!simple && done instanceof Promise) return done.then(() => bindFrom(index + 1));
       }
-      if (!bodyCode)
-        throw context.fault(
-          "runtime_error",
-          "An arrow function body must be a single expression.",
-          node,
-        );
-      return bodyCode(context, frame);
+      if (!block) return bodyCode(context, frame);
+      const completion = bodyCode(context, frame);
+      return completion instanceof Promise ? completion.then(returned) : returned(completion);
     };
     return bindFrom(0);
   };

@@ -37,8 +37,8 @@ export function compileCall(node: Node, compiler: Compiler): Compiled {
   return valueCall(node, value.code, args);
 }
 
-/** Calls `invoke` with the evaluated arguments, waiting for them only when they may wait. */
-function withArguments(
+/** Calls `invoke` with the evaluated arguments (after counting the node's step), waiting for them only when they may wait. */
+export function withArguments(
   node: Node,
   args: Arguments,
   isAsync: boolean,

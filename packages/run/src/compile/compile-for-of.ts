@@ -2,12 +2,10 @@ import type { Node } from "@lackpy/lang";
 import { LexicalScope, patternNames, type Frame } from "./compile-scope.js";
 import type { Compiled, Compiler } from "./compiler.js";
 import { iterate } from "../builtins/iterate.js";
-import { BREAK, STOP, after, forEachInRange, forEachIndex } from "../maybe-async.js";
+import { after, forEachInRange, forEachIndex } from "../maybe-async.js";
 import type { RunContext } from "../run-context.js";
-import { resetSlots } from "./compile-statements.js";
+import { afterBody, loopCompletion, resetSlots } from "./compile-statements.js";
 import { RangeValue } from "../values/values.js";
-
-const afterBody = (completion: unknown) => (completion === BREAK ? STOP : undefined);
 
 /**
  * `for (const x of items) body`: arrays are read live (items pushed during the loop are visited),
@@ -43,12 +41,18 @@ export function compileForOf(node: Node, compiler: Compiler): Compiled {
       : -1;
   const bindCode = bind.code;
   const bodyCode = body.code;
-  const iteration = (context: RunContext, outer: Frame, item: unknown): unknown => {
+  const returns = compiler.loopReturns(node);
+  const iteration = (
+    context: RunContext,
+    outer: Frame,
+    item: unknown,
+    settle: (completion: unknown) => unknown,
+  ): unknown => {
     context.step(node);
     if (directSlot >= 0) {
       outer[directSlot] = item;
       const completion = bodyCode(context, outer);
-      return completion instanceof Promise ? completion.then(afterBody) : afterBody(completion);
+      return completion instanceof Promise ? completion.then(settle) : settle(completion);
     }
     let frame = outer;
     if (ownFrame) frame = layout.create(outer);
@@ -58,13 +62,24 @@ export function compileForOf(node: Node, compiler: Compiler): Compiled {
       bound instanceof Promise
         ? bound.then(() => bodyCode(context, frame))
         : bodyCode(context, frame);
-    return completion instanceof Promise ? completion.then(afterBody) : afterBody(completion);
+    return completion instanceof Promise ? completion.then(settle) : settle(completion);
+  };
+  const drive = (
+    context: RunContext,
+    frame: Frame,
+    iterable: unknown,
+    settle: (completion: unknown) => unknown,
+  ): unknown => {
+    if (iterable instanceof RangeValue)
+      return forEachInRange(context, iterable, (value) => iteration(context, frame, value, settle));
+    const items = Array.isArray(iterable) ? iterable : iterate(context, iterable, node.right);
+    return forEachIndex(context, items, (index) => iteration(context, frame, items[index], settle));
   };
   const loop = (context: RunContext, frame: Frame, iterable: unknown): unknown => {
-    if (iterable instanceof RangeValue)
-      return forEachInRange(context, iterable, (value) => iteration(context, frame, value));
-    const items = Array.isArray(iterable) ? iterable : iterate(context, iterable, node.right);
-    return forEachIndex(context, items, (index) => iteration(context, frame, items[index]));
+    if (!returns) return drive(context, frame, iterable, afterBody);
+    // A `return` in the body ends the loop, and the loop completes with it.
+    const { settle, completion } = loopCompletion();
+    return after(drive(context, frame, iterable, settle), completion);
   };
   const rightCode = right.code;
   return {

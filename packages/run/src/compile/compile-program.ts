@@ -2,7 +2,7 @@
  * Compiles a validated program's syntax tree into closures, once: each node becomes a function
  * of the run context and a frame. Names are resolved here, lexically: declared bindings first,
  * then parameters, kit tools, cells (names the program assigns without declaring them, which
- * never fall back to a builtin), helpers and safe globals. Code that cannot reach a tool call is synchronous; only what can wait returns a
+ * never fall back to a builtin), helpers, safe globals and the constructors `Set` and `Map`. Code that cannot reach a tool call is synchronous; only what can wait returns a
  * promise, and only when it had to.
  */
 import { FORBIDDEN_NAMES, type Node } from "@lackpy/lang";
@@ -19,6 +19,7 @@ import {
   type Frame,
 } from "./compile-scope.js";
 import type { BindMode, Code, Compiled, Compiler, Resolution } from "./compiler.js";
+import { CONSTRUCTOR_IMPLEMENTATIONS } from "../builtins/collections.js";
 import { SAFE_GLOBAL_VALUES } from "../builtins/globals.js";
 import { HELPER_IMPLEMENTATIONS } from "../builtins/helpers.js";
 import { BREAK, CONTINUE } from "../maybe-async.js";
@@ -112,6 +113,8 @@ class ProgramCompiler implements Compiler {
     if (helper) return { kind: "helper", name, callable: helper };
     if (SAFE_GLOBAL_VALUES.has(name))
       return { kind: "global", value: SAFE_GLOBAL_VALUES.get(name) };
+    if (Object.hasOwn(CONSTRUCTOR_IMPLEMENTATIONS, name))
+      return { kind: "constructor", name, make: CONSTRUCTOR_IMPLEMENTATIONS[name] };
     return { kind: "unknown" };
   }
 
@@ -127,6 +130,10 @@ class ProgramCompiler implements Compiler {
 
   loopNeedsFrame(node: Node): boolean {
     return this.analysis.loopsWithArrows.has(node);
+  }
+
+  loopReturns(node: Node): boolean {
+    return this.analysis.loopsWithReturn.has(node);
   }
 
   newLayout(): FrameLayout {

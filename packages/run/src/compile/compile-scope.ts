@@ -2,8 +2,8 @@
  * Lexical scopes at compile time. Every name a program declares is resolved once, when the
  * program is compiled, to a slot in a runtime frame (an array whose slot 0 is the enclosing
  * frame). Frames are made only where a binding must be fresh each time: the program, each arrow
- * call, and each iteration of a `for…of` that contains an arrow (closures made in different
- * iterations must not share a variable). Block and other loop scopes get slots in the frame
+ * call, and each iteration of a `for…of` or C-style `for` that contains an arrow (closures made
+ * in different iterations must not share a variable). Block and other loop scopes get slots in the frame
  * around them, reset to uninitialized when the block is entered (the temporal dead zone).
  */
 import type { Node } from "@lackpy/lang";
@@ -58,7 +58,14 @@ export class LexicalScope {
   constructor(
     readonly parent: LexicalScope | null,
     readonly layout: FrameLayout,
+    /** True for an arrow's scope: a `return` inside it (and in its blocks) returns from the arrow. */
+    readonly isFunction = false,
   ) {}
+
+  /** True when this scope is an arrow's or inside one. */
+  insideFunction(): boolean {
+    return this.isFunction || (this.parent?.insideFunction() ?? false);
+  }
 
   /** Declares a name in this scope (once; a second declaration returns the first binding). */
   declare(name: string, kind: "const" | "let"): Binding {

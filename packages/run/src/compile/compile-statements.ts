@@ -1,13 +1,14 @@
 /**
- * Compiles statements. A statement's code returns its completion: BREAK, CONTINUE, or anything
- * else for a normal completion (an expression statement returns its value, which the program
- * keeps when it is the last statement).
+ * Compiles statements. A statement's code returns its completion: BREAK, CONTINUE, a
+ * `ReturnCompletion` (in an arrow's block), or anything else for a normal completion (an
+ * expression statement returns its value, which the program keeps when it is the last statement).
  */
 import type { Node } from "@lackpy/lang";
 import { LexicalScope, UNINITIALIZED, type Frame } from "./compile-scope.js";
 import type { Compiled, Compiler } from "./compiler.js";
 import { truthy } from "../values/display.js";
-import { BREAK, CONTINUE, runSequence, after } from "../maybe-async.js";
+import { BREAK, CONTINUE, ReturnCompletion, STOP, runSequence, after } from "../maybe-async.js";
+import { refuse } from "./compile-literals.js";
 import type { RunContext } from "../run-context.js";
 
 /** `expression;` */
@@ -98,7 +99,32 @@ export function resetSlots(slots: readonly number[]): ((frame: Frame) => void) |
   };
 }
 
-/** `{ … }` as the body of an if or a loop: a new scope whose slots live in the enclosing frame. */
+/** What a loop body's completion means to the loop's driver: `break` stops it, anything else goes on. */
+export const afterBody = (completion: unknown): unknown =>
+  completion === BREAK ? STOP : undefined;
+
+/**
+ * For a loop that can `return` from the arrow around it: what its body's completions mean to the
+ * driver (a return stops it too), and the loop's own completion once the driver is done.
+ */
+export function loopCompletion(): {
+  settle: (completion: unknown) => unknown;
+  completion: () => unknown;
+} {
+  let returned: ReturnCompletion | undefined;
+  return {
+    settle: (completion) => {
+      if (completion instanceof ReturnCompletion) {
+        returned = completion;
+        return STOP;
+      }
+      return afterBody(completion);
+    },
+    completion: () => returned,
+  };
+}
+
+/** `{ … }` as the body of an if, a loop or an arrow: a new scope whose slots live in the enclosing frame. */
 export function compileBlock(node: Node, compiler: Compiler): Compiled {
   const scope = new LexicalScope(compiler.scope, compiler.scope.layout);
   const statements: Node[] = node.body;
@@ -136,6 +162,24 @@ export function compileEmpty(node: Node): Compiled {
     code: (context) => {
       context.step(node);
       return undefined;
+    },
+  };
+}
+
+/** `return value` in an arrow's block: completes with the value, which the arrow call gives back. */
+export function compileReturn(node: Node, compiler: Compiler): Compiled {
+  if (!compiler.scope.insideFunction())
+    return refuse(node, "return can only be used inside an arrow function's block.");
+  const argument = node.argument ? compiler.expression(node.argument) : null;
+  const argumentCode = argument?.code;
+  return {
+    async: argument?.async === true,
+    code: (context, frame) => {
+      context.step(node);
+      const value = argumentCode?.(context, frame);
+      return value instanceof Promise
+        ? value.then((ready) => new ReturnCompletion(ready))
+        : new ReturnCompletion(value);
     },
   };
 }

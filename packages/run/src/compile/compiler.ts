@@ -6,7 +6,7 @@
 import type { Node } from "@lackpy/lang";
 import type { Binding, Frame, FrameLayout, LexicalScope } from "./compile-scope.js";
 import type { RunContext } from "../run-context.js";
-import type { NativeCallable } from "../values/values.js";
+import type { NativeCallable, NativeCode } from "../values/values.js";
 
 /**
  * Compiled code of one node. An expression's code returns its value, a statement's its
@@ -43,6 +43,8 @@ export type Resolution =
   | { readonly kind: "cell"; readonly binding: Binding; readonly hops: number }
   | { readonly kind: "helper"; readonly name: string; readonly callable: NativeCallable }
   | { readonly kind: "global"; readonly value: unknown }
+  /** `Set` or `Map`: only the callee of `new`; `make` builds the value from the evaluated arguments. */
+  | { readonly kind: "constructor"; readonly name: string; readonly make: NativeCode }
   | { readonly kind: "forbidden" }
   | { readonly kind: "unknown" };
 
@@ -62,6 +64,8 @@ export interface Compiler {
   within<T>(scope: LexicalScope, inside: () => T): T;
   /** True when the loop contains an arrow function (so each iteration needs its own frame). */
   loopNeedsFrame(node: Node): boolean;
+  /** True when the loop's body holds a `return` of the arrow around the loop (which must stop it). */
+  loopReturns(node: Node): boolean;
   /** Makes a frame layout under the current one (for arrows and loop iterations). */
   newLayout(): FrameLayout;
 }

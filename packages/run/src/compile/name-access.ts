@@ -81,6 +81,14 @@ export function readName(node: Node, resolution: Resolution, forTypeof = false):
       return (context) => {
         throw notAvailable(context, node);
       };
+    case "constructor":
+      return (context) => {
+        throw context.fault(
+          "runtime_error",
+          `'${node.name}' can only be called with new, as in new ${node.name}(...).`,
+          node,
+        );
+      };
     case "unknown":
       if (forTypeof) return () => undefined;
       return (context) => {

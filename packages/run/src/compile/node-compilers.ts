@@ -6,7 +6,9 @@
  */
 import type { Node } from "@lackpy/lang";
 import { compileCall } from "./compile-call.js";
+import { compileFor } from "./compile-for.js";
 import { compileForOf } from "./compile-for-of.js";
+import { compileNew } from "./compile-new.js";
 import { compileArrow } from "./compile-arrow.js";
 import { compileAssignment, compileUpdate } from "./compile-assignment.js";
 import { compileArray, compileObject } from "./compile-collections.js";
@@ -25,6 +27,7 @@ import {
   compileExpressionStatement,
   compileIf,
   compileJump,
+  compileReturn,
   compileVariableDeclaration,
 } from "./compile-statements.js";
 import type { Compiled, Compiler } from "./compiler.js";
@@ -45,9 +48,11 @@ export const NODE_COMPILERS: Readonly<Record<string, NodeCompiler>> = Object.fre
   VariableDeclarator: insideOnly("a declaration"),
   IfStatement: compileIf,
   ForOfStatement: compileForOf,
+  ForStatement: compileFor,
   BlockStatement: compileBlock,
   BreakStatement: compileJump,
   ContinueStatement: compileJump,
+  ReturnStatement: compileReturn,
   EmptyStatement: compileEmpty,
   Identifier: compileIdentifier,
   Literal: compileLiteral,
@@ -68,6 +73,7 @@ export const NODE_COMPILERS: Readonly<Record<string, NodeCompiler>> = Object.fre
   AssignmentExpression: compileAssignment,
   AwaitExpression: compileAwait,
   ArrowFunctionExpression: compileArrow,
+  NewExpression: compileNew,
   ArrayPattern: insideOnly("a declaration or assignment"),
   ObjectPattern: insideOnly("a declaration or assignment"),
   AssignmentPattern: insideOnly("a declaration or assignment"),

@@ -31,8 +31,9 @@ export function languageSummary(spec: LanguageSpec = languageSpec()): string {
     .join("; ");
   return [
     `A lackpy program (language ${spec.version}) is a short JavaScript script. Call the kit's tools by bare name; they are awaited for you. The value of the last expression statement is the result: no return, no console.`,
-    "Allowed: const/let, if/else, for (const x of xs), for (const i of range(n)), break/continue, template strings, destructuring, spread, arrow functions passed as arguments (xs.map(x => x.name)).",
+    "Allowed: const/let, if/else, for (const x of xs), for (const i of range(n)), for (let i = 0; i < n; i++), break/continue, template strings, destructuring, spread, arrow functions passed as arguments (xs.map(x => x.name), xs.forEach(x => { ...; return y })), new Set(xs) and new Map(pairs), array methods on ranges (range(n).filter(i => i > 0)).",
     `Refused: ${refused.join(", ")}.`,
+    `Fixes for what models often write: ${spec.commonForms.refused.map((form) => `${form.construct}: ${form.hint}`).join("; ")}.`,
     `Helpers: ${spec.helpers.map((helper) => helper.signature).join(", ")}.`,
     `Globals: ${spec.safeGlobals.map((global) => global.name).join(", ")}.`,
     `Methods: ${methods}.`,

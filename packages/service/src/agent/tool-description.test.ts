@@ -20,8 +20,30 @@ describe("languageSummary", () => {
   });
 
   it("names the refused constructs a program can contain", () => {
-    for (const construct of ["a while loop", "a return statement", "a try statement", "new"])
+    for (const construct of [
+      "a while loop",
+      "a return statement outside an arrow function",
+      "a try statement",
+      "new of anything but Set and Map",
+      "regex lookaround and backreferences",
+    ])
       expect(summary).toContain(construct);
+    expect(summary).not.toContain("C-style");
+  });
+
+  it("shows only forms the validator accepts as allowed", () => {
+    const allowed = /^Allowed: (.*)$/m.exec(summary)![1];
+    // What the line shows, and a whole program of that form.
+    for (const [shown, program] of [
+      ["for (let i = 0; i < n; i++)", "for (let i = 0; i < n; i++) {}"],
+      ["xs.forEach(x => { ...; return y })", "xs.forEach(x => { print(x); return x })"],
+      ["new Set(xs)", "[...new Set(xs)]"],
+      ["new Map(pairs)", "new Map(pairs)"],
+      ["range(n).filter(i => i > 0)", "range(n).filter(i => i > 0)"],
+    ]) {
+      expect(allowed).toContain(shown);
+      expect(validate(program, { params: ["xs", "n", "pairs"] }).errors).toEqual([]);
+    }
   });
 
   it("leaves out parentheses, since grouping is allowed", () => {
