@@ -4,6 +4,7 @@ import { configPath } from "../config/load-config.js";
 import type { RatchetStore } from "./ratchet-store.js";
 import type { TemplateProblemInfo, WorkspaceStatus } from "../service-types.js";
 import type { TemplateStore } from "./template-store.js";
+import type { WorkspaceTrust } from "../trust/workspace-trust.js";
 
 /** Broken template files (by file and line) and failed promotions (by intent), for status and template list. */
 export function templateProblems(
@@ -33,7 +34,7 @@ export function templateProblems(
 export async function workspaceStatus(
   workspace: string,
   settings: LackpyConfig,
-  stores: { templates: TemplateStore; history: RatchetStore },
+  stores: { templates: TemplateStore; history: RatchetStore; trust: WorkspaceTrust },
 ): Promise<WorkspaceStatus> {
   const file = configPath(workspace);
   const configExists = await access(file).then(
@@ -50,5 +51,6 @@ export async function workspaceStatus(
     ratchetError: stores.templates.lastError ?? stores.history.lastError,
     runMode: settings.run.mode,
     order: settings.inference.order,
+    trust: await stores.trust.status(),
   };
 }

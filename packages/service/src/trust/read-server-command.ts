@@ -1,0 +1,380 @@
+/**
+ * What a stdio MCP server's command line runs, read from a table of the commands people use to
+ * start servers: an interpreter runs its script argument (and `--require`/`--import` modules;
+ * `python -m pkg` imports from the working folder), a package runner (`npx`, `bunx`,
+ * `pnpm dlx`, `yarn dlx`, `npm exec`, `uvx`, `uv tool run`, `pipx run`) fetches a package, a
+ * project runner (`npm run`, `make`, `cargo`, …) runs the project in its working folder. A
+ * command that is a path runs itself. Any other command is found on `PATH`: lackpy cannot know
+ * what it loads, so only its command line is trusted, and its arguments are data.
+ */
+import path from "node:path";
+
+/** Code a command line runs, as an absolute path, with what it is for messages. */
+export interface CommandCode {
+  absolute: string;
+  why: string;
+}
+
+/** What `readServerCommand` found. */
+export interface CommandReading {
+  /** Scripts, modules, the command file, and folders run as a module or project. */
+  code: CommandCode[];
+  /** A package runner and the package specs it resolves, as written. */
+  runner?: { name: string; packages: string[] };
+  /** The interpreter, when the command is one (`node`, `python`, …). */
+  interpreter?: string;
+  /** True for Python interpreters (lackpy keeps them from writing bytecode next to the code). */
+  python: boolean;
+  /** Files next to or above the code that change what the interpreter loads (`package.json`, `pyproject.toml`): fingerprinted, not protected. */
+  manifests: readonly string[];
+}
+
+interface Interpreter {
+  family: "js" | "python" | "shell" | "other";
+  /** Words skipped before the options (`deno run`). */
+  subcommands?: readonly string[];
+  valueOptions: readonly string[];
+  /** Options whose value is a module or script to load. */
+  codeOptions?: readonly string[];
+  /** Options whose value is the program itself: no script follows. */
+  inlineOptions?: readonly string[];
+  manifests?: readonly string[];
+}
+
+const NODE_VALUE_OPTIONS = [
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+  "-C",
+  "--conditions",
+  "--input-type",
+  "--env-file",
+  "--env-file-if-exists",
+  "--title",
+  "--inspect-port",
+  "--disable-warning",
+  "--redirect-warnings",
+  "--watch-path",
+  "--tsconfig",
+];
+const NODE_CODE_OPTIONS = ["-r", "--require", "--import", "--loader", "--experimental-loader"];
+const NODE_INLINE_OPTIONS = ["-e", "--eval", "-p", "--print"];
+
+const NODE: Interpreter = {
+  family: "js",
+  valueOptions: NODE_VALUE_OPTIONS,
+  codeOptions: NODE_CODE_OPTIONS,
+  inlineOptions: NODE_INLINE_OPTIONS,
+  manifests: ["package.json"],
+};
+const TSX: Interpreter = { ...NODE, manifests: ["package.json", "tsconfig.json"] };
+const PYTHON: Interpreter = {
+  family: "python",
+  valueOptions: ["-W", "-X"],
+  inlineOptions: ["-c"],
+};
+const SHELL: Interpreter = { family: "shell", valueOptions: ["-o"], inlineOptions: ["-c"] };
+
+/** Interpreters by command name (without `.exe`, lower case). */
+const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
+  node: NODE,
+  nodejs: NODE,
+  tsx: TSX,
+  "ts-node": {
+    ...TSX,
+    valueOptions: ["-r", "--require", "-P", "--project", "-C", "--compiler", "-O"],
+  },
+  bun: {
+    family: "js",
+    subcommands: ["run"],
+    valueOptions: ["-r", "--preload", "--config", "-c", "--env-file", "--tsconfig-override"],
+    codeOptions: ["-r", "--preload"],
+    inlineOptions: ["-e", "--eval", "-p", "--print"],
+    manifests: ["package.json", "tsconfig.json", "bunfig.toml"],
+  },
+  deno: {
+    family: "js",
+    subcommands: ["run", "serve"],
+    valueOptions: [
+      "-c",
+      "--config",
+      "--import-map",
+      "--env-file",
+      "--lock",
+      "--cert",
+      "--location",
+      "--seed",
+      "--v8-flags",
+      "--preload",
+    ],
+    codeOptions: ["--preload"],
+    manifests: ["deno.json", "deno.jsonc", "package.json"],
+  },
+  sh: SHELL,
+  bash: SHELL,
+  zsh: SHELL,
+  dash: SHELL,
+  ksh: SHELL,
+  ruby: { family: "other", valueOptions: ["-r", "-I", "-C", "-E"], inlineOptions: ["-e"] },
+  perl: { family: "other", valueOptions: ["-I"], inlineOptions: ["-e", "-E"] },
+  php: { family: "other", valueOptions: ["-c", "-d", "-z"], inlineOptions: ["-r"] },
+};
+
+/** `python`, `python3`, `python3.12`, `pypy3`, `py`. */
+const PYTHON_NAME = /^(?:python|pypy)(?:\d+(?:\.\d+)?)?$|^py$/;
+
+/** Commands that fetch and run a package: the name the runner is known by. */
+const RUNNERS: Readonly<Record<string, string>> = {
+  npx: "npx",
+  pnpx: "pnpx",
+  bunx: "bunx",
+  uvx: "uvx",
+};
+
+/** `<command> <subcommand>` forms that are package runners. */
+const RUNNER_SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
+  npm: ["exec", "x"],
+  pnpm: ["dlx"],
+  yarn: ["dlx"],
+  bun: ["x"],
+  pipx: ["run"],
+};
+
+/** Options of package runners that take a value; `-p`/`--package`/`--from`/`--spec`/`--with` name packages. */
+const RUNNER_VALUE_OPTIONS = [
+  "-p",
+  "--package",
+  "--from",
+  "--spec",
+  "--with",
+  "-c",
+  "--call",
+  "--registry",
+  "--cache",
+  "--userconfig",
+  "--prefix",
+  "-w",
+  "--workspace",
+  "--python",
+  "--index",
+  "--index-url",
+  "--extra-index-url",
+  "--default-index",
+  "--pip-args",
+];
+const RUNNER_PACKAGE_OPTIONS = ["-p", "--package", "--from", "--spec", "--with"];
+
+/** Commands that run the project in their working folder (its scripts, build or bins). */
+const PROJECT_RUNNERS = new Set([
+  "npm",
+  "pnpm",
+  "yarn",
+  "make",
+  "just",
+  "cargo",
+  "go",
+  "dotnet",
+  "mvn",
+  "gradle",
+  "rake",
+  "poetry",
+  "pipenv",
+  "hatch",
+]);
+
+const PYTHON_PROJECT_MANIFESTS = ["pyproject.toml", "uv.toml", "uv.lock", "setup.py", "setup.cfg"];
+
+/** The name a command is known by: its last path segment, lower case, without `.exe`/`.cmd`/`.bat`. */
+export function commandName(command: string): string {
+  return (command.trim().split(/[\\/]/).pop() ?? "")
+    .toLowerCase()
+    .replace(/\.(?:exe|cmd|bat)$/, "");
+}
+
+/** True when a command names a file by path rather than a program on `PATH`. */
+export function isPathCommand(command: string): boolean {
+  return /[\\/]/.test(command) || command.trim().startsWith(".");
+}
+
+/** Reads what a server's command line runs; `cwd` is the absolute folder it starts in. */
+export function readServerCommand(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+): CommandReading {
+  const reading: CommandReading = { code: [], python: false, manifests: [] };
+  if (isPathCommand(command))
+    reading.code.push({ absolute: path.resolve(cwd, command.trim()), why: "the command" });
+  const name = commandName(command);
+  const first = args.find((arg) => !arg.startsWith("-"));
+  if (name in RUNNERS) return readRunner(reading, RUNNERS[name], args);
+  if (RUNNER_SUBCOMMANDS[name]?.includes(first ?? ""))
+    return readRunner(reading, `${name} ${first}`, args.slice(args.indexOf(first!) + 1));
+  if (name === "uv" && first === "tool" && args[args.indexOf(first) + 1] === "run")
+    return readRunner(reading, "uv tool run", args.slice(args.indexOf(first) + 2));
+  if (name === "uv" && first === "run") return readUvRun(reading, args, cwd);
+  if (name === "bun" && first !== undefined && first !== "run" && !looksLikeScript(first))
+    return project(reading, cwd, `bun ${first}`);
+  if (name === "bun" && first === "run") {
+    const script = args.slice(args.indexOf(first) + 1).find((arg) => !arg.startsWith("-"));
+    if (script !== undefined && !looksLikeScript(script))
+      return project(reading, cwd, `bun run ${script}`);
+  }
+  if (name === "deno" && (first === "task" || first === "eval"))
+    return first === "task" ? project(reading, cwd, "deno task") : reading;
+  if (PYTHON_NAME.test(name)) return readInterpreter(reading, name, PYTHON, args, cwd);
+  const interpreter = INTERPRETERS[name];
+  if (interpreter) return readInterpreter(reading, name, interpreter, args, cwd);
+  if (PROJECT_RUNNERS.has(name)) return project(reading, cwd, name);
+  return reading;
+}
+
+function readRunner(
+  reading: CommandReading,
+  name: string,
+  args: readonly string[],
+): CommandReading {
+  const packages: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === "--") {
+      if (args[index + 1] !== undefined && packages.length === 0) packages.push(args[index + 1]);
+      break;
+    }
+    if (arg.startsWith("-")) {
+      const [option, inline] = splitOption(arg);
+      if (RUNNER_VALUE_OPTIONS.includes(option)) {
+        const value = inline ?? args[++index];
+        if (value !== undefined && RUNNER_PACKAGE_OPTIONS.includes(option)) packages.push(value);
+      }
+      continue;
+    }
+    packages.push(arg);
+    break;
+  }
+  return { ...reading, runner: { name, packages } };
+}
+
+function readUvRun(reading: CommandReading, args: readonly string[], cwd: string): CommandReading {
+  const rest = args.slice(args.indexOf("run") + 1);
+  const isolated = rest.some((arg) =>
+    ["--no-project", "--script", "--isolated", "--no-sync"].includes(arg),
+  );
+  const result: CommandReading = {
+    ...reading,
+    interpreter: "uv run",
+    python: true,
+    manifests: isolated ? [] : PYTHON_PROJECT_MANIFESTS,
+  };
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index];
+    if (arg === "--") break;
+    if (arg.startsWith("-")) {
+      const [option, inline] = splitOption(arg);
+      if (option === "--directory" || option === "--project") {
+        const value = inline ?? rest[++index];
+        if (value !== undefined)
+          result.code.push({
+            absolute: path.resolve(cwd, value),
+            why: `the project of uv run ${option}`,
+          });
+      } else if (
+        [
+          "--with",
+          "--python",
+          "-p",
+          "--package",
+          "--extra",
+          "--group",
+          "--index",
+          "--index-url",
+          "--env-file",
+          "--with-requirements",
+        ].includes(option) &&
+        inline === undefined
+      ) {
+        index++;
+      } else if (option === "-m" || option === "--module") {
+        result.code.push({ absolute: cwd, why: "the folder uv run -m imports from" });
+        return result;
+      }
+      continue;
+    }
+    if (looksLikeScript(arg))
+      result.code.push({ absolute: path.resolve(cwd, arg), why: "the script" });
+    else result.code.push({ absolute: cwd, why: `the project uv run starts ${arg} from` });
+    return result;
+  }
+  return result;
+}
+
+function readInterpreter(
+  reading: CommandReading,
+  name: string,
+  interpreter: Interpreter,
+  args: readonly string[],
+  cwd: string,
+): CommandReading {
+  const result: CommandReading = {
+    ...reading,
+    interpreter: name,
+    python: interpreter.family === "python",
+    manifests: interpreter.manifests ?? [],
+  };
+  let index = 0;
+  while (index < args.length && interpreter.subcommands?.includes(args[index])) index++;
+  for (; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === "--") {
+      const script = args[index + 1];
+      if (script !== undefined)
+        result.code.push({ absolute: path.resolve(cwd, script), why: "the script" });
+      return result;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      if (arg !== "-") result.code.push({ absolute: path.resolve(cwd, arg), why: "the script" });
+      return result;
+    }
+    const [option, inline] = splitOption(arg);
+    if (interpreter.family === "python") {
+      // Short flags cluster: `-Bm pkg`, `-uc "…"`.
+      const cluster = /^-[A-Za-z]+$/.test(option) ? option.slice(1) : "";
+      if (option === "-m" || (cluster.length > 1 && cluster.endsWith("m"))) {
+        result.code.push({ absolute: cwd, why: `the folder ${name} -m imports from` });
+        return result;
+      }
+      if (option === "-c" || (cluster.length > 1 && cluster.endsWith("c"))) return result;
+    }
+    if (interpreter.inlineOptions?.includes(option)) return result;
+    if (interpreter.valueOptions.includes(option)) {
+      const value = inline ?? args[++index];
+      if (value !== undefined && interpreter.codeOptions?.includes(option) && isPathLike(value))
+        result.code.push({ absolute: path.resolve(cwd, value), why: `the ${option} module` });
+    }
+  }
+  return result;
+}
+
+function project(reading: CommandReading, cwd: string, runner: string): CommandReading {
+  reading.code.push({ absolute: cwd, why: `the project ${runner} runs` });
+  return reading;
+}
+
+function splitOption(arg: string): [string, string | undefined] {
+  const equals = arg.indexOf("=");
+  return equals > 0 && arg.startsWith("--")
+    ? [arg.slice(0, equals), arg.slice(equals + 1)]
+    : [arg, undefined];
+}
+
+/** `./x`, `a/b` or an absolute path. */
+function isPathLike(value: string): boolean {
+  return /[\\/]/.test(value) || value.startsWith(".");
+}
+
+/** A path, or a name with a script's extension (`server.py`, `main.ts`). */
+function looksLikeScript(value: string): boolean {
+  return isPathLike(value) || /\.(?:[cm]?[jt]sx?|py|pyw|sh|rb|pl|php)$/i.test(value);
+}
