@@ -179,7 +179,7 @@ describe("lackpy trust, end to end", () => {
       expect(ran.code).toBe(0);
       expect(JSON.parse(ran.stdout)).toMatchObject({ success: true, output: "hello you" });
       expect((await lackpy(["status", "--workspace", root])).stdout).toMatch(
-        /trust      trusted \(\d{4}-/,
+        /trust {6}trusted \(\d{4}-/,
       );
       if (name.includes("HTTP")) {
         expect(http.headers.length).toBeGreaterThan(requests);

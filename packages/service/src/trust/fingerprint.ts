@@ -34,6 +34,9 @@ interface CachedDigest {
 
 const fileDigests = new Map<string, CachedDigest>();
 
+/** How many files this process has read to hash them (what the cache saves shows here). */
+export const fingerprintReads = { files: 0 };
+
 /** A path's fingerprint: its digest, and for a folder the digest of each entry by its `/`-separated path inside it. */
 export interface Fingerprint {
   digest: string;
@@ -109,6 +112,7 @@ function fileDigest(absolute: string, info: Stats): string {
   const cached = fileDigests.get(absolute);
   if (cached?.stamp === stamp) return cached.digest;
   const digest = createHash("sha256").update(readFileSync(absolute)).digest("hex");
+  fingerprintReads.files++;
   fileDigests.set(absolute, { stamp, digest });
   return digest;
 }

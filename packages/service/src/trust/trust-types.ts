@@ -35,7 +35,7 @@ export interface TrustItem {
 /** A config's item and whether it may run now. */
 export interface TrustItemStatus extends TrustItem {
   trusted: boolean;
-  /** Why not, when it may not. */
+  /** Why not, in a few words (`tools/x.mjs changed since the workspace was trusted`), when it may not. */
   reason?: string;
   /** The file that changed or was never trusted, workspace-relative when inside the workspace. */
   file?: string;

@@ -49,6 +49,8 @@ import type {
 interface Refusal {
   code: "untrusted_config" | "invalid_config";
   message: string;
+  /** The reason in a few words, for `lackpy status`. */
+  reason: string;
   hint: string;
   file?: string;
 }
@@ -156,7 +158,7 @@ export class WorkspaceTrust {
       return {
         ...trustItem(unit, context),
         trusted: refusal === null,
-        ...(refusal ? { reason: refusal.message } : {}),
+        ...(refusal ? { reason: refusal.reason } : {}),
         ...(refusal?.file ? { file: refusal.file } : {}),
       };
     });
@@ -271,6 +273,7 @@ export class WorkspaceTrust {
       return {
         code: "invalid_config",
         message: unit.problem.message,
+        reason: unit.problem.message,
         hint: unit.problem.hint,
         file: CONFIG_FILE,
       };
@@ -280,6 +283,7 @@ export class WorkspaceTrust {
       return {
         code: "untrusted_config",
         message: `${subject}: the app that opened this workspace passed trust: false, so lackpy runs nothing its config names.`,
+        reason: "the app that opened the workspace passed trust: false",
         hint: 'open the service with trust: "store" (what lackpy trust recorded) or trust: true',
         file: CONFIG_FILE,
       };
@@ -288,6 +292,7 @@ export class WorkspaceTrust {
       return {
         code: "untrusted_config",
         message: `${subject}: ${storeProblem}`,
+        reason: storeProblem,
         hint: "set XDG_STATE_HOME to a folder outside every workspace",
         file: CONFIG_FILE,
       };
@@ -296,6 +301,7 @@ export class WorkspaceTrust {
       return {
         code: "untrusted_config",
         message: `${subject}: ${CONFIG_FILE} names code to run (${unit.where}), and nobody has trusted this workspace yet; lackpy runs nothing a workspace's config names until a person trusts it.`,
+        reason: "not trusted yet",
         hint: `review ${CONFIG_FILE} and the code it names, then run: ${this.trustCommand()}`,
         file: CONFIG_FILE,
       };
@@ -309,12 +315,14 @@ export class WorkspaceTrust {
         ? {
             code: "untrusted_config",
             message: `${subject}: this process read ${CONFIG_FILE} before its current version was trusted.`,
+            reason: `this process read ${CONFIG_FILE} before its current version was trusted: start it again`,
             hint: "start lackpy again (for an MCP client: restart lackpy mcp serve) to load the trusted config",
             file: CONFIG_FILE,
           }
         : {
             code: "untrusted_config",
             message: `${subject}: ${CONFIG_FILE} changed since the workspace was trusted.`,
+            reason: `${CONFIG_FILE} changed since the workspace was trusted`,
             hint: hint(CONFIG_FILE),
             file: CONFIG_FILE,
           };
@@ -330,6 +338,7 @@ export class WorkspaceTrust {
         return {
           code: "untrusted_config",
           message: `${subject}: ${shown} (${entry.why}) was not part of what was trusted.`,
+          reason: `${shown} was not part of what was trusted`,
           hint: hint(shown),
           file: shown,
         };
@@ -344,6 +353,7 @@ export class WorkspaceTrust {
       return {
         code: "untrusted_config",
         message: `${subject}: ${file} ${verb} since the workspace was trusted (${changed === "" ? "" : "in "}${entry.why}).`,
+        reason: `${file} ${verb} since the workspace was trusted`,
         hint: hint(file),
         file,
       };
