@@ -225,6 +225,37 @@ describe("lackpy trust, end to end", () => {
     },
   );
 
+  it("starts nothing from any command before lackpy trust, and answers those that need nothing", async () => {
+    const { root, marker } = await clone(CLONED[1][1]());
+    const gated = [
+      ["run", path.join(root, "program.js")],
+      ["delegate", "read README.md"],
+      ["generate", "read README.md"],
+      ["validate", path.join(root, "program.js"), "--kit", "mine"],
+      ["create", path.join(root, "program.js"), "--name", "t"],
+      ["kit", "info", "mine"],
+      ["kit", "create", "more", "--tools", "m_hello"],
+      ["toolbox", "list"],
+      ["toolbox", "show", "m_hello"],
+    ];
+    for (const args of gated) {
+      const refused = await lackpy([...args, "--workspace", root, "--json"]);
+      expect([args[0], refused.code]).toEqual([args[0], 2]);
+      expect(JSON.parse(refused.stdout).error.code).toBe("untrusted_config");
+    }
+    for (const args of [
+      ["status"],
+      ["kit", "list"],
+      ["template", "list"],
+      ["provider", "list"],
+      ["validate", path.join(root, "program.js"), "--kit", "readonly"],
+    ]) {
+      const answered = await lackpy([...args, "--workspace", root]);
+      expect([args.join(" "), answered.code === 2]).toEqual([args.join(" "), false]);
+    }
+    expect(await marked(marker)).toBe("");
+  }, 120_000);
+
   it("prints one JSON document for lackpy trust --json and --revoke --json", async () => {
     const { root } = await clone(CLONED[1][1]());
     const trusted = await lackpy(["trust", "--workspace", root, "--json"]);

@@ -239,6 +239,52 @@ describe("codeUnits", () => {
       { servers: { web: { url: "http://127.0.0.1:1/mcp" } } },
       { paths: [] },
     ],
+    [
+      "a Node builtin as a module: nothing on disk",
+      { tools: { x: tool("node:os") } },
+      { paths: [] },
+    ],
+    [
+      "a module its env preloads (NODE_OPTIONS)",
+      {
+        servers: {
+          demo: {
+            command: "node",
+            args: ["mcp/server.mjs"],
+            env: { NODE_OPTIONS: "--require ./py/helper.py" },
+          },
+        },
+      },
+      { paths: ["mcp/ protected", "py/ protected", "package.json fingerprinted"] },
+    ],
+    [
+      "a PYTHONPATH of the workspace root: refused",
+      { servers: { py: { command: "python3", args: ["py/main.py"], env: { PYTHONPATH: "." } } } },
+      {
+        paths: ["py/ protected", ". protected"],
+        problem:
+          "MCP server 'py' ([mcp_servers.py] in .lackpy/config.toml): a path in its PYTHONPATH is the workspace root; lackpy keeps the whole folder of the code it runs out of programs' reach, and cannot do that for the workspace root.",
+      },
+    ],
+    [
+      "a PATH entry in the workspace, and none outside it",
+      { servers: { bin: { command: "serve", env: { PATH: `./bin${path.delimiter}/usr/bin` } } } },
+      { paths: ["bin/ protected"] },
+    ],
+    [
+      "inline code runs in its working folder",
+      { servers: { py: { command: "python3", args: ["-c", "import main"], cwd: "py" } } },
+      { paths: ["py/ protected"] },
+    ],
+    [
+      "inline code in the workspace root: refused",
+      { servers: { sh: { command: "sh", args: ["-c", "node mcp/server.mjs"] } } },
+      {
+        paths: [". protected"],
+        problem:
+          "MCP server 'sh' ([mcp_servers.sh] in .lackpy/config.toml): the folder the inline code of sh -c runs in is the workspace root; lackpy keeps the whole folder of the code it runs out of programs' reach, and cannot do that for the workspace root.",
+      },
+    ],
   ])("lists %s", async (_name, change, expected) => {
     const replace = (value: string) => value.replace("OUTSIDE", outside).replace("ROOT", root);
     const tools = Object.fromEntries(

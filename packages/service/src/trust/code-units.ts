@@ -9,14 +9,19 @@
  * inside the workspace. A server's data arguments are not code and are not listed.
  */
 import { realpathSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { McpServerConfig } from "@lackpy/kit/node";
 import type { LackpyConfig, ModuleToolConfig } from "../config/config-types.js";
 import type { CodeScope } from "./fingerprint.js";
 import { followRelativeImports } from "./follow-relative-imports.js";
-import { commandName, readServerCommand, type CommandReading } from "./read-server-command.js";
+import {
+  commandName,
+  readServerCommand,
+  readServerEnv,
+  type CommandReading,
+} from "./read-server-command.js";
 
 /** The config file, workspace-relative. */
 export const CONFIG_FILE = ".lackpy/config.toml";
@@ -136,6 +141,8 @@ async function moduleToolUnit(
     module: { module: tool.module, export: tool.export },
   };
   const specifier = tool.module.trim();
+  // A Node builtin (`node:fs`) is part of the runtime: the config names it, nothing on disk.
+  if (isBuiltin(specifier)) return unit;
   const role = {
     role: "the module",
     subject: `tool '${name}' (${where})`,
@@ -227,11 +234,20 @@ async function serverUnit(
       };
   }
   const subject = `MCP server '${name}' (${where})`;
-  for (const code of reading.code)
+  // What its env makes it load counts where it lies in the workspace; elsewhere the config says it all.
+  const fromEnv = readServerEnv(server.env ?? {}, cwd).filter(
+    (code) => relativeInside(code.absolute, context) !== null,
+  );
+  for (const code of [...reading.code, ...fromEnv])
     await addScript(
       unit,
       code.absolute,
-      { role: code.why, subject, hint: serverHint(name, code.absolute, context) },
+      {
+        role: code.why,
+        subject,
+        hint: serverHint(name, code.absolute, context),
+        folder: code.folder === true,
+      },
       context,
     );
   // Manifests above the code's folders, and in the working folder and above.
@@ -291,6 +307,8 @@ interface ScriptRole {
   role: string;
   subject: string;
   hint: string;
+  /** The path is a folder whatever is there now (a working folder, a search path entry). */
+  folder?: boolean;
 }
 
 /**
@@ -311,7 +329,8 @@ async function addScript(
   if (relative === null) {
     addPath(unit, absolute, info?.isDirectory() ? "folder" : "file", why, context);
   } else {
-    folder = info?.isDirectory() ? absolute : path.dirname(absolute);
+    const isFolder = info?.isDirectory() === true || script.folder === true;
+    folder = isFolder ? absolute : path.dirname(absolute);
     const folderRelative = relativeInside(folder, context);
     const place =
       folderRelative === null || folderRelative === ""
@@ -327,7 +346,7 @@ async function addScript(
       addPath(unit, absolute, "file", why, context);
       folder = null;
     } else {
-      addPath(unit, folder, "folder", info?.isDirectory() ? why : `the folder of ${why}`, context);
+      addPath(unit, folder, "folder", isFolder ? why : `the folder of ${why}`, context);
     }
   }
   if (info?.isFile())

@@ -47,7 +47,10 @@ export interface Fingerprint {
 export function fingerprintPath(absolute: string, scope: CodeScope): Fingerprint {
   const info = statOf(absolute);
   if (!info) return { digest: "absent" };
-  if (info.isFile()) return { digest: `file:${fileDigest(absolute, info)}` };
+  if (info.isFile()) {
+    if (info.size > MAX_CODE_FOLDER_BYTES) throw tooBig(absolute, "bytes", "file");
+    return { digest: `file:${fileDigest(absolute, info)}` };
+  }
   if (!info.isDirectory()) return { digest: "other" };
   if (scope === "file") return { digest: "folder" };
   const budget = { entries: 0, bytes: 0, root: absolute };
@@ -146,14 +149,20 @@ function readLink(absolute: string): string {
   }
 }
 
-function tooBig(folder: string, what: "entries" | "bytes"): ServiceError {
+function tooBig(
+  folder: string,
+  what: "entries" | "bytes",
+  kind: "folder" | "file" = "folder",
+): ServiceError {
   const limit =
     what === "entries"
       ? `${MAX_CODE_FOLDER_ENTRIES} entries`
       : `${MAX_CODE_FOLDER_BYTES / 1024 / 1024} MiB`;
   return new ServiceError(
     "invalid_config",
-    `The code folder ${folder} holds more than ${limit}; lackpy fingerprints the whole folder of each module tool and server script.`,
+    kind === "file"
+      ? `The code file ${folder} is larger than ${limit}; lackpy fingerprints the code it runs.`
+      : `The code folder ${folder} holds more than ${limit}; lackpy fingerprints the whole folder of each module tool and server script.`,
     {
       hint: "keep each tool or server script in a small folder of its own, and point the config at it",
     },

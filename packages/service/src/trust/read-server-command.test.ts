@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readServerCommand } from "./read-server-command.js";
+import { readServerCommand, readServerEnv } from "./read-server-command.js";
 
 const CWD = path.resolve("/ws");
 
@@ -37,7 +37,12 @@ describe("readServerCommand", () => {
       ["-r", "./hook/r.cjs", "--import=./hook/i.mjs", "srv/main.js"],
       { code: ["hook/r.cjs", "hook/i.mjs", "srv/main.js"] },
     ],
-    ["node -e is inline code: no script", "node", ["-e", "console.log(1)", "x.js"], { code: [] }],
+    [
+      "node -e: inline code runs in the working folder",
+      "node",
+      ["-e", "import('./x.mjs')", "x.js"],
+      { code: ["."] },
+    ],
     [
       "node from an absolute path",
       "/usr/bin/node",
@@ -84,7 +89,12 @@ describe("readServerCommand", () => {
       { code: ["."], python: true },
     ],
     ["python -Bm clusters", "python3", ["-Bm", "mypkg"], { code: ["."], python: true }],
-    ["python -c is inline", "python3", ["-c", "print(1)"], { code: [], python: true }],
+    [
+      "python -c imports from the working folder",
+      "python3",
+      ["-c", "import srv"],
+      { code: ["."], python: true },
+    ],
     [
       "uv run with a script",
       "uv",
@@ -99,7 +109,7 @@ describe("readServerCommand", () => {
       { code: ["srv", "main.py"], python: true },
     ],
     ["bash runs its script", "bash", ["scripts/start.sh"], { code: ["scripts/start.sh"] }],
-    ["sh -c is inline", "sh", ["-c", "exec node x.js"], { code: [] }],
+    ["sh -c runs in the working folder", "sh", ["-c", "exec node x.js"], { code: ["."] }],
     // A command given by path is code itself.
     ["a command by path", "./bin/serve", ["--stdio"], { code: ["bin/serve"] }],
     [
@@ -184,5 +194,38 @@ describe("readServerCommand", () => {
     ["a server installed on PATH", "mcp-server-git", ["--repository", "."], { code: [] }],
   ])("reads %s", (_name, command, args, expected) => {
     expect(read(command, args)).toEqual(expected);
+  });
+
+  it.each<[string, Record<string, string>, string[]]>([
+    [
+      "NODE_OPTIONS modules",
+      {
+        NODE_OPTIONS:
+          "--max-old-space-size=64 --require ./hook/r.cjs --import=./hook/i.mjs -r dotenv/config",
+      },
+      ["hook/r.cjs", "hook/i.mjs"],
+    ],
+    [
+      "PYTHONPATH folders",
+      { PYTHONPATH: ["lib", "/opt/py"].join(path.delimiter) },
+      ["lib", "../opt/py"],
+    ],
+    [
+      "NODE_PATH and PATH folders",
+      { NODE_PATH: "vendor", PATH: ["./bin", "/usr/bin"].join(path.delimiter) },
+      ["vendor", "bin", "../usr/bin"],
+    ],
+    [
+      "preloaded files",
+      { LD_PRELOAD: "./lib/x.so /usr/lib/y.so", BASH_ENV: "./env.sh" },
+      ["lib/x.so", "../usr/lib/y.so", "env.sh"],
+    ],
+    ["other variables are data", { DATA_DIR: "./src", GITHUB_TOKEN: "./x" }, []],
+  ])("reads code in a server's env: %s", (_name, env, expected) => {
+    expect(
+      readServerEnv(env, CWD).map((code) =>
+        path.relative(CWD, code.absolute).split(path.sep).join("/"),
+      ),
+    ).toEqual(expected);
   });
 });

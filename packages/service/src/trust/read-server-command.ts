@@ -13,6 +13,8 @@ import path from "node:path";
 export interface CommandCode {
   absolute: string;
   why: string;
+  /** True when the path is a folder whatever is there now (a working folder, a search path entry). */
+  folder?: boolean;
 }
 
 /** What `readServerCommand` found. */
@@ -198,6 +200,60 @@ export function isPathCommand(command: string): boolean {
   return /[\\/]/.test(command) || command.trim().startsWith(".");
 }
 
+/** Variables whose value names code to load: option lists, search paths, preloaded files. */
+const CODE_VARIABLES: Readonly<Record<string, "node-options" | "search-path" | "files">> = {
+  NODE_OPTIONS: "node-options",
+  NODE_PATH: "search-path",
+  PYTHONPATH: "search-path",
+  PERL5LIB: "search-path",
+  RUBYLIB: "search-path",
+  PATH: "search-path",
+  LD_PRELOAD: "files",
+  DYLD_INSERT_LIBRARIES: "files",
+  BASH_ENV: "files",
+  ENV: "files",
+  PYTHONSTARTUP: "files",
+};
+
+/**
+ * Code a server's `env` names: `--require`/`--import` modules in `NODE_OPTIONS`, folders of
+ * `PYTHONPATH`, `NODE_PATH` and the like (relative entries and those inside the workspace are
+ * what matters: they are found from `cwd`), and preloaded files (`LD_PRELOAD`, `BASH_ENV`).
+ */
+export function readServerEnv(env: Readonly<Record<string, string>>, cwd: string): CommandCode[] {
+  const code: CommandCode[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    const kind = CODE_VARIABLES[name.toUpperCase()];
+    if (!kind) continue;
+    const why = `a path in its ${name}`;
+    if (kind === "node-options") {
+      const words = value.split(/\s+/).filter(Boolean);
+      for (let index = 0; index < words.length; index++) {
+        const [option, inlineValue] = splitOption(words[index]);
+        if (!NODE_CODE_OPTIONS.includes(option)) continue;
+        const target = inlineValue ?? words[++index];
+        if (target !== undefined && isModulePath(target))
+          code.push({ absolute: path.resolve(cwd, target), why });
+      }
+    } else {
+      const separator =
+        kind === "files" && name !== "LD_PRELOAD"
+          ? null
+          : kind === "files"
+            ? /[\s:]+/
+            : path.delimiter;
+      for (const entry of separator === null ? [value] : value.split(separator))
+        if (entry.trim() !== "")
+          code.push({
+            absolute: path.resolve(cwd, entry.trim()),
+            why,
+            ...(kind === "search-path" ? { folder: true } : {}),
+          });
+    }
+  }
+  return code;
+}
+
 /** Reads what a server's command line runs; `cwd` is the absolute folder it starts in. */
 export function readServerCommand(
   command: string,
@@ -279,6 +335,7 @@ function readUvRun(reading: CommandReading, args: readonly string[], cwd: string
           result.code.push({
             absolute: path.resolve(cwd, value),
             why: `the project of uv run ${option}`,
+            folder: true,
           });
       } else if (
         [
@@ -297,14 +354,19 @@ function readUvRun(reading: CommandReading, args: readonly string[], cwd: string
       ) {
         index++;
       } else if (option === "-m" || option === "--module") {
-        result.code.push({ absolute: cwd, why: "the folder uv run -m imports from" });
+        result.code.push({ absolute: cwd, why: "the folder uv run -m imports from", folder: true });
         return result;
       }
       continue;
     }
     if (looksLikeScript(arg))
       result.code.push({ absolute: path.resolve(cwd, arg), why: "the script" });
-    else result.code.push({ absolute: cwd, why: `the project uv run starts ${arg} from` });
+    else
+      result.code.push({
+        absolute: cwd,
+        why: `the project uv run starts ${arg} from`,
+        folder: true,
+      });
     return result;
   }
   return result;
@@ -342,23 +404,39 @@ function readInterpreter(
       // Short flags cluster: `-Bm pkg`, `-uc "…"`.
       const cluster = /^-[A-Za-z]+$/.test(option) ? option.slice(1) : "";
       if (option === "-m" || (cluster.length > 1 && cluster.endsWith("m"))) {
-        result.code.push({ absolute: cwd, why: `the folder ${name} -m imports from` });
+        result.code.push({
+          absolute: cwd,
+          why: `the folder ${name} -m imports from`,
+          folder: true,
+        });
         return result;
       }
-      if (option === "-c" || (cluster.length > 1 && cluster.endsWith("c"))) return result;
+      if (option === "-c" || (cluster.length > 1 && cluster.endsWith("c")))
+        return inlineCode(result, cwd, `${name} -c`);
     }
-    if (interpreter.inlineOptions?.includes(option)) return result;
+    if (interpreter.inlineOptions?.includes(option))
+      return inlineCode(result, cwd, `${name} ${option}`);
     if (interpreter.valueOptions.includes(option)) {
       const value = inline ?? args[++index];
-      if (value !== undefined && interpreter.codeOptions?.includes(option) && isPathLike(value))
+      if (value !== undefined && interpreter.codeOptions?.includes(option) && isModulePath(value))
         result.code.push({ absolute: path.resolve(cwd, value), why: `the ${option} module` });
     }
   }
   return result;
 }
 
+/** Inline code (`node -e`, `python -c`, `sh -c`) loads what it names from its working folder (Python puts it first on `sys.path`). */
+function inlineCode(reading: CommandReading, cwd: string, form: string): CommandReading {
+  reading.code.push({
+    absolute: cwd,
+    why: `the folder the inline code of ${form} runs in`,
+    folder: true,
+  });
+  return reading;
+}
+
 function project(reading: CommandReading, cwd: string, runner: string): CommandReading {
-  reading.code.push({ absolute: cwd, why: `the project ${runner} runs` });
+  reading.code.push({ absolute: cwd, why: `the project ${runner} runs`, folder: true });
   return reading;
 }
 
@@ -367,6 +445,11 @@ function splitOption(arg: string): [string, string | undefined] {
   return equals > 0 && arg.startsWith("--")
     ? [arg.slice(0, equals), arg.slice(equals + 1)]
     : [arg, undefined];
+}
+
+/** A module given by path (`./hook.cjs`, `/abs/x.mjs`), not a package (`dotenv/config`). */
+function isModulePath(value: string): boolean {
+  return value.startsWith(".") || path.isAbsolute(value) || /^[A-Za-z]:[\\/]/.test(value);
 }
 
 /** `./x`, `a/b` or an absolute path. */

@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import {
+  appendFile,
+  chmod,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -461,6 +470,28 @@ describe.each(MODES)("what the gate guards stays out of programs' reach (%s)", (
     );
     expect((await service.trustStatus()).state).toBe("trusted");
     expect(await markerLines(marker)).toEqual([]);
+  });
+
+  it("refuses the file a link in a code folder leads to", async () => {
+    const marker = newMarker();
+    const root = await clone({
+      ...CLONED["a stdio MCP server"].files(marker, http),
+      "lib/helper.mjs": "export const helper = 1;\n",
+    });
+    await rm(path.join(root, "server/helper.mjs"));
+    await symlink(path.join(root, "lib/helper.mjs"), path.join(root, "server/helper.mjs"));
+    const service = await open(root);
+    await service.trust();
+    const result = await service.runProgram(`write_file("lib/helper.mjs", "evil")`, {
+      kit: "files",
+      mode,
+    });
+    expect(result.error?.message).toContain(
+      "'lib/helper.mjs' is protected (lackpy loads it: where a link in the folder of the script of MCP server 'm'",
+    );
+    expect(await readFile(path.join(root, "lib/helper.mjs"), "utf8")).toBe(
+      "export const helper = 1;\n",
+    );
   });
 
   it("leaves a server's data arguments readable and writable", async () => {

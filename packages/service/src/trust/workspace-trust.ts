@@ -24,6 +24,7 @@ import {
   type CodeUnit,
 } from "./code-units.js";
 import { changedEntry, digestText, fingerprintPath, type Fingerprint } from "./fingerprint.js";
+import { symlinkTargets } from "./symlink-targets.js";
 import {
   ensureNeutralDir,
   neutralDir,
@@ -103,13 +104,18 @@ export class WorkspaceTrust {
   async loadedPaths(): Promise<LoadedPath[]> {
     const found = new Map<string, string>();
     const context = this.context();
+    const add = (candidate: string, why: string) => {
+      const relative = relativeInside(candidate, context);
+      if (relative && !found.has(relative)) found.set(relative, why);
+    };
     for (const unit of await codeUnits(this.config, context))
       for (const entry of unit.paths) {
         if (!entry.protect) continue;
-        for (const candidate of [entry.absolute, realWorkspace(entry.absolute)]) {
-          const relative = relativeInside(candidate, context);
-          if (relative && !found.has(relative)) found.set(relative, entry.why);
-        }
+        add(entry.absolute, entry.why);
+        add(realWorkspace(entry.absolute), entry.why);
+        if (entry.scope === "folder")
+          for (const target of symlinkTargets(entry.absolute))
+            add(target, `where a link in ${entry.why} leads`);
       }
     return [...found]
       .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
@@ -342,7 +348,19 @@ export class WorkspaceTrust {
           hint: hint(shown),
           file: shown,
         };
-      const current = fingerprintPath(entry.absolute, entry.scope);
+      let current: Fingerprint;
+      try {
+        current = fingerprintPath(entry.absolute, entry.scope);
+      } catch (error) {
+        const problem = error as ServiceError;
+        return {
+          code: "invalid_config",
+          message: `${subject}: ${problem.message}`,
+          reason: problem.message,
+          hint: problem.hint ?? hint(shown),
+          file: shown,
+        };
+      }
       const changed = changedEntry(recorded, current);
       if (changed === null) continue;
       const file = changed === "" ? shown : `${shown.replace(/\/$/, "")}/${changed}`;
