@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   markerToolModule,
   nodeMarkerServer,
-} from "../../service/src/__fixtures__/marker-servers.js";
+} from "../../service/src/__fixtures__/marker-servers.mjs";
 import {
   startHttpFixture,
   type HttpFixture,

@@ -25,7 +25,7 @@ import {
   markerToolModule,
   nodeMarkerServer,
   pythonMarkerServer,
-} from "../__fixtures__/marker-servers.js";
+} from "../__fixtures__/marker-servers.mjs";
 import { trustRecordPath } from "./trust-store.js";
 
 const execFileAsync = promisify(execFile);

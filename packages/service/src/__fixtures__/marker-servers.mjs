@@ -5,7 +5,7 @@
  */
 
 /** A Node server; `imports` are module specifiers it imports first (its siblings, say). */
-export function nodeMarkerServer(marker: string, options: { imports?: string[] } = {}): string {
+export function nodeMarkerServer(marker, options = {}) {
   return `import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 ${(options.imports ?? []).map((specifier) => `import ${JSON.stringify(specifier)};`).join("\n")}
@@ -32,7 +32,7 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 
 /** A Python server: it imports `helper` (a sibling module) and `json`, which a sibling `json.py` would shadow. */
-export function pythonMarkerServer(marker: string): string {
+export function pythonMarkerServer(marker) {
   return `import json, sys
 import helper
 with open(${JSON.stringify(marker)}, "a") as f:
@@ -61,12 +61,12 @@ for line in sys.stdin:
 }
 
 /** A module that appends to the marker file when it is imported: planted code. */
-export function markerModule(marker: string, line = "planted code ran"): string {
+export function markerModule(marker, line = "planted code ran") {
   return `import { appendFileSync } from "node:fs";\nappendFileSync(${JSON.stringify(marker)}, ${JSON.stringify(`${line}\n`)});\n`;
 }
 
 /** A module tool's module: appends to the marker file when imported, and exports `hello(name)`. */
-export function markerToolModule(marker: string): string {
+export function markerToolModule(marker) {
   return `import { appendFileSync } from "node:fs";
 appendFileSync(${JSON.stringify(marker)}, "module loaded\\n");
 export function hello(name) {
