@@ -245,6 +245,11 @@ describe("codeUnits", () => {
       { paths: [] },
     ],
     [
+      "an env file node reads (it can set NODE_OPTIONS)",
+      { servers: { demo: { command: "node", args: ["--env-file=.env", "mcp/server.mjs"] } } },
+      { paths: ["mcp/ protected", ".env fingerprinted", "package.json fingerprinted"] },
+    ],
+    [
       "a module its env preloads (NODE_OPTIONS)",
       {
         servers: {

@@ -250,6 +250,12 @@ async function serverUnit(
       },
       context,
     );
+  for (const file of reading.settingFiles ?? [])
+    addManifest(
+      unit,
+      file,
+      `a file ${reading.interpreter ?? commandName(command)} reads to load MCP server '${name}'`,
+    );
   // Manifests above the code's folders, and in the working folder and above.
   const starts = unit.paths
     .filter((entry) => entry.protect && entry.scope === "folder")

@@ -12,6 +12,9 @@ function read(command: string, args: string[]) {
       (entry) => path.relative(CWD, entry.absolute).split(path.sep).join("/") || ".",
     ),
     ...(reading.runner ? { runner: reading.runner } : {}),
+    ...(reading.settingFiles
+      ? { settings: reading.settingFiles.map((file) => path.relative(CWD, file)) }
+      : {}),
     ...(reading.python ? { python: true } : {}),
   };
 }
@@ -29,7 +32,7 @@ describe("readServerCommand", () => {
       "node skips its options",
       "node",
       ["--no-warnings", "--env-file", ".env", "mcp/s.js"],
-      { code: ["mcp/s.js"] },
+      { code: ["mcp/s.js"], settings: [".env"] },
     ],
     [
       "node --require and --import load code",
@@ -60,12 +63,17 @@ describe("readServerCommand", () => {
         ],
       },
     ],
-    ["tsx", "tsx", ["--tsconfig", "tsconfig.json", "srv/main.ts"], { code: ["srv/main.ts"] }],
+    [
+      "tsx",
+      "tsx",
+      ["--tsconfig", "tsconfig.json", "srv/main.ts"],
+      { code: ["srv/main.ts"], settings: ["tsconfig.json"] },
+    ],
     [
       "deno run",
       "deno",
       ["run", "-A", "--config", "deno.json", "srv/main.ts"],
-      { code: ["srv/main.ts"] },
+      { code: ["srv/main.ts"], settings: ["deno.json"] },
     ],
     ["bun with a file", "bun", ["srv/index.ts"], { code: ["srv/index.ts"] }],
     ["bun run with a file", "bun", ["run", "srv/index.ts"], { code: ["srv/index.ts"] }],
@@ -98,8 +106,8 @@ describe("readServerCommand", () => {
     [
       "uv run with a script",
       "uv",
-      ["run", "--with", "mcp", "srv/main.py"],
-      { code: ["srv/main.py"], python: true },
+      ["run", "--with", "mcp", "--env-file=.env", "srv/main.py"],
+      { code: ["srv/main.py"], settings: [".env"], python: true },
     ],
     ["uv run of a command: the project", "uv", ["run", "my-server"], { code: ["."], python: true }],
     [

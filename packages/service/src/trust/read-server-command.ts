@@ -29,6 +29,8 @@ export interface CommandReading {
   python: boolean;
   /** Files next to or above the code that change what the interpreter loads (`package.json`, `pyproject.toml`): fingerprinted, not protected. */
   manifests: readonly string[];
+  /** Files the command line names that change what is loaded (`--env-file .env`, `--tsconfig`, `--import-map`): fingerprinted. */
+  settingFiles?: string[];
 }
 
 interface Interpreter {
@@ -40,8 +42,23 @@ interface Interpreter {
   codeOptions?: readonly string[];
   /** Options whose value is the program itself: no script follows. */
   inlineOptions?: readonly string[];
+  /** Options whose value is a file that changes what is loaded (`--env-file` can set `NODE_OPTIONS`). */
+  settingOptions?: readonly string[];
   manifests?: readonly string[];
 }
+
+/** Setting files of JS runtimes: an env file (it can set `NODE_OPTIONS`), a tsconfig, a config or import map. */
+const JS_SETTING_OPTIONS = [
+  "--env-file",
+  "--env-file-if-exists",
+  "--tsconfig",
+  "--tsconfig-override",
+  "-P",
+  "--project",
+  "-c",
+  "--config",
+  "--import-map",
+];
 
 const NODE_VALUE_OPTIONS = [
   "-r",
@@ -69,6 +86,7 @@ const NODE: Interpreter = {
   valueOptions: NODE_VALUE_OPTIONS,
   codeOptions: NODE_CODE_OPTIONS,
   inlineOptions: NODE_INLINE_OPTIONS,
+  settingOptions: JS_SETTING_OPTIONS,
   manifests: ["package.json"],
 };
 const TSX: Interpreter = { ...NODE, manifests: ["package.json", "tsconfig.json"] };
@@ -94,6 +112,7 @@ const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
     valueOptions: ["-r", "--preload", "--config", "-c", "--env-file", "--tsconfig-override"],
     codeOptions: ["-r", "--preload"],
     inlineOptions: ["-e", "--eval", "-p", "--print"],
+    settingOptions: JS_SETTING_OPTIONS,
     manifests: ["package.json", "tsconfig.json", "bunfig.toml"],
   },
   deno: {
@@ -112,6 +131,7 @@ const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
       "--preload",
     ],
     codeOptions: ["--preload"],
+    settingOptions: JS_SETTING_OPTIONS,
     manifests: ["deno.json", "deno.jsonc", "package.json"],
   },
   sh: SHELL,
@@ -337,6 +357,9 @@ function readUvRun(reading: CommandReading, args: readonly string[], cwd: string
             why: `the project of uv run ${option}`,
             folder: true,
           });
+      } else if (option === "--env-file" || option === "--with-requirements") {
+        const value = inline ?? rest[++index];
+        if (value !== undefined) (result.settingFiles ??= []).push(path.resolve(cwd, value));
       } else if (
         [
           "--with",
@@ -347,8 +370,6 @@ function readUvRun(reading: CommandReading, args: readonly string[], cwd: string
           "--group",
           "--index",
           "--index-url",
-          "--env-file",
-          "--with-requirements",
         ].includes(option) &&
         inline === undefined
       ) {
@@ -420,6 +441,8 @@ function readInterpreter(
       const value = inline ?? args[++index];
       if (value !== undefined && interpreter.codeOptions?.includes(option) && isModulePath(value))
         result.code.push({ absolute: path.resolve(cwd, value), why: `the ${option} module` });
+      else if (value !== undefined && interpreter.settingOptions?.includes(option))
+        (result.settingFiles ??= []).push(path.resolve(cwd, value));
     }
   }
   return result;
