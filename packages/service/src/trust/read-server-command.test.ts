@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readServerCommand, readServerEnv } from "./read-server-command.js";
+import { readServerCommand } from "./read-server-command.js";
+import { readServerEnv } from "./read-server-env.js";
 
 const CWD = path.resolve("/ws");
 

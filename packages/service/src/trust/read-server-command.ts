@@ -8,6 +8,21 @@
  * what it loads, so only its command line is trusted, and its arguments are data.
  */
 import path from "node:path";
+import {
+  INTERPRETERS,
+  isModulePath,
+  looksLikeScript,
+  PROJECT_RUNNERS,
+  PYTHON,
+  PYTHON_NAME,
+  PYTHON_PROJECT_MANIFESTS,
+  RUNNER_PACKAGE_OPTIONS,
+  RUNNER_SUBCOMMANDS,
+  RUNNER_VALUE_OPTIONS,
+  RUNNERS,
+  splitOption,
+  type Interpreter,
+} from "./server-commands.js";
 
 /** Code a command line runs, as an absolute path, with what it is for messages. */
 export interface CommandCode {
@@ -33,181 +48,6 @@ export interface CommandReading {
   settingFiles?: string[];
 }
 
-interface Interpreter {
-  family: "js" | "python" | "shell" | "other";
-  /** Words skipped before the options (`deno run`). */
-  subcommands?: readonly string[];
-  valueOptions: readonly string[];
-  /** Options whose value is a module or script to load. */
-  codeOptions?: readonly string[];
-  /** Options whose value is the program itself: no script follows. */
-  inlineOptions?: readonly string[];
-  /** Options whose value is a file that changes what is loaded (`--env-file` can set `NODE_OPTIONS`). */
-  settingOptions?: readonly string[];
-  manifests?: readonly string[];
-}
-
-/** Setting files of JS runtimes: an env file (it can set `NODE_OPTIONS`), a tsconfig, a config or import map. */
-const JS_SETTING_OPTIONS = [
-  "--env-file",
-  "--env-file-if-exists",
-  "--tsconfig",
-  "--tsconfig-override",
-  "-P",
-  "--project",
-  "-c",
-  "--config",
-  "--import-map",
-];
-
-const NODE_VALUE_OPTIONS = [
-  "-r",
-  "--require",
-  "--import",
-  "--loader",
-  "--experimental-loader",
-  "-C",
-  "--conditions",
-  "--input-type",
-  "--env-file",
-  "--env-file-if-exists",
-  "--title",
-  "--inspect-port",
-  "--disable-warning",
-  "--redirect-warnings",
-  "--watch-path",
-  "--tsconfig",
-];
-const NODE_CODE_OPTIONS = ["-r", "--require", "--import", "--loader", "--experimental-loader"];
-const NODE_INLINE_OPTIONS = ["-e", "--eval", "-p", "--print"];
-
-const NODE: Interpreter = {
-  family: "js",
-  valueOptions: NODE_VALUE_OPTIONS,
-  codeOptions: NODE_CODE_OPTIONS,
-  inlineOptions: NODE_INLINE_OPTIONS,
-  settingOptions: JS_SETTING_OPTIONS,
-  manifests: ["package.json"],
-};
-const TSX: Interpreter = { ...NODE, manifests: ["package.json", "tsconfig.json"] };
-const PYTHON: Interpreter = {
-  family: "python",
-  valueOptions: ["-W", "-X"],
-  inlineOptions: ["-c"],
-};
-const SHELL: Interpreter = { family: "shell", valueOptions: ["-o"], inlineOptions: ["-c"] };
-
-/** Interpreters by command name (without `.exe`, lower case). */
-const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
-  node: NODE,
-  nodejs: NODE,
-  tsx: TSX,
-  "ts-node": {
-    ...TSX,
-    valueOptions: ["-r", "--require", "-P", "--project", "-C", "--compiler", "-O"],
-  },
-  bun: {
-    family: "js",
-    subcommands: ["run"],
-    valueOptions: ["-r", "--preload", "--config", "-c", "--env-file", "--tsconfig-override"],
-    codeOptions: ["-r", "--preload"],
-    inlineOptions: ["-e", "--eval", "-p", "--print"],
-    settingOptions: JS_SETTING_OPTIONS,
-    manifests: ["package.json", "tsconfig.json", "bunfig.toml"],
-  },
-  deno: {
-    family: "js",
-    subcommands: ["run", "serve"],
-    valueOptions: [
-      "-c",
-      "--config",
-      "--import-map",
-      "--env-file",
-      "--lock",
-      "--cert",
-      "--location",
-      "--seed",
-      "--v8-flags",
-      "--preload",
-    ],
-    codeOptions: ["--preload"],
-    settingOptions: JS_SETTING_OPTIONS,
-    manifests: ["deno.json", "deno.jsonc", "package.json"],
-  },
-  sh: SHELL,
-  bash: SHELL,
-  zsh: SHELL,
-  dash: SHELL,
-  ksh: SHELL,
-  ruby: { family: "other", valueOptions: ["-r", "-I", "-C", "-E"], inlineOptions: ["-e"] },
-  perl: { family: "other", valueOptions: ["-I"], inlineOptions: ["-e", "-E"] },
-  php: { family: "other", valueOptions: ["-c", "-d", "-z"], inlineOptions: ["-r"] },
-};
-
-/** `python`, `python3`, `python3.12`, `pypy3`, `py`. */
-const PYTHON_NAME = /^(?:python|pypy)(?:\d+(?:\.\d+)?)?$|^py$/;
-
-/** Commands that fetch and run a package: the name the runner is known by. */
-const RUNNERS: Readonly<Record<string, string>> = {
-  npx: "npx",
-  pnpx: "pnpx",
-  bunx: "bunx",
-  uvx: "uvx",
-};
-
-/** `<command> <subcommand>` forms that are package runners. */
-const RUNNER_SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
-  npm: ["exec", "x"],
-  pnpm: ["dlx"],
-  yarn: ["dlx"],
-  bun: ["x"],
-  pipx: ["run"],
-};
-
-/** Options of package runners that take a value; `-p`/`--package`/`--from`/`--spec`/`--with` name packages. */
-const RUNNER_VALUE_OPTIONS = [
-  "-p",
-  "--package",
-  "--from",
-  "--spec",
-  "--with",
-  "-c",
-  "--call",
-  "--registry",
-  "--cache",
-  "--userconfig",
-  "--prefix",
-  "-w",
-  "--workspace",
-  "--python",
-  "--index",
-  "--index-url",
-  "--extra-index-url",
-  "--default-index",
-  "--pip-args",
-];
-const RUNNER_PACKAGE_OPTIONS = ["-p", "--package", "--from", "--spec", "--with"];
-
-/** Commands that run the project in their working folder (its scripts, build or bins). */
-const PROJECT_RUNNERS = new Set([
-  "npm",
-  "pnpm",
-  "yarn",
-  "make",
-  "just",
-  "cargo",
-  "go",
-  "dotnet",
-  "mvn",
-  "gradle",
-  "rake",
-  "poetry",
-  "pipenv",
-  "hatch",
-]);
-
-const PYTHON_PROJECT_MANIFESTS = ["pyproject.toml", "uv.toml", "uv.lock", "setup.py", "setup.cfg"];
-
 /** The name a command is known by: its last path segment, lower case, without `.exe`/`.cmd`/`.bat`. */
 export function commandName(command: string): string {
   return (command.trim().split(/[\\/]/).pop() ?? "")
@@ -218,60 +58,6 @@ export function commandName(command: string): string {
 /** True when a command names a file by path rather than a program on `PATH`. */
 export function isPathCommand(command: string): boolean {
   return /[\\/]/.test(command) || command.trim().startsWith(".");
-}
-
-/** Variables whose value names code to load: option lists, search paths, preloaded files. */
-const CODE_VARIABLES: Readonly<Record<string, "node-options" | "search-path" | "files">> = {
-  NODE_OPTIONS: "node-options",
-  NODE_PATH: "search-path",
-  PYTHONPATH: "search-path",
-  PERL5LIB: "search-path",
-  RUBYLIB: "search-path",
-  PATH: "search-path",
-  LD_PRELOAD: "files",
-  DYLD_INSERT_LIBRARIES: "files",
-  BASH_ENV: "files",
-  ENV: "files",
-  PYTHONSTARTUP: "files",
-};
-
-/**
- * Code a server's `env` names: `--require`/`--import` modules in `NODE_OPTIONS`, folders of
- * `PYTHONPATH`, `NODE_PATH` and the like (relative entries and those inside the workspace are
- * what matters: they are found from `cwd`), and preloaded files (`LD_PRELOAD`, `BASH_ENV`).
- */
-export function readServerEnv(env: Readonly<Record<string, string>>, cwd: string): CommandCode[] {
-  const code: CommandCode[] = [];
-  for (const [name, value] of Object.entries(env)) {
-    const kind = CODE_VARIABLES[name.toUpperCase()];
-    if (!kind) continue;
-    const why = `a path in its ${name}`;
-    if (kind === "node-options") {
-      const words = value.split(/\s+/).filter(Boolean);
-      for (let index = 0; index < words.length; index++) {
-        const [option, inlineValue] = splitOption(words[index]);
-        if (!NODE_CODE_OPTIONS.includes(option)) continue;
-        const target = inlineValue ?? words[++index];
-        if (target !== undefined && isModulePath(target))
-          code.push({ absolute: path.resolve(cwd, target), why });
-      }
-    } else {
-      const separator =
-        kind === "files" && name !== "LD_PRELOAD"
-          ? null
-          : kind === "files"
-            ? /[\s:]+/
-            : path.delimiter;
-      for (const entry of separator === null ? [value] : value.split(separator))
-        if (entry.trim() !== "")
-          code.push({
-            absolute: path.resolve(cwd, entry.trim()),
-            why,
-            ...(kind === "search-path" ? { folder: true } : {}),
-          });
-    }
-  }
-  return code;
 }
 
 /** Reads what a server's command line runs; `cwd` is the absolute folder it starts in. */
@@ -461,26 +247,4 @@ function inlineCode(reading: CommandReading, cwd: string, form: string): Command
 function project(reading: CommandReading, cwd: string, runner: string): CommandReading {
   reading.code.push({ absolute: cwd, why: `the project ${runner} runs`, folder: true });
   return reading;
-}
-
-function splitOption(arg: string): [string, string | undefined] {
-  const equals = arg.indexOf("=");
-  return equals > 0 && arg.startsWith("--")
-    ? [arg.slice(0, equals), arg.slice(equals + 1)]
-    : [arg, undefined];
-}
-
-/** A module given by path (`./hook.cjs`, `/abs/x.mjs`), not a package (`dotenv/config`). */
-function isModulePath(value: string): boolean {
-  return value.startsWith(".") || path.isAbsolute(value) || /^[A-Za-z]:[\\/]/.test(value);
-}
-
-/** `./x`, `a/b` or an absolute path. */
-function isPathLike(value: string): boolean {
-  return /[\\/]/.test(value) || value.startsWith(".");
-}
-
-/** A path, or a name with a script's extension (`server.py`, `main.ts`). */
-function looksLikeScript(value: string): boolean {
-  return isPathLike(value) || /\.(?:[cm]?[jt]sx?|py|pyw|sh|rb|pl|php)$/i.test(value);
 }

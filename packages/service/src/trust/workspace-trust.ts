@@ -6,25 +6,27 @@
  * start, reading the record afresh every time, so a trust or a revoke in another process counts
  * at once; file digests are cached in this process by size, mtime and inode only.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+
 import path from "node:path";
 import type { LoadedPath } from "@lackpy/kit";
 import type { McpServerConfig } from "@lackpy/kit/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import { ServiceError } from "../service-error.js";
+import { codeUnits } from "./code-units.js";
 import {
   CONFIG_FILE,
-  codeUnits,
   namesCode,
   relativeInside,
-  serverStartConfig,
   type CodeContext,
   type CodePath,
   type CodeUnit,
-} from "./code-units.js";
-import { changedEntry, digestText, fingerprintPath, type Fingerprint } from "./fingerprint.js";
+} from "./code-unit.js";
+import { codeDigest, diskConfigDigest } from "./config-digest.js";
+import { digestText, fingerprintPath, type Fingerprint } from "./fingerprint.js";
+import { serverStartConfig } from "./server-unit.js";
 import { symlinkTargets } from "./symlink-targets.js";
+import { shellQuote, trustItem } from "./trust-item.js";
+import { pathKey, refusalOf, type Refusal } from "./trust-refusal.js";
 import {
   ensureNeutralDir,
   neutralDir,
@@ -40,21 +42,10 @@ import {
 import type {
   RevokeReport,
   TrustDecision,
-  TrustItem,
   TrustItemStatus,
   TrustReport,
   TrustStatus,
 } from "./trust-types.js";
-
-/** Why a unit may not run: the error's code, message, hint and the file it names. */
-interface Refusal {
-  code: "untrusted_config" | "invalid_config";
-  message: string;
-  /** The reason in a few words, for `lackpy status`. */
-  reason: string;
-  hint: string;
-  file?: string;
-}
 
 /** What `WorkspaceTrust` needs: the workspace, its config, who decides, and the config text the service parsed. */
 export interface WorkspaceTrustOptions {
@@ -275,108 +266,17 @@ export class WorkspaceTrust {
   }
 
   private refusal(unit: CodeUnit, units: CodeUnit[], record: TrustRecord | null): Refusal | null {
-    if (unit.problem)
-      return {
-        code: "invalid_config",
-        message: unit.problem.message,
-        reason: unit.problem.message,
-        hint: unit.problem.hint,
-        file: CONFIG_FILE,
-      };
-    if (this.decision === true) return null;
-    const subject = subjectOf(unit);
-    if (this.decision === false)
-      return {
-        code: "untrusted_config",
-        message: `${subject}: the app that opened this workspace passed trust: false, so lackpy runs nothing its config names.`,
-        reason: "the app that opened the workspace passed trust: false",
-        hint: 'open the service with trust: "store" (what lackpy trust recorded) or trust: true',
-        file: CONFIG_FILE,
-      };
-    const storeProblem = this.storeProblem();
-    if (storeProblem)
-      return {
-        code: "untrusted_config",
-        message: `${subject}: ${storeProblem}`,
-        reason: storeProblem,
-        hint: "set XDG_STATE_HOME to a folder outside every workspace",
-        file: CONFIG_FILE,
-      };
-    const hint = (file: string) => `review ${file}, then run: ${this.trustCommand()}`;
-    if (!record)
-      return {
-        code: "untrusted_config",
-        message: `${subject}: ${CONFIG_FILE} names code to run (${unit.where}), and nobody has trusted this workspace yet; lackpy runs nothing a workspace's config names until a person trusts it.`,
-        reason: "not trusted yet",
-        hint: `review ${CONFIG_FILE} and the code it names, then run: ${this.trustCommand()}`,
-        file: CONFIG_FILE,
-      };
-    if (
-      record.configDigest !== this.configDigest() ||
-      record.codeDigest !== codeDigest(this.config)
-    ) {
-      const loadedEarlier =
-        this.configText !== null && record.configDigest === diskConfigDigest(this.workspace);
-      return loadedEarlier
-        ? {
-            code: "untrusted_config",
-            message: `${subject}: this process read ${CONFIG_FILE} before its current version was trusted.`,
-            reason: `this process read ${CONFIG_FILE} before its current version was trusted: start it again`,
-            hint: "start lackpy again (for an MCP client: restart lackpy mcp serve) to load the trusted config",
-            file: CONFIG_FILE,
-          }
-        : {
-            code: "untrusted_config",
-            message: `${subject}: ${CONFIG_FILE} changed since the workspace was trusted.`,
-            reason: `${CONFIG_FILE} changed since the workspace was trusted`,
-            hint: hint(CONFIG_FILE),
-            file: CONFIG_FILE,
-          };
-    }
-    const kits = units.find((candidate) => candidate.kind === "kits");
-    const paths =
-      unit.kind === "config" ? [] : [...(kits && unit !== kits ? kits.paths : []), ...unit.paths];
-    const context = this.context();
-    for (const entry of paths) {
-      const recorded = record.fingerprints[this.keyOf(entry)];
-      const shown = displayPath(entry.absolute, entry.scope, context);
-      if (!recorded)
-        return {
-          code: "untrusted_config",
-          message: `${subject}: ${shown} (${entry.why}) was not part of what was trusted.`,
-          reason: `${shown} was not part of what was trusted`,
-          hint: hint(shown),
-          file: shown,
-        };
-      let current: Fingerprint;
-      try {
-        current = fingerprintPath(entry.absolute, entry.scope);
-      } catch (error) {
-        const problem = error as ServiceError;
-        return {
-          code: "invalid_config",
-          message: `${subject}: ${problem.message}`,
-          reason: problem.message,
-          hint: problem.hint ?? hint(shown),
-          file: shown,
-        };
-      }
-      const changed = changedEntry(recorded, current);
-      if (changed === null) continue;
-      const file = changed === "" ? shown : `${shown.replace(/\/$/, "")}/${changed}`;
-      const verb = changeVerb(
-        changed === "" ? recorded.digest : recorded.entries?.[changed],
-        changed === "" ? current.digest : current.entries?.[changed],
-      );
-      return {
-        code: "untrusted_config",
-        message: `${subject}: ${file} ${verb} since the workspace was trusted (${changed === "" ? "" : "in "}${entry.why}).`,
-        reason: `${file} ${verb} since the workspace was trusted`,
-        hint: hint(file),
-        file,
-      };
-    }
-    return null;
+    return refusalOf(unit, units, {
+      decision: this.decision,
+      record,
+      configDigest: this.configDigest(),
+      codeDigest: codeDigest(this.config),
+      readConfigText: this.configText !== null,
+      diskConfigDigest: () => diskConfigDigest(this.workspace),
+      storeProblem: this.storeProblem(),
+      trustCommand: this.trustCommand(),
+      context: this.context(),
+    });
   }
 
   private configDigest(): string {
@@ -402,8 +302,7 @@ export class WorkspaceTrust {
   }
 
   private keyOf(entry: CodePath): string {
-    const relative = relativeInside(entry.absolute, this.context());
-    return `${entry.scope}:${relative ?? entry.absolute}`;
+    return pathKey(entry, this.context());
   }
 
   private trustCommand(): string {
@@ -413,99 +312,4 @@ export class WorkspaceTrust {
   private trustHint(): string {
     return `review ${CONFIG_FILE} and the code it names, then run: ${this.trustCommand()}`;
   }
-}
-
-/** The digest of the config's code-naming parts, whatever their order or comments. */
-function codeDigest(config: WorkspaceTrustOptions["config"]): string {
-  const canonical = canonicalJson({
-    tools: config.tools,
-    mcpServers: config.mcpServers,
-    kit: config.kit.default,
-  });
-  return `code:${createHash("sha256").update(canonical).digest("hex")}`;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (typeof value === "object" && value !== null)
-    return `{${Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map(
-        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
-      )
-      .join(",")}}`;
-  return JSON.stringify(value);
-}
-
-function diskConfigDigest(workspace: string): string {
-  try {
-    return digestText(readFileSync(path.join(workspace, CONFIG_FILE), "utf8"));
-  } catch {
-    return "absent";
-  }
-}
-
-function subjectOf(unit: CodeUnit): string {
-  switch (unit.kind) {
-    case "module_tool":
-      return `Tool '${unit.name}' was not loaded`;
-    case "stdio_server":
-      return `MCP server '${unit.name}' was not started`;
-    case "http_server":
-      return `MCP server '${unit.name}' was not connected (it would receive tool arguments)`;
-    case "config":
-      return "The config is not trusted";
-    case "kits":
-      return "The kits are not trusted";
-  }
-}
-
-function changeVerb(before: string | undefined, after: string | undefined): string {
-  if (before === undefined || before === "absent") return "was created";
-  if (after === undefined || after === "absent") return "was removed";
-  return "changed";
-}
-
-/** A path as messages show it: workspace-relative (a folder with a trailing `/`), else absolute. */
-function displayPath(absolute: string, scope: CodePath["scope"], context: CodeContext): string {
-  const relative = relativeInside(absolute, context);
-  if (relative === null) return absolute;
-  return scope === "folder" ? `${relative}/` : relative;
-}
-
-/** A unit as `lackpy trust` lists it. */
-function trustItem(unit: CodeUnit, context: CodeContext): TrustItem {
-  const item: TrustItem = {
-    kind: unit.kind,
-    name: unit.name,
-    summary: unit.summary,
-    paths: unit.paths.map((entry) => displayPath(entry.absolute, entry.scope, context)),
-  };
-  if (unit.module) Object.assign(item, unit.module);
-  const start = unit.start;
-  if (start?.command !== undefined) {
-    item.command = start.command;
-    item.args = [...(start.args ?? [])];
-    item.envNames = [
-      ...new Set([
-        ...Object.keys(unit.configured?.env ?? {}),
-        ...(unit.configured?.inheritEnv ?? []),
-      ]),
-    ].sort();
-    const cwd = path.resolve(context.workspace, start.cwd ?? ".");
-    const relative = relativeInside(cwd, context);
-    item.cwd = relative === null ? cwd : relative === "" ? "." : relative;
-  }
-  if (unit.runner) {
-    item.runner = unit.runner.name;
-    item.packages = [...unit.runner.packages];
-  }
-  if (unit.url) item.url = unit.url;
-  return item;
-}
-
-/** A word as a POSIX shell reads it back. */
-function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
