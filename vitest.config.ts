@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -25,6 +27,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "threads",
+    // lackpy's trust store lives in the user's state folder: tests never write the real one.
+    env: { XDG_STATE_HOME: path.join(os.tmpdir(), `lackpy-test-state-${process.pid}`) },
     reporters: ["default", "./scripts/summary-reporter.ts"],
   },
 });

@@ -15,6 +15,7 @@ import {
 import { templateCommand } from "./commands/template-commands.js";
 import { providerCommand } from "./commands/provider-commands.js";
 import { initCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
+import { trustCommand } from "./commands/trust-commands.js";
 
 /** The CLI's version, kept in step with the package by the build. */
 export const CLI_VERSION = "0.0.0";
@@ -35,6 +36,7 @@ export function createRootCommand(context: CommandContext): CommandDef {
       create: createCommand(context),
       init: initCommand(context),
       status: statusCommand(context),
+      trust: trustCommand(context),
       spec: specCommand(context),
       kit: kitCommand(context),
       toolbox: toolboxCommand(context),

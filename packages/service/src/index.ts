@@ -19,7 +19,13 @@ export type { RatchetInput, RatchetOutcome } from "./delegate/ratchet.js";
 export { createTemplate } from "./delegate/create-template.js";
 export type { CreateTemplateOptions } from "./delegate/create-template.js";
 export { templateNameFor } from "./delegate/template-name.js";
-export { loadConfig, parseConfig, configPath, locateKey } from "./config/load-config.js";
+export {
+  loadConfig,
+  readWorkspaceConfig,
+  parseConfig,
+  configPath,
+  locateKey,
+} from "./config/load-config.js";
 export type { ConfigProblem } from "./config/load-config.js";
 export { DEFAULT_CONFIG } from "./config/config-types.js";
 export type { LackpyConfig, ProviderConfig, ModuleToolConfig } from "./config/config-types.js";
@@ -46,6 +52,18 @@ export { withFileLock, tryFileLockSync } from "./store/file-lock.js";
 export type { FileLockOptions, LockAttempt } from "./store/file-lock.js";
 export { FLUSH_INTERVAL_MS } from "./store/write-behind.js";
 export { enforcePolicy } from "./trust/policy.js";
+export { WorkspaceTrust } from "./trust/workspace-trust.js";
+export type { WorkspaceTrustOptions } from "./trust/workspace-trust.js";
+export { stateDir, trustRecordPath, neutralDir } from "./trust/trust-store.js";
+export type {
+  TrustDecision,
+  TrustItem,
+  TrustItemKind,
+  TrustItemStatus,
+  TrustReport,
+  TrustStatus,
+  RevokeReport,
+} from "./trust/trust-types.js";
 export { ServiceError } from "./service-error.js";
 export { checkIntent } from "./program/check-intent.js";
 export {

@@ -14,7 +14,7 @@ import {
 } from "./delegate/delegate-pipeline.js";
 import type { GenerateOutcome } from "./program/inference.js";
 import { KitResolver, type KitInfo } from "./kit/kit-resolver.js";
-import { loadConfig } from "./config/load-config.js";
+import { readWorkspaceConfig } from "./config/load-config.js";
 import { ProgramCache } from "./program/program-cache.js";
 import {
   ProgramGenerator,
@@ -50,6 +50,11 @@ import { loadTelemetry, startRootSpan } from "./program/telemetry.js";
 import { TemplateStore } from "./store/template-store.js";
 import { templateProblems, workspaceStatus } from "./store/workspace-status.js";
 import { flushNow } from "./store/write-behind.js";
+import { WorkspaceTrust } from "./trust/workspace-trust.js";
+import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types.js";
+
+/** The config text `open` parsed, by the options object it passed to the constructor. */
+const PARSED_CONFIG_TEXT = new WeakMap<ServiceOptions, string | null>();
 
 /**
  * lackpy for one workspace: resolves kits and params, validates, runs, generates and delegates,
@@ -68,19 +73,39 @@ export class LackpyService {
   private readonly runner: ProgramRunner;
   private readonly env: Record<string, string | undefined>;
   private readonly stages: DelegateStages;
+  private readonly trustGate: WorkspaceTrust;
 
-  /** Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing). */
+  /**
+   * Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing).
+   * What that config names runs only once trusted (`trust`, default `"store"`).
+   */
   static async open(options: ServiceOptions): Promise<LackpyService> {
     const workspace = path.resolve(options.workspace);
-    const config = options.config ?? (await loadConfig(workspace));
-    return new this({ ...options, workspace, config });
+    if (options.config) return new this({ ...options, workspace });
+    const { config, text } = await readWorkspaceConfig(workspace);
+    const opened: ServiceOptions = { ...options, workspace, config };
+    PARSED_CONFIG_TEXT.set(opened, text);
+    return new this(opened);
   }
 
   constructor(options: ServiceOptions) {
     this.workspace = path.resolve(options.workspace);
     this.settings = options.config ?? structuredClone(DEFAULT_CONFIG);
     this.env = options.env ?? process.env;
-    this.kits = new KitResolver(this.workspace, this.settings, options.extendToolbox, this.env);
+    const parsed = PARSED_CONFIG_TEXT.has(options);
+    this.trustGate = new WorkspaceTrust({
+      workspace: this.workspace,
+      config: this.settings,
+      decision: options.trust ?? (options.config === undefined || parsed ? "store" : true),
+      configText: parsed ? (PARSED_CONFIG_TEXT.get(options) ?? null) : null,
+    });
+    this.kits = new KitResolver(
+      this.workspace,
+      this.settings,
+      options.extendToolbox,
+      this.env,
+      this.trustGate,
+    );
     this.history = new RatchetStore(this.workspace);
     // A template file that does not name its origin is the ratchet's if the ratchet recorded
     // promoting it; when the history cannot be read, a person's (never demoted).
@@ -324,7 +349,26 @@ export class LackpyService {
     return workspaceStatus(this.workspace, this.settings, {
       templates: this.templateStore,
       history: this.history,
+      trust: this.trustGate,
     });
+  }
+
+  /** Whether what the config names (module tools, MCP servers) may run, item by item; starts nothing. */
+  trustStatus(): Promise<TrustStatus> {
+    return this.trustGate.status();
+  }
+
+  /**
+   * Trusts the workspace's config (`lackpy trust`): fingerprints the config, the kits and the code
+   * each module tool and MCP server loads into the user's trust store; starts nothing.
+   */
+  trust(): Promise<TrustReport> {
+    return this.trustGate.trust();
+  }
+
+  /** Removes the workspace's trust record (`lackpy trust --revoke`). */
+  revokeTrust(): RevokeReport {
+    return this.trustGate.revoke();
   }
 
   /**

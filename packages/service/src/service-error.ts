@@ -15,6 +15,7 @@ export type ServiceErrorCode =
   | "unknown_provider"
   | "template_exists"
   | "policy_refused"
+  | "untrusted_config"
   | "workspace_not_found"
   | "workspace_locked";
 

@@ -4,6 +4,7 @@ import type { Provider, TemplateOrigin } from "@lackpy/infer";
 import type { TraceEntry } from "@lackpy/run";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
+import type { TrustDecision, TrustStatus } from "./trust/trust-types.js";
 
 /** What `open` and the constructor take. */
 export interface ServiceOptions {
@@ -19,6 +20,14 @@ export interface ServiceOptions {
   providers?: Readonly<Record<string, Provider>>;
   /** Adds tools to the toolbox after the builtin and module tools (e.g. the eval kit's tools). */
   extendToolbox?: (toolbox: Toolbox, workspace: string) => void | Promise<void>;
+  /**
+   * Whether the module tools and MCP servers the config names may load, start or receive tool
+   * arguments: `"store"` (what `lackpy trust` recorded for this workspace, in the user's state
+   * folder), `true` (the app vouches for the config), `false` (none of it). Default: `"store"`
+   * for a config read from the workspace (`LackpyService.open` without `config`), `true` for a
+   * `config` the app passes itself.
+   */
+  trust?: TrustDecision;
 }
 
 /** Generation settings of one request, for evals: prompt variant, intent id for recordings, base temperature. */
@@ -227,6 +236,8 @@ export interface WorkspaceStatus {
   ratchet: RatchetStatus;
   runMode: string;
   order: string[];
+  /** Whether what the config names may run (`lackpy trust`), and what may not. */
+  trust: TrustStatus;
 }
 
 /** A provider's configuration and availability. */

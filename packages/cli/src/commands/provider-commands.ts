@@ -78,8 +78,19 @@ export function providerCommand(context: CommandContext) {
         baseUrl: args["base-url"],
         apiKeyEnv: args["api-key-env"],
       });
+      // lackpy trusts what it writes: a workspace trusted before the edit stays trusted.
+      let wasTrusted = false;
+      if (next !== text) {
+        const before = await LackpyService.open({ workspace, env: context.io.env });
+        try {
+          wasTrusted = (await before.trustStatus()).state === "trusted";
+        } finally {
+          await before.close();
+        }
+      }
       if (next !== text) await atomicWrite(file, next);
       const service = await LackpyService.open({ workspace, env: context.io.env });
+      if (wasTrusted) await service.trust();
       try {
         const status = (await service.providerList()).find((entry) => entry.key === args.key)!;
         const order = service.config().inference.order;

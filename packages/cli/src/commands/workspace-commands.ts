@@ -6,22 +6,29 @@ import { printDemotedTemplates } from "../output/format-results.js";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { COMMON_ARGS } from "../args/shared-args.js";
+import { trustLines } from "./trust-commands.js";
 
-/** `lackpy init`: create `.lackpy/` with a commented config; never overwrites. */
+/** `lackpy init`: create `.lackpy/` with a commented config and trust what it wrote; never overwrites. */
 export function initCommand(context: CommandContext) {
   return defineCommand({
     meta: {
       name: "init",
-      description: "Create .lackpy/ (config, kits, templates) in the workspace; never overwrites",
+      description:
+        "Create .lackpy/ (config, kits, templates) in the workspace and trust the config it writes; never overwrites",
     },
     args: COMMON_ARGS,
     async run({ args }) {
       const { initWorkspace } = await import("@lackpy/service");
       const { resolve } = await import("node:path");
-      const result = await initWorkspace(resolve(context.io.cwd, args.workspace ?? "."));
-      if (args.json) return printJson(context, result);
+      const workspace = resolve(context.io.cwd, args.workspace ?? ".");
+      const result = await initWorkspace(workspace);
+      // lackpy trusts what it writes; a config that was already there is not trusted here.
+      const trusted = result.created.includes(".lackpy/config.toml");
+      if (trusted) await (await context.service(workspace)).trust();
+      if (args.json) return printJson(context, { ...result, trusted });
       for (const file of result.created) context.io.stdout(`created ${file}\n`);
       for (const file of result.existing) context.io.stdout(`kept    ${file} (already there)\n`);
+      if (trusted) context.io.stdout("trusted .lackpy/config.toml (lackpy wrote it)\n");
     },
   });
 }
@@ -119,6 +126,11 @@ export function statusCommand(context: CommandContext) {
         io.stdout(`ratchet    ${colors.red("error")}: ${status.ratchetError}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);
       io.stdout(`inference  ${status.order.join(" → ")}\n`);
+      trustLines(status.trust).forEach((line, index) =>
+        io.stdout(
+          `${index === 0 ? "trust     " : "          "} ${index === 0 ? line : colors.red(line)}\n`,
+        ),
+      );
       problems.forEach((problem, index) =>
         io.stdout(`${index === 0 ? "problems  " : "          "} ${colors.red(problem.message)}\n`),
       );

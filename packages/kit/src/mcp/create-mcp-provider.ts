@@ -24,6 +24,11 @@ export interface McpProviderOptions {
   baseDir: string;
   /** Environment that `inheritEnv` and `bearerTokenEnv` read (default `process.env`). */
   env?: Record<string, string | undefined>;
+  /**
+   * Called before each start of a server (its first use, and again after it closed or died);
+   * what it throws is thrown instead of starting it, unchanged (the service's trust gate).
+   */
+  beforeConnect?: (server: string) => void | Promise<void>;
 }
 
 /**
@@ -37,7 +42,11 @@ export function createMcpProvider(options: McpProviderOptions): McpProvider {
   const connections = new Map(
     Object.entries(options.servers).map(([name, config]) => [
       name,
-      new McpConnection(name, config, { baseDir: options.baseDir, env }),
+      new McpConnection(name, config, {
+        baseDir: options.baseDir,
+        env,
+        beforeConnect: options.beforeConnect,
+      }),
     ]),
   );
   const connection = (server: string): McpConnection => {

@@ -39,7 +39,12 @@ export class McpConnection {
   constructor(
     readonly server: string,
     private readonly config: McpServerConfig,
-    private readonly options: { baseDir: string; env: Record<string, string | undefined> },
+    private readonly options: {
+      baseDir: string;
+      env: Record<string, string | undefined>;
+      /** Runs before each start; what it throws is thrown as is, and nothing starts. */
+      beforeConnect?: (server: string) => void | Promise<void>;
+    },
   ) {}
 
   /** The server's tools (connecting when needed). */
@@ -112,6 +117,7 @@ export class McpConnection {
   }
 
   private async open(): Promise<Session> {
+    await this.options.beforeConnect?.(this.server);
     const { client: sdk, stdio } = await importMcpClient();
     const client = new sdk.Client({ name: "lackpy", version: MCP_CLIENT_VERSION });
     const session: Session = { client, tools: [], closed: false, stderr: "", pid: null };

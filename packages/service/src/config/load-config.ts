@@ -26,17 +26,25 @@ export function configPath(workspace: string): string {
 
 /** Reads and checks `<workspace>/.lackpy/config.toml`; a missing file means the defaults. */
 export async function loadConfig(workspace: string): Promise<LackpyConfig> {
+  return (await readWorkspaceConfig(workspace)).config;
+}
+
+/** `loadConfig`, with the text the config was parsed from (null when there is no file), for the trust gate. */
+export async function readWorkspaceConfig(
+  workspace: string,
+): Promise<{ config: LackpyConfig; text: string | null }> {
   const file = configPath(workspace);
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return structuredClone(DEFAULT_CONFIG);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      return { config: structuredClone(DEFAULT_CONFIG), text: null };
     throw new ServiceError("invalid_config", `Cannot read ${file}: ${(error as Error).message}.`, {
       file,
     });
   }
-  return parseConfig(text, file);
+  return { config: parseConfig(text, file), text };
 }
 
 /** Parses config text and checks every key against the schema; throws `ServiceError` naming the file, and the key and line of every problem. */

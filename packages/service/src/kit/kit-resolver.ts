@@ -5,14 +5,15 @@ import { KitError, type LoadedPath, type Toolbox } from "@lackpy/kit";
 import {
   createDefaultToolbox,
   createMcpProvider,
+  createModuleProvider,
   docsIndex,
   kitCreate,
   resolveDoc,
   resolveKitSpecifier,
 } from "@lackpy/kit/node";
 import type { LackpyConfig } from "../config/config-types.js";
-import { listLoadedPaths } from "../trust/list-loaded-paths.js";
-import { McpTools } from "./mcp-tools.js";
+import type { WorkspaceTrust } from "../trust/workspace-trust.js";
+import { McpTools, type McpLoadFailure } from "./mcp-tools.js";
 import { registerModuleTools } from "./module-tools.js";
 import { checkPlainName } from "../config/plain-name.js";
 import { ServiceError } from "../service-error.js";
@@ -35,7 +36,8 @@ interface CachedKit {
 /**
  * The workspace's toolbox and kits. A resolved kit is kept until `.lackpy/kits` or its `.kit`
  * file changes (checked by mtime on every request), so repeated requests share one kit object,
- * and with it the validated programs cached for its tools.
+ * and with it the validated programs cached for its tools. The config's module tools load and
+ * its MCP servers start only through the trust gate (`WorkspaceTrust.require`).
  */
 export class KitResolver {
   readonly kitsDir: string;
@@ -48,19 +50,27 @@ export class KitResolver {
     private readonly workspace: string,
     private readonly settings: LackpyConfig,
     private readonly extendToolbox: ServiceOptions["extendToolbox"],
-    env: Record<string, string | undefined> = process.env,
+    env: Record<string, string | undefined>,
+    private readonly trust: WorkspaceTrust,
   ) {
     this.kitsDir = path.join(workspace, ".lackpy", "kits");
     const servers = settings.mcpServers ?? {};
     this.mcp =
       Object.keys(servers).length > 0
-        ? new McpTools(createMcpProvider({ servers, baseDir: workspace, env }))
+        ? new McpTools(
+            createMcpProvider({
+              servers: trust.serverStartConfigs(),
+              baseDir: workspace,
+              env,
+              beforeConnect: (server) => trust.require("mcp_server", server),
+            }),
+          )
         : null;
   }
 
-  /** What lackpy loads from the workspace for this config (`listLoadedPaths`), listed once. */
+  /** The paths inside the workspace lackpy runs code from (`WorkspaceTrust.loadedPaths`), listed once. */
   loadedPaths(): Promise<LoadedPath[]> {
-    this.loadedPromise ??= listLoadedPaths(this.settings, { workspace: this.workspace });
+    this.loadedPromise ??= this.trust.loadedPaths();
     return this.loadedPromise;
   }
 
@@ -75,6 +85,16 @@ export class KitResolver {
         loadedPaths: await this.loadedPaths(),
       });
       await registerModuleTools(toolbox, this.settings.tools, this.workspace);
+      // The config's module tools load through the trust gate; tools others register do not.
+      const modules = createModuleProvider({ baseDir: this.workspace });
+      const configured = new Set(Object.keys(this.settings.tools));
+      toolbox.registerProvider({
+        name: "module",
+        resolve: async (spec) => {
+          if (configured.has(spec.name)) await this.trust.require("module_tool", spec.name);
+          return modules.resolve(spec);
+        },
+      });
       if (this.mcp) toolbox.registerProvider(this.mcp.provider);
       await this.extendToolbox?.(toolbox, this.workspace);
       return toolbox;
@@ -123,21 +143,26 @@ export class KitResolver {
         baseDir: this.workspace,
       }),
     );
+    const before = await this.trust.kitsSnapshot();
     const written = await kitCreate(name, tools, {
       kitsDir: this.kitsDir,
       force: options.force ?? false,
       description: options.description,
     });
     this.kits.clear();
+    // lackpy trusts what it writes: a trusted workspace stays trusted.
+    await this.trust.kitsWritten(before);
     return written;
   }
 
   /** One tool's spec and, when it has them, its docs. */
   async tool(name: string): Promise<{ spec: ToolSpec; docsText: string | null }> {
     const toolbox = await this.toolbox();
-    if (!toolbox.has(name)) await this.mcp?.loadAll(toolbox);
+    const failures = toolbox.has(name) ? [] : ((await this.mcp?.loadAll(toolbox)) ?? []);
     const spec = toolbox.get(name);
     if (!spec) {
+      const refused = trustFailure(failures);
+      if (refused) throw refused.error;
       throw new ServiceError("unknown_tool", `No tool named '${name}'.`, {
         hint: `known tools: ${toolbox
           .list()
@@ -155,7 +180,7 @@ export class KitResolver {
   async allTools(): Promise<ToolSpec[]> {
     const toolbox = await this.toolbox();
     const failures = (await this.mcp?.loadAll(toolbox)) ?? [];
-    if (failures.length > 0) throw failures[0].error;
+    if (failures.length > 0) throw (trustFailure(failures) ?? failures[0]).error;
     return toolbox.list();
   }
 
@@ -179,6 +204,9 @@ export class KitResolver {
         return await work();
       } catch (retryError) {
         if (!isUnknownTool(retryError) || failures.length === 0) throw retryError;
+        // A server the trust gate refused is named as such, never as a missing tool.
+        const refused = trustFailure(failures);
+        if (refused) throw refused.error;
         const first = failures[0].error as KitError;
         throw new KitError(
           "mcp_server_unavailable",
@@ -211,6 +239,15 @@ export class KitResolver {
     }
     return `${stampOfPath(this.kitsDir)}|${file ? stampOfPath(file) : ""}`;
   }
+}
+
+/** The first failure that is the trust gate's refusal (`untrusted_config`, or a config it can never trust). */
+function trustFailure(failures: readonly McpLoadFailure[]): McpLoadFailure | undefined {
+  return failures.find(
+    (failure) =>
+      failure.error instanceof ServiceError &&
+      (failure.error.code === "untrusted_config" || failure.error.code === "invalid_config"),
+  );
 }
 
 function isUnknownTool(error: unknown): boolean {

@@ -11,6 +11,7 @@ import type {
 } from "../service-types.js";
 import { MAX_RECENT } from "./ratchet-file.js";
 import type { TemplateStore } from "./template-store.js";
+import type { WorkspaceTrust } from "../trust/workspace-trust.js";
 
 /** Broken template files (by file and line) and failed promotions (by intent), for status and template list. */
 export function templateProblems(
@@ -40,7 +41,7 @@ export function templateProblems(
 export async function workspaceStatus(
   workspace: string,
   settings: LackpyConfig,
-  stores: { templates: TemplateStore; history: RatchetStore },
+  stores: { templates: TemplateStore; history: RatchetStore; trust: WorkspaceTrust },
 ): Promise<WorkspaceStatus> {
   const file = configPath(workspace);
   const configExists = await access(file).then(
@@ -58,6 +59,7 @@ export async function workspaceStatus(
     ratchet: ratchetStatus(settings.ratchet, stores),
     runMode: settings.run.mode,
     order: settings.inference.order,
+    trust: await stores.trust.status(),
   };
 }
 

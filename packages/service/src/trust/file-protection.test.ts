@@ -153,24 +153,37 @@ describe.each(["isolated", "in-process"] as const)("LackpyService file protectio
   });
 });
 
-/** A workspace whose config loads code from the workspace: a module tool, a package, an MCP script. */
+/** A workspace whose config loads code from the workspace: a module tool, a package, MCP scripts. */
 const LOADING_FILES: Record<string, string> = {
-  "tools/x.mjs": `import { h } from "./helper.mjs";\nexport function x() { return h; }\n`,
+  "tools/x.mjs": `import { h } from "./helper.mjs";\nimport { s } from "../shared/deep.mjs";\nexport function x() { return h + s; }\n`,
   "tools/helper.mjs": "export const h = 1;\n",
-  "tools/notes.md": "free to change\n",
+  "tools/lib/index.js": "module.exports = 1;\n",
+  "tools/notes.md": "next to the module: the folder is code\n",
+  "shared/deep.mjs": "export const s = 1;\n",
+  "shared/notes.md": "free to change\n",
   "node_modules/my-tools/package.json": `{"name":"my-tools","main":"index.js"}`,
   "node_modules/my-tools/index.js": "exports.t = () => 1;\n",
   "node_modules/other/index.js": "exports.o = 1;\n",
   "mcp/server.mjs": "// an MCP server\n",
+  "py/main.py": "import helper\n",
+  "py/helper.py": "x = 1\n",
+  "src/a.txt": "data an MCP server serves\n",
 };
 
-function loadingConfig(mode: LackpyConfig["run"]["mode"]) {
+function loadingConfig(mode: LackpyConfig["run"]["mode"], root: string) {
   return config(mode, (c) => {
     c.tools = {
       x: { provider: "module", module: "./tools/x.mjs", export: "x" },
       t: { provider: "module", module: "my-tools", export: "t" },
     };
-    c.mcpServers = { demo: { command: "node", args: ["./mcp/server.mjs", "--stdio"] } };
+    c.mcpServers = {
+      demo: { command: "node", args: ["./mcp/server.mjs", "--stdio"] },
+      py: { command: "python3", args: ["-u", "py/main.py"] },
+      files: {
+        command: "npx",
+        args: ["-y", "@modelcontextprotocol/server-filesystem", path.join(root, "src")],
+      },
+    };
   });
 }
 
@@ -343,13 +356,21 @@ describe.each(["isolated", "in-process"] as const)(
       [`read_file("tools/x.mjs")`, "tools/x.mjs"],
       [`edit_file("./TOOLS/x.mjs", "h", "evil")`, "TOOLS/x.mjs"],
       [`write_file("tools/helper.mjs", "export const h = 2")`, "tools/helper.mjs"],
+      // A sibling no import names yet: the next load may find it (a CommonJS lib.js wins over lib/).
+      [`write_file("tools/lib.js", "evil")`, "tools/lib.js"],
+      [`write_file("tools/notes.md", "x")`, "tools/notes.md"],
+      [`write_file("shared/deep.mjs", "export const s = 2")`, "shared/deep.mjs"],
       [`read_file("node_modules/my-tools/index.js")`, "node_modules/my-tools/index.js"],
       [`write_file("node_modules/my-tools/index.js", "evil")`, "node_modules/my-tools/index.js"],
       [`write_file("mcp/server.mjs", "evil")`, "mcp/server.mjs"],
+      [`write_file("mcp/handlers.mjs", "evil")`, "mcp/handlers.mjs"],
       [`read_file("src/../mcp/server.mjs")`, "mcp/server.mjs"],
+      // The Python routes: a sibling module the server imports, and one that shadows the stdlib.
+      [`write_file("py/helper.py", "import os")`, "py/helper.py"],
+      [`write_file("py/json.py", "import os")`, "py/json.py"],
     ])("refuses %s", async (source, named) => {
       const root = await workspace(LOADING_FILES);
-      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode, root) });
       const result = await service.runProgram(source, { kit: "files" });
       expect(result.error).toMatchObject({ code: "tool_error" });
       expect(result.error?.message).toContain(`'${named}'`);
@@ -358,31 +379,36 @@ describe.each(["isolated", "in-process"] as const)(
       expect(JSON.stringify(result)).not.toContain(root);
       for (const file of ["tools/x.mjs", "tools/helper.mjs", "node_modules/my-tools/index.js"])
         expect(await readFile(path.join(root, file), "utf8")).toBe(LOADING_FILES[file]);
+      expect(await missing(path.join(root, "tools/lib.js"))).toBe(true);
+      expect(await missing(path.join(root, "py/json.py"))).toBe(true);
     });
 
     it("names what loads the file", async () => {
       const root = await workspace(LOADING_FILES);
-      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode, root) });
       const result = await service.runProgram(`write_file("mcp/server.mjs", "x")`, {
         kit: "files",
       });
       expect(result.error?.message).toMatchInlineSnapshot(
-        `"Tool write_file failed: 'mcp/server.mjs' is protected (lackpy loads it: an argument of MCP server 'demo' ([mcp_servers.demo] in .lackpy/config.toml)); the file tools never read, list or change it."`,
+        `"Tool write_file failed: 'mcp/server.mjs' is protected (lackpy loads it: the folder of the script of MCP server 'demo' ([mcp_servers.demo] in .lackpy/config.toml)); the file tools never read, list or change it."`,
       );
     });
 
-    it("leaves the rest writable, node_modules readable but not writable, and lists none of it", async () => {
+    it("leaves a server's data arguments and other files readable and writable, and node_modules read-only", async () => {
       const root = await workspace(LOADING_FILES);
-      const service = new LackpyService({ workspace: root, config: loadingConfig(mode) });
+      const service = new LackpyService({ workspace: root, config: loadingConfig(mode, root) });
+      const data = await service.runProgram(`read_file("src/a.txt")`, { kit: "files" });
+      expect(data.error).toBeNull();
+      expect(data.output).toBe(LOADING_FILES["src/a.txt"]);
       const written = await service.runProgram(
-        `write_file("tools/notes.md", read_file("node_modules/other/index.js"))`,
+        `write_file("shared/notes.md", read_file("node_modules/other/index.js"))\nwrite_file("src/b.txt", "b")`,
         { kit: "files" },
       );
       expect(written.error).toBeNull();
-      expect(written.filesModified).toEqual(["tools/notes.md"]);
-      expect(await readFile(path.join(root, "tools/notes.md"), "utf8")).toBe("exports.o = 1;\n");
+      expect(written.filesModified).toEqual(["shared/notes.md", "src/b.txt"]);
+      expect(await readFile(path.join(root, "shared/notes.md"), "utf8")).toBe("exports.o = 1;\n");
       const listed = await service.runProgram(`find_files("**")`, { kit: "files" });
-      expect(listed.output).toEqual(["README.md", "tools/notes.md"]);
+      expect(listed.output).toEqual(["README.md", "shared/notes.md", "src/a.txt", "src/b.txt"]);
       const refused = await service.runProgram(`write_file("node_modules/other/index.js", "x")`, {
         kit: "files",
       });
@@ -390,14 +416,16 @@ describe.each(["isolated", "in-process"] as const)(
       expect(refused.filesModified).toEqual([]);
     });
 
-    it("protects the module of a config read from .lackpy/config.toml", async () => {
+    it("protects the module folder of a config read from .lackpy/config.toml", async () => {
       const root = await workspace({
         ...LOADING_FILES,
         ".lackpy/config.toml": `[run]\nmode = "${mode}"\n[tools.x]\nprovider = "module"\nmodule = "./tools/x.mjs"\n`,
       });
       const service = await LackpyService.open({ workspace: root });
       const result = await service.runProgram(`read_file("tools/helper.mjs")`, { kit: "files" });
-      expect(result.error?.message).toContain("a module imported by the module of tool 'x'");
+      expect(result.error?.message).toContain("the folder of the module of tool 'x'");
+      const imported = await service.runProgram(`read_file("shared/deep.mjs")`, { kit: "files" });
+      expect(imported.error?.message).toContain("a module imported by the module of tool 'x'");
       await expect(service.resolveDoc("tools/x.mjs")).rejects.toMatchObject({
         code: "protected_path",
       });

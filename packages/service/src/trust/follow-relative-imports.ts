@@ -7,21 +7,42 @@ const SCRIPT = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/i;
 /** Most files read while following imports from one file. */
 export const MAX_FOLLOWED_FILES = 200;
 
-/** Largest file read while following imports; a larger one is protected, not read. */
+/** Largest file read while following imports; a larger one is fingerprinted, not read. */
 const MAX_FILE_BYTES = 1024 * 1024;
 
 /** `import … from "./x"`, `export … from "./x"`, `import "./x"`, `import("./x")`, `require("./x")`. */
 const RELATIVE_IMPORT =
   /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(["'])(\.{1,2}\/[^"'\n]*)\1/g;
 
-/** What `require` would try after an import without an extension. */
-const CANDIDATE_SUFFIXES = ["", ".js", ".mjs", ".cjs", ".json", "/index.js", "/index.mjs"];
+/**
+ * What an import without an extension may load, in the order `require` (and TypeScript runners)
+ * try: the file as written, with an extension, then the folder's `package.json` and index.
+ */
+const CANDIDATE_SUFFIXES = [
+  "",
+  ".js",
+  ".json",
+  ".node",
+  ".mjs",
+  ".cjs",
+  ".ts",
+  ".tsx",
+  ".mts",
+  ".cts",
+  "/package.json",
+  "/index.js",
+  "/index.json",
+  "/index.node",
+  "/index.mjs",
+  "/index.ts",
+];
 
 /**
  * The files a JS or TS file imports by relative path (`./helper.mjs`), and theirs in turn, up to
  * `MAX_FOLLOWED_FILES`; by a scan of the source text, not a parse, so an import written in a
- * comment counts too, which protects a file more, never less. An import that names no existing
- * file is listed as written: a program could otherwise create it.
+ * comment counts too, which covers a file more, never less. For an import without an extension
+ * the list also holds every path that would win over the file it finds today (`./lib` finds
+ * `lib/index.js`, but `lib.js` would win once created), and every candidate when none exists.
  */
 export async function followRelativeImports(file: string): Promise<string[]> {
   const found = new Set<string>();
@@ -35,20 +56,27 @@ export async function followRelativeImports(file: string): Promise<string[]> {
     read++;
     const source = await readFile(current, "utf8").catch(() => "");
     for (const match of source.matchAll(RELATIVE_IMPORT)) {
-      const imported = await existingFile(path.resolve(path.dirname(current), match[2]));
-      if (imported === file || found.has(imported)) continue;
-      found.add(imported);
-      queue.push(imported);
+      const target = path.resolve(path.dirname(current), match[2]);
+      for (const candidate of await importCandidates(target, match[2])) {
+        if (candidate === file || found.has(candidate)) continue;
+        found.add(candidate);
+        queue.push(candidate);
+      }
     }
   }
   return [...found];
 }
 
-/** The file an import names, as `require` would find it, or the path as written when none exists. */
-async function existingFile(target: string): Promise<string> {
+/** The file an import loads and the paths that would win over it; the import as written when it has an extension. */
+async function importCandidates(target: string, written: string): Promise<string[]> {
+  if (/\.[A-Za-z0-9]{1,5}$/.test(path.basename(written))) return [target];
+  const candidates: string[] = [];
   for (const suffix of CANDIDATE_SUFFIXES) {
-    const info = await stat(target + suffix).catch(() => null);
-    if (info?.isFile()) return target + suffix;
+    const candidate = target + suffix;
+    const info = await stat(candidate).catch(() => null);
+    if (info?.isDirectory()) continue;
+    candidates.push(candidate);
+    if (info?.isFile()) break;
   }
-  return target;
+  return candidates;
 }

@@ -1,0 +1,409 @@
+import { execFile } from "node:child_process";
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  markerToolModule,
+  nodeMarkerServer,
+} from "../../service/src/__fixtures__/marker-servers.mjs";
+import {
+  startHttpFixture,
+  type HttpFixture,
+} from "../../kit/src/__fixtures__/mcp-fixture-http.mjs";
+
+const BIN = fileURLToPath(new URL("../bin/lackpy.js", import.meta.url));
+const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
+
+let state: string;
+let scratch: string;
+let http: HttpFixture;
+
+beforeAll(async () => {
+  state = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-trust-state-"));
+  scratch = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-trust-"));
+  http = await startHttpFixture();
+});
+
+afterAll(async () => {
+  await http.close();
+  await rm(state, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Runs the real bin, as a person would, with its own trust store. */
+function lackpy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      {
+        cwd: scratch,
+        timeout: 60_000,
+        env: { ...process.env, XDG_STATE_HOME: state, NO_COLOR: "1" },
+      },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? Number((error as { code?: number }).code ?? 1) : 0,
+          stdout,
+          stderr,
+        }),
+    );
+  });
+}
+
+let count = 0;
+async function clone(files: Record<string, string>): Promise<{ root: string; marker: string }> {
+  const root = path.join(scratch, `ws-${++count}`);
+  const marker = path.join(scratch, `marker-${count}.txt`);
+  for (const [file, content] of Object.entries(files)) {
+    const text = content.replaceAll("MARKER", marker);
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  await writeFile(path.join(root, "program.js"), files["program.js"] ?? "1 + 1");
+  return { root, marker };
+}
+
+const marked = (marker: string) => readFile(marker, "utf8").catch(() => "");
+
+/** Cloned workspaces whose config names code the default kit reaches. */
+const CLONED: [string, () => Record<string, string>, string, string][] = [
+  [
+    "a module tool",
+    () => ({
+      ".lackpy/config.toml": `[kit]\ndefault = "mine"\n\n[tools.hello]\nprovider = "module"\nmodule = "./tools/hello.mjs"\nargs = ["name: string"]\n`,
+      ".lackpy/kits/mine.kit": "hello\nread_file\n",
+      "tools/hello.mjs": markerToolModule("MARKER"),
+      "program.js": `hello("you")`,
+    }),
+    "tools/hello.mjs",
+    "module tool  hello: ./tools/hello.mjs (export hello); code: tools/",
+  ],
+  [
+    "a stdio MCP server",
+    () => ({
+      ".lackpy/config.toml": `[kit]\ndefault = "mine"\n\n[mcp_servers.m]\ncommand = "node"\nargs = ["server/index.mjs"]\n`,
+      ".lackpy/kits/mine.kit": "m_hello\nread_file\n",
+      "server/index.mjs": nodeMarkerServer("MARKER"),
+      "program.js": `m_hello("you")`,
+    }),
+    "server/index.mjs",
+    "stdio server m: node server/index.mjs; code: server/, package.json",
+  ],
+  [
+    "a Streamable HTTP MCP server",
+    () => ({
+      ".lackpy/config.toml": `[kit]\ndefault = "mine"\n\n[mcp_servers.web]\nurl = "${http.url}"\nprefix = "w_"\n`,
+      ".lackpy/kits/mine.kit": "w_echo\n",
+      "program.js": `w_echo("hello you").text`,
+    }),
+    "",
+    `http server  web: ${"URL"}`,
+  ],
+];
+
+describe("lackpy trust, end to end", () => {
+  it.each(CLONED)(
+    "runs nothing %s names before lackpy trust, then runs it",
+    async (name, files, changed, listed) => {
+      const { root, marker } = await clone(files());
+      const requests = http.headers.length;
+      const trustCommand = `lackpy trust --workspace ${root}`;
+
+      for (const args of [
+        ["run", path.join(root, "program.js"), "--workspace", root],
+        ["run", path.join(root, "program.js"), "--workspace", root, "--mode", "in-process"],
+        ["delegate", "read README.md", "--workspace", root],
+      ]) {
+        const refused = await lackpy(args);
+        expect(refused.code).toBe(2);
+        expect(refused.stdout).toBe("");
+        expect(refused.stderr).toContain("[untrusted_config]");
+        expect(refused.stderr).toContain(
+          `  hint: review .lackpy/config.toml and the code it names, then run: ${trustCommand}\n`,
+        );
+        expect(refused.stderr).not.toMatch(/\n\s+at /);
+      }
+      const json = await lackpy([
+        "run",
+        path.join(root, "program.js"),
+        "--workspace",
+        root,
+        "--json",
+      ]);
+      expect(json.code).toBe(2);
+      expect(JSON.parse(json.stdout)).toEqual({
+        success: false,
+        error: {
+          code: "untrusted_config",
+          message: expect.stringContaining(".lackpy/config.toml names code to run"),
+          hint: `review .lackpy/config.toml and the code it names, then run: ${trustCommand}`,
+        },
+      });
+
+      const status = await lackpy(["status", "--workspace", root]);
+      expect(status.code).toBe(0);
+      expect(status.stdout).toContain(
+        `trust      untrusted: review .lackpy/config.toml and the code it names, then run: ${trustCommand}\n`,
+      );
+      const statusJson = JSON.parse(
+        (await lackpy(["status", "--workspace", root, "--json"])).stdout,
+      );
+      expect(statusJson.trust).toMatchObject({
+        state: "untrusted",
+        decidedBy: "store",
+        trustedAt: null,
+      });
+      expect(await marked(marker)).toBe("");
+      expect(http.headers.length).toBe(requests);
+
+      const trusted = await lackpy(["trust", "--workspace", root]);
+      expect(trusted.code).toBe(0);
+      expect(trusted.stdout).toContain(
+        `trusted ${root}\n  config       .lackpy/config.toml\n  kits         .lackpy/kits/\n`,
+      );
+      expect(trusted.stdout).toContain(listed.replace("URL", http.url));
+      expect(trusted.stderr).toMatch(/^recorded in .+\.json; lackpy trust --revoke undoes it\n$/);
+
+      const ran = await lackpy([
+        "run",
+        path.join(root, "program.js"),
+        "--workspace",
+        root,
+        "--json",
+      ]);
+      expect(ran.code).toBe(0);
+      expect(JSON.parse(ran.stdout)).toMatchObject({ success: true, output: "hello you" });
+      expect((await lackpy(["status", "--workspace", root])).stdout).toMatch(
+        /trust {6}trusted \(\d{4}-/,
+      );
+      if (name.includes("HTTP")) {
+        expect(http.headers.length).toBeGreaterThan(requests);
+        return;
+      }
+      expect(await marked(marker)).not.toBe("");
+
+      // A pull changes the code: refused again, naming the file.
+      await appendFile(path.join(root, changed), "\n// changed\n");
+      const after = await lackpy([
+        "run",
+        path.join(root, "program.js"),
+        "--workspace",
+        root,
+        "--json",
+      ]);
+      expect(after.code).toBe(2);
+      expect(JSON.parse(after.stdout).error).toMatchObject({
+        code: "untrusted_config",
+        message: expect.stringContaining(`${changed} changed since the workspace was trusted`),
+        hint: `review ${changed}, then run: ${trustCommand}`,
+      });
+      const statusAfter = JSON.parse(
+        (await lackpy(["status", "--workspace", root, "--json"])).stdout,
+      );
+      expect(statusAfter.trust.items.filter((item: { trusted: boolean }) => !item.trusted)).toEqual(
+        [expect.objectContaining({ file: changed, reason: expect.stringContaining(changed) })],
+      );
+
+      // Trusted again, then revoked: refused once more.
+      expect((await lackpy(["trust", "--workspace", root])).code).toBe(0);
+      expect((await lackpy(["run", path.join(root, "program.js"), "--workspace", root])).code).toBe(
+        0,
+      );
+      const revoked = await lackpy(["trust", "--revoke", "--workspace", root]);
+      expect(revoked).toMatchObject({
+        code: 0,
+        stdout: `revoked trust of ${root}: nothing its config names runs until lackpy trust\n`,
+      });
+      expect((await lackpy(["run", path.join(root, "program.js"), "--workspace", root])).code).toBe(
+        2,
+      );
+    },
+  );
+
+  it("starts nothing from any command before lackpy trust, and answers those that need nothing", async () => {
+    const { root, marker } = await clone(CLONED[1][1]());
+    const gated = [
+      ["run", path.join(root, "program.js")],
+      ["delegate", "read README.md"],
+      ["generate", "read README.md"],
+      ["validate", path.join(root, "program.js"), "--kit", "mine"],
+      ["create", path.join(root, "program.js"), "--name", "t"],
+      ["kit", "info", "mine"],
+      ["kit", "create", "more", "--tools", "m_hello"],
+      ["toolbox", "list"],
+      ["toolbox", "show", "m_hello"],
+    ];
+    for (const args of gated) {
+      const refused = await lackpy([...args, "--workspace", root, "--json"]);
+      expect([args[0], refused.code]).toEqual([args[0], 2]);
+      expect(JSON.parse(refused.stdout).error.code).toBe("untrusted_config");
+    }
+    for (const args of [
+      ["status"],
+      ["kit", "list"],
+      ["template", "list"],
+      ["provider", "list"],
+      ["validate", path.join(root, "program.js"), "--kit", "readonly"],
+    ]) {
+      const answered = await lackpy([...args, "--workspace", root]);
+      expect([args.join(" "), answered.code === 2]).toEqual([args.join(" "), false]);
+    }
+    expect(await marked(marker)).toBe("");
+  }, 120_000);
+
+  it("prints one JSON document for lackpy trust --json and --revoke --json", async () => {
+    const { root } = await clone(CLONED[1][1]());
+    const trusted = await lackpy(["trust", "--workspace", root, "--json"]);
+    expect(trusted.code).toBe(0);
+    const report = JSON.parse(trusted.stdout);
+    expect(report).toEqual({
+      workspace: root,
+      trusted: true,
+      needed: true,
+      recordPath: expect.stringContaining(path.join(state, "lackpy", "trust")),
+      trustedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      items: [
+        {
+          kind: "config",
+          name: "config",
+          summary: ".lackpy/config.toml",
+          paths: [".lackpy/config.toml"],
+        },
+        { kind: "kits", name: "kits", summary: ".lackpy/kits/", paths: [".lackpy/kits/"] },
+        {
+          kind: "stdio_server",
+          name: "m",
+          summary: "node server/index.mjs",
+          paths: ["server/", "package.json"],
+          command: "node",
+          args: ["server/index.mjs"],
+          envNames: [],
+          cwd: ".",
+        },
+      ],
+    });
+    const revoked = await lackpy(["trust", "--revoke", "--workspace", root, "--json"]);
+    expect(JSON.parse(revoked.stdout)).toEqual({
+      workspace: root,
+      trusted: false,
+      revoked: true,
+      recordPath: report.recordPath,
+    });
+  });
+
+  it("keeps a trusted workspace trusted across lackpy's own config edit, and an untrusted one untrusted", async () => {
+    const { root } = await clone(CLONED[0][1]());
+    const { root: untrusted } = await clone(CLONED[0][1]());
+    expect((await lackpy(["trust", "--workspace", root])).code).toBe(0);
+    for (const workspace of [root, untrusted])
+      expect((await lackpy(["provider", "add", "anthropic", "--workspace", workspace])).code).toBe(
+        0,
+      );
+    const states = await Promise.all(
+      [root, untrusted].map(
+        async (workspace) =>
+          JSON.parse((await lackpy(["status", "--workspace", workspace, "--json"])).stdout).trust
+            .state,
+      ),
+    );
+    expect(states).toEqual(["trusted", "untrusted"]);
+    expect(await readFile(path.join(root, ".lackpy/config.toml"), "utf8")).toContain(
+      "[inference.providers.anthropic]",
+    );
+  });
+
+  it.each([
+    [
+      "a module tool in the workspace root",
+      {
+        ".lackpy/config.toml": `[tools.hello]\nprovider = "module"\nmodule = "./hello.mjs"\n`,
+        "hello.mjs": "export function hello() {}\n",
+      },
+      'move hello.mjs into a folder of its own (e.g. tools/hello.mjs) and set module = "./tools/hello.mjs" under [tools.hello] in .lackpy/config.toml',
+    ],
+    [
+      "an invalid config",
+      { ".lackpy/config.toml": `[tools.hello]\nprovider = "module"\nmodule = 3\n` },
+      "fix or remove each key; see docs/architecture.md for the config keys",
+    ],
+  ])("refuses to trust %s, with exit code 2", async (_name, files, hint) => {
+    const { root } = await clone(files);
+    const refused = await lackpy(["trust", "--workspace", root, "--json"]);
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      success: false,
+      error: { code: "invalid_config", hint },
+    });
+  });
+
+  it("needs no trust step for the quick start's workspace, and lackpy init trusts what it writes", async () => {
+    const quick = await lackpy(["status", "--workspace", EXAMPLE]);
+    expect(quick.stdout).toContain(
+      "trust      not needed (the config names no module tool or MCP server)\n",
+    );
+    const delegated = await lackpy([
+      "delegate",
+      "list all typescript files",
+      "--workspace",
+      EXAMPLE,
+      "--json",
+    ]);
+    expect(delegated.code).toBe(0);
+
+    const root = path.join(scratch, "fresh");
+    await mkdir(root);
+    const init = await lackpy(["init", "--workspace", root]);
+    expect(init.stdout).toContain("created .lackpy/config.toml\n");
+    expect(init.stdout).toContain("trusted .lackpy/config.toml (lackpy wrote it)\n");
+    const status = JSON.parse((await lackpy(["status", "--workspace", root, "--json"])).stdout);
+    expect(status.trust).toMatchObject({ state: "not_needed", trustedAt: expect.any(String) });
+    const again = JSON.parse((await lackpy(["init", "--workspace", root, "--json"])).stdout);
+    expect(again).toMatchObject({ created: [], trusted: false });
+  });
+
+  it("gates lackpy mcp serve: an MCP client's run_program starts nothing before trust", async () => {
+    const { root, marker } = await clone(CLONED[1][1]());
+    const client = new Client({ name: "trust-test", version: "0" });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp", "serve", "--workspace", root],
+        env: { XDG_STATE_HOME: state },
+        stderr: "ignore",
+      }),
+    );
+    try {
+      const refused = (await client.callTool({
+        name: "run_program",
+        arguments: { program: `m_hello("mcp")` },
+      })) as { isError?: boolean; structuredContent?: { error?: Record<string, string> } };
+      expect(refused.isError).toBe(true);
+      expect(refused.structuredContent?.error).toMatchObject({
+        code: "untrusted_config",
+        hint: `review .lackpy/config.toml and the code it names, then run: lackpy trust --workspace ${root}`,
+      });
+      const listed = (await client.callTool({ name: "toolbox_list", arguments: {} })) as {
+        isError?: boolean;
+        structuredContent?: { error?: { code: string } };
+      };
+      expect(listed.structuredContent?.error?.code).toBe("untrusted_config");
+      expect(await marked(marker)).toBe("");
+
+      expect((await lackpy(["trust", "--workspace", root])).code).toBe(0);
+      const ran = (await client.callTool({
+        name: "run_program",
+        arguments: { program: `m_hello("mcp")` },
+      })) as { isError?: boolean; structuredContent?: { output?: unknown } };
+      expect(ran.isError).toBeFalsy();
+      expect(ran.structuredContent?.output).toBe("hello mcp");
+      expect(await marked(marker)).toBe("server started\n");
+    } finally {
+      await client.close();
+    }
+  });
+});

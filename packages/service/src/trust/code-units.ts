@@ -1,0 +1,65 @@
+/**
+ * What a workspace's config names as code, one unit per module tool and MCP server, plus the
+ * config and kits every unit depends on. Each unit lists the paths it loads from: the whole
+ * folder of a script or module that lives in the workspace (its siblings are what an
+ * interpreter finds next to it: a Python module, a `lib.js` that wins over `lib/`), the files
+ * it imports by relative path outside that folder, a file alone outside the workspace, and the
+ * manifests above it that change what is loaded. `lackpy trust` fingerprints these paths, the
+ * gate compares them before anything starts, and the file tools keep programs out of those
+ * inside the workspace. A server's data arguments are not code and are not listed.
+ */
+import path from "node:path";
+import type { LackpyConfig } from "../config/config-types.js";
+import { CONFIG_FILE, type CodeContext, type CodePath, type CodeUnit } from "./code-unit.js";
+import { moduleToolUnit } from "./module-tool-unit.js";
+import { serverUnit } from "./server-unit.js";
+
+/** Every unit of a config: `config`, `kits`, then each module tool and each MCP server. */
+export async function codeUnits(
+  config: Pick<LackpyConfig, "tools" | "mcpServers" | "kit">,
+  context: CodeContext,
+): Promise<CodeUnit[]> {
+  const units: CodeUnit[] = [configUnit(context), kitsUnit(config, context)];
+  for (const [name, tool] of Object.entries(config.tools))
+    units.push(await moduleToolUnit(name, tool, context));
+  for (const [name, server] of Object.entries(config.mcpServers))
+    units.push(await serverUnit(name, server, context));
+  return units;
+}
+
+function configUnit(context: CodeContext): CodeUnit {
+  return {
+    kind: "config",
+    name: "config",
+    where: CONFIG_FILE,
+    summary: CONFIG_FILE,
+    paths: [
+      {
+        absolute: path.join(context.workspace, CONFIG_FILE),
+        scope: "file",
+        protect: false,
+        why: "the workspace's config",
+      },
+    ],
+  };
+}
+
+function kitsUnit(config: Pick<LackpyConfig, "kit">, context: CodeContext): CodeUnit {
+  const paths: CodePath[] = [
+    {
+      absolute: path.join(context.workspace, ".lackpy", "kits"),
+      scope: "folder",
+      protect: false,
+      why: "the workspace's kits",
+    },
+  ];
+  const kit = config.kit.default.trim();
+  if (kit.endsWith(".kit"))
+    paths.push({
+      absolute: path.resolve(context.workspace, kit),
+      scope: "file",
+      protect: true,
+      why: `the default kit ([kit] default in ${CONFIG_FILE})`,
+    });
+  return { kind: "kits", name: "kits", where: CONFIG_FILE, summary: ".lackpy/kits/", paths };
+}
