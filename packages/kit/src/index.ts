@@ -36,6 +36,7 @@ export type {
   PathProblem,
 } from "./protect/protected-paths.js";
 export { checkProtectedGlob } from "./protect/check-protected-glob.js";
+export type { WorkspaceView } from "./files/workspace-view.js";
 export type { ToolCallContext } from "./toolbox/tool-call-context.js";
 export type { ArgSpec, ToolSpec, ToolExample, Grade } from "@lackpy/lang";
 export {
