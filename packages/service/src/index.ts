@@ -33,6 +33,7 @@ export {
   referencedNames,
 } from "./delegate/generalise-program.js";
 export { normaliseIntent, intentForMatching } from "@lackpy/infer/node";
+export type { RuleDescription } from "@lackpy/infer/node";
 export { RatchetStore, outputHash } from "./store/ratchet-store.js";
 export type { RatchetRecord, RatchetRequest } from "./store/ratchet-store.js";
 export type { RatchetEntry, PromotionFailure } from "./store/ratchet-file.js";
