@@ -190,7 +190,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     summary: "the files that import or require a module",
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
-    patterns: ["(?:show |who )?(?:file )?import (?:in )?(?<module>[QWPF]){scope}"].map(rulePattern),
+    patterns: ["(?:show |who )?(?:file )?import (?:in )?(?<module>[QWPFD]){scope}"].map(rulePattern),
     build(slots) {
       const module = textOf(slots.module);
       const where = scopeOf(slots);

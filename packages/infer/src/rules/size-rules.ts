@@ -19,9 +19,9 @@ function sizedGlob(slots: RuleSlots, fallback: readonly string[] | null): string
   return where ? globFor(where.folder, where.extensions ?? fallback) : null;
 }
 
-/** The sizes of the files, `{ file, bytes }` (or `{ file, characters }` read, without `file_size`). */
-function sizes(context: RuleContext): { line: string; field: string } {
-  return context.tools.has("file_size")
+/** The sizes of the files, `{ file, bytes }` (or `{ file, characters }` read: when asked, or without `file_size`). */
+function sizes(context: RuleContext, characters: boolean): { line: string; field: string } {
+  return context.tools.has("file_size") && !characters
     ? {
         line: "const sizes = find_files(pattern).map(file => ({ file, bytes: file_size(file) }))",
         field: "bytes",
@@ -47,6 +47,9 @@ function lineRows(context: RuleContext): string[] {
       ];
 }
 
+/** "by size", "by number of characters", "by length": how the largest files are measured. */
+const BY = "(?: per (?:count )?(?:size|(?<characters>character)))?";
+
 /** Size rules. */
 export const SIZE_RULES: readonly IntentRule[] = [
   {
@@ -55,14 +58,15 @@ export const SIZE_RULES: readonly IntentRule[] = [
     examples: ["show the 5 biggest files", "which file is the largest in src"],
     needs: ["find_files"],
     patterns: [
-      "{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}(?: per size)?",
-      "(?:show |find )?(?:{kind} )?(?<files>file) largest{scope}",
-      "(?:show )?(?:top )?(?:{n} )?(?:{kind} )?(?<files>file) per size{scope}",
+      `{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}${BY}`,
+      `(?:show |find )?(?:{kind} )?(?<files>file) largest{scope}${BY}`,
+      "(?:show )?(?:top )?(?:{n} )?(?:{kind} )?(?<files>file) per (?:size|(?<characters>character)){scope}",
     ].map(rulePattern),
     build(slots, context) {
       if (!context.tools.has("file_size") && !context.tools.has("read_file"))
         return "the kit has neither file_size nor read_file";
-      const measured = sizes(context);
+      if (slots.characters && !context.tools.has("read_file")) return "characters are counted with read_file";
+      const measured = sizes(context, slots.characters !== undefined);
       const pattern = sizedGlob(slots, measured.field === "bytes" ? null : TEXT_EXTENSIONS);
       const count = numberOf(slots.n, 10, MAX_ROWS);
       if (!pattern || count === null)

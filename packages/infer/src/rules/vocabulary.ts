@@ -22,6 +22,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   line: ["line", "loc", "sloc"],
   largest: ["largest", "biggest", "heaviest", "big", "large"],
   size: ["size", "bytes", "byte", "weigh"],
+  character: ["character", "char", "length"],
   top: ["top"],
   first: "first head beginning start opening initial leading".split(" "),
   last: "last tail end final bottom trailing ending".split(" "),
