@@ -61,18 +61,22 @@ const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set([
   ...MODULE_EXTENSIONS,
 ]);
 
-/** The extensions a kind word or `.ext` stands for, or null when it is not a kind we know. */
+/**
+ * The extensions a kind word (`python`, `docs`), a known extension written as a word (`md`,
+ * `py`) or `.ext` (`.ts`, `*.d.ts`) stands for, or null when it is not a kind we know.
+ */
 export function kindExtensions(kind: string): readonly string[] | null {
   const word = kind.toLowerCase().replace(/^(?:\*\*\/)?\*/, "");
-  if (word.startsWith(".")) return /^\.[a-z0-9]{1,10}$/.test(word) ? [word.slice(1)] : null;
+  if (word.startsWith("."))
+    return /^\.[a-z0-9]{1,10}(?:\.[a-z0-9]{1,10})?$/.test(word) ? [word.slice(1)] : null;
   if (Object.hasOwn(LANGUAGE_EXTENSIONS, word)) return LANGUAGE_EXTENSIONS[word];
   if (Object.hasOwn(KIND_WORDS, word)) return KIND_WORDS[word];
-  return null;
+  return word.length >= 2 && KNOWN_EXTENSIONS.has(word) ? [word] : null;
 }
 
-/** True when a word names a kind of file by itself ("python", "docs", "ts"). */
+/** True when a word names a kind of file by itself ("python", "docs", "ts", "md"). */
 export function isKindWord(word: string): boolean {
-  return Object.hasOwn(LANGUAGE_EXTENSIONS, word) || Object.hasOwn(KIND_WORDS, word);
+  return kindExtensions(word) !== null && !word.startsWith(".") && !word.startsWith("*");
 }
 
 /** The extension of a path's last name, lower case, or null (`.gitignore` and `Makefile` have none). */

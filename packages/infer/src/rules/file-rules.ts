@@ -24,7 +24,12 @@ function nameGlob(raw: string): string | null {
 
 /** The program over the glob a name slot stands for, when at least one file matches it; else why not. */
 async function overMatches(slots: RuleSlots, context: RuleContext, program: string) {
-  const raw = textOf(slots.name);
+  const token = slots.name?.length === 1 ? slots.name[0]! : null;
+  // "the readme" is grounded to the README it names; any file of that name matches.
+  const raw =
+    token?.form === "F" && !token.raw.includes("/")
+      ? token.path!.split("/").at(-1)!
+      : textOf(slots.name);
   const pattern = raw === null ? null : nameGlob(raw);
   if (pattern === null) return "the name is not a workspace path or glob";
   if (!context.workspace || (await context.workspace.files(pattern)).length === 0)

@@ -60,7 +60,7 @@ export async function groundRequest(
         next?.form === "folder" ||
         (previous?.form === "show" && /^(?:ls|dir)$/i.test(previous.raw)) ||
         (previous?.form === "file" && (next?.form === "have" || next?.form === "contain"));
-      if (token.form === "known" && !folderish) {
+      if (token.form === "known") {
         const files = await view.files(KNOWN_FILES[token.raw.toLowerCase()] ?? "");
         if (files.length > 0) Object.assign(token, { form: "F", path: files[0] });
         continue;

@@ -107,7 +107,7 @@ function closingQuote(text: string, from: number, close: string): number {
 /** The token for a chunk that is not a plain word, or null for a word. */
 function slotOf(chunk: string): Token | null {
   if (/^\d{1,6}$/.test(chunk)) return { form: "N", raw: chunk };
-  if (/^(?:\*\*\/)?\*?\.[a-z0-9]{1,10}$/i.test(chunk)) {
+  if (/^(?:\*\*\/)?\*?\.[a-z0-9]{1,10}(?:\.[a-z0-9]{1,10})?$/i.test(chunk)) {
     const extensions = kindExtensions(chunk);
     if (extensions) return { form: "K", raw: chunk, extensions };
   }

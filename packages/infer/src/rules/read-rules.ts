@@ -64,14 +64,17 @@ export const READ_RULES: readonly IntentRule[] = [
   },
   {
     id: "line-range",
-    summary: "lines N to M of a file",
-    examples: ["show lines 2 to 3 of README.md", "print lines 10 to 20 in src/index.ts"],
+    summary: "line N, or lines N to M, of a file",
+    examples: ["show lines 2 to 3 of README.md", "line 5 of src/index.ts"],
     needs: ["read_lines"],
-    patterns: ["(?:show )?line (?<from>N) to (?<to>N) (?:in )?{file}"].map(rulePattern),
+    patterns: [
+      "(?:show )?line (?<from>N) to (?<to>N) (?:in )?{file}",
+      "(?:show )?line (?<from>N) (?:in )?{file}",
+    ].map(rulePattern),
     build(slots) {
       const path = fileOf(slots.file);
       const from = numberOf(slots.from, 1, MAX_LINES);
-      const to = numberOf(slots.to, 1, MAX_LINES);
+      const to = slots.to ? numberOf(slots.to, 1, MAX_LINES) : from;
       if (!path || from === null || to === null || to < from)
         return "the file or the line numbers are not usable";
       return { program: `read_lines(path, ${from}, ${to}).join("\\n")`, params: { path } };

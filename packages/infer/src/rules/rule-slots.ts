@@ -7,10 +7,12 @@
 import type { Token } from "./read-request.js";
 import type { RuleSlots } from "./rule-types.js";
 
-/** Where a rule looks: a folder (`""` for the whole workspace) and the extensions of the kinds named, or null for every file. */
+/** Where a rule looks: a folder (`""` for the whole workspace) and the extensions of the kinds named, or null for every file; or one file. */
 export interface Scope {
   folder: string;
   extensions: readonly string[] | null;
+  /** "grep X in src/app.ts": the one file to look in (only for rules that search contents). */
+  file?: string;
 }
 
 /** The extensions of every `K` token of a group, or null when the group is empty. */
@@ -19,13 +21,19 @@ export function kindsOf(tokens: readonly Token[] | undefined): readonly string[]
   return kinds.length === 0 ? null : [...new Set(kinds.flatMap((token) => token.extensions ?? []))];
 }
 
-/** The scope of a match: `scope` (a grounded folder) or `scopeKind`, and the `kind` group; null when two kinds are named. */
-export function scopeOf(slots: RuleSlots): Scope | null {
+/**
+ * The scope of a match: `scope` (a grounded folder), `scopeFile` (a grounded file, when the
+ * rule searches contents: `file: true`) or `scopeKind`, and the `kind` group; null when two kinds
+ * are named, or a file is named where a folder is needed.
+ */
+export function scopeOf(slots: RuleSlots, options: { file?: boolean } = {}): Scope | null {
   const folder = slots.scope?.[0]?.path ?? "";
   const scoped = kindsOf(slots.scopeKind);
   const kinds = kindsOf(slots.kind);
   if (scoped && kinds) return null;
-  return { folder, extensions: kinds ?? scoped };
+  const file = slots.scopeFile?.[0]?.path;
+  if (file === undefined) return { folder, extensions: kinds ?? scoped };
+  return options.file ? { folder: "", extensions: kinds, file } : null;
 }
 
 /** The raw text of a group's only token. */

@@ -67,6 +67,7 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
     () => [...TODOS.slice(0, 2), TODOS[2], ...FIXMES].sort(byPlace),
   ],
   ["where are the fixmes", "todos", () => FIXMES],
+  ["show the TODOs in README.md", "todos", () => TODOS.slice(0, 1)],
   ["todos in src", "todos", () => TODOS.slice(1)],
   ["which files import ./utils", "files-importing", () => ["src/index.ts"]],
   ["which files require ../utils", "files-importing", () => ["src/tools/run.js"]],
@@ -145,7 +146,7 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
 
 const WRITES: [string, string, unknown, [string, string]][] = [
   [
-    "replace demo with sample in README.md",
+    "replace the word demo with sample in README.md",
     "replace-text",
     2,
     ["README.md", "# sample\n\nA sample package. TODO: write the docs.\n"],

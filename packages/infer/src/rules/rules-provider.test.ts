@@ -156,6 +156,10 @@ const NEGATIVE: string[] = [
   "who imports",
   "replace foo with bar in README.md",
   "where is README.md defined",
+  "show all the imports in src/index.ts",
+  "which files import src/utils.ts",
+  "list the files in README.md",
+  "how many python files are in src/index.ts",
 ];
 
 describe("matchRules", () => {
@@ -187,6 +191,9 @@ describe("matchRules", () => {
     expect((await answer('append "x" to notes.md')).rule).toBeNull();
     expect((await answer('append "x" to notes.md', EVERY)).rule).toBe("append-line");
     for (const intent of [
+      "replace tabs with spaces in README.md",
+      "change the port to 9090 in config.json",
+      "rename demo to sample in README.md",
       'create README.md with "x"',
       'append "x" to package.json',
       "replace foo with bar in missing.md",

@@ -5,7 +5,7 @@
  * param (`query`); a regex or a module name becomes a regex literal only through
  * `regexLiteral`, which refuses anything that would not parse back as exactly that regex.
  */
-import { CODE_EXTENSIONS, TEXT_EXTENSIONS, globFor } from "./file-kinds.js";
+import { CODE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf, globFor } from "./file-kinds.js";
 import { escapeRegex, regexLiteral } from "./regex-literal.js";
 import { scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
@@ -30,14 +30,22 @@ const filesProgram = (test: string) =>
 const countProgram = (test: string) =>
   `sum(find_files(pattern).map(file => read_file(file).split("\\n").filter(line => ${test}).length))`;
 
-/** The glob a search reads: the scope's folder, with its kinds, every file (search_files) or text files (read_file). */
+/** The glob a search reads: the scope's file, or its folder with its kinds, every file (search_files) or text files (read_file). */
 function searchedGlob(
   slots: RuleSlots,
   context: RuleContext,
   fallback: readonly string[] = TEXT_EXTENSIONS,
 ) {
-  const where = scopeOf(slots);
+  const where = scopeOf(slots, { file: true });
   if (!where) return null;
+  if (where.file !== undefined) {
+    // A file's path is its own glob, unless it holds glob characters or is not of the kind named.
+    const extension = extensionOf(where.file);
+    if (/[*?{]/.test(where.file)) return null;
+    return !where.extensions || (extension !== null && where.extensions.includes(extension))
+      ? where.file
+      : null;
+  }
   const searches = context.tools.has("search_files");
   return globFor(where.folder, where.extensions ?? (searches ? null : fallback));
 }
@@ -149,7 +157,8 @@ export function importRegex(module: string): string | null {
 }
 
 const MARKS = "(?<marks>todo(?: and todo)?)";
-const TERM = "(?<term>[QWPFDR])";
+/** Text to look for: quoted, a regex, or one word, path or name ("the word zod" too). */
+const TERM = "(?:literal )?(?<term>[QWPFDR])";
 const HAVE = "(?:contain|have|with)";
 
 /** Content search rules, most specific first. */
@@ -190,16 +199,13 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     summary: "the files that import or require a module",
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
-    patterns: ["(?:show |who )?(?:file )?import (?:in )?(?<module>[QWPFD]){scope}"].map(rulePattern),
-    build(slots) {
+    patterns: ["(?:show |who )?(?:file )?import (?<module>[QWPD]){scope}"].map(rulePattern),
+    build(slots, context) {
       const module = textOf(slots.module);
-      const where = scopeOf(slots);
+      const pattern = searchedGlob(slots, { ...context, tools: new Set() }, CODE_EXTENSIONS);
       const regex = module === null ? null : importRegex(module);
-      if (!regex || !where) return "the module name is not usable";
-      return {
-        program: filesProgram(`${regex}.test(line)`),
-        params: { pattern: globFor(where.folder, where.extensions ?? CODE_EXTENSIONS) },
-      };
+      if (!regex || !pattern) return "the module name is not usable";
+      return { program: filesProgram(`${regex}.test(line)`), params: { pattern } };
     },
   },
   {
@@ -207,7 +213,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     summary: "the files that contain some text",
     examples: ["which files mention fetch", 'list the files containing "AbortController"'],
     needs: ["find_files", "read_file"],
-    patterns: [`{ask}file ${HAVE} (?:content )?${TERM}{scope}`].map(rulePattern),
+    patterns: [
+      `{ask}(?:{kind} )?file ${HAVE} ${TERM}{scope}`,
+      `{ask}(?:{kind} )?file in (?<scope>D) ${HAVE} ${TERM}`,
+    ].map(rulePattern),
     build: search("files"),
   },
   {
@@ -215,7 +224,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     summary: "count the files that contain some text",
     examples: ["how many files mention fetch", 'count the files containing "TODO"'],
     needs: ["find_files", "read_file"],
-    patterns: [`count file ${HAVE} (?:content )?${TERM}{scope}`].map(rulePattern),
+    patterns: [
+      `count (?:{kind} )?file ${HAVE} ${TERM}{scope}`,
+      `count (?:{kind} )?file in (?<scope>D) ${HAVE} ${TERM}`,
+    ].map(rulePattern),
     build: search("count"),
   },
   {
@@ -224,8 +236,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["grep for AbortController", 'show the lines containing "fetch(" with line numbers'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `search(?: file| content)?(?: {kind})? ${TERM}{scope}(?: (?:with|and) lineno)?`,
-      `(?:show |find |search )?line ${HAVE} (?:content )?${TERM}{scope}(?: (?:with|and) lineno)?`,
+      `search(?: {kind})?(?: file| content)? ${TERM}{scope}(?: (?:with|and) lineno)?`,
+      `(?:show |find |search )?line ${HAVE} ${TERM}{scope}(?: (?:with|and) lineno)?`,
       `(?:show |find |search |where )?occurrence ${TERM}{scope}(?: (?:with|and) lineno)?`,
       `where ${TERM} contain{scope}`,
     ].map(rulePattern),

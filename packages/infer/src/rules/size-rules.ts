@@ -65,7 +65,8 @@ export const SIZE_RULES: readonly IntentRule[] = [
     build(slots, context) {
       if (!context.tools.has("file_size") && !context.tools.has("read_file"))
         return "the kit has neither file_size nor read_file";
-      if (slots.characters && !context.tools.has("read_file")) return "characters are counted with read_file";
+      if (slots.characters && !context.tools.has("read_file"))
+        return "characters are counted with read_file";
       const measured = sizes(context, slots.characters !== undefined);
       const pattern = sizedGlob(slots, measured.field === "bytes" ? null : TEXT_EXTENSIONS);
       const count = numberOf(slots.n, 10, MAX_ROWS);
@@ -101,7 +102,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     examples: ["count lines per file", "how many lines does each python file in src have"],
     needs: ["find_files", "read_file"],
     patterns: [
-      "count line per (?:{kind} )?file{scope}(?: have)?",
+      "count line (?:in )?per (?:{kind} )?file{scope}(?: have)?",
       "(?:show )?line (?:count )?per (?:{kind} )?file{scope}",
     ].map(rulePattern),
     build(slots, context) {

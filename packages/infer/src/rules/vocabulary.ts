@@ -43,7 +43,9 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   export: ["export"],
   define: "define definition declare declaration implement implementation".split(" "),
   call: "call caller invoke invocation".split(" "),
-  replace: "replace substitute swap change rename".split(" "),
+  replace: ["replace", "substitute", "swap"],
+  change: ["change", "rename"],
+  literal: ["word", "string", "phrase", "term", "keyword", "literal"],
   append: ["append", "add"],
   create: "create make new touch write".split(" "),
   content: ["content", "contents", "body"],
@@ -72,7 +74,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
     "does did all every any some of for about just only also currently now already actually " +
     "exactly really quickly whole entire full complete out up again thanks thank hey hi ok " +
     "okay so far exist exists existing present available my our your current given want need " +
-    "know let lets as on one ones word words string phrase term keyword literal"
+    "know let lets as on one ones"
   ).split(" "),
 );
 
@@ -108,6 +110,9 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["in", "which", "file"], ["where"]],
   [["in", "what", "file"], ["where"]],
   [["npm", "scripts"], ["script"]],
+  [["import", "from"], ["import"]],
+  [["imports", "from"], ["import"]],
+  [["importing", "from"], ["import"]],
   [["sub", "folders"], ["folder"]],
   [["sub-folders"], ["folder"]],
   [["source", "code"], ["code"]],

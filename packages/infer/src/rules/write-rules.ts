@@ -22,14 +22,21 @@ export const WRITE_RULES: readonly IntentRule[] = [
   {
     id: "replace-text",
     summary: "replace some text with other text in a file",
-    examples: ["replace foo with bar in README.md", 'change "8080" to "9090" in config.json'],
+    examples: ['replace "foo" with "bar" in README.md', 'change "8080" to "9090" in config.json'],
     needs: ["read_file", "write_file"],
-    patterns: ["replace (?<old>[^ ]+) (?:with|to|per) (?<new>[^ ]+) in {file}"].map(rulePattern),
+    patterns: [
+      "replace (?<literal>literal )?(?<old>[QWN]) (?:with|to|per) (?:literal )?(?<new>[QWN]) in {file}",
+      "change (?<old>Q) (?:with|to) (?<new>Q) in {file}",
+    ].map(rulePattern),
     build(slots) {
       const path = fileOf(slots.file);
       const old = textOf(slots.old);
       const replacement = textOf(slots.new);
       if (!path || !old || replacement === null) return "the file is not in the workspace";
+      // "replace tabs with spaces" names characters, not the word "tabs": a bare word is replaced
+      // only when the request says it is one ("replace the word backend with service").
+      if (slots.old?.[0]?.form === "W" && !slots.literal)
+        return 'the text to replace is not quoted (write "replace \"old\" with \"new\" in FILE")';
       return {
         program: [
           "const text = read_file(path)",
