@@ -36,7 +36,7 @@ export const WRITE_RULES: readonly IntentRule[] = [
       // "replace tabs with spaces" names characters, not the word "tabs": a bare word is replaced
       // only when the request says it is one ("replace the word backend with service").
       if (slots.old?.[0]?.form === "W" && !slots.literal)
-        return 'the text to replace is not quoted (write "replace \"old\" with \"new\" in FILE")';
+        return 'the text to replace is not quoted: write replace "old" with "new" in FILE';
       return {
         program: [
           "const text = read_file(path)",
