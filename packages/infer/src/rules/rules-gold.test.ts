@@ -146,7 +146,7 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
 
 const WRITES: [string, string, unknown, [string, string]][] = [
   [
-    "replace the word demo with sample in README.md",
+    "replace demo with sample in README.md",
     "replace-text",
     2,
     ["README.md", "# sample\n\nA sample package. TODO: write the docs.\n"],

@@ -192,6 +192,7 @@ describe("matchRules", () => {
     expect((await answer('append "x" to notes.md', EVERY)).rule).toBe("append-line");
     for (const intent of [
       "replace tabs with spaces in README.md",
+      "replace commas with semicolons in config.json",
       "change the port to 9090 in config.json",
       "rename demo to sample in README.md",
       'create README.md with "x"',

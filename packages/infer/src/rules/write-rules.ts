@@ -8,6 +8,10 @@ import { extensionOf, looksLikeFile } from "./file-kinds.js";
 import { fileOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule } from "./rule-types.js";
 
+/** Words that name characters rather than text ("tabs", "spaces", "newlines", "quotes"). */
+const CHARACTER_NAMES =
+  /^(?:tabs?|spaces?|whitespace|blanks?|newlines?|line ?breaks?|linefeeds?|crlf|lf|cr|quotes?|apostrophes?|commas?|semicolons?|colons?|dots?|periods?|dashes?|hyphens?|underscores?|slashes?|backslashes?|brackets?|braces?|parens?|parentheses|characters?|chars?)$/i;
+
 /** A workspace-relative path a new file may be created at, or null. */
 function newPath(raw: string | null): string | null {
   if (raw === null) return null;
@@ -22,7 +26,7 @@ export const WRITE_RULES: readonly IntentRule[] = [
   {
     id: "replace-text",
     summary: "replace some text with other text in a file",
-    examples: ['replace "foo" with "bar" in README.md', 'change "8080" to "9090" in config.json'],
+    examples: ["replace foo with bar in README.md", 'change "8080" to "9090" in config.json'],
     needs: ["read_file", "write_file"],
     patterns: [
       "replace (?<literal>literal )?(?<old>[QWN]) (?:with|to|per) (?:literal )?(?<new>[QWN]) in {file}",
@@ -33,10 +37,13 @@ export const WRITE_RULES: readonly IntentRule[] = [
       const old = textOf(slots.old);
       const replacement = textOf(slots.new);
       if (!path || !old || replacement === null) return "the file is not in the workspace";
-      // "replace tabs with spaces" names characters, not the word "tabs": a bare word is replaced
-      // only when the request says it is one ("replace the word backend with service").
-      if (slots.old?.[0]?.form === "W" && !slots.literal)
-        return 'the text to replace is not quoted: write replace "old" with "new" in FILE';
+      // "replace tabs with spaces" names characters, not the words: unquoted, such a word is not
+      // the text to replace ("replace the word tabs …" or quotes say it is).
+      const named = [slots.old?.[0], slots.new?.[0]].some(
+        (token) => token?.form === "W" && CHARACTER_NAMES.test(token.raw),
+      );
+      if (named && !slots.literal)
+        return 'the request names characters (tabs, spaces, newlines…); quote the text: replace "old" with "new" in FILE';
       return {
         program: [
           "const text = read_file(path)",
