@@ -251,6 +251,7 @@ describe("when no tier can answer", () => {
         "Next steps:",
         `  - start Ollama (ollama serve, listening at ${host}) and pull the model: ollama pull tiny:1b`,
         "  - or use Anthropic: set ANTHROPIC_API_KEY, then run lackpy provider add anthropic",
+        "  - or reword the request as one the rules answer without a model: lackpy rules lists them",
         `  - or write the program yourself: lackpy spec shows the language, lackpy run <file> runs it, lackpy create <file> --name <name> --pattern "<intent>" saves it as a template`,
         "",
       ].join("\n"),

@@ -322,6 +322,7 @@ describe("the other commands", () => {
         rules: no match
       Next steps:
         - use Anthropic: set ANTHROPIC_API_KEY, then run lackpy provider add anthropic
+        - or reword the request as one the rules answer without a model: lackpy rules lists them
         - or write the program yourself: lackpy spec shows the language, lackpy run <file> runs it, lackpy create <file> --name <name> --pattern "<intent>" saves it as a template
       "
     `);

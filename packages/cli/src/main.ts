@@ -14,6 +14,7 @@ import {
 } from "./commands/program-commands.js";
 import { templateCommand } from "./commands/template-commands.js";
 import { providerCommand } from "./commands/provider-commands.js";
+import { rulesCommand } from "./commands/rules-commands.js";
 import { initCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
 import { trustCommand } from "./commands/trust-commands.js";
 
@@ -42,6 +43,7 @@ export function createRootCommand(context: CommandContext): CommandDef {
       toolbox: toolboxCommand(context),
       template: templateCommand(context),
       provider: providerCommand(context),
+      rules: rulesCommand(context),
       mcp: mcpCommand(context),
     },
   });

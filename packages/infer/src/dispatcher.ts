@@ -2,7 +2,7 @@ import { retrieveExamples } from "./prompt/build-prompt.js";
 import { checkCandidate } from "./candidate/check-candidate.js";
 import { cleanup } from "./candidate/cleanup.js";
 import { describeIssues, type ProgramIssue } from "./program-issue.js";
-import type { AttemptFeedback, GenerationContext, Provider } from "./provider-types.js";
+import type { AttemptFeedback, GenerationContext, Provider, Suggestion } from "./provider-types.js";
 import { extractProgram } from "./candidate/sanitize.js";
 
 /** One step of the correction chain. */
@@ -35,6 +35,8 @@ export interface TierFailure {
   provider: string;
   reason: string;
   attempts?: CorrectionAttempt[];
+  /** The closest thing this tier answers ("did you mean"), when it says (the rules tier). */
+  suggestion?: Suggestion;
 }
 
 /**
@@ -149,11 +151,12 @@ export class Dispatcher {
     const baseTemperature = context.temperature ?? 0.2;
     let feedback: AttemptFeedback | undefined;
     let rejected: { program: string; issues: ProgramIssue[] } | undefined;
-    const failed = (reason: string) => ({
+    const failed = (reason: string, suggestion?: Suggestion) => ({
       provider: provider.name,
       reason,
       ...(attempts.length > 0 ? { attempts } : {}),
       ...(rejected ? { rejected } : {}),
+      ...(suggestion ? { suggestion } : {}),
     });
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       let answer;
@@ -166,7 +169,12 @@ export class Dispatcher {
       } catch (error) {
         return failed(error instanceof Error ? error.message : String(error));
       }
-      if (!answer) return failed(attempt === 1 ? "no match" : "gave no answer on retry");
+      if (!answer && attempt > 1) return failed("gave no answer on retry");
+      if (!answer) {
+        const miss = await provider.explainMiss?.(intent, context).catch(() => undefined);
+        const detail = miss && miss.reason !== "no rule matched" ? `; ${miss.reason}` : "";
+        return failed(`no match${detail}`, miss?.suggestion);
+      }
       const params = answer.params ?? {};
       const bound = Object.keys(params);
       const extracted = extractProgram(answer.raw);

@@ -12,6 +12,8 @@ export type {
   GenerationContext,
   KitView,
   AttemptFeedback,
+  ProviderMiss,
+  Suggestion,
 } from "./provider-types.js";
 export { TemplatesProvider, staticTemplates } from "./templates/templates-provider.js";
 export type { TemplateSource, TemplateSet } from "./templates/templates-provider.js";
@@ -37,9 +39,17 @@ export {
   intentForMatching,
 } from "./templates/template-match.js";
 export type { TemplateMatch } from "./templates/template-match.js";
-export { RulesProvider, INTENT_RULES, matchRules } from "./rules/rules-provider.js";
-export type { IntentRule, RuleProgram } from "./rules/rule-types.js";
-export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./rules/intent-phrases.js";
+export { RulesProvider } from "./rules/rules-provider.js";
+export { INTENT_RULES, describeRules } from "./rules/intent-rules.js";
+export type { RuleDescription } from "./rules/intent-rules.js";
+export { matchRules, MAX_RULE_INTENT_LENGTH } from "./rules/match-rules.js";
+export type { RuleMatch, RuleMiss } from "./rules/match-rules.js";
+export type { ClosestRule } from "./rules/closest-rule.js";
+export type { IntentRule, RuleProgram, RuleContext, RuleSlots } from "./rules/rule-types.js";
+export { rulePattern } from "./rules/rule-types.js";
+export { readRequest } from "./rules/read-request.js";
+export type { Token } from "./rules/read-request.js";
+export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./rules/file-kinds.js";
 export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./models/ollama-provider.js";
 export type { OllamaSettings } from "./models/ollama-provider.js";
 export {

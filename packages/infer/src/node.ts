@@ -30,3 +30,6 @@ export {
 export type { TemplateMatch } from "./templates/template-match.js";
 export type { TemplateSet, TemplateSource } from "./templates/templates-provider.js";
 export { jsonlSink, readJsonl } from "./models/jsonl.js";
+// The rules' catalogue, for `lackpy rules`, without the model clients.
+export { INTENT_RULES, describeRules } from "./rules/intent-rules.js";
+export type { RuleDescription } from "./rules/intent-rules.js";

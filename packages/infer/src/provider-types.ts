@@ -1,4 +1,5 @@
 import type { ParamSpec, ToolExample, ToolSpec } from "@lackpy/lang";
+import type { WorkspaceView } from "@lackpy/kit";
 import type { ProgramIssue } from "./program-issue.js";
 
 /** What infer needs of a kit: the tools (named as the program calls them) and their prompt description. */
@@ -31,6 +32,28 @@ export interface GenerationContext {
   /** Eval bookkeeping carried into recordings. */
   intentId?: string;
   signal?: AbortSignal;
+  /**
+   * A read-only view of the workspace (the service fills it with `createWorkspaceView`): the
+   * rules tier grounds the folders and files a request names in it. Without it, rules that
+   * need a folder or file do not answer.
+   */
+  workspace?: WorkspaceView;
+}
+
+/** A rule, or another tier's need, that comes close to a request it could not answer ("did you mean"). */
+export interface Suggestion {
+  /** The rule's id (`list-files`). */
+  rule: string;
+  /** The need it answers, in a few words. */
+  summary: string;
+  /** A phrasing it answers. */
+  example: string;
+}
+
+/** Why a tier that answers without a model did not answer, and what comes close. */
+export interface ProviderMiss {
+  reason: string;
+  suggestion?: Suggestion;
 }
 
 /** A provider's answer: raw model text, or a program with bound parameters (templates, rules). */
@@ -57,4 +80,6 @@ export interface Provider {
   unavailableReason?(): string | undefined;
   /** The answer, or null when this tier cannot handle the intent. */
   generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null>;
+  /** After `generate` gave null: why, and the closest thing it does answer (the rules tier). */
+  explainMiss?(intent: string, context: GenerationContext): Promise<ProviderMiss>;
 }

@@ -1,6 +1,17 @@
 export { createDefaultToolbox } from "./create-default-toolbox.js";
 export { createBuiltinProvider, createFileTools } from "./files/create-file-tools.js";
 export type { FileTools, FileToolsOptions } from "./files/create-file-tools.js";
+export { createWorkspaceView } from "./files/create-workspace-view.js";
+export type { WorkspaceView } from "./files/workspace-view.js";
+export type { FolderEntry } from "./files/list-folder.js";
+export type { SearchHit } from "./files/search-files.js";
+export {
+  MAX_SEARCH_RESULTS,
+  MAX_SEARCH_BYTES,
+  MAX_LINE_CHARS,
+  MAX_SEARCH_TEXT_CHARS,
+} from "./files/search-files.js";
+export { DEFINITION_GLOB } from "./files/definitions-of.js";
 export { FILE_TOOL_SPECS, MAX_READ_BYTES, MAX_FIND_RESULTS } from "./files/file-tool-specs.js";
 export { BINARY_SNIFF_BYTES } from "./files/read-text-file.js";
 export { SKIPPED_FOLDERS } from "./files/find-files.js";

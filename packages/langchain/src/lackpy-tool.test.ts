@@ -156,8 +156,8 @@ describe("lackpyTool in delegate mode", () => {
       success: true,
       tier: "rules",
       program: "find_files(pattern)",
-      params: { pattern: "**/*.{ts,tsx}" },
-      trace: [{ tool: "find_files", args: '"**/*.{ts,tsx}"', result: "2 items" }],
+      params: { pattern: "**/*.{ts,tsx,mts,cts}" },
+      trace: [{ tool: "find_files", args: '"**/*.{ts,tsx,mts,cts}"', result: "2 items" }],
     });
     expect(lackpy.description).toContain("give the intent in words");
   });

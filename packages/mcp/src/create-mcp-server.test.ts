@@ -111,8 +111,8 @@ describe("MCP server (in memory)", () => {
       { name: "mine", tools: ["read_file"] },
       (result: any) => expect(result.path).toContain(path.join(".lackpy", "kits", "mine.kit")),
     ],
-    ["toolbox_list", {}, (result: any) => expect(result.tools).toHaveLength(4)],
-    ["docs_index", { kit: "files" }, (result: any) => expect(result.docs).toHaveLength(4)],
+    ["toolbox_list", {}, (result: any) => expect(result.tools).toHaveLength(9)],
+    ["docs_index", { kit: "files" }, (result: any) => expect(result.docs).toHaveLength(9)],
     [
       "resolve_doc",
       { path: "read_file.md" },

@@ -39,7 +39,7 @@ export {
   referencedNames,
 } from "./delegate/generalise-program.js";
 export { normaliseIntent, intentForMatching } from "@lackpy/infer/node";
-export type { TemplateOrigin } from "@lackpy/infer/node";
+export type { TemplateOrigin, RuleDescription } from "@lackpy/infer/node";
 export { RatchetStore, outputHash } from "./store/ratchet-store.js";
 export type { RatchetRecord, RatchetRequest } from "./store/ratchet-store.js";
 export type { RatchetEntry, PromotionFailure, RecentDelegate } from "./store/ratchet-file.js";

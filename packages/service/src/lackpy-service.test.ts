@@ -73,7 +73,7 @@ describe("LackpyService", () => {
       tier: "rules",
       provider: "rules",
       program: "find_files(pattern)",
-      params: { pattern: "**/*.{ts,tsx}" },
+      params: { pattern: "**/*.{ts,tsx,mts,cts}" },
       output: ["src/inventory.ts", "src/report.ts"],
       grade: { w: 1, d: 0 },
     });
@@ -313,19 +313,20 @@ describe("the ratchet", () => {
         c.ratchet.minSuccesses = 2;
       }),
     });
-    const first = await service.delegate("how many lines in README.md");
+    // "pieces", not "lines": the rules answer line counts of a file without a model.
+    const first = await service.delegate("how many pieces in README.md");
     expect(first).toMatchObject({ success: true, tier: "ollama", output: 4 });
-    const second = await service.delegate("how many lines in README.md");
+    const second = await service.delegate("how many pieces in README.md");
     expect(second.promoted).toMatchObject({
-      template: expect.stringMatching(/^auto-how-many-lines-in-readme-md-/),
+      template: expect.stringMatching(/^auto-how-many-pieces-in-readme-md-/),
       agreeingRuns: 2,
     });
     const templates = await service.templates();
     expect(templates).toHaveLength(1);
-    expect(templates[0].pattern).toBe("how many lines in {arg1}");
+    expect(templates[0].pattern).toBe("how many pieces in {arg1}");
     expect(templates[0].program).toBe('const text = read_file(arg1)\nlen(text.split("\\n"))');
     const before = stub.chats;
-    const third = await service.delegate("how many lines in src/report.ts");
+    const third = await service.delegate("how many pieces in src/report.ts");
     expect(third).toMatchObject({
       success: true,
       tier: "templates",

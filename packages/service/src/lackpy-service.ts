@@ -3,6 +3,7 @@ import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import { createPathProtection, type Toolbox } from "@lackpy/kit";
 import { docsIndex, kitList, resolveDoc, type KitListEntry } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
+import { describeRules, type RuleDescription } from "@lackpy/infer/node";
 import { closeWorkerPool } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config/config-types.js";
 import { checkIntent } from "./program/check-intent.js";
@@ -169,7 +170,7 @@ export class LackpyService {
       options.params,
       kit.kit.tools.map((tool) => tool.name),
     );
-    return { kit, params, rules: options.rules ?? [] };
+    return { kit, params, rules: options.rules ?? [], workspace: await this.kits.workspaceView() };
   }
 
   /** Validates a program against a kit, params and rules, with the kit's grade. */
@@ -295,6 +296,12 @@ export class LackpyService {
   /** One template by name. */
   async template(name: string): Promise<TemplateInfo> {
     return this.templateStore.get(name);
+  }
+
+  /** The built-in rules (tier 1): each need with its example phrasings and tools, and whether the kit (the default one unless given) has those tools. */
+  async rules(kit?: KitSpecifier): Promise<RuleDescription[]> {
+    const resolved = await this.kits.resolve(kit);
+    return describeRules(new Set(resolved.kit.tools.map((tool) => tool.name)));
   }
 
   /** Information on one kit: tools, grade, description, docs. */

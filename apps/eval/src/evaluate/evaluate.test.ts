@@ -252,6 +252,19 @@ describe("evaluate over every committed fixture (what `pnpm bench` runs, with sh
     );
   });
 
+  it("counts rule answers from the answers served, checked like template answers; the grounded rules give none wrong", () => {
+    const { ratchet } = evaluation.report;
+    ratchet.simulations.forEach((simulation, index) => {
+      const served = ratchet.log.filter(
+        (entry) => entry.simulation === index && entry.tier === "rules",
+      );
+      expect(simulation.ruleAnswers).toBe(served.length);
+      expect(simulation.ruleAnswers).toBeGreaterThan(0);
+      expect(simulation.wrongFromRules).toBe(served.filter((entry) => !entry.correct).length);
+      expect(simulation.wrongFromRules).toBe(0);
+    });
+  });
+
   it("passes the gate: the ratchet adds no wrong answer the model alone would have got right", () => {
     expect(evaluation.report.gate.failures).toEqual([]);
     for (const simulation of evaluation.report.ratchet.simulations)

@@ -83,3 +83,59 @@ describe("aggregateRuns", () => {
     expect(simulation.wrongFromTemplatesInterval).not.toBeNull();
   });
 });
+
+describe("aggregateRuns and the rules tier", () => {
+  const runs = [
+    run(1, [
+      ["rules", true, null, false],
+      ["rules", false, null, false],
+      ["ollama", true, null, false],
+      ["rules", true, null, true],
+    ]),
+    run(2, [
+      ["rules", true, null, false],
+      [null, false, null, false],
+      ["templates", true, true, true],
+      ["rules", true, null, true],
+    ]),
+  ];
+  const simulation = aggregateRuns(fixture, "primary", "wordings", runs, {
+    requests: 4,
+    windowSize: 2,
+    minSuccesses: 3,
+  });
+
+  it("counts rule answers as template answers are counted: right only when they pass the check", () => {
+    expect(simulation).toMatchObject({
+      ruleAnswers: 5,
+      wrongFromRules: 1,
+      wrongFromRulesShare: 1 / 5,
+      ruleShare: 5 / 8,
+      templateAnswers: 1,
+      wrongFromTemplates: 0,
+      modelCallsSaved: 6,
+    });
+    expect(simulation.wrongFromRulesInterval).not.toBeNull();
+    expect(simulation.windows.map((window) => window.wrongFromRules)).toEqual([0.5, 0]);
+    expect(simulation.windows[0].wrongFromRulesRange).toEqual([0, 1]);
+  });
+
+  it("has no share and no interval without rule answers", () => {
+    const none = aggregateRuns(
+      fixture,
+      "primary",
+      "intents",
+      [run(3, [["ollama", true, null, false]])],
+      {
+        requests: 1,
+        windowSize: 1,
+        minSuccesses: 3,
+      },
+    );
+    expect(none).toMatchObject({
+      ruleAnswers: 0,
+      wrongFromRulesShare: null,
+      wrongFromRulesInterval: null,
+    });
+  });
+});

@@ -50,6 +50,7 @@ function windowOf(runs: readonly RatchetRun[], index: number, size: number): Rat
   ) as Record<TierName, number[]>;
   const calls = slices.map(({ calls }) => calls.reduce((sum, value) => sum + value, 0));
   const wrongFromTemplates = counts((entry) => entry.tier === "templates" && !entry.correct);
+  const wrongFromRules = counts((entry) => entry.tier === "rules" && !entry.correct);
   const repeatShare = share((entry) => entry.repeat);
   return {
     index,
@@ -67,6 +68,8 @@ function windowOf(runs: readonly RatchetRun[], index: number, size: number): Rat
     modelCallsSaved: mean(counts((entry) => entry.tier === "templates" || entry.tier === "rules")),
     wrongFromTemplates: mean(wrongFromTemplates),
     wrongFromTemplatesRange: range(wrongFromTemplates),
+    wrongFromRules: mean(wrongFromRules),
+    wrongFromRulesRange: range(wrongFromRules),
     wrong: mean(counts((entry) => !entry.correct)),
   };
 }
@@ -83,6 +86,8 @@ export function aggregateRuns(
   const windows = Math.ceil(options.requests / options.windowSize);
   const templateAnswers = log.filter((entry) => entry.tier === "templates");
   const wrong = templateAnswers.filter((entry) => !entry.correct);
+  const ruleAnswers = log.filter((entry) => entry.tier === "rules");
+  const wrongFromRules = ruleAnswers.filter((entry) => !entry.correct);
   const promoted = runs.map((run) => run.promoted);
   return {
     role,
@@ -113,7 +118,12 @@ export function aggregateRuns(
     wrongFromTemplatesInterval: wilsonInterval(wrong.length, templateAnswers.length),
     addedErrors: wrong.filter((entry) => entry.modelAloneCorrect === true).length,
     modelAloneWrong: templateAnswers.filter((entry) => entry.modelAloneCorrect === false).length,
+    ruleAnswers: ruleAnswers.length,
+    wrongFromRules: wrongFromRules.length,
+    wrongFromRulesShare: ruleAnswers.length ? wrongFromRules.length / ruleAnswers.length : null,
+    wrongFromRulesInterval: wilsonInterval(wrongFromRules.length, ruleAnswers.length),
     templateShare: log.length ? templateAnswers.length / log.length : 0,
+    ruleShare: log.length ? ruleAnswers.length / log.length : 0,
     repeatShare: log.length ? log.filter((entry) => entry.repeat).length / log.length : 0,
   };
 }
@@ -199,7 +209,12 @@ export function emptyRatchet(): RatchetReport {
     wrongFromTemplatesInterval: null,
     addedErrors: 0,
     modelAloneWrong: 0,
+    ruleAnswers: 0,
+    wrongFromRules: 0,
+    wrongFromRulesShare: null,
+    wrongFromRulesInterval: null,
     templateShare: 0,
+    ruleShare: 0,
     repeatShare: 0,
     simulations: [],
     log: [],

@@ -27,6 +27,9 @@ export interface RatchetWindow {
   /** Requests a template answered wrongly (per the intent's check), mean over seeds. */
   wrongFromTemplates: number;
   wrongFromTemplatesRange: Range;
+  /** Requests a rule answered wrongly (per the intent's check), mean over seeds. */
+  wrongFromRules: number;
+  wrongFromRulesRange: Range;
   /** Requests that ended without a correct answer, from any tier, mean over seeds. */
   wrong: number;
 }
@@ -66,8 +69,20 @@ export interface RatchetSimulation {
   addedErrors: number;
   /** Template answers where the model alone would also have been wrong (or failed). */
   modelAloneWrong: number;
+  /**
+   * Answers served by the rules tier, and how many were wrong, counted as template answers are:
+   * an answer is right only when it passes the intent's check. The service grounds each rule in
+   * the workspace copy, so a rule whose folder or file is not there does not answer at all.
+   */
+  ruleAnswers: number;
+  wrongFromRules: number;
+  /** wrongFromRules / ruleAnswers with its Wilson interval (null without rule answers). */
+  wrongFromRulesShare: number | null;
+  wrongFromRulesInterval: Interval | null;
   /** Share of requests (all seeds) answered by templates, and the ceiling (share of repeats). */
   templateShare: number;
+  /** Share of requests (all seeds) answered by the rules. */
+  ruleShare: number;
   repeatShare: number;
 }
 

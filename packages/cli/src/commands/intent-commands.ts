@@ -50,7 +50,8 @@ export function delegateCommand(context: CommandContext) {
   return defineCommand({
     meta: {
       name: "delegate",
-      description: "Answer an intent: generate a program, validate it, run it",
+      description:
+        "Answer an intent: generate a program, validate it, run it (lackpy rules lists what answers without a model)",
     },
     args: {
       intent: { type: "positional", description: "What you want, in words", required: true },

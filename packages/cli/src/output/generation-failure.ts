@@ -1,9 +1,10 @@
 import type { LackpyConfig } from "@lackpy/service";
 
-/** Why one tier could not answer, as the dispatcher reports it. */
+/** Why one tier could not answer, as the dispatcher reports it, with what comes close (the rules tier). */
 export interface TierReason {
   provider: string;
   reason: string;
+  suggestion?: { rule: string; summary: string; example: string };
 }
 
 const WRITE_IT = `write the program yourself: lackpy spec shows the language, lackpy run <file> runs it, lackpy create <file> --name <name> --pattern "<intent>" saves it as a template`;
@@ -36,6 +37,15 @@ export function nextSteps(tiers: readonly TierReason[], config: LackpyConfig): s
   );
   if (!usesAnthropic)
     steps.push("use Anthropic: set ANTHROPIC_API_KEY, then run lackpy provider add anthropic");
+  if (
+    tiers.some(
+      (tier) =>
+        tier.provider === "rules" || config.inference.providers[tier.provider]?.plugin === "rules",
+    )
+  )
+    steps.push(
+      "reword the request as one the rules answer without a model: lackpy rules lists them",
+    );
   steps.push(WRITE_IT);
   return steps.map((step, index) => (index === 0 ? step : `or ${step}`));
 }
@@ -49,6 +59,11 @@ export function formatGenerationFailure(
   const lines = [`No tier could write a program for "${intent}":`];
   for (const { provider, reason } of tiers) lines.push(`  ${provider}: ${reason}`);
   if (tiers.length === 0) lines.push("  no providers are configured in [inference] order");
+  const close = tiers.find((tier) => tier.suggestion)?.suggestion;
+  if (close)
+    lines.push(
+      `Did you mean: "${close.example}"? (rule ${close.rule}: ${close.summary}; lackpy rules lists every rule)`,
+    );
   lines.push("Next steps:");
   for (const step of nextSteps(tiers, config)) lines.push(`  - ${step}`);
   return `${lines.join("\n")}\n`;

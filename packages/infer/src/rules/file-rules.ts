@@ -1,164 +1,210 @@
 /**
- * Rules about files: read a file, read the readme or changelog, list files of a kind or in a
- * folder, count them, list test files, and files matching a glob. Each program is fixed text;
- * what comes from the intent is bound as a string param (`path`, `pattern`).
+ * Rules about files and folders: list and count files by kind or folder, find files by name or
+ * glob, list folders, count files per folder or extension, and test files. What comes from the request is bound as a string param
+ * (`path`, `pattern`, `folder`) or a number checked against a range.
  */
-import { PHRASE, globFor, kindExtensions, scopeOf, type Scope } from "./intent-phrases.js";
-import { intentPattern, type IntentRule, type RuleGroups } from "./rule-types.js";
-
-const { please, me, all, kind, scope } = PHRASE;
-const QUOTE = "[\"'`]?";
-const FILE = String.raw`${QUOTE}(?<path>(?:[\w.-]+\/)*(?:[\w-][\w.-]*\.\w+|Makefile|Dockerfile|LICENSE|Procfile|Gemfile))${QUOTE}`;
-const SHOW = String.raw`(?:read|show|cat|print|open|display|view|output)`;
+import { globFor } from "./file-kinds.js";
+import { scopeOf, textOf } from "./rule-slots.js";
+import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
 const TEST_GLOB = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
 
-/** Well-known files people name without their extension, as a root glob and the usual name. */
-const KNOWN_FILES: Readonly<Record<string, { pattern: string; name: string }>> = Object.freeze({
-  readme: { pattern: "{README,Readme,readme}*", name: "README.md" },
-  changelog: { pattern: "{CHANGELOG,Changelog,changelog,CHANGES,HISTORY}*", name: "CHANGELOG.md" },
-  license: { pattern: "{LICENSE,LICENCE,License,license,COPYING}*", name: "LICENSE" },
-  contributing: { pattern: "{CONTRIBUTING,Contributing,contributing}*", name: "CONTRIBUTING.md" },
-});
-
-/** The scope and kind of a files phrase together; null when they disagree or are unknown. */
-function kindAndScope(groups: RuleGroups): Scope | null {
-  const where = scopeOf(groups);
-  if (!where) return null;
-  if (groups.kind === undefined) return where;
-  const extensions = kindExtensions(groups.kind);
-  if (!extensions || where.extensions) return null;
-  return { folder: where.folder, extensions };
-}
-
-const listed = (program: string) => (groups: RuleGroups) => {
-  const where = kindAndScope(groups);
-  return where ? { program, params: { pattern: globFor(where.folder, where.extensions) } } : null;
+const files = (slots: RuleSlots) => {
+  const where = scopeOf(slots);
+  return where ? globFor(where.folder, where.extensions) : null;
 };
 
-const tests = (program: string) => (groups: RuleGroups) => {
-  const where = scopeOf(groups);
-  if (!where || where.extensions) return null;
-  return {
-    program,
-    params: { pattern: where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB },
-  };
-};
-
-/** Globs as people write them after "matching" or "named": a bare name matches at any depth. */
-function globOf(groups: RuleGroups): string | null {
-  const glob = groups.glob ?? "";
+/** A pattern for a name or glob as people write it: a bare name matches at any depth, as `find -name` does. */
+function nameGlob(raw: string): string | null {
+  const glob = raw.replace(/\\/g, "/").replace(/^\.\//, "");
   if (glob === "" || glob.startsWith("/") || glob.split("/").includes("..")) return null;
-  return groups.named !== undefined && !glob.includes("/") ? `**/${glob}` : glob;
+  return glob.includes("/") || glob.startsWith("**") ? glob : `**/${glob}`;
 }
 
-const GLOB = String.raw`${QUOTE}(?<glob>[^\s"'\`]+)${QUOTE}`;
-const WILD_GLOB = String.raw`${QUOTE}(?<glob>[^\s"'\`]*[*?{][^\s"'\`]*)${QUOTE}`;
-const MATCHING = String.raw`(?:matching|that match|which match|like|(?<named>named|called))`;
+/** The program over the glob a name slot stands for, when at least one file matches it; else why not. */
+async function overMatches(slots: RuleSlots, context: RuleContext, program: string) {
+  const token = slots.name?.length === 1 ? slots.name[0]! : null;
+  // "the readme" is grounded to the README it names; any file of that name matches.
+  const raw =
+    token?.form === "F" && !token.raw.includes("/")
+      ? token.path!.split("/").at(-1)!
+      : textOf(slots.name);
+  const pattern = raw === null ? null : nameGlob(raw);
+  if (pattern === null) return "the name is not a workspace path or glob";
+  if (!context.workspace || (await context.workspace.files(pattern)).length === 0)
+    return `no file matches ${JSON.stringify(pattern)}`;
+  return { program, params: { pattern } };
+}
+
+const NAME = "(?<name>[PFGKWQ])";
+const FILE_WORD = "(?:file|script)(?: package)?(?: have)?";
 
 /** File rules, most specific first. */
 export const FILE_RULES: readonly IntentRule[] = [
   {
-    id: "read-file",
-    needs: ["read_file"],
-    patterns: [
-      `${please}${SHOW}${me}(?: the)?(?: (?:contents?|text) of)?(?: the)?(?: file)? ${FILE}`,
-      `${please}what(?:'s| is) in ${FILE}`,
-      `(?:the )?contents? of ${FILE}`,
-      `what does ${FILE} (?:say|contain)`,
-    ].map(intentPattern),
-    build: (groups) => ({ program: "read_file(path)", params: { path: groups.path ?? "" } }),
-  },
-  {
-    id: "read-known-file",
-    needs: ["read_file", "find_files"],
-    patterns: [
-      `${please}${SHOW}${me}(?: the)?(?: (?:contents?|text) of)?(?: the)? (?<known>readme|changelog|change log|license|licence|contributing(?: guide| guidelines)?)(?: file)?`,
-      `what(?:'s| is) in the (?<known>readme|changelog|license|licence)(?: file)?`,
-      `what does the (?<known>readme|changelog|license|licence)(?: file)? say`,
-    ].map(intentPattern),
-    build: (groups) => {
-      const word = (groups.known ?? "").toLowerCase();
-      const key = word.startsWith("contributing")
-        ? "contributing"
-        : word === "change log"
-          ? "changelog"
-          : word === "licence"
-            ? "license"
-            : word;
-      const known = KNOWN_FILES[key];
-      return known
-        ? {
-            program: "const matches = find_files(pattern)\nread_file(matches[0] ?? name)",
-            params: { pattern: known.pattern, name: known.name },
-          }
-        : null;
-    },
-  },
-  {
     id: "list-test-files",
+    summary: "list the test files",
+    examples: ["list the test files", "which files are tests in src"],
     needs: ["find_files"],
-    patterns: [
-      `${please}(?:list|find|show|get|give)${me}${all} (?:test|spec) files${scope}`,
-      `${please}(?:list|find|show|get|give)${me}${all} tests${scope}`,
-      `(?:which|what) (?:are the )?(?:test|spec) files(?: (?:are there|exist|do we have))?${scope}`,
-      `which files are tests${scope}`,
-    ].map(intentPattern),
-    build: tests("find_files(pattern)"),
+    patterns: ["{ask}(?:file )?test(?: file)?{scope}"].map(rulePattern),
+    build(slots) {
+      const where = scopeOf(slots);
+      if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+      return {
+        program: "find_files(pattern)",
+        params: { pattern: where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB },
+      };
+    },
   },
   {
     id: "count-test-files",
+    summary: "count the test files",
+    examples: ["how many test files are there", "count the tests in src"],
     needs: ["find_files"],
-    patterns: [
-      `(?:how many|count(?: the)?|number of) (?:test|spec) files(?: are there| do we have| exist)?${scope}(?: are there)?`,
-    ].map(intentPattern),
-    build: tests("len(find_files(pattern))"),
-  },
-  {
-    id: "files-matching",
-    needs: ["find_files"],
-    patterns: [
-      `${please}(?:find|list|show|get|glob)${me}${all}(?: files?)? ${MATCHING} ${GLOB}`,
-      `which files (?:match|are (?<named>named|called)) ${GLOB}`,
-      `(?:glob|list|find|ls) ${WILD_GLOB}`,
-    ].map(intentPattern),
-    build: (groups) => {
-      const pattern = globOf(groups);
-      return pattern ? { program: "find_files(pattern)", params: { pattern } } : null;
+    patterns: ["count test(?: file)?(?: have)?{scope}"].map(rulePattern),
+    build(slots) {
+      const where = scopeOf(slots);
+      if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+      return {
+        program: "len(find_files(pattern))",
+        params: { pattern: where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB },
+      };
     },
   },
   {
-    id: "count-files-matching",
+    id: "files-named",
+    summary: "find files by name or glob",
+    examples: [
+      "find files named package.json",
+      "where is utils.ts",
+      "list files matching docs/*.md",
+    ],
     needs: ["find_files"],
-    patterns: [`how many files (?:match|are (?<named>named|called)) ${GLOB}`].map(intentPattern),
-    build: (groups) => {
-      const pattern = globOf(groups);
-      return pattern ? { program: "len(find_files(pattern))", params: { pattern } } : null;
+    patterns: [
+      `{ask}(?:file )?(?:named|match) ${NAME}`,
+      `(?:where|find) ${NAME}`,
+      "(?:show|find|match) (?<name>G)",
+    ].map(rulePattern),
+    build: (slots, context) => overMatches(slots, context, "find_files(pattern)"),
+  },
+  {
+    id: "count-files-named",
+    summary: "count files by name or glob",
+    examples: ["how many files match *.md", "count the files named index.ts"],
+    needs: ["find_files"],
+    patterns: [`count (?:file )?(?:named|match) ${NAME}`].map(rulePattern),
+    build: (slots, context) => overMatches(slots, context, "len(find_files(pattern))"),
+  },
+  {
+    id: "list-folders",
+    summary: "list the folders in a folder",
+    examples: ["ls dirs", "which folders are in src"],
+    needs: ["list_folder"],
+    patterns: ["(?:show )?folder{scope}", "(?:show )?folder {folder} (?:have|contain)"].map(
+      rulePattern,
+    ),
+    build(slots) {
+      const where = scopeOf(slots);
+      const folder = slots.folder?.[0]?.path ?? where?.folder ?? null;
+      if (folder === null || where?.extensions) return "folders have no kind";
+      return {
+        program:
+          'list_folder(folder).filter(entry => entry.kind === "folder").map(entry => entry.path)',
+        params: { folder: folder || "." },
+      };
+    },
+  },
+  {
+    id: "count-per-folder",
+    summary: "count files per folder",
+    examples: ["count files per folder", "how many .js files are in each folder"],
+    needs: ["find_files"],
+    patterns: [
+      "count (?:{kind} )?file (?:in )?per folder{scope}",
+      "per folder(?: in D)? count (?:{kind} )?file",
+      "(?:show )?(?:{kind} )?file (?:count )?per folder{scope}",
+    ].map(rulePattern),
+    build(slots) {
+      const pattern = files(slots);
+      if (!pattern) return "two kinds of file are named";
+      return {
+        program: [
+          "const counts = {}",
+          "for (const file of find_files(pattern)) {",
+          '  const folder = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "."',
+          "  counts[folder] = (counts[folder] ?? 0) + 1",
+          "}",
+          "counts",
+        ].join("\n"),
+        params: { pattern },
+      };
+    },
+  },
+  {
+    id: "count-per-extension",
+    summary: "count files per extension",
+    examples: ["count files by extension", "how many files of each type are there"],
+    needs: ["find_files"],
+    patterns: [
+      "count file (?:in )?per (?:file )?extension{scope}",
+      "(?:show )?file (?:count )?per (?:file )?extension{scope}",
+      "(?:count|show) (?:file )?extension{scope}",
+    ].map(rulePattern),
+    build(slots) {
+      const where = scopeOf(slots);
+      if (!where || where.extensions) return "a kind of file cannot be counted per extension";
+      return {
+        program: [
+          "const counts = {}",
+          "for (const file of find_files(pattern)) {",
+          '  const name = file.split("/").at(-1)',
+          '  const extension = name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : "(none)"',
+          "  counts[extension] = (counts[extension] ?? 0) + 1",
+          "}",
+          "counts",
+        ].join("\n"),
+        params: { pattern: globFor(where.folder, null) },
+      };
     },
   },
   {
     id: "list-files",
+    summary: "list files by kind or folder",
+    examples: [
+      "list all typescript files",
+      "what's in the src folder",
+      "show the .md files in docs",
+      "list files in src",
+    ],
     needs: ["find_files"],
     patterns: [
-      `${please}(?:list|find|show|get|give)${me}${all}(?: ${kind})? files?${scope}`,
-      `(?:which|what)(?: ${kind})? files (?:are there|exist|do we have)${scope}`,
-      `(?:which|what)(?: ${kind})? files are(?: there)?${PHRASE.where}`,
-      `what files (?:does|do) ${PHRASE.folder} (?:contain|have|hold)`,
-      `what(?:'s| is) in ${PHRASE.folder}`,
-      `(?:list|show)(?: me)? (?:the )?contents of ${PHRASE.folder}`,
-      `(?:list|show)(?: me)? ${PHRASE.namedFolder}`,
-      `(?:ls|dir)(?: (?<folder>[\\w.-]+(?:\\/[\\w.-]+)*)\\/?)?`,
-    ].map(intentPattern),
-    build: listed("find_files(pattern)"),
+      `{ask}(?:{kind} )?${FILE_WORD}{scope}`,
+      "(?:{kind} )?file in D",
+      "show (?:content )?(?:in )?(?<scope>D)(?: file)?",
+      `show (?:{kind} )?file (?<scope>D) (?:have|contain)`,
+    ].map(rulePattern),
+    build(slots) {
+      const pattern = files(slots);
+      return pattern
+        ? { program: "find_files(pattern)", params: { pattern } }
+        : "two kinds of file are named";
+    },
   },
   {
     id: "count-files",
+    summary: "count files by kind or folder",
+    examples: ["how many files are there", "count the python files in src"],
     needs: ["find_files"],
     patterns: [
-      `(?:how many|count(?: the)?|number of)(?: ${kind})? files?(?: are there| do we have| exist| are)?${scope}(?: are there| do we have)?`,
-      `how many(?: ${kind})? files does (?:the |this |our )?(?:workspace|project|repo|repository|codebase) have`,
-    ].map(intentPattern),
-    build: listed("len(find_files(pattern))"),
+      `count (?:{kind} )?${FILE_WORD}{scope}`,
+      "count (?:{kind} )?file (?<scope>D) have",
+    ].map(rulePattern),
+    build(slots) {
+      const pattern = files(slots);
+      return pattern
+        ? { program: "len(find_files(pattern))", params: { pattern } }
+        : "two kinds of file are named";
+    },
   },
 ];

@@ -1,25 +1,64 @@
+import type { WorkspaceView } from "@lackpy/kit";
+import type { Token } from "./read-request.js";
+
 /** A program a rule wrote for an intent, with the string params it binds. */
 export interface RuleProgram {
   program: string;
   params: Record<string, string>;
 }
 
-/** Named groups of a rule's match. */
-export type RuleGroups = Readonly<Record<string, string | undefined>>;
-
-/** A built-in intent rule: whole-intent patterns, the tools it needs, and the program it writes. */
-export interface IntentRule {
-  /** A short name, for docs and tests (`todos`, `count-files`). */
-  id: string;
-  /** Tools the kit must have for the rule to fire. */
-  needs: readonly string[];
-  /** Whole-intent patterns (anchored, case-insensitive); the first that matches is used. */
-  patterns: readonly RegExp[];
-  /** The program for a match, or null when the match names something the rule does not understand. */
-  build(groups: RuleGroups): RuleProgram | null;
+/** What a rule may use besides the request: the kit's tool names and a read-only view of the workspace. */
+export interface RuleContext {
+  tools: ReadonlySet<string>;
+  /** Without a view, no folder or file a request names can be grounded, so rules that need one do not answer. */
+  workspace?: WorkspaceView;
 }
 
-/** A case-insensitive regex over the whole (normalised) intent. */
-export function intentPattern(source: string): RegExp {
-  return new RegExp(`^${source}$`, "i");
+/** The tokens each named group of a rule's pattern took. */
+export type RuleSlots = Readonly<Record<string, readonly Token[]>>;
+
+/**
+ * A built-in intent rule: a need people have ("list files by type or folder"), example
+ * phrasings, the tools it needs, patterns over the request's concepts, and the program it
+ * writes. `build` grounds the slots first: it answers a program only when every slot names
+ * something real, and otherwise says why it does not answer.
+ */
+export interface IntentRule {
+  /** A short name, for docs, tests and "did you mean" (`list-files`). */
+  id: string;
+  /** The need in a few words, for `lackpy rules`. */
+  summary: string;
+  /** At least two phrasings the rule answers (on a workspace where what they name exists). */
+  examples: readonly string[];
+  /** Tools the kit must have for the rule to fire. */
+  needs: readonly string[];
+  /** Patterns over the request's concepts and slots (see `rulePattern`); the first that matches is used. */
+  patterns: readonly RegExp[];
+  /** The program for a match, or why the match cannot be answered (a slot that names nothing). */
+  build(
+    slots: RuleSlots,
+    context: RuleContext,
+  ): Promise<RuleProgram | string> | RuleProgram | string;
+}
+
+/** Pattern shorthands: each `{name}` stands for a group of tokens. */
+const MACROS: Readonly<Record<string, string>> = {
+  kind: "(?<kind>K(?: and K)*)",
+  scope: "(?: in (?:(?<scope>D)|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file| script)?))?",
+  folder: "(?<folder>D)",
+  file: "(?<file>F)",
+  term: "(?<term>[^ ]+)",
+  n: "(?<n>N)",
+  ask: "(?:(?:show|find) )?",
+};
+
+/**
+ * A pattern over a request's forms (concepts and slot letters joined by single spaces), anchored
+ * at both ends, with `{kind}`, `{scope}`, `{folder}`, `{file}`, `{term}`, `{n}` and `{ask}`
+ * shorthands. A pattern names every token it accepts, so a request with a word no pattern
+ * expects is not answered.
+ */
+export function rulePattern(source: string): RegExp {
+  const expanded = source.replace(/\{(\w+)\}/g, (whole, name: string) => MACROS[name] ?? whole);
+  return new RegExp(`^${expanded}$`, "d");
 }

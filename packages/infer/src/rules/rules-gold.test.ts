@@ -1,145 +1,284 @@
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { createFileTools } from "@lackpy/kit/node";
-import { run } from "@lackpy/run";
-import { INTENT_RULES, matchRules } from "./rules-provider.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFileTools, createWorkspaceView } from "@lackpy/kit/node";
+import { closeWorkerPool, run } from "@lackpy/run/node";
+import { createRulesWorkspace } from "../__fixtures__/rules-workspace.js";
+import { plainWorkspace, type PlainWorkspace } from "../__fixtures__/plain-workspace.js";
+import { INTENT_RULES } from "./intent-rules.js";
+import { matchRules, type RuleMatch } from "./match-rules.js";
 
-const EXAMPLE = fileURLToPath(new URL("../../../../examples/workspace", import.meta.url));
-const files = createFileTools(EXAMPLE);
-const TOOLS = { read_file: files.read_file, find_files: files.find_files };
-const README =
-  "# inventory\n\nA tiny example project that lackpy's quick start works on. TODO: add a CLI.\n";
+const README = "# demo\n\nA demo package. TODO: write the docs.\n";
 const TODOS = [
-  { file: "README.md", line: 3, text: README.split("\n")[2] },
-  { file: "src/cli.py", line: 1, text: "# TODO: port to TypeScript" },
-  { file: "src/inventory.ts", line: 6, text: "// TODO: validate names" },
-  { file: "src/report.ts", line: 3, text: "// TODO: format as a table" },
+  { file: "README.md", line: 3, text: "A demo package. TODO: write the docs." },
+  { file: "src/app.py", line: 4, text: "print(os.getcwd())  # TODO: log" },
+  { file: "src/index.ts", line: 4, text: "// TODO: cache the host" },
 ];
-const FIXME = {
-  file: "tests/inventory.test.js",
-  line: 2,
-  text: "// FIXME: test the real module once src/ has a build step.",
-};
+const FIXMES = [
+  { file: "src/utils.ts", line: 4, text: "// FIXME: also stop the stream" },
+  { file: "tests/index.test.ts", line: 2, text: "// FIXME: a real test" },
+];
+const SOURCES = ["src/app.py", "src/index.ts", "src/tools/run.js", "src/utils.ts"];
 
-/** Each rule's answer on the shipped example workspace, run by the real interpreter over the real file tools. */
-const GOLD: [string, string, unknown][] = [
-  ["read README.md", "read-file", README],
-  ["show me the readme", "read-known-file", README],
-  ["which files have todos", "files-with-todos", TODOS.map((todo) => todo.file)],
-  ["count the TODOs", "count-todos", 4],
-  ["how many todos and fixmes are there", "count-todos", 5],
-  ["find TODO and FIXME comments", "todos", [...TODOS, FIXME]],
-  ["where are the fixmes", "todos", [FIXME]],
-  ["todos in src", "todos", TODOS.slice(1)],
-  ["which files import ./inventory.js", "files-importing", ["src/report.ts"]],
-  ["which files import ./inventory", "files-importing", ["src/report.ts"]],
-  ["who imports sys", "files-importing", ["src/cli.py"]],
-  ["which files import node:test", "files-importing", ["tests/inventory.test.js"]],
+/**
+ * Each rule's answer on the rules' workspace, run by the real interpreter over the real file
+ * tools in both run modes. Gold values are written out, or computed with plain Node (`fs`).
+ */
+const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
+  ["show the first 2 lines of README.md", "first-lines", () => "# demo\n"],
+  ["head -n 1 package.json", "first-lines", () => "{"],
+  ["show the last line of CHANGELOG.md", "last-lines", () => "- First release."],
+  ["show lines 2 to 3 of README.md", "line-range", () => "\nA demo package. TODO: write the docs."],
+  ["read README.md", "read-file", () => README],
+  ["show me the readme", "read-file", () => README],
+  ["how big is package.json", "file-size", (workspace) => workspace.bytes("package.json")],
+  ["list the test files", "list-test-files", () => ["tests/index.test.ts"]],
+  ["how many test files are there", "count-test-files", () => 1],
+  ["find files named index.ts", "files-named", () => ["src/index.ts"]],
+  ["where is run.js", "files-named", () => ["src/tools/run.js"]],
+  ["list files matching docs/*.md", "files-named", () => ["docs/guide.md"]],
+  ["how many files match *.md", "count-files-named", () => 4],
+  ["ls dirs", "list-folders", () => ["docs", "src", "tests"]],
+  ["which folders are in src", "list-folders", () => ["src/tools"]],
   [
-    "which files mention inventory",
+    "count files per folder",
+    "count-per-folder",
+    () => ({ ".": 5, docs: 1, src: 3, "src/tools": 1, tests: 1 }),
+  ],
+  ["how many .ts files are in each folder", "count-per-folder", () => ({ src: 2, tests: 1 })],
+  [
+    "count files by extension",
+    "count-per-extension",
+    () => ({ ".md": 4, ".json": 2, ".py": 1, ".ts": 3, ".js": 1 }),
+  ],
+  [
+    "list all typescript files",
+    "list-files",
+    () => ["src/index.ts", "src/utils.ts", "tests/index.test.ts"],
+  ],
+  ["what's in the src folder", "list-files", () => SOURCES],
+  ["how many files are there", "count-files", () => 11],
+  ["how many python files are in src", "count-files", () => 1],
+  ["which files have TODOs in them", "files-with-todos", () => TODOS.map((todo) => todo.file)],
+  ["how many todos and fixmes are there", "count-todos", () => 5],
+  ["count the TODOs in src", "count-todos", () => 2],
+  [
+    "find TODO and FIXME comments",
+    "todos",
+    () => [...TODOS.slice(0, 2), TODOS[2], ...FIXMES].sort(byPlace),
+  ],
+  ["where are the fixmes", "todos", () => FIXMES],
+  ["show the TODOs in README.md", "todos", () => TODOS.slice(0, 1)],
+  ["todos in src", "todos", () => TODOS.slice(1)],
+  ["which files import ./utils", "files-importing", () => ["src/index.ts"]],
+  ["which files require ../utils", "files-importing", () => ["src/tools/run.js"]],
+  ["who imports whatwg-fetch", "files-importing", () => ["src/index.ts"]],
+  ["who imports os", "files-importing", () => ["src/app.py"]],
+  [
+    "which files mention formatHost",
     "files-containing",
-    ["README.md", "src/cli.py", "src/report.ts"],
+    () => ["src/index.ts", "src/tools/run.js", "src/utils.ts", "tests/index.test.ts"],
   ],
-  ["how many files mention total", "count-files-containing", 3],
+  ["how many files mention fetch", "count-files-containing", () => 3],
   [
-    "search for total in src",
+    "search for fetch in src",
     "search",
-    [
-      {
-        file: "src/inventory.ts",
-        line: 11,
-        text: "export function total(items: Item[]): number {",
-      },
-      {
-        file: "src/report.ts",
-        line: 1,
-        text: 'import { total, type Item } from "./inventory.js";',
-      },
-      {
-        file: "src/report.ts",
-        line: 5,
-        text: "return `${items.length} items, ${total(items)} units`;",
-      },
+    () => [
+      { file: "src/index.ts", line: 2, text: "import 'whatwg-fetch'" },
+      { file: "src/utils.ts", line: 9, text: "return fetch(url)" },
     ],
   ],
   [
-    "grep /add\\w+/",
+    "grep /stop\\w*/",
     "search",
-    [
+    () => [
       {
-        file: "src/inventory.ts",
-        line: 7,
-        text: "export function addItem(items: Item[], name: string, count: number): Item[] {",
+        file: "src/utils.ts",
+        line: 3,
+        text: "export function stop(controller: AbortController) {",
       },
-      { file: "tests/inventory.test.js", line: 8, text: 'test("total adds the counts", () => {' },
+      { file: "src/utils.ts", line: 4, text: "// FIXME: also stop the stream" },
     ],
   ],
-  ["list the test files", "list-test-files", ["tests/inventory.test.js"]],
-  ["how many test files are there", "count-test-files", 1],
-  ["find files named *.py", "files-matching", ["src/cli.py"]],
-  ["how many files are named *.ts", "count-files-matching", 2],
-  ["list all typescript files", "list-files", ["src/inventory.ts", "src/report.ts"]],
-  ["what's in the src folder", "list-files", ["src/cli.py", "src/inventory.ts", "src/report.ts"]],
-  ["list files in docs", "list-files", ["docs/usage.md"]],
-  ["how many files are there", "count-files", 6],
-  ["how many typescript files are in src", "count-files", 2],
-  ["which file is the largest", "largest-file", "tests/inventory.test.js"],
   [
-    "show the 2 biggest files in src",
+    "show the 2 biggest files",
     "largest-files",
-    [
-      { file: "src/inventory.ts", characters: 311 },
-      { file: "src/report.ts", characters: 186 },
+    (workspace) =>
+      workspace.files
+        .map((file) => ({ file, bytes: workspace.bytes(file) }))
+        .sort((a, b) => b.bytes - a.bytes || (a.file < b.file ? -1 : 1))
+        .slice(0, 2),
+  ],
+  ["how many lines in src/utils.ts", "file-lines", () => 10],
+  [
+    "count lines per file in src",
+    "lines-per-file",
+    () => ({
+      files: [
+        { file: "src/app.py", lines: 4 },
+        { file: "src/index.ts", lines: 9 },
+        { file: "src/tools/run.js", lines: 2 },
+        { file: "src/utils.ts", lines: 10 },
+      ],
+      total: 25,
+    }),
+  ],
+  ["how many lines of code are in src", "total-lines", () => 25],
+  ["count the lines in docs", "total-lines", () => 3],
+  ["what version is this package", "package-field", () => "1.2.3"],
+  ["what's this package called", "package-field", () => "demo"],
+  ["list the dependencies", "package-dependencies", () => ({ "whatwg-fetch": "^3.6.20" })],
+  ["how many dev dependencies", "package-dependencies", () => 1],
+  ["list the npm scripts", "package-scripts", () => ({ build: "tsc", test: "vitest" })],
+  ["what does src/index.ts export", "exports", () => ["* from ./utils.js", "Ollama", "default"]],
+  ["list the exports of src/utils.ts", "exports", () => ["formatHost", "get", "stop"]],
+  [
+    "where is formatHost defined",
+    "definitions",
+    () => [
+      {
+        file: "src/utils.ts",
+        line: 1,
+        text: "export const formatHost = (host: string): string => host.trim()",
+      },
     ],
   ],
-  [
-    "count lines per file",
-    "lines-per-file",
-    {
-      files: [
-        { file: "README.md", lines: 3 },
-        { file: "docs/usage.md", lines: 3 },
-        { file: "src/cli.py", lines: 8 },
-        { file: "src/inventory.ts", lines: 13 },
-        { file: "src/report.ts", lines: 6 },
-        { file: "tests/inventory.test.js", lines: 10 },
-      ],
-      total: 43,
-    },
-  ],
-  ["how many lines of code are there", "total-lines", 37],
-  ["count the lines in docs", "total-lines", 3],
 ];
 
-describe("the rules on the example workspace", () => {
-  it.each(GOLD)("answer %j (%s) exactly", async (intent, id, output) => {
-    const built = matchRules(intent, new Set(Object.keys(TOOLS)));
-    expect(built?.rule).toBe(id);
-    const result = await run(built!.program, {
-      tools: TOOLS,
-      params: built!.params,
-      mode: "in-process",
-    });
-    expect(result.error).toBeNull();
-    expect(result.output).toEqual(output);
+const WRITES: [string, string, unknown, [string, string]][] = [
+  [
+    "replace demo with sample in README.md",
+    "replace-text",
+    2,
+    ["README.md", "# sample\n\nA sample package. TODO: write the docs.\n"],
+  ],
+  [
+    'append "- Second release." to CHANGELOG.md',
+    "append-line",
+    58,
+    ["CHANGELOG.md", "# Changelog\n\n## 1.0.0\n\n- First release.\n- Second release.\n"],
+  ],
+  ['create todo.md with "# Todo"', "create-file", 7, ["todo.md", "# Todo\n"]],
+];
+
+function byPlace(a: { file: string; line: number }, b: { file: string; line: number }): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
+}
+
+let root: string;
+let remove: () => Promise<void>;
+let workspace: PlainWorkspace;
+
+beforeAll(async () => {
+  ({ root, remove } = await createRulesWorkspace());
+  workspace = plainWorkspace(root);
+});
+afterAll(async () => {
+  await closeWorkerPool();
+  await remove();
+});
+
+const READ = [
+  "read_file",
+  "find_files",
+  "file_size",
+  "list_folder",
+  "read_lines",
+  "search_files",
+  "definitions_of",
+];
+
+async function answer(intent: string, tools: readonly string[], mode: "in-process" | "isolated") {
+  const files = createFileTools(root);
+  const built = await matchRules(intent, {
+    tools: new Set(tools),
+    workspace: createWorkspaceView(root),
+  });
+  if (built.rule === null) return { built, result: null };
+  const result = await run(built.program, {
+    tools: Object.fromEntries(tools.map((name) => [name, files[name as keyof typeof files]])),
+    params: built.params,
+    mode,
+  });
+  return { built: built as RuleMatch, result };
+}
+
+describe.each(["in-process", "isolated"] as const)("the rules' answers, run %s", (mode) => {
+  it.each(GOLD)("answer %j (%s) exactly", async (intent, id, gold) => {
+    const { built, result } = await answer(intent, READ, mode);
+    expect(built.rule).toBe(id);
+    expect(result?.error).toBeNull();
+    expect(result?.output).toEqual(gold(workspace));
+  });
+});
+
+describe("the rules' answers with only read_file and find_files", () => {
+  const SAME = GOLD.filter(([, id]) =>
+    INTENT_RULES.find((rule) => rule.id === id)!.needs.every(
+      (tool) => tool === "read_file" || tool === "find_files",
+    ),
+  ).filter(([, id]) => id !== "largest-files");
+
+  it.each(SAME)("answer %j (%s) as the full kit does", async (intent, id, gold) => {
+    const { built, result } = await answer(intent, ["read_file", "find_files"], "in-process");
+    expect(built.rule).toBe(id);
+    expect(result?.error).toBeNull();
+    expect(result?.output).toEqual(gold(workspace));
   });
 
-  it("covers every rule the readonly kit can use", () => {
-    const gold = new Set(GOLD.map(([, id]) => id));
-    const readonly = INTENT_RULES.filter((rule) =>
-      rule.needs.every((name) => name === "read_file" || name === "find_files"),
+  it("measures the largest files by characters read, and says so", async () => {
+    const { result } = await answer(
+      "show the 2 biggest files",
+      ["read_file", "find_files"],
+      "in-process",
     );
-    expect(readonly.map((rule) => rule.id).filter((id) => !gold.has(id))).toEqual([]);
+    expect(result?.output).toEqual([
+      { file: "package.json", characters: workspace.text("package.json").length },
+      { file: "src/utils.ts", characters: workspace.text("src/utils.ts").length },
+    ]);
   });
+});
 
-  it("fails, rather than answering, when the readme or changelog is missing", async () => {
-    const built = matchRules("show the changelog", new Set(Object.keys(TOOLS)))!;
-    const result = await run(built.program, {
-      tools: TOOLS,
-      params: built.params,
+describe("the write rules", () => {
+  it.each(WRITES)(
+    "answer %j (%s) and write what was asked",
+    async (intent, id, output, [file, content]) => {
+      const tools = [...READ, "write_file", "edit_file"];
+      const { built, result } = await answer(intent, tools, "in-process");
+      expect(built.rule).toBe(id);
+      expect(result?.error).toBeNull();
+      expect(result?.output).toBe(output);
+      expect(plainWorkspace(root).text(file)).toBe(content);
+    },
+  );
+});
+
+describe("the quick start", () => {
+  it("answers 'list all typescript files' on examples/workspace from a rule", async () => {
+    const example = fileURLToPath(new URL("../../../../examples/workspace", import.meta.url));
+    const built = await matchRules("list all typescript files", {
+      tools: new Set(READ),
+      workspace: createWorkspaceView(example),
+    });
+    expect(built).toMatchObject({
+      rule: "list-files",
+      params: { pattern: "**/*.{ts,tsx,mts,cts}" },
+    });
+    const files = createFileTools(example);
+    const result = await run((built as RuleMatch).program, {
+      tools: { find_files: files.find_files },
+      params: (built as RuleMatch).params,
       mode: "in-process",
     });
-    expect(result.success).toBe(false);
-    expect(result.error?.message).toContain("No file 'CHANGELOG.md' in the workspace.");
+    expect(result.output).toEqual(["src/inventory.ts", "src/report.ts"]);
+  });
+});
+
+describe("the gold table", () => {
+  it("covers every rule the shipped kits can use", () => {
+    const covered = new Set([...GOLD, ...WRITES].map(([, id]) => id));
+    const usable = INTENT_RULES.filter((rule) =>
+      rule.needs.every((tool) => [...READ, "write_file", "edit_file"].includes(tool)),
+    );
+    expect(usable.map((rule) => rule.id).filter((id) => !covered.has(id))).toEqual([]);
   });
 });

@@ -1,211 +1,271 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validate, type ParamSpec, type ToolSpec } from "@lackpy/lang";
-import { FILE_TOOL_SPECS } from "@lackpy/kit/node";
-import {
-  INTENT_RULES,
-  MAX_RULE_INTENT_LENGTH,
-  RulesProvider,
-  matchRules,
-} from "./rules-provider.js";
+import { createWorkspaceView, FILE_TOOL_SPECS } from "@lackpy/kit/node";
+import type { WorkspaceView } from "@lackpy/kit";
+import { createRulesWorkspace } from "../__fixtures__/rules-workspace.js";
+import { INTENT_RULES, describeRules } from "./intent-rules.js";
+import { MAX_RULE_INTENT_LENGTH, matchRules, type RuleMatch } from "./match-rules.js";
+import { RulesProvider } from "./rules-provider.js";
 
 const tool = (name: string): ToolSpec => ({
   name,
-  provider: "builtin",
+  provider: "test",
   description: name,
   args: [{ name: "name", type: "string" }],
   returns: "unknown",
   gradeW: 1,
   effectsCeiling: 0,
 });
-const ALL: ToolSpec[] = [
-  ...FILE_TOOL_SPECS.filter((spec) => spec.name === "read_file" || spec.name === "find_files"),
-  tool("find_definitions"),
-  tool("find_callers"),
+const READ = [
+  "read_file",
+  "find_files",
+  "file_size",
+  "list_folder",
+  "read_lines",
+  "search_files",
+  "definitions_of",
 ];
-const NAMES = new Set(ALL.map((spec) => spec.name));
-const rules = new RulesProvider();
-const answer = (intent: string, tools = ALL, params: Record<string, ParamSpec> = {}) =>
-  rules.generate(intent, { kit: { tools }, params });
+const READONLY: ToolSpec[] = FILE_TOOL_SPECS.filter((spec) => READ.includes(spec.name));
+const EVERY: ToolSpec[] = [...FILE_TOOL_SPECS, tool("find_definitions"), tool("find_callers")];
+const names = (specs: ToolSpec[]) => new Set(specs.map((spec) => spec.name));
 
-const TEXT = expect.stringMatching(/^\*\*\/\*\.\{ts,tsx,js,.*,md,.*,json,.*\}$/);
-const CODE = expect.stringMatching(/^\*\*\/\*\.\{ts,tsx,js,[^}]*,py,[^}]*\}$/);
-const TESTS = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
-const ts = "**/*.{ts,tsx}";
+let remove: () => Promise<void>;
+let view: WorkspaceView;
 
-/** Paraphrases each rule must read, with the params it binds. */
+beforeAll(async () => {
+  const workspace = await createRulesWorkspace();
+  remove = workspace.remove;
+  view = createWorkspaceView(workspace.root);
+});
+afterAll(() => remove());
+
+const answer = async (intent: string, specs = READONLY) =>
+  matchRules(intent, { tools: names(specs), workspace: view });
+
+describe("the rules' catalogue", () => {
+  it("gives every rule a summary and at least two distinct example phrasings", () => {
+    for (const rule of INTENT_RULES) {
+      expect(rule.summary, rule.id).not.toBe("");
+      expect(new Set(rule.examples).size, rule.id).toBeGreaterThanOrEqual(2);
+    }
+    expect(new Set(INTENT_RULES.map((rule) => rule.id)).size).toBe(INTENT_RULES.length);
+  });
+
+  it.each(INTENT_RULES.flatMap((rule) => rule.examples.map((example) => [example, rule.id])))(
+    "answers the example %j with %s, in a valid program",
+    async (example, id) => {
+      // find_definitions is for kits without definitions_of, which would answer first.
+      const tools = EVERY.filter(
+        (spec) => id !== "find-definitions" || spec.name !== "definitions_of",
+      );
+      const built = await answer(example, tools);
+      expect(built.rule, JSON.stringify(built)).toBe(id);
+      const { program, params } = built as RuleMatch;
+      expect(validate(program, { tools: EVERY, params: Object.keys(params) }).errors).toEqual([]);
+    },
+  );
+
+  it("says which rules a kit can use", () => {
+    const described = describeRules(names(READONLY));
+    expect(described.find((rule) => rule.id === "list-files")).toMatchObject({
+      available: true,
+      tools: ["find_files"],
+    });
+    expect(described.find((rule) => rule.id === "replace-text")?.available).toBe(false);
+    expect(describeRules().every((rule) => rule.available)).toBe(true);
+  });
+});
+
+/** Everyday wording with synonyms, typos, punctuation and case, with the rule and params each gets. */
 const POSITIVE: [string, string, Record<string, unknown>][] = [
-  ["read README.md", "read-file", { path: "README.md" }],
-  ["show me the contents of docs/guide.md", "read-file", { path: "docs/guide.md" }],
-  ["cat src/app.ts", "read-file", { path: "src/app.ts" }],
-  ["what's in config/settings.json?", "read-file", { path: "config/settings.json" }],
-  ["open the file 'notes.txt'", "read-file", { path: "notes.txt" }],
-  ["show Makefile", "read-file", { path: "Makefile" }],
-  ["show the changelog", "read-known-file", { pattern: expect.stringContaining("CHANGELOG") }],
-  ["show me the README", "read-known-file", { name: "README.md" }],
-  ["what does the readme say", "read-known-file", { name: "README.md" }],
-  ["read the licence", "read-known-file", { name: "LICENSE" }],
-  ["which files have todos", "files-with-todos", { pattern: TEXT }],
-  ["which files contain a FIXME", "files-with-todos", { pattern: TEXT }],
+  ["which files have TODOs in them", "files-with-todos", { pattern: "**/*" }],
+  ["how many .js files are in each folder", "count-per-folder", { pattern: "**/*.js" }],
+  ["ls dirs", "list-folders", { folder: "." }],
+  ["LIST ALL TYPESCRIPT FILES!!", "list-files", { pattern: "**/*.{ts,tsx,mts,cts}" }],
+  ["lsit all typescirpt files", "list-files", { pattern: "**/*.{ts,tsx,mts,cts}" }],
+  ["display the sources in src", "list-files", { pattern: "src/**/*" }],
+  ["list the .py files under src/", "list-files", { pattern: "src/**/*.py" }],
   [
-    "list files with TODO comments in src",
-    "files-with-todos",
-    { pattern: expect.stringMatching(/^src\/\*\*\/\*\.\{/) },
+    "in src, how many typescript files are there?",
+    "count-files",
+    { pattern: "src/**/*.{ts,tsx,mts,cts}" },
   ],
-  ["count the TODOs", "count-todos", { pattern: TEXT }],
-  ["how many TODO lines are there in total?", "count-todos", { pattern: TEXT }],
-  ["how many lines in the workspace contain TODO", "count-todos", { pattern: TEXT }],
-  ["find todos", "todos", { pattern: TEXT }],
-  ["list the TODO and FIXME comments", "todos", { pattern: TEXT }],
-  ["where are the fixmes?", "todos", { pattern: TEXT }],
   [
-    "show all todo/fixme notes under packages/cli",
-    "todos",
-    { pattern: expect.stringMatching(/^packages\/cli\/\*\*\/\*\.\{/) },
+    "how many lines of code are in src",
+    "total-lines",
+    { pattern: expect.stringMatching(/^src\/\*\*\/\*\.\{ts,/) },
   ],
-  ["todos in the python files", "todos", { pattern: "**/*.py" }],
-  ["grep for TODO", "todos", { pattern: TEXT }],
-  ["which files import ./config", "files-importing", { pattern: CODE }],
-  ["who imports zod", "files-importing", { pattern: CODE }],
-  ["list the modules that import from ./config", "files-importing", { pattern: CODE }],
-  ["which files require 'node:fs'", "files-importing", { pattern: CODE }],
-  ["which files mention zod", "files-containing", { pattern: TEXT, query: "zod" }],
   [
-    'find files containing "hello world"',
-    "files-containing",
-    { pattern: TEXT, query: "hello world" },
-  ],
-  ["list the files that reference loadConfig in src", "files-containing", { query: "loadConfig" }],
-  ["how many files mention express", "count-files-containing", { query: "express" }],
-  ["search for loadConfig", "search", { pattern: TEXT, query: "loadConfig" }],
-  ["grep 'new Date('", "search", { query: "new Date(" }],
-  ["search the codebase for /colou?r/i", "search", { pattern: TEXT }],
-  ["find all occurrences of formatPrice in src", "search", { query: "formatPrice" }],
-  ["show lines containing `await`", "search", { query: "await" }],
-  ["list the test files", "list-test-files", { pattern: TESTS }],
-  ["which are the spec files", "list-test-files", { pattern: TESTS }],
-  ["show the tests in packages/lang", "list-test-files", { pattern: `packages/lang/${TESTS}` }],
-  ["how many test files are there", "count-test-files", { pattern: TESTS }],
-  ["find files matching docs/*.md", "files-matching", { pattern: "docs/*.md" }],
-  ["list all files named package.json", "files-matching", { pattern: "**/package.json" }],
-  ["which files match src/**/*.test.ts", "files-matching", { pattern: "src/**/*.test.ts" }],
-  ["glob **/*.json", "files-matching", { pattern: "**/*.json" }],
-  ["how many files are named *.md", "count-files-matching", { pattern: "**/*.md" }],
-  ["list all typescript files", "list-files", { pattern: ts }],
-  ["find the python files.", "list-files", { pattern: "**/*.py" }],
-  ["show me every .ts file in the workspace", "list-files", { pattern: "**/*.ts" }],
-  ["which TypeScript files are in the project?", "list-files", { pattern: ts }],
-  ["which markdown files are in the docs folder?", "list-files", { pattern: "docs/**/*.md" }],
-  ["list files in data", "list-files", { pattern: "data/**/*" }],
-  ["list the files in the folder src/lib/", "list-files", { pattern: "src/lib/**/*" }],
-  ["what files does the data folder contain?", "list-files", { pattern: "data/**/*" }],
-  ["what's in the src folder", "list-files", { pattern: "src/**/*" }],
-  ["ls src", "list-files", { pattern: "src/**/*" }],
-  ["list all files", "list-files", { pattern: "**/*" }],
-  ["list the config files", "list-files", { pattern: "**/*.{json,yml,yaml,toml,ini,cfg}" }],
-  ["how many python files are there?", "count-files", { pattern: "**/*.py" }],
-  ["count the .py files", "count-files", { pattern: "**/*.py" }],
-  ["how many TypeScript files are in src", "count-files", { pattern: "src/**/*.{ts,tsx}" }],
-  ["count the .ts files under src/", "count-files", { pattern: "src/**/*.ts" }],
-  ["how many files are there", "count-files", { pattern: "**/*" }],
-  ["how many files does the project have", "count-files", { pattern: "**/*" }],
-  ["which file is the largest by number of characters", "largest-file", { pattern: TEXT }],
-  ["what is the biggest file in the workspace?", "largest-file", { pattern: TEXT }],
-  ["what are the largest files", "largest-files", { pattern: TEXT }],
-  [
-    "show the 3 biggest files in src",
-    "largest-files",
+    "how many lines of code are there in src",
+    "total-lines",
     { pattern: expect.stringMatching(/^src\//) },
   ],
-  ["top 5 largest files", "largest-files", { pattern: TEXT }],
-  ["count lines per file", "lines-per-file", { pattern: TEXT }],
-  ["how many lines does each file have", "lines-per-file", { pattern: TEXT }],
-  ["line counts per python file", "lines-per-file", { pattern: "**/*.py" }],
-  ["lines per file in src", "lines-per-file", { pattern: expect.stringMatching(/^src\//) }],
-  ["how many lines of code are there", "total-lines", { pattern: CODE }],
-  ["count the lines in src", "total-lines", { pattern: expect.stringMatching(/^src\//) }],
-  ["total number of lines in the repo", "total-lines", { pattern: TEXT }],
-  ["how many lines of python are there", "total-lines", { pattern: "**/*.py" }],
-  ["where is the definition of computeTax", "definitions", { name: "computeTax" }],
-  ["find definitions of `loadConfig`", "definitions", { name: "loadConfig" }],
-  ["who calls applyDiscount", "callers", { name: "applyDiscount" }],
-  ["find all callers of loadConfig", "callers", { name: "loadConfig" }],
-  ["callers of formatPrice", "callers", { name: "formatPrice" }],
-  ["show the loadConfig callers", "callers", { name: "loadConfig" }],
+  ["grep for TODO", "todos", { pattern: "**/*" }],
+  ["list todos with line numbers", "todos", { pattern: "**/*" }],
+  ["serach for formatHost", "search", { query: "formatHost", pattern: "**/*" }],
+  ["look for 'fetch(' in src", "search", { query: "fetch(", pattern: "src/**/*" }],
+  ["grep /abort\\w+/i", "search", { pattern: expect.stringMatching(/^\*\*\/\*\.\{/) }],
+  ["biggest files", "largest-files", { pattern: "**/*" }],
+  ["print the first 3 lines of README.md", "first-lines", { path: "README.md" }],
+  ["show the readme", "read-file", { path: "README.md" }],
+  ["cat docs/guide.md", "read-file", { path: "docs/guide.md" }],
+  ["what's the version in package.json?", "package-field", { path: "package.json" }],
+  ["where is formatHost defined?", "definitions", { name: "formatHost" }],
+  ["find files called run.js", "files-named", { pattern: "**/run.js" }],
+  ["what folders does src have", "list-folders", { folder: "src" }],
+  ["how many files does src have", "count-files", { pattern: "src/**/*" }],
+  [
+    "which files require ../utils in src",
+    "files-importing",
+    { pattern: expect.stringMatching(/^src\//) },
+  ],
 ];
 
-/** Intents a rule would misread: none may answer them, or not with the rule named. */
-const NEGATIVE: [string, string | null][] = [
-  ["show the changelog", "callers"],
-  ["find computeTax", null],
-  ["list all klingon files", null],
-  ["read the readme and count its lines", null],
-  ["how many lines does README.md have", null],
-  ["how many lines in README.md", null],
-  ["count the lines in src/report.ts", null],
-  ["show the first line of docs/guide.md", null],
-  ["which files call loadConfig", null],
-  ["list the files that use loadConfig", null],
-  ["count the TODO lines per file", null],
-  ["list the TODO locations in src as file:line", null],
-  ["where are the TODOs in src? answer as file:line", null],
-  ["which JSON files are not in the data folder", null],
-  ["list the .json files outside data/", null],
-  ["which folder has the most files", null],
-  ["which directory contains the most files?", null],
-  ["what does src/cart.ts import from?", null],
-  ["how many import lines does src/cart.ts have", null],
-  ["list the names of all functions defined in the Python files", null],
-  ["which files mention zod and express", null],
-  ["summarise the architecture", null],
-  ["where is formatPrice defined", null],
-  ["show src", null],
-  ["delete all test files", null],
+/** Real phrasings the rules must not answer here: a word read as a folder, a second request, a condition, a nuance. */
+const NEGATIVE: string[] = [
+  "list files in klingon",
+  "how many lines of code are in each",
+  "show the files in them",
+  "count the files in there",
+  "list all klingon files",
+  "read the readme and count its lines",
+  "which JSON files are not in the docs folder",
+  "list the .md files outside docs",
+  "which folder has the most files",
+  "summarise the architecture",
+  "find formatHost",
+  "show src",
+  "delete all test files",
+  "list the files that use formatHost",
+  "count the TODO lines per file",
+  "list the TODO locations in src as file:line",
+  "which files mention fetch and AbortController",
+  "grep for",
+  "sort the files by name",
+  "show the first line of nope.md",
+  "what version of node is required",
+  "show me the biggest function",
+  "which exported functions are never called",
+  "list the exported functions of src/utils.ts",
+  "what does src/cart.ts import",
+  "show .env",
+  "read .git/config",
+  "what's in .lackpy/config.toml",
+  "list files in .git",
+  "how many lines in .env",
+  "who imports",
+  "replace foo with bar in README.md",
+  "where is README.md defined",
+  "show all the imports in src/index.ts",
+  "which files import src/utils.ts",
+  "list the files in README.md",
+  "how many python files are in src/index.ts",
 ];
+
+describe("matchRules", () => {
+  it.each(POSITIVE)("reads %j as %s", async (intent, id, params) => {
+    const built = await answer(intent);
+    expect(built.rule, JSON.stringify(built)).toBe(id);
+    expect((built as RuleMatch).params).toMatchObject(params);
+  });
+
+  it.each(NEGATIVE)("does not answer %j", async (intent) => {
+    const built = await answer(intent);
+    expect(built.rule, JSON.stringify(built)).toBeNull();
+  });
+
+  it("grounds nothing without a workspace view, so rules that name a place do not answer", async () => {
+    const tools = names(READONLY);
+    for (const intent of [
+      "read README.md",
+      "list files in src",
+      "where is utils.ts",
+      "what version is this package",
+    ])
+      expect((await matchRules(intent, { tools })).rule, intent).toBeNull();
+    for (const intent of ["list all typescript files", "grep for TODO", "count files per folder"])
+      expect((await matchRules(intent, { tools })).rule, intent).not.toBeNull();
+  });
+
+  it("fires write rules only with write tools, and never overwrites or edits what is not there", async () => {
+    expect((await answer('append "x" to notes.md')).rule).toBeNull();
+    expect((await answer('append "x" to notes.md', EVERY)).rule).toBe("append-line");
+    for (const intent of [
+      "replace tabs with spaces in README.md",
+      "replace commas with semicolons in config.json",
+      "change the port to 9090 in config.json",
+      "rename demo to sample in README.md",
+      'create README.md with "x"',
+      'append "x" to package.json',
+      "replace foo with bar in missing.md",
+      'write "x" to .env',
+      'create ../outside.md with "x"',
+    ])
+      expect((await answer(intent, EVERY)).rule, intent).toBeNull();
+  });
+
+  it("says why a rule that matched did not answer, and what is close", async () => {
+    expect(await answer("list files in klingon")).toMatchObject({
+      rule: null,
+      reason: "'klingon' is not a folder or file in the workspace",
+      closest: { rule: "list-files" },
+    });
+    expect(await answer("where is nothing.ts")).toMatchObject({
+      rule: null,
+      reason: 'rule files-named matched, but no file matches "**/nothing.ts"',
+    });
+    expect(await answer("show me the todo list please")).toMatchObject({
+      rule: null,
+      closest: { rule: "todos", example: expect.any(String) },
+    });
+    expect(await answer("summarise the architecture")).toMatchObject({ rule: null, closest: null });
+  });
+
+  it("leaves long intents to the other tiers", async () => {
+    expect((await answer(`list files in ${"a/".repeat(MAX_RULE_INTENT_LENGTH)}b`)).rule).toBeNull();
+    expect((await answer(`search for ${"a".repeat(MAX_RULE_INTENT_LENGTH)}`)).rule).toBeNull();
+  });
+});
 
 describe("RulesProvider", () => {
-  it.each(POSITIVE)("reads %j with %s", async (intent, id, params) => {
-    const built = matchRules(intent, NAMES);
-    expect(built?.rule).toBe(id);
-    expect(built?.params).toMatchObject(params);
-    expect(await answer(intent)).toEqual({ raw: built?.program, params: built?.params });
+  const rules = new RulesProvider();
+  const context = (params: Record<string, ParamSpec> = {}) => ({
+    kit: { tools: READONLY },
+    params,
+    workspace: view,
   });
 
-  it.each(POSITIVE)("writes a valid program for %j", (intent) => {
-    const built = matchRules(intent, NAMES)!;
-    const result = validate(built.program, { tools: ALL, params: Object.keys(built.params) });
-    expect(result.errors).toEqual([]);
-  });
-
-  it.each(NEGATIVE)("does not misread %j", (intent, wrongRule) => {
-    const built = matchRules(intent, NAMES);
-    if (wrongRule === null) expect(built).toBeNull();
-    else expect(built?.rule).not.toBe(wrongRule);
-  });
-
-  it("has paraphrase tests for every rule", () => {
-    const tested = new Set(POSITIVE.map(([, id]) => id));
-    expect(INTENT_RULES.map((rule) => rule.id).filter((id) => !tested.has(id))).toEqual([]);
-  });
-
-  it.each(POSITIVE)("does not answer %j when the kit lacks a tool the rule needs", (intent, id) => {
-    const rule = INTENT_RULES.find((entry) => entry.id === id)!;
-    for (const needed of rule.needs) {
-      const without = new Set([...NAMES].filter((name) => name !== needed));
-      expect(matchRules(intent, without)?.rule).not.toBe(id);
-    }
+  it("answers from the rules with the workspace of the generation context", async () => {
+    expect(await rules.generate("show README.md", context())).toEqual({
+      raw: "read_file(path)",
+      params: { path: "README.md" },
+    });
+    expect(
+      await rules.generate("show README.md", { kit: { tools: READONLY }, params: {} }),
+    ).toBeNull();
   });
 
   it("steps aside when a request param already has the name the rule would bind", async () => {
-    expect(await answer("read README.md", ALL, { path: { type: "string" } })).toBeNull();
-    expect(await answer("which files mention zod", ALL, { word: { type: "string" } })).toEqual({
-      raw: expect.stringContaining("line.includes(query)"),
-      params: expect.objectContaining({ query: "zod" }),
+    expect(
+      await rules.generate("read README.md", context({ path: { type: "string" } })),
+    ).toBeNull();
+    expect(
+      await rules.generate("which files mention zod", context({ word: { type: "string" } })),
+    ).toEqual({
+      raw: "unique(search_files(query, pattern).map(hit => hit.file))",
+      params: { pattern: "**/*", query: "zod" },
     });
   });
 
-  it("leaves long intents to the other tiers", () => {
-    expect(matchRules(`list files in ${"a/".repeat(MAX_RULE_INTENT_LENGTH)}b`, NAMES)).toBeNull();
-    expect(matchRules(`search for ${"a".repeat(MAX_RULE_INTENT_LENGTH)}`, NAMES)).toBeNull();
+  it("explains a miss with the closest rule", async () => {
+    expect(await rules.explainMiss("list files in klingon", context())).toEqual({
+      reason: "'klingon' is not a folder or file in the workspace",
+      suggestion: {
+        rule: "list-files",
+        summary: "list files by kind or folder",
+        example: expect.any(String),
+      },
+    });
   });
 });
 
@@ -221,15 +281,18 @@ const INJECTIONS: string[] = [
   'read a.md"); write_file("b.md", "x',
   'list files in src"); write_file("x", "y',
   'find files matching *"); print("x',
+  'show the first 3"); print(1); ("lines of README.md',
+  'replace ") + read_file(".env") + (" with x in README.md',
+  "append \"`${read_file('.env')}`\" to notes.md",
+  "create x.md with \"${read_file('.env')}\"",
 ];
 
 describe("rules and intent text", () => {
-  it.each(INJECTIONS)("never splices %j into program text", (intent) => {
-    const built = matchRules(intent, NAMES);
-    if (built === null) return;
-    expect(built.program).not.toMatch(/write_file|print\(|\.env/);
-    const result = validate(built.program, { tools: ALL, params: Object.keys(built.params) });
+  it.each(INJECTIONS)("never splices %j into program text", async (intent) => {
+    const built = await answer(intent, EVERY);
+    if (built.rule === null) return;
+    expect(built.program).not.toMatch(/\.env|print\(|write_file\("[ab]/);
+    const result = validate(built.program, { tools: EVERY, params: Object.keys(built.params) });
     expect(result.errors).toEqual([]);
-    expect(result.calls.filter((name) => name === "write_file")).toEqual([]);
   });
 });

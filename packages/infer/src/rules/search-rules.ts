@@ -1,37 +1,16 @@
 /**
  * Rules that search file contents: TODO/FIXME comments, a word, phrase or regex, and imports
- * of a module. Searched text from the intent is a string param (`query`); a regex or a module
- * name becomes a regex literal only through `regexLiteral`, which refuses anything that would
- * not parse back as exactly that regex.
+ * of a module. With `search_files` in the kit they call it (every text file, bounded); without
+ * it they read the text files (`TEXT_EXTENSIONS`) with `read_file`. Searched text is a string
+ * param (`query`); a regex or a module name becomes a regex literal only through
+ * `regexLiteral`, which refuses anything that would not parse back as exactly that regex.
  */
-import { CODE_EXTENSIONS, PHRASE, TEXT_EXTENSIONS, globFor, scopeOf } from "./intent-phrases.js";
+import { CODE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf, globFor } from "./file-kinds.js";
 import { escapeRegex, regexLiteral } from "./regex-literal.js";
-import { intentPattern, type IntentRule, type RuleGroups } from "./rule-types.js";
+import { scopeOf, textOf } from "./rule-slots.js";
+import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
-const { please, me, all, scope } = PHRASE;
-
-const MARKS = String.raw`(?<marks>todos?|fixmes?|todo ?\/ ?fixme|todos? (?:and|or) fixmes?|fixmes? (?:and|or) todos?)`;
-const MARK_NOUN = String.raw`(?: (?:comments?|markers?|notes?|items?|lines?|entries))?`;
-const TERM = String.raw`(?:"(?<double>[^"]+)"|'(?<single>[^']+)'|\`(?<back>[^\`]+)\`|\/(?<regex>(?:\\.|[^/\\])+)\/(?<flags>[a-z]*)|(?<word>[^\s"'\`/][^\s"'\`]*))`;
-const MODULE = String.raw`["'\`]?(?<module>[@\w][@\w.:/-]*|\.{1,2}\/[@\w./-]+)["'\`]?`;
-
-/** The files a search reads: text files (read_file refuses binary ones) under the scope. */
-function searchedGlob(groups: RuleGroups, extensions: readonly string[] = TEXT_EXTENSIONS) {
-  const where = scopeOf(groups);
-  return where ? globFor(where.folder, where.extensions ?? extensions) : null;
-}
-
-/** The test a line must pass for a TODO rule: the markers the intent names, as fixed literals. */
-function markTest(groups: RuleGroups, subject: string): string {
-  const words = (groups.marks ?? "").toLowerCase();
-  const marks = [
-    ...(words.includes("todo") ? ["TODO"] : []),
-    ...(words.includes("fixme") ? ["FIXME"] : []),
-  ];
-  return marks.map((mark) => `${subject}.includes("${mark}")`).join(" || ");
-}
-
-/** Every line passing `test`, as `{ file, line, text }` rows. */
+/** Every line passing `test`, as `{ file, line, text }` rows, reading each file. */
 const hitsProgram = (test: string) =>
   [
     "const hits = []",
@@ -43,40 +22,123 @@ const hitsProgram = (test: string) =>
     "hits",
   ].join("\n");
 
-/** The files with a line passing `test`. */
+/** The files with a line passing `test`, reading each file. */
 const filesProgram = (test: string) =>
   `find_files(pattern).filter(file => read_file(file).split("\\n").some(line => ${test}))`;
 
-/** How many lines pass `test`. */
+/** How many lines pass `test`, reading each file. */
 const countProgram = (test: string) =>
   `sum(find_files(pattern).map(file => read_file(file).split("\\n").filter(line => ${test}).length))`;
 
-function todos(program: (test: string) => string) {
-  return (groups: RuleGroups) => {
-    const pattern = searchedGlob(groups);
-    return pattern ? { program: program(markTest(groups, "line")), params: { pattern } } : null;
-  };
-}
-
-/** The line test for a search term: `line.includes(query)` with the text as a param, or a regex literal. */
-function termTest(groups: RuleGroups): { test: string; params: Record<string, string> } | null {
-  if (groups.regex !== undefined) {
-    const literal = regexLiteral(groups.regex, groups.flags ?? "");
-    return literal ? { test: `${literal}.test(line)`, params: {} } : null;
-  }
-  const query = groups.double ?? groups.single ?? groups.back ?? groups.word;
-  return query ? { test: "line.includes(query)", params: { query } } : null;
-}
-
-function search(program: (test: string) => string) {
-  return (groups: RuleGroups) => {
-    const pattern = searchedGlob(groups);
-    const term = termTest(groups);
-    return pattern && term
-      ? { program: program(term.test), params: { pattern, ...term.params } }
+/** The glob a search reads: the scope's file, or its folder with its kinds, every file (search_files) or text files (read_file). */
+function searchedGlob(
+  slots: RuleSlots,
+  context: RuleContext,
+  fallback: readonly string[] = TEXT_EXTENSIONS,
+) {
+  const where = scopeOf(slots, { file: true });
+  if (!where) return null;
+  if (where.file !== undefined) {
+    // A file's path is its own glob, unless it holds glob characters or is not of the kind named.
+    const extension = extensionOf(where.file);
+    if (/[*?{]/.test(where.file)) return null;
+    return !where.extensions || (extension !== null && where.extensions.includes(extension))
+      ? where.file
       : null;
-  };
+  }
+  const searches = context.tools.has("search_files");
+  return globFor(where.folder, where.extensions ?? (searches ? null : fallback));
 }
+
+/** The marks a TODO request names: TODO, FIXME or both. */
+function marksOf(slots: RuleSlots): string[] {
+  const words = (slots.marks ?? []).map((token) => token.raw.toLowerCase()).join(" ");
+  return [
+    ...(/to-?\s?do/.test(words) ? ["TODO"] : []),
+    ...(words.includes("fixme") ? ["FIXME"] : []),
+  ];
+}
+
+type Shape = "rows" | "files" | "count";
+
+/** The program for TODO marks in one of three shapes, with search_files when the kit has it. */
+function todoProgram(marks: string[], shape: Shape, searches: boolean): string {
+  if (!searches) {
+    const test = marks.map((mark) => `line.includes("${mark}")`).join(" || ");
+    return shape === "rows"
+      ? hitsProgram(test)
+      : shape === "files"
+        ? filesProgram(test)
+        : countProgram(test);
+  }
+  if (marks.length === 1) {
+    const hits = `search_files("${marks[0]}", pattern)`;
+    return shape === "rows"
+      ? hits
+      : shape === "files"
+        ? `unique(${hits}.map(hit => hit.file))`
+        : `len(${hits})`;
+  }
+  const both = [
+    'const todos = search_files("TODO", pattern)',
+    'const fixmes = search_files("FIXME", pattern).filter(hit => !hit.text.includes("TODO"))',
+  ];
+  const last =
+    shape === "rows"
+      ? 'sort_by(sort_by([...todos, ...fixmes], "line"), "file")'
+      : shape === "files"
+        ? "sorted(unique([...todos, ...fixmes].map(hit => hit.file)))"
+        : "len(todos) + len(fixmes)";
+  return [...both, last].join("\n");
+}
+
+const todos = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
+  const pattern = searchedGlob(slots, context);
+  const marks = marksOf(slots);
+  if (!pattern || marks.length === 0) return "two kinds of file are named";
+  return {
+    program: todoProgram(marks, shape, context.tools.has("search_files")),
+    params: { pattern },
+  };
+};
+
+/** What a term slot searches for: plain text (`query`), or a regex literal. */
+function termOf(slots: RuleSlots): { query: string } | { regex: string } | null {
+  const token = slots.term?.[0];
+  if (!token || slots.term!.length !== 1) return null;
+  if (token.form === "R") {
+    const literal = regexLiteral(token.raw, token.flags ?? "");
+    return literal ? { regex: literal } : null;
+  }
+  return token.raw.trim() === "" || /[\n\r]/.test(token.raw) ? null : { query: token.raw };
+}
+
+const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
+  const term = termOf(slots);
+  const searches = context.tools.has("search_files") && term !== null && "query" in term;
+  const pattern = searchedGlob(slots, { ...context, tools: searches ? context.tools : new Set() });
+  if (!term || !pattern) return "the text to search for is not usable";
+  if (searches && "query" in term) {
+    const hits = "search_files(query, pattern)";
+    const program =
+      shape === "rows"
+        ? hits
+        : shape === "files"
+          ? `unique(${hits}.map(hit => hit.file))`
+          : `len(unique(${hits}.map(hit => hit.file)))`;
+    return { program, params: { pattern, query: term.query } };
+  }
+  const test = "regex" in term ? `${term.regex}.test(line)` : "line.includes(query)";
+  const params: Record<string, string> =
+    "query" in term ? { pattern, query: term.query } : { pattern };
+  const program =
+    shape === "rows"
+      ? hitsProgram(test)
+      : shape === "files"
+        ? filesProgram(test)
+        : `len(${filesProgram(test)})`;
+  return { program, params };
+};
 
 /**
  * A regex for lines that import `module`: `import … from "m"`, `import "m"`, `import("m")`,
@@ -94,79 +156,91 @@ export function importRegex(module: string): string | null {
   return regexLiteral(`${javascript}${python}`);
 }
 
+const MARKS = "(?<marks>todo(?: and todo)?)";
+/** Text to look for: quoted, a regex, or one word, path or name ("the word zod" too). */
+const TERM = "(?:literal )?(?<term>[QWPFDR])";
+const HAVE = "(?:contain|have|with)";
+
 /** Content search rules, most specific first. */
 export const SEARCH_RULES: readonly IntentRule[] = [
   {
     id: "files-with-todos",
+    summary: "the files with TODO or FIXME comments",
+    examples: ["which files have TODOs in them", "list files with FIXME comments in src"],
     needs: ["find_files", "read_file"],
-    patterns: [
-      `which files (?:have|has|contain|mention|include) (?:any |a )?${MARKS}${MARK_NOUN}${scope}`,
-      `${please}(?:list|find|show|get)${me}${all} files (?:with|that have|which have|containing|that contain) (?:any |a )?${MARKS}${MARK_NOUN}${scope}`,
-    ].map(intentPattern),
-    build: todos(filesProgram),
+    patterns: [`{ask}file ${HAVE} ${MARKS}(?: comment)?{scope}`].map(rulePattern),
+    build: todos("files"),
   },
   {
     id: "count-todos",
+    summary: "count the TODO or FIXME lines",
+    examples: ["how many TODOs are there", "count the lines that contain FIXME in src"],
     needs: ["find_files", "read_file"],
     patterns: [
-      `(?:how many|count(?: the)?|number of) ${MARKS}${MARK_NOUN}(?: are there)?${scope}(?: are there)?(?: in total| altogether)?`,
-      `how many lines${scope} (?:contain|have|mention) (?:a )?${MARKS}`,
-    ].map(intentPattern),
-    build: todos(countProgram),
+      `count ${MARKS}(?: comment| line)?{scope}`,
+      `count line{scope} ${HAVE} ${MARKS}`,
+      `count line ${HAVE} ${MARKS}{scope}`,
+    ].map(rulePattern),
+    build: todos("count"),
   },
   {
     id: "todos",
+    summary: "TODO and FIXME comments with their line numbers",
+    examples: ["list the todos", "show TODO and FIXME comments with line numbers"],
     needs: ["find_files", "read_file"],
     patterns: [
-      `${please}(?:find|list|show|get|give|search for|grep(?: for)?|collect)${me}${all} ${MARKS}${MARK_NOUN}${scope}`,
-      `where are${all} ${MARKS}${MARK_NOUN}${scope}`,
-      `(?:what|which) ${MARKS}${MARK_NOUN} are there${scope}`,
-      `${MARKS}${MARK_NOUN}${scope}`,
-    ].map(intentPattern),
-    build: todos(hitsProgram),
+      `(?:show |find |search |where )?${MARKS}(?: comment| line| occurrence)?{scope}(?: (?:with|and) lineno)?`,
+      `(?:show |find )?line ${HAVE} ${MARKS}{scope}(?: (?:with|and) lineno)?`,
+    ].map(rulePattern),
+    build: todos("rows"),
   },
   {
     id: "files-importing",
+    summary: "the files that import or require a module",
+    examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
-    patterns: [
-      `(?:which|what) (?:files|modules) (?:import|imports|require|requires)(?: from)? ${MODULE}${scope}`,
-      `(?:who|what) (?:imports|requires) ${MODULE}${scope}`,
-      `${please}(?:list|find|show|get)${me}${all} (?:files|modules) (?:that |which )?(?:import|imports|importing|require|requires|requiring)(?: from)? ${MODULE}${scope}`,
-    ].map(intentPattern),
-    build: (groups) => {
-      const pattern = searchedGlob(groups, CODE_EXTENSIONS);
-      const regex = importRegex(groups.module ?? "");
-      return pattern && regex
-        ? { program: filesProgram(`${regex}.test(line)`), params: { pattern } }
-        : null;
+    patterns: ["(?:show |who )?(?:file )?import (?<module>[QWPD]){scope}"].map(rulePattern),
+    build(slots, context) {
+      const module = textOf(slots.module);
+      const pattern = searchedGlob(slots, { ...context, tools: new Set() }, CODE_EXTENSIONS);
+      const regex = module === null ? null : importRegex(module);
+      if (!regex || !pattern) return "the module name is not usable";
+      return { program: filesProgram(`${regex}.test(line)`), params: { pattern } };
     },
   },
   {
     id: "files-containing",
+    summary: "the files that contain some text",
+    examples: ["which files mention fetch", 'list the files containing "AbortController"'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `which files (?:mention|contain|include|reference) (?:the (?:word|text|string|phrase|regex|pattern) )?${TERM}${scope}`,
-      `${please}(?:list|find|show|get)${me}${all} files (?:that |which )?(?:mention|mentions|mentioning|contain|contains|containing|include|includes|including|reference|references|referencing) (?:the (?:word|text|string|phrase) )?${TERM}${scope}`,
-    ].map(intentPattern),
-    build: search(filesProgram),
+      `{ask}(?:{kind} )?file ${HAVE} ${TERM}{scope}`,
+      `{ask}(?:{kind} )?file in (?<scope>D) ${HAVE} ${TERM}`,
+    ].map(rulePattern),
+    build: search("files"),
   },
   {
     id: "count-files-containing",
+    summary: "count the files that contain some text",
+    examples: ["how many files mention fetch", 'count the files containing "TODO"'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `how many files (?:mention|contain|include|reference) (?:the (?:word|text|string|phrase) )?${TERM}${scope}`,
-    ].map(intentPattern),
-    build: search((test) => `len(${filesProgram(test)})`),
+      `count (?:{kind} )?file ${HAVE} ${TERM}{scope}`,
+      `count (?:{kind} )?file in (?<scope>D) ${HAVE} ${TERM}`,
+    ].map(rulePattern),
+    build: search("count"),
   },
   {
     id: "search",
+    summary: "the lines that contain some text, with their line numbers",
+    examples: ["grep for AbortController", 'show the lines containing "fetch(" with line numbers'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `${please}(?:search|grep)(?: (?:the )?(?:workspace|project|code|codebase|files|repo))?(?: for)? ${TERM}${scope}`,
-      `${please}(?:look for|find|list|show|get)${me}${all} (?:occurrences|mentions|matches|uses) of ${TERM}${scope}`,
-      `${please}(?:find|list|show|get)${me}${all} lines (?:that |which )?(?:mention|mentions|mentioning|contain|contains|containing|match|matches|matching) (?:the (?:word|text|string|phrase|regex|pattern) )?${TERM}${scope}`,
-      `where is ${TERM} mentioned${scope}`,
-    ].map(intentPattern),
-    build: search(hitsProgram),
+      `search(?: {kind})?(?: file| content)? ${TERM}{scope}(?: (?:with|and) lineno)?`,
+      `(?:show |find |search )?line ${HAVE} ${TERM}{scope}(?: (?:with|and) lineno)?`,
+      `(?:show |find |search |where )?occurrence ${TERM}{scope}(?: (?:with|and) lineno)?`,
+      `where ${TERM} contain{scope}`,
+    ].map(rulePattern),
+    build: search("rows"),
   },
 ];

@@ -248,7 +248,7 @@ describe("createFileTools: the call's signal", () => {
 });
 
 describe("createBuiltinProvider", () => {
-  it("resolves the four file tools and refuses other names", async () => {
+  it("resolves every file tool and refuses other names", async () => {
     const provider = createBuiltinProvider({ root });
     for (const spec of FILE_TOOL_SPECS)
       expect(typeof (await provider.resolve(spec))).toBe("function");
@@ -261,6 +261,11 @@ describe("FILE_TOOL_SPECS", () => {
     expect(FILE_TOOL_SPECS.map((spec) => [spec.name, spec.acceptsSecrets])).toEqual([
       ["read_file", false],
       ["find_files", false],
+      ["file_size", false],
+      ["list_folder", false],
+      ["read_lines", false],
+      ["search_files", false],
+      ["definitions_of", false],
       ["write_file", false],
       ["edit_file", false],
     ]);

@@ -13,6 +13,11 @@ import { signalOf } from "../toolbox/tool-call-context.js";
 import { ToolError } from "../tool-error.js";
 import type { ToolFunction, ToolProvider } from "../toolbox/toolbox.js";
 import { checkWriteTarget, writeTextFile } from "./write-text-file.js";
+import { fileSize } from "./file-size.js";
+import { listFolder, type FolderEntry } from "./list-folder.js";
+import { readLines } from "./read-lines.js";
+import { searchFiles, type SearchHit } from "./search-files.js";
+import { definitionsOf } from "./definitions-of.js";
 
 /** Options of the builtin file tools. */
 export interface FileToolsOptions {
@@ -31,13 +36,19 @@ export interface FileToolsOptions {
 }
 
 /**
- * The four builtin file tools, confined to the workspace `root`. `find_files`, `write_file` and
- * `edit_file` read the `signal` of the `ToolCallContext` a run passes as `this`; called without
- * one (plainly, or as methods of this object) they cannot be aborted.
+ * The builtin file tools, confined to the workspace `root`. `find_files`, `search_files`,
+ * `definitions_of`, `write_file` and `edit_file` read the `signal` of the `ToolCallContext` a
+ * run passes as `this`; called without one (plainly, or as methods of this object) they cannot
+ * be aborted.
  */
 export interface FileTools {
   read_file(path: unknown): Promise<string>;
   find_files(pattern: unknown): Promise<string[]>;
+  file_size(path: unknown): Promise<number>;
+  list_folder(path?: unknown): Promise<FolderEntry[]>;
+  read_lines(path: unknown, start: unknown, end?: unknown): Promise<string[]>;
+  search_files(text: unknown, glob?: unknown): Promise<SearchHit[]>;
+  definitions_of(name: unknown, glob?: unknown): Promise<SearchHit[]>;
   write_file(path: unknown, content: unknown): Promise<number>;
   edit_file(path: unknown, old: unknown, replacement: unknown): Promise<boolean>;
 }
@@ -55,6 +66,23 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     },
     find_files(pattern) {
       return findFiles(workspace, pattern, { maxFindResults, protection, signal: signalOf(this) });
+    },
+    async file_size(file) {
+      return fileSize(workspace, file, { protection });
+    },
+    async list_folder(folder) {
+      return listFolder(workspace, folder, { protection, maxEntries: maxFindResults });
+    },
+    read_lines(file, start, end) {
+      return readLines(workspace, file, start, end, { maxReadBytes, protection });
+    },
+    async search_files(text, glob) {
+      const scan = { maxReadBytes, maxFindResults, protection, signal: signalOf(this) };
+      return searchFiles(workspace, text, glob, scan);
+    },
+    async definitions_of(name, glob) {
+      const scan = { maxReadBytes, maxFindResults, protection, signal: signalOf(this) };
+      return definitionsOf(workspace, name, glob, scan);
     },
     write_file(file, content) {
       return writeTextFile(workspace, file, content, { protection, signal: signalOf(this) });
@@ -79,7 +107,7 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
 }
 
 /** The compiled protection of the options; a glob the config could not hold is a caller mistake. */
-function protectionFor(options: FileToolsOptions): PathProtection {
+export function protectionFor(options: FileToolsOptions): PathProtection {
   const checks = [
     ["protected", options.protectedGlobs ?? [], checkProtectedGlob],
     ["allow_read", options.allowReadGlobs ?? [], checkOpeningGlob],
@@ -101,8 +129,9 @@ function protectionFor(options: FileToolsOptions): PathProtection {
     allowWrite: options.allowWriteGlobs ?? [],
   });
 }
+}
 
-/** The `builtin` provider: the four file tools for a workspace root. */
+/** The `builtin` provider: the file tools for a workspace root. */
 export function createBuiltinProvider(options: { root: string } & FileToolsOptions): ToolProvider {
   const tools: Record<string, ToolFunction> = { ...createFileTools(options.root, options) };
   return {

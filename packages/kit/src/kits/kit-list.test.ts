@@ -38,13 +38,13 @@ describe("kitList", () => {
       {
         name: "readonly",
         source: "shipped",
-        tools: ["read_file", "find_files"],
+        tools: Object.keys(SHIPPED_KITS.readonly.tools),
         description: expect.any(String),
       },
       {
         name: "files",
         source: "shipped",
-        tools: ["read_file", "find_files", "write_file", "edit_file"],
+        tools: Object.keys(SHIPPED_KITS.files.tools),
         description: expect.any(String),
       },
       {

@@ -9,6 +9,11 @@ function mockToolbox(): Toolbox {
     createMockProvider({
       read_file: (file: string) => `text of ${file}`,
       find_files: ["a.md"],
+      file_size: 1,
+      list_folder: [],
+      read_lines: [],
+      search_files: [],
+      definitions_of: [],
       write_file: 1,
       edit_file: true,
     }),
@@ -33,10 +38,22 @@ function mockToolbox(): Toolbox {
     effectsCeiling: 0,
     docs: "find_files.md",
   });
+  for (const name of ["file_size", "list_folder", "read_lines", "search_files", "definitions_of"])
+    toolbox.registerTool({ name, provider: "mock", gradeW: 1, effectsCeiling: 0 });
   toolbox.registerTool({ name: "write_file", provider: "mock", gradeW: 3, effectsCeiling: 3 });
   toolbox.registerTool({ name: "edit_file", provider: "mock", gradeW: 3, effectsCeiling: 2 });
   return toolbox;
 }
+
+const READ_TOOLS = [
+  "read_file",
+  "find_files",
+  "file_size",
+  "list_folder",
+  "read_lines",
+  "search_files",
+  "definitions_of",
+];
 
 async function kitError(promise: Promise<unknown>): Promise<KitError> {
   try {
@@ -50,13 +67,8 @@ async function kitError(promise: Promise<unknown>): Promise<KitError> {
 
 describe("resolveKit", () => {
   it.each<[string, KitInput, string[], { w: number; d: number }]>([
-    ["the shipped kit readonly", "readonly", ["read_file", "find_files"], { w: 1, d: 0 }],
-    [
-      "the shipped kit files",
-      "files",
-      ["read_file", "find_files", "write_file", "edit_file"],
-      { w: 3, d: 3 },
-    ],
+    ["the shipped kit readonly", "readonly", READ_TOOLS, { w: 1, d: 0 }],
+    ["the shipped kit files", "files", [...READ_TOOLS, "write_file", "edit_file"], { w: 3, d: 3 }],
     ["none", "none", [], { w: 0, d: 0 }],
     ["a comma list", "read_file,edit_file", ["read_file", "edit_file"], { w: 3, d: 2 }],
     [
@@ -198,7 +210,7 @@ describe("resolveKit", () => {
   it("suggests the nearest tool name", async () => {
     const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(
-      `"did you mean read_file? known tools: read_file, find_files, write_file, edit_file"`,
+      `"did you mean read_file? known tools: read_file, find_files, file_size, list_folder, read_lines, search_files, definitions_of, write_file, edit_file"`,
     );
   });
 

@@ -1,18 +1,28 @@
 import type { KitDefinition } from "./parse-kit-file.js";
 
-/** Kits that ship with lackpy: `readonly` (read and find files) and `files` (all four file tools). */
+/** The read-only file tools: reading, finding, measuring, listing and searching. */
+const READ_TOOLS = Object.freeze({
+  read_file: "read_file",
+  find_files: "find_files",
+  file_size: "file_size",
+  list_folder: "list_folder",
+  read_lines: "read_lines",
+  search_files: "search_files",
+  definitions_of: "definitions_of",
+});
+
+/** Kits that ship with lackpy: `readonly` (the read-only file tools) and `files` (those plus writing and editing). */
 export const SHIPPED_KITS: Readonly<Record<string, Readonly<KitDefinition>>> = Object.freeze({
   readonly: Object.freeze({
     name: "readonly",
-    description: "Read files and find them by glob; no writes.",
-    tools: Object.freeze({ read_file: "read_file", find_files: "find_files" }),
+    description: "Read, find, measure, list and search files; no writes.",
+    tools: READ_TOOLS,
   }),
   files: Object.freeze({
     name: "files",
     description: "Read, find, write and edit the files of the workspace.",
     tools: Object.freeze({
-      read_file: "read_file",
-      find_files: "find_files",
+      ...READ_TOOLS,
       write_file: "write_file",
       edit_file: "edit_file",
     }),

@@ -1,9 +1,10 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Grade, ToolSpec } from "@lackpy/lang";
-import { KitError, type LoadedPath, type Toolbox } from "@lackpy/kit";
+import { KitError, type LoadedPath, type Toolbox, type WorkspaceView } from "@lackpy/kit";
 import {
   createDefaultToolbox,
+  createWorkspaceView,
   createMcpProvider,
   createModuleProvider,
   docsIndex,
@@ -43,6 +44,7 @@ export class KitResolver {
   readonly kitsDir: string;
   private toolboxPromise: Promise<Toolbox> | null = null;
   private loadedPromise: Promise<LoadedPath[]> | null = null;
+  private viewPromise: Promise<WorkspaceView> | null = null;
   private readonly kits = new Map<string, CachedKit>();
   private readonly mcp: McpTools | null;
 
@@ -72,6 +74,17 @@ export class KitResolver {
   loadedPaths(): Promise<LoadedPath[]> {
     this.loadedPromise ??= this.trust.loadedPaths();
     return this.loadedPromise;
+  }
+
+  /** A read-only view of the workspace with the file tools' protection, for the rules tier to ground requests in. */
+  workspaceView(): Promise<WorkspaceView> {
+    this.viewPromise ??= this.loadedPaths().then((loadedPaths) =>
+      createWorkspaceView(this.workspace, {
+        protectedGlobs: this.settings.files.protected,
+        loadedPaths,
+      }),
+    );
+    return this.viewPromise;
   }
 
   /** The toolbox: builtin file tools confined to the workspace, plus module tools from the config. */

@@ -1,4 +1,5 @@
 import type { ValidatedProgram } from "@lackpy/lang";
+import type { WorkspaceView } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
 import type { LoadedTemplate } from "@lackpy/infer/node";
 import type { LackpyConfig } from "../config/config-types.js";
@@ -19,11 +20,13 @@ import type { TemplateStore } from "../store/template-store.js";
 /** Generation pulls in the model clients; load it only when a request needs it (keeps `lackpy validate` fast). */
 const loadInference = () => import("./inference.js");
 
-/** A request ready for generation: the kit, the params, the extra rules. */
+/** A request ready for generation: the kit, the params, the extra rules, and the workspace as the rules tier sees it. */
 export interface PreparedRequest {
   kit: KitForRequest;
   params: ResolvedParams;
   rules: readonly string[];
+  /** A read-only view of the workspace (the file tools' protection applies), for grounding rules. */
+  workspace?: WorkspaceView;
 }
 
 /** Options of one generation. */
@@ -147,6 +150,7 @@ export class ProgramGenerator {
         },
         params: request.params.specs,
         signal: options.signal,
+        ...(request.workspace ? { workspace: request.workspace } : {}),
         ...options.generation,
       });
     } finally {

@@ -65,7 +65,7 @@ afterAll(async () => {
 describe("OpenTelemetry spans", () => {
   it("traces delegate → tiers → model call, and delegate → run → tool calls", async () => {
     const service = new LackpyService({ workspace: root, config: config() });
-    const result = await service.delegate("how many lines does the readme have");
+    const result = await service.delegate("how many pieces does the readme have");
     expect(result).toMatchObject({ success: true, tier: "ollama" });
 
     const delegate = one("invoke_agent lackpy");

@@ -1,0 +1,129 @@
+/**
+ * Grounds a read request in the workspace: a path or a word that names an existing file becomes
+ * `F`, one that names an existing folder (after "in", next to "folder", after "ls") becomes `D`,
+ * and "the readme" becomes the README the workspace has. Only the workspace view decides: it sees
+ * what the file tools see, so a protected or hidden path is never grounded. Scopes that mean the
+ * whole workspace ("in the project") and a dangling "in" ("…have TODOs in them") are dropped,
+ * and a scope at the start ("in src, how many …") moves to the end, where the patterns expect it.
+ */
+import type { WorkspaceView } from "@lackpy/kit";
+import type { Token } from "./read-request.js";
+
+/** Root-level names of the well-known files, as globs, by the word people use. */
+const KNOWN_FILES: Readonly<Record<string, string>> = Object.freeze({
+  readme: "{README,Readme,readme}*",
+  changelog: "{CHANGELOG,Changelog,changelog,CHANGES,HISTORY}*",
+  license: "{LICENSE,LICENCE,License,license,COPYING}*",
+  licence: "{LICENSE,LICENCE,License,license,COPYING}*",
+  contributing: "{CONTRIBUTING,Contributing,contributing}*",
+});
+
+/** Most tokens a request may hand to the view; each costs one `stat`. */
+const MAX_LOOKUPS = 16;
+
+/** Forms whose raw text never names a folder: quoted text, regexes, numbers, globs and the words that join a request. */
+const NEVER_NAMES = new Set(["Q", "R", "N", "G", "in", "and", "not", "to", "with", "per"]);
+
+/** A path as people write it, made workspace-relative, or null when it can only be refused (absolute, `..`). */
+function relativePath(raw: string): string | null {
+  const normalised = raw.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
+  if (normalised === "" || normalised.startsWith("/") || /^[A-Za-z]:/.test(normalised)) return null;
+  if (normalised.split("/").includes("..") || normalised.startsWith("~")) return null;
+  return normalised;
+}
+
+/** The tokens with what they name in the workspace; without a view nothing is grounded. */
+export async function groundRequest(
+  tokens: readonly Token[],
+  view: WorkspaceView | undefined,
+): Promise<Token[]> {
+  let read = tokens.map((token, index) =>
+    // ".env" or "*.md" not followed by "files" is a path or a glob, not a kind of file.
+    token.form === "K" && /^\*?\./.test(token.raw) && !kindContinues(tokens, index + 1)
+      ? { form: /^\*/.test(token.raw) ? "G" : "P", raw: token.raw }
+      : { ...token },
+  );
+  if (view) {
+    let lookups = 0;
+    const kind = async (raw: string) => {
+      const path = relativePath(raw);
+      if (path === null || ++lookups > MAX_LOOKUPS) return null;
+      const found = await view.kind(path);
+      return found ? { found, path } : null;
+    };
+    for (const [index, token] of read.entries()) {
+      const previous = read[index - 1];
+      const next = read[index + 1];
+      const folderish =
+        previous?.form === "in" ||
+        previous?.form === "folder" ||
+        next?.form === "folder" ||
+        (previous?.form === "show" && /^(?:ls|dir)$/i.test(previous.raw)) ||
+        (previous?.form === "file" && (next?.form === "have" || next?.form === "contain"));
+      if (token.form === "known") {
+        const files = await view.files(KNOWN_FILES[token.raw.toLowerCase()] ?? "");
+        if (files.length > 0) Object.assign(token, { form: "F", path: files[0] });
+        continue;
+      }
+      const nameable =
+        token.form === "W" || token.form === "P" || (folderish && !NEVER_NAMES.has(token.form));
+      if (!nameable) continue;
+      const grounded = await kind(token.raw);
+      if (!grounded) continue;
+      if (grounded.found === "folder" && (token.form === "P" || folderish))
+        Object.assign(token, { form: "D", path: grounded.path });
+      else if (grounded.found === "file") Object.assign(token, { form: "F", path: grounded.path });
+    }
+  }
+  read = dropWholeWorkspace(read);
+  return moveLeadingScope(read);
+}
+
+/** True when the tokens from `index` are "and .md files" or "files": the kinds go on to the word "files". */
+function kindContinues(tokens: readonly Token[], index: number): boolean {
+  let at = index;
+  while (tokens[at]?.form === "and" && tokens[at + 1]?.form === "K") at += 2;
+  return tokens[at]?.form === "file" || tokens[at]?.form === "script";
+}
+
+/**
+ * "in the project", "in this repo", a dangling "in", and "folder" after a grounded folder ("the
+ * src folder") or between "in" and it ("in folder src") go. "in them" goes only after "have",
+ * "contain" or "with" ("files that have TODOs in them": them are the files); elsewhere ("the
+ * files in them") it names something the rules cannot know, and stays, so nothing matches.
+ */
+function dropWholeWorkspace(tokens: Token[]): Token[] {
+  const kept: Token[] = [];
+  const aboutContent = tokens.some((token) => ["have", "contain", "with"].includes(token.form));
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const next = tokens[index + 1];
+    if (
+      token.form === "in" &&
+      (next === undefined || next.form === "ws" || next.form === "package")
+    ) {
+      if (next) index++;
+      continue;
+    }
+    if (token.form === "in" && next?.form === "it" && aboutContent && index + 2 === tokens.length) {
+      index++;
+      continue;
+    }
+    if (token.form === "ws") continue;
+    if (token.form === "folder" && tokens[index - 1]?.form === "D") continue;
+    if (token.form === "folder" && next?.form === "D" && tokens[index - 1]?.form === "in") continue;
+    kept.push(token);
+  }
+  return kept;
+}
+
+/** "in src, how many files" → "how many files in src": a scope at the start moves to the end. */
+function moveLeadingScope(tokens: Token[]): Token[] {
+  if (tokens[0]?.form !== "in" || tokens.length < 3) return tokens;
+  let end = 2;
+  if (tokens[1]!.form === "K") {
+    while (tokens[end]?.form === "and" && tokens[end + 1]?.form === "K") end += 2;
+    if (tokens[end]?.form === "file") end++;
+  } else if (tokens[1]!.form !== "D" && tokens[1]!.form !== "F") return tokens;
+  return [...tokens.slice(end), ...tokens.slice(0, end)];
+}

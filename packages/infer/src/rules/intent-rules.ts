@@ -1,0 +1,44 @@
+import { CODE_RULES } from "./code-rules.js";
+import { FILE_RULES } from "./file-rules.js";
+import { PACKAGE_RULES } from "./package-rules.js";
+import { READ_RULES } from "./read-rules.js";
+import type { IntentRule } from "./rule-types.js";
+import { SEARCH_RULES } from "./search-rules.js";
+import { SIZE_RULES } from "./size-rules.js";
+import { WRITE_RULES } from "./write-rules.js";
+
+/**
+ * Every built-in rule, in the order they are tried: writes (their verbs are distinct), content
+ * searches (TODOs before any text, so "grep for TODO" is the TODO rule), code, `package.json`,
+ * sizes and line counts, reading one file, then files and folders.
+ */
+export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
+  ...WRITE_RULES,
+  ...SEARCH_RULES,
+  ...CODE_RULES,
+  ...PACKAGE_RULES,
+  ...SIZE_RULES,
+  ...READ_RULES,
+  ...FILE_RULES,
+]);
+
+/** One rule as `lackpy rules` shows it: its need, two or more phrasings, its tools, and whether the kit has them. */
+export interface RuleDescription {
+  id: string;
+  summary: string;
+  examples: readonly string[];
+  tools: readonly string[];
+  /** True when every tool the rule needs is in the kit (always true without a kit). */
+  available: boolean;
+}
+
+/** The rules as `lackpy rules` lists them; with a kit's tool names, which of them the kit can use. */
+export function describeRules(tools?: ReadonlySet<string>): RuleDescription[] {
+  return INTENT_RULES.map((rule) => ({
+    id: rule.id,
+    summary: rule.summary,
+    examples: rule.examples,
+    tools: rule.needs,
+    available: tools === undefined || rule.needs.every((tool) => tools.has(tool)),
+  }));
+}

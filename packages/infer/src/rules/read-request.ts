@@ -1,0 +1,227 @@
+/**
+ * Reads a request into tokens the rules match on. Quoted text, regex literals, paths, globs,
+ * numbers and kinds of files become slots; words become concepts (see `vocabulary.ts`) or, when
+ * unknown, word slots; stop words and command-line flags (`-n`) are dropped. Each token keeps
+ * the text as written, so a slot's value is exactly what the person typed.
+ */
+import { kindExtensions } from "./file-kinds.js";
+import { PHRASE_CONCEPTS, isStopWord, wordForm } from "./vocabulary.js";
+
+/**
+ * One token. `form` is what patterns see: a concept (`show`, `file`, `count`, …) or a slot
+ * letter: `Q` quoted text, `R` a regex literal, `P` a path, `G` a glob, `N` a number, `K` a
+ * kind of file, `W` an unknown word; grounding turns paths and words that name something in the
+ * workspace into `F` (a file) or `D` (a folder, a directory).
+ */
+export interface Token {
+  form: string;
+  /** The text as written (without its quotes, for `Q`; the pattern, for `R`). */
+  raw: string;
+  /** `R`: the regex flags. */
+  flags?: string;
+  /** `K`: the extensions of the kind. */
+  extensions?: readonly string[];
+  /** `F`/`D`: the workspace-relative path it names. */
+  path?: string;
+}
+
+const OPENING: Readonly<Record<string, string>> = {
+  '"': '"',
+  "“": "”",
+  "`": "`",
+  "'": "'",
+  "‘": "’",
+};
+
+/** A regex literal as people type one: `/colou?r/i`. */
+const REGEX = /^\/((?:\\.|[^/\\\n])+)\/([a-z]*)(?=$|[\s,;:!?)])/;
+
+const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
+  "what's": ["what"],
+  "where's": ["where"],
+  "who's": ["who"],
+  "how's": ["how"],
+  "it's": [],
+  "there's": [],
+  "that's": [],
+  "let's": [],
+  "i'd": [],
+  "i'm": [],
+  "don't": ["not"],
+  "doesn't": ["not"],
+  "isn't": ["not"],
+  "aren't": ["not"],
+  "can't": ["not"],
+  "won't": ["not"],
+  "didn't": ["not"],
+};
+
+/** Splits a request into raw pieces: quoted text, regex literals and runs of other characters. */
+function pieces(
+  text: string,
+): { kind: "quote" | "regex" | "chunk"; text: string; flags?: string }[] {
+  const found: { kind: "quote" | "regex" | "chunk"; text: string; flags?: string }[] = [];
+  let index = 0;
+  while (index < text.length) {
+    const character = text[index]!;
+    if (/\s/.test(character)) {
+      index++;
+      continue;
+    }
+    const before = index === 0 ? " " : text[index - 1]!;
+    const close = OPENING[character];
+    if (close !== undefined && (character !== "'" || /[\s([]/.test(before))) {
+      const end = closingQuote(text, index + 1, close);
+      if (end > index + 1) {
+        found.push({ kind: "quote", text: text.slice(index + 1, end) });
+        index = end + 1;
+        continue;
+      }
+    }
+    if (character === "/" && /[\s(]/.test(before)) {
+      const regex = REGEX.exec(text.slice(index));
+      if (regex && /^[imsu]*$/.test(regex[2]!)) {
+        found.push({ kind: "regex", text: regex[1]!, flags: regex[2]! });
+        index += regex[0].length;
+        continue;
+      }
+    }
+    let end = index;
+    while (end < text.length && !/\s/.test(text[end]!)) end++;
+    found.push({ kind: "chunk", text: text.slice(index, end) });
+    index = end;
+  }
+  return found;
+}
+
+/** The index of the quote closing one opened before `from`, or -1. A `'` closes only before a space, punctuation or the end. */
+function closingQuote(text: string, from: number, close: string): number {
+  for (let index = from; index < text.length; index++) {
+    if (text[index] !== close) continue;
+    if (close !== "'" || index + 1 === text.length || /[\s,.;:!?)]/.test(text[index + 1]!))
+      return index;
+  }
+  return -1;
+}
+
+/** The token for a chunk that is not a plain word, or null for a word. */
+function slotOf(chunk: string): Token | null {
+  if (/^\d{1,6}$/.test(chunk)) return { form: "N", raw: chunk };
+  if (/^(?:\*\*\/)?\*?\.[a-z0-9]{1,10}(?:\.[a-z0-9]{1,10})?$/i.test(chunk)) {
+    const extensions = kindExtensions(chunk);
+    if (extensions) return { form: "K", raw: chunk, extensions };
+  }
+  if (/[*?{]/.test(chunk)) return { form: "G", raw: chunk };
+  if (/[/\\]/.test(chunk)) return { form: "P", raw: chunk };
+  if (/^[\w@.+-]*[A-Za-z0-9_-]\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(chunk))
+    return { form: "P", raw: chunk };
+  return null;
+}
+
+/** Drops the punctuation around a chunk: `(README.md),` → `README.md`. */
+function trimChunk(chunk: string): string {
+  return chunk.replace(/^[([{<]+/, "").replace(/[)\]}>,;:!?]+$|(?<=[^.])\.+$/g, "");
+}
+
+/** Reads a request (already at most the rules' length) into tokens. */
+export function readRequest(text: string): Token[] {
+  const words: Token[] = [];
+  for (const piece of pieces(text)) {
+    if (piece.kind === "quote") words.push({ form: "Q", raw: piece.text });
+    else if (piece.kind === "regex") words.push({ form: "R", raw: piece.text, flags: piece.flags });
+    else {
+      const chunk = trimChunk(piece.text);
+      if (chunk === "" || /^-{1,2}[a-z]+$/i.test(chunk)) continue;
+      words.push(slotOf(chunk) ?? { form: "word", raw: chunk });
+    }
+  }
+  return withoutRepeats(conceptsOf(expandContractions(words)));
+}
+
+/** "list, show me the files" and "the total number of lines" name one concept twice: once is enough. */
+function withoutRepeats(tokens: Token[]): Token[] {
+  return tokens.filter(
+    (token, index) =>
+      index === 0 || /^[A-Z]$/.test(token.form) || token.form !== tokens[index - 1]!.form,
+  );
+}
+
+function expandContractions(tokens: Token[]): Token[] {
+  return tokens.flatMap((token) => {
+    if (token.form !== "word") return [token];
+    const lower = token.raw.toLowerCase().replace(/’/g, "'");
+    const expanded = CONTRACTIONS[lower];
+    if (expanded) return expanded.map((word) => ({ form: "word", raw: word }));
+    return [{ form: "word", raw: token.raw.replace(/'s$|’s$/i, "") }];
+  });
+}
+
+/** Words that stand for something said before ("in them"). */
+const PRONOUNS = new Set(["them", "it", "there", "those", "these", "this", "that", "here"]);
+
+/**
+ * True when a pronoun right after "in" stands alone ("in them", "in there"), rather than
+ * determining the next word ("in this package"): the rules cannot know what it stands for.
+ */
+function standsAlone(tokens: Token[], index: number): boolean {
+  const previous = tokens[index - 1];
+  const next = tokens[index + 1];
+  const before = previous?.form === "word" ? wordForm(previous.raw.toLowerCase()) : null;
+  return (
+    PRONOUNS.has(tokens[index]!.raw.toLowerCase()) &&
+    before !== null &&
+    "concept" in before &&
+    before.concept === "in" &&
+    (next === undefined || (next.form === "word" && isStopWord(next.raw.toLowerCase())))
+  );
+}
+
+/** Phrases first, then each word: a concept, a kind, dropped as a stop word, or a `W` slot. */
+function conceptsOf(tokens: Token[]): Token[] {
+  const read: Token[] = [];
+  for (let index = 0; index < tokens.length;) {
+    const phrase = phraseAt(tokens, index);
+    if (phrase) {
+      const raw = tokens
+        .slice(index, index + phrase.length)
+        .map((token) => token.raw)
+        .join(" ");
+      for (const concept of phrase.concepts) read.push({ form: concept, raw });
+      index += phrase.length;
+      continue;
+    }
+    const token = tokens[index++]!;
+    if (token.form !== "word") {
+      read.push(token);
+      continue;
+    }
+    const lower = token.raw.toLowerCase();
+    if (standsAlone(tokens, index - 1)) {
+      read.push({ form: "it", raw: token.raw });
+      continue;
+    }
+    if (isStopWord(lower)) continue;
+    const form = wordForm(lower);
+    if (form && "kind" in form) {
+      read.push({ form: "K", raw: token.raw, extensions: kindExtensions(form.kind)! });
+    } else read.push({ form: form?.concept ?? "W", raw: token.raw });
+  }
+  return read;
+}
+
+function phraseAt(
+  tokens: Token[],
+  index: number,
+): { length: number; concepts: readonly string[] } | null {
+  for (const [words, concepts] of PHRASE_CONCEPTS) {
+    if (
+      words.every(
+        (word, offset) =>
+          tokens[index + offset]?.form === "word" &&
+          tokens[index + offset]!.raw.toLowerCase() === word,
+      )
+    )
+      return { length: words.length, concepts };
+  }
+  return null;
+}

@@ -1,0 +1,109 @@
+/**
+ * Rules that read one file: show it, its first or last lines or a range of lines, and its size.
+ * The file must exist in the workspace (the request's path is grounded first); it is bound as
+ * the string param `path`, and line numbers are checked against a range before they become
+ * number literals.
+ */
+import { fileOf, numberOf } from "./rule-slots.js";
+import { rulePattern, type IntentRule, type RuleSlots } from "./rule-types.js";
+
+/** Most lines the line rules show. */
+const MAX_LINES = 100_000;
+
+const readFile = (slots: RuleSlots) => {
+  const path = fileOf(slots.file);
+  return path
+    ? { program: "read_file(path)", params: { path } }
+    : "the file is not in the workspace";
+};
+
+/** The lines a first- or last-lines request asks for: its number, 1 for "the first line", else 10 (as `head`). */
+function lineCount(slots: RuleSlots): number | null {
+  const singular = slots.line?.[0] !== undefined && /^line$/i.test(slots.line[0].raw);
+  return numberOf(slots.n, singular ? 1 : 10, MAX_LINES);
+}
+
+/** Rules that read one file. */
+export const READ_RULES: readonly IntentRule[] = [
+  {
+    id: "first-lines",
+    summary: "the first N lines of a file",
+    examples: ["show the first 20 lines of README.md", "head package.json"],
+    needs: ["read_file"],
+    patterns: [
+      "(?:show )?(?:first|top) (?:{n} )?(?:(?<line>line) )?(?:in )?{file}",
+      "(?:show )?{file} (?:first|top) (?:{n} )?(?<line>line)",
+    ].map(rulePattern),
+    build(slots, context) {
+      const path = fileOf(slots.file);
+      const count = lineCount(slots);
+      if (!path || count === null) return "the file or the number of lines is not usable";
+      return context.tools.has("read_lines")
+        ? { program: `read_lines(path, 1, ${count}).join("\\n")`, params: { path } }
+        : {
+            program: `read_file(path).split("\\n").slice(0, ${count}).join("\\n")`,
+            params: { path },
+          };
+    },
+  },
+  {
+    id: "last-lines",
+    summary: "the last N lines of a file",
+    examples: ["show the last 10 lines of CHANGELOG.md", "tail src/index.ts"],
+    needs: ["read_lines"],
+    patterns: [
+      "(?:show )?last (?:{n} )?(?:(?<line>line) )?(?:in )?{file}",
+      "(?:show )?{file} last (?:{n} )?(?<line>line)",
+    ].map(rulePattern),
+    build(slots) {
+      const path = fileOf(slots.file);
+      const count = lineCount(slots);
+      if (!path || count === null) return "the file or the number of lines is not usable";
+      return { program: `read_lines(path, -${count}).join("\\n")`, params: { path } };
+    },
+  },
+  {
+    id: "line-range",
+    summary: "line N, or lines N to M, of a file",
+    examples: ["show lines 2 to 3 of README.md", "line 5 of src/index.ts"],
+    needs: ["read_lines"],
+    patterns: [
+      "(?:show )?line (?<from>N) to (?<to>N) (?:in )?{file}",
+      "(?:show )?line (?<from>N) (?:in )?{file}",
+    ].map(rulePattern),
+    build(slots) {
+      const path = fileOf(slots.file);
+      const from = numberOf(slots.from, 1, MAX_LINES);
+      const to = slots.to ? numberOf(slots.to, 1, MAX_LINES) : from;
+      if (!path || from === null || to === null || to < from)
+        return "the file or the line numbers are not usable";
+      return { program: `read_lines(path, ${from}, ${to}).join("\\n")`, params: { path } };
+    },
+  },
+  {
+    id: "read-file",
+    summary: "show a file",
+    examples: ["show README.md", "what's in package.json", "print the readme"],
+    needs: ["read_file"],
+    patterns: ["(?:show )?(?:content )?(?:in )?{file}(?: (?:content|say|contain|have))?"].map(
+      rulePattern,
+    ),
+    build: readFile,
+  },
+  {
+    id: "file-size",
+    summary: "a file's size in bytes",
+    examples: ["how big is README.md", "what is the size of package.json"],
+    needs: ["file_size"],
+    patterns: [
+      "(?:show |count )?(?:file )?size (?:in )?{file}",
+      "(?:show )?{file} (?:file )?size",
+    ].map(rulePattern),
+    build(slots) {
+      const path = fileOf(slots.file);
+      return path
+        ? { program: "file_size(path)", params: { path } }
+        : "the file is not in the workspace";
+    },
+  },
+];

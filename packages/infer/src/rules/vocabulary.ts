@@ -1,0 +1,215 @@
+/**
+ * The words the rules understand. A request's words are reduced to a few dozen concepts
+ * ("show", "file", "count", "todo", …): synonyms share a concept (`show/print/display/cat`,
+ * `grep/search`, `biggest/largest`, `files/sources`), plurals and `-ing`/`-ed` forms are stemmed,
+ * and a word of four letters or more that is one edit (a change, insertion, deletion or swap of
+ * two neighbours) away from exactly one concept's word is read as that word. Stop words carry no
+ * meaning for the rules and are dropped; a word the table does not know is a slot (`W`), which
+ * only a rule's slot can take: a request with a word no rule expects is not answered.
+ */
+import { isKindWord } from "./file-kinds.js";
+
+/** Each concept with the words that mean it (any case; plurals and `-ing`/`-ed` forms are found by stemming). */
+const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
+  show: "show list ls display print cat view get give tell output dump enumerate return see what which read open browse".split(
+    " ",
+  ),
+  find: ["find", "locate"],
+  search: ["search", "grep", "rg", "ack", "scan", "hunt"],
+  count: ["count", "tally", "total", "number"],
+  file: ["file", "sources", "module"],
+  folder: "folder directory dir subfolder subdirectory subdir".split(" "),
+  line: ["line", "loc", "sloc"],
+  largest: ["largest", "biggest", "heaviest", "big", "large"],
+  size: ["size", "bytes", "byte", "weigh"],
+  character: ["character", "char", "length"],
+  top: ["top"],
+  first: "first head beginning start opening initial leading".split(" "),
+  last: "last tail end final bottom trailing ending".split(" "),
+  todo: ["todo", "fixme"],
+  contain: "contain mention include reference".split(" "),
+  have: ["have", "has", "having", "got"],
+  with: ["with"],
+  import: ["import", "require"],
+  per: ["per", "each", "by"],
+  extension: "extension ext suffix type kind filetype".split(" "),
+  package: ["package", "pkg", "project"],
+  name: ["name", "title"],
+  named: ["named", "called"],
+  version: ["version", "ver"],
+  description: ["description", "summary"],
+  dependency: ["dependency", "dependencies", "deps", "dep", "requirement"],
+  script: ["script"],
+  export: ["export"],
+  define: "define definition declare declaration implement implementation".split(" "),
+  call: "call caller invoke invocation".split(" "),
+  replace: ["replace", "substitute", "swap"],
+  change: ["change", "rename"],
+  literal: ["word", "string", "phrase", "term", "keyword", "literal"],
+  append: ["append", "add"],
+  create: "create make new touch write".split(" "),
+  content: ["content", "contents", "body"],
+  comment: ["comment", "note", "marker"],
+  occurrence: "occurrence instance appearance hit usage".split(" "),
+  match: ["match", "matching", "like", "glob"],
+  test: ["test", "spec"],
+  known: ["readme", "changelog", "license", "licence", "contributing"],
+  where: ["where", "whereabouts"],
+  who: ["who"],
+  how: ["how"],
+  in: "in under inside within from across".split(" "),
+  to: ["to", "into", "onto"],
+  and: ["and", "or", "plus", "&"],
+  not: "not no without except excluding outside but never non other than".split(" "),
+  sort: "sort order rank alphabetical alphabetically reverse".split(" "),
+  say: ["say"],
+  ws: ["workspace", "repo", "repository", "codebase"],
+};
+
+/** Words that carry nothing for the rules. */
+const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the me us please pls kindly can could would will should may might must shall you i we " +
+    "they it its them their this that these those there here is are was were be been being do " +
+    "does did all every any some of for about just only also currently now already actually " +
+    "exactly really quickly whole entire full complete out up again thanks thank hey hi ok " +
+    "okay so far exist exists existing present available my our your current given want need " +
+    "know let lets as on one ones"
+  ).split(" "),
+);
+
+/** Several words read as one or more concepts (applied before the single words). */
+const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [["how", "many"], ["count"]],
+  [["how", "much"], ["count"]],
+  [["number", "of"], ["count"]],
+  [["line", "numbers"], ["lineno"]],
+  [["line", "number"], ["lineno"]],
+  [["line", "nos"], ["lineno"]],
+  [["look", "for"], ["search"]],
+  [["look", "up"], ["search"]],
+  [["dev", "dependencies"], ["devdependency"]],
+  [["development", "dependencies"], ["devdependency"]],
+  [["devdependencies"], ["devdependency"]],
+  [["dev", "deps"], ["devdependency"]],
+  [["peer", "dependencies"], ["peerdependency"]],
+  [["peerdependencies"], ["peerdependency"]],
+  [["depend", "on"], ["dependency"]],
+  [["depends", "on"], ["dependency"]],
+  [["to", "do"], ["todo"]],
+  [["to-do"], ["todo"]],
+  [["to-dos"], ["todo"]],
+  [["code", "base"], ["ws"]],
+  [["in", "total"], []],
+  [["in", "all"], []],
+  [["all", "together"], []],
+  [["altogether"], []],
+  [["overall"], []],
+  [["top", "level"], []],
+  [["top-level"], []],
+  [["in", "which", "file"], ["where"]],
+  [["in", "what", "file"], ["where"]],
+  [["npm", "scripts"], ["script"]],
+  [["import", "from"], ["import"]],
+  [["imports", "from"], ["import"]],
+  [["importing", "from"], ["import"]],
+  [["sub", "folders"], ["folder"]],
+  [["sub-folders"], ["folder"]],
+  [["source", "code"], ["code"]],
+  [["how", "big"], ["size"]],
+  [["wc"], ["count", "line"]],
+];
+
+/** The lookup tables, built once: surface word → concept, and stem → concept. */
+const BY_WORD = new Map<string, string>();
+const BY_STEM = new Map<string, string>();
+for (const [concept, words] of Object.entries(CONCEPTS))
+  for (const word of words) {
+    BY_WORD.set(word, concept);
+    if (!BY_STEM.has(stem(word))) BY_STEM.set(stem(word), concept);
+  }
+
+/** Kind words a typo may stand for (four letters or more). */
+const KIND_WORDS =
+  "python javascript typescript markdown json yaml toml rust java ruby shell html text source config configuration docs documentation".split(
+    " ",
+  );
+
+/** The words a typo may stand for: four letters or more, each with what it reads as. */
+const TYPO_TARGETS: readonly (readonly [string, WordForm])[] = [
+  ...[...BY_WORD]
+    .filter(([word]) => word.length >= 4)
+    .map(([word, concept]) => [word, { concept }] as const),
+  ...KIND_WORDS.filter((word) => isKindWord(word)).map((word) => [word, { kind: word }] as const),
+];
+
+/** The multi-word phrases, each with the concepts it reads as (none: it is dropped). */
+export const PHRASE_CONCEPTS: typeof PHRASES = PHRASES;
+
+/** What a word reads as: a concept, or a kind of file (`kind`: the word for `kindExtensions`). */
+export type WordForm = { concept: string } | { kind: string };
+
+/** True when a word carries nothing for the rules. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/**
+ * A crude English stemmer, enough for the rules' words: plural `-s`/`-es`/`-ies`, `-ing` and
+ * `-ed` (with a doubled last consonant undone: "mapping" → "map").
+ */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ch|sh|x|z|ss)es$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  for (const suffix of ["ing", "ed"]) {
+    if (word.endsWith(suffix) && word.length > suffix.length + 2) {
+      const base = word.slice(0, -suffix.length);
+      return /([b-df-hj-np-tv-z])\1$/.test(base) ? base.slice(0, -1) : base;
+    }
+  }
+  return word;
+}
+
+/**
+ * What a lower-case word reads as: a concept as written, a kind of file, a concept by its stem
+ * (also with a final `e` restored: "defin" → "define"), a kind by its stem, or, for a word of four
+ * letters or more, what the one known word a single edit away reads as. Null when unknown (or
+ * when two known words with different meanings are one edit away).
+ */
+export function wordForm(word: string): WordForm | null {
+  const exact = BY_WORD.get(word);
+  if (exact !== undefined) return { concept: exact };
+  if (isKindWord(word)) return { kind: word };
+  const stemmed = stem(word);
+  const byStem = BY_STEM.get(stemmed) ?? BY_STEM.get(`${stemmed}e`);
+  if (byStem !== undefined) return { concept: byStem };
+  if (isKindWord(stemmed)) return { kind: stemmed };
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
+  const near = TYPO_TARGETS.filter(([target]) => withinOneEdit(word, target)).map(
+    ([, form]) => form,
+  );
+  const meanings = new Set(
+    near.map((form) => ("concept" in form ? form.concept : `kind:${form.kind}`)),
+  );
+  return meanings.size === 1 ? near[0]! : null;
+}
+
+/**
+ * True when `a` becomes `b` by at most one edit: a changed, inserted or deleted letter, or two
+ * neighbouring letters swapped (the optimal string alignment distance is at most 1).
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  const restA = a.slice(start);
+  const restB = b.slice(start);
+  if (restA.length === restB.length) {
+    if (restA.slice(1) === restB.slice(1)) return true;
+    return restA[0] === restB[1] && restA[1] === restB[0] && restA.slice(2) === restB.slice(2);
+  }
+  return restA.length > restB.length ? restA.slice(1) === restB : restB.slice(1) === restA;
+}

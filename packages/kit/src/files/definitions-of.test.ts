@@ -1,0 +1,85 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../__fixtures__/create-workspace.js";
+import { createFileTools } from "./create-file-tools.js";
+import { definitionTest } from "./definitions-of.js";
+
+describe("definitionTest", () => {
+  it.each([
+    "function load() {",
+    "export function load(a: string): void {",
+    "export default async function load() {",
+    "export async function* load() {",
+    "export const load = () => 1",
+    "let load: Loader = make()",
+    "var load=1",
+    "export class load {",
+    "export abstract class load<T> {",
+    "interface load {",
+    "export type load = string",
+    "export const enum load {",
+    "declare function load(): void;",
+    "  async load(path: string): Promise<void> {",
+    "  static load() {",
+    "def load(path):",
+    "    async def load(self):",
+    "class load(Base):",
+  ])("finds a definition in %j", (line) => {
+    expect(definitionTest("load")(line)).toBe(true);
+  });
+
+  it.each([
+    "load()",
+    "const x = load()",
+    "  return load(path)",
+    "import { load } from './load'",
+    "// function load() {",
+    "function loader() {",
+    "export const loaded = 1",
+    "  load(path) ;",
+    "  if (load) {",
+  ])("finds no definition in %j", (line) => {
+    expect(definitionTest("load")(line)).toBe(false);
+  });
+
+  it("does not take a control word for a method", () => {
+    expect(definitionTest("if")("  if (x) {")).toBe(false);
+  });
+});
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-definitions-"));
+  const files: Record<string, string> = {
+    "src/load.ts": "// load things\nexport function load() {}\nload()\n",
+    "scripts/load.py": "import os\n\ndef load(path):\n    return path\n",
+    "docs/load.md": "function load() {\n",
+  };
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), content);
+  }
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe("definitions_of", () => {
+  it("finds definitions in the source files, not in docs, calls or comments", async () => {
+    const tools = createFileTools(root);
+    expect(await tools.definitions_of("load")).toEqual([
+      { file: "scripts/load.py", line: 3, text: "def load(path):" },
+      { file: "src/load.ts", line: 2, text: "export function load() {}" },
+    ]);
+    expect(await tools.definitions_of("load", "**/*.md")).toEqual([
+      { file: "docs/load.md", line: 1, text: "function load() {" },
+    ]);
+    expect(await tools.definitions_of("missing")).toEqual([]);
+  });
+
+  it.each(["", "load()", "a.b", "x y", 3, "(.*)"])("refuses the name %j", async (name) => {
+    const error = await refusal(createFileTools(root).definitions_of(name));
+    expect(error).toMatchObject({ code: "invalid_argument", retriable: true });
+  });
+});

@@ -1,0 +1,78 @@
+import type { WorkspaceRoot } from "../protect/confine-path.js";
+import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
+import { ToolError } from "../tool-error.js";
+
+/** The files `definitions_of` reads unless given a glob: JavaScript, TypeScript and Python sources. */
+export const DEFINITION_GLOB = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,py}";
+
+/** Lines longer than this (minified code) are not read for definitions. */
+const MAX_DEFINITION_LINE_CHARS = 1000;
+
+const NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** Words followed by `(…) {` that are statements, not methods. */
+const CONTROL_WORDS = new Set([
+  "if",
+  "for",
+  "while",
+  "switch",
+  "catch",
+  "function",
+  "return",
+  "with",
+]);
+
+/**
+ * A test for lines that define `name`: a JavaScript or TypeScript function, class, interface,
+ * type, enum or variable (`const`/`let`/`var`), exported or not, a class method (an indented
+ * `name(…) {`), or a Python `def` or `class`. Anchored at the start of the line, so a call or a
+ * mention is never a definition; built from a plain name only (`NAME`), never from a pattern.
+ */
+export function definitionTest(name: string): (line: string) => boolean {
+  const escaped = name.replace(/\$/g, "\\$");
+  const declaration = new RegExp(
+    String.raw`^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?(?:function\s*\*?\s*${escaped}\b|(?:abstract\s+)?class\s+${escaped}\b|interface\s+${escaped}\b|type\s+${escaped}\b|(?:const\s+)?enum\s+${escaped}\b|(?:const|let|var)\s+${escaped}\s*[:=])` +
+      String.raw`|^\s*(?:async\s+)?def\s+${escaped}\s*\(|^\s*class\s+${escaped}\s*[(:]`,
+  );
+  const method = CONTROL_WORDS.has(name)
+    ? null
+    : new RegExp(
+        String.raw`^\s+(?:(?:public|private|protected|static|async|readonly|override|get|set)\s+)*${escaped}\s*(?:<[^>()]*>)?\([^()]*\)\s*(?::[^={;()]+)?\{\s*$`,
+      );
+  return (line) =>
+    line.length <= MAX_DEFINITION_LINE_CHARS &&
+    line.includes(name) &&
+    (declaration.test(line) || (method !== null && method.test(line)));
+}
+
+/**
+ * Where a function, class, method, interface, type, enum or variable called `name` is defined in
+ * the workspace's source files (`DEFINITION_GLOB`, or `glob`), as `{ file, line, text }` rows in
+ * file and line order. Bounded like `search_files`.
+ */
+export function definitionsOf(
+  root: string | WorkspaceRoot,
+  name: unknown,
+  glob: unknown,
+  options: ScanOptions,
+): Promise<SearchHit[]> {
+  if (typeof name !== "string" || !NAME.test(name))
+    throw new ToolError(
+      "invalid_argument",
+      `definitions_of(name, glob?) needs a plain name such as "loadConfig", not ${JSON.stringify(name)?.slice(0, 60) ?? String(name)}.`,
+      {
+        retriable: true,
+        hint: "pass the bare function, class or variable name, without parentheses or a path",
+      },
+    );
+  return scanFiles(
+    root,
+    globArgument(glob, "definitions_of", DEFINITION_GLOB),
+    definitionTest(name),
+    {
+      ...options,
+      tool: "definitions_of",
+      quick: (text) => text.includes(name),
+    },
+  );
+}

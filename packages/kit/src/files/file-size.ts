@@ -1,0 +1,32 @@
+import { statSync } from "node:fs";
+import { confinePathSync, type WorkspaceRoot } from "../protect/confine-path.js";
+import { fileError } from "./file-error.js";
+import type { PathProtection } from "../protect/protected-paths.js";
+import { ToolError } from "../tool-error.js";
+
+/**
+ * The size of a workspace file in bytes, from one `stat` (the file is not opened, so binary and
+ * large files have sizes too). The path goes through `confinePathSync` like every file tool's;
+ * folders and anything but a regular file are refused.
+ */
+export function fileSize(
+  root: string | WorkspaceRoot,
+  requested: unknown,
+  options: { protection: PathProtection },
+): number {
+  const file = confinePathSync(root, requested, { protection: options.protection });
+  const shown = String(requested);
+  try {
+    const info = statSync(file);
+    if (info.isDirectory())
+      throw new ToolError("is_directory", `'${shown}' is a folder, not a file.`, {
+        retriable: true,
+        hint: `use list_folder("${shown.replace(/[\\/]+$/, "")}") to see what it holds`,
+      });
+    if (!info.isFile())
+      throw new ToolError("not_a_file", `'${shown}' is not a regular file.`, { retriable: true });
+    return info.size;
+  } catch (error) {
+    throw fileError(error, shown, "read");
+  }
+}
