@@ -129,7 +129,6 @@ export function protectionFor(options: FileToolsOptions): PathProtection {
     allowWrite: options.allowWriteGlobs ?? [],
   });
 }
-}
 
 /** The `builtin` provider: the file tools for a workspace root. */
 export function createBuiltinProvider(options: { root: string } & FileToolsOptions): ToolProvider {

@@ -100,7 +100,9 @@ describe("everyday read tools: protected paths", () => {
     expect(files(await tools.search_files("secret"))).toEqual(["notes.env"]);
     expect(files(await tools.search_files("export"))).toEqual(
       VISIBLE_FILES.filter((file) =>
-        ["envrc.example", "src/app.ts", "src/env.ts", "tools/helper.mjs"].includes(file),
+        [".eslintrc.cjs", "envrc.example", "src/app.ts", "src/env.ts", "tools/helper.mjs"].includes(
+          file,
+        ),
       ),
     );
     expect(await tools.search_files("serve")).toEqual([]);
