@@ -89,7 +89,7 @@ export class LackpyService {
       this.templateStore,
       this.programs,
     );
-    this.runner = new ProgramRunner(this.settings, this.programs);
+    this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
     this.stages = {
       generator: this.generator,
       runner: this.runner,

@@ -87,6 +87,8 @@ export interface DelegateResult {
   trace: TraceEntry[];
   filesRead: string[];
   filesModified: string[];
+  /** The files of `filesModified` that did not exist before the run: the ones it created. */
+  filesCreated: string[];
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
   generationMs: number;
   executionMs: number;
