@@ -7,6 +7,7 @@ import type { CheckState, NameState, Role } from "./check-state.js";
 import type { Node } from "../parse/parse-program.js";
 import type { PredefinedName } from "../names/predefined-names.js";
 import { unknownNameHint } from "../names/program-names.js";
+import { checkArgumentTypes } from "./check-argument-types.js";
 
 /** Checks an identifier read in the given role; returns its name state (none for a forbidden name). */
 export function checkReference(state: CheckState, node: Node, role: Role): NameState | undefined {
@@ -157,6 +158,7 @@ function checkArity(state: CheckState, node: Node, predefined: PredefinedName): 
   const given: number = node.arguments.length;
   for (let index = 0; index < given; index++)
     if (node.arguments[index].type === "SpreadElement") return;
+  checkArgumentTypes(state, node, args);
   let required = 0;
   for (let index = 0; index < args.length; index++) if (!args[index].optional) required++;
   if (given >= required && given <= args.length) return;
