@@ -63,6 +63,21 @@ describe("lackpy validate", () => {
     });
   });
 
+  it.each([["validate"], ["run"]])(
+    "%s names the kit that has a tool the kit lacks, and the flag to pass",
+    async (command) => {
+      const { code, out, err } = await lackpy([command, "-"], {
+        stdin: 'write_file("notes.md", "x")',
+      });
+      expect(code).toBe(1);
+      expect(out).toBe("");
+      expect(err).toContain(
+        "error[unknown_function] <stdin>:1:1: 'write_file' is not a tool of this kit; it is in kit files.\n",
+      );
+      expect(err).toContain("  hint: pass --kit files\n");
+    },
+  );
+
   it.each([
     [["validate", "missing.js"], "lackpy: Cannot read missing.js: no such file.\n"],
     [["validate", "binary.js"], "lackpy: binary.js is not UTF-8 text.\n"],

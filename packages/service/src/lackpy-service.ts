@@ -144,6 +144,8 @@ export class LackpyService {
       params: Object.keys(params.values),
       secretParams: params.secretNames,
       rules,
+      otherKits: kit.otherKits,
+      ...(options.kitHint ? { kitHint: options.kitHint } : {}),
     });
     return { ...validation, grade: kit.kit.grade };
   }

@@ -4,6 +4,7 @@ import { printJson } from "../io/command-context.js";
 import { printRunResult, printValidationErrors } from "../output/format-results.js";
 import { withForceHint } from "../output/cli-wording.js";
 import { readProgram } from "../args/read-program.js";
+import { KIT_HINT } from "../output/cli-wording.js";
 import {
   LIMIT_ARGS,
   limitFlags,
@@ -25,7 +26,12 @@ export function validateCommand(context: CommandContext) {
       const { params, rules } = programFlags(rawArgs);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const result = await service.validate(source, { kit: args.kit, params, rules });
+      const result = await service.validate(source, {
+        kit: args.kit,
+        params,
+        rules,
+        kitHint: KIT_HINT,
+      });
       context.exitCode = result.valid ? 0 : 1;
       if (args.json) {
         const { valid, errors, calls, variables, effects } = result;
@@ -65,6 +71,7 @@ export function runCommand(context: CommandContext) {
         kit: args.kit,
         params,
         rules,
+        kitHint: KIT_HINT,
         ...run,
         ...shape,
       });

@@ -80,7 +80,9 @@ export function printFilesWritten(context: CommandContext, result: RunLike): voi
   const created = new Set(result.filesCreated ?? []);
   for (const file of result.filesModified ?? [])
     io.stderr(
-      created.has(file) ? `${colors.green("created")} ${file}\n` : `${colors.yellow("changed")} ${file}\n`,
+      created.has(file)
+        ? `${colors.green("created")} ${file}\n`
+        : `${colors.yellow("changed")} ${file}\n`,
     );
 }
 

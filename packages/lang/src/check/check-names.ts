@@ -68,6 +68,7 @@ export function reportUnresolvedReads(state: CheckState): void {
   for (const { node, declared } of state.unresolvedReads) {
     const name: string = node.name;
     if (state.cells.has(name)) continue;
+    if (reportToolOfOtherKit(state, node, "unknown_name")) continue;
     const suggestion = state.suggest(name, () => [
       ...state.names.all(),
       ...state.cells.keys(),
@@ -97,6 +98,7 @@ export function checkBareCall(state: CheckState, node: Node, callee: Node): Role
     reportVariableCall(state, callee, predefined);
     return "read";
   }
+  if (!predefined && reportToolOfOtherKit(state, callee, "unknown_function")) return "read";
   if (!predefined || !predefined.callable) {
     const suggestion = state.suggest(name, () =>
       state.names.all().filter((candidate) => state.names.isCallable(candidate)),
@@ -119,6 +121,26 @@ export function checkBareCall(state: CheckState, node: Node, callee: Node): Role
     return "tool-argument";
   }
   return predefined.kind === "param" ? "tool-argument" : "callback";
+}
+
+/** A tool of another kit, named as such with the kit to use; false when the name is no other kit's tool. */
+function reportToolOfOtherKit(
+  state: CheckState,
+  node: Node,
+  code: "unknown_function" | "unknown_name",
+): boolean {
+  const name: string = node.name;
+  const other = state.otherKits;
+  if (!other || !Object.hasOwn(other.kits, name)) return false;
+  const kits = other.kits[name];
+  if (!Array.isArray(kits) || kits.length === 0) return false;
+  state.report(
+    code,
+    node,
+    `'${name}' is not a tool of this kit; it is in kit${kits.length === 1 ? "" : "s"} ${kits.join(", ")}.`,
+    other.hint.replaceAll("{kit}", kits[0]),
+  );
+  return true;
 }
 
 /** Calling a variable: say so, and when it shadows a helper or safe global, how to get it back. */

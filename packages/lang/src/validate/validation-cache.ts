@@ -72,6 +72,7 @@ export function validationCacheKey(
   params: readonly string[],
   secretParams: readonly string[],
   rules: readonly unknown[],
+  otherKits?: { kits: Readonly<Record<string, readonly string[]>>; hint: string },
 ): string | null {
   for (const rule of rules) if (typeof rule !== "string") return null;
   const toolKeys = tools.map((tool) => [
@@ -81,7 +82,8 @@ export function validationCacheKey(
     tool.effectsCeiling ?? null,
     tool.acceptsSecrets === false ? 0 : 1,
   ]);
-  return `${JSON.stringify([rules, toolKeys, allowedNames, params, secretParams])}\n${source}`;
+  const kits = otherKits ? [otherKits.hint, Object.entries(otherKits.kits)] : null;
+  return `${JSON.stringify([rules, toolKeys, allowedNames, params, secretParams, kits])}\n${source}`;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);

@@ -32,7 +32,9 @@ export function notedWrites(
 ): Record<string, ToolFunction> {
   const noted: Record<string, ToolFunction> = { ...callables };
   for (const spec of specs) {
-    const indexes = (spec.args ?? []).flatMap((arg, index) => (arg.path === "write" ? [index] : []));
+    const indexes = (spec.args ?? []).flatMap((arg, index) =>
+      arg.path === "write" ? [index] : [],
+    );
     const tool = callables[spec.name];
     if (indexes.length === 0 || typeof tool !== "function") continue;
     noted[spec.name] = function (this: unknown, ...args: unknown[]) {

@@ -47,6 +47,8 @@ export class ProgramRunner {
         params: Object.keys(params.values),
         secretParams: params.secretNames,
         rules: options.rules ?? [],
+        otherKits: kit.otherKits,
+        ...(options.kitHint ? { kitHint: options.kitHint } : {}),
       });
       if (!checked.program)
         return redactSecrets(invalidRunResult(checked.validation.errors), params.secrets);
