@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -225,6 +225,35 @@ describe("lackpy run and delegate", () => {
         filesModified: ["made/new.md", "existing.txt"],
         filesCreated: [],
       });
+    },
+  );
+
+  it.each(["in-process", "isolated"])(
+    "find_files leaves out what .gitignore ignores, unless the program asks (%s)",
+    async (mode) => {
+      const workspace = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-ignore-"));
+      try {
+        await cp(EXAMPLE, workspace, { recursive: true });
+        await writeFile(path.join(workspace, ".gitignore"), "build/\n");
+        await mkdir(path.join(workspace, "build"));
+        await writeFile(path.join(workspace, "build", "out.ts"), "x");
+        const { code, out } = await lackpy(
+          ["run", "-", "--workspace", workspace, "--mode", mode, "--json"],
+          { stdin: `[find_files("**/*.ts"), find_files("**/*.ts", { include_ignored: true })]` },
+        );
+        expect(code).toBe(0);
+        expect(JSON.parse(out).output).toEqual([
+          ["src/inventory.ts", "src/report.ts"],
+          ["build/out.ts", "src/inventory.ts", "src/report.ts"],
+        ]);
+        const bad = await lackpy(["validate", "-", "--json"], { stdin: `find_files("*", true)` });
+        expect(JSON.parse(bad.out).errors[0]).toMatchObject({
+          code: "bad_argument_type",
+          hint: "call it as find_files(pattern: string, options?: { include_ignored?: boolean })",
+        });
+      } finally {
+        await rm(workspace, { recursive: true, force: true });
+      }
     },
   );
 

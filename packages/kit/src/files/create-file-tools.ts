@@ -33,7 +33,7 @@ export interface FileToolsOptions {
  */
 export interface FileTools {
   read_file(path: unknown): Promise<string>;
-  find_files(pattern: unknown): Promise<string[]>;
+  find_files(pattern: unknown, options?: unknown): Promise<string[]>;
   write_file(path: unknown, content: unknown): Promise<number>;
   edit_file(path: unknown, old: unknown, replacement: unknown): Promise<boolean>;
 }
@@ -49,8 +49,13 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     read_file(file) {
       return readTextFile(workspace, file, { maxReadBytes, protection });
     },
-    find_files(pattern) {
-      return findFiles(workspace, pattern, { maxFindResults, protection, signal: signalOf(this) });
+    find_files(pattern, callOptions) {
+      return findFiles(
+        workspace,
+        pattern,
+        { maxFindResults, protection, signal: signalOf(this) },
+        callOptions,
+      );
     },
     write_file(file, content) {
       return writeTextFile(workspace, file, content, { protection, signal: signalOf(this) });

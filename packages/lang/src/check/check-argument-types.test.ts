@@ -79,6 +79,11 @@ describe("bad_argument_type", () => {
     ["1 | 2", "2", false],
     ["1 | 2", "3", true],
     ["'a' | 'b'", "'b'", false],
+    ["{ include_ignored?: boolean }", "{ include_ignored: true }", false],
+    ["{ include_ignored?: boolean }", "{ anything: 1 }", false],
+    ["{ include_ignored?: boolean }", "true", true],
+    ["{ a: 1 | 2 } | null", "null", false],
+    ["{ a: 1 | 2 } | null", '"x"', true],
     ["any", "{}", false],
     ["unknown", "1", false],
     // Types the check does not understand accept anything.

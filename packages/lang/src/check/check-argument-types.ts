@@ -2,8 +2,9 @@
  * Kit-tool argument types (language.md §5, `bad_argument_type`): a literal written in a tool call
  * (`read_file(42)`) is compared with the type its `ArgSpec` declares. Only what the program
  * spells out is judged, and only against type names the check understands (`string`, `number`,
- * `integer`, `boolean`, `null`, `array`, `object`, `any`, their Python spellings, `T[]`, unions
- * and quoted literals such as `"asc" | "desc"`); a type it does not understand accepts anything.
+ * `integer`, `boolean`, `null`, `array`, `object`, `any`, their Python spellings, `T[]`, unions,
+ * quoted literals such as `"asc" | "desc"` and object types such as `{ limit?: number }`, whose
+ * fields are not judged); a type it does not understand accepts anything.
  * Type names are parsed without backtracking: one pass to split a union at its top level.
  */
 import type { CheckState } from "./check-state.js";
@@ -117,6 +118,8 @@ function accepts(type: string, literal: LiteralValue, depth: number): boolean | 
   }
   if (text.startsWith("(") && text.endsWith(")"))
     return accepts(text.slice(1, -1), literal, depth + 1);
+  // An object type (`{ include_ignored?: boolean }`): only the literal's kind is judged.
+  if (text.startsWith("{") && text.endsWith("}")) return literal.kind === "object";
   if (text.endsWith("[]")) {
     if (literal.kind !== "array") return false;
     return elementsFit(text.slice(0, -2), literal.elements, depth);
@@ -162,8 +165,8 @@ function splitUnion(text: string): string[] | undefined {
       if (char === "\\") index++;
       else if (char === quote) quote = "";
     } else if (char === '"' || char === "'") quote = char;
-    else if (char === "(" || char === "[" || char === "<") depth++;
-    else if (char === ")" || char === "]" || char === ">") {
+    else if (char === "(" || char === "[" || char === "<" || char === "{") depth++;
+    else if (char === ")" || char === "]" || char === ">" || char === "}") {
       if (--depth < 0) return undefined;
     } else if (char === "|" && depth === 0) {
       members.push(text.slice(start, index).trim());

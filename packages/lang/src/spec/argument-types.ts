@@ -24,6 +24,7 @@ export const ARGUMENT_TYPE_RULE: ArgumentTypeRuleSpec = Object.freeze({
     "T[]",
     "A | B",
     '"literal"',
+    "{ field: T }",
     "str",
     "int",
     "float",
