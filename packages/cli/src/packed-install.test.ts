@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -131,9 +132,29 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toContain(
-      "ollama: not available: The 'ollama' provider (Ollama) needs the 'ollama' package, which is not installed. (install it next to lackpy: npm i ollama)",
+      "ollama: not available: The 'ollama' provider (Ollama) needs the 'ollama' package, which is not installed. (install it in the workspace or next to lackpy: npm i ollama)",
     );
-    expect(stderr).toContain("  - install the Ollama client next to lackpy: npm i ollama\n");
+    expect(stderr).toContain(
+      "  - install the Ollama client in the workspace: npm i ollama (through npx: npx -p @lackpy/cli -p ollama lackpy …)\n",
+    );
+  });
+
+  it("finds a model client installed in the workspace, as npx users install it", async () => {
+    // The workspace gets the client lackpy's own folder lacks (linked from this repository's store).
+    const client = path.dirname(
+      createRequire(path.join(PACKAGES, "infer", "package.json")).resolve("ollama/package.json"),
+    );
+    await mkdir(path.join(project, "ws", "node_modules"), { recursive: true });
+    await symlink(client, path.join(project, "ws", "node_modules", "ollama"));
+    try {
+      const { stdout } = await lackpy(["provider", "list", "--workspace", "ws", "--json"]);
+      const ollama = JSON.parse(stdout).find((entry: { key: string }) => entry.key === "ollama");
+      // Found: it now fails only because no Ollama server listens.
+      expect(ollama.detail).not.toContain("not installed");
+      expect(ollama.detail).toContain("no answer from Ollama at");
+    } finally {
+      await rm(path.join(project, "ws", "node_modules"), { recursive: true, force: true });
+    }
   });
 
   it("loads every entry point with require() from CommonJS", async () => {

@@ -36,6 +36,8 @@ export type { IntentRule, RuleProgram } from "./rules/rule-types.js";
 export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./rules/intent-phrases.js";
 export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./models/ollama-provider.js";
 export type { OllamaSettings } from "./models/ollama-provider.js";
+export { importOptional } from "./models/import-optional.js";
+export type { ModuleImporter, OptionalImport } from "./models/import-optional.js";
 export {
   AnthropicProvider,
   DEFAULT_ANTHROPIC_MODEL,

@@ -88,6 +88,7 @@ export class LackpyService {
       options.providers ?? {},
       this.templateStore,
       this.programs,
+      this.workspace,
     );
     this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
     this.stages = {
@@ -228,6 +229,7 @@ export class LackpyService {
       await this.providers(),
       (key) => this.generator.templateTier(key),
       this.env,
+      this.workspace,
     );
   }
 
