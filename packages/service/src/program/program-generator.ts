@@ -4,7 +4,7 @@ import type { LoadedTemplate } from "@lackpy/infer/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { GenerateOutcome } from "./inference.js";
 import type { ProgramCache } from "./program-cache.js";
-import { importFromWorkspace } from "./import-from-workspace.js";
+import { importFromWorkspace } from "@lackpy/kit/node";
 import type { ResolvedParams } from "./resolve-params.js";
 import type {
   GenerationSettings,

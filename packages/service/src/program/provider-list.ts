@@ -2,7 +2,7 @@ import type { Provider } from "@lackpy/infer";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { ProviderStatus } from "../service-types.js";
 import type { TemplateTierFactory } from "./inference.js";
-import { importFromWorkspace } from "./import-from-workspace.js";
+import { importFromWorkspace } from "@lackpy/kit/node";
 
 /** Every configured provider, its tier and whether it answers now (the configured order's providers are reused). */
 export async function providerList(

@@ -10,13 +10,13 @@ function packageOf(specifier: string): string {
 
 /**
  * An importer that loads a package from the workspace's own `node_modules`, for the optional
- * model clients when lackpy's own install lacks them: a user who runs `npx @lackpy/cli` installs
- * `ollama` into the project, not into npx's cache. Only `<workspace>/node_modules/<package>` is
+ * clients (the model clients, the MCP client) when lackpy's own install lacks them: a user who
+ * runs `npx @lackpy/cli` installs `ollama` into the project, not into npx's cache. Only `<workspace>/node_modules/<package>` is
  * looked at, and the specifier is resolved from inside that package (its own `exports`), so
  * nothing a program may write is consulted: not the workspace's `package.json` (Node would follow
  * a "self-reference" to a package of the same name through it), not the folders above.
  * Programs cannot write under `node_modules` (decision 30). `require` loads ES modules too on
- * Node 20.19, and gives the same exports as `import()` for the two clients.
+ * Node 20.19, and gives the same exports as `import()` for these clients.
  */
 export function importFromWorkspace(workspace: string): (specifier: string) => Promise<unknown> {
   return async (specifier) => {

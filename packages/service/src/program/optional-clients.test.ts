@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { importOptional } from "@lackpy/infer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importFromWorkspace } from "./import-from-workspace.js";
+import { importFromWorkspace } from "@lackpy/kit/node";
 
 let workspace: string;
 
@@ -25,14 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => rm(workspace, { recursive: true, force: true }));
 
-describe("importFromWorkspace", () => {
-  it("loads a package (an ES module here) from the workspace's node_modules", async () => {
-    const module = (await importFromWorkspace(workspace)("lackpy-fake-client/browser")) as {
-      Client: new () => { kind: string };
-    };
-    expect(new module.Client().kind).toBe("esm");
-  });
-
+describe("optional clients from the workspace", () => {
   it("is what importOptional falls back to when lackpy's own install lacks the client", async () => {
     const loaded = (await importOptional({
       packageName: "lackpy-fake-client",
@@ -63,32 +56,6 @@ describe("importFromWorkspace", () => {
       ).toBe("Anthropic");
     } finally {
       await rm(clients, { recursive: true, force: true });
-    }
-  });
-
-  it("never resolves a package through the workspace's own package.json, which a program may write", async () => {
-    const planted = await mkdtemp(path.join(os.tmpdir(), "lackpy-import-planted-"));
-    try {
-      await writeFile(
-        path.join(planted, "package.json"),
-        JSON.stringify({ name: "lackpy-planted", exports: { "./browser": "./evil.mjs" } }),
-      );
-      await writeFile(path.join(planted, "evil.mjs"), "export const Client = 'planted'\n");
-      const error = await importOptional({
-        packageName: "lackpy-planted",
-        specifier: "lackpy-planted/browser",
-        load: () =>
-          Promise.reject(
-            Object.assign(new Error("Cannot find package 'lackpy-planted'"), {
-              code: "ERR_MODULE_NOT_FOUND",
-            }),
-          ),
-        neededBy: "test provider",
-        fallback: importFromWorkspace(planted),
-      }).catch((caught: unknown) => caught);
-      expect(error).toMatchObject({ code: "missing_package" });
-    } finally {
-      await rm(planted, { recursive: true, force: true });
     }
   });
 });
