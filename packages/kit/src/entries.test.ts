@@ -116,6 +116,7 @@ describe("package entries", () => {
       "createMcpProvider",
       "createModuleProvider",
       "docsIndex",
+      "importFromWorkspace",
       "isInside",
       "kitCreate",
       "kitList",
