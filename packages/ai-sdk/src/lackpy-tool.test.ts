@@ -146,7 +146,9 @@ describe("lackpyTool in program mode", () => {
     expect(offered).toMatchObject({ type: "function", name: "lackpy" });
     const description = (offered as { description: string }).description;
     expect(description).toContain("read_file(path: string) -> string");
-    expect(description).toContain("find_files(pattern: string) -> string[]");
+    expect(description).toContain(
+      "find_files(pattern: string, options?: { include_ignored?: boolean }) -> string[]",
+    );
     expect(description).toContain("sorted(xs, key?, reverse?)");
     expect((offered as { inputSchema: unknown }).inputSchema).toMatchObject({
       type: "object",
@@ -188,7 +190,9 @@ describe("lackpyTool in delegate mode", () => {
     });
     expect(model.doGenerateCalls[0].tools?.[0]).toMatchObject({
       inputSchema: { required: ["intent"] },
-      description: expect.stringContaining("find_files(pattern: string) -> string[]"),
+      description: expect.stringContaining(
+        "find_files(pattern: string, options?: { include_ignored?: boolean }) -> string[]",
+      ),
     });
   });
 

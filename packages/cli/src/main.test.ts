@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,6 +63,21 @@ describe("lackpy validate", () => {
     });
   });
 
+  it.each([["validate"], ["run"]])(
+    "%s names the kit that has a tool the kit lacks, and the flag to pass",
+    async (command) => {
+      const { code, out, err } = await lackpy([command, "-"], {
+        stdin: 'write_file("notes.md", "x")',
+      });
+      expect(code).toBe(1);
+      expect(out).toBe("");
+      expect(err).toContain(
+        "error[unknown_function] <stdin>:1:1: 'write_file' is not a tool of this kit; it is in kit files.\n",
+      );
+      expect(err).toContain("  hint: pass --kit files\n");
+    },
+  );
+
   it.each([
     [["validate", "missing.js"], "lackpy: Cannot read missing.js: no such file.\n"],
     [["validate", "binary.js"], "lackpy: binary.js is not UTF-8 text.\n"],
@@ -98,12 +113,18 @@ describe("lackpy run and delegate", () => {
     expect(JSON.parse(out).output).toHaveLength(3);
   });
 
-  it("keeps the full trace in --json by default and summarises it with --trace summary", async () => {
-    const full = JSON.parse((await lackpy(["run", "todos.js", "--json"])).out);
+  it("summarises the trace in --json by default and keeps it in full with --trace full", async () => {
+    const full = JSON.parse((await lackpy(["run", "todos.js", "--json", "--trace", "full"])).out);
     expect(typeof full.trace[1].result).toBe("string");
     expect(full).toHaveProperty("variables");
-    const summary = JSON.parse(
+    const byDefault = await lackpy(["run", "todos.js", "--json"]);
+    const summary = JSON.parse(byDefault.out);
+    const asked = JSON.parse(
       (await lackpy(["run", "todos.js", "--json", "--trace", "summary"])).out,
+    );
+    expect(Object.keys(summary).sort()).toEqual(Object.keys(asked).sort());
+    expect(summary.trace.map((call: { args: string }) => call.args)).toEqual(
+      asked.trace.map((call: { args: string }) => call.args),
     );
     expect(summary.output).toEqual(full.output);
     expect(summary.trace[1]).toMatchObject({
@@ -116,6 +137,33 @@ describe("lackpy run and delegate", () => {
     );
     expect(none.trace).toEqual([]);
     expect(none.output).toEqual(["src/inventory.ts", "src/report.ts"]);
+  });
+
+  it("keeps --json small enough to pipe when a program reads many files", async () => {
+    const big = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-big-"));
+    try {
+      for (let index = 0; index < 20; index++)
+        await writeFile(
+          path.join(big, `file-${index}.ts`),
+          `// TODO: item ${index}\n${"const x = 1\n".repeat(2_000)}`,
+        );
+      const summary = await lackpy(["delegate", "grep for TODO", "--workspace", big, "--json"]);
+      const full = await lackpy([
+        "delegate",
+        "grep for TODO",
+        "--workspace",
+        big,
+        "--json",
+        "--trace",
+        "full",
+      ]);
+      expect(JSON.parse(summary.out).output).toHaveLength(20);
+      expect(JSON.parse(full.out).output).toEqual(JSON.parse(summary.out).output);
+      expect(full.out.length).toBeGreaterThan(480_000);
+      expect(summary.out.length).toBeLessThan(12_000);
+    } finally {
+      await rm(big, { recursive: true, force: true });
+    }
   });
 
   it("cuts output over --max-output-chars and refuses a bad cap", async () => {
@@ -138,15 +186,84 @@ describe("lackpy run and delegate", () => {
     expect(JSON.parse(out).output).toEqual([4, 89]);
   });
 
-  it("exits 1 with the error on stderr when the program fails", async () => {
-    const { code, out, err } = await lackpy(["run", "-", "--mode", "in-process"], {
-      stdin: `read_file("nope.txt")`,
+  it.each(["in-process", "isolated"])(
+    "exits 1 with the error placed like a static one on stderr when the program fails (%s)",
+    async (mode) => {
+      await writeFile(
+        path.join(root, "fails.js"),
+        `const n = 1\nconst text =   read_file("nope.txt")\n`,
+      );
+      const { code, out, err } = await lackpy(["run", "fails.js", "--mode", mode]);
+      expect(code).toBe(1);
+      expect(out).toBe("");
+      expect(err).toBe(
+        "error[tool_error] fails.js:2:16: Tool read_file failed: No file 'nope.txt' in the workspace.\n" +
+          '  1 | const n = 1\n> 2 | const text =   read_file("nope.txt")\n    |                ^\n  3 | \n' +
+          "  hint: use find_files(pattern) to see which files exist\n",
+      );
+    },
+  );
+
+  it.each(["in-process", "isolated"])(
+    "lists the files a run created and changed on stderr, the output alone on stdout (%s)",
+    async (mode) => {
+      await writeFile(path.join(root, "existing.txt"), "old\n");
+      await rm(path.join(root, "made"), { recursive: true, force: true });
+      const program = `write_file("made/new.md", "# new\\n")\nedit_file("existing.txt", "old", "new")\nedit_file("existing.txt", "absent", "x")\nwrite_file("made/new.md", "# again\\n")`;
+      const { code, out, err } = await lackpy(["run", "-", "--kit", "files", "--mode", mode], {
+        stdin: program,
+      });
+      expect(code).toBe(0);
+      expect(out).toBe("8\n");
+      expect(err).toBe("created made/new.md\nchanged existing.txt\n");
+      await writeFile(path.join(root, "existing.txt"), "old\n");
+      const json = JSON.parse(
+        (await lackpy(["run", "-", "--kit", "files", "--mode", mode, "--json"], { stdin: program }))
+          .out,
+      );
+      expect(json).toMatchObject({
+        filesModified: ["made/new.md", "existing.txt"],
+        filesCreated: [],
+      });
+    },
+  );
+
+  it.each(["in-process", "isolated"])(
+    "find_files leaves out what .gitignore ignores, unless the program asks (%s)",
+    async (mode) => {
+      const workspace = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-ignore-"));
+      try {
+        await cp(EXAMPLE, workspace, { recursive: true });
+        await writeFile(path.join(workspace, ".gitignore"), "build/\n");
+        await mkdir(path.join(workspace, "build"));
+        await writeFile(path.join(workspace, "build", "out.ts"), "x");
+        const { code, out } = await lackpy(
+          ["run", "-", "--workspace", workspace, "--mode", mode, "--json"],
+          { stdin: `[find_files("**/*.ts"), find_files("**/*.ts", { include_ignored: true })]` },
+        );
+        expect(code).toBe(0);
+        expect(JSON.parse(out).output).toEqual([
+          ["src/inventory.ts", "src/report.ts"],
+          ["build/out.ts", "src/inventory.ts", "src/report.ts"],
+        ]);
+        const bad = await lackpy(["validate", "-", "--json"], { stdin: `find_files("*", true)` });
+        expect(JSON.parse(bad.out).errors[0]).toMatchObject({
+          code: "bad_argument_type",
+          hint: "call it as find_files(pattern: string, options?: { include_ignored?: boolean })",
+        });
+      } finally {
+        await rm(workspace, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("lists what a failing run wrote before it failed", async () => {
+    await rm(path.join(root, "partial.txt"), { force: true });
+    const { code, err } = await lackpy(["run", "-", "--kit", "files"], {
+      stdin: `write_file("partial.txt", "x")\nread_file("nope.txt")`,
     });
     expect(code).toBe(1);
-    expect(out).toBe("");
-    expect(err).toContain(
-      "error[tool_error] in read_file at line 1: Tool read_file failed: No file 'nope.txt' in the workspace.",
-    );
+    expect(err).toMatch(/^error\[tool_error\] <stdin>:2:1: [^]*\ncreated partial\.txt\n$/);
   });
 
   it("delegates an intent a rule answers, with the --json contract", async () => {
@@ -159,6 +276,7 @@ describe("lackpy run and delegate", () => {
         "demoted",
         "error",
         "executionMs",
+        "filesCreated",
         "filesModified",
         "filesRead",
         "generationMs",
@@ -327,6 +445,60 @@ describe("the other commands", () => {
       "
     `);
     await rm(path.join(root, ".lackpy", "config.toml"));
+  });
+});
+
+describe("--help", () => {
+  it.each([
+    [
+      ["template", "list", "--help"],
+      "lackpy template list: List the workspace's templates with their counters",
+      "USAGE lackpy template list [OPTIONS]",
+    ],
+    [
+      ["create", "--help"],
+      "lackpy create: Save a program as a template (tier 0)",
+      "USAGE lackpy create [OPTIONS] <FILE>",
+    ],
+    [
+      ["--help"],
+      "lackpy 0.0.0: Answer intents with short, validated tool-calling programs",
+      "USAGE lackpy validate|run|",
+    ],
+    [["mcp", "--help"], "lackpy mcp: The MCP server", "Use lackpy mcp <command> --help"],
+  ])(
+    "%j names the whole command, once, without doubled parentheses",
+    async (args, header, usage) => {
+      const { code, out } = await lackpy(args);
+      expect(code).toBe(0);
+      expect(out.split("\n")[0]).toBe(header);
+      expect(out).toContain(usage);
+      expect(out).not.toMatch(/\) \(/);
+    },
+  );
+
+  it("lists the same run limits for delegate as for run", async () => {
+    const flags = (text: string) => [...text.matchAll(/--[a-z-]+/g)].map((match) => match[0]);
+    const run = flags((await lackpy(["run", "--help"])).out);
+    const delegate = flags((await lackpy(["delegate", "--help"])).out);
+    for (const flag of ["--timeout-ms", "--max-steps", "--mode", "--trace", "--max-output-chars"]) {
+      expect(run).toContain(flag);
+      expect(delegate).toContain(flag);
+    }
+  });
+
+  it("applies delegate's limits to the run", async () => {
+    const { code, out } = await lackpy([
+      "delegate",
+      "list all typescript files",
+      "--max-steps",
+      "1",
+      "--mode",
+      "in-process",
+      "--json",
+    ]);
+    expect(code).toBe(1);
+    expect(JSON.parse(out).error).toMatchObject({ code: "limit_steps" });
   });
 });
 

@@ -59,7 +59,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     const [command, parents] = await resolveCommand(root, rawArgs);
     if (rawArgs.length === 0 || flags.includes("--help") || flags.includes("-h")) {
-      const usage = await renderUsage(command, parents.at(-1));
+      const usage = await renderHelp(command, parents);
       io.stdout(`${io.isTTY ? usage : stripAnsi(usage)}\n`);
       return rawArgs.length === 0 ? 2 : 0;
     }
@@ -102,6 +102,23 @@ async function resolveCommand(
     command = next;
   }
   return [command, parents];
+}
+
+/**
+ * A command's help: citty's usage under the command's whole name (`lackpy template list`, not
+ * `template list`), headed by one line of our own (citty's header puts the name in parentheses
+ * after the description, which doubles them when the description has its own).
+ */
+async function renderHelp(command: CommandDef, parents: readonly CommandDef[]): Promise<string> {
+  const path = [...parents, command].map(nameOf).join(" ");
+  const parentName = parents.map(nameOf).join(" ");
+  const usage = await renderUsage(command, { meta: { name: parentName } });
+  const description = ((command.meta as { description?: string } | undefined)?.description ??
+    "") as string;
+  const version = parents.length === 0 ? ` ${CLI_VERSION}` : "";
+  const lines = usage.split("\n");
+  lines[0] = `${path}${version}: ${description}`;
+  return lines.join("\n");
 }
 
 function nameOf(command: CommandDef): string {

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +15,8 @@ const run = (command: string, args: string[], options: { cwd: string }) =>
 const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const PUBLISHED = ["lang", "kit", "run", "infer", "service", "mcp", "cli"];
+/** This repository's TypeScript compiler, run on the packed packages' types. */
+const TSC = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 /** One named export per entry point, to check that `require()` gives the real module. */
 const ENTRY_EXPORTS: [string, string][] = [
   ["@lackpy/lang", "validate"],
@@ -29,6 +32,8 @@ const ENTRY_EXPORTS: [string, string][] = [
 ];
 let directory: string;
 let project: string;
+/** A project with `@lackpy/cli` alone, as `npx @lackpy/cli` installs it. */
+let cliOnly: string;
 
 /** The installed `lackpy` bin, run in the test project; resolves with exit code and both streams. */
 async function lackpy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -71,7 +76,19 @@ describe("the packed packages", () => {
       }),
     );
     await run("pnpm", ["install", "--prefer-offline"], { cwd: project });
-  }, 120_000);
+    cliOnly = path.join(directory, "cli-only");
+    await mkdir(cliOnly);
+    await writeFile(
+      path.join(cliOnly, "package.json"),
+      JSON.stringify({
+        name: "cli-only",
+        private: true,
+        dependencies: { "@lackpy/cli": overrides["@lackpy/cli"] },
+        pnpm: { overrides },
+      }),
+    );
+    await run("pnpm", ["install", "--prefer-offline"], { cwd: cliOnly });
+  }, 180_000);
 
   afterAll(() => (directory ? rm(directory, { recursive: true, force: true }) : undefined));
 
@@ -131,9 +148,29 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toContain(
-      "ollama: not available: The 'ollama' provider (Ollama) needs the 'ollama' package, which is not installed. (install it next to lackpy: npm i ollama)",
+      "ollama: not available: The 'ollama' provider (Ollama) needs the 'ollama' package, which is not installed. (install it in the workspace or next to lackpy: npm i ollama)",
     );
-    expect(stderr).toContain("  - install the Ollama client next to lackpy: npm i ollama\n");
+    expect(stderr).toContain(
+      "  - install the Ollama client in the workspace: npm i ollama (through npx: npx -p @lackpy/cli -p ollama lackpy …)\n",
+    );
+  });
+
+  it("finds a model client installed in the workspace, as npx users install it", async () => {
+    // The workspace gets the client lackpy's own folder lacks (linked from this repository's store).
+    const client = path.dirname(
+      createRequire(path.join(PACKAGES, "infer", "package.json")).resolve("ollama/package.json"),
+    );
+    await mkdir(path.join(project, "ws", "node_modules"), { recursive: true });
+    await symlink(client, path.join(project, "ws", "node_modules", "ollama"));
+    try {
+      const { stdout } = await lackpy(["provider", "list", "--workspace", "ws", "--json"]);
+      const ollama = JSON.parse(stdout).find((entry: { key: string }) => entry.key === "ollama");
+      // Found: it now fails only because no Ollama server listens.
+      expect(ollama.detail).not.toContain("not installed");
+      expect(ollama.detail).toContain("no answer from Ollama at");
+    } finally {
+      await rm(path.join(project, "ws", "node_modules"), { recursive: true, force: true });
+    }
   });
 
   it("loads every entry point with require() from CommonJS", async () => {
@@ -149,6 +186,60 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
     const { stdout } = await run(process.execPath, ["check.cjs"], { cwd: project });
     expect(stdout.trim()).toBe(String(ENTRY_EXPORTS.length));
   });
+
+  it("installs @lackpy/cli without the MCP SDK and zod, which lackpy mcp alone needs", async () => {
+    const installed = await readdir(path.join(cliOnly, "node_modules", ".pnpm"));
+    expect(
+      installed.filter((name) => /^(@modelcontextprotocol|zod@|@lackpy\+mcp)/.test(name)),
+    ).toEqual([]);
+    const { stdout } = await run("du", ["-sk", path.join(cliOnly, "node_modules")], {
+      cwd: cliOnly,
+    });
+    expect(Number.parseInt(stdout, 10)).toBeLessThan(8 * 1024);
+    const bin = path.join(cliOnly, "node_modules", ".bin", "lackpy");
+    await writeFile(path.join(cliOnly, "program.js"), `len(find_files("**/*"))`);
+    const ran = await run(bin, ["run", "program.js", "--json"], { cwd: cliOnly });
+    expect(JSON.parse(ran.stdout)).toMatchObject({ success: true });
+    const served = await run(bin, ["mcp", "serve"], { cwd: cliOnly }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(served.code).toBe(2);
+    expect(served.stderr).toBe(
+      "lackpy: lackpy mcp needs the '@lackpy/mcp' package (the MCP server), which is not installed. [missing_package]\n" +
+        "  hint: install it next to @lackpy/cli (npm i @lackpy/mcp), or run it through npx: npx -p @lackpy/cli -p @lackpy/mcp lackpy mcp serve\n",
+    );
+  });
+
+  it.each([
+    ["nodenext", ""],
+    ["node16", "error TS1479"],
+  ])(
+    "type-checks a CommonJS (.cts) consumer of @lackpy/lang with module %s as the lang README says",
+    async (module, expected) => {
+      await writeFile(
+        path.join(project, "consumer.cts"),
+        `import { validate, type ValidationResult } from "@lackpy/lang";\n` +
+          `const result: ValidationResult = validate("len([1])");\n` +
+          `export const valid: boolean = result.valid;\n`,
+      );
+      await writeFile(
+        path.join(project, `tsconfig.${module}.json`),
+        JSON.stringify({
+          compilerOptions: { module, strict: true, noEmit: true, types: [] },
+          files: ["consumer.cts"],
+        }),
+      );
+      const checked = await run(process.execPath, [TSC, "-p", `tsconfig.${module}.json`], {
+        cwd: project,
+      }).then(
+        ({ stdout }) => stdout,
+        (error: { stdout: string }) => error.stdout,
+      );
+      if (expected) expect(checked).toContain(expected);
+      else expect(checked).toBe("");
+    },
+  );
 
   it("ships LICENSE and README in every package", async () => {
     for (const name of PUBLISHED)

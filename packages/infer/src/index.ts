@@ -52,6 +52,8 @@ export type { Token } from "./rules/read-request.js";
 export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./rules/file-kinds.js";
 export { OllamaProvider, DEFAULT_OLLAMA_HOST } from "./models/ollama-provider.js";
 export type { OllamaSettings } from "./models/ollama-provider.js";
+export { importOptional } from "./models/import-optional.js";
+export type { ModuleImporter, OptionalImport } from "./models/import-optional.js";
 export {
   AnthropicProvider,
   DEFAULT_ANTHROPIC_MODEL,

@@ -124,6 +124,7 @@ describe("package entries", () => {
       "createModuleProvider",
       "createWorkspaceView",
       "docsIndex",
+      "importFromWorkspace",
       "isInside",
       "kitCreate",
       "kitList",

@@ -18,6 +18,7 @@ export { SKIPPED_FOLDERS } from "./files/find-files.js";
 export { TEMPORARY_SUFFIX } from "./files/write-text-file.js";
 export { MAX_NAME_BYTES } from "./files/file-error.js";
 export { createModuleProvider } from "./toolbox/create-module-provider.js";
+export { importFromWorkspace } from "./toolbox/import-from-workspace.js";
 export { confinePath, isInside } from "./protect/confine-path.js";
 export type { ConfineOptions } from "./protect/confine-path.js";
 export { resolveKitSpecifier, workspaceKitNames } from "./kits/resolve-kit-specifier.js";

@@ -9,6 +9,9 @@ export {
   secretRefusedMessage,
 } from "./spec/secret-rule.js";
 export type { SecretRuleSpec } from "./spec/secret-rule.js";
+export { ARGUMENT_TYPE_RULE } from "./spec/argument-types.js";
+export type { ArgumentTypeRuleSpec } from "./spec/argument-types.js";
+export { typedSignature } from "./check/check-argument-types.js";
 export type { ValidateOptions, ValidatedProgram } from "./validate/validate-options.js";
 export { parseProgram, PARSE_OPTIONS, utf8ByteLength } from "./parse/parse-program.js";
 export type { Node, ParseFailure, ParseSuccess } from "./parse/parse-program.js";

@@ -77,6 +77,7 @@ export type ValidationErrorCode =
   | "arrow_position"
   | "await_position"
   | "bad_arity"
+  | "bad_argument_type"
   | "assign_to_constant"
   | "unknown_name"
   | "callable_as_value"

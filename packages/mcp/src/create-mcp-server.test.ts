@@ -131,6 +131,25 @@ describe("MCP server (in memory)", () => {
     check(result.structuredContent);
   });
 
+  it("names the kit that has a tool the kit lacks, and the kit argument to pass", async () => {
+    const program = 'write_file("notes.md", "x")';
+    for (const [tool, result] of [
+      ["validate", await call("validate", { program })],
+      ["run_program", await call("run_program", { program })],
+    ] as const) {
+      expect(result.isError, tool).toBe(true);
+      const errors =
+        tool === "validate"
+          ? result.structuredContent.errors
+          : result.structuredContent.error.errors;
+      expect(errors[0]).toMatchObject({
+        code: "unknown_function",
+        message: "'write_file' is not a tool of this kit; it is in kit files.",
+        hint: 'call again with the argument "kit": "files"',
+      });
+    }
+  });
+
   it("returns the language spec as markdown", async () => {
     expect((await call("language_spec")).content[0].text).toContain("# The lackpy language");
   });

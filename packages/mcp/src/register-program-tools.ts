@@ -12,6 +12,9 @@ import {
 import { renderGeneration, renderRun, renderValidation } from "./render-result.js";
 import { guarded, jsonResult, renderedResult } from "./tool-result.js";
 
+/** The hint for a tool of another kit: the caller passes the tool's `kit` argument. */
+export const KIT_HINT = 'call again with the argument "kit": "{kit}"';
+
 /** How results are sized when a call does not say. */
 export interface ResultDefaults {
   trace: TraceDetail;
@@ -106,6 +109,7 @@ export function registerProgramTools(
           kit: args.kit,
           params: args.params,
           rules: args.rules,
+          kitHint: KIT_HINT,
           limits: args.limits,
           signal: context.mcpReq.signal,
           ...shape(args),
@@ -132,6 +136,7 @@ export function registerProgramTools(
           kit: args.kit,
           params: args.params,
           rules: args.rules,
+          kitHint: KIT_HINT,
         });
         return renderedResult(result, renderValidation(result), !result.valid);
       }),

@@ -125,8 +125,9 @@ export class LackpyService {
       options.providers ?? {},
       this.templateStore,
       this.programs,
+      this.workspace,
     );
-    this.runner = new ProgramRunner(this.settings, this.programs);
+    this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
     this.stages = {
       generator: this.generator,
       runner: this.runner,
@@ -181,6 +182,8 @@ export class LackpyService {
       params: Object.keys(params.values),
       secretParams: params.secretNames,
       rules,
+      otherKits: kit.otherKits,
+      ...(options.kitHint ? { kitHint: options.kitHint } : {}),
     });
     return { ...validation, grade: kit.kit.grade };
   }
@@ -266,6 +269,7 @@ export class LackpyService {
       await this.providers(),
       (key) => this.generator.templateTier(key),
       this.env,
+      this.workspace,
     );
   }
 

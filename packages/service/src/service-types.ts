@@ -41,6 +41,8 @@ export interface GenerationSettings {
 export interface KitForRequest {
   name: string;
   kit: ResolvedKit;
+  /** Tools of the other kits (shipped and workspace) that this kit lacks, with the kits that have them. */
+  otherKits: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A kit as every entry point accepts it: a name, `none`, a `.kit` path, a comma list, a list of tool names, or an alias map. */
@@ -56,6 +58,12 @@ export interface ProgramOptions {
   params?: Readonly<Record<string, ParamInput>>;
   /** Extra rules by name, e.g. `max_calls:5`. */
   rules?: readonly string[];
+  /**
+   * How a validation error tells the caller to use the kit that has a tool this kit lacks,
+   * `{kit}` standing for the kit's name: the CLI says `run it with --kit {kit}`, the MCP server
+   * names its `kit` argument; `use kit "{kit}"` by default.
+   */
+  kitHint?: string;
 }
 
 /** Options for running a program. */
@@ -96,6 +104,8 @@ export interface DelegateResult {
   trace: TraceEntry[];
   filesRead: string[];
   filesModified: string[];
+  /** The files of `filesModified` that did not exist before the run: the ones it created. */
+  filesCreated: string[];
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
   generationMs: number;
   executionMs: number;

@@ -44,13 +44,13 @@ export function programFlags(rawArgs: readonly string[]): {
   };
 }
 
-/** Flags that size a run or delegate result (`--json` keeps the full trace unless told otherwise). */
+/** Flags that size a run or delegate result (`--json` summarises the trace unless told otherwise). */
 export const RESULT_ARGS = {
   trace: {
     type: "enum",
     options: ["none", "summary", "full"],
     description:
-      "Trace in --json: full (default: every call with its arguments and result), summary (one line per call), none",
+      "Trace in --json: summary (default: one line per call), full (every call with its arguments and result), none",
   },
   "max-output-chars": {
     type: "string",
@@ -60,14 +60,45 @@ export const RESULT_ARGS = {
   },
 } as const satisfies ArgsDef;
 
-/** The result-sizing options of `--trace` and `--max-output-chars`. */
+/** The trace a `--json` result carries when `--trace` is not given (decision 27). */
+export const DEFAULT_TRACE: TraceDetail = "summary";
+
+/** The result-sizing options of `--trace` (the summary by default) and `--max-output-chars`. */
 export function resultFlags(args: { trace?: string; "max-output-chars"?: string }): {
-  trace?: TraceDetail;
+  trace: TraceDetail;
   maxOutputChars?: number;
 } {
   const maxOutputChars = positiveInteger("--max-output-chars", args["max-output-chars"]);
   return {
-    ...(args.trace ? { trace: args.trace as TraceDetail } : {}),
+    trace: (args.trace as TraceDetail | undefined) ?? DEFAULT_TRACE,
     ...(maxOutputChars ? { maxOutputChars } : {}),
+  };
+}
+
+/** Flags that limit a run: `run` and `delegate` take the same ones. */
+export const LIMIT_ARGS = {
+  "timeout-ms": {
+    type: "string",
+    description: "Wall-time limit of the program in ms",
+    valueHint: "ms",
+  },
+  "max-steps": { type: "string", description: "Evaluation step limit", valueHint: "n" },
+  mode: {
+    type: "enum",
+    options: ["isolated", "in-process"],
+    description: "Execution mode (default from config: isolated)",
+  },
+} as const satisfies ArgsDef;
+
+/** The run limits and mode of `--timeout-ms`, `--max-steps` and `--mode`. */
+export function limitFlags(args: { "timeout-ms"?: string; "max-steps"?: string; mode?: string }): {
+  limits: { timeoutMs?: number; maxSteps?: number };
+  mode?: "isolated" | "in-process";
+} {
+  const timeoutMs = positiveInteger("--timeout-ms", args["timeout-ms"]);
+  const maxSteps = positiveInteger("--max-steps", args["max-steps"]);
+  return {
+    limits: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxSteps ? { maxSteps } : {}) },
+    ...(args.mode ? { mode: args.mode as "isolated" | "in-process" } : {}),
   };
 }

@@ -9,7 +9,14 @@ import {
   type TierReason,
 } from "../output/generation-failure.js";
 import { runnableProgram } from "../output/runnable-program.js";
-import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
+import {
+  LIMIT_ARGS,
+  limitFlags,
+  PROGRAM_ARGS,
+  programFlags,
+  RESULT_ARGS,
+  resultFlags,
+} from "../args/shared-args.js";
 import { createSpinner } from "../io/spinner.js";
 
 interface FailedGeneration {
@@ -57,9 +64,11 @@ export function delegateCommand(context: CommandContext) {
       intent: { type: "positional", description: "What you want, in words", required: true },
       ...PROGRAM_ARGS,
       ...RESULT_ARGS,
+      ...LIMIT_ARGS,
     },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
+      const run = limitFlags(args);
       const shape = resultFlags(args);
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY && !args.debug });
@@ -68,6 +77,7 @@ export function delegateCommand(context: CommandContext) {
           kit: args.kit,
           params,
           rules,
+          ...run,
           ...shape,
           onProgress: (event) =>
             spinner.update(

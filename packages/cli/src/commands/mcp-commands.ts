@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { COMMON_ARGS, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
+import { importMcpServer } from "./import-mcp-server.js";
 
 /** `lackpy mcp serve | init`. */
 export function mcpCommand(context: CommandContext) {
@@ -22,7 +23,7 @@ export function mcpCommand(context: CommandContext) {
     },
     async run({ args }) {
       const shape = resultFlags(args);
-      const { serveStdio } = await import("@lackpy/mcp");
+      const { serveStdio } = await importMcpServer();
       const { resolve } = await import("node:path");
       await serveStdio({ workspace: resolve(context.io.cwd, args.workspace ?? "."), ...shape });
     },
@@ -37,7 +38,7 @@ export function mcpCommand(context: CommandContext) {
       force: { type: "boolean", description: "Replace a different existing lackpy entry" },
     },
     async run({ args }) {
-      const { writeMcpConfig } = await import("@lackpy/mcp");
+      const { writeMcpConfig } = await importMcpServer();
       const { resolve } = await import("node:path");
       const { fileURLToPath } = await import("node:url");
       const workspace = resolve(context.io.cwd, args.workspace ?? ".");

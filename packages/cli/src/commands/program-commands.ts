@@ -3,9 +3,16 @@ import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { printRunResult, printValidationErrors } from "../output/format-results.js";
 import { withForceHint } from "../output/cli-wording.js";
-import { positiveInteger } from "../args/parse-flags.js";
 import { readProgram } from "../args/read-program.js";
-import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
+import { KIT_HINT } from "../output/cli-wording.js";
+import {
+  LIMIT_ARGS,
+  limitFlags,
+  PROGRAM_ARGS,
+  programFlags,
+  RESULT_ARGS,
+  resultFlags,
+} from "../args/shared-args.js";
 
 /** `lackpy validate <file|->`. */
 export function validateCommand(context: CommandContext) {
@@ -19,7 +26,12 @@ export function validateCommand(context: CommandContext) {
       const { params, rules } = programFlags(rawArgs);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const result = await service.validate(source, { kit: args.kit, params, rules });
+      const result = await service.validate(source, {
+        kit: args.kit,
+        params,
+        rules,
+        kitHint: KIT_HINT,
+      });
       context.exitCode = result.valid ? 0 : 1;
       if (args.json) {
         const { valid, errors, calls, variables, effects } = result;
@@ -47,32 +59,20 @@ export function runCommand(context: CommandContext) {
       file: { type: "positional", description: "Program file, or - for stdin", required: true },
       ...PROGRAM_ARGS,
       ...RESULT_ARGS,
-      "timeout-ms": {
-        type: "string",
-        description: "Wall-time limit of the program in ms",
-        valueHint: "ms",
-      },
-      "max-steps": { type: "string", description: "Evaluation step limit", valueHint: "n" },
-      mode: {
-        type: "enum",
-        options: ["isolated", "in-process"],
-        description: "Execution mode (default from config: isolated)",
-      },
+      ...LIMIT_ARGS,
     },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
-      const timeoutMs = positiveInteger("--timeout-ms", args["timeout-ms"]);
-      const maxSteps = positiveInteger("--max-steps", args["max-steps"]);
+      const run = limitFlags(args);
       const shape = resultFlags(args);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const limits = { ...(timeoutMs ? { timeoutMs } : {}), ...(maxSteps ? { maxSteps } : {}) };
       const result = await service.runProgram(source, {
         kit: args.kit,
         params,
         rules,
-        limits,
-        ...(args.mode ? { mode: args.mode as "isolated" | "in-process" } : {}),
+        kitHint: KIT_HINT,
+        ...run,
         ...shape,
       });
       context.exitCode = result.success ? 0 : 1;

@@ -3,6 +3,9 @@ import { LackpyError } from "@lackpy/lang";
 
 const EXISTS = new Set(["template_exists", "kit_exists"]);
 
+/** The hint for a tool of another kit, as typed on the command line (`{kit}` is the kit's name). */
+export const KIT_HINT = "pass --kit {kit}";
+
 /** Rethrows an "already exists" error with a hint naming the flag as typed (`--force`), not the API option. */
 export function withForceHint(error: unknown): never {
   if (error instanceof LackpyError && EXISTS.has(error.code))

@@ -74,34 +74,58 @@ interface RunLike {
     line?: number;
     column?: number;
     tool?: string;
+    hint?: string;
     errors?: readonly unknown[];
   } | null;
   trace?: readonly unknown[];
+  filesModified?: readonly string[];
+  filesCreated?: readonly string[];
 }
 
-/** Prints a run (or delegate) result for people: the program's stdout and its output on stdout, an error on stderr. */
+/** Prints a run (or delegate) result for people: the program's stdout and its output on stdout, an error and the files it wrote on stderr. */
 export function printRunResult(
   context: CommandContext,
   result: RunLike,
   source?: string,
   name = "program",
 ): void {
-  const { io, colors } = context;
+  const { io } = context;
   if (result.stdout) io.stdout(result.stdout.endsWith("\n") ? result.stdout : `${result.stdout}\n`);
-  if (result.success) {
-    io.stdout(`${renderOutput(result.output)}\n`);
-    return;
-  }
-  const error = result.error!;
+  if (result.success) io.stdout(`${renderOutput(result.output)}\n`);
+  else printRunError(context, result.error!, source, name);
+  // A failed run may have written files before it failed: they are listed too.
+  printFilesWritten(context, result);
+}
+
+/** One line on stderr per file a run wrote: `created <path>` or `changed <path>`. */
+export function printFilesWritten(context: CommandContext, result: RunLike): void {
+  const { io, colors } = context;
+  const created = new Set(result.filesCreated ?? []);
+  for (const file of result.filesModified ?? [])
+    io.stderr(
+      created.has(file)
+        ? `${colors.green("created")} ${file}\n`
+        : `${colors.yellow("changed")} ${file}\n`,
+    );
+}
+
+function printRunError(
+  context: CommandContext,
+  error: NonNullable<RunLike["error"]>,
+  source: string | undefined,
+  name: string,
+): void {
+  const { io, colors } = context;
   if (error.code === "invalid_program" && error.errors && source !== undefined) {
     printValidationErrors(context, error.errors as ValidationError[], source, name);
     return;
   }
-  const where = error.line ? ` at line ${error.line}` : "";
-  const tool = error.tool ? ` in ${error.tool}` : "";
-  io.stderr(`${colors.red("error")}[${error.code}]${tool}${where}: ${error.message}\n`);
-  if (source !== undefined && error.line)
+  // Placed like a static error: name:line:column, the code frame, then the hint.
+  const where = error.line ? ` ${name}:${error.line}:${(error.column ?? 0) + 1}` : "";
+  io.stderr(`${colors.red("error")}[${error.code}]${where}: ${error.message}\n`);
+  if (source !== undefined && source.length > 0 && error.line)
     io.stderr(`${codeFrame(source, error.line, error.column ?? 0, { color: io.isTTY })}\n`);
+  if (error.hint) io.stderr(`  ${colors.cyan("hint")}: ${error.hint}\n`);
 }
 
 interface GenerationFailureLike {

@@ -11,7 +11,9 @@ const WRITE_IT = `write the program yourself: lackpy spec shows the language, la
 
 /**
  * What a person can do when no tier could answer: start or install what a model tier lacks
- * (naming its host and model), add Anthropic when it is not configured, or write the program.
+ * (naming its host and model; a missing client is installed in the workspace, where lackpy looks
+ * for it after its own folder, or given to `npx` with `-p`), add Anthropic when it is not
+ * configured, or write the program.
  */
 export function nextSteps(tiers: readonly TierReason[], config: LackpyConfig): string[] {
   const steps: string[] = [];
@@ -20,8 +22,9 @@ export function nextSteps(tiers: readonly TierReason[], config: LackpyConfig): s
     const settings = providers[provider];
     if (!settings || !reason.startsWith("not available")) continue;
     if (/is not installed/.test(reason)) {
+      const client = settings.plugin === "ollama" ? "ollama" : "@anthropic-ai/sdk";
       steps.push(
-        `install the ${settings.plugin === "ollama" ? "Ollama client" : "Anthropic SDK"} next to lackpy: npm i ${settings.plugin === "ollama" ? "ollama" : "@anthropic-ai/sdk"}`,
+        `install the ${settings.plugin === "ollama" ? "Ollama client" : "Anthropic SDK"} in the workspace: npm i ${client} (through npx: npx -p @lackpy/cli -p ${client} lackpy …)`,
       );
     } else if (settings.plugin === "ollama") {
       const model = settings.model ?? "qwen2.5-coder:7b";

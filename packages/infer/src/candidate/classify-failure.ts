@@ -71,6 +71,7 @@ const CODE_HINTS: Record<string, string> = {
   asi_hazard: "End lines with semicolons or do not start a line with ( or [.",
   assign_to_constant: "Use a new variable name; tools, helpers and parameters cannot be assigned.",
   bad_arity: "Call each tool with the arguments listed in its signature.",
+  bad_argument_type: "Pass each tool argument with the type its signature shows.",
   await_position: "Tool calls are awaited for you; drop await.",
 };
 

@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { buildMessages, type ChatMessage } from "../prompt/build-prompt.js";
 import { connectionProblem } from "./connection-problem.js";
-import { importOptional } from "./import-optional.js";
+import { importOptional, type ModuleImporter } from "./import-optional.js";
 import { InferError } from "../infer-error.js";
 import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
@@ -15,6 +15,8 @@ export interface AnthropicSettings {
   apiKeyEnv?: string;
   baseUrl?: string;
   timeoutMs?: number;
+  /** Where to import `@anthropic-ai/sdk` from when lackpy's own install lacks it (the workspace's `node_modules`). */
+  importModule?: ModuleImporter;
 }
 
 /** The model `lackpy init` configures: the current Sonnet of the installed SDK (not on its deprecation list). */
@@ -55,11 +57,13 @@ export class AnthropicProvider implements Provider {
         "invalid_provider_config",
         `No Anthropic API key for the '${this.name}' provider: set ${this.settings.apiKeyEnv ?? "ANTHROPIC_API_KEY"}.`,
       );
-    const { default: AnthropicClient } = await importOptional(
-      "@anthropic-ai/sdk",
-      () => import("@anthropic-ai/sdk"),
-      `'${this.name}' provider (Anthropic)`,
-    );
+    const { default: AnthropicClient } = await importOptional({
+      packageName: "@anthropic-ai/sdk",
+      specifier: "@anthropic-ai/sdk",
+      load: () => import("@anthropic-ai/sdk"),
+      neededBy: `'${this.name}' provider (Anthropic)`,
+      fallback: this.settings.importModule,
+    });
     this.client = new AnthropicClient({
       apiKey: this.apiKey,
       baseURL: this.baseUrl,

@@ -118,19 +118,56 @@ describe("AnthropicProvider", () => {
 describe("importOptional", () => {
   it("names the package to install when it is missing", async () => {
     const missing = "lackpy-no-such-package";
-    const error = await importOptional(missing, () => import(missing), "test provider").catch(
-      (caught: unknown) => caught,
-    );
+    const error = await importOptional({
+      packageName: missing,
+      specifier: missing,
+      load: () => import(missing),
+      neededBy: "test provider",
+    }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       code: "missing_package",
       message:
         "The test provider needs the 'lackpy-no-such-package' package, which is not installed.",
-      hint: "install it next to lackpy: npm i lackpy-no-such-package",
+      hint: "install it in the workspace or next to lackpy: npm i lackpy-no-such-package",
     });
   });
 
-  it("passes other load errors through", async () => {
+  it("falls back to the importer it is given, and only for a missing package", async () => {
+    const missing = "lackpy-no-such-package/sub";
+    const found = { Client: class {} };
+    const seen: string[] = [];
+    const loaded = await importOptional({
+      packageName: "lackpy-no-such-package",
+      specifier: missing,
+      load: () => import(missing),
+      neededBy: "test provider",
+      fallback: async (specifier) => (seen.push(specifier), found),
+    });
+    expect(loaded).toBe(found);
+    expect(seen).toEqual([missing]);
     const broken = new Error("boom");
-    await expect(importOptional("x", () => Promise.reject(broken), "p")).rejects.toBe(broken);
+    await expect(
+      importOptional({
+        packageName: "x",
+        specifier: "x",
+        load: () => Promise.reject(broken),
+        neededBy: "p",
+        fallback: async () => found,
+      }),
+    ).rejects.toBe(broken);
+  });
+
+  it("passes other load errors through, from the fallback too", async () => {
+    const broken = new Error("boom");
+    const missing = "lackpy-no-such-package";
+    await expect(
+      importOptional({
+        packageName: missing,
+        specifier: missing,
+        load: () => import(missing),
+        neededBy: "p",
+        fallback: () => Promise.reject(broken),
+      }),
+    ).rejects.toBe(broken);
   });
 });

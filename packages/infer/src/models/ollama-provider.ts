@@ -1,7 +1,7 @@
 import type { Ollama } from "ollama/browser";
 import { buildMessages, type ChatMessage } from "../prompt/build-prompt.js";
 import { connectionProblem } from "./connection-problem.js";
-import { importOptional } from "./import-optional.js";
+import { importOptional, type ModuleImporter } from "./import-optional.js";
 import { InferError } from "../infer-error.js";
 import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
@@ -16,6 +16,8 @@ export interface OllamaSettings {
   timeoutMs?: number;
   /** Longest wait for the availability check. */
   availableTimeoutMs?: number;
+  /** Where to import the `ollama` client from when lackpy's own install lacks it (the workspace's `node_modules`). */
+  importModule?: ModuleImporter;
 }
 
 /** Where Ollama listens when no host is configured. */
@@ -45,11 +47,13 @@ export class OllamaProvider implements Provider {
   }
 
   private async client(signal?: AbortSignal, timeoutMs?: number): Promise<Ollama> {
-    const { Ollama } = await importOptional(
-      "ollama",
-      () => import("ollama/browser"),
-      `'${this.name}' provider (Ollama)`,
-    );
+    const { Ollama } = await importOptional({
+      packageName: "ollama",
+      specifier: "ollama/browser",
+      load: () => import("ollama/browser"),
+      neededBy: `'${this.name}' provider (Ollama)`,
+      fallback: this.settings.importModule,
+    });
     const fetchWithTimeout: typeof fetch = async (input, init) => {
       const signals = [
         AbortSignal.timeout(timeoutMs ?? this.settings.timeoutMs ?? 120_000),

@@ -170,7 +170,10 @@ describe("buildSystemPrompt agrees with the validator", () => {
         "print(token)",
         ...fileTools.map(
           (tool) =>
-            `${tool.name}(${(tool.args ?? []).map((_, index) => (index === 0 ? "token" : '"x"')).join(", ")})`,
+            `${tool.name}(${(tool.args ?? [])
+              .filter((arg) => !arg.optional)
+              .map((_, index) => (index === 0 ? "token" : '"x"'))
+              .join(", ")})`,
         ),
       ])
         expect(

@@ -43,7 +43,7 @@ export interface FileToolsOptions {
  */
 export interface FileTools {
   read_file(path: unknown): Promise<string>;
-  find_files(pattern: unknown): Promise<string[]>;
+  find_files(pattern: unknown, options?: unknown): Promise<string[]>;
   file_size(path: unknown): Promise<number>;
   list_folder(path?: unknown): Promise<FolderEntry[]>;
   read_lines(path: unknown, start: unknown, end?: unknown): Promise<string[]>;
@@ -64,8 +64,13 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     read_file(file) {
       return readTextFile(workspace, file, { maxReadBytes, protection });
     },
-    find_files(pattern) {
-      return findFiles(workspace, pattern, { maxFindResults, protection, signal: signalOf(this) });
+    find_files(pattern, callOptions) {
+      return findFiles(
+        workspace,
+        pattern,
+        { maxFindResults, protection, signal: signalOf(this) },
+        callOptions,
+      );
     },
     async file_size(file) {
       return fileSize(workspace, file, { protection });

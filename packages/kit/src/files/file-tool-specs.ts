@@ -32,8 +32,16 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "find_files",
     provider: "builtin",
     description:
-      "Workspace-relative paths of the files matching a glob (* and ? within a folder, ** across folders), sorted.",
-    args: [{ name: "pattern", type: "string", description: 'Glob such as "src/**/*.ts"' }],
+      "Workspace-relative paths of the files matching a glob (* and ? within a folder, ** across folders), sorted; files that .gitignore ignores are left out unless the options say include_ignored.",
+    args: [
+      { name: "pattern", type: "string", description: 'Glob such as "src/**/*.ts"' },
+      {
+        name: "options",
+        type: "{ include_ignored?: boolean }",
+        optional: true,
+        description: "{ include_ignored: true } lists the files .gitignore ignores too",
+      },
+    ],
     returns: "string[]",
     gradeW: 1,
     effectsCeiling: 0,
@@ -44,6 +52,11 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
         intent: "list all typescript files",
         code: `find_files("**/*.ts")`,
         tags: ["list", "find", "files", "glob"],
+      },
+      {
+        intent: "list the built javascript files, even the ignored ones",
+        code: `find_files("dist/**/*.js", { include_ignored: true })`,
+        tags: ["ignored", "gitignore", "build", "output"],
       },
     ],
   },

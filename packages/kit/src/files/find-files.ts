@@ -1,4 +1,12 @@
-import { readdirSync, type Dirent } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  type Dirent,
+} from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
 import { compileGlob, type GlobState } from "../glob/compile-glob.js";
@@ -7,6 +15,14 @@ import { refuseProtected } from "../protect/refuse-protected.js";
 import { checkWorkspacePath, type PathProtection } from "../protect/protected-paths.js";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
 import { ToolError } from "../tool-error.js";
+import {
+  gitignoreTooLarge,
+  isIgnored,
+  MAX_GITIGNORE_BYTES,
+  parseGitignore,
+  withRules,
+  type IgnoreRule,
+} from "./gitignore-rules.js";
 
 /** Folders `find_files` skips unless the pattern names them (protected and closed folders such as `.git` and `.vscode` are never entered). */
 export const SKIPPED_FOLDERS: readonly string[] = Object.freeze(["node_modules"]);
@@ -20,6 +36,15 @@ export interface FindFilesOptions {
   /** Synchronous walking between two turns of the event loop, in ms (`WALK_SLICE_MS` by default). */
   sliceMs?: number;
 }
+
+/** The options a program may pass as `find_files`' second argument. */
+export interface FindFilesCallOptions {
+  /** List the files `.gitignore` files ignore too. */
+  include_ignored?: boolean;
+}
+
+const CALL_OPTIONS_HINT =
+  'pass { include_ignored: true } to list ignored files too, or leave the argument out: find_files("**/*.ts")';
 
 /**
  * How long `find_files` lists folders synchronously before it lets the event loop run (timers,
@@ -40,12 +65,17 @@ const OUTSIDE_HINT =
  * entered; a closed folder is entered only when an opening glob of the config may match below
  * it. `node_modules` is skipped unless the pattern names it. A pattern whose literal start is
  * refused (protected, or closed with nothing opened below it) is refused with the reason.
+ * Files and folders that the workspace's `.gitignore` files ignore are skipped too, as ripgrep
+ * and fd do, unless `callOptions` says `include_ignored: true` or the pattern names them (a
+ * segment without wildcards, as in `dist/*.js`).
  */
 export async function findFiles(
   root: string | WorkspaceRoot,
   pattern: unknown,
   options: FindFilesOptions,
+  callOptions?: unknown,
 ): Promise<string[]> {
+  const { include_ignored: includeIgnored } = checkCallOptions(callOptions);
   if (typeof pattern !== "string" || pattern.trim() === "" || pattern.includes("\0"))
     throw new ToolError("invalid_pattern", 'find_files needs a glob such as "src/**/*.ts".', {
       retriable: true,
@@ -73,12 +103,17 @@ export async function findFiles(
   refuseProtected(literal.join("/"), null, options.protection, "read", { folder: true });
   const start = confinePathSync(root, ".", options);
   const named = new Set(segments.filter((segment) => SKIPPED_FOLDERS.includes(segment)));
+  // Names the pattern spells out are listed even when a .gitignore ignores them.
+  const literalNames = new Set(segments.filter((segment) => !GLOB_CHARACTERS.test(segment)));
   const sliceMs = options.sliceMs ?? WALK_SLICE_MS;
   const results: string[] = [];
   // Depth first with a stack of the folders still to list; the order does not matter, the results are sorted.
-  const folders: { folder: string; relative: string; state: GlobState }[] = [
-    { folder: start, relative: "", state: glob.start() },
-  ];
+  const folders: {
+    folder: string;
+    relative: string;
+    state: GlobState;
+    rules: readonly IgnoreRule[];
+  }[] = [{ folder: start, relative: "", state: glob.start(), rules: [] }];
   let sliceStart = performance.now();
   for (let next = folders.pop(); next; next = folders.pop()) {
     if (performance.now() - sliceStart >= sliceMs) {
@@ -87,15 +122,23 @@ export async function findFiles(
     }
     refuseWhenAborted(options.signal, "the search finished");
     const { folder, relative, state } = next;
-    for (const entry of listFolder(folder)) {
+    const entries = listFolder(folder);
+    const rules = includeIgnored ? next.rules : folderRules(folder, relative, entries, next.rules);
+    for (const entry of entries) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
-      const isFolder = entry.isDirectory();
-      if (checkWorkspacePath(child, options.protection, { folder: isFolder })) continue;
-      if (isFolder) {
+      const folderEntry = entry.isDirectory();
+      if (checkWorkspacePath(child, options.protection, { folder: folderEntry })) continue;
+      if (!literalNames.has(entry.name) && isIgnored(rules, child, folderEntry)) continue;
+      if (folderEntry) {
         if (SKIPPED_FOLDERS.includes(entry.name) && !named.has(entry.name)) continue;
         const below = glob.advance(state, `${entry.name}/`);
         if (below.length > 0)
-          folders.push({ folder: path.join(folder, entry.name), relative: child, state: below });
+          folders.push({
+            folder: path.join(folder, entry.name),
+            relative: child,
+            state: below,
+            rules,
+          });
       } else if (entry.isFile() && glob.matches(glob.advance(state, entry.name))) {
         results.push(child);
         if (results.length > options.maxFindResults)
@@ -108,6 +151,76 @@ export async function findFiles(
     }
   }
   return results.sort();
+}
+
+/** `find_files`' second argument: nothing, or `{ include_ignored: boolean }`. */
+function checkCallOptions(value: unknown): FindFilesCallOptions {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value))
+    throw new ToolError(
+      "invalid_argument",
+      `find_files' second argument must be an options object, not ${Array.isArray(value) ? "an array" : typeof value}.`,
+      { retriable: true, hint: CALL_OPTIONS_HINT },
+    );
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record))
+    if (key !== "include_ignored")
+      throw new ToolError("invalid_argument", `find_files has no option '${key}'.`, {
+        retriable: true,
+        hint: CALL_OPTIONS_HINT,
+      });
+  const include = record.include_ignored;
+  if (include !== undefined && typeof include !== "boolean")
+    throw new ToolError("invalid_argument", "find_files' include_ignored must be true or false.", {
+      retriable: true,
+      hint: CALL_OPTIONS_HINT,
+    });
+  return include === undefined ? {} : { include_ignored: include };
+}
+
+/**
+ * The `.gitignore` rules in effect for a folder's entries: those of the folders above, then the
+ * folder's own `.gitignore` (a regular file, read without following a symlink). It is read for
+ * the tool's own use even where a program may not read it: its patterns only hide files.
+ */
+function folderRules(
+  folder: string,
+  relative: string,
+  entries: readonly Dirent[],
+  above: readonly IgnoreRule[],
+): readonly IgnoreRule[] {
+  const entry = entries.find((candidate) => candidate.name === ".gitignore");
+  if (!entry?.isFile()) return above;
+  const file = relative ? `${relative}/.gitignore` : ".gitignore";
+  const bytes = readSmallFile(path.join(folder, ".gitignore"), MAX_GITIGNORE_BYTES);
+  if (bytes === undefined) return above;
+  if (bytes.length > MAX_GITIGNORE_BYTES) throw gitignoreTooLarge(`'${file}' is over 256 KiB`);
+  return withRules(above, parseGitignore(bytes.toString("utf8"), file), file);
+}
+
+/** A file's first `maxBytes + 1` bytes (so a longer file shows), read without following a symlink; undefined when it cannot be read. */
+function readSmallFile(file: string, maxBytes: number): Buffer | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(descriptor).isFile()) return undefined;
+    const buffer = Buffer.alloc(maxBytes + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const read = readSync(descriptor, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    return buffer.subarray(0, length);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /** A folder's entries; a folder that cannot be listed (removed meanwhile, no permission) has none. */

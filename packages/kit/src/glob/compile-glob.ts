@@ -37,6 +37,11 @@ export function compileGlob(pattern: string): Glob {
   return new Automaton(pattern, compileGlobProgram(pattern));
 }
 
+/** The automaton of instructions compiled elsewhere (`.gitignore` patterns), ending in `match`. */
+export function globOfProgram(pattern: string, program: readonly GlobInstruction[]): Glob {
+  return new Automaton(pattern, program);
+}
+
 class Automaton implements Glob {
   work = 0;
   private readonly seen: Float64Array;
@@ -81,6 +86,9 @@ class Automaton implements Glob {
           case "one":
             if (code !== SLASH) this.add(next, at + 1, generation);
             break;
+          case "class":
+            if (code !== SLASH && inClass(instruction, code)) this.add(next, at + 1, generation);
+            break;
           case "star":
             if (code !== SLASH) this.add(next, at, generation);
             break;
@@ -115,4 +123,13 @@ class Automaton implements Glob {
       }
     }
   }
+}
+
+/** True when a `class` instruction reads the code unit: in one of its ranges, or in none when negated. */
+function inClass(instruction: GlobInstruction, code: number): boolean {
+  const ranges = instruction.ranges!;
+  let inside = false;
+  for (let index = 0; index < ranges.length && !inside; index += 2)
+    inside = code >= ranges[index] && code <= ranges[index + 1];
+  return inside !== (instruction.negated === true);
 }

@@ -14,8 +14,8 @@ export const MAX_BRACE_DEPTH = 8;
 /** Most patterns a glob's braces may stand for (`{a,b}/{c,d}` stands for 4). */
 export const MAX_BRACE_EXPANSIONS = 1024;
 
-/** What an instruction does: read one character (`char`, `one`), loop on characters (`star` within a segment, `anyStar` across), or move on without reading. */
-export type GlobOp = "char" | "one" | "star" | "anyStar" | "split" | "jump" | "match";
+/** What an instruction does: read one character (`char`, `one`, `class`), loop on characters (`star` within a segment, `anyStar` across), or move on without reading. */
+export type GlobOp = "char" | "one" | "class" | "star" | "anyStar" | "split" | "jump" | "match";
 
 /** One state of the automaton. */
 export interface GlobInstruction {
@@ -24,6 +24,10 @@ export interface GlobInstruction {
   code?: number;
   /** Split: the states to continue in; Jump: the one state. */
   targets?: number[];
+  /** Class: inclusive ranges of code units as pairs `[from, to, from, to, …]` (never `/`). */
+  ranges?: number[];
+  /** Class: true when it reads any character but `/` outside the ranges (`[!a-z]`). */
+  negated?: boolean;
 }
 
 /** The code unit of `/`, which `*` and `?` never read. */

@@ -85,7 +85,7 @@ describe("resolveKitSpecifier", () => {
     expect(kit.docs).toEqual(["docs/reading.md", "read_file.md", "find_files.md"]);
     expect(kit.description).toMatchInlineSnapshot(`
       "read(path: string) -> string — Read a UTF-8 text file from the workspace. (alias of read_file)
-      find_files(pattern: string) -> string[] — Workspace-relative paths of the files matching a glob (* and ? within a folder, ** across folders), sorted."
+      find_files(pattern: string, options?: { include_ignored?: boolean }) -> string[] — Workspace-relative paths of the files matching a glob (* and ? within a folder, ** across folders), sorted; files that .gitignore ignores are left out unless the options say include_ignored."
     `);
     expect(await kit.callables.read("notes.md")).toBe("# notes\n");
   });

@@ -1,4 +1,5 @@
 import { KitError } from "../kit-error.js";
+import { importFromWorkspace } from "../toolbox/import-from-workspace.js";
 
 /** The parts of `@modelcontextprotocol/client` the MCP provider uses. */
 export interface McpClientModules {
@@ -6,36 +7,60 @@ export interface McpClientModules {
   stdio: typeof import("@modelcontextprotocol/client/stdio");
 }
 
-let loading: Promise<McpClientModules> | null = null;
+const PACKAGE = "@modelcontextprotocol/client";
+
+/** Loads, per workspace: lackpy's own copy is shared by every workspace. */
+const loading = new Map<string, Promise<McpClientModules>>();
 
 function isMissing(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   return (
-    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") &&
-    message.includes("@modelcontextprotocol/client")
+    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && message.includes(PACKAGE)
+  );
+}
+
+async function load(workspace: string | undefined): Promise<McpClientModules> {
+  try {
+    const [client, stdio] = await Promise.all([
+      import("@modelcontextprotocol/client"),
+      import("@modelcontextprotocol/client/stdio"),
+    ]);
+    return { client, stdio };
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  if (workspace !== undefined) {
+    const importer = importFromWorkspace(workspace);
+    try {
+      const [client, stdio] = await Promise.all([importer(PACKAGE), importer(`${PACKAGE}/stdio`)]);
+      return { client, stdio } as McpClientModules;
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  throw new KitError(
+    "missing_package",
+    `MCP server tools need the '${PACKAGE}' package, which is not installed.`,
+    {
+      hint: `install it in the workspace: npm i ${PACKAGE} (through npx: npx -p @lackpy/cli -p ${PACKAGE} lackpy …)`,
+    },
   );
 }
 
 /**
- * Loads the official MCP client (an optional peer dependency) on first use; when it is not
- * installed, throws `KitError` `missing_package` naming the package to install.
+ * Loads the official MCP client (an optional peer dependency) on first use: lackpy's own copy,
+ * else the workspace's (`importFromWorkspace`, where `npm i` puts it for an `npx` user); when
+ * neither has it, throws `KitError` `missing_package` naming the package to install.
  */
-export function importMcpClient(): Promise<McpClientModules> {
-  loading ??= Promise.all([
-    import("@modelcontextprotocol/client"),
-    import("@modelcontextprotocol/client/stdio"),
-  ]).then(
-    ([client, stdio]) => ({ client, stdio }),
-    (error: unknown) => {
-      loading = null;
-      if (!isMissing(error)) throw error;
-      throw new KitError(
-        "missing_package",
-        "MCP server tools need the '@modelcontextprotocol/client' package, which is not installed.",
-        { hint: "install it next to lackpy: npm i @modelcontextprotocol/client" },
-      );
-    },
-  );
-  return loading;
+export function importMcpClient(workspace?: string): Promise<McpClientModules> {
+  const key = workspace ?? "";
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = load(workspace);
+    loading.set(key, pending);
+    // A failed load is tried again next time (the package may have been installed meanwhile).
+    pending.catch(() => loading.delete(key));
+  }
+  return pending;
 }

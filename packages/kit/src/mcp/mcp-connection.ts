@@ -118,7 +118,7 @@ export class McpConnection {
 
   private async open(): Promise<Session> {
     await this.options.beforeConnect?.(this.server);
-    const { client: sdk, stdio } = await importMcpClient();
+    const { client: sdk, stdio } = await importMcpClient(this.options.baseDir);
     const client = new sdk.Client({ name: "lackpy", version: MCP_CLIENT_VERSION });
     const session: Session = { client, tools: [], closed: false, stderr: "", pid: null };
     const timeoutMs = this.config.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS;

@@ -24,7 +24,8 @@ const SCALARS: Readonly<Record<string, JsonSchema>> = Object.freeze({
 /**
  * JSON Schema of an argument type name: `string`, `number`, `integer`, `boolean`, `array`,
  * `object`, `null`, `any`, the Python names (`str`, `int`, `float`, `bool`, `list`, `dict`), lists
- * (`string[]`, `list[str]`) and unions (`string | null`); anything else is unconstrained (`{}`).
+ * (`string[]`, `list[str]`), unions (`string | null`) and object types (`{ limit?: number }`, an
+ * object); anything else is unconstrained (`{}`).
  */
 export function argTypeToJsonSchema(type: string): JsonSchema {
   const trimmed = type.trim();
@@ -36,6 +37,7 @@ export function argTypeToJsonSchema(type: string): JsonSchema {
   if (generic) return { type: "array", items: argTypeToJsonSchema(generic[1]) };
   if (trimmed.startsWith("(") && trimmed.endsWith(")"))
     return argTypeToJsonSchema(trimmed.slice(1, -1));
+  if (trimmed.startsWith("{") && trimmed.endsWith("}")) return { type: "object" };
   const scalar = SCALARS[trimmed.toLowerCase()];
   return scalar ? { ...scalar } : {};
 }
@@ -62,8 +64,8 @@ function splitTopLevel(text: string, separator: string): string[] {
   let start = 0;
   for (let index = 0; index < text.length; index++) {
     const char = text[index];
-    if ("([<".includes(char)) depth++;
-    else if (")]>".includes(char)) depth--;
+    if ("([<{".includes(char)) depth++;
+    else if (")]>}".includes(char)) depth--;
     else if (char === separator && depth === 0) {
       parts.push(text.slice(start, index).trim());
       start = index + 1;

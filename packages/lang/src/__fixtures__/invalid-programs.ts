@@ -138,6 +138,10 @@ export const INVALID_PROGRAMS: InvalidCase[] = [
   // bad_arity
   { name: "too few arguments", source: "read_file()", codes: ["bad_arity"] },
   { name: "too many arguments", source: "read_file('a', 'b')", codes: ["bad_arity"] },
+  // bad_argument_type
+  { name: "a number for a string", source: "read_file(42)", codes: ["bad_argument_type"] },
+  { name: "an object for a string", source: "write_file('a.txt', { text: 'x' })", codes: ["bad_argument_type"] },
+  { name: "an array for a string, with a later argument fine", source: "write_file(['a'], 'x')", codes: ["bad_argument_type"] },
   // assign_to_constant
   { name: "reassigning const", source: "const x = 1\nx = 2", codes: ["assign_to_constant"] },
   { name: "incrementing const", source: "const x = 1\nx++", codes: ["assign_to_constant"] },

@@ -7,6 +7,7 @@ import type { CheckState, NameState, Role } from "./check-state.js";
 import type { Node } from "../parse/parse-program.js";
 import type { PredefinedName } from "../names/predefined-names.js";
 import { unknownNameHint } from "../names/program-names.js";
+import { checkArgumentTypes } from "./check-argument-types.js";
 
 /** Checks an identifier read in the given role; returns its name state (none for a forbidden name). */
 export function checkReference(state: CheckState, node: Node, role: Role): NameState | undefined {
@@ -80,6 +81,7 @@ export function reportUnresolvedReads(state: CheckState): void {
   for (const { node, declared } of state.unresolvedReads) {
     const name: string = node.name;
     if (state.cells.has(name)) continue;
+    if (reportToolOfOtherKit(state, node, "unknown_name")) continue;
     const suggestion = state.suggest(name, () => [
       ...state.names.all(),
       ...state.cells.keys(),
@@ -113,6 +115,7 @@ export function checkBareCall(state: CheckState, node: Node, callee: Node): Role
     reportConstructorUse(state, callee, "called without new");
     return "read";
   }
+  if (!predefined && reportToolOfOtherKit(state, callee, "unknown_function")) return "read";
   if (!predefined || !predefined.callable) {
     const suggestion = state.suggest(name, () =>
       state.names.all().filter((candidate) => state.names.isCallable(candidate)),
@@ -135,6 +138,26 @@ export function checkBareCall(state: CheckState, node: Node, callee: Node): Role
     return "tool-argument";
   }
   return predefined.kind === "param" ? "tool-argument" : "callback";
+}
+
+/** A tool of another kit, named as such with the kit to use; false when the name is no other kit's tool. */
+function reportToolOfOtherKit(
+  state: CheckState,
+  node: Node,
+  code: "unknown_function" | "unknown_name",
+): boolean {
+  const name: string = node.name;
+  const other = state.otherKits;
+  if (!other || !Object.hasOwn(other.kits, name)) return false;
+  const kits = other.kits[name];
+  if (!Array.isArray(kits) || kits.length === 0) return false;
+  state.report(
+    code,
+    node,
+    `'${name}' is not a tool of this kit; it is in kit${kits.length === 1 ? "" : "s"} ${kits.join(", ")}.`,
+    other.hint.replaceAll("{kit}", kits[0]),
+  );
+  return true;
 }
 
 /** Calling a variable: say so, and when it shadows a helper or safe global, how to get it back. */
@@ -174,6 +197,7 @@ function checkArity(state: CheckState, node: Node, predefined: PredefinedName): 
   const given: number = node.arguments.length;
   for (let index = 0; index < given; index++)
     if (node.arguments[index].type === "SpreadElement") return;
+  checkArgumentTypes(state, node, args);
   let required = 0;
   for (let index = 0; index < args.length; index++) if (!args[index].optional) required++;
   if (given >= required && given <= args.length) return;

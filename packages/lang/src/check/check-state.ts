@@ -53,6 +53,14 @@ export interface NameState {
  */
 export const MAX_SUGGESTIONS = 20;
 
+/** Tools the kit lacks, with the kits that have them, and how to tell the caller to switch (`ValidateOptions.otherKits`). */
+export interface OtherKits {
+  /** Tool name to the kits that have it. */
+  readonly kits: Readonly<Record<string, readonly string[]>>;
+  /** The hint, with `{kit}` standing for the first kit's name. */
+  readonly hint: string;
+}
+
 /** Thrown through the walk when syntax is nested deeper than `MAX_SYNTAX_DEPTH`; carries the first node past it. */
 export class TooDeep {
   constructor(readonly node: Node) {}
@@ -93,6 +101,7 @@ export abstract class CheckState {
     readonly names: PredefinedNames,
     program: Node,
     knownCells?: ReadonlyMap<string, Node>,
+    readonly otherKits?: OtherKits,
   ) {
     this.knownCells = knownCells;
     this.cells = new Map();

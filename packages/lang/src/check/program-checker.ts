@@ -16,7 +16,7 @@ import { reportAsiHazard } from "./asi-hazard.js";
 import { checkArrow, checkCall } from "./check-calls.js";
 import { checkMember, checkObjectExpression } from "./check-members.js";
 import { checkReference, reportUnresolvedReads } from "./check-names.js";
-import { CheckState, TooDeep, type Role } from "./check-state.js";
+import { CheckState, TooDeep, type OtherKits, type Role } from "./check-state.js";
 import { MAX_SYNTAX_DEPTH } from "../spec/default-limits.js";
 import { checkNew } from "./check-new.js";
 import {
@@ -41,11 +41,16 @@ import type { PredefinedNames } from "../names/predefined-names.js";
 import { forEachChild } from "../parse/walk.js";
 
 /** Checks a whole parsed program; throws `TooDeep` when it is nested too deeply. */
-export function checkProgram(source: string, program: Node, names: PredefinedNames): CheckState {
-  let walk = new ProgramWalk(source, names, program);
+export function checkProgram(
+  source: string,
+  program: Node,
+  names: PredefinedNames,
+  otherKits?: OtherKits,
+): CheckState {
+  let walk = new ProgramWalk(source, names, program, undefined, otherKits);
   walk.run(program);
   if (walk.needsSecondWalk) {
-    walk = new ProgramWalk(source, names, program, walk.cells);
+    walk = new ProgramWalk(source, names, program, walk.cells, otherKits);
     walk.run(program);
   }
   reportUnresolvedReads(walk);

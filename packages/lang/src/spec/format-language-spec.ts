@@ -77,6 +77,8 @@ export function formatLanguageSpec(spec: LanguageSpec = languageSpec()): string 
   );
   lines.push("## Secret parameters", "", spec.secrets.rule, "");
   lines.push(`Misuse is \`${spec.secrets.code}\`; results show ${spec.secrets.display}.`, "");
+  lines.push("## Tool arguments", "", spec.argumentTypes.rule, "");
+  lines.push(`A literal of the wrong type is \`${spec.argumentTypes.code}\`.`, "");
   lines.push("## Limits (defaults)", "");
   for (const [name, value] of Object.entries(spec.limits)) lines.push(`- ${name}: ${value}`);
   lines.push(

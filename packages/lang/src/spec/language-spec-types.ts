@@ -1,4 +1,5 @@
 /** The types of the language spec data (`languageSpec()`). */
+import type { ArgumentTypeRuleSpec } from "./argument-types.js";
 import type { SecretRuleSpec } from "./secret-rule.js";
 
 /** A helper builtin: Python-named functions every program can call by bare name. */
@@ -126,4 +127,6 @@ export interface LanguageSpec {
   maxDepth: number;
   /** Secret parameters: what a program may do with one (only pass it to a kit tool). */
   secrets: SecretRuleSpec;
+  /** Literal arguments of kit tools are checked against their declared types (`bad_argument_type`). */
+  argumentTypes: ArgumentTypeRuleSpec;
 }

@@ -17,6 +17,7 @@ import { HELPERS } from "./helper-builtins.js";
 import type { LanguageSpec, NameRulesSpec } from "./language-spec-types.js";
 import { METHOD_ALLOWLIST } from "./method-allowlist.js";
 import { REJECTED_SYNTAX } from "./rejected-syntax.js";
+import { ARGUMENT_TYPE_RULE } from "./argument-types.js";
 import { SAFE_GLOBALS } from "./safe-globals.js";
 import { SECRET_RULE } from "./secret-rule.js";
 
@@ -62,6 +63,7 @@ const SPEC: LanguageSpec = deepFreeze({
   maxSourceBytes: MAX_SOURCE_BYTES,
   maxDepth: MAX_SYNTAX_DEPTH,
   secrets: SECRET_RULE,
+  argumentTypes: ARGUMENT_TYPE_RULE,
 });
 
 /** Returns the whole language as a frozen value. */

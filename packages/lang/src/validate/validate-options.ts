@@ -6,6 +6,14 @@ import type { ParamSpec, ToolSpec, ValidationResult } from "../types.js";
 export interface ValidateOptions {
   /** Kit tools, by the name the program calls (an alias when the kit maps one). Enables `bad_arity` and effects. */
   tools?: readonly ToolSpec[];
+  /**
+   * Tools the kit lacks, by name, with the kits that have them (`{ write_file: ["files"] }`): a
+   * program that uses one is told which kit has it (`unknown_function` or `unknown_name`), with
+   * `kitHint` as the hint.
+   */
+  otherKits?: Readonly<Record<string, readonly string[]>>;
+  /** The hint for a tool of another kit, `{kit}` standing for the kit's name; `use kit "{kit}"` by default. */
+  kitHint?: string;
   /** Extra callable names (tools known by name only). */
   allowedNames?: readonly string[];
   /**

@@ -30,6 +30,7 @@ const ALL_CODES: ValidationErrorCode[] = [
   "arrow_position",
   "await_position",
   "bad_arity",
+  "bad_argument_type",
   "assign_to_constant",
   "unknown_name",
   "callable_as_value",

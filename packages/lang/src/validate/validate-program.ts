@@ -1,4 +1,4 @@
-import { TooDeep } from "../check/check-state.js";
+import { TooDeep, type OtherKits } from "../check/check-state.js";
 import { MAX_SYNTAX_DEPTH } from "../spec/default-limits.js";
 import { NO_EFFECTS, effectSummary } from "../rules/effect-summary.js";
 import { parseProgram, type Node } from "../parse/parse-program.js";
@@ -27,8 +27,12 @@ interface Request {
   params: string[];
   secretParams: string[];
   rules: Rule[];
+  otherKits: OtherKits | undefined;
   key: string | null;
 }
+
+/** The hint for a tool of another kit when the caller gives none. */
+export const DEFAULT_KIT_HINT = 'use kit "{kit}"';
 
 function request(source: unknown, options: ValidateOptions): Request {
   const tools = options.tools ?? [];
@@ -38,11 +42,22 @@ function request(source: unknown, options: ValidateOptions): Request {
   const ruleOptions = options.rules ?? [];
   // A malformed rule is the caller's mistake: it throws before anything else, cached or not.
   const rules = ruleOptions.map(toRule);
+  const otherKits = options.otherKits
+    ? { kits: options.otherKits, hint: options.kitHint ?? DEFAULT_KIT_HINT }
+    : undefined;
   const key =
     typeof source === "string" && options.cache !== false
-      ? validationCacheKey(source, tools, allowedNames, params, secretParams, ruleOptions)
+      ? validationCacheKey(
+          source,
+          tools,
+          allowedNames,
+          params,
+          secretParams,
+          ruleOptions,
+          otherKits,
+        )
       : null;
-  return { source, tools, allowedNames, params, secretParams, rules, key };
+  return { source, tools, allowedNames, params, secretParams, rules, otherKits, key };
 }
 
 /**
@@ -68,7 +83,7 @@ export function validate(source: unknown, options: ValidateOptions = {}): Valida
 }
 
 function check(
-  { source, tools, allowedNames, params, secretParams, rules, key }: Request,
+  { source, tools, allowedNames, params, secretParams, rules, otherKits, key }: Request,
   cached: ValidationResult | undefined,
   wantProgram: boolean,
 ): { validation: ValidationResult; program: ValidatedProgram | null } {
@@ -84,7 +99,7 @@ function check(
   const names = predefinedNamesFor({ params, tools, allowedNames });
   let checked;
   try {
-    checked = checkProgram(source as string, parsed.ast, names);
+    checked = checkProgram(source as string, parsed.ast, names, otherKits);
   } catch (error) {
     if (!(error instanceof TooDeep)) throw error;
     return remember(key, failure([tooDeep(source as string, error.node)]));

@@ -63,7 +63,7 @@ export class ValidationCache {
 
 /**
  * The cache key of a validation, or null when it cannot be cached (custom rule functions or
- * objects, which a name does not identify). Tool argument names count (`bad_arity` hints show them), and whether a tool takes secrets.
+ * objects, which a name does not identify). Tool argument names and types count (`bad_arity` and `bad_argument_type` hints show them), and whether a tool takes secrets.
  */
 export function validationCacheKey(
   source: string,
@@ -72,16 +72,18 @@ export function validationCacheKey(
   params: readonly string[],
   secretParams: readonly string[],
   rules: readonly unknown[],
+  otherKits?: { kits: Readonly<Record<string, readonly string[]>>; hint: string },
 ): string | null {
   for (const rule of rules) if (typeof rule !== "string") return null;
   const toolKeys = tools.map((tool) => [
     tool.name,
-    tool.args?.map((arg) => `${arg.optional ? 1 : 0}${arg.name}`) ?? null,
+    tool.args?.map((arg) => [arg.optional ? 1 : 0, arg.name, arg.type]) ?? null,
     tool.gradeW ?? null,
     tool.effectsCeiling ?? null,
     tool.acceptsSecrets === false ? 0 : 1,
   ]);
-  return `${JSON.stringify([rules, toolKeys, allowedNames, params, secretParams])}\n${source}`;
+  const kits = otherKits ? [otherKits.hint, Object.entries(otherKits.kits)] : null;
+  return `${JSON.stringify([rules, toolKeys, allowedNames, params, secretParams, kits])}\n${source}`;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);

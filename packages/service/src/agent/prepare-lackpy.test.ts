@@ -113,6 +113,17 @@ describe("prepareLackpy's execute", () => {
     });
   });
 
+  it("says a tool of another kit is the host's to give, not the model's", async () => {
+    const lackpy = await prepareLackpy({ service, kit: "readonly" });
+    const result = (await lackpy.execute('write_file("a.txt", "x")')) as {
+      error: { errors: { message: string; hint: string }[] };
+    };
+    expect(result.error.errors[0]).toMatchObject({
+      message: "'write_file' is not a tool of this kit; it is in kit files.",
+      hint: `this tool's kit is set by its host (kit "files" has it): use only the tools listed in the description`,
+    });
+  });
+
   it("sizes results at maxResultChars with the service's markers", async () => {
     const lackpy = await prepareLackpy({ service, kit: "readonly", maxResultChars: 5 });
     expect(await lackpy.execute('read_file("notes.txt")')).toMatchObject({

@@ -80,6 +80,8 @@ export async function prepareLackpy(options: LackpyToolOptions): Promise<Prepare
     ...(options.params ? { params: options.params } : {}),
     ...(options.rules ? { rules: options.rules } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
+    // The model cannot change the tool's kit; the host can.
+    kitHint: `this tool's kit is set by its host (kit "{kit}" has it): use only the tools listed in the description`,
   };
   const maxChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   return {

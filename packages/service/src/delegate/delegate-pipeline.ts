@@ -1,12 +1,11 @@
 import type { Grade } from "@lackpy/lang";
-import type { RunResult } from "@lackpy/run";
 import type { LackpyConfig } from "../config/config-types.js";
 import type {
   GenerateStageOptions,
   PreparedRequest,
   ProgramGenerator,
 } from "../program/program-generator.js";
-import type { ProgramRunner } from "../program/program-runner.js";
+import type { ProgramRunner, ServiceRunResult } from "../program/program-runner.js";
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
 import type { RatchetStore } from "../store/ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
@@ -45,6 +44,7 @@ function emptyResult(
     trace: [],
     filesRead: [],
     filesModified: [],
+    filesCreated: [],
     correction: null,
     promoted: null,
     demoted: null,
@@ -119,7 +119,7 @@ async function delegateStages(
     values: { ...params.values, ...outcome.params },
   };
   const executionStarted = performance.now();
-  const result: RunResult = await stages.runner.execute(
+  const result: ServiceRunResult = await stages.runner.execute(
     generated.validated ?? outcome.program,
     kit,
     runParams,
@@ -155,6 +155,7 @@ async function delegateStages(
       trace: result.trace,
       filesRead: result.filesRead,
       filesModified: result.filesModified,
+      filesCreated: result.filesCreated,
       correction: outcome.correction ?? null,
       generationMs,
       executionMs,

@@ -9,6 +9,7 @@ import {
   createModuleProvider,
   docsIndex,
   kitCreate,
+  kitList,
   resolveDoc,
   resolveKitSpecifier,
 } from "@lackpy/kit/node";
@@ -237,7 +238,25 @@ export class KitResolver {
         baseDir: this.workspace,
       }),
     );
-    return { name: typeof specifier === "string" ? specifier : resolved.name, kit: resolved };
+    const name = typeof specifier === "string" ? specifier : resolved.name;
+    return { name, kit: resolved, otherKits: await this.otherKits(name, resolved.tools) };
+  }
+
+  /** The tools of the other kits (shipped and workspace, broken `.kit` files left out) that `tools` lacks, with the kits that have them. */
+  private async otherKits(
+    name: string,
+    tools: readonly ToolSpec[],
+  ): Promise<Record<string, string[]>> {
+    const own = new Set(tools.map((tool) => tool.name));
+    const others: Record<string, string[]> = {};
+    for (const entry of await kitList(this.kitsDir)) {
+      if (entry.error || entry.name === name) continue;
+      for (const tool of entry.tools) {
+        if (own.has(tool)) continue;
+        (others[tool] ??= []).push(entry.name);
+      }
+    }
+    return others;
   }
 
   private stampOf(specifier: KitSpecifier): string {

@@ -5,6 +5,7 @@ import {
   RulesProvider,
   type GenerationFailure,
   type GenerationResult,
+  type ModuleImporter,
   type Provider,
 } from "@lackpy/infer";
 import { DEFAULT_CONFIG, type LackpyConfig } from "../config/config-types.js";
@@ -29,6 +30,7 @@ export function buildProvider(
   config: LackpyConfig,
   templateTier: TemplateTierFactory,
   env: Record<string, string | undefined>,
+  importModule?: ModuleImporter,
 ): Provider {
   const settings =
     config.inference.providers[key] ??
@@ -52,6 +54,7 @@ export function buildProvider(
         temperature: settings.temperature,
         keepAlive: settings.keepAlive,
         timeoutMs: settings.timeoutMs,
+        ...(importModule ? { importModule } : {}),
       });
     case "anthropic":
       return new AnthropicProvider(
@@ -63,21 +66,25 @@ export function buildProvider(
           apiKey: settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined,
           ...(settings.apiKeyEnv ? { apiKeyEnv: settings.apiKeyEnv } : {}),
           timeoutMs: settings.timeoutMs,
+          ...(importModule ? { importModule } : {}),
         },
         env,
       );
   }
 }
 
-/** The providers of the configured order. */
+/** The providers of the configured order; `importModule` loads a model client lackpy's own install lacks. */
 export function buildProviders(
   config: LackpyConfig,
   templateTier: TemplateTierFactory,
   env: Record<string, string | undefined>,
   injected: Readonly<Record<string, Provider>> = {},
+  importModule?: ModuleImporter,
 ): Provider[] {
   return config.inference.order.map((key) =>
-    Object.hasOwn(injected, key) ? injected[key] : buildProvider(key, config, templateTier, env),
+    Object.hasOwn(injected, key)
+      ? injected[key]
+      : buildProvider(key, config, templateTier, env, importModule),
   );
 }
 

@@ -11,7 +11,7 @@ export interface CheckedProgram {
   program: ValidatedProgram | null;
 }
 
-/** Programs kept per kit (its tools array); a kit that changes gets a new array and a fresh cache. */
+/** Programs kept per kit (its tools array); a kit that changes gets a new array and a fresh cache (and its `otherKits` with it). */
 const MAX_PER_KIT = 256;
 
 /**
@@ -32,6 +32,10 @@ export class ProgramCache {
       /** The params among `params` that are secret (opaque: only direct kit-tool arguments). */
       secretParams?: readonly string[];
       rules: readonly string[];
+      /** Tools the kit lacks with the kits that have them, so an error can name the kit to use. */
+      otherKits?: Readonly<Record<string, readonly string[]>>;
+      /** The hint for such a tool, `{kit}` standing for the kit (`ProgramOptions.kitHint`). */
+      kitHint?: string;
     },
   ): CheckedProgram {
     let programs = this.byKit.get(options.tools);
@@ -41,7 +45,7 @@ export class ProgramCache {
     }
     const secrets = new Set(options.secretParams ?? []);
     const names = options.params.map((name) => (secrets.has(name) ? `${name}:secret` : name));
-    const key = `${names.sort().join(",")}\u0000${options.rules.join("\u0001")}\u0000${source}`;
+    const key = `${names.sort().join(",")}\u0000${options.rules.join("\u0001")}\u0000${options.kitHint ?? ""}\u0000${source}`;
     const cached = programs.get(key);
     if (cached) {
       // Keep recently used programs at the end, so the oldest go first.
@@ -55,6 +59,8 @@ export class ProgramCache {
         options.params.map((name) => [name, secrets.has(name) ? { secret: true } : null]),
       ),
       rules: options.rules,
+      ...(options.otherKits ? { otherKits: options.otherKits } : {}),
+      ...(options.kitHint ? { kitHint: options.kitHint } : {}),
     });
     if (programs.size >= MAX_PER_KIT) programs.delete(programs.keys().next().value!);
     programs.set(key, checked);

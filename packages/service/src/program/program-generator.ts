@@ -5,6 +5,7 @@ import type { LoadedTemplate } from "@lackpy/infer/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { GenerateOutcome } from "./inference.js";
 import type { ProgramCache } from "./program-cache.js";
+import { importFromWorkspace } from "@lackpy/kit/node";
 import type { ResolvedParams } from "./resolve-params.js";
 import type {
   GenerationSettings,
@@ -60,6 +61,8 @@ export class ProgramGenerator {
     private readonly injected: NonNullable<ServiceOptions["providers"]>,
     private readonly templates: TemplateStore,
     private readonly programs: ProgramCache,
+    /** Where the optional model clients are looked for when lackpy's own install lacks them. */
+    private readonly workspace?: string,
   ) {}
 
   /** The providers of the configured order (built once, so availability checks are cached). */
@@ -70,6 +73,7 @@ export class ProgramGenerator {
       (key) => this.templateTier(key),
       this.env,
       this.injected,
+      this.workspace === undefined ? undefined : importFromWorkspace(this.workspace),
     );
     return this.providersCache;
   }

@@ -7,6 +7,10 @@ import { redactSecrets, type ResolvedParams } from "./resolve-params.js";
 import type { KitForRequest, RunOptions, ServiceValidation } from "../service-types.js";
 import { loadTelemetry, startRootSpan, type TraceSpan } from "./telemetry.js";
 import { tracedTools } from "./traced-tools.js";
+import { notedWrites } from "./noted-writes.js";
+
+/** A run result with the files the run created (those of `filesModified` that did not exist before). */
+export type ServiceRunResult = RunResult & { filesCreated: string[] };
 
 /**
  * Runs programs for a prepared kit and params: the policy first, then validation (cached, or
@@ -18,6 +22,7 @@ export class ProgramRunner {
   constructor(
     private readonly settings: LackpyConfig,
     private readonly programs: ProgramCache,
+    private readonly workspace: string,
   ) {}
 
   /**
@@ -31,7 +36,7 @@ export class ProgramRunner {
     params: ResolvedParams,
     options: RunOptions,
     parent?: TraceSpan | null,
-  ): Promise<RunResult> {
+  ): Promise<ServiceRunResult> {
     const loading = loadTelemetry();
     if (loading) await loading;
     enforcePolicy(kit.name, kit.kit.grade, this.settings);
@@ -42,6 +47,8 @@ export class ProgramRunner {
         params: Object.keys(params.values),
         secretParams: params.secretNames,
         rules: options.rules ?? [],
+        otherKits: kit.otherKits,
+        ...(options.kitHint ? { kitHint: options.kitHint } : {}),
       });
       if (!checked.program)
         return redactSecrets(invalidRunResult(checked.validation.errors), params.secrets);
@@ -55,11 +62,13 @@ export class ProgramRunner {
       parent === undefined
         ? startRootSpan("lackpy.run", attributes)
         : (parent?.child("lackpy.run", attributes) ?? null);
+    const created = new Set<string>();
     try {
+      const tools = notedWrites(kit.kit.callables, kit.kit.tools, this.workspace, created);
       const result = await run(program, {
         tools: span
-          ? tracedTools(kit.kit.callables, span, (text) => redactSecrets(text, params.secrets))
-          : kit.kit.callables,
+          ? tracedTools(tools, span, (text) => redactSecrets(text, params.secrets))
+          : tools,
         toolSpecs: kit.kit.tools,
         params: params.values,
         secretParams: params.secretNames,
@@ -74,7 +83,9 @@ export class ProgramRunner {
       });
       if (result.error)
         span?.fail(result.error.code, redactSecrets(result.error.message, params.secrets));
-      return redactSecrets(result, params.secrets);
+      // Only paths the run lists as written (a secret path is not listed) can be created ones.
+      const filesCreated = result.filesModified.filter((file) => created.has(file));
+      return redactSecrets({ ...result, filesCreated }, params.secrets);
     } finally {
       span?.end();
     }
@@ -82,7 +93,7 @@ export class ProgramRunner {
 }
 
 /** A run result for a program that failed validation. */
-export function invalidRunResult(errors: ServiceValidation["errors"]): RunResult {
+export function invalidRunResult(errors: ServiceValidation["errors"]): ServiceRunResult {
   const first = errors[0];
   return {
     success: false,
@@ -99,6 +110,7 @@ export function invalidRunResult(errors: ServiceValidation["errors"]): RunResult
     variables: {},
     filesRead: [],
     filesModified: [],
+    filesCreated: [],
     stats: { steps: 0, toolCalls: 0, durationMs: 0, toolMs: 0 },
-  } as unknown as RunResult;
+  } as unknown as ServiceRunResult;
 }

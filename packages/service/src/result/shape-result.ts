@@ -54,8 +54,10 @@ export type ShapedTrace<Detail extends TraceDetail> = Detail extends "full"
 export type ShapedRunResult<Detail extends TraceDetail = "full"> = Omit<
   RunResult,
   "trace" | "variables"
-> &
-  ShapeNotes &
+> & {
+  /** The files of `filesModified` that did not exist before the run: the ones it created. */
+  filesCreated: string[];
+} & ShapeNotes &
   (Detail extends "full"
     ? { trace: TraceEntry[]; variables: Record<string, unknown> }
     : { trace: ShapedTrace<Detail> });
