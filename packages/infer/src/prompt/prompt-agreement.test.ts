@@ -171,8 +171,10 @@ describe("buildSystemPrompt agrees with the validator", () => {
         ...fileTools.map(
           (tool) =>
             `${tool.name}(${(tool.args ?? [])
-              .filter((arg) => !arg.optional)
-              .map((_, index) => (index === 0 ? "token" : '"x"'))
+              .filter((arg, index) => !arg.optional || index === 0)
+              .map((arg, index) =>
+                index === 0 ? "token" : /number|integer/.test(arg.type ?? "") ? "1" : '"x"',
+              )
               .join(", ")})`,
         ),
       ])
