@@ -162,13 +162,22 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
     );
     await mkdir(path.join(project, "ws", "node_modules"), { recursive: true });
     await symlink(client, path.join(project, "ws", "node_modules", "ollama"));
-    try {
+    const ollamaEntry = async () => {
       const { stdout } = await lackpy(["provider", "list", "--workspace", "ws", "--json"]);
-      const ollama = JSON.parse(stdout).find((entry: { key: string }) => entry.key === "ollama");
+      return JSON.parse(stdout).find((entry: { key: string }) => entry.key === "ollama");
+    };
+    try {
+      // A cloned repository may bring node_modules: nothing there loads before a person trusts it.
+      const untrusted = await ollamaEntry();
+      expect(untrusted.detail).toContain("node_modules/ollama is code lackpy would load");
+      expect(untrusted.detail).toContain("lackpy trust --workspace");
+      await lackpy(["trust", "--workspace", "ws"]);
+      const ollama = await ollamaEntry();
       // Found: it now fails only because no Ollama server listens.
       expect(ollama.detail).not.toContain("not installed");
       expect(ollama.detail).toContain("no answer from Ollama at");
     } finally {
+      await lackpy(["trust", "--revoke", "--workspace", "ws"]);
       await rm(path.join(project, "ws", "node_modules"), { recursive: true, force: true });
     }
   });

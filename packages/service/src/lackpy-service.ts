@@ -1,7 +1,13 @@
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import { createPathProtection, type Toolbox } from "@lackpy/kit";
-import { docsIndex, kitList, resolveDoc, type KitListEntry } from "@lackpy/kit/node";
+import {
+  docsIndex,
+  importFromWorkspace,
+  kitList,
+  resolveDoc,
+  type KitListEntry,
+} from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
 import { describeRules, type RuleDescription } from "@lackpy/infer/node";
 import { closeWorkerPool } from "@lackpy/run/node";
@@ -75,6 +81,8 @@ export class LackpyService {
   private readonly env: Record<string, string | undefined>;
   private readonly stages: DelegateStages;
   private readonly trustGate: WorkspaceTrust;
+  /** Loads an optional client from the workspace's `node_modules`, once a person trusted the workspace. */
+  private readonly workspaceModules: (specifier: string) => Promise<unknown>;
 
   /**
    * Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing).
@@ -107,6 +115,10 @@ export class LackpyService {
       this.env,
       this.trustGate,
     );
+    // Optional clients lackpy's own install lacks load from the workspace, once a person trusted it.
+    this.workspaceModules = importFromWorkspace(this.workspace, {
+      permit: (packageName) => this.trustGate.permitWorkspacePackage(packageName),
+    });
     this.history = new RatchetStore(this.workspace);
     // A template file that does not name its origin is the ratchet's if the ratchet recorded
     // promoting it; when the history cannot be read, a person's (never demoted).
@@ -125,7 +137,7 @@ export class LackpyService {
       options.providers ?? {},
       this.templateStore,
       this.programs,
-      this.workspace,
+      this.workspaceModules,
     );
     this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
     this.stages = {
@@ -269,7 +281,7 @@ export class LackpyService {
       await this.providers(),
       (key) => this.generator.templateTier(key),
       this.env,
-      this.workspace,
+      this.workspaceModules,
     );
   }
 

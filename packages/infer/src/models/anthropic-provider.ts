@@ -1,3 +1,4 @@
+import { LackpyError } from "@lackpy/lang";
 import type Anthropic from "@anthropic-ai/sdk";
 import { buildMessages, type ChatMessage } from "../prompt/build-prompt.js";
 import { connectionProblem } from "./connection-problem.js";
@@ -80,7 +81,7 @@ export class AnthropicProvider implements Provider {
       this.problem = undefined;
       return true;
     } catch (error) {
-      if (!(error instanceof InferError)) throw error;
+      if (!(error instanceof LackpyError)) throw error;
       this.problem = error.hint ? `${error.message} (${error.hint})` : error.message;
       return false;
     }

@@ -1,8 +1,8 @@
+import { LackpyError } from "@lackpy/lang";
 import type { Ollama } from "ollama/browser";
 import { buildMessages, type ChatMessage } from "../prompt/build-prompt.js";
 import { connectionProblem } from "./connection-problem.js";
 import { importOptional, type ModuleImporter } from "./import-optional.js";
-import { InferError } from "../infer-error.js";
 import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
 /** Settings of the Ollama tier. */
@@ -75,8 +75,11 @@ export class OllamaProvider implements Provider {
     } catch (error) {
       this.lastAvailable = false;
       this.problem =
-        error instanceof InferError
-          ? `${error.message} (${error.hint})`
+        // A coded refusal (a missing package, an untrusted workspace's package) says why itself.
+        error instanceof LackpyError
+          ? error.hint
+            ? `${error.message} (${error.hint})`
+            : error.message
           : `no answer from Ollama at ${this.host} for model ${this.settings.model}: ${connectionProblem(error)}`;
     }
     this.checkedAt = Date.now();

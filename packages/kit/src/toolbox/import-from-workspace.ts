@@ -15,16 +15,23 @@ function packageOf(specifier: string): string {
  * looked at, and the specifier is resolved from inside that package (its own `exports`), so
  * nothing a program may write is consulted: not the workspace's `package.json` (Node would follow
  * a "self-reference" to a package of the same name through it), not the folders above.
- * Programs cannot write under `node_modules` (decision 30). `require` loads ES modules too on
- * Node 20.19, and gives the same exports as `import()` for these clients.
+ * Programs cannot write under `node_modules` (decision 30), but a cloned repository can bring
+ * one: `permit`, when given, is asked (with the package name) before anything there is loaded, and
+ * throws to refuse (the service refuses until a person trusted the workspace). `require` loads ES
+ * modules too on Node 20.19, and gives the same exports as `import()` for these clients.
  */
-export function importFromWorkspace(workspace: string): (specifier: string) => Promise<unknown> {
+export function importFromWorkspace(
+  workspace: string,
+  options: { permit?: (packageName: string) => Promise<void> } = {},
+): (specifier: string) => Promise<unknown> {
   return async (specifier) => {
-    const manifest = path.join(workspace, "node_modules", packageOf(specifier), "package.json");
+    const packageName = packageOf(specifier);
+    const manifest = path.join(workspace, "node_modules", packageName, "package.json");
     if (!existsSync(manifest))
       throw Object.assign(new Error(`Cannot find module '${specifier}' in the workspace.`), {
         code: "MODULE_NOT_FOUND",
       });
+    await options.permit?.(packageName);
     return createRequire(manifest)(specifier) as unknown;
   };
 }

@@ -1,11 +1,10 @@
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { WorkspaceView } from "@lackpy/kit";
-import type { Provider } from "@lackpy/infer";
+import type { ModuleImporter, Provider } from "@lackpy/infer";
 import type { LoadedTemplate } from "@lackpy/infer/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { GenerateOutcome } from "./inference.js";
 import type { ProgramCache } from "./program-cache.js";
-import { importFromWorkspace } from "@lackpy/kit/node";
 import type { ResolvedParams } from "./resolve-params.js";
 import type {
   GenerationSettings,
@@ -61,8 +60,8 @@ export class ProgramGenerator {
     private readonly injected: NonNullable<ServiceOptions["providers"]>,
     private readonly templates: TemplateStore,
     private readonly programs: ProgramCache,
-    /** Where the optional model clients are looked for when lackpy's own install lacks them. */
-    private readonly workspace?: string,
+    /** Loads an optional model client lackpy's own install lacks (from the workspace, once trusted). */
+    private readonly importModule?: ModuleImporter,
   ) {}
 
   /** The providers of the configured order (built once, so availability checks are cached). */
@@ -73,7 +72,7 @@ export class ProgramGenerator {
       (key) => this.templateTier(key),
       this.env,
       this.injected,
-      this.workspace === undefined ? undefined : importFromWorkspace(this.workspace),
+      this.importModule,
     );
     return this.providersCache;
   }

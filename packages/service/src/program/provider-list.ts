@@ -1,8 +1,7 @@
-import type { Provider } from "@lackpy/infer";
+import type { ModuleImporter, Provider } from "@lackpy/infer";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { ProviderStatus } from "../service-types.js";
 import type { TemplateTierFactory } from "./inference.js";
-import { importFromWorkspace } from "@lackpy/kit/node";
 
 /** Every configured provider, its tier and whether it answers now (the configured order's providers are reused). */
 export async function providerList(
@@ -10,7 +9,7 @@ export async function providerList(
   ordered: readonly Provider[],
   templateTier: TemplateTierFactory,
   env: Record<string, string | undefined>,
-  workspace?: string,
+  importModule?: ModuleImporter,
 ): Promise<ProviderStatus[]> {
   const { buildProvider, tierOf } = await import("./inference.js");
   const keys = [
@@ -21,13 +20,7 @@ export async function providerList(
       const config = settings.inference.providers[key] ?? { plugin: key as "templates" };
       const provider =
         ordered.find((candidate) => candidate.name === key) ??
-        buildProvider(
-          key,
-          settings,
-          templateTier,
-          env,
-          workspace === undefined ? undefined : importFromWorkspace(workspace),
-        );
+        buildProvider(key, settings, templateTier, env, importModule);
       const available = await provider.available().catch(() => false);
       return {
         key,

@@ -169,6 +169,24 @@ export class WorkspaceTrust {
   }
 
   /**
+   * Throws `untrusted_config` unless a person trusted this workspace (`lackpy trust`, or an
+   * embedder's explicit decision): a package in the workspace's `node_modules` is code a cloned
+   * repository may bring, so lackpy loads an optional client from there only once trusted.
+   */
+  async permitWorkspacePackage(packageName: string): Promise<void> {
+    if (this.decision === true) return;
+    if (this.decision === "store" && this.record() && (await this.status()).state !== "untrusted")
+      return;
+    throw new ServiceError(
+      "untrusted_config",
+      `The workspace's node_modules/${packageName} is code lackpy would load, and nobody trusted this workspace yet.`,
+      {
+        hint: `review node_modules/${packageName}, then run: ${this.trustCommand()}; or install it next to lackpy: npx -p @lackpy/cli -p ${packageName} lackpy …`,
+      },
+    );
+  }
+
+  /**
    * Records the config as trusted (`lackpy trust`): fingerprints the config, the kits and every
    * path each unit loads code from, into the user's trust store. A unit that can never be
    * trusted as configured (code in the workspace root) is an `invalid_config` error, and
