@@ -68,6 +68,7 @@ async function runOne(request: RunRequest): Promise<void> {
       signal: heapWatch.begin(request.limits.memoryMb),
     },
     "host",
+    request.elapsedMs,
   ).catch((error: unknown) =>
     failedResult({
       code: "runtime_error",

@@ -130,12 +130,16 @@ export function secretValues(options: RunOptions): Record<string, unknown> {
  * then run with every limit checked as steps are taken. Never throws for a program's fault.
  * Secret params are bound as markers; with `secretHolder` `here` their values wait in a vault
  * for the tool boundary, with `host` (an isolated child) the markers themselves go to the tools.
+ * The deadline's clock starts at the call, `elapsedMs` earlier when time was already spent on the
+ * run elsewhere (an isolated host's queue).
  */
 export async function runInProcess(
   source: string | ValidatedProgram,
   options: RunOptions = {},
   secretHolder: SecretHolder = "here",
+  elapsedMs = 0,
 ): Promise<RunResult> {
+  const startedAt = performance.now() - elapsedMs;
   const limits = resolveLimits(options.limits);
   const secrets = new Set(options.secretParams ?? []);
   const vault =
@@ -172,6 +176,7 @@ export async function runInProcess(
     params,
     vault,
     limits,
+    startedAt,
     heapUsedBytes: options.heapUsedBytes,
     signal: options.signal,
   });

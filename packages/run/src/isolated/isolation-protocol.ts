@@ -24,6 +24,8 @@ export interface RunRequest {
   secretParams: string[];
   limits: Limits;
   rules: string[];
+  /** Milliseconds of the run's deadline already spent in the host (waiting for a free child). */
+  elapsedMs: number;
 }
 
 /** A tool failure as plain data: what the interpreter needs to build its `tool_error`. */
