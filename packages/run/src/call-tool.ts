@@ -10,6 +10,7 @@ import { loadRegexEngine } from "./regex/regex-engine.js";
 import { toToolArgument } from "./tools/tool-argument.js";
 import { NativeCallable } from "./values/values.js";
 import { TIME_LIMIT_HINT, timeLimitMessage } from "./limits.js";
+import { WALK_UNIT } from "./values/work-meter.js";
 import { SecretValue, refuseSecretsForTool } from "./secrets/secret-value.js";
 
 /**
@@ -160,13 +161,21 @@ function acceptResult(
   value: unknown,
 ): { value: unknown; loading: Promise<void> | undefined } {
   let loading: Promise<void> | undefined;
-  const result =
+  const plain =
     typeof value === "string" || typeof value === "number" || typeof value === "boolean"
       ? value
       : toPlainData(value, entry.tool, {
           maxItems: context.limits.maxSize,
           onRegex: () => (loading ??= loadRegexEngine()),
+          // An isolated child's host hid the secrets in it already, as markers.
+          keepSecretMarkers: context.vault === null,
         });
+  // Whatever contains a secret's text (an echo) reaches the program as a marker, not as data.
+  const result = context.vault
+    ? context.vault.hide(plain, entry.tool, {
+        charge: (units) => context.chargeWork(units * WALK_UNIT),
+      })
+    : plain;
   entry.success = true;
   entry.result = snapshot(result, context.limits.maxOutputBytes);
   return { value: result, loading };

@@ -10,7 +10,12 @@ import { failedResult } from "../run-program.js";
 import type { RunResult } from "../run-result.js";
 import { summarise } from "../builtins/serialize.js";
 import { ToolCallSignals } from "../tools/tool-call-context.js";
-import { revealSecretArguments, secretMarkers, type SecretTarget } from "./secret-arguments.js";
+import {
+  hideSecretResult,
+  revealSecretArguments,
+  secretMarkers,
+  type SecretTarget,
+} from "./secret-arguments.js";
 import type { SecretVault } from "../secrets/secret-vault.js";
 
 /** Extra time the host grants past the deadline before it kills a child that did not stop itself. */
@@ -199,9 +204,11 @@ export class IsolatedRun {
         call.context,
         this.limits.maxSize,
       );
+      // What contains a secret's text (an echo) is held here; the child gets markers.
+      const hidden = hideSecretResult(value, this.vault, request.name);
       entry.success = true;
       if (!this.settled)
-        this.child?.send({ type: "tool-result", callId: request.callId, ok: true, value });
+        this.child?.send({ type: "tool-result", callId: request.callId, ok: true, ...hidden });
     } catch (error) {
       // A tool that echoes a secret in its error has the secret's text replaced by its marker,
       // here, so the value never reaches the child.
