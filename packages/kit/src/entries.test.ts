@@ -69,6 +69,7 @@ describe("package entries", () => {
       "NODE_BUILTIN_MODULES",
       "PROTECTED_FILES",
       "PROTECTED_FOLDERS",
+      "SECRET_REFUSING_PROVIDERS",
       "SHIPPED_KITS",
       "ToolError",
       "Toolbox",
