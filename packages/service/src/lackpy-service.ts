@@ -3,7 +3,7 @@ import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import { createPathProtection, type Toolbox } from "@lackpy/kit";
 import { docsIndex, kitList, resolveDoc, type KitListEntry } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
-import { closeWorkerPool } from "@lackpy/run/node";
+import { closeWorkerPool, configureChildPool } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config/config-types.js";
 import { checkIntent } from "./program/check-intent.js";
 import { createTemplate, type CreateTemplateOptions } from "./delegate/create-template.js";
@@ -90,6 +90,9 @@ export class LackpyService {
       this.programs,
     );
     this.runner = new ProgramRunner(this.settings, this.programs);
+    // The person's cap on isolated child processes (`[run] max_children`), for the whole process.
+    if (this.settings.run.maxChildren !== undefined)
+      configureChildPool({ maxChildren: this.settings.run.maxChildren });
     this.stages = {
       generator: this.generator,
       runner: this.runner,

@@ -1,7 +1,8 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
-import type { TraceEntry } from "@lackpy/run";
+import type { RunResult, TraceEntry } from "@lackpy/run";
+import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
 
@@ -49,9 +50,13 @@ export interface ProgramOptions {
   rules?: readonly string[];
 }
 
+/** A run's result as the service returns it. */
+export type ServiceRunResult = RunResult & LimitNotes;
+
 /** Options for running a program. */
 export interface RunOptions extends ProgramOptions {
   signal?: AbortSignal;
+  /** Limits of this run over the workspace's `[run]` defaults; each is lowered to its `[run.maxima]`. */
   limits?: Partial<{
     maxSteps: number;
     timeoutMs: number;
@@ -93,6 +98,8 @@ export interface DelegateResult {
   totalMs: number;
   /** The template this delegate promoted, and after how many agreeing runs; null when it promoted none. */
   promoted: Promotion | null;
+  /** Limits the request asked for above `[run.maxima]`, and what the run used; absent when none. */
+  limitsLowered?: LoweredLimit[];
 }
 
 /** A delegate result shaped for a trace detail (`delegate(intent, { trace })`). */

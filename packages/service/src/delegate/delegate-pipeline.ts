@@ -1,5 +1,4 @@
 import type { Grade } from "@lackpy/lang";
-import type { RunResult } from "@lackpy/run";
 import type { LackpyConfig } from "../config/config-types.js";
 import type {
   GenerateStageOptions,
@@ -10,7 +9,7 @@ import type { ProgramRunner } from "../program/program-runner.js";
 import { feedRatchet } from "./ratchet.js";
 import type { RatchetStore } from "../store/ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
-import type { DelegateResult, RunOptions } from "../service-types.js";
+import type { DelegateResult, RunOptions, ServiceRunResult } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
 import type { TemplateStore } from "../store/template-store.js";
 
@@ -116,7 +115,7 @@ async function delegateStages(
     values: { ...params.values, ...outcome.params },
   };
   const executionStarted = performance.now();
-  const result: RunResult = await stages.runner.execute(
+  const result: ServiceRunResult = await stages.runner.execute(
     generated.validated ?? outcome.program,
     kit,
     runParams,
@@ -156,6 +155,7 @@ async function delegateStages(
       executionMs,
       totalMs: Math.round(performance.now() - started),
       promoted,
+      ...(result.limitsLowered ? { limitsLowered: result.limitsLowered } : {}),
     },
     params.secrets,
   );
