@@ -54,6 +54,7 @@ interface RunLike {
     errors?: readonly unknown[];
   } | null;
   trace?: readonly unknown[];
+  limitsLowered?: readonly { limit: string; requested: number; used: number }[];
 }
 
 /** Prints a run (or delegate) result for people: the program's stdout and its output on stdout, an error on stderr. */
@@ -64,6 +65,12 @@ export function printRunResult(
   name = "program",
 ): void {
   const { io, colors } = context;
+  if (result.limitsLowered?.length)
+    io.stderr(
+      `${colors.yellow("note")}: limits lowered to the workspace's [run.maxima]: ${result.limitsLowered
+        .map((lowered) => `${lowered.limit} ${lowered.requested} → ${lowered.used}`)
+        .join(", ")}\n`,
+    );
   if (result.stdout) io.stdout(result.stdout.endsWith("\n") ? result.stdout : `${result.stdout}\n`);
   if (result.success) {
     io.stdout(`${renderOutput(result.output)}\n`);
