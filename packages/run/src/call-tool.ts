@@ -26,7 +26,8 @@ export function callTool(
   node: Node,
 ): unknown {
   // No tool call starts past the deadline (nor once the run is cancelled).
-  context.checkTime(node);
+  const started = context.now();
+  context.checkTime(node, started);
   // A tool that takes no secrets (the file tools) refuses a marker before the vault reveals it.
   refuseSecretsForTool(
     context.toolSpecAt(index),
@@ -74,7 +75,6 @@ export function callTool(
     error: null,
   };
   context.trace.push(entry);
-  const started = context.now();
   const call = context.toolSignals.begin();
   let value: unknown;
   let pending: boolean;
@@ -182,10 +182,11 @@ function acceptResult(
 }
 
 function finishCall(context: RunContext, entry: TraceEntry, started: number): void {
-  entry.durationMs = context.now() - started;
+  const now = context.now();
+  entry.durationMs = now - started;
   context.toolMs += entry.durationMs;
-  // A synchronous tool cannot be interrupted: the deadline is checked as soon as it returns.
-  context.checkTimeSoon();
+  // A synchronous tool cannot be interrupted: a run past its deadline ends at its next step.
+  if (context.pastDeadline(now)) context.checkTimeSoon();
 }
 
 /** Objects are summarised now (the program or the tool may change them later); primitives at the end. */

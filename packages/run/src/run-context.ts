@@ -190,12 +190,11 @@ export class RunContext {
 
   /**
    * Enforces the run's deadline (`timeoutMs` of wall-clock time from its start, time in tools
-   * included) and the abort signal.
+   * included) and the abort signal; `now` is the clock's reading when the caller has one.
    */
-  checkTime(node: Node | null = this.current): void {
+  checkTime(node: Node | null = this.current, now = this.now()): void {
     this.timeCheckDue = false;
     if (this.signal?.aborted) throw this.fault("cancelled", "The run was cancelled.", node);
-    const now = this.now();
     this.bulk.close(now);
     if (now - this.startedAt > this.limits.timeoutMs)
       throw this.fault(
@@ -224,6 +223,11 @@ export class RunContext {
       this.checkTimeSoon();
     }
     if (units >= BULK_WORK_UNITS) this.affordWork(units, node);
+  }
+
+  /** True once the run's deadline has passed at clock reading `now`. */
+  pastDeadline(now: number): boolean {
+    return now - this.startedAt > this.limits.timeoutMs;
   }
 
   /** Makes the next step read the clock (after work of unknown length: bulk work, a tool call). */

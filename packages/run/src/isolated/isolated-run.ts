@@ -29,7 +29,7 @@ export const CANCELLED: RunErrorValue = { code: "cancelled", message: "The run w
 /**
  * The host's side of one isolated run: waits for a child from the pool (in a queue when every
  * slot is taken), sends the program once the child is ready, answers its tool calls, holds the
- * run to its deadline (`timeoutMs` of wall-clock time from the call, waiting in the queue and
+ * run to its deadline (`timeoutMs` of wall-clock time from the validated call, waiting in the queue and
  * tool calls included; only a new child's start-up is not counted), and settles exactly once:
  * with the child's result (the child goes back to the pool) or with a failure (deadline,
  * cancellation, death; the child is discarded, or the run leaves the queue).
