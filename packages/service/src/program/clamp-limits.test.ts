@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { childPoolStats, closeWorkerPool, configureChildPool } from "@lackpy/run/node";
+import type { Toolbox } from "@lackpy/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA, type LackpyConfig } from "../config/config-types.js";
 import { parseConfig } from "../config/load-config.js";
@@ -54,27 +55,45 @@ describe.each(["in-process", "isolated"] as const)("a request's limits (%s)", (m
       ? parseConfig(configText)
       : structuredClone(DEFAULT_CONFIG);
     config.run.mode = mode;
-    return new LackpyService({ workspace: root, config });
+    return new LackpyService({
+      workspace: root,
+      config,
+      extendToolbox: (toolbox: Toolbox) => {
+        const wait = (ms: number) => new Promise((resolve) => setTimeout(() => resolve(ms), ms));
+        toolbox.registerProvider({ name: "test", resolve: () => wait });
+        toolbox.registerTool({
+          name: "wait",
+          provider: "test",
+          args: [{ name: "ms", type: "number" }],
+        });
+      },
+    });
   }
 
-  const BUSY = `let n = 0\nfor (const i of range(1e12)) n += i\nn`;
-
-  it("never raises a run past the workspace's maximum, and says which it lowered", async () => {
-    const lackpy = service(
-      "[run]\ntimeout_ms = 300\n\n[run.maxima]\ntimeout_ms = 300\nmax_steps = 2000000\n",
-    );
-    const result = await lackpy.runProgram(BUSY, {
-      kit: "none",
-      limits: { timeoutMs: 3_600_000, maxSteps: 1e12 },
+  it("never raises a run's deadline past the workspace's maximum, and says so", async () => {
+    const lackpy = service("[run]\ntimeout_ms = 300\n\n[run.maxima]\ntimeout_ms = 300\n");
+    const result = await lackpy.runProgram(`wait(5000)`, {
+      kit: ["wait"],
+      limits: { timeoutMs: 3_600_000 },
     });
     expect(result.error).toMatchObject({
       code: "limit_time",
-      message: "The run, tools included, took longer than 300 ms.",
+      message: "The run, tools included, took longer than 300 ms (it was waiting for tool wait).",
     });
-    expect(result.limitsLowered).toEqual([
-      { limit: "timeoutMs", requested: 3_600_000, used: 300 },
-      { limit: "maxSteps", requested: 1e12, used: 2_000_000 },
-    ]);
+    expect(result.limitsLowered).toEqual([{ limit: "timeoutMs", requested: 3_600_000, used: 300 }]);
+  });
+
+  it("never raises a run's steps past the workspace's maximum, and says so", async () => {
+    const lackpy = service("[run.maxima]\nmax_steps = 2000000\n");
+    const result = await lackpy.runProgram(`let n = 0\nfor (const i of range(1e12)) n += i\nn`, {
+      kit: "none",
+      limits: { maxSteps: 1e12, timeoutMs: 60_000 },
+    });
+    expect(result.error).toMatchObject({
+      code: "limit_steps",
+      message: "The program took more than 2000000 steps.",
+    });
+    expect(result.limitsLowered).toEqual([{ limit: "maxSteps", requested: 1e12, used: 2_000_000 }]);
   });
 
   it("keeps a request within the maxima as it is, with nothing to report", async () => {
