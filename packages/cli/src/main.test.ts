@@ -262,6 +262,20 @@ describe("lackpy run and delegate", () => {
     expect(err).toMatch(/^error\[tool_error\] <stdin>:2:1: [^]*\ncreated partial\.txt\n$/);
   });
 
+  it("says on stderr, and in --json, when a limit was lowered to the workspace's maximum", async () => {
+    const args = ["run", "-", "--mode", "in-process", "--timeout-ms", "999999999"];
+    const human = await lackpy(args, { stdin: "1 + 1" });
+    expect(human.code).toBe(0);
+    expect(human.out).toBe("2\n");
+    expect(human.err).toBe(
+      "note: limits lowered to the workspace's [run.maxima]: timeoutMs 999999999 → 60000\n",
+    );
+    const json = JSON.parse((await lackpy([...args, "--json"], { stdin: "1 + 1" })).out);
+    expect(json.limitsLowered).toEqual([
+      { limit: "timeoutMs", requested: 999_999_999, used: 60_000 },
+    ]);
+  });
+
   it("delegates an intent a rule answers, with the --json contract", async () => {
     const { code, out } = await lackpy(["delegate", "list all typescript files", "--json"]);
     expect(code).toBe(0);

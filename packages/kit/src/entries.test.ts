@@ -70,6 +70,7 @@ describe("package entries", () => {
       "NODE_BUILTIN_MODULES",
       "READABLE_HIDDEN_NAMES",
       "SEALED_NAMES",
+      "SECRET_REFUSING_PROVIDERS",
       "SHIPPED_KITS",
       "ToolError",
       "Toolbox",

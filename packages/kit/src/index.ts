@@ -1,4 +1,4 @@
-export { Toolbox } from "./toolbox/toolbox.js";
+export { SECRET_REFUSING_PROVIDERS, Toolbox } from "./toolbox/toolbox.js";
 export type { ToolFunction, ToolProvider } from "./toolbox/toolbox.js";
 export { describeTool, describeTools } from "./toolbox/describe-tools.js";
 export { maskedNameWarning, NODE_BUILTIN_MODULES, GLOBAL_NAMES } from "./toolbox/masked-names.js";

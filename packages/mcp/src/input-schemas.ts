@@ -46,3 +46,20 @@ export const MAX_OUTPUT_CHARS_INPUT = z
   .describe(
     "Output and stdout longer than this many characters are cut, with a marker and the full size.",
   );
+
+/** Run limits a call may ask for; the server lowers each to its maxima and says so in the result. */
+export const LIMITS_INPUT = z
+  .object({
+    timeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("The run's whole wall-clock time in ms, tool calls included."),
+    maxSteps: z.number().int().positive().optional(),
+    maxToolCalls: z.number().int().positive().optional(),
+  })
+  .optional()
+  .describe(
+    "Limits for this run, over the workspace's defaults; values above the server's maxima are lowered to them (the result lists each in limitsLowered).",
+  );

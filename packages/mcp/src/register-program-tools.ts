@@ -3,6 +3,7 @@ import type { LackpyService, TraceDetail } from "@lackpy/service";
 import * as z from "zod";
 import {
   KIT_INPUT,
+  LIMITS_INPUT,
   MAX_OUTPUT_CHARS_INPUT,
   PARAMS_INPUT,
   PROGRAM_INPUT,
@@ -92,13 +93,7 @@ export function registerProgramTools(
         kit: KIT_INPUT,
         params: PARAMS_INPUT,
         rules: RULES_INPUT,
-        limits: z
-          .object({
-            timeoutMs: z.number().int().positive().optional(),
-            maxSteps: z.number().int().positive().optional(),
-            maxToolCalls: z.number().int().positive().optional(),
-          })
-          .optional(),
+        limits: LIMITS_INPUT,
         trace: TRACE_INPUT,
         maxOutputChars: MAX_OUTPUT_CHARS_INPUT,
       }),

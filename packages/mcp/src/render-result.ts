@@ -20,6 +20,7 @@ export interface RenderableRun {
   truncated?: readonly { part: string; totalChars: number; shownChars: number }[];
   /** A ratchet template this delegate's failure set aside. */
   demoted?: { template: string; reason: string; hint: string } | null;
+  limitsLowered?: readonly { limit: string; requested: number; used: number }[];
 }
 
 /** One validation error as results carry it. */
@@ -85,6 +86,12 @@ export function renderRun(result: RenderableRun): string {
   ].filter(Boolean);
   const summary = [callCounts(result), ...files].filter(Boolean).join("; ");
   if (summary) lines.push(summary);
+  if (result.limitsLowered?.length)
+    lines.push(
+      `limits lowered to the server's maxima: ${result.limitsLowered
+        .map((lowered) => `${lowered.limit} ${lowered.requested} → ${lowered.used}`)
+        .join(", ")}`,
+    );
   for (const cut of result.truncated ?? [])
     lines.push(
       `${cut.part} cut to ${cut.shownChars} of ${cut.totalChars} chars (ask for less, or raise maxOutputChars)`,

@@ -9,6 +9,8 @@ import { toPlainData } from "./tools/plain-data.js";
 import { loadRegexEngine } from "./regex/regex-engine.js";
 import { toToolArgument } from "./tools/tool-argument.js";
 import { NativeCallable } from "./values/values.js";
+import { TIME_LIMIT_HINT, timeLimitMessage } from "./limits.js";
+import { WALK_UNIT } from "./values/work-meter.js";
 import { SecretValue, refuseSecretsForTool } from "./secrets/secret-value.js";
 
 /**
@@ -23,7 +25,9 @@ export function callTool(
   rawArgs: readonly unknown[],
   node: Node,
 ): unknown {
-  if (context.signal?.aborted) throw context.fault("cancelled", "The run was cancelled.", node);
+  // No tool call starts past the deadline (nor once the run is cancelled).
+  const started = context.now();
+  context.checkTime(node, started);
   // A tool that takes no secrets (the file tools) refuses a marker before the vault reveals it.
   refuseSecretsForTool(
     context.toolSpecAt(index),
@@ -71,7 +75,6 @@ export function callTool(
     error: null,
   };
   context.trace.push(entry);
-  const started = context.now();
   const call = context.toolSignals.begin();
   let value: unknown;
   let pending: boolean;
@@ -109,19 +112,34 @@ async function awaitTool(
 ): Promise<unknown> {
   const name = entry.tool;
   const timeoutMs = context.limits.toolTimeoutMs;
+  // A call ends at its own time limit or at the run's deadline, whichever comes first.
+  const leftMs = Math.max(0, context.remainingMs());
+  const deadlineFirst = leftMs < timeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const fault = context.fault(
-        "limit_tool_time",
-        `Tool ${name} took longer than ${timeoutMs} ms.`,
-        node,
-        "ask the tool for less at a time",
-        { tool: name },
-      );
-      call.abort(fault);
-      reject(fault);
-    }, timeoutMs);
+    timer = setTimeout(
+      () => {
+        const fault = deadlineFirst
+          ? context.fault(
+              "limit_time",
+              timeLimitMessage(context.limits.timeoutMs, ` (it was waiting for tool ${name})`),
+              node,
+              TIME_LIMIT_HINT,
+              { tool: name },
+            )
+          : context.fault(
+              "limit_tool_time",
+              `Tool ${name} took longer than ${timeoutMs} ms.`,
+              node,
+              "ask the tool for less at a time",
+              { tool: name },
+            );
+        // The race is lost first: a tool that settles when its signal aborts cannot win it.
+        reject(fault);
+        call.abort(fault);
+      },
+      deadlineFirst ? leftMs : timeoutMs,
+    );
   });
   try {
     const result = acceptResult(context, entry, await Promise.race([pending, timeout]));
@@ -143,21 +161,32 @@ function acceptResult(
   value: unknown,
 ): { value: unknown; loading: Promise<void> | undefined } {
   let loading: Promise<void> | undefined;
-  const result =
+  const plain =
     typeof value === "string" || typeof value === "number" || typeof value === "boolean"
       ? value
       : toPlainData(value, entry.tool, {
           maxItems: context.limits.maxSize,
           onRegex: () => (loading ??= loadRegexEngine()),
+          // An isolated child's host hid the secrets in it already, as markers.
+          keepSecretMarkers: context.vault === null,
         });
+  // Whatever contains a secret's text (an echo) reaches the program as a marker, not as data.
+  const result = context.vault
+    ? context.vault.hide(plain, entry.tool, {
+        charge: (units) => context.chargeWork(units * WALK_UNIT),
+      })
+    : plain;
   entry.success = true;
   entry.result = snapshot(result, context.limits.maxOutputBytes);
   return { value: result, loading };
 }
 
 function finishCall(context: RunContext, entry: TraceEntry, started: number): void {
-  entry.durationMs = context.now() - started;
+  const now = context.now();
+  entry.durationMs = now - started;
   context.toolMs += entry.durationMs;
+  // A synchronous tool cannot be interrupted: a run past its deadline ends at its next step.
+  if (context.pastDeadline(now)) context.checkTimeSoon();
 }
 
 /** Objects are summarised now (the program or the tool may change them later); primitives at the end. */

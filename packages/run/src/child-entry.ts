@@ -14,9 +14,10 @@ import type {
 } from "./isolated/isolation-protocol.js";
 import { ProgramFault } from "./run-error.js";
 import { failedResult, runInProcess } from "./run-program.js";
-import { toSecretArguments } from "./isolated/secret-arguments.js";
+import { placeSecretMarkers, toSecretArguments } from "./isolated/secret-arguments.js";
 
 interface PendingCall {
+  tool: string;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -34,7 +35,13 @@ function settleToolCall(reply: ToolReply): void {
   if (!waiting) return;
   pending.delete(reply.callId);
   const error = reply.error ?? { message: "the tool failed" };
-  if (reply.ok) waiting.resolve(reply.value);
+  if (reply.ok) {
+    try {
+      waiting.resolve(placeSecretMarkers(reply.value, reply.secrets, waiting.tool));
+    } catch (failure) {
+      waiting.reject(failure);
+    }
+  }
   // A limit the tool itself hit keeps its code, as it does in-process.
   else if (error.code)
     waiting.reject(
@@ -50,7 +57,7 @@ async function runOne(request: RunRequest): Promise<void> {
       (...args: unknown[]) =>
         new Promise((resolve, reject) => {
           const callId = nextCallId++;
-          pending.set(callId, { resolve, reject });
+          pending.set(callId, { tool: name, resolve, reject });
           send({ type: "tool", id: request.id, callId, name, ...toSecretArguments(args) });
         }),
     ]),
@@ -68,6 +75,7 @@ async function runOne(request: RunRequest): Promise<void> {
       signal: heapWatch.begin(request.limits.memoryMb),
     },
     "host",
+    request.elapsedMs,
   ).catch((error: unknown) =>
     failedResult({
       code: "runtime_error",

@@ -25,3 +25,12 @@ export function resolveLimits(limits: Partial<Limits> | undefined): Limits {
   }
   return resolved;
 }
+
+/** The message of `limit_time`: the run's whole wall-clock time, tool calls included, passed `timeoutMs`. */
+export function timeLimitMessage(timeoutMs: number, detail = ""): string {
+  return `The run, tools included, took longer than ${timeoutMs} ms${detail}.`;
+}
+
+/** The hint of `limit_time`. */
+export const TIME_LIMIT_HINT =
+  "do less per run: fewer items, simpler loops, fewer or faster tool calls";

@@ -1,7 +1,8 @@
 /**
- * The Node entry: both run modes and the isolated-mode child pool. It loads only the pool until
- * the first run, so a CLI can start the pool's first child (`prewarmChildPool`) before it loads
- * anything else and the child's start-up overlaps the host's own.
+ * The Node entry: both run modes and the isolated-mode child pool. It loads only the pool (and
+ * the error class it throws for a bad option) until the first run, so a CLI can start the pool's
+ * first child (`prewarmChildPool`) before it loads the rest and the child's start-up overlaps the
+ * host's own.
  */
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { RunOptions } from "./run-program.js";
@@ -27,12 +28,16 @@ export async function runIsolated(
 }
 
 export {
+  childPoolStats,
   closeChildPool,
   closeWorkerPool,
+  configureChildPool,
   DEFAULT_CHILD_MEMORY_MB,
+  DEFAULT_MAX_CHILDREN,
   prewarmChildPool,
   prewarmWorkerPool,
 } from "./isolated/child-pool.js";
+export type { ChildPoolOptions, ChildPoolStats } from "./isolated/child-pool.js";
 // Types only: the values of the root entry (`runInProcess`, `RunError`, …) would load the interpreter.
 export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";

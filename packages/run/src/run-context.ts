@@ -5,12 +5,13 @@
  * limits are checked as steps are taken, so a program can never run unbounded.
  */
 import { utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
-import type { Limits } from "./limits.js";
+import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { ToolCallSignals } from "./tools/tool-call-context.js";
 import type { ToolFunction, TraceEntry } from "./tools/trace-entry.js";
 import { Closure, Namespace, NativeCallable, isCallable } from "./values/values.js";
 import type { SecretVault } from "./secrets/secret-vault.js";
+import { BulkTiming, bulkWorkMs } from "./values/work-rate.js";
 import type { RevealSecret } from "./tools/tool-argument.js";
 
 /** What a run context needs. */
@@ -29,6 +30,8 @@ export interface RunContextOptions {
   limits: Limits;
   /** Clock in ms (injectable for tests). */
   now?: () => number;
+  /** When the run's deadline clock started, on that clock (default: now). */
+  startedAt?: number;
   /** Heap in use in bytes; isolated mode passes its own, so bulk operations stop before its heap limit. */
   heapUsedBytes?: () => number;
   /** Aborting it stops the run with `cancelled` at the next clock check or tool call. */
@@ -40,13 +43,27 @@ const TIME_CHECK_INTERVAL = 256;
 /** Steps between two turns given back to the host's event loop. */
 const YIELD_INTERVAL = 20_000;
 /** Items a native operation may touch between two clock checks (steps alone undercount bulk work). */
-const WORK_CHECK_UNITS = 1_000_000;
+const WORK_CHECK_UNITS = 250_000;
+/**
+ * Work charged at once from which the operation's cost is checked against the time left first
+ * (one native operation cannot be interrupted), and its time measured (see `work-rate.ts`).
+ */
+const BULK_WORK_UNITS = 250_000;
 /** Bulk results estimated below this size are never refused for memory. */
 const BULK_FREE_BYTES = 8 * 1024 * 1024;
 /** Rough heap cost of one [key, value] pair: a two-element array and an index key string. */
 const BYTES_PER_ENTRY_PAIR = 96;
+/** Bytes of a bulk result that cost one work unit to make. */
+const BYTES_PER_WORK_UNIT = 16;
+/** Work units of one key when an object's keys are listed (`Object.entries`, `{...o}`). */
+const OBJECT_ENTRY_UNITS = 64;
 /** Steps between two heap checks when the run has a heap gauge (small allocations add up too). */
 const HEAP_CHECK_INTERVAL = 4096;
+
+/** True when a size check's `what` names a string (it costs bytes, not pointers). */
+function isText(what: string): boolean {
+  return what.includes("string");
+}
 
 const SPECS_BY_NAME = new WeakMap<readonly ToolSpec[], ReadonlyMap<string, ToolSpec>>();
 
@@ -91,8 +108,12 @@ export class RunContext {
   /** The signals of this run's tool calls; the run calls `end()` once it has its result. */
   readonly toolSignals: ToolCallSignals;
   private nextCheckStep: number;
+  /** True when the next checkpoint must read the clock (bulk work was charged before it was done). */
+  private timeCheckDue = false;
   private nextYieldStep = YIELD_INTERVAL;
   private workSinceCheck = 0;
+  /** The bulk operation being timed, when the clock is the real one. */
+  private readonly bulk = new BulkTiming();
   private bytesSinceHeapCheck = 0;
   private nextHeapCheckStep = HEAP_CHECK_INTERVAL;
   private readonly specs: ReadonlyMap<string, ToolSpec>;
@@ -103,7 +124,7 @@ export class RunContext {
   constructor(options: RunContextOptions) {
     this.limits = options.limits;
     this.clock = options.now ?? null;
-    this.startedAt = this.now();
+    this.startedAt = options.startedAt ?? this.now();
     this.params = options.params;
     const vault = options.vault ?? null;
     this.vault = vault;
@@ -137,7 +158,7 @@ export class RunContext {
         "loop over fewer items, or break out of the loop earlier",
       );
     }
-    if (this.steps % TIME_CHECK_INTERVAL === 0) this.checkTime(node);
+    if (this.steps % TIME_CHECK_INTERVAL === 0 || this.timeCheckDue) this.checkTime(node);
     if (this.heapUsedBytes && this.steps >= this.nextHeapCheckStep) {
       this.nextHeapCheckStep = this.steps + HEAP_CHECK_INTERVAL;
       this.checkHeap(0, node);
@@ -163,41 +184,83 @@ export class RunContext {
       if (immediate) immediate(resolve);
       else setTimeout(resolve, 0);
     });
+    this.bulk.drop();
     this.checkTime();
   }
 
-  /** Enforces the wall-time limit on the program's own evaluation (time in tools excluded) and the abort signal. */
-  checkTime(node: Node | null = this.current): void {
+  /**
+   * Enforces the run's deadline (`timeoutMs` of wall-clock time from its start, time in tools
+   * included) and the abort signal; `now` is the clock's reading when the caller has one.
+   */
+  checkTime(node: Node | null = this.current, now = this.now()): void {
+    this.timeCheckDue = false;
     if (this.signal?.aborted) throw this.fault("cancelled", "The run was cancelled.", node);
-    const evaluationMs = this.now() - this.startedAt - this.toolMs;
-    if (evaluationMs > this.limits.timeoutMs) {
+    this.bulk.close(now);
+    if (now - this.startedAt > this.limits.timeoutMs)
       throw this.fault(
         "limit_time",
-        `The program ran for more than ${this.limits.timeoutMs} ms.`,
+        timeLimitMessage(this.limits.timeoutMs),
         node,
-        "do less work per run: fewer items, simpler loops",
+        TIME_LIMIT_HINT,
       );
-    }
   }
 
-  /** Milliseconds of evaluation time left before `limit_time`. */
+  /** Milliseconds left before the run's deadline. */
   remainingMs(): number {
-    return this.limits.timeoutMs - (this.now() - this.startedAt - this.toolMs);
+    return this.limits.timeoutMs - (this.now() - this.startedAt);
   }
 
-  /** Counts items a native operation touches, and checks the clock once enough work has piled up. */
+  /**
+   * Counts items a native operation is about to touch, and checks the clock once enough work has
+   * piled up. Bulk work (one operation over many items, which nothing interrupts) is checked
+   * against the time left first, and the clock is read again at the next step, once it is done.
+   */
   chargeWork(units: number, node: Node | null = this.current): void {
     this.workSinceCheck += units;
-    if (this.workSinceCheck < WORK_CHECK_UNITS) return;
-    this.workSinceCheck = 0;
-    this.checkTime(node);
+    if (this.workSinceCheck >= WORK_CHECK_UNITS) {
+      this.workSinceCheck = 0;
+      this.checkTime(node);
+      this.checkTimeSoon();
+    }
+    if (units >= BULK_WORK_UNITS) this.affordWork(units, node);
+  }
+
+  /** True once the run's deadline has passed at clock reading `now`. */
+  pastDeadline(now: number): boolean {
+    return now - this.startedAt > this.limits.timeoutMs;
+  }
+
+  /** Makes the next step read the clock (after work of unknown length: bulk work, a tool call). */
+  checkTimeSoon(): void {
+    this.timeCheckDue = true;
+    this.nextCheckStep = Math.min(this.nextCheckStep, this.steps + 1);
+  }
+
+  /** Refuses, with `limit_time`, bulk work that would not end before the deadline. */
+  private affordWork(units: number, node: Node | null): void {
+    const now = this.now();
+    const neededMs = bulkWorkMs(units);
+    const leftMs = this.limits.timeoutMs - (now - this.startedAt);
+    if (neededMs <= leftMs) {
+      if (this.clock === null) this.bulk.start(units, now);
+      this.checkTimeSoon();
+      return;
+    }
+    this.bulk.drop();
+    throw this.fault(
+      "limit_time",
+      `The run would take longer than ${this.limits.timeoutMs} ms, tools included: an operation over ${Math.round(units)} items needs about ${Math.ceil(neededMs)} ms, and ${Math.max(0, Math.floor(leftMs))} ms are left.`,
+      node,
+      "work on fewer items at a time",
+    );
   }
 
   /**
    * Raises `limit_memory` before a native operation that would build `count` entries of about
-   * `bytesPerEntry` bytes each when that would not fit the heap budget (`memoryMb`). One native
-   * call cannot be interrupted, and past the heap limit an allocation aborts the whole process,
-   * so the estimate is checked first (against the actual heap use in isolated mode).
+   * `bytesPerEntry` bytes each when that would not fit the heap budget (`memoryMb`), and charges
+   * the work of making them. One native call cannot be interrupted, and past the heap limit an
+   * allocation aborts the whole process, so the estimate is checked first (against the actual
+   * heap use in isolated mode).
    */
   checkBulk(
     count: number,
@@ -205,7 +268,21 @@ export class RunContext {
     what: string,
     node: Node | null = this.current,
   ): void {
-    this.chargeWork(count, node);
+    // Making entries costs in proportion to their size (a 48-byte set entry three units, a list
+    // item at least one); text is made at memory speed, a unit per 16 characters.
+    const unitsPerEntry =
+      bytesPerEntry <= 2 ? 1 / 16 : Math.max(1, bytesPerEntry / BYTES_PER_WORK_UNIT);
+    this.chargeWork(count * unitsPerEntry, node);
+    this.checkMemory(count, bytesPerEntry, what, node);
+  }
+
+  /** The memory half of `checkBulk`, for a result built in charged chunks (`inChunks`). */
+  checkMemory(
+    count: number,
+    bytesPerEntry: number,
+    what: string,
+    node: Node | null = this.current,
+  ): void {
     const bytes = count * bytesPerEntry;
     if (bytes < BULK_FREE_BYTES) {
       // Small results are free one by one, but a loop of them can fill the heap: check it
@@ -246,19 +323,34 @@ export class RunContext {
 
   /** `checkBulk` for `Object.entries`-like results: one [key, value] pair per own key, index or entry. */
   checkEntries(value: unknown, node: Node | null = this.current): void {
+    const isObject =
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      !(value instanceof Map) &&
+      !(value instanceof Set);
     const count =
       typeof value === "string" || Array.isArray(value)
         ? value.length
         : value instanceof Map || value instanceof Set
           ? value.size
-          : typeof value === "object" && value !== null
+          : isObject
             ? Object.keys(value).length
             : 0;
+    // Listing an object's keys is slow in the engine (about 2 µs a key once there are many).
+    if (isObject) this.chargeWork(count * OBJECT_ENTRY_UNITS, node);
     this.checkBulk(count, BYTES_PER_ENTRY_PAIR, "a list of entries", node);
   }
 
-  /** Raises `limit_size` when a string or array would exceed the size limit. */
+  /** Raises `limit_size` when a string or array would exceed the size limit, and charges making it. */
   checkSize(length: number, what: string, node: Node | null = this.current): void {
+    this.checkLength(length, what, node);
+    // A string is made at memory speed (a unit per 16 characters); a list's items one by one.
+    this.chargeWork(isText(what) ? length / 16 : length, node);
+  }
+
+  /** `checkSize` for a result built in charged chunks (`inChunks`): the size and memory checks only. */
+  checkLength(length: number, what: string, node: Node | null = this.current): void {
     if (length > this.limits.maxSize) {
       throw this.fault(
         "limit_size",
@@ -268,7 +360,7 @@ export class RunContext {
       );
     }
     // Strings take one or two bytes a unit, arrays a pointer: the heap must have room for it too.
-    this.checkBulk(length, what.includes("string") ? 2 : 8, what, node);
+    this.checkMemory(length, isText(what) ? 2 : 8, what, node);
   }
 
   /** A fault at a node's position. */

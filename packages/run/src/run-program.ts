@@ -130,11 +130,14 @@ export function secretValues(options: RunOptions): Record<string, unknown> {
  * then run with every limit checked as steps are taken. Never throws for a program's fault.
  * Secret params are bound as markers; with `secretHolder` `here` their values wait in a vault
  * for the tool boundary, with `host` (an isolated child) the markers themselves go to the tools.
+ * The deadline's clock starts once the program is ready to run, `elapsedMs` earlier when time
+ * was already spent on the run elsewhere (an isolated host's queue).
  */
 export async function runInProcess(
   source: string | ValidatedProgram,
   options: RunOptions = {},
   secretHolder: SecretHolder = "here",
+  elapsedMs = 0,
 ): Promise<RunResult> {
   const limits = resolveLimits(options.limits);
   const secrets = new Set(options.secretParams ?? []);
@@ -165,6 +168,9 @@ export async function runInProcess(
   } catch (thrown) {
     return failedResult(toErrorValue(thrown, null));
   }
+  // The deadline's clock starts once the program is ready (validated, compiled, the regex engine
+  // loaded: the host's one-time costs), with any time already spent elsewhere on it.
+  const startedAt = performance.now() - elapsedMs;
   const context = new RunContext({
     toolNames,
     tools,
@@ -172,6 +178,7 @@ export async function runInProcess(
     params,
     vault,
     limits,
+    startedAt,
     heapUsedBytes: options.heapUsedBytes,
     signal: options.signal,
   });

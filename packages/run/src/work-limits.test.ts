@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { TOOL_SPECS, testTools } from "./__fixtures__/tools.js";
 import { run } from "./index.js";
+import { closeChildPool, run as runInEitherMode } from "./node.js";
+
+afterAll(() => closeChildPool());
 
 /** Two equal but separate doubling trees: 31 arrays each, 2^30 leaves when expanded. */
 const TREES = `let x = [1]\nlet y = [1]\nfor (const i of range(30)) { x = [x, x]; y = [y, y] }\n`;
@@ -155,3 +158,93 @@ describe("work accounting (in-process)", () => {
     );
   });
 });
+
+/**
+ * Spreads and helper arguments over many items. Before they were charged as work, each of
+ * these completed (or ran on for seconds) past a 200 ms limit; now each ends with a limit, in
+ * both modes. Every one is within the size limit, so only the clock can stop it.
+ */
+const SPREADS_AND_HELPERS: [string, string][] = [
+  ["Math.max of a spread range", `Math.max(...range(1e7))`],
+  ["Math.min of a spread list", `const xs = list(range(1e7))\nMath.min(...xs)`],
+  ["a tool call with a spread range", `count_args(...range(1e7))`],
+  ["an array spread of a range", `const xs = [...range(1e7)]\nlen(xs)`],
+  ["two array spreads", `const xs = list(range(5e6))\nconst ys = [...xs, ...xs]\nlen(ys)`],
+  [
+    "an object spread",
+    `const o = Object.fromEntries(list(range(1e6)).map(i => [i, i]))\nlen({ ...o })`,
+  ],
+  ["Object.assign", `const o = dict(list(range(1e6)).map(i => [i, i]))\nlen(Object.assign({}, o))`],
+  ["print of a spread", `print(...range(2e6))`],
+  ["sum of a range", `sum(range(1e8))`],
+  ["min of a lazy range", `min(range(0, 1e8, 0.5))`],
+  ["max of a lazy range", `max(range(0, 1e8, 0.5))`],
+  ["sorted of a range", `len(sorted(range(1e7)))`],
+  ["zip of ranges", `len(zip(range(1e7), range(1e7)))`],
+  ["enumerate of a range", `len(enumerate(range(1e7)))`],
+  ["set of a range", `len(set(range(1e7)))`],
+  ["unique of a range", `len(unique(range(1e7)))`],
+  ["Array.from a length", `len(Array.from({ length: 1e7 }))`],
+  [
+    "spreads repeated in a loop",
+    `const xs = list(range(1e6))\nlet n = 0\nfor (const i of range(1000)) n += len([...xs])\nn`,
+  ],
+  [
+    "Math.max repeated in a loop",
+    `const xs = list(range(1e6))\nlet n = 0\nfor (const i of range(1000)) n += Math.max(...xs)\nn`,
+  ],
+];
+
+/** The same forms over a few items: they answer at once. */
+const SMALL_SPREADS: [string, string, unknown][] = [
+  ["Math.max of a spread", `Math.max(...range(1000))`, 999],
+  ["Math.max past one host call's arguments", `Math.max(...range(20000))`, 19_999],
+  [
+    "Math.min with NaN among many",
+    `const xs = list(range(20000))\nNumber.isNaN(Math.min(...xs, NaN))`,
+    true,
+  ],
+  ["Math.hypot", `Math.hypot(3, 4)`, 5],
+  ["Math.pow with an extra argument", `Math.pow(2, 10, 99)`, 1024],
+  ["a tool call with a spread", `count_args(...range(5))`, 5],
+  ["an array spread", `const xs = [...range(3), ...[7]]\nxs`, [0, 1, 2, 7]],
+  ["an object spread", `const o = { ...{ a: 1 }, b: 2 }\no`, { a: 1, b: 2 }],
+  ["print of a spread", `print(...[1, 2])\n1`, 1],
+  ["set and unique", `const s = [len(set([1, 1, 2])), len(unique([1, 1]))]\ns`, [2, 1]],
+  [
+    "zip and enumerate",
+    `const z = [zip([1, 2], "ab"), enumerate("x")]\nz`,
+    [
+      [
+        [1, "a"],
+        [2, "b"],
+      ],
+      [[0, "x"]],
+    ],
+  ],
+  ["Array.from a length", `Array.from({ length: 2 })`, [null, null]],
+];
+
+describe.each(["in-process", "isolated"] as const)(
+  "work accounting of spreads and helper arguments (%s)",
+  (mode) => {
+    const attempt = (source: string, timeoutMs: number) =>
+      runInEitherMode(source, {
+        mode,
+        tools: { count_args: (...args: unknown[]) => args.length },
+        limits: { timeoutMs, maxSteps: 1e9 },
+      });
+
+    it.each(SPREADS_AND_HELPERS)("stops %s at a 200 ms limit", async (_name, source) => {
+      const result = await attempt(source, 200);
+      expect(result.success).toBe(false);
+      expect([...LIMITS, "limit_steps"]).toContain(result.error?.code);
+    });
+
+    it.each(SMALL_SPREADS)("answers %s", async (_name, source, output) => {
+      const result = await attempt(source, 10_000);
+      expect(result.error).toBeNull();
+      expect(result.output).toEqual(output);
+    });
+  },
+);

@@ -27,7 +27,7 @@ export {
   locateKey,
 } from "./config/load-config.js";
 export type { ConfigProblem } from "./config/load-config.js";
-export { DEFAULT_CONFIG } from "./config/config-types.js";
+export { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA } from "./config/config-types.js";
 export type { LackpyConfig, ProviderConfig, ModuleToolConfig } from "./config/config-types.js";
 export { CONFIG_SCHEMA, PROVIDER_PLUGINS } from "./config/config-schema.js";
 export { initWorkspace, CONFIG_TEMPLATE } from "./config/init-workspace.js";
@@ -84,6 +84,8 @@ export type {
   ShapedRunResult,
 } from "./result/shape-result.js";
 export { fitValue, fitText } from "./result/fit-value.js";
+export { clampLimits } from "./program/clamp-limits.js";
+export type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 export type { FittedValue } from "./result/fit-value.js";
 export type { ServiceErrorCode } from "./service-error.js";
 export type { GenerateOutcome } from "./program/inference.js";
@@ -98,6 +100,7 @@ export type {
   Promotion,
   RunOptions,
   ServiceOptions,
+  ServiceRunResult,
   ServiceValidation,
   TemplateInfo,
   TemplateDemotion,

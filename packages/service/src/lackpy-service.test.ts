@@ -7,6 +7,7 @@ import type { GenerationContext, Provider } from "@lackpy/infer";
 import { closeWorkerPool } from "@lackpy/run/node";
 import { startOllamaStub, type OllamaStub } from "./__fixtures__/ollama-stub.js";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config/config-types.js";
+import { loadConfig } from "./config/load-config.js";
 import { LackpyService } from "./lackpy-service.js";
 import { ServiceError } from "./service-error.js";
 
@@ -189,7 +190,10 @@ describe("LackpyService", () => {
   });
 
   it("cancels a run when the caller aborts", async () => {
-    const service = await LackpyService.open({ workspace: root });
+    const settings = await loadConfig(root);
+    // A run that would go on for ever: the workspace lets a request ask for that many steps.
+    settings.run.maxima.maxSteps = 1e12;
+    const service = new LackpyService({ workspace: root, config: settings });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 150);
     const result = await service.runProgram(`for (const i of range(1e12)) {}`, {

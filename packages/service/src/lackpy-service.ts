@@ -10,7 +10,7 @@ import {
 } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
 import { describeRules, type RuleDescription } from "@lackpy/infer/node";
-import { closeWorkerPool } from "@lackpy/run/node";
+import { closeWorkerPool, configureChildPool } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config/config-types.js";
 import { checkIntent } from "./program/check-intent.js";
 import { createTemplate, type CreateTemplateOptions } from "./delegate/create-template.js";
@@ -140,6 +140,9 @@ export class LackpyService {
       this.workspaceModules,
     );
     this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
+    // The person's cap on isolated child processes (`[run] max_children`), for the whole process.
+    if (this.settings.run.maxChildren !== undefined)
+      configureChildPool({ maxChildren: this.settings.run.maxChildren });
     this.stages = {
       generator: this.generator,
       runner: this.runner,

@@ -1,7 +1,8 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider, TemplateOrigin } from "@lackpy/infer";
-import type { TraceEntry } from "@lackpy/run";
+import type { RunResult, TraceEntry } from "@lackpy/run";
+import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
 import type { TrustDecision, TrustStatus } from "./trust/trust-types.js";
@@ -66,9 +67,14 @@ export interface ProgramOptions {
   kitHint?: string;
 }
 
+/** A run's result as the service returns it. */
+/** A run's result as the service returns it: the files it created, and limits it lowered. */
+export type ServiceRunResult = RunResult & { filesCreated: string[] } & LimitNotes;
+
 /** Options for running a program. */
 export interface RunOptions extends ProgramOptions {
   signal?: AbortSignal;
+  /** Limits of this run over the workspace's `[run]` defaults; each is lowered to its `[run.maxima]`. */
   limits?: Partial<{
     maxSteps: number;
     timeoutMs: number;
@@ -114,6 +120,8 @@ export interface DelegateResult {
   promoted: Promotion | null;
   /** The ratchet template this delegate's failure set aside, and why; null when none was. */
   demoted: TemplateDemotion | null;
+  /** Limits the request asked for above `[run.maxima]`, and what the run used; absent when none. */
+  limitsLowered?: LoweredLimit[];
 }
 
 /** A delegate result shaped for a trace detail (`delegate(intent, { trace })`). */

@@ -79,7 +79,7 @@ export function resultFlags(args: { trace?: string; "max-output-chars"?: string 
 export const LIMIT_ARGS = {
   "timeout-ms": {
     type: "string",
-    description: "Wall-time limit of the program in ms",
+    description: "Wall-clock limit of the whole run in ms, tool calls included",
     valueHint: "ms",
   },
   "max-steps": { type: "string", description: "Evaluation step limit", valueHint: "n" },

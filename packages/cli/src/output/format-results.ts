@@ -80,6 +80,7 @@ interface RunLike {
   trace?: readonly unknown[];
   filesModified?: readonly string[];
   filesCreated?: readonly string[];
+  limitsLowered?: readonly { limit: string; requested: number; used: number }[];
 }
 
 /** Prints a run (or delegate) result for people: the program's stdout and its output on stdout, an error and the files it wrote on stderr. */
@@ -89,7 +90,13 @@ export function printRunResult(
   source?: string,
   name = "program",
 ): void {
-  const { io } = context;
+  const { io, colors } = context;
+  if (result.limitsLowered?.length)
+    io.stderr(
+      `${colors.yellow("note")}: limits lowered to the workspace's [run.maxima]: ${result.limitsLowered
+        .map((lowered) => `${lowered.limit} ${lowered.requested} → ${lowered.used}`)
+        .join(", ")}\n`,
+    );
   if (result.stdout) io.stdout(result.stdout.endsWith("\n") ? result.stdout : `${result.stdout}\n`);
   if (result.success) io.stdout(`${renderOutput(result.output)}\n`);
   else printRunError(context, result.error!, source, name);

@@ -68,6 +68,19 @@ describe("createMcpProvider", () => {
     expect(byName.get("fx_wipe")).toMatchObject({ gradeW: 3, effectsCeiling: 3 });
   });
 
+  it.each([
+    [undefined, false],
+    [false, false],
+    [true, true],
+  ])(
+    "gives a server's tools secrets only when its config says accepts_secrets (%s)",
+    async (acceptsSecrets, accepted) => {
+      const config = acceptsSecrets === undefined ? STDIO : { ...STDIO, acceptsSecrets };
+      const specs = await provider({ fx: config }).toolSpecs("fx");
+      expect(new Set(specs.map((spec) => spec.acceptsSecrets))).toEqual(new Set([accepted]));
+    },
+  );
+
   it("calls tools with positional arguments mapped onto the named properties", async () => {
     const call = await tools(provider({ fx: STDIO }), "fx");
     expect(await call("fx_add", 2, 3)).toBe(5);

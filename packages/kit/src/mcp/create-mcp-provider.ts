@@ -63,7 +63,8 @@ export function createMcpProvider(options: McpProviderOptions): McpProvider {
     async toolSpecs(server) {
       const tools = await connection(server).tools();
       const prefix = mcpPrefix(server, options.servers[server]);
-      return tools.map((tool) => mcpToolSpec(tool, { server, prefix }));
+      const acceptsSecrets = options.servers[server].acceptsSecrets === true;
+      return tools.map((tool) => mcpToolSpec(tool, { server, prefix, acceptsSecrets }));
     },
     resolve(spec: ToolSpec): ToolFunction {
       const config = spec.providerConfig ?? {};

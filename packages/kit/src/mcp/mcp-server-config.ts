@@ -26,6 +26,11 @@ export interface McpServerConfig {
   timeoutMs?: number;
   /** Time limit of starting and initialising the server (default `DEFAULT_MCP_CONNECT_TIMEOUT_MS`). */
   connectTimeoutMs?: number;
+  /**
+   * True when the server's tools may be given secret parameters (`accepts_secrets = true`): a
+   * server may echo what it gets, so by default its tools take none (`secret_access`).
+   */
+  acceptsSecrets?: boolean;
 }
 
 /** A tool call's time limit when the config gives none (the run's tool time limit usually comes first). */

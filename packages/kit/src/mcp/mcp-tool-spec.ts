@@ -51,12 +51,13 @@ export function mcpToolGrade(tool: McpToolDescription): { gradeW: number; effect
 /**
  * The ToolSpec of an MCP tool: the name namespaced by `prefix` and made callable, the input
  * schema's properties as positional arguments (required ones first, each group in the schema's
- * order) with their types and descriptions, and the grade from the annotations. The original
- * tool and property names stay in `providerConfig` so calls map back to them.
+ * order) with their types and descriptions, the grade from the annotations, and no secrets
+ * unless the server's config accepts them. The original tool and property names stay in
+ * `providerConfig` so calls map back to them.
  */
 export function mcpToolSpec(
   tool: McpToolDescription,
-  options: { server: string; prefix: string },
+  options: { server: string; prefix: string; acceptsSecrets?: boolean },
 ): ToolSpec {
   const schema = tool.inputSchema ?? {};
   const properties =
@@ -89,5 +90,7 @@ export function mcpToolSpec(
     args,
     returns: tool.outputSchema ? jsonSchemaToArgType(tool.outputSchema) : "any",
     ...mcpToolGrade(tool),
+    // A server may echo what it is given: its tools take secrets only when its config says so.
+    acceptsSecrets: options.acceptsSecrets === true,
   };
 }

@@ -64,6 +64,19 @@ describe("Toolbox", () => {
     expect(() => new Toolbox().registerTool(spec as never)).toThrow(message);
   });
 
+  it.each([
+    ["an MCP tool without a word on secrets", { provider: "mcp" }, false],
+    ["a module tool without a word on secrets", { provider: "module" }, false],
+    ["a module tool that accepts secrets", { provider: "module", acceptsSecrets: true }, true],
+    ["an MCP tool that refuses them", { provider: "mcp", acceptsSecrets: false }, false],
+    ["a mock tool", { provider: "mock" }, undefined],
+    ["a builtin tool", {}, undefined],
+  ])("registers %s with the acceptsSecrets its provider calls for", (_name, fields, accepts) => {
+    const toolbox = new Toolbox();
+    toolbox.registerTool({ name: "echo", ...fields });
+    expect(toolbox.get("echo")?.acceptsSecrets).toBe(accepts);
+  });
+
   it("refuses a second tool of the same name", () => {
     const toolbox = new Toolbox();
     toolbox.registerTool({ name: "grep_files" });

@@ -30,7 +30,16 @@ const RESERVED_WORDS = new Set(
   ).split(" "),
 );
 
-/** A registry of tool providers and tool specs; tools are kept in registration order. */
+/**
+ * Providers whose tools run code lackpy did not write (an MCP server, a module's function): such a
+ * tool may echo what it is given, so unless its spec says `acceptsSecrets: true` it gets none.
+ */
+export const SECRET_REFUSING_PROVIDERS: ReadonlySet<string> = new Set(["mcp", "module"]);
+
+/**
+ * A registry of tool providers and tool specs; tools are kept in registration order. An MCP or
+ * module tool whose spec does not say `acceptsSecrets` is registered with `acceptsSecrets: false`.
+ */
 export class Toolbox {
   private readonly providers = new Map<string, ToolProvider>();
   private readonly tools = new Map<string, ToolSpec>();
@@ -63,7 +72,10 @@ export class Toolbox {
       });
     const warning = maskedNameWarning(spec.name);
     const warnings = warning ? [warning] : [];
-    this.tools.set(spec.name, spec);
+    // A tool lackpy did not write takes secrets only when its config says so (`accepts_secrets`).
+    const refuses =
+      spec.acceptsSecrets === undefined && SECRET_REFUSING_PROVIDERS.has(spec.provider ?? "");
+    this.tools.set(spec.name, refuses ? { ...spec, acceptsSecrets: false } : spec);
     this.warningList.push(...warnings);
     return warnings;
   }

@@ -10,19 +10,36 @@ import type { RunContext } from "../run-context.js";
 import { iterate } from "./iterate.js";
 import { refusingSecrets } from "../secrets/secret-value.js";
 import { typeName, type NativeCode } from "../values/values.js";
+import { inChunks } from "../values/work-meter.js";
 
 /** Rough heap cost of one Set entry, with the hash table's spare room while it grows. */
 export const BYTES_PER_SET_ENTRY = 48;
 /** Rough heap cost of one Map entry: key, value and the hash table's spare room. */
 const BYTES_PER_MAP_ENTRY = 64;
 
+/** Work units of one item added to a set (hashing, and the table growing): about three array items. */
+const SET_ENTRY_UNITS = 3;
+
+/** A set of `items`, built in charged chunks after its size and memory are checked. */
+export function setOf(
+  context: RunContext,
+  items: unknown[],
+  what: string,
+  node: Node,
+): Set<unknown> {
+  context.checkSize(items.length, what, node);
+  context.checkMemory(items.length, BYTES_PER_SET_ENTRY, what, node);
+  const result = new Set<unknown>();
+  inChunks(context, items.length, SET_ENTRY_UNITS, (start, end) => {
+    for (let index = start; index < end; index++) result.add(items[index]);
+  });
+  return result;
+}
+
 /** A new Set of the items of an iterable program value (none for `undefined`). */
 export function makeSet(context: RunContext, source: unknown, node: Node): Set<unknown> {
   if (source === undefined) return new Set();
-  const items = iterate(context, source, node);
-  context.checkSize(items.length, "a set", node);
-  context.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set", node);
-  return new Set(items);
+  return setOf(context, iterate(context, source, node), "a set", node);
 }
 
 /** A new Map of the [key, value] pairs of an iterable program value (none for `undefined`). */

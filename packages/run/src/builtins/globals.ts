@@ -10,6 +10,7 @@ import type { RunContext } from "../run-context.js";
 import { iterate } from "./iterate.js";
 import { checkKey, writeMember } from "./members.js";
 import { refuseSecrets } from "../secrets/secret-value.js";
+import { OBJECT_KEY_UNIT } from "../values/work-meter.js";
 import { fromJson, jsonText } from "./serialize.js";
 import {
   Namespace,
@@ -43,6 +44,32 @@ function entriesOf(
   );
 }
 
+/** Math functions that take any number of arguments (`Math.max(...xs)`); the others read two at most. */
+const VARIADIC_MATH: ReadonlySet<string> = new Set(["max", "min", "hypot"]);
+
+/** Arguments passed to a host function in one call: far below any engine's limit on arguments. */
+const ARGUMENT_CHUNK = 8192;
+
+/**
+ * `Math.max(...xs)` and the like over any number of arguments: charged as work, and applied in
+ * chunks (the maximum of the chunks' maxima is the maximum, NaN and -0 included), so a long
+ * spread is neither a host stack overflow nor uncounted time.
+ */
+function variadicMath(
+  interpreter: RunContext,
+  fn: (...numbers: number[]) => number,
+  args: unknown[],
+  node: Node,
+): number {
+  if (args.length <= ARGUMENT_CHUNK) return fn(...args.map(toNumber));
+  const partial: number[] = [];
+  for (let start = 0; start < args.length; start += ARGUMENT_CHUNK) {
+    interpreter.chargeWork(Math.min(ARGUMENT_CHUNK, args.length - start), node);
+    partial.push(fn(...args.slice(start, start + ARGUMENT_CHUNK).map(toNumber)));
+  }
+  return fn(...partial);
+}
+
 function fail(interpreter: RunContext, node: Node, message: string, hint?: string): never {
   throw interpreter.fault("runtime_error", message, node, hint);
 }
@@ -55,7 +82,9 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
     if (member.kind === "value" && typeof host === "number") math[member.name] = host;
     else if (typeof host === "function") {
       const fn = host as (...numbers: number[]) => number;
-      math[member.name] = (_interpreter, args) => fn(...args.map(toNumber));
+      math[member.name] = VARIADIC_MATH.has(member.name)
+        ? (interpreter, args, node) => variadicMath(interpreter, fn, args, node)
+        : (_interpreter, args) => fn(...args.slice(0, 2).map(toNumber));
     }
   }
 
@@ -106,7 +135,9 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
       entriesOf(interpreter, value, node, "entries").map(([key, item]) => [key, item]),
     fromEntries: (interpreter, [pairs], node) => {
       const result = newObject();
-      for (const pair of iterate(interpreter, pairs, node)) {
+      const items = iterate(interpreter, pairs, node);
+      interpreter.chargeWork(items.length * OBJECT_KEY_UNIT, node);
+      for (const pair of items) {
         if (!Array.isArray(pair))
           fail(interpreter, node, "Object.fromEntries takes [key, value] pairs.");
         const key = toDisplayString((pair as unknown[])[0], interpreter);
@@ -125,7 +156,9 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
         );
       for (const source of sources) {
         if (source === null || source === undefined) continue;
-        for (const [key, item] of entriesOf(interpreter, source, node, "assign")) {
+        const entries = entriesOf(interpreter, source, node, "assign");
+        interpreter.chargeWork(entries.length * OBJECT_KEY_UNIT, node);
+        for (const [key, item] of entries) {
           checkKey(interpreter, key, node);
           writeMember(interpreter, target, key, item, node);
         }
@@ -141,7 +174,7 @@ function createSafeGlobals(): ReadonlyMap<string, unknown> {
       if (isPlainObject(source) && typeof source.length === "number") {
         const length = Math.max(0, Math.trunc(source.length));
         interpreter.checkSize(length, "an array", node);
-        items = Array.from({ length }, () => undefined);
+        items = new Array<unknown>(length).fill(undefined);
       } else {
         items = [...iterate(interpreter, source, node)];
       }

@@ -3,7 +3,7 @@ import type { Node } from "@lackpy/lang";
 import { toDisplayString, toNumber, truthy } from "../values/display.js";
 import { after, mapIndexes } from "../maybe-async.js";
 import type { RunContext } from "../run-context.js";
-import { BYTES_PER_SET_ENTRY, makeSet } from "./collections.js";
+import { makeSet, setOf } from "./collections.js";
 import { iterate } from "./iterate.js";
 import { lazyItems, rangeLast } from "./lazy-items.js";
 import { checkKey, readMember, writeMember } from "./members.js";
@@ -11,6 +11,7 @@ import { jsonText } from "./serialize.js";
 import { compareValues, sortValues } from "../values/sort-values.js";
 import { refusingSecrets } from "../secrets/secret-value.js";
 import { RangeValue, isCallable, isPlainObject, newObject, typeName } from "../values/values.js";
+import { OBJECT_KEY_UNIT, inChunks } from "../values/work-meter.js";
 
 /** A helper: arguments already evaluated; returns a promise only when a callback it calls had to wait. */
 export type Helper = (interpreter: RunContext, args: unknown[], node: Node) => unknown;
@@ -133,6 +134,9 @@ function reverseText(interpreter: RunContext, text: string, node: Node): string 
   return chunks.join("");
 }
 
+/** Work units of one small list made per item (`enumerate`, `zip`). */
+const PAIR_UNITS = 4;
+
 function entriesOf(
   interpreter: RunContext,
   value: unknown,
@@ -198,21 +202,26 @@ const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
       : [...iterate(interpreter, value, node)].reverse(),
   enumerate: (interpreter, [value, start], node) => {
     const items = iterate(interpreter, value, node);
-    interpreter.checkBulk(items.length, BYTES_PER_PAIR, "a list of [index, item] pairs", node);
+    interpreter.checkMemory(items.length, BYTES_PER_PAIR, "a list of [index, item] pairs", node);
     const first = start === undefined ? 0 : toNumber(start);
-    return items.map((item, index) => [index + first, item]);
+    const pairs: unknown[][] = [];
+    inChunks(interpreter, items.length, PAIR_UNITS, (from, end) => {
+      for (let index = from; index < end; index++) pairs.push([index + first, items[index]]);
+    });
+    return pairs;
   },
   zip: (interpreter, args, node) => {
     const lists: unknown[][] = [];
     for (const arg of args) lists.push(iterate(interpreter, arg, node));
-    const length = lists.length === 0 ? 0 : Math.min(...lists.map((list) => list.length));
-    interpreter.checkBulk(
-      length,
-      BYTES_PER_PAIR + 8 * lists.length,
-      "a list of zipped items",
-      node,
-    );
-    return Array.from({ length }, (_, index) => lists.map((list) => list[index]));
+    let length = lists.length === 0 ? 0 : lists[0].length;
+    for (const list of lists) length = Math.min(length, list.length);
+    const bytesPerItem = BYTES_PER_PAIR + 8 * lists.length;
+    interpreter.checkMemory(length, bytesPerItem, "a list of zipped items", node);
+    const zipped: unknown[][] = [];
+    inChunks(interpreter, length, PAIR_UNITS + lists.length, (from, end) => {
+      for (let index = from; index < end; index++) zipped.push(lists.map((list) => list[index]));
+    });
+    return zipped;
   },
   min: (interpreter, args, node) => extreme(interpreter, args, node, -1, "min"),
   max: (interpreter, args, node) => extreme(interpreter, args, node, 1, "max"),
@@ -289,6 +298,7 @@ const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
       value instanceof Map || isPlainObject(value)
         ? entriesOf(interpreter, value, node, "dict")
         : iterate(interpreter, value, node);
+    interpreter.chargeWork(pairs.length * OBJECT_KEY_UNIT, node);
     for (const pair of pairs) {
       if (!Array.isArray(pair) || pair.length < 2)
         fail(
@@ -330,8 +340,7 @@ const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
   },
   unique: (interpreter, [value], node) => {
     const items = iterate(interpreter, value, node);
-    interpreter.checkBulk(items.length, BYTES_PER_SET_ENTRY, "a set of unique items", node);
-    return [...new Set(items)];
+    return [...setOf(interpreter, items, "a set of unique items", node)];
   },
   count: (interpreter, [value, target], node) => {
     let total = 0;
@@ -341,6 +350,8 @@ const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
   print: (interpreter, args, node) => {
     let length = Math.max(0, args.length - 1);
     const parts = args.map((arg) => {
+      // Each argument is written as text: about four array items of work (print(...xs)).
+      interpreter.chargeWork(4, node);
       const part =
         typeof arg === "string"
           ? arg

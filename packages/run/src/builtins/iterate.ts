@@ -2,6 +2,7 @@ import type { Node } from "@lackpy/lang";
 import type { RunContext } from "../run-context.js";
 import { refuseSecret } from "../secrets/secret-value.js";
 import { RangeValue, isPlainObject, typeName } from "../values/values.js";
+import { WORK_CHUNK_ITEMS } from "../values/work-meter.js";
 
 /** Rough heap cost of one character as its own string (characters outside Latin-1 are not shared). */
 const BYTES_PER_CHARACTER_STRING = 32;
@@ -17,7 +18,8 @@ export function iterate(interpreter: RunContext, value: unknown, node: Node): un
     return Array.from(value);
   }
   if (value instanceof Set) {
-    interpreter.chargeWork(value.size, node);
+    // A set's items are reached through its hash table: about three array items each.
+    interpreter.chargeWork(3 * value.size, node);
     return [...value];
   }
   if (value instanceof Map) {
@@ -25,8 +27,20 @@ export function iterate(interpreter: RunContext, value: unknown, node: Node): un
     return [...value].map(([key, item]) => [key, item]);
   }
   if (value instanceof RangeValue) {
-    interpreter.checkSize(value.length, "a list from a range", node);
-    return value.toArray();
+    interpreter.checkLength(value.length, "a list from a range", node);
+    // The items as `RangeValue` iterates them (a sum per step), charged as they are made.
+    const items: number[] = [];
+    const { stop, step } = value;
+    const more = (next: number) => (step > 0 ? next < stop : next > stop);
+    let next = value.start;
+    while (more(next)) {
+      interpreter.chargeWork(WORK_CHUNK_ITEMS, node);
+      for (let count = 0; count < WORK_CHUNK_ITEMS && more(next); count++) {
+        items.push(next);
+        next += step;
+      }
+    }
+    return items;
   }
   refuseSecret(value, "iterated", node);
   throw notIterable(interpreter, value, node);

@@ -95,8 +95,19 @@ export function callMethod(
   // Native methods run in one step however long the receiver: count the items for the clock.
   if (typeof receiver === "string" || Array.isArray(receiver)) {
     // A method that builds a new array or string from a long receiver allocates it in one go.
-    if (NON_ALLOCATING.has(name)) interpreter.chargeWork(receiver.length, node);
-    else interpreter.checkBulk(receiver.length, 8, `the result of ${name}`, node);
+    if (NON_ALLOCATING.has(name))
+      interpreter.chargeWork(
+        typeof receiver === "string" ? receiver.length / 16 : receiver.length,
+        node,
+      );
+    else
+      interpreter.checkBulk(
+        receiver.length,
+        // A new string costs its bytes; a list (an array's copy, a string split) a pointer an item.
+        typeof receiver === "string" && name !== "split" ? 2 : 8,
+        `the result of ${name}`,
+        node,
+      );
   }
   if (!type || !ALLOWED[type].has(name) || name === "size") {
     const allowed = type ? [...ALLOWED[type]].filter((method) => method !== "size") : [];
@@ -301,7 +312,10 @@ function arrayMethod(
     }
     case "flat": {
       const depth = args[0] === undefined ? 1 : Math.min(64, Math.max(0, toNumber(args[0])));
-      interpreter.checkSize(flatLength(array, depth, interpreter.limits.maxSize), "an array", node);
+      const length = flatLength(array, depth, interpreter.limits.maxSize);
+      interpreter.checkSize(length, "an array", node);
+      // Flattening visits every nested list: about four array items of work per item.
+      interpreter.chargeWork(3 * length, node);
       return array.flat(depth);
     }
     case "keys":

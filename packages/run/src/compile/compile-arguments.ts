@@ -3,6 +3,7 @@ import type { Frame } from "./compile-scope.js";
 import type { Compiler } from "./compiler.js";
 import { iterate } from "../builtins/iterate.js";
 import type { RunContext } from "../run-context.js";
+import { inChunks } from "../values/work-meter.js";
 
 /** Code that evaluates a call's arguments into an array (a promise of one only when `async`). */
 export interface Arguments {
@@ -25,10 +26,12 @@ export function compileArguments(nodes: readonly Node[], compiler: Compiler): Ar
     }
     // An array's size is known before iterating it: a spread too big fails on size first.
     if (Array.isArray(value))
-      context.checkSize(args.length + value.length, "an argument list", spread);
+      context.checkLength(args.length + value.length, "an argument list", spread);
     const items = iterate(context, value, spread);
-    context.checkSize(args.length + items.length, "an argument list", spread);
-    for (const item of items) args.push(item);
+    context.checkLength(args.length + items.length, "an argument list", spread);
+    inChunks(context, items.length, 1, (start, end) => {
+      for (let index = start; index < end; index++) args.push(items[index]);
+    });
   };
   const from = (context: RunContext, frame: Frame, args: unknown[], index: number): unknown => {
     for (; index < parts.length; index++) {

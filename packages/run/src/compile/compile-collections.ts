@@ -9,6 +9,7 @@ import { checkKey, toPropertyKey, writeMember } from "../builtins/members.js";
 import type { RunContext } from "../run-context.js";
 import { refuseSecret } from "../secrets/secret-value.js";
 import { isPlainObject, newObject } from "../values/values.js";
+import { OBJECT_KEY_UNIT, inChunks } from "../values/work-meter.js";
 
 /** `[a, ...b]` */
 export function compileArray(node: Node, compiler: Compiler): Compiled {
@@ -27,10 +28,12 @@ export function compileArray(node: Node, compiler: Compiler): Compiled {
       return;
     }
     // An array's size is known before iterating it: a spread too big fails on size first.
-    if (Array.isArray(value)) context.checkSize(result.length + value.length, "an array", spread);
+    if (Array.isArray(value)) context.checkLength(result.length + value.length, "an array", spread);
     const items = iterate(context, value, spread);
-    context.checkSize(result.length + items.length, "an array", spread);
-    for (const item of items) result.push(item);
+    context.checkLength(result.length + items.length, "an array", spread);
+    inChunks(context, items.length, 1, (start, end) => {
+      for (let index = start; index < end; index++) result.push(items[index]);
+    });
   };
   const from = (context: RunContext, frame: Frame, result: unknown[], index: number): unknown => {
     for (; index < elements.length; index++) {
@@ -90,6 +93,7 @@ export function compileObject(node: Node, compiler: Compiler): Compiled {
       isPlainObject(source) || Array.isArray(source) || typeof source === "string"
         ? Object.entries(source)
         : [];
+    context.chargeWork(entries.length * OBJECT_KEY_UNIT, property);
     for (const [key, value] of entries) {
       checkKey(context, key, property);
       writeMember(context, result, key, value, property);

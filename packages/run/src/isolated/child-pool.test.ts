@@ -3,12 +3,16 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { DEFAULT_LIMITS } from "@lackpy/lang";
-import { afterAll, describe, expect, it } from "vitest";
+import { availableParallelism } from "node:os";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { alive, childPids, eventually } from "../__fixtures__/child-processes.js";
 import {
+  childPoolStats,
   closeChildPool,
   closeWorkerPool,
+  configureChildPool,
   DEFAULT_CHILD_MEMORY_MB,
+  DEFAULT_MAX_CHILDREN,
   prewarmChildPool,
   prewarmWorkerPool,
   run,
@@ -18,6 +22,7 @@ const execFileAsync = promisify(execFile);
 const HOST = fileURLToPath(new URL("../__fixtures__/host-without-close.mjs", import.meta.url));
 
 afterAll(() => closeChildPool());
+afterEach(() => configureChildPool({ maxChildren: DEFAULT_MAX_CHILDREN }));
 
 describe("the isolated child pool", () => {
   it("starts children for the default memory limit when none is named", () => {
@@ -85,5 +90,139 @@ describe("the isolated child pool", () => {
     });
     expect(JSON.parse(stdout)).toEqual(output);
     await eventually(async () => (await childPids(memoryMb, { anyParent: true })).length === 0);
+  });
+});
+
+/** A gate runs wait at (through a tool), so a test holds them running and counts the children. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let entered = 0;
+  return {
+    open,
+    entered: () => entered,
+    tools: {
+      hold: async () => {
+        entered++;
+        await opened;
+        return 1;
+      },
+    },
+  };
+}
+
+describe("the child pool's cap", () => {
+  it("defaults to one child per core, at least two", () => {
+    expect(DEFAULT_MAX_CHILDREN).toBe(Math.max(2, availableParallelism()));
+    expect(childPoolStats().maxChildren).toBe(DEFAULT_MAX_CHILDREN);
+  });
+
+  it("never has more live children than the cap: runs beyond it wait, then all finish", async () => {
+    const memoryMb = 91;
+    configureChildPool({ maxChildren: 2 });
+    const held = gate();
+    const runs = Array.from({ length: 6 }, (_, index) =>
+      run(`hold()\n${index}`, {
+        mode: "isolated",
+        tools: held.tools,
+        limits: { memoryMb, timeoutMs: 30_000 },
+      }),
+    );
+    await eventually(() => held.entered() === 2);
+    // Two run, four wait: and no process was started for the waiting ones.
+    expect(childPoolStats()).toMatchObject({ maxChildren: 2, waiting: 4 });
+    expect(childPoolStats().live).toBeLessThanOrEqual(2);
+    expect((await childPids(memoryMb)).length).toBeLessThanOrEqual(2);
+    held.open();
+    const results = await Promise.all(runs);
+    expect(results.map((result) => result.output)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(childPoolStats().waiting).toBe(0);
+    expect((await childPids(memoryMb)).length).toBeLessThanOrEqual(2);
+  });
+
+  it("gives a released child to the next waiting run (a warm child, no new process)", async () => {
+    const memoryMb = 92;
+    configureChildPool({ maxChildren: 1 });
+    const pids: number[][] = [];
+    const look = async () => {
+      pids.push(await childPids(memoryMb));
+      return 1;
+    };
+    const options = { mode: "isolated" as const, tools: { look }, limits: { memoryMb } };
+    await Promise.all([run(`look()`, options), run(`look()`, options), run(`look()`, options)]);
+    expect(new Set(pids.flat()).size).toBe(1);
+  });
+
+  it("ends a waiting run at its deadline without starting it", async () => {
+    const memoryMb = 93;
+    configureChildPool({ maxChildren: 1 });
+    const held = gate();
+    const busy = run(`hold()`, {
+      mode: "isolated",
+      tools: held.tools,
+      limits: { memoryMb, timeoutMs: 30_000 },
+    });
+    await eventually(() => held.entered() === 1);
+    const started: number[] = [];
+    const waiting = await run(`mark()`, {
+      mode: "isolated",
+      tools: { mark: () => started.push(1) },
+      limits: { memoryMb, timeoutMs: 200 },
+    });
+    expect(waiting.error).toMatchObject({
+      code: "limit_time",
+      message:
+        "The run, tools included, took longer than 200 ms: it waited for a free isolated process and never started.",
+    });
+    expect(started).toEqual([]);
+    expect(childPoolStats().waiting).toBe(0);
+    held.open();
+    expect((await busy).output).toBe(1);
+  });
+
+  it("lets a caller cancel a waiting run", async () => {
+    const memoryMb = 94;
+    configureChildPool({ maxChildren: 1 });
+    const held = gate();
+    const busy = run(`hold()`, {
+      mode: "isolated",
+      tools: held.tools,
+      limits: { memoryMb, timeoutMs: 30_000 },
+    });
+    await eventually(() => held.entered() === 1);
+    const controller = new AbortController();
+    const waiting = run(`1`, { mode: "isolated", limits: { memoryMb }, signal: controller.signal });
+    await eventually(() => childPoolStats().waiting === 1);
+    controller.abort();
+    expect((await waiting).error).toEqual({ code: "cancelled", message: "The run was cancelled." });
+    expect(childPoolStats().waiting).toBe(0);
+    held.open();
+    expect((await busy).output).toBe(1);
+  });
+
+  it("makes room for another memory limit by retiring an idle child", async () => {
+    configureChildPool({ maxChildren: 1 });
+    expect((await run(`1`, { mode: "isolated", limits: { memoryMb: 95 } })).output).toBe(1);
+    await eventually(async () => (await childPids(95)).length === 1);
+    const other = await run(`2`, { mode: "isolated", limits: { memoryMb: 96 } });
+    expect(other.output).toBe(2);
+    await eventually(async () => (await childPids(95)).length === 0);
+    expect(childPoolStats().live).toBeLessThanOrEqual(1);
+  });
+
+  it("kills idle children down to a lowered cap", async () => {
+    configureChildPool({ maxChildren: 4 });
+    const options = (memoryMb: number) => ({ mode: "isolated" as const, limits: { memoryMb } });
+    await Promise.all([run(`1`, options(97)), run(`1`, options(98))]);
+    expect(childPoolStats().live).toBeGreaterThanOrEqual(2);
+    configureChildPool({ maxChildren: 1 });
+    await eventually(() => childPoolStats().live <= 1);
+    expect(childPoolStats().idle).toBeLessThanOrEqual(1);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])("refuses a cap of %s as a caller mistake", (maxChildren) => {
+    expect(() => configureChildPool({ maxChildren })).toThrow(
+      expect.objectContaining({ code: "invalid_option" }),
+    );
   });
 });

@@ -1,19 +1,24 @@
-import { discardChild, releaseChild } from "./child-pool.js";
+import { discardChild, releaseChild, requestChild } from "./child-pool.js";
 import { deathError } from "./death-error.js";
 import { invokeHostTool, toolErrorData } from "./host-tool-call.js";
 import type { ToolFunction, TraceEntry } from "../tools/trace-entry.js";
 import type { ChildDeath, IsolatedChild } from "./isolated-child.js";
 import type { ChildMessage, RunRequest, ToolRequest } from "./isolation-protocol.js";
-import type { Limits } from "../limits.js";
+import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "../limits.js";
 import type { RunErrorValue } from "../run-error.js";
 import { failedResult } from "../run-program.js";
 import type { RunResult } from "../run-result.js";
 import { summarise } from "../builtins/serialize.js";
 import { ToolCallSignals } from "../tools/tool-call-context.js";
-import { revealSecretArguments, secretMarkers, type SecretTarget } from "./secret-arguments.js";
+import {
+  hideSecretResult,
+  revealSecretArguments,
+  secretMarkers,
+  type SecretTarget,
+} from "./secret-arguments.js";
 import type { SecretVault } from "../secrets/secret-vault.js";
 
-/** Extra time the host grants past a limit before it kills a child that did not stop itself. */
+/** Extra time the host grants past the deadline before it kills a child that did not stop itself. */
 const GRACE_MS = 150;
 /** How long a new child may take to start (Node's start-up, on a loaded machine). */
 const START_TIMEOUT_MS = 15_000;
@@ -22,16 +27,21 @@ const START_TIMEOUT_MS = 15_000;
 export const CANCELLED: RunErrorValue = { code: "cancelled", message: "The run was cancelled." };
 
 /**
- * The host's side of one isolated run: sends the program once the child is ready, answers its
- * tool calls, watches the time the child spends evaluating (time in tools excluded, but no more
- * of it than `toolTimeoutMs`), and settles exactly once: with the child's result (the child goes
- * back to the pool) or with a failure (timeout, cancellation, death; the child is discarded).
+ * The host's side of one isolated run: waits for a child from the pool (in a queue when every
+ * slot is taken), sends the program once the child is ready, answers its tool calls, holds the
+ * run to its deadline (`timeoutMs` of wall-clock time from the validated call, waiting in the queue and
+ * tool calls included; only a new child's start-up is not counted), and settles exactly once:
+ * with the child's result (the child goes back to the pool) or with a failure (deadline,
+ * cancellation, death; the child is discarded, or the run leaves the queue).
  */
 export class IsolatedRun {
   private readonly limits: Limits;
   private readonly hostTrace: TraceEntry[] = [];
   private readonly toolSignals: ToolCallSignals;
+  /** When the deadline's clock started: the call, moved on by a new child's start-up time. */
   private startedAt = performance.now();
+  private child: IsolatedChild | null = null;
+  private leaveQueue: (() => void) | null = null;
   private toolMs = 0;
   private toolsInFlight = 0;
   private toolStartedAt = 0;
@@ -40,7 +50,6 @@ export class IsolatedRun {
   private readonly onAbort = () => this.fail(CANCELLED);
 
   constructor(
-    private readonly child: IsolatedChild,
     private readonly request: RunRequest,
     private readonly tools: Readonly<Record<string, ToolFunction>>,
     private readonly vault: SecretVault,
@@ -51,13 +60,32 @@ export class IsolatedRun {
     this.toolSignals = new ToolCallSignals(signal);
   }
 
-  /** Starts the run: attaches to the child and sends the program once the child listens. */
+  /** Starts the run: asks the pool for a child, and fails at the deadline if none frees up first. */
   start(): void {
     this.signal?.addEventListener("abort", this.onAbort, { once: true });
-    this.child.attach({
+    this.timer = setTimeout(
+      () => this.fail(queueTimeout(this.limits.timeoutMs)),
+      this.limits.timeoutMs,
+    );
+    const leave = requestChild(this.limits.memoryMb, (child) => this.begin(child));
+    if (!this.child && !this.settled) this.leaveQueue = leave;
+  }
+
+  /** Runs the program on the child the pool granted, once it listens. */
+  private begin(child: IsolatedChild): void {
+    this.child = child;
+    this.leaveQueue = null;
+    clearTimeout(this.timer);
+    if (this.settled) {
+      // Cancelled in the same turn: the child goes straight back.
+      releaseChild(child);
+      return;
+    }
+    child.attach({
       message: (message) => this.receive(message),
       death: (death: ChildDeath) => this.fail(deathError(death, this.limits.memoryMb)),
     });
+    const grantedAt = performance.now();
     this.timer = setTimeout(
       () =>
         this.fail({
@@ -67,13 +95,15 @@ export class IsolatedRun {
         }),
       START_TIMEOUT_MS,
     );
-    this.child.whenReady((ready) => {
+    child.whenReady((ready) => {
       // A child that died first reports its death to the listener above.
       if (this.settled || !ready) return;
       clearTimeout(this.timer);
-      this.startedAt = performance.now();
+      // A new child's start-up is the pool's cost, not the program's: it is not counted.
+      const now = performance.now();
+      this.startedAt += now - grantedAt;
       try {
-        if (!this.child.send(this.request)) return;
+        if (!child.send({ ...this.request, elapsedMs: now - this.startedAt })) return;
       } catch (error) {
         return this.fail(sendFailure(error));
       }
@@ -92,10 +122,13 @@ export class IsolatedRun {
     this.settled = true;
     clearTimeout(this.timer);
     this.signal?.removeEventListener("abort", this.onAbort);
+    this.leaveQueue?.();
     // A tool still running (past its time limit, or its child died) must not change anything now.
     this.toolSignals.end();
-    if (healthy) releaseChild(this.child);
-    else discardChild(this.child);
+    if (this.child) {
+      if (healthy) releaseChild(this.child);
+      else discardChild(this.child);
+    }
     this.resolve(result);
   }
 
@@ -115,19 +148,15 @@ export class IsolatedRun {
     this.finish(result, false);
   }
 
-  /** Kills the child once its evaluation time is past the limit and the grace. */
+  /** Kills the child once the run is past its deadline and the grace (the child stops itself at the deadline). */
   private watch(): void {
-    const toolCapMs = this.limits.toolTimeoutMs + GRACE_MS;
-    const inToolMs = this.toolsInFlight > 0 ? performance.now() - this.toolStartedAt : 0;
-    const evaluationMs =
-      performance.now() - this.startedAt - this.toolMs - Math.min(inToolMs, toolCapMs);
-    const leftMs = this.limits.timeoutMs + GRACE_MS - evaluationMs;
+    const leftMs = this.startedAt + this.limits.timeoutMs + GRACE_MS - performance.now();
     if (leftMs > 0) this.timer = setTimeout(() => this.watch(), leftMs + 1);
     else
       this.fail({
         code: "limit_time",
-        message: `The program ran for more than ${this.limits.timeoutMs} ms and was stopped.`,
-        hint: "do less work per run; avoid regular expressions with nested repetition such as (a+)+",
+        message: timeLimitMessage(this.limits.timeoutMs, " and was stopped"),
+        hint: `${TIME_LIMIT_HINT}; avoid regular expressions with nested repetition such as (a+)+`,
       });
   }
 
@@ -152,7 +181,8 @@ export class IsolatedRun {
     const begun = performance.now();
     if (this.toolsInFlight++ === 0) this.toolStartedAt = begun;
     // The child fails the run at the tool time limit and the run's end aborts the call; this
-    // timer, a grace period later, aborts it even if the child's verdict never arrives.
+    // timer, a grace period later, aborts it even if the child's verdict never arrives (the
+    // deadline is the watch's: it ends the run, which aborts every call).
     const call = this.toolSignals.begin();
     const toolTimer = setTimeout(
       () =>
@@ -174,30 +204,40 @@ export class IsolatedRun {
         call.context,
         this.limits.maxSize,
       );
+      // What contains a secret's text (an echo) is held here; the child gets markers.
+      const hidden = hideSecretResult(value, this.vault, request.name);
       entry.success = true;
       if (!this.settled)
-        this.child.send({ type: "tool-result", callId: request.callId, ok: true, value });
+        this.child?.send({ type: "tool-result", callId: request.callId, ok: true, ...hidden });
     } catch (error) {
       // A tool that echoes a secret in its error has the secret's text replaced by its marker,
       // here, so the value never reaches the child.
       const data = this.vault.redactError(toolErrorData(error));
       entry.error = data.message;
       if (!this.settled)
-        this.child.send({ type: "tool-result", callId: request.callId, ok: false, error: data });
+        this.child?.send({ type: "tool-result", callId: request.callId, ok: false, error: data });
     } finally {
       clearTimeout(toolTimer);
       entry.durationMs = round(performance.now() - begun);
-      if (--this.toolsInFlight === 0)
-        this.toolMs += Math.min(
-          performance.now() - this.toolStartedAt,
-          this.limits.toolTimeoutMs + GRACE_MS,
-        );
+      if (--this.toolsInFlight === 0) this.toolMs += performance.now() - this.toolStartedAt;
     }
   }
 }
 
 function round(ms: number): number {
   return Math.round(ms * 1000) / 1000;
+}
+
+/** The error of a run whose deadline passed while it waited for a child. */
+function queueTimeout(timeoutMs: number): RunErrorValue {
+  return {
+    code: "limit_time",
+    message: timeLimitMessage(
+      timeoutMs,
+      ": it waited for a free isolated process and never started",
+    ),
+    hint: "run it again when fewer programs are running; the person running lackpy can raise [run] max_children",
+  };
 }
 
 /** A message the structured clone could not copy (the host's side of the value boundary). */

@@ -4,7 +4,8 @@
  * child says `ready` once it listens; the host sends one `run` at a time; every kit-tool call is a
  * `tool` request from the child answered by one `tool-result`; the run ends with `done`.
  * Secret params never cross: the child knows their names only, and a tool argument that is a
- * secret crosses as a `SecretArgument` (which param, which field), filled in by the host.
+ * secret crosses as a `SecretArgument` (which param, which field), filled in by the host. A tool
+ * result that contains a secret's text crosses with that part taken out, as a `HiddenSecret`.
  */
 import type { ToolSpec } from "@lackpy/lang";
 import type { Limits } from "../limits.js";
@@ -24,6 +25,8 @@ export interface RunRequest {
   secretParams: string[];
   limits: Limits;
   rules: string[];
+  /** Milliseconds of the run's deadline already spent in the host (waiting for a free child). */
+  elapsedMs: number;
 }
 
 /** A tool failure as plain data: what the interpreter needs to build its `tool_error`. */
@@ -39,8 +42,20 @@ export interface ToolReply {
   type: "tool-result";
   callId: number;
   ok: boolean;
+  /** The result; a part that contained a secret's text is `null` here and listed in `secrets`. */
   value?: unknown;
+  secrets?: HiddenSecret[];
   error?: ToolErrorData;
+}
+
+/** A part of a tool's result that contained a secret's text: the child puts a marker at `at`. */
+export interface HiddenSecret {
+  /** Array indexes and object keys from the result's root (empty: the whole result). */
+  at: (string | number)[];
+  name: string;
+  /** The secret's field whose text it contained, and the handle of the value the host holds. */
+  origin: string[];
+  handle: number;
 }
 
 /** Child to host: the child listens and can take a run. */
@@ -64,6 +79,8 @@ export interface SecretArgument {
   index: number;
   name: string;
   path: string[];
+  /** For a marker of a tool result the host holds (see `HiddenSecret`): its handle and origin. */
+  held?: { handle: number; origin: string[]; tool: string };
 }
 
 /** Child to host: the run's result. */

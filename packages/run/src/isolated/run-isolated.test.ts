@@ -154,7 +154,9 @@ describe("runIsolated: time and cancellation", () => {
   it("kills a child stuck where it cannot stop itself past the time limit and replaces it", async () => {
     const { result, pid } = await runMarked(`freeze()\n1`, 72);
     expect(result.error?.code).toBe("limit_time");
-    expect(result.error?.message).toBe("The program ran for more than 300 ms and was stopped.");
+    expect(result.error?.message).toBe(
+      "The run, tools included, took longer than 300 ms and was stopped.",
+    );
     await eventually(() => !alive(pid));
     await eventually(async () => (await childPids(72)).length === 1);
     expect((await run(`2 * 21`, { mode: "isolated", limits: { memoryMb: 72 } })).output).toBe(42);

@@ -1,5 +1,4 @@
 import { DEFAULT_LIMITS, type ValidatedProgram } from "@lackpy/lang";
-import { acquireChild } from "./child-pool.js";
 import { CANCELLED, IsolatedRun } from "./isolated-run.js";
 import type { RunRequest } from "./isolation-protocol.js";
 import { resolveLimits, type Limits } from "../limits.js";
@@ -19,12 +18,13 @@ import { toParamData } from "../tools/plain-data.js";
 let nextRunId = 0;
 
 /**
- * Runs a program in a child process from the warm pool, under the heap limit `memoryMb`. Tools
- * run here in the host, called over IPC; secret params stay here too (the child holds
- * markers). The child enforces the limits itself; the host also
- * kills it when its evaluation runs past the time limit (a native call cannot be interrupted)
- * or the caller cancels, and reports a child that died (heap abort, crash, killed) as
- * `limit_memory` or `runtime_error`, while the host lives on and the pool replaces the child.
+ * Runs a program in a child process from the warm pool, under the heap limit `memoryMb`; when
+ * the pool has no free slot the run waits for one, and the wait counts against its deadline.
+ * Tools run here in the host, called over IPC; secret params stay here too (the child holds
+ * markers). The child enforces the limits itself; the host also kills it when the run is past
+ * its deadline (a native call cannot be interrupted) or the caller cancels, and reports a child
+ * that died (heap abort, crash, killed) as `limit_memory` or `runtime_error`, while the host
+ * lives on and the pool replaces the child.
  */
 export async function runIsolated(
   program: string | ValidatedProgram,
@@ -38,9 +38,8 @@ export async function runIsolated(
   if (options.signal?.aborted) return failedResult(CANCELLED);
   const tools = options.tools ?? {};
   const request = isolatedRequest(prepared.program.source, options, limits, vault);
-  const child = acquireChild(limits.memoryMb);
   return new Promise((resolve) =>
-    new IsolatedRun(child, request, tools, vault, options.signal, resolve).start(),
+    new IsolatedRun(request, tools, vault, options.signal, resolve).start(),
   );
 }
 
@@ -65,6 +64,7 @@ export function isolatedRequest(
     ),
     secretParams: vault.names,
     limits,
+    elapsedMs: 0,
     rules: [...(options.rules ?? [])],
   };
 }

@@ -161,10 +161,8 @@ function checkEngineTime(
   characters: number,
   node: Node,
 ): void {
-  interpreter.chargeWork(characters + 1, node);
   const worstMs = (characters * compiled.programSize * NANOSECONDS_PER_UNIT) / 1e6;
-  if (worstMs <= GRACE_MS) return;
-  const remainingMs = interpreter.remainingMs();
+  const remainingMs = worstMs <= GRACE_MS ? Number.POSITIVE_INFINITY : interpreter.remainingMs();
   if (worstMs > remainingMs + GRACE_MS)
     throw interpreter.fault(
       "limit_time",
@@ -172,6 +170,7 @@ function checkEngineTime(
       node,
       "search a shorter text (split it first), or use a simpler pattern",
     );
+  interpreter.chargeWork(characters + 1, node);
 }
 
 /**

@@ -21,20 +21,36 @@ import {
 } from "@lackpy/lang";
 import { ProgramFault } from "../run-error.js";
 
-/** A secret parameter, or a field of one, as the program holds it: a name and a path, never the value. */
+/**
+ * A value a tool returned that contains a secret's text (an echo), held by the host's vault as
+ * `handle`. `origin` is the field of the secret parameter whose text it contains (empty for the
+ * parameter itself), and `tool` the tool that returned it; both only label the marker.
+ */
+export interface HeldSecret {
+  readonly handle: number;
+  readonly origin: readonly string[];
+  readonly tool: string;
+}
+
+/**
+ * A secret parameter, or a field of one, as the program holds it: a name and a path, never the
+ * value. A marker with `held` stands for (a field of) a tool's result that contained the secret.
+ */
 export class SecretValue {
   readonly name: string;
   readonly path: readonly string[];
+  readonly held: HeldSecret | null;
 
-  constructor(name: string, path: readonly string[] = []) {
+  constructor(name: string, path: readonly string[] = [], held: HeldSecret | null = null) {
     this.name = name;
     this.path = Object.freeze([...path]);
+    this.held = held ? Object.freeze({ ...held, origin: Object.freeze([...held.origin]) }) : null;
     Object.freeze(this);
   }
 
   /** `token`, or `creds.key` for a field. */
   get label(): string {
-    return this.path.length === 0 ? this.name : `${this.name}.${this.path.join(".")}`;
+    return [this.name, ...(this.held?.origin ?? []), ...this.path].join(".");
   }
 
   /** What output, trace, variables and errors show instead of the value: `[secret:creds.key]`. */
@@ -44,7 +60,7 @@ export class SecretValue {
 
   /** The marker of a field of this secret (`token.length`, `creds["key"]`). */
   field(key: string | number): SecretValue {
-    return new SecretValue(this.name, [...this.path, String(key)]);
+    return new SecretValue(this.name, [...this.path, String(key)], this.held);
   }
 
   toString(): never {
@@ -78,9 +94,14 @@ export function secretFault(
   tool?: string,
 ): ProgramFault {
   const position = node?.loc?.start;
-  return new ProgramFault("secret_access", secretAccessMessage(secret.name, use), {
+  const message = secret.held
+    ? `A value tool ${secret.held.tool} returned contains the secret parameter '${secret.name}', so it is opaque too and cannot be ${use}: it can only be passed directly to a kit tool.`
+    : secretAccessMessage(secret.name, use);
+  return new ProgramFault("secret_access", message, {
     ...(position ? { line: position.line, column: position.column } : {}),
-    hint: secretAccessHint(secret.name, tool),
+    hint: secret.held
+      ? `pass the value directly as an argument of a kit tool that takes secrets, or leave it out`
+      : secretAccessHint(secret.name, tool),
   });
 }
 

@@ -11,10 +11,13 @@ import { resolveLimits } from "../limits.js";
 import { isolatedRequest } from "../isolated/run-isolated.js";
 import { secretValues } from "../run-program.js";
 import {
+  hideSecretResult,
+  placeSecretMarkers,
   revealSecretArguments,
   secretMarkers,
   toSecretArguments,
 } from "../isolated/secret-arguments.js";
+import { SecretTexts } from "./secret-texts.js";
 import { SecretValue } from "./secret-value.js";
 import { SecretVault } from "./secret-vault.js";
 
@@ -68,7 +71,8 @@ describe("SecretValue", () => {
   it("is a frozen marker with no value and a display", () => {
     const secret = new SecretValue("creds", ["nested", "deep"]);
     expect(Object.isFrozen(secret)).toBe(true);
-    expect(Object.keys(secret).sort()).toEqual(["name", "path"]);
+    expect(Object.keys(secret).sort()).toEqual(["held", "name", "path"]);
+    expect(secret.held).toBeNull();
     expect(secret.display).toBe("[secret:creds.nested.deep]");
     expect(secret.field("x").label).toBe("creds.nested.deep.x");
   });
@@ -188,5 +192,95 @@ describe("secret tool arguments across the isolation boundary", () => {
     expect(request.secretParams).toEqual(SECRET_NAMES);
     const text = JSON.stringify(request);
     for (const secret of SECRET_TEXTS) expect(text).not.toContain(secret);
+  });
+});
+
+describe("SecretTexts", () => {
+  const texts = new SecretTexts(
+    new Map<string, unknown>([
+      ["token", "s3cret-Token"],
+      ["street", "Straße"],
+      ["pin", "Qx7"],
+      ["creds", { user: "ada", key: "k3y-Value", port: 5432 }],
+    ]),
+  );
+
+  it.each([
+    ["the text itself", "s3cret-Token", "token"],
+    ["the text inside other text", "Bearer s3cret-Token!", "token"],
+    ["the text upper-cased", "S3CRET-TOKEN", "token"],
+    ["the text in mixed case", "s3CrEt-tOkEn", "token"],
+    ["the text reversed", "nekoT-terc3s", "token"],
+    ["an upper-casing that changes the length", "STRASSE", "street"],
+    ["a field of an object", "key=K3Y-VALUE", "creds.key"],
+    ["a number of an object, as text", "port 5432 open", "creds.port"],
+    ["a short text, whole", " qx7 ", "pin"],
+    ["a short field, whole", "ADA", "creds.user"],
+  ])("finds %s", (_name, text, label) => {
+    const found = texts.find(text);
+    expect(found && [found.name, ...found.origin].join(".")).toBe(label);
+  });
+
+  it.each([
+    ["a short text inside other text", "aQx7b"],
+    ["a part of a long text", "s3cret"],
+    ["unrelated text", "hello"],
+  ])("does not find %s", (_name, text) => {
+    expect(texts.find(text)).toBeNull();
+  });
+
+  it("redacts every secret text, any length, ignoring case", () => {
+    expect(texts.redact("login ADA with S3CRET-token and qx7")).toBe(
+      "login [secret:creds.user] with [secret:token] and [secret:pin]",
+    );
+  });
+
+  it("has nothing to find without secrets", () => {
+    const none = new SecretTexts(new Map());
+    expect(none.empty).toBe(true);
+    expect(none.find("anything")).toBeNull();
+    expect(none.redact("anything")).toBe("anything");
+  });
+});
+
+describe("hiding secrets in what a tool returns, across the isolation boundary", () => {
+  it("takes each part out on the host and puts a marker at each place in the child", () => {
+    const vault = new SecretVault({ token: "s3cret-Token" }, ["token"]);
+    const shared = { note: "S3CRET-TOKEN" };
+    const value = { list: ["a", "Bearer s3cret-Token"], one: shared, two: shared, plain: 1 };
+    const hidden = hideSecretResult(structuredClone(value), vault, "echo");
+    expect(JSON.stringify(hidden.value)).not.toMatch(/s3cret/i);
+    expect(hidden.secrets?.map((secret) => secret.at)).toEqual([
+      ["list", 1],
+      ["one", "note"],
+    ]);
+    const placed = placeSecretMarkers(structuredClone(hidden.value), hidden.secrets, "echo") as {
+      list: unknown[];
+      one: { note: unknown };
+      two: { note: unknown };
+    };
+    expect(placed.list[1]).toBeInstanceOf(SecretValue);
+    expect((placed.two.note as SecretValue).display).toBe("[secret:token]");
+    expect(vault.reveal(placed.list[1] as SecretValue)).toBe("Bearer s3cret-Token");
+  });
+
+  it("hides an object with a secret key, at every place it is shared", () => {
+    const vault = new SecretVault({ token: "s3cret-Token" }, ["token"]);
+    const keyed = { "s3cret-Token": 1 };
+    const hidden = hideSecretResult([keyed, { again: keyed }], vault, "echo");
+    expect(hidden.value).toEqual([null, { again: null }]);
+    expect(hidden.secrets?.map((secret) => secret.at)).toEqual([[0], [1, "again"]]);
+  });
+
+  it("fails a call whose marker has no place in the child's copy", () => {
+    expect(() =>
+      placeSecretMarkers({ a: 1 }, [{ at: ["b", 0], name: "t", origin: [], handle: 0 }], "x"),
+    ).toThrow("a secret's place in a tool result was not found");
+  });
+
+  it("refuses a marker whose handle the host does not hold", () => {
+    const vault = new SecretVault({ token: "s3cret-Token" }, ["token"]);
+    const forged = new SecretValue("token", [], { handle: 7, origin: [], tool: "echo" });
+    expect(() => vault.reveal(forged)).toThrow("No value is held for the secret marker");
   });
 });

@@ -3,11 +3,15 @@
  * tool boundary reveals one (a marker passed to a kit tool), by walking the marker's path over
  * the parameter's plain data with the program's own member semantics (own properties; a
  * string's or array's indexes and `length`; a set's or map's `size`); a missing field is
- * undefined. In isolated mode the vault stays in the host and the child gets only the names.
+ * undefined. It also holds the tool results that contained a secret's text (an echo), which the
+ * program gets as markers too. In isolated mode the vault stays in the host and the child gets
+ * only the names.
  */
 import { isForbiddenProperty } from "@lackpy/lang";
 import { RunError } from "../run-error.js";
-import { SecretValue } from "./secret-value.js";
+import { hideSecrets, type HideOptions } from "./hide-secrets.js";
+import { SecretTexts } from "./secret-texts.js";
+import type { SecretValue } from "./secret-value.js";
 
 function isIndex(key: string): number | null {
   return /^(0|[1-9]\d*)$/.test(key) ? Number(key) : null;
@@ -28,9 +32,12 @@ function fieldOf(value: unknown, key: string): unknown {
   return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-/** The secret values of one run, by parameter name. */
+/** The secret values of one run, by parameter name, and the tool results that contained them. */
 export class SecretVault {
   readonly #values = new Map<string, unknown>();
+  /** Values tools returned that contain a secret's text, by handle. */
+  readonly #held: unknown[] = [];
+  #texts: SecretTexts | null = null;
 
   /** Takes the values of `names` from `params`; a secret name with no value is a caller mistake. */
   constructor(params: Readonly<Record<string, unknown>>, names: readonly string[]) {
@@ -54,33 +61,65 @@ export class SecretVault {
     return this.#values.has(name);
   }
 
-  /** The value behind a marker (the parameter, or the field its path names). */
+  /** True when the run has secret texts to look for in what tools return. */
+  get watching(): boolean {
+    return this.#values.size > 0 && !this.texts.empty;
+  }
+
+  /** The value behind a marker: the parameter's, or a held tool result's, at the marker's field path. */
   reveal(secret: SecretValue): unknown {
-    if (!this.#values.has(secret.name))
-      throw new RunError(`'${secret.name}' is not a secret parameter of this run.`);
-    let value = this.#values.get(secret.name);
+    let value: unknown;
+    if (secret.held) {
+      const handle = secret.held.handle;
+      if (!Number.isSafeInteger(handle) || handle < 0 || handle >= this.#held.length)
+        throw new RunError(`No value is held for the secret marker ${secret.display}.`);
+      value = this.#held[handle];
+    } else {
+      if (!this.#values.has(secret.name))
+        throw new RunError(`'${secret.name}' is not a secret parameter of this run.`);
+      value = this.#values.get(secret.name);
+    }
     for (const key of secret.path) value = fieldOf(value, key);
     return value;
   }
 
+  /** Keeps a tool's result that contains a secret; returns the handle its marker carries. */
+  hold(value: unknown): number {
+    this.#held.push(value);
+    return this.#held.length - 1;
+  }
+
+  /**
+   * A tool's result (plain data, this run's own copy) with every part that contains a secret's
+   * text made opaque: a marker in place, its value held here (see `hide-secrets.ts`).
+   */
+  hide(value: unknown, tool: string, options: HideOptions = {}): unknown {
+    if (!this.watching) return value;
+    const texts = this.texts;
+    return hideSecrets(
+      value,
+      { find: (text) => texts.find(text), hold: (held) => this.hold(held) },
+      tool,
+      options,
+    );
+  }
+
   /**
    * `text` with every occurrence of a secret's text (a string secret, and each string or number
-   * inside a secret object) replaced by its marker: for the messages of tools that fail and
-   * echo what they were given. Exact matches only; longer texts first.
+   * inside a secret object; any length, ignoring case) replaced by its marker: for the messages
+   * of tools that fail and echo what they were given.
    */
   redact(text: string): string {
-    const texts: [string, string][] = [];
-    for (const [name, value] of this.#values) collectTexts(value, name, texts, new Set());
-    texts.sort((a, b) => b[0].length - a[0].length);
-    let result = text;
-    for (const [secret, label] of texts)
-      if (secret.length > 0) result = result.split(secret).join(`[secret:${label}]`);
-    return result;
+    return this.#values.size === 0 ? text : this.texts.redact(text);
   }
 
   /** A tool failure with its message and hint redacted. */
   redactError<T extends { message: string; hint?: string }>(error: T): T {
     return this.#values.size === 0 ? error : redactFields(this, error);
+  }
+
+  private get texts(): SecretTexts {
+    return (this.#texts ??= new SecretTexts(this.#values));
   }
 }
 
@@ -94,23 +133,4 @@ function redactFields<T extends { message: string; hint?: string }>(
     message: vault.redact(error.message),
     ...(error.hint !== undefined ? { hint: vault.redact(error.hint) } : {}),
   };
-}
-
-function collectTexts(
-  value: unknown,
-  label: string,
-  texts: [string, string][],
-  seen: Set<object>,
-): void {
-  if (typeof value === "string" || typeof value === "number") {
-    texts.push([String(value), label]);
-    return;
-  }
-  if (typeof value !== "object" || value === null || seen.has(value)) return;
-  seen.add(value);
-  if (Array.isArray(value))
-    value.forEach((item, index) => collectTexts(item, `${label}.${index}`, texts, seen));
-  else if (!(value instanceof Set) && !(value instanceof Map))
-    for (const key of Object.keys(value))
-      collectTexts((value as Record<string, unknown>)[key], `${label}.${key}`, texts, seen);
 }

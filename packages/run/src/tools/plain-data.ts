@@ -11,6 +11,7 @@ import { isForbiddenProperty } from "@lackpy/lang";
 import { describeError } from "./describe-error.js";
 import { ProgramFault, RunError } from "../run-error.js";
 import { newObject } from "../values/values.js";
+import { SecretValue } from "../secrets/secret-value.js";
 
 /** Options of a conversion. */
 export interface PlainDataOptions {
@@ -18,6 +19,8 @@ export interface PlainDataOptions {
   maxItems?: number;
   /** Called for each regex the value holds (a run that gets one needs the regex engine). */
   onRegex?: () => void;
+  /** Keeps secret markers as they are (an isolated child: its host put them in the result). */
+  keepSecretMarkers?: boolean;
 }
 
 /** Deepest nesting a tool result may have. */
@@ -28,6 +31,7 @@ interface State {
   readonly maxItems: number;
   readonly seen: Map<object, unknown>;
   readonly onRegex: (() => void) | undefined;
+  readonly keepSecretMarkers: boolean;
   items: number;
 }
 
@@ -38,6 +42,7 @@ export function toPlainData(value: unknown, tool: string, options: PlainDataOpti
     maxItems: options.maxItems ?? Number.POSITIVE_INFINITY,
     seen: new Map(),
     onRegex: options.onRegex,
+    keepSecretMarkers: options.keepSecretMarkers === true,
     items: 0,
   };
   try {
@@ -80,6 +85,7 @@ function copy(value: unknown, state: State, depth: number): unknown {
       return undefined;
   }
   if (value === null) return null;
+  if (state.keepSecretMarkers && value instanceof SecretValue) return value;
   const object = value as object;
   if (state.seen.has(object)) return state.seen.get(object);
   if (depth >= MAX_PLAIN_DEPTH)

@@ -20,6 +20,32 @@ export interface WorkMeter {
  */
 export const WALK_UNIT = 16;
 
+/**
+ * Work units charged for each key a native loop writes into a program object (`dict`,
+ * `Object.fromEntries`): an object with many keys costs about sixteen array items a key.
+ */
+export const OBJECT_KEY_UNIT = 16;
+
+/** Items a loop over many items handles between two work charges, so the clock is read as it goes. */
+export const WORK_CHUNK_ITEMS = 16_384;
+
+/**
+ * Runs `handle(start, end)` over `[0, count)` in chunks, charging `unitsPerItem` for each item
+ * before its chunk: a loop over ten million items stops at the deadline, not after the loop.
+ */
+export function inChunks(
+  meter: WorkMeter,
+  count: number,
+  unitsPerItem: number,
+  handle: (start: number, end: number) => void,
+): void {
+  for (let start = 0; start < count; start += WORK_CHUNK_ITEMS) {
+    const end = Math.min(count, start + WORK_CHUNK_ITEMS);
+    meter.chargeWork((end - start) * unitsPerItem);
+    handle(start, end);
+  }
+}
+
 /** A meter that never stops anything: for host-side code with no program and no limits. */
 export const UNMETERED: WorkMeter = Object.freeze({
   limits: Object.freeze({ maxSize: Number.POSITIVE_INFINITY }),

@@ -75,6 +75,18 @@ describe("summariseResult", () => {
     expect(JSON.stringify(summary)).not.toContain("file contents");
   });
 
+  it("says which limits of the tool's options were lowered to the workspace's maxima", () => {
+    const lowered = [{ limit: "timeoutMs" as const, requested: 1e9, used: 60_000 }];
+    const summary = summariseResult(
+      { ...base, output: 1, limitsLowered: lowered },
+      { maxChars: 100 },
+    );
+    expect(summary.limitsLowered).toEqual(lowered);
+    expect(summariseResult({ ...base, output: 1 }, { maxChars: 100 })).not.toHaveProperty(
+      "limitsLowered",
+    );
+  });
+
   it("cuts output and stdout at the limit as the service does, keeping the output's shape", () => {
     const summary = summariseResult(
       { ...base, output: ["x".repeat(30), "y".repeat(30)], stdout: "line\n".repeat(10) },

@@ -1,4 +1,5 @@
 import type { TraceEntry } from "@lackpy/run";
+import type { LoweredLimit } from "../result/limit-notes.js";
 import {
   MAX_SUMMARY_CALLS,
   shapeResult,
@@ -23,6 +24,7 @@ export interface SummarisableResult {
   program?: string | null;
   params?: Readonly<Record<string, unknown>>;
   tier?: string | null;
+  limitsLowered?: readonly LoweredLimit[];
 }
 
 /** One validation error of an invalid program. */
@@ -63,6 +65,8 @@ export interface LackpyToolResult {
   filesModified?: string[];
   /** Output or stdout cut at the limit, with its full size. */
   truncated?: TruncatedPart[];
+  /** Limits the tool's options asked above the workspace's `[run.maxima]`, and what the run used. */
+  limitsLowered?: LoweredLimit[];
 }
 
 function problem(value: unknown): ProgramProblem {
@@ -107,5 +111,6 @@ export function summariseResult(
   if (shaped.traceOmitted !== undefined) summary.traceOmitted = shaped.traceOmitted;
   if (result.filesModified.length > 0) summary.filesModified = [...result.filesModified];
   if (shaped.truncated) summary.truncated = shaped.truncated;
+  if (result.limitsLowered?.length) summary.limitsLowered = [...result.limitsLowered];
   return summary;
 }

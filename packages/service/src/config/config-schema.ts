@@ -26,6 +26,17 @@ const integer = (min: number, max = Number.MAX_SAFE_INTEGER): ValueType => ({
   max,
 });
 
+/** The run limits, in `[run]` (defaults) and `[run.maxima]` (the most a request may set). */
+const LIMIT_KEYS: Record<string, ValueType> = {
+  timeout_ms: integer(1),
+  tool_timeout_ms: integer(1),
+  max_steps: integer(1),
+  max_tool_calls: integer(1),
+  max_size: integer(1),
+  max_output_bytes: integer(1),
+  memory_mb: integer(16, 65_536),
+};
+
 /** A table of string values, e.g. `env = { GITHUB_ORG = "lackpy" }`. */
 const STRING_MAP: ValueType = { kind: "string-map" };
 
@@ -60,14 +71,10 @@ export const CONFIG_SCHEMA: TableSchema = {
     kit: { keys: { default: string() } },
     run: {
       keys: {
-        timeout_ms: integer(1),
-        tool_timeout_ms: integer(1),
-        max_steps: integer(1),
-        max_tool_calls: integer(1),
-        max_size: integer(1),
-        max_output_bytes: integer(1),
-        memory_mb: integer(16, 65_536),
+        ...LIMIT_KEYS,
         mode: string(["isolated", "in-process"]),
+        max_children: integer(1, 1_024),
+        maxima: { keys: LIMIT_KEYS },
       },
     },
     ratchet: {
@@ -97,6 +104,7 @@ export const CONFIG_SCHEMA: TableSchema = {
           returns: string(),
           grade_w: integer(0, 3),
           effects_ceiling: integer(0, 3),
+          accepts_secrets: { kind: "boolean" },
         },
       },
     },
@@ -115,6 +123,7 @@ export const CONFIG_SCHEMA: TableSchema = {
           prefix: string(),
           timeout_ms: integer(1),
           connect_timeout_ms: integer(1),
+          accepts_secrets: { kind: "boolean" },
         },
       },
     },

@@ -26,13 +26,38 @@ export interface ModuleToolConfig {
   returns?: string;
   gradeW?: number;
   effectsCeiling?: number;
+  /** True when the tool may be given secret parameters (`accepts_secrets = true`); otherwise it gets none. */
+  acceptsSecrets?: boolean;
 }
+
+/**
+ * The most a caller may ask of a run (`[run.maxima]`): limits a request sets (MCP `limits`, an
+ * agent tool's options, the service API) are lowered to these, and the result says so. Raising
+ * one is the person's call, in the config.
+ */
+export const DEFAULT_LIMIT_MAXIMA: Readonly<LimitDefaults> = Object.freeze({
+  maxSteps: 10_000_000,
+  timeoutMs: 60_000,
+  toolTimeoutMs: 60_000,
+  maxToolCalls: 10_000,
+  maxSize: 10_000_000,
+  maxOutputBytes: 8_388_608,
+  memoryMb: 1_024,
+});
 
 /** The whole workspace config, with defaults filled in. */
 export interface LackpyConfig {
   inference: { order: string[]; maxAttempts: number; providers: Record<string, ProviderConfig> };
   kit: { default: string };
-  run: { mode: "isolated" | "in-process"; limits: LimitDefaults };
+  run: {
+    mode: "isolated" | "in-process";
+    /** Each run's limits when the request sets none (`[run] timeout_ms`, …). */
+    limits: LimitDefaults;
+    /** The most a request may set (`[run.maxima]`); never below `limits`. */
+    maxima: LimitDefaults;
+    /** Most isolated child processes alive at once (`[run] max_children`); the run pool's default when unset. */
+    maxChildren?: number;
+  };
   ratchet: { auto: boolean; minSuccesses: number; demoteAfterFailures: number };
   policy: { maxGradeW: number };
   /**
@@ -71,7 +96,7 @@ export const DEFAULT_CONFIG: LackpyConfig = {
     },
   },
   kit: { default: "readonly" },
-  run: { mode: "isolated", limits: { ...DEFAULT_LIMITS } },
+  run: { mode: "isolated", limits: { ...DEFAULT_LIMITS }, maxima: { ...DEFAULT_LIMIT_MAXIMA } },
   ratchet: { auto: false, minSuccesses: 3, demoteAfterFailures: 5 },
   policy: { maxGradeW: 3 },
   files: { protected: [], allowRead: [], allowWrite: [] },

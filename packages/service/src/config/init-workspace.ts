@@ -28,9 +28,18 @@ default = "readonly"
 
 [run]
 mode = "isolated"
+# The whole run's time, tool calls included.
 timeout_ms = 5000
 max_steps = 1000000
 max_tool_calls = 1000
+# Most isolated child processes at once (default: one per core, at least two).
+# max_children = 4
+
+# [run.maxima]
+# The most a request (an MCP client, an agent tool) may ask for; higher asks are lowered.
+# timeout_ms = 60000
+# max_steps = 10000000
+# max_tool_calls = 10000
 
 [ratchet]
 # The ratchet: a program a model wrote that keeps working becomes a template (tier 0), and the

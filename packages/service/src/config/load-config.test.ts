@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { DEFAULT_ANTHROPIC_MODEL } from "@lackpy/infer";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG } from "./config-types.js";
+import { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA } from "./config-types.js";
 import { CONFIG_TEMPLATE } from "./init-workspace.js";
 import { loadConfig, locateKey, parseConfig } from "./load-config.js";
 import { ServiceError } from "../service-error.js";
@@ -52,6 +52,10 @@ timeout_ms = 2000
 max_steps = 5000
 max_tool_calls = 10
 mode = "in-process"
+max_children = 3
+
+[run.maxima]
+timeout_ms = 30000
 
 [ratchet]
 auto = true
@@ -67,6 +71,7 @@ export = "wordCount"
 args = ["text: string"]
 grade_w = 0
 effects_ceiling = 0
+accepts_secrets = true
 `);
     expect(config.inference.order).toEqual(["templates", "rules", "local"]);
     expect(config.inference.providers.local).toEqual({
@@ -80,6 +85,8 @@ effects_ceiling = 0
     expect(config.run).toEqual({
       mode: "in-process",
       limits: { ...DEFAULT_CONFIG.run.limits, timeoutMs: 2000, maxSteps: 5000, maxToolCalls: 10 },
+      maxima: { ...DEFAULT_LIMIT_MAXIMA, timeoutMs: 30_000 },
+      maxChildren: 3,
     });
     expect(config.ratchet).toMatchObject({ auto: true, minSuccesses: 2 });
     expect(config.policy.maxGradeW).toBe(1);
@@ -90,7 +97,32 @@ effects_ceiling = 0
       args: ["text: string"],
       gradeW: 0,
       effectsCeiling: 0,
+      acceptsSecrets: true,
     });
+  });
+
+  it.each([
+    ["no [run] keys: the built-in maxima", "", DEFAULT_LIMIT_MAXIMA.timeoutMs],
+    ["a maximum of its own", "[run.maxima]\ntimeout_ms = 9000", 9000],
+    ["a default above the built-in maximum, which raises it", "[run]\ntimeout_ms = 90000", 90_000],
+    [
+      "both, the maximum above the default",
+      "[run]\ntimeout_ms = 90000\n[run.maxima]\ntimeout_ms = 120000",
+      120_000,
+    ],
+  ])("caps requests with %s", (_name, text, maximum) => {
+    expect(parseConfig(text).run.maxima.timeoutMs).toBe(maximum);
+  });
+
+  it("refuses a maximum below the default it caps, naming the key and line", () => {
+    expect(() =>
+      parseConfig("[run]\nmax_steps = 5000\n\n[run.maxima]\nmax_steps = 100\n", "c.toml"),
+    ).toThrow(
+      "c.toml:5: run.maxima.max_steps: is 100, below the default max_steps of 5000; a maximum must be at least the default.",
+    );
+    expect(() => parseConfig("[run.maxima]\ntimeout_ms = 10\n", "c.toml")).toThrow(
+      "c.toml:2: run.maxima.timeout_ms: is 10, below the default timeout_ms of 5000; a maximum must be at least the default.",
+    );
   });
 
   it("reports an unknown key with file, line and the known keys", () => {
@@ -99,7 +131,7 @@ effects_ceiling = 0
     expect(error.code).toBe("invalid_config");
     expect(error.line).toBe(3);
     expect(error.message).toMatchInlineSnapshot(
-      `"/ws/.lackpy/config.toml:3: run.timout: unknown key; known keys here: timeout_ms, tool_timeout_ms, max_steps, max_tool_calls, max_size, max_output_bytes, memory_mb, mode."`,
+      `"/ws/.lackpy/config.toml:3: run.timout: unknown key; known keys here: timeout_ms, tool_timeout_ms, max_steps, max_tool_calls, max_size, max_output_bytes, memory_mb, mode, max_children, maxima."`,
     );
   });
 

@@ -74,6 +74,7 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
   }
   problems.push(...checkFileGlobs(raw.files));
   problems.push(...checkMcpServers(raw.mcp_servers));
+  problems.push(...checkMaxima(raw.run));
   if (problems.length > 0) {
     for (const problem of problems) problem.line ??= locateKey(text, problem.key);
     const first = problems[0];
@@ -116,6 +117,35 @@ function checkFileGlobs(files: unknown): ConfigProblem[] {
           message: `the glob ${JSON.stringify(glob)} ${problem}`,
         });
     }
+  }
+  return problems;
+}
+
+/** `[run]` limit keys and the limits they set. */
+const LIMIT_KEYS: readonly [string, keyof LackpyConfig["run"]["limits"]][] = [
+  ["timeout_ms", "timeoutMs"],
+  ["tool_timeout_ms", "toolTimeoutMs"],
+  ["max_steps", "maxSteps"],
+  ["max_tool_calls", "maxToolCalls"],
+  ["max_size", "maxSize"],
+  ["max_output_bytes", "maxOutputBytes"],
+  ["memory_mb", "memoryMb"],
+];
+
+/** A `[run.maxima]` value below the `[run]` default it caps (a default no request could keep). */
+function checkMaxima(run: unknown): ConfigProblem[] {
+  const table = (run ?? {}) as Record<string, unknown> & { maxima?: Record<string, unknown> };
+  const problems: ConfigProblem[] = [];
+  for (const [key, limit] of LIMIT_KEYS) {
+    const maximum = table.maxima?.[key];
+    if (typeof maximum !== "number") continue;
+    const given = table[key];
+    const limitDefault = typeof given === "number" ? given : DEFAULT_CONFIG.run.limits[limit];
+    if (maximum < limitDefault)
+      problems.push({
+        key: `run.maxima.${key}`,
+        message: `is ${maximum}, below the default ${key} of ${limitDefault}; a maximum must be at least the default`,
+      });
   }
   return problems;
 }
@@ -220,18 +250,14 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
   }
   if (raw.kit?.default) config.kit.default = raw.kit.default;
   const run = raw.run ?? {};
-  const limitKeys: [string, keyof LackpyConfig["run"]["limits"]][] = [
-    ["timeout_ms", "timeoutMs"],
-    ["tool_timeout_ms", "toolTimeoutMs"],
-    ["max_steps", "maxSteps"],
-    ["max_tool_calls", "maxToolCalls"],
-    ["max_size", "maxSize"],
-    ["max_output_bytes", "maxOutputBytes"],
-    ["memory_mb", "memoryMb"],
-  ];
-  for (const [tomlKey, limit] of limitKeys)
+  for (const [tomlKey, limit] of LIMIT_KEYS) {
     if (run[tomlKey] !== undefined) config.run.limits[limit] = run[tomlKey];
+    if (run.maxima?.[tomlKey] !== undefined) config.run.maxima[limit] = run.maxima[tomlKey];
+    // A default above the built-in maximum raises it: the person set both.
+    else config.run.maxima[limit] = Math.max(config.run.maxima[limit], config.run.limits[limit]);
+  }
   if (run.mode) config.run.mode = run.mode;
+  if (run.max_children !== undefined) config.run.maxChildren = run.max_children;
   if (raw.ratchet?.auto !== undefined) config.ratchet.auto = raw.ratchet.auto;
   if (raw.ratchet?.min_successes !== undefined)
     config.ratchet.minSuccesses = raw.ratchet.min_successes;
@@ -251,6 +277,7 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
       ...(entry.returns !== undefined ? { returns: entry.returns } : {}),
       ...(entry.grade_w !== undefined ? { gradeW: entry.grade_w } : {}),
       ...(entry.effects_ceiling !== undefined ? { effectsCeiling: entry.effects_ceiling } : {}),
+      ...(entry.accepts_secrets !== undefined ? { acceptsSecrets: entry.accepts_secrets } : {}),
     };
     config.tools[name] = tool;
   }

@@ -71,6 +71,7 @@ export function toMcpServers(
       ...optional("prefix", "prefix"),
       ...optional("timeout_ms", "timeoutMs"),
       ...optional("connect_timeout_ms", "connectTimeoutMs"),
+      ...optional("accepts_secrets", "acceptsSecrets"),
     };
   }
   return servers;

@@ -5,11 +5,11 @@ import type {
   PreparedRequest,
   ProgramGenerator,
 } from "../program/program-generator.js";
-import type { ProgramRunner, ServiceRunResult } from "../program/program-runner.js";
+import type { ProgramRunner } from "../program/program-runner.js";
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
 import type { RatchetStore } from "../store/ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
-import type { DelegateResult, RunOptions } from "../service-types.js";
+import type { DelegateResult, RunOptions, ServiceRunResult } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
 import type { TemplateStore } from "../store/template-store.js";
 
@@ -162,6 +162,7 @@ async function delegateStages(
       totalMs: Math.round(performance.now() - started),
       promoted: ratchet.promoted,
       demoted: ratchet.demoted,
+      ...(result.limitsLowered ? { limitsLowered: result.limitsLowered } : {}),
     },
     params.secrets,
   );

@@ -28,6 +28,8 @@ export async function registerModuleTools(
       returns: tool.returns,
       gradeW: tool.gradeW,
       effectsCeiling: tool.effectsCeiling,
+      // A module may echo what it is given: it gets secrets only when its config says so.
+      acceptsSecrets: tool.acceptsSecrets === true,
     });
   }
 }

@@ -4,19 +4,23 @@ import type { LackpyConfig } from "../config/config-types.js";
 import { enforcePolicy } from "../trust/policy.js";
 import type { ProgramCache } from "./program-cache.js";
 import { redactSecrets, type ResolvedParams } from "./resolve-params.js";
-import type { KitForRequest, RunOptions, ServiceValidation } from "../service-types.js";
+import type {
+  KitForRequest,
+  RunOptions,
+  ServiceRunResult,
+  ServiceValidation,
+} from "../service-types.js";
+import { clampLimits } from "./clamp-limits.js";
 import { loadTelemetry, startRootSpan, type TraceSpan } from "./telemetry.js";
 import { tracedTools } from "./traced-tools.js";
 import { notedWrites } from "./noted-writes.js";
 
 /** A run result with the files the run created (those of `filesModified` that did not exist before). */
-export type ServiceRunResult = RunResult & { filesCreated: string[] };
-
 /**
  * Runs programs for a prepared kit and params: the policy first, then validation (cached, or
  * skipped when the caller hands over a program validated for this kit and params), the run in
- * the configured mode with secret params opaque to the program, and exact-match redaction of
- * secret values that tools echo (in their results or error messages) from the result.
+ * the configured mode with secret params opaque to the program and the request's limits lowered to
+ * the workspace's maxima, and exact-match redaction of secret values from the result.
  */
 export class ProgramRunner {
   constructor(
@@ -57,6 +61,8 @@ export class ProgramRunner {
       program = source;
     }
     const mode = options.mode ?? this.settings.run.mode;
+    // A request's limits never go past the workspace's maxima; the result says which were lowered.
+    const requested = clampLimits(options.limits, this.settings.run.maxima);
     const attributes = { "lackpy.kit": kit.name, "lackpy.run.mode": mode };
     const span =
       parent === undefined
@@ -72,7 +78,7 @@ export class ProgramRunner {
         toolSpecs: kit.kit.tools,
         params: params.values,
         secretParams: params.secretNames,
-        limits: { ...this.settings.run.limits, ...(options.limits ?? {}) },
+        limits: { ...this.settings.run.limits, ...requested.limits },
         mode,
         ...(options.signal ? { signal: options.signal } : {}),
       });
@@ -85,7 +91,10 @@ export class ProgramRunner {
         span?.fail(result.error.code, redactSecrets(result.error.message, params.secrets));
       // Only paths the run lists as written (a secret path is not listed) can be created ones.
       const filesCreated = result.filesModified.filter((file) => created.has(file));
-      return redactSecrets({ ...result, filesCreated }, params.secrets);
+      const redacted = redactSecrets({ ...result, filesCreated }, params.secrets);
+      return requested.lowered.length > 0
+        ? { ...redacted, limitsLowered: requested.lowered }
+        : redacted;
     } finally {
       span?.end();
     }

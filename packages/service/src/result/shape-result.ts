@@ -1,6 +1,7 @@
 import type { RunResult, TraceEntry } from "@lackpy/run";
 import { fitText, fitValue } from "./fit-value.js";
 import { ServiceError } from "../service-error.js";
+import type { LimitNotes } from "./limit-notes.js";
 
 /** How much of a run's trace a result carries: nothing, one line per tool call, or every call in full. */
 export type TraceDetail = "none" | "summary" | "full";
@@ -58,6 +59,7 @@ export type ShapedRunResult<Detail extends TraceDetail = "full"> = Omit<
   /** The files of `filesModified` that did not exist before the run: the ones it created. */
   filesCreated: string[];
 } & ShapeNotes &
+  LimitNotes &
   (Detail extends "full"
     ? { trace: TraceEntry[]; variables: Record<string, unknown> }
     : { trace: ShapedTrace<Detail> });
