@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +27,9 @@ const services: LackpyService[] = [];
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "lackpy-untrusted-"));
   await cp(EXAMPLE, root, { recursive: true });
-  await writeFile(path.join(root, "echo-tools.mjs"), MODULE);
+  // Code lackpy runs lives in a folder of its own (the workspace root cannot be protected).
+  await mkdir(path.join(root, "tools"));
+  await writeFile(path.join(root, "tools", "echo-tools.mjs"), MODULE);
 });
 
 afterAll(async () => {
@@ -42,7 +44,7 @@ function service(mode: "in-process" | "isolated", accepts: boolean | undefined):
   const tools = ["echo", "upper", "split", "check"]
     .map(
       (name) =>
-        `[tools.${name}]\nprovider = "module"\nmodule = "./echo-tools.mjs"\nargs = ["value"]\n${line}`,
+        `[tools.${name}]\nprovider = "module"\nmodule = "./tools/echo-tools.mjs"\nargs = ["value"]\n${line}`,
     )
     .join("\n");
   const config = parseConfig(
