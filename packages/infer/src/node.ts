@@ -28,5 +28,6 @@ export {
   patternSpecificity,
 } from "./templates/template-match.js";
 export type { TemplateMatch } from "./templates/template-match.js";
+export { TemplateIndex } from "./templates/template-index.js";
 export type { TemplateSet, TemplateSource } from "./templates/templates-provider.js";
 export { jsonlSink, readJsonl } from "./models/jsonl.js";
