@@ -35,11 +35,12 @@ export interface IndexedTemplateFile {
   /** What it held: a template, or why it is not one. */
   template: Template | null;
   problem: TemplateProblem | null;
-  /** The words of the template's pattern, as `TemplateIndex` files it (null without a pattern). */
+  /** The words of the template's pattern and its key, as `TemplateIndex` filed it (null without a pattern). */
   words: PatternWords | null;
 }
 
-type Row = [
+/** A row of the file as it is stored and read: an `IndexedTemplateFile` by position (no object per row to make). */
+export type IndexRow = readonly [
   name: string,
   signature: FileSignature,
   nameLine: number,
@@ -48,15 +49,13 @@ type Row = [
   problem: TemplateProblem | null,
   words: readonly string[] | null,
   specificity: number | null,
+  key: string | null,
 ];
 
 const FORMAT = "template-index";
 
-/** Reads an index written for `directory` (as templates name it); null when it is missing, damaged or not one this version wrote. */
-export function readTemplateIndex(
-  file: string,
-  directory: string,
-): Map<string, IndexedTemplateFile> | null {
+/** Reads an index written for `directory` (as templates name it), its rows by file name; null when it is missing, damaged or not one this version wrote. */
+export function readTemplateIndex(file: string, directory: string): Map<string, IndexRow> | null {
   let rows: unknown;
   try {
     const bytes = readFileSync(file);
@@ -72,34 +71,29 @@ export function readTemplateIndex(
     return null;
   }
   if (!Array.isArray(rows)) return null;
-  const files = new Map<string, IndexedTemplateFile>();
-  for (const row of rows as Row[]) {
-    if (!Array.isArray(row) || row.length !== 8) return null;
-    // Read by position: destructuring goes through the array iterator, slow for thousands of rows.
-    const words = row[6];
-    files.set(row[0], {
-      name: row[0],
-      signature: row[1],
-      nameLine: row[2],
-      programLine: row[3],
-      template: row[4],
-      problem: row[5],
-      words: words === null ? null : { words, specificity: row[7]! },
-    });
+  const files = new Map<string, IndexRow>();
+  for (const row of rows as IndexRow[]) {
+    if (!Array.isArray(row) || row.length !== 9) return null;
+    files.set(row[0], row);
   }
   return files;
 }
 
+/** The words of a row's pattern, as `TemplateIndex` filed them (null: no pattern, or a problem). */
+export function rowWords(row: IndexRow): PatternWords | null {
+  return row[6] === null ? null : { words: row[6], specificity: row[7]!, key: row[8] };
+}
+
 /**
- * Writes the index atomically (a file aside, renamed over); false when it could not be written.
- * Never throws: without an index, templates are read from their files.
+ * Writes the index atomically (a file aside, renamed over): the rows written, or null when it
+ * could not be written. Never throws: without an index, templates are read from their files.
  */
 export function writeTemplateIndex(
   file: string,
   directory: string,
   files: readonly IndexedTemplateFile[],
-): boolean {
-  const rows = files.map((entry): Row => [
+): IndexRow[] | null {
+  const rows = files.map((entry): IndexRow => [
     entry.name,
     entry.signature,
     entry.nameLine,
@@ -108,6 +102,7 @@ export function writeTemplateIndex(
     entry.problem,
     entry.words?.words ?? null,
     entry.words?.specificity ?? null,
+    entry.words?.key ?? null,
   ]);
   const body = JSON.stringify(rows);
   const sha256 = createHash("sha256").update(body).digest("hex");
@@ -122,10 +117,10 @@ export function writeTemplateIndex(
   try {
     writeFileSync(aside, text);
     renameSync(aside, file);
-    return true;
+    return rows;
   } catch {
     rmSync(aside, { force: true });
-    return false;
+    return null;
   }
 }
 

@@ -156,12 +156,21 @@ describe("TemplateIndex", () => {
     },
   );
 
-  it("answers the same when the words come from elsewhere, or from an earlier index", () => {
+  it("answers the same when the words and keys come from elsewhere, or from an earlier index", () => {
     const random = randomSource(7);
     const templates = randomTemplates(random, 300);
     const fresh = TemplateIndex.build(templates);
     const known = TemplateIndex.build(templates, {
       known: (template) => patternWords(template.pattern!),
+    });
+    // Filed under any of their words (or a word they do not have, which is not taken).
+    const keyed = TemplateIndex.build(templates, {
+      known: (template) => {
+        const words = patternWords(template.pattern!);
+        const key =
+          random() < 0.2 ? "not-a-word-of-it" : (pick(random, [...words.words, null]) ?? null);
+        return { ...words, key };
+      },
     });
     // Half the objects are new, half are carried over from the first list.
     const next = templates.map((template, at) => (at % 2 ? { ...template } : template));
@@ -170,6 +179,7 @@ describe("TemplateIndex", () => {
       const intent = randomIntent(random, templates);
       const expected = positions(templates, fresh.match(intent));
       expect(positions(templates, known.match(intent))).toEqual(expected);
+      expect(positions(templates, keyed.match(intent))).toEqual(expected);
       expect(positions(next, carried.match(intent))).toEqual(expected);
     }
   });

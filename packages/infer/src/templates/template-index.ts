@@ -25,19 +25,25 @@ export interface PatternWords {
   readonly words: readonly string[];
   /** Its literal characters (`patternSpecificity`): the most specific match wins. */
   readonly specificity: number;
+  /**
+   * The word it is filed under (one of `words`; null when it has none), when an index filed it
+   * before: any of its words gives the same answers, the rarest gives the fewest candidates.
+   */
+  readonly key?: string | null;
 }
 
 /** Options of `TemplateIndex.build`. */
 export interface TemplateIndexOptions<T extends Template> {
   /** The index of an earlier list: templates that are the same objects keep their compiled patterns. */
   previous?: TemplateIndex<T> | null;
-  /** The words of a template's pattern when they are already known (e.g. saved by a store with the template). */
-  known?: (template: T) => PatternWords | undefined;
+  /** The words of a template's pattern (at `position` in the list) when they are already known, e.g. saved by a store with the template. */
+  known?: (template: T, position: number) => PatternWords | undefined;
 }
 
-/** What is worked out from a template's pattern once: its words, specificity and, on first use, its expression. */
+/** What is worked out from a template's pattern once: its words, specificity, key and, on first use, its expression. */
 interface CompiledPattern extends PatternWords {
   readonly pattern: string;
+  key: string | null | undefined;
   expression: RegExp | null;
 }
 
@@ -59,38 +65,68 @@ export class TemplateIndex<T extends Template = Template> {
   private readonly buckets = new Map<string, IndexEntry<T>[]>();
   /** Templates with a pattern but no indexed word: candidates for every intent. */
   private readonly unfiled: IndexEntry<T>[] = [];
-  private readonly compiledFor = new Map<T, CompiledPattern>();
-  private readonly names = new Map<string, T>();
+  private readonly entries: IndexEntry<T>[] = [];
+  /** Made when first needed (a later build, `wordsOf`): a process that loads once never pays for it. */
+  private compiledByTemplate: Map<T, CompiledPattern> | null = null;
+  private names: Map<string, T> | null = null;
+  private lookups = 0;
 
   private constructor(templates: readonly T[], options: TemplateIndexOptions<T>) {
     this.templates = templates;
-    const previous = options.previous ?? null;
-    const entries: IndexEntry<T>[] = [];
-    const frequency = new Map<string, number>();
-    templates.forEach((template, position) => {
-      if (!this.names.has(template.name)) this.names.set(template.name, template);
-      if (template.pattern === null) return;
-      let compiled = this.compiledFor.get(template) ?? previous?.compiledFor.get(template);
+    const previous = options.previous?.compiledMap();
+    const unkeyed: IndexEntry<T>[] = [];
+    for (let position = 0; position < templates.length; position++) {
+      const template = templates[position]!;
+      if (template.pattern === null) continue;
+      let compiled = previous?.get(template);
       if (compiled?.pattern !== template.pattern) {
-        const { words, specificity } = options.known?.(template) ?? patternWords(template.pattern);
-        compiled = { pattern: template.pattern, words, specificity, expression: null };
+        const { words, specificity, key } =
+          options.known?.(template, position) ?? patternWords(template.pattern);
+        const fits = key === null ? words.length === 0 : key !== undefined && words.includes(key);
+        compiled = {
+          pattern: template.pattern,
+          words,
+          specificity,
+          key: fits ? key : undefined,
+          expression: null,
+        };
       }
-      this.compiledFor.set(template, compiled);
-      entries.push({ template, position, compiled });
-      for (const word of compiled.words) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-    });
-    for (const entry of entries) {
-      let rarest: string | null = null;
-      for (const word of entry.compiled.words)
-        if (rarest === null || frequency.get(word)! < frequency.get(rarest)!) rarest = word;
-      if (rarest === null) {
-        this.unfiled.push(entry);
-        continue;
-      }
-      const bucket = this.buckets.get(rarest);
-      if (bucket) bucket.push(entry);
-      else this.buckets.set(rarest, [entry]);
+      const entry = { template, position, compiled };
+      this.entries.push(entry);
+      if (compiled.key === undefined) unkeyed.push(entry);
+      else this.file(entry, compiled.key);
     }
+    if (unkeyed.length === 0) return;
+    // Most are new: each goes under its rarest word. A few new ones among many filed before:
+    // under their word with the fewest templates filed so far (no count of every word needed).
+    const frequency = unkeyed.length * 2 > this.entries.length ? new Map<string, number>() : null;
+    if (frequency)
+      for (const entry of this.entries)
+        for (const word of entry.compiled.words)
+          frequency.set(word, (frequency.get(word) ?? 0) + 1);
+    for (const entry of unkeyed) {
+      let key: string | null = null;
+      let fewest = Infinity;
+      for (const word of entry.compiled.words) {
+        const count = frequency ? frequency.get(word)! : (this.buckets.get(word)?.length ?? 0);
+        if (count < fewest) {
+          key = word;
+          fewest = count;
+        }
+      }
+      entry.compiled.key = key;
+      this.file(entry, key);
+    }
+  }
+
+  private file(entry: IndexEntry<T>, key: string | null): void {
+    if (key === null) {
+      this.unfiled.push(entry);
+      return;
+    }
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.push(entry);
+    else this.buckets.set(key, [entry]);
   }
 
   /** Indexes `templates`. Throws `invalid_template` for a pattern that repeats a placeholder. */
@@ -103,13 +139,30 @@ export class TemplateIndex<T extends Template = Template> {
 
   /** The first template of that name, if any. */
   get(name: string): T | undefined {
+    if (!this.names) {
+      // The first lookup scans (a one-shot process looks up one name); later ones use a map.
+      if (this.lookups++ === 0) return this.templates.find((template) => template.name === name);
+      this.names = new Map();
+      for (const template of this.templates)
+        if (!this.names.has(template.name)) this.names.set(template.name, template);
+    }
     return this.names.get(name);
   }
 
-  /** The words of a template's pattern as indexed (undefined for a template not in the index, or without a pattern). */
+  /** The words of a template's pattern as indexed, and its key (undefined for a template not in the index, or without a pattern). */
   wordsOf(template: T): PatternWords | undefined {
-    const compiled = this.compiledFor.get(template);
-    return compiled && { words: compiled.words, specificity: compiled.specificity };
+    const compiled = this.compiledMap().get(template);
+    return (
+      compiled && { words: compiled.words, specificity: compiled.specificity, key: compiled.key }
+    );
+  }
+
+  private compiledMap(): Map<T, CompiledPattern> {
+    if (!this.compiledByTemplate) {
+      this.compiledByTemplate = new Map();
+      for (const entry of this.entries) this.compiledByTemplate.set(entry.template, entry.compiled);
+    }
+    return this.compiledByTemplate;
   }
 
   /**

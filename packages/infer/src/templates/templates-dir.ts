@@ -8,14 +8,16 @@
  * held is also kept on disk (`template-index-file.ts`), so a new process reads only the files
  * that changed since. No watcher and no timer: nothing here keeps a process alive.
  */
-import { readdirSync, readFileSync, statSync, type Stats } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseTemplate, type Template, type TemplateProblem } from "./template.js";
 import {
   readTemplateIndex,
+  rowWords,
   writeTemplateIndex,
   type FileSignature,
   type IndexedTemplateFile,
+  type IndexRow,
 } from "./template-index-file.js";
 import { TemplateIndex, type PatternWords } from "./template-index.js";
 import type { TemplateSet, TemplateSource } from "./templates-provider.js";
@@ -101,7 +103,7 @@ export class TemplateDirectory implements TemplateSource {
     index: TemplateIndex.build([]),
   };
   /** The rows of the index file, as read or last written (null until it was looked for). */
-  private indexed: ReadonlyMap<string, IndexedTemplateFile> | null = null;
+  private indexed: ReadonlyMap<string, IndexRow> | null = null;
 
   constructor(
     readonly directory: string,
@@ -158,6 +160,19 @@ export class TemplateDirectory implements TemplateSource {
       if (code !== "ENOENT")
         problems.push(unreadable(this.displayDirectory, `cannot list the directory (${code}).`));
     }
+    // Before any signature is taken, so a file that changes during the scan is judged recent.
+    const scanStartedMs = this.now();
+    // Every signature first, before the index file's rows are in memory: each `Stats` is garbage
+    // at once, and collecting it is cheap while little else lives.
+    const signatures = new Float64Array(names.length * 4).fill(NaN);
+    for (let at = 0; at < names.length; at++) {
+      const info = statSync(this.prefix + names[at], { throwIfNoEntry: false });
+      if (!info) continue;
+      signatures[at * 4] = info.mtimeMs;
+      signatures[at * 4 + 1] = info.ctimeMs;
+      signatures[at * 4 + 2] = info.size;
+      signatures[at * 4 + 3] = info.ino;
+    }
     if (this.indexFile && this.indexed === null && names.length > 0) {
       const readingStartedMs = performance.now();
       this.takeIndexFile();
@@ -165,23 +180,22 @@ export class TemplateDirectory implements TemplateSource {
     }
     let changed = names.length !== this.files.size || problems.length > 0;
     const next = new Map<string, FileState>();
-    // Before any signature is taken, so a file that changes during the scan is judged recent.
-    const scanStartedMs = this.now();
-    for (const name of names) {
+    for (let at = 0; at < names.length; at++) {
+      const name = names[at]!;
       const file = this.prefix + name;
-      const info = statSync(file, { throwIfNoEntry: false });
-      const known = this.files.get(name) ?? this.fromIndex(name, file, info);
-      if (known && isSignatureOf(known.signature, info)) {
+      const known = this.files.get(name) ?? this.fromIndex(name, file, signatures, at);
+      if (known && isSignatureAt(known.signature, signatures, at)) {
         next.set(name, known);
         if (!this.files.has(name)) changed = true;
         continue;
       }
       changed = true;
-      const signature = info ? signatureOf(info) : null;
+      const signature = signatureAt(signatures, at);
       const readingStartedMs = performance.now();
       const state = this.read(name, file, signature);
       otherMs += performance.now() - readingStartedMs;
-      state.indexable &&= info !== undefined && lastChangeMs(info) <= scanStartedMs - RACY_MS;
+      state.indexable &&=
+        signature !== null && Math.max(signature[0], signature[1]) <= scanStartedMs - RACY_MS;
       next.set(name, state);
     }
     this.files = next;
@@ -189,7 +203,7 @@ export class TemplateDirectory implements TemplateSource {
     if (!changed && this.current.version > 0) return checkMs;
     const templates: LoadedTemplate[] = [];
     const owners = new Map<string, string>();
-    const known = new Map<LoadedTemplate, PatternWords>();
+    const known: Array<PatternWords | null | undefined> = [];
     for (const [name, state] of next) {
       if (state.problem) problems.push(state.problem);
       if (!state.template) continue;
@@ -200,7 +214,7 @@ export class TemplateDirectory implements TemplateSource {
       }
       owners.set(state.template.name, name);
       templates.push(state.template);
-      if (state.words) known.set(state.template, state.words);
+      known.push(state.words);
     }
     this.current = {
       templates,
@@ -208,7 +222,7 @@ export class TemplateDirectory implements TemplateSource {
       version: this.current.version + 1,
       index: TemplateIndex.build(templates, {
         previous: this.current.index,
-        known: (template) => known.get(template),
+        known: (_template, position) => known[position] ?? undefined,
       }),
     };
     if (listed) this.updateIndexFile();
@@ -221,22 +235,27 @@ export class TemplateDirectory implements TemplateSource {
   }
 
   /** What the index file says a file held, when the file's signature is still the one recorded. */
-  private fromIndex(name: string, file: string, info: Stats | undefined): FileState | null {
+  private fromIndex(
+    name: string,
+    file: string,
+    signatures: Float64Array,
+    at: number,
+  ): FileState | null {
     const row = this.indexed?.get(name);
-    if (!row || !isSignatureOf(row.signature, info)) return null;
+    if (!row || !isSignatureAt(row[1], signatures, at)) return null;
     // The row's own object becomes the loaded template (no copy: a process may load thousands).
-    const template = row.template as LoadedTemplate | null;
+    const template = row[4] as LoadedTemplate | null;
     if (template) {
       template.file = file;
-      template.programLine = row.programLine;
+      template.programLine = row[3];
     }
     return {
-      signature: row.signature,
+      signature: row[1],
       template,
-      problem: row.problem,
-      nameLine: row.nameLine,
+      problem: row[5],
+      nameLine: row[2],
       indexable: true,
-      words: row.words,
+      words: rowWords(row),
     };
   }
 
@@ -245,10 +264,14 @@ export class TemplateDirectory implements TemplateSource {
     if (!this.indexFile) return;
     this.indexed ??= new Map();
     let differing = 0;
-    for (const [name, state] of this.files)
-      if (state.indexable && !sameSignature(this.indexed.get(name)?.signature, state.signature))
-        differing++;
-    for (const name of this.indexed.keys()) if (!this.files.has(name)) differing++;
+    let kept = 0;
+    for (const [name, state] of this.files) {
+      const row = this.indexed.get(name);
+      if (row) kept++;
+      if (state.indexable && !sameSignature(row?.[1], state.signature)) differing++;
+    }
+    // Rows of files that are gone.
+    differing += this.indexed.size - kept;
     if (differing < this.indexAfterChanges) return;
     const rows: IndexedTemplateFile[] = [];
     for (const [name, state] of this.files) {
@@ -270,8 +293,8 @@ export class TemplateDirectory implements TemplateSource {
         words: (state.template && this.current.index.wordsOf(state.template)) ?? null,
       });
     }
-    if (writeTemplateIndex(this.indexFile, this.displayDirectory, rows))
-      this.indexed = new Map(rows.map((row) => [row.name, row]));
+    const written = writeTemplateIndex(this.indexFile, this.displayDirectory, rows);
+    if (written) this.indexed = new Map(written.map((row) => [row[0], row]));
   }
 
   private read(name: string, file: string, signature: FileSignature | null): FileState {
@@ -314,27 +337,30 @@ function folderStamp(directory: string): string {
   return info ? `${info.mtimeMs}:${info.ino}` : "missing";
 }
 
-function signatureOf(info: Stats): FileSignature {
-  return [info.mtimeMs, info.ctimeMs, info.size, info.ino];
+/** The signature at `at` in a scan's signatures (four numbers a file; NaN: the file was gone). */
+function signatureAt(signatures: Float64Array, at: number): FileSignature | null {
+  const mtimeMs = signatures[at * 4]!;
+  if (Number.isNaN(mtimeMs)) return null;
+  return [mtimeMs, signatures[at * 4 + 1]!, signatures[at * 4 + 2]!, signatures[at * 4 + 3]!];
+}
+
+/** Whether the signature is the one at `at` in a scan's signatures (both missing counts as the same). */
+function isSignatureAt(
+  signature: FileSignature | null,
+  signatures: Float64Array,
+  at: number,
+): boolean {
+  if (!signature) return Number.isNaN(signatures[at * 4]!);
+  return (
+    signature[0] === signatures[at * 4] &&
+    signature[1] === signatures[at * 4 + 1] &&
+    signature[2] === signatures[at * 4 + 2] &&
+    signature[3] === signatures[at * 4 + 3]
+  );
 }
 
 function sameSignature(a: FileSignature | null | undefined, b: FileSignature | null): boolean {
   return a === b || (!!a && !!b && a.every((part, at) => part === b[at]));
-}
-
-/** Whether a file's stats now are those of the signature (both missing counts as the same). */
-function isSignatureOf(signature: FileSignature | null, info: Stats | undefined): boolean {
-  if (!signature || !info) return !signature && !info;
-  return (
-    signature[0] === info.mtimeMs &&
-    signature[1] === info.ctimeMs &&
-    signature[2] === info.size &&
-    signature[3] === info.ino
-  );
-}
-
-function lastChangeMs(info: Stats): number {
-  return Math.max(info.mtimeMs, info.ctimeMs);
 }
 
 function unreadable(file: string, message: string): TemplateProblem {
