@@ -37,7 +37,8 @@ export {
   intentForMatching,
 } from "./templates/template-match.js";
 export type { TemplateMatch } from "./templates/template-match.js";
-export { TemplateIndex } from "./templates/template-index.js";
+export { TemplateIndex, patternWords } from "./templates/template-index.js";
+export type { PatternWords, TemplateIndexOptions } from "./templates/template-index.js";
 export { RulesProvider, INTENT_RULES, matchRules } from "./rules/rules-provider.js";
 export type { IntentRule, RuleProgram } from "./rules/rule-types.js";
 export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./rules/intent-phrases.js";
