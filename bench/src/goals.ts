@@ -19,7 +19,7 @@ export interface GoalRow {
   checks: GoalCheck[];
 }
 
-/** The goals of issue 17, in the README's order. */
+/** The goals of issues 17 and 27, in the README's order. */
 export const GOALS: readonly GoalRow[] = [
   {
     measure: "run a validated typical program / same logic natively (awaited tools)",
@@ -106,6 +106,23 @@ export const GOALS: readonly GoalRow[] = [
         goal: 2,
         floor: true,
       },
+    ],
+  },
+  // Issue 27: tier 0 is flat in the number of templates.
+  {
+    measure: "delegate served by a template, in-process: 5,000 templates / 10 (CPU time)",
+    checks: [
+      {
+        suite: "templates",
+        ratio: "template delegate CPU time, 5,000 / 10 templates",
+        goal: 2,
+      },
+    ],
+  },
+  {
+    measure: "one-shot `lackpy delegate` (template): 5,000 templates / 10 (whole process)",
+    checks: [
+      { suite: "templates", ratio: "one-shot lackpy delegate, 5,000 / 10 templates", goal: 1.5 },
     ],
   },
 ];

@@ -39,6 +39,8 @@ export {
   intentForMatching,
 } from "./templates/template-match.js";
 export type { TemplateMatch } from "./templates/template-match.js";
+export { TemplateIndex, patternWords } from "./templates/template-index.js";
+export type { PatternWords, TemplateIndexOptions } from "./templates/template-index.js";
 export { RulesProvider } from "./rules/rules-provider.js";
 export { INTENT_RULES, describeRules } from "./rules/intent-rules.js";
 export type { RuleDescription } from "./rules/intent-rules.js";

@@ -28,6 +28,8 @@ export {
   patternSpecificity,
 } from "./templates/template-match.js";
 export type { TemplateMatch } from "./templates/template-match.js";
+export { TemplateIndex, patternWords } from "./templates/template-index.js";
+export type { PatternWords, TemplateIndexOptions } from "./templates/template-index.js";
 export type { TemplateSet, TemplateSource } from "./templates/templates-provider.js";
 export { jsonlSink, readJsonl } from "./models/jsonl.js";
 // The rules' catalogue, for `lackpy rules`, without the model clients.

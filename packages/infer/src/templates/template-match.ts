@@ -11,13 +11,21 @@ import { InferError } from "../infer-error.js";
 import { patternParams, type Template } from "./template.js";
 
 const TRAILING_PUNCTUATION = /[\s.!?,;:\u2026]+$/;
+const TRAILING_CHARACTER = /^[\s.!?,;:\u2026]$/;
+/** Whitespace other than one space, or two spaces in a row. */
+const SPACING_TO_FIX = /[^\S ]| {2}/;
 const PLACEHOLDER = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
+const PLACEHOLDER_SPLIT = /(\{[A-Za-z_][A-Za-z0-9_]*\})/;
 const MAX_COMPILED = 1024;
 const compiled = new Map<string, RegExp>();
 
 /** An intent as templates compare it: trimmed, single spaces, no trailing punctuation; case kept. */
 export function intentForMatching(intent: string): string {
-  return intent.trim().replace(/\s+/g, " ").replace(TRAILING_PUNCTUATION, "");
+  let text = intent.trim();
+  // Most text is already in shape; testing first is several times cheaper than replacing.
+  if (SPACING_TO_FIX.test(text)) text = text.replace(/\s+/g, " ");
+  if (TRAILING_CHARACTER.test(text.slice(-1))) text = text.replace(TRAILING_PUNCTUATION, "");
+  return text;
 }
 
 /** An intent as the ratchet counts it: `intentForMatching` in lower case; two intents that normalise alike are the same request. */
@@ -29,23 +37,40 @@ export function normaliseIntent(intent: string): string {
 export function compilePattern(pattern: string): RegExp {
   const cached = compiled.get(pattern);
   if (cached) return cached;
-  const names = patternParams(pattern);
-  if (new Set(names).size !== names.length)
-    throw new InferError("invalid_template", `The pattern '${pattern}' repeats a placeholder.`, {
-      hint: "give each placeholder its own name",
-    });
-  const source = intentForMatching(pattern)
-    .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
+  const expression = patternExpression(pattern);
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  compiled.set(pattern, expression);
+  return expression;
+}
+
+/** Compiles a pattern without the cache (`TemplateIndex` keeps its own per template); see `compilePattern`. */
+export function patternExpression(pattern: string): RegExp {
+  checkPlaceholders(pattern);
+  const source = patternParts(pattern)
     .map((part) =>
       PLACEHOLDER.test(part)
         ? `(?<${part.slice(1, -1)}>.+?)`
         : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
     )
     .join("");
-  const expression = new RegExp(`^${source}$`, "i");
-  if (compiled.size >= MAX_COMPILED) compiled.clear();
-  compiled.set(pattern, expression);
-  return expression;
+  return new RegExp(`^${source}$`, "i");
+}
+
+/** Throws `invalid_template` when a pattern repeats a placeholder (a regex cannot capture one name twice). */
+export function checkPlaceholders(pattern: string): void {
+  const names = patternParams(pattern);
+  if (new Set(names).size !== names.length)
+    throw new InferError("invalid_template", `The pattern '${pattern}' repeats a placeholder.`, {
+      hint: "give each placeholder its own name",
+    });
+}
+
+/**
+ * A pattern's normalised text cut into literal parts and placeholders: literal text at even
+ * indices (possibly empty), `{name}` at odd ones.
+ */
+export function patternParts(pattern: string): string[] {
+  return intentForMatching(pattern).split(PLACEHOLDER_SPLIT);
 }
 
 /** The string captures when `intent` matches the template's pattern, else null. */
@@ -72,7 +97,8 @@ export interface TemplateMatch<T extends Template = Template> {
 /**
  * Every template whose pattern matches the intent, most specific first (ties keep the given
  * order). With `params`, a template that reads request parameters the request does not give is
- * left out.
+ * left out. This tries every template in turn; `TemplateIndex` gives the same answer from a few
+ * candidates, for many templates.
  */
 export function matchTemplates<T extends Template>(
   templates: readonly T[],

@@ -1,5 +1,5 @@
 import type { Template, TemplateProblem } from "./template.js";
-import { matchTemplates } from "./template-match.js";
+import { TemplateIndex } from "./template-index.js";
 import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
 /** Templates and the template files that could not be used. */
@@ -22,6 +22,7 @@ export class TemplatesProvider implements Provider {
   readonly retries = false;
   /** Template files that could not be used at the last load. */
   problems: readonly TemplateProblem[] = [];
+  private index: TemplateIndex | null = null;
 
   constructor(
     private readonly source: TemplateSource,
@@ -35,7 +36,9 @@ export class TemplatesProvider implements Provider {
   async generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null> {
     const { templates, problems } = await this.source.load();
     this.problems = problems;
-    const [best] = matchTemplates(templates, intent, { params: Object.keys(context.params) });
+    if (this.index?.templates !== templates)
+      this.index = TemplateIndex.build(templates, { previous: this.index });
+    const [best] = this.index.match(intent, { params: Object.keys(context.params) });
     if (!best) return null;
     return { raw: best.template.program, params: best.captures, template: best.template.name };
   }

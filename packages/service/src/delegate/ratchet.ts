@@ -106,7 +106,7 @@ export async function feedRatchet(
   } catch (error) {
     if (error instanceof ServiceError && error.code === "template_exists") {
       // Another process promoted the same request a moment ago: nothing failed.
-      const existing = stores.templates.snapshot().templates.find((item) => item.name === name);
+      const existing = stores.templates.snapshot().index.get(name);
       if (existing?.program === candidate.program.trim()) {
         stores.history.markPromoted(request, outcome.program, name);
         return NOTHING;

@@ -170,9 +170,7 @@ export class ProgramGenerator {
       outcome.tier === "templates" &&
       outcome.template &&
       !Object.hasOwn(this.injected, outcome.provider)
-        ? (this.templates
-            .snapshot()
-            .templates.find((candidate) => candidate.name === outcome.template) ?? null)
+        ? (this.templates.snapshot().index.get(outcome.template) ?? null)
         : null;
     return { outcome, validated: null, template };
   }

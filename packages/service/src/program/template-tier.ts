@@ -1,7 +1,7 @@
 import path from "node:path";
 import { secretParamNames, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
 import type { GenerationContext, Provider, ProviderAnswer } from "@lackpy/infer";
-import { matchTemplates, type LoadedTemplate, type TemplateSnapshot } from "@lackpy/infer/node";
+import type { LoadedTemplate, TemplateSnapshot } from "@lackpy/infer/node";
 import type { ProgramCache } from "./program-cache.js";
 import type { TemplateStore } from "../store/template-store.js";
 
@@ -36,7 +36,7 @@ export function answerFromTemplates(
   programs: ProgramCache,
 ): TemplateAnswer {
   const rejected: string[] = [];
-  for (const match of matchTemplates(templates.templates, intent, { params: request.params })) {
+  for (const match of templates.index.match(intent, { params: request.params })) {
     const checked = programs.check(match.template.program, {
       tools: request.tools,
       params: [...request.params, ...Object.keys(match.captures)],

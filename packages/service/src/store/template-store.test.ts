@@ -434,3 +434,50 @@ describe("broken template files", () => {
     );
   });
 });
+
+describe("many templates", () => {
+  const program = (extra: number) => `len(read_file(file).split("\\n")) + ${extra}`;
+  const write = (name: string, pattern: string, body: string) =>
+    writeFile(
+      templateFile(name),
+      `---\nname: ${name}\npattern: "${pattern}"\nsuccess_count: 0\nfail_count: 0\n---\n${body}\n`,
+    );
+
+  it("are kept in .lackpy/templates.index for the next process, which sees what another process changed", async () => {
+    await mkdir(path.join(root, ".lackpy", "templates"), { recursive: true });
+    for (let at = 0; at < 40; at++) await write(`t${at}`, `run t${at} on {file}`, program(at * 10));
+    // Files changed in the last 2 s are not indexed (their timestamps may be too coarse to tell a later change).
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const first = open();
+    expect(await first.delegate("run t5 on README.md")).toMatchObject({
+      tier: "templates",
+      output: 54,
+    });
+    expect((await readdir(path.join(root, ".lackpy"))).sort()).toContain("templates.index");
+    const file = (name: string) => JSON.stringify(templateFile(name));
+    await promisify(execFile)(process.execPath, [
+      "-e",
+      `const fs = require("node:fs");
+       const template = (name, pattern, body) => "---\\nname: " + name + "\\npattern: \\"" + pattern + "\\"\\nsuccess_count: 0\\nfail_count: 0\\n---\\n" + body + "\\n";
+       fs.writeFileSync(${file("new")}, template("new", "run new on {file}", ${JSON.stringify(program(7))}));
+       fs.writeFileSync(${file("t2")} + ".tmp", template("t2", "run t2 on {file}", ${JSON.stringify(program(2000))}));
+       fs.renameSync(${file("t2")} + ".tmp", ${file("t2")});
+       fs.rmSync(${file("t3")});
+       const before = fs.statSync(${file("t4")});
+       fs.writeFileSync(${file("t4")}, template("t4", "run t4 on {file}", ${JSON.stringify(program(41))}));
+       fs.utimesSync(${file("t4")}, before.atime, before.mtime);`,
+    ]);
+    // The process that was running, and a new one (which starts from the index).
+    for (const service of [first, open()]) {
+      expect(await service.delegate("run new on README.md")).toMatchObject({
+        tier: "templates",
+        output: 11,
+      });
+      expect(await service.delegate("run t2 on README.md")).toMatchObject({ output: 2004 });
+      expect(await service.delegate("run t4 on README.md")).toMatchObject({ output: 45 });
+      expect((await service.delegate("run t3 on README.md")).tier).not.toBe("templates");
+      expect((await service.templates()).map((template) => template.name)).not.toContain("t3");
+      expect(await service.templates()).toHaveLength(40);
+    }
+  });
+});

@@ -67,6 +67,7 @@ export class TemplateStore implements WriteBehindTarget {
     this.originOf = options.originOf ?? (() => "person");
     this.source = templatesFromDirectory(this.directory, {
       displayDirectory: path.join(".lackpy", "templates"),
+      indexFile: path.join(this.lackpyDirectory, "templates.index"),
     });
   }
 
@@ -93,8 +94,8 @@ export class TemplateStore implements WriteBehindTarget {
   /** One template by name; a broken file of that name is an `invalid_template` error naming file and line. */
   get(name: string): TemplateInfo {
     checkPlainName(name, "template");
-    const { templates, problems } = this.snapshot();
-    const found = templates.find((template) => template.name === name);
+    const { templates, problems, index } = this.snapshot();
+    const found = index.get(name);
     if (found) return this.info(found);
     const broken = problems.find((problem) => path.basename(problem.file) === `${name}.tmpl`);
     if (broken) throw new ServiceError("invalid_template", broken.message, { hint: broken.hint });
@@ -114,10 +115,7 @@ export class TemplateStore implements WriteBehindTarget {
 
   /** Whether a template of that name, or a file for it, exists. */
   has(name: string): boolean {
-    return (
-      this.snapshot().templates.some((template) => template.name === name) ||
-      existsSync(this.pathOf(name))
-    );
+    return this.snapshot().index.get(name) !== undefined || existsSync(this.pathOf(name));
   }
 
   /** Path of a template file by name. */
@@ -160,8 +158,8 @@ export class TemplateStore implements WriteBehindTarget {
     else counts.fail += 1;
     this.pending.set(template.file, counts);
     // The counts on disk now: a flush during the run may have written this process's earlier counts.
-    const onDisk =
-      this.snapshot().templates.find((loaded) => loaded.file === template.file) ?? template;
+    const loaded = this.snapshot().index.get(template.name);
+    const onDisk = loaded?.file === template.file ? loaded : template;
     const failures = onDisk.failCount + counts.fail;
     if (
       outcome.success ||
