@@ -1,6 +1,6 @@
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
-import { createPathProtection, type Toolbox } from "@lackpy/kit";
+import { createPathProtection, type PathProtection, type Toolbox } from "@lackpy/kit";
 import { docsIndex, kitList, resolveDoc, type KitListEntry } from "@lackpy/kit/node";
 import type { Provider } from "@lackpy/infer";
 import { closeWorkerPool } from "@lackpy/run/node";
@@ -50,6 +50,10 @@ import { loadTelemetry, startRootSpan } from "./program/telemetry.js";
 import { TemplateStore } from "./store/template-store.js";
 import { templateProblems, workspaceStatus } from "./store/workspace-status.js";
 import { flushNow } from "./store/write-behind.js";
+import type { RecoveryNotice, UndoableRun } from "./change-types.js";
+import { runStaged } from "./changes/run-staged.js";
+import type { UndoResult } from "./changes/undo-run.js";
+import { WorkspaceChanges, type AppliedChanges } from "./changes/workspace-changes.js";
 
 /**
  * lackpy for one workspace: resolves kits and params, validates, runs, generates and delegates,
@@ -68,12 +72,19 @@ export class LackpyService {
   private readonly runner: ProgramRunner;
   private readonly env: Record<string, string | undefined>;
   private readonly stages: DelegateStages;
+  /** The workspace's file changes: staged runs settled, dry runs' pending changes, undo, recovery. */
+  private readonly changes: WorkspaceChanges;
 
-  /** Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing). */
+  /**
+   * Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing),
+   * and rolls back a landing a crash cut short (`recovered()` says what was put back).
+   */
   static async open(options: ServiceOptions): Promise<LackpyService> {
     const workspace = path.resolve(options.workspace);
     const config = options.config ?? (await loadConfig(workspace));
-    return new this({ ...options, workspace, config });
+    const service = new this({ ...options, workspace, config });
+    await service.recovered().catch(() => undefined);
+    return service;
   }
 
   constructor(options: ServiceOptions) {
@@ -101,9 +112,12 @@ export class LackpyService {
       this.programs,
     );
     this.runner = new ProgramRunner(this.settings, this.programs);
+    this.changes = new WorkspaceChanges(this.workspace, () => this.protection());
     this.stages = {
       generator: this.generator,
       runner: this.runner,
+      changes: this.changes,
+      settings: this.settings,
       ratchet: {
         settings: this.settings.ratchet,
         templates: this.templateStore,
@@ -160,17 +174,53 @@ export class LackpyService {
   }
 
   /**
-   * Validates and runs a program; the kit's grade is checked against the policy first. Secrets
-   * are redacted from the result; `trace` and `maxOutputChars` size it (full and uncapped by default).
+   * Validates and runs a program; the kit's grade is checked against the policy first. Its writes
+   * are staged and land only when it succeeds (`changes`, `runId`); `dryRun` lands nothing and
+   * `approve` asks a person first. Secrets are redacted from the result; `trace` and
+   * `maxOutputChars` size it (full and uncapped by default).
    */
   async runProgram<Detail extends TraceDetail = "full">(
     source: string,
     options: RunOptions & ResultShapeOptions<Detail> = {},
   ): Promise<ShapedRunResult<Detail>> {
     checkShapeOptions(options);
-    const { kit, params } = await this.prepareRequest(options);
-    const result = await this.runner.execute(source, kit, params, options);
-    return shapeResult(result, options) as unknown as ShapedRunResult<Detail>;
+    const request = await this.prepareRequest(options);
+    const result = await runStaged(source, request, this.stages, {
+      ...options,
+      source: "run",
+      label: firstLine(source),
+    });
+    return shapeResult(
+      redactSecrets(result, request.params.secrets),
+      options,
+    ) as unknown as ShapedRunResult<Detail>;
+  }
+
+  /**
+   * Applies a dry run's changes (its `changeId`), exactly those, if every file still holds what
+   * the dry run saw; `stale_change` names the first that does not. A `changeId` applies once and
+   * expires 15 minutes after its dry run (`unknown_change`, `change_applied`, `change_expired`).
+   */
+  applyChanges(changeId: string): Promise<AppliedChanges> {
+    return this.changes.apply(changeId);
+  }
+
+  /**
+   * Restores what a run changed (`runId`, or the newest run): created files removed, modified
+   * ones restored. `undo_conflict` names a file changed since, unless `force`.
+   */
+  undo(runId?: string, options: { force?: boolean } = {}): Promise<UndoResult> {
+    return this.changes.undo(runId, options);
+  }
+
+  /** Runs kept for undo, newest first. */
+  runs(): Promise<UndoableRun[]> {
+    return this.changes.runs();
+  }
+
+  /** What was rolled back when this service opened the workspace (a landing a crash cut short). */
+  recovered(): Promise<RecoveryNotice[]> {
+    return this.changes.recover();
   }
 
   /** The providers of the configured order (built once, so availability checks are cached). */
@@ -308,23 +358,28 @@ export class LackpyService {
 
   /** Reads one doc; paths outside the workspace (or the shipped docs), protected paths and closed ones (hidden, not opened by `[files] allow_read`) are refused. */
   async resolveDoc(docPath: string) {
+    return resolveDoc(docPath, this.workspace, { protection: await this.protection() });
+  }
+
+  /** The protection the file tools apply in this workspace: the config's globs and the paths lackpy loads. */
+  private async protection(): Promise<PathProtection> {
     const files = this.settings.files;
-    return resolveDoc(docPath, this.workspace, {
-      protection: createPathProtection(files.protected, {
-        loaded: await this.kits.loadedPaths(),
-        allowRead: files.allowRead,
-        allowWrite: files.allowWrite,
-      }),
+    return createPathProtection(files.protected, {
+      loaded: await this.kits.loadedPaths(),
+      allowRead: files.allowRead,
+      allowWrite: files.allowWrite,
     });
   }
 
-  /** Workspace overview for `lackpy status`, with the ratchet's candidates, demotions and recent tiers. */
+  /** Workspace overview for `lackpy status`, with the ratchet's candidates, demotions and recent tiers, and the runs undo can restore. */
   async status(): Promise<WorkspaceStatus> {
     await this.mergeUnmerged();
-    return workspaceStatus(this.workspace, this.settings, {
-      templates: this.templateStore,
-      history: this.history,
-    });
+    return workspaceStatus(
+      this.workspace,
+      this.settings,
+      { templates: this.templateStore, history: this.history },
+      { runs: await this.changes.runs(), recovered: this.changes.recoveries() },
+    );
   }
 
   /**
@@ -363,4 +418,10 @@ export class LackpyService {
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+/** A program's first line that says something, for listings of runs. */
+function firstLine(source: string): string {
+  const line = source.split("\n").find((text) => text.trim() !== "") ?? "";
+  return line.length <= 80 ? line.trim() : `${line.trim().slice(0, 79)}…`;
 }

@@ -243,6 +243,9 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
       ...(entry.returns !== undefined ? { returns: entry.returns } : {}),
       ...(entry.grade_w !== undefined ? { gradeW: entry.grade_w } : {}),
       ...(entry.effects_ceiling !== undefined ? { effectsCeiling: entry.effects_ceiling } : {}),
+      ...(entry.requires_approval !== undefined
+        ? { requiresApproval: entry.requires_approval }
+        : {}),
     };
     config.tools[name] = tool;
   }

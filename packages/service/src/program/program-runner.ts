@@ -1,4 +1,5 @@
 import type { ValidatedProgram } from "@lackpy/lang";
+import type { ToolFunction } from "@lackpy/kit";
 import { run, type RunResult } from "@lackpy/run/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import { enforcePolicy } from "../trust/policy.js";
@@ -23,7 +24,8 @@ export class ProgramRunner {
   /**
    * Runs `source` (or a program already validated for this kit and params). The run is a
    * `lackpy.run` span under `parent` (a root span when no parent is given; none when `parent` is
-   * null, i.e. the request is not traced), with an `execute_tool` span per tool call.
+   * null, i.e. the request is not traced), with an `execute_tool` span per tool call. `callables`
+   * gives the run's tools for the validated program (the staged tools); the kit's otherwise.
    */
   async execute(
     source: string | ValidatedProgram,
@@ -31,6 +33,7 @@ export class ProgramRunner {
     params: ResolvedParams,
     options: RunOptions,
     parent?: TraceSpan | null,
+    callables?: (program: ValidatedProgram) => Readonly<Record<string, ToolFunction>>,
   ): Promise<RunResult> {
     const loading = loadTelemetry();
     if (loading) await loading;
@@ -55,11 +58,12 @@ export class ProgramRunner {
       parent === undefined
         ? startRootSpan("lackpy.run", attributes)
         : (parent?.child("lackpy.run", attributes) ?? null);
+    const tools = callables ? callables(program) : kit.kit.callables;
     try {
       const result = await run(program, {
         tools: span
-          ? tracedTools(kit.kit.callables, span, (text) => redactSecrets(text, params.secrets))
-          : kit.kit.callables,
+          ? tracedTools(tools, span, (text) => redactSecrets(text, params.secrets))
+          : tools,
         toolSpecs: kit.kit.tools,
         params: params.values,
         secretParams: params.secretNames,
