@@ -155,8 +155,11 @@ describe("lackpy run and delegate", () => {
     const result = JSON.parse(out);
     expect(Object.keys(result).sort()).toEqual(
       [
+        "applied",
+        "changes",
         "correction",
         "demoted",
+        "dryRun",
         "error",
         "executionMs",
         "filesModified",
@@ -166,9 +169,11 @@ describe("lackpy run and delegate", () => {
         "model",
         "output",
         "params",
+        "pending",
         "program",
         "promoted",
         "provider",
+        "runId",
         "stdout",
         "success",
         "tier",

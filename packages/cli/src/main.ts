@@ -13,6 +13,7 @@ import {
   validateCommand,
 } from "./commands/program-commands.js";
 import { templateCommand } from "./commands/template-commands.js";
+import { undoCommand } from "./commands/undo-command.js";
 import { providerCommand } from "./commands/provider-commands.js";
 import { initCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
 
@@ -35,6 +36,7 @@ export function createRootCommand(context: CommandContext): CommandDef {
       create: createCommand(context),
       init: initCommand(context),
       status: statusCommand(context),
+      undo: undoCommand(context),
       spec: specCommand(context),
       kit: kitCommand(context),
       toolbox: toolboxCommand(context),

@@ -9,7 +9,16 @@ import {
   type TierReason,
 } from "../output/generation-failure.js";
 import { runnableProgram } from "../output/runnable-program.js";
-import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
+import {
+  APPROVAL_TOOL_TIMEOUT_MS,
+  CHANGE_ARGS,
+  changeFlags,
+  PROGRAM_ARGS,
+  programFlags,
+  RESULT_ARGS,
+  resultFlags,
+} from "../args/shared-args.js";
+import { printChanges } from "../output/format-changes.js";
 import { createSpinner } from "../io/spinner.js";
 
 interface FailedGeneration {
@@ -56,10 +65,12 @@ export function delegateCommand(context: CommandContext) {
       intent: { type: "positional", description: "What you want, in words", required: true },
       ...PROGRAM_ARGS,
       ...RESULT_ARGS,
+      ...CHANGE_ARGS,
     },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
       const shape = resultFlags(args);
+      const changes = changeFlags(context, args);
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY && !args.debug });
       try {
@@ -68,6 +79,14 @@ export function delegateCommand(context: CommandContext) {
           params,
           rules,
           ...shape,
+          ...(changes.dryRun ? { dryRun: true } : {}),
+          ...(changes.approve
+            ? {
+                // The spinner makes way for the question.
+                approve: (request) => (spinner.stop(), changes.approve!(request)),
+                limits: { toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS },
+              }
+            : {}),
           onProgress: (event) =>
             spinner.update(
               event.kind === "tier"
@@ -90,6 +109,7 @@ export function delegateCommand(context: CommandContext) {
           );
         }
         printRunResult(context, result, result.program ?? undefined);
+        printChanges(context, result);
         if (result.promoted)
           context.io.stderr(
             `${context.colors.green("promoted")} to template ${result.promoted.template} after ${result.promoted.agreeingRuns} agreeing runs\n`,

@@ -5,7 +5,16 @@ import { printRunResult, printValidationErrors } from "../output/format-results.
 import { withForceHint } from "../output/cli-wording.js";
 import { positiveInteger } from "../args/parse-flags.js";
 import { readProgram } from "../args/read-program.js";
-import { PROGRAM_ARGS, programFlags, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
+import {
+  APPROVAL_TOOL_TIMEOUT_MS,
+  CHANGE_ARGS,
+  changeFlags,
+  PROGRAM_ARGS,
+  programFlags,
+  RESULT_ARGS,
+  resultFlags,
+} from "../args/shared-args.js";
+import { printChanges } from "../output/format-changes.js";
 
 /** `lackpy validate <file|->`. */
 export function validateCommand(context: CommandContext) {
@@ -47,6 +56,7 @@ export function runCommand(context: CommandContext) {
       file: { type: "positional", description: "Program file, or - for stdin", required: true },
       ...PROGRAM_ARGS,
       ...RESULT_ARGS,
+      ...CHANGE_ARGS,
       "timeout-ms": {
         type: "string",
         description: "Wall-time limit of the program in ms",
@@ -64,9 +74,15 @@ export function runCommand(context: CommandContext) {
       const timeoutMs = positiveInteger("--timeout-ms", args["timeout-ms"]);
       const maxSteps = positiveInteger("--max-steps", args["max-steps"]);
       const shape = resultFlags(args);
+      const changes = changeFlags(context, args);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const limits = { ...(timeoutMs ? { timeoutMs } : {}), ...(maxSteps ? { maxSteps } : {}) };
+      const limits = {
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(maxSteps ? { maxSteps } : {}),
+        // A call that needs a person's approval waits for the answer within its tool time.
+        ...(changes.approve ? { toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS } : {}),
+      };
       const result = await service.runProgram(source, {
         kit: args.kit,
         params,
@@ -74,10 +90,12 @@ export function runCommand(context: CommandContext) {
         limits,
         ...(args.mode ? { mode: args.mode as "isolated" | "in-process" } : {}),
         ...shape,
+        ...changes,
       });
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
       printRunResult(context, result, source, name);
+      printChanges(context, result);
     },
   });
 }
