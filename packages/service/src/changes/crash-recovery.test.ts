@@ -6,7 +6,12 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeWorkerPool } from "@lackpy/run/node";
 import { LackpyService } from "../lackpy-service.js";
+import { BUILTIN_PROTECTION } from "@lackpy/kit";
+import { contentHash } from "@lackpy/kit/node";
+import { processOwner } from "../store/file-lock.js";
 import { CRASH_AFTER_RENAMES_VARIABLE } from "./land-changes.js";
+import { recoverChanges } from "./recover-changes.js";
+import { RunStore, type Journal } from "./run-store.js";
 
 const CRASHING_RUN = fileURLToPath(new URL("../__fixtures__/crashing-run.mjs", import.meta.url));
 const folders: string[] = [];
@@ -84,5 +89,48 @@ describe.each(["isolated", "in-process"])("recovery of a crash between renames (
     expect(await read(root, "a.txt")).toBe("A1\n");
     expect(await read(root, "b.txt")).toBe("edited after the crash\n");
     await service.close();
+  });
+});
+
+describe("recoverChanges", () => {
+  it("leaves the journal of a process that still runs, and rolls back one whose process ended", async () => {
+    const root = await workspace("in-process");
+    const store = new RunStore(root);
+    await store.ensure();
+    const ended = spawnSync(process.execPath, ["-e", ""]).pid!;
+    const journal = (runId: string, pid: number): Journal => ({
+      runId,
+      at: new Date().toISOString(),
+      source: "run",
+      label: runId,
+      files: [
+        {
+          path: `${runId}.txt`,
+          action: "create",
+          before: { exists: false },
+          after: { exists: true, hash: contentHash("x") },
+          blob: null,
+          createdFolder: null,
+        },
+      ],
+      beforeBytes: 0,
+      undoable: true,
+      phase: "landing",
+      tokens: [`${runId}-t`],
+      owner: { ...processOwner(), pid },
+    });
+    for (const [runId, pid] of [
+      ["alive", process.pid],
+      ["ended", ended],
+    ] as const) {
+      await mkdir(store.runFolder(runId), { recursive: true });
+      await store.writeJournal(journal(runId, pid));
+      await writeFile(path.join(root, `${runId}.txt`), "x");
+    }
+    const notices = await recoverChanges(store, async () => BUILTIN_PROTECTION);
+    expect(notices).toMatchObject([{ runId: "ended", restored: ["ended.txt"] }]);
+    expect(await read(root, "ended.txt")).toBeNull();
+    expect(await read(root, "alive.txt")).toBe("x");
+    expect(store.journals().map((left) => left.runId)).toEqual(["alive"]);
   });
 });

@@ -12,7 +12,7 @@ import {
   type FileChangePlan,
   type PreparedFileChange,
 } from "@lackpy/kit/node";
-import { withFileLock } from "../store/file-lock.js";
+import { processOwner, withFileLock } from "../store/file-lock.js";
 import type { ChangeAction, ChangeSource } from "../change-types.js";
 import type { Journal, RecordedFile, RunRecord, RunStore } from "./run-store.js";
 
@@ -79,6 +79,7 @@ async function landLocked(plans: readonly LandingPlan[], options: LandOptions): 
     undoable: true,
     phase: "preparing",
     tokens: plans.map(() => `${runId}-${randomBytes(3).toString("hex")}`),
+    owner: processOwner(),
   };
   await store.writeJournal(journal);
   const prepared: PreparedFileChange[] = [];

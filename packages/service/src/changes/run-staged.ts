@@ -39,14 +39,17 @@ export async function runStaged(
     options,
     options.parent,
     (program) => {
-      const effects = kit.kit.tools
-        .filter((spec) => hasEffects(spec, requiresApproval))
-        .map((spec) => spec.name);
+      // Only a dry run leaves calls out, so only a dry run asks which results the program uses.
+      const effects = options.dryRun
+        ? kit.kit.tools
+            .filter((spec) => hasEffects(spec, requiresApproval))
+            .map((spec) => spec.name)
+        : [];
       staged = stageTools(kit.kit, {
         dryRun: options.dryRun ?? false,
         ...(options.approve ? { approve: options.approve } : {}),
         requiresApproval,
-        resultsUsed: resultsUsed(program, new Set(effects)),
+        resultsUsed: effects.length > 0 ? resultsUsed(program, new Set(effects)) : new Set(),
       });
       return staged.callables;
     },

@@ -4,6 +4,7 @@ import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { FileState } from "@lackpy/kit/node";
 import type { ChangeAction, ChangeSource, RecoveryNotice } from "../change-types.js";
+import type { ProcessOwner } from "../store/file-lock.js";
 
 /** How many runs keep their before-images for `undo`. */
 export const MAX_UNDO_RUNS = 50;
@@ -39,11 +40,13 @@ export interface RunRecord {
   undoable: boolean;
 }
 
-/** A run while it lands: the record to be, the temporary-file token of each file, and how far it got. */
+/** A run while it lands: the record to be, the temporary-file token of each file, how far it got, and who lands it. */
 export interface Journal extends RunRecord {
   /** `preparing`: temporary files are being written (none renamed); `landing`: renames may have happened. */
   phase: "preparing" | "landing";
   tokens: string[];
+  /** The process landing it: recovery leaves the journal of a process that still runs. */
+  owner?: ProcessOwner;
 }
 
 /**
@@ -83,9 +86,10 @@ export class RunStore {
 
   /** Writes the run's record (its journal without tokens and phase), then removes the journal. */
   async commitRecord(journal: Journal): Promise<RunRecord> {
-    const { tokens, phase, ...record } = journal;
+    const { tokens, phase, owner, ...record } = journal;
     void tokens;
     void phase;
+    void owner;
     await durableWrite(path.join(this.runFolder(record.runId), "record.json"), record);
     await rm(path.join(this.runFolder(record.runId), "journal.json"), { force: true });
     return record;
