@@ -112,6 +112,7 @@ describe("package entries", () => {
       "MAX_FIND_RESULTS",
       "MAX_NAME_BYTES",
       "MAX_READ_BYTES",
+      "MAX_STAGED_BYTES",
       "MCP_CLIENT_VERSION",
       "McpConnection",
       "SHIPPED_DOCS_DIR",

@@ -5,7 +5,7 @@ export { FILE_TOOL_SPECS, MAX_READ_BYTES, MAX_FIND_RESULTS } from "./files/file-
 export { BINARY_SNIFF_BYTES } from "./files/file-state.js";
 export { SKIPPED_FOLDERS } from "./files/find-files.js";
 export { TEMPORARY_SUFFIX } from "./files/write-text-file.js";
-export { FileStaging, stagingOf } from "./files/file-staging.js";
+export { FileStaging, stagingOf, MAX_STAGED_BYTES } from "./files/file-staging.js";
 export type { StagedFile } from "./files/file-staging.js";
 export { contentHash, readFileBefore, readFileState, sameState } from "./files/file-state.js";
 export type { FileBefore, FileState } from "./files/file-state.js";

@@ -116,6 +116,19 @@ describe("FileStaging through the file tools", () => {
     expect(open.size).toBe(0);
   });
 
+  it("bounds what one run may stage, and counts a rewritten file once", async () => {
+    const staging = new FileStaging({ maxBytes: 1000 });
+    const run = staged(tools, staging);
+    await run.write_file("big.txt", "x".repeat(400));
+    await run.write_file("big.txt", "y".repeat(400));
+    const refused = await outcome(run.write_file("more.txt", "z".repeat(200)));
+    expect(refused).toMatchObject({ code: "too_large" });
+    expect(refused?.message).toBe(
+      "Writing 'more.txt' would hold 1200 bytes of changed files in this run; a run may change at most 1000 bytes of files.",
+    );
+    expect(staging.list().map((file) => file.path)).toEqual(["big.txt"]);
+  });
+
   it("ignores a staging area that is not a FileStaging", async () => {
     const fake = { list: () => [], get: () => ({ content: "forged" }) };
     const read = await tools.read_file.call({ staging: fake }, "README.md");
