@@ -122,7 +122,12 @@ export {
   MAX_RECOVERY_NOTICES,
 } from "./changes/run-store.js";
 export type { RunRecord, RecordedFile, Journal } from "./changes/run-store.js";
-export { PendingChanges, CHANGE_TTL_MS, MAX_PENDING_CHANGES } from "./changes/pending-changes.js";
+export {
+  PendingChanges,
+  CHANGE_TTL_MS,
+  MAX_PENDING_CHANGES,
+  MAX_PENDING_BYTES,
+} from "./changes/pending-changes.js";
 export type { PendingChangeSet } from "./changes/pending-changes.js";
 export { undoRun } from "./changes/undo-run.js";
 export type { UndoResult } from "./changes/undo-run.js";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CHANGE_TTL_MS, MAX_PENDING_CHANGES, PendingChanges } from "./pending-changes.js";
+import type { ChangePlan } from "./describe-changes.js";
+import {
+  CHANGE_TTL_MS,
+  MAX_PENDING_BYTES,
+  MAX_PENDING_CHANGES,
+  PendingChanges,
+} from "./pending-changes.js";
 
 const code = (work: () => unknown) => {
   try {
@@ -36,5 +42,22 @@ describe("PendingChanges", () => {
     expect(code(() => pending.take(ids[0], 1))).toBe("unknown_change");
     expect(pending.take(ids[1], 1).label).toBe("1");
     expect(code(() => pending.take("0123456789abcdef01234567", 1))).toBe("unknown_change");
+  });
+
+  it("pushes the oldest out when the kept content is over MAX_PENDING_BYTES", () => {
+    const pending = new PendingChanges();
+    const plan = (chars: number): ChangePlan[] => [
+      {
+        path: "a",
+        action: "create",
+        content: "x".repeat(chars),
+        change: { path: "a", action: "create", diff: "" },
+      },
+    ];
+    const half = MAX_PENDING_BYTES / 4 + 1;
+    const first = pending.add(plan(half), "run", "first", 0);
+    const second = pending.add(plan(half), "run", "second", 0);
+    expect(code(() => pending.take(first, 1))).toBe("unknown_change");
+    expect(pending.take(second, 1).label).toBe("second");
   });
 });

@@ -7,6 +7,8 @@ import type { ChangeSource } from "../change-types.js";
 export const CHANGE_TTL_MS = 15 * 60 * 1000;
 /** How many dry runs' changes are kept at once; the oldest goes first. */
 export const MAX_PENDING_CHANGES = 32;
+/** How much content the kept dry runs may hold together (256 MiB of text); the oldest goes first. */
+export const MAX_PENDING_BYTES = 256 * 1024 * 1024;
 
 /** A dry run's changes, waiting for `applyChanges`. */
 export interface PendingChangeSet {
@@ -14,11 +16,14 @@ export interface PendingChangeSet {
   source: ChangeSource;
   label: string;
   expiresAt: number;
+  /** The text it holds, as two bytes a UTF-16 code unit. */
+  sizeBytes: number;
 }
 
 /**
  * The changes of dry runs, kept in memory by `changeId` (random, 24 hex digits) until they are
- * applied, expire (`CHANGE_TTL_MS`) or are pushed out (`MAX_PENDING_CHANGES`). A `changeId` is
+ * applied, expire (`CHANGE_TTL_MS`) or are pushed out (`MAX_PENDING_CHANGES`,
+ * `MAX_PENDING_BYTES`: they live in the server's memory). A `changeId` is
  * taken once: the second `take` is `change_applied`, whatever the first one's outcome.
  */
 export class PendingChanges {
@@ -30,9 +35,21 @@ export class PendingChanges {
   add(plans: ChangePlan[], source: ChangeSource, label: string, now = Date.now()): string {
     this.#drop(now);
     const changeId = randomBytes(12).toString("hex");
-    this.#sets.set(changeId, { plans, source, label, expiresAt: now + CHANGE_TTL_MS });
-    while (this.#sets.size > MAX_PENDING_CHANGES)
-      this.#sets.delete(this.#sets.keys().next().value!);
+    const sizeBytes = plans.reduce(
+      (total, plan) =>
+        total +
+        plan.change.diff.length * 2 +
+        (typeof plan.content === "string" ? plan.content.length * 2 : (plan.content?.length ?? 0)),
+      0,
+    );
+    this.#sets.set(changeId, { plans, source, label, expiresAt: now + CHANGE_TTL_MS, sizeBytes });
+    let total = [...this.#sets.values()].reduce((sum, set) => sum + set.sizeBytes, 0);
+    for (const [oldest, set] of this.#sets) {
+      if (oldest === changeId) break;
+      if (this.#sets.size <= MAX_PENDING_CHANGES && total <= MAX_PENDING_BYTES) break;
+      this.#sets.delete(oldest);
+      total -= set.sizeBytes;
+    }
     return changeId;
   }
 
