@@ -130,6 +130,20 @@ describe.each(["isolated", "in-process"])("lackpy run with changes (%s)", (mode)
   });
 });
 
+describe("lackpy run of a program that fails after writing", () => {
+  it("says that nothing was written", async () => {
+    const root = await workspace("in-process");
+    await writeFile(
+      path.join(root, "fails.js"),
+      `write_file("a.txt", "a")\nread_file("missing.txt")`,
+    );
+    const { code, err } = await lackpy(root, ["run", "fails.js", "--kit", "files"]);
+    expect(code).toBe(1);
+    expect(err).toContain("\nnothing was written: a run that fails changes no file\n");
+    expect(await exists(path.join(root, "a.txt"))).toBe(false);
+  });
+});
+
 describe("lackpy run --approve", () => {
   it("asks about each file at the terminal and lands only what was approved", async () => {
     const root = await workspace("in-process");

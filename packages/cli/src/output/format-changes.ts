@@ -2,6 +2,18 @@ import type { ChangeOutcome } from "@lackpy/service";
 import type { CommandContext } from "../io/command-context.js";
 import { colorDiff } from "../io/diff-colors.js";
 
+/** True when a trace has a successful call of a builtin write tool (full or summarised). */
+function wroteFiles(trace: readonly unknown[]): boolean {
+  return trace.some((entry) => {
+    const call = entry as { tool?: string; error?: unknown; success?: boolean };
+    return (
+      (call.tool === "write_file" || call.tool === "edit_file") &&
+      !call.error &&
+      call.success !== false
+    );
+  });
+}
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** "2 files (1 created, 1 modified)". */
@@ -23,10 +35,14 @@ function countChanges(changes: ChangeOutcome["changes"]): string {
  */
 export function printChanges(
   context: CommandContext,
-  result: ChangeOutcome & { success: boolean },
+  result: ChangeOutcome & { success: boolean; trace?: readonly unknown[] },
 ): void {
   const { io, colors } = context;
   const { changes } = result;
+  if (!result.success && !result.dryRun && wroteFiles(result.trace ?? [])) {
+    io.stderr(`nothing was written: a run that fails changes no file\n`);
+    return;
+  }
   if (result.dryRun) {
     // A blank line between the program's output and the diffs.
     if (changes.length > 0) io.stdout("\n");
