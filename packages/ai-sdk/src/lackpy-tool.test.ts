@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { generateText, stepCountIs } from "ai";
@@ -214,5 +214,41 @@ describe("lackpyTool's abort signal", () => {
       { toolCallId: "x", messages: [], abortSignal: controller.signal },
     );
     expect(result).toMatchObject({ success: false, error: { code: "cancelled" } });
+  });
+});
+
+describe("lackpyTool with dryRun", () => {
+  it("previews the changes for the model, and the host applies them once the user agreed", async () => {
+    const program = 'edit_file("README.md", "# demo", "# demo, reviewed")';
+    const model = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        const result = lastToolResult(options);
+        if (result === undefined) return turn([callLackpy("call-1", { program })]);
+        return turn([{ type: "text", text: `Proposed:\n${result.changes[0].diff}` }]);
+      },
+    });
+    const lackpy = await lackpyTool({ service, kit: "files", dryRun: true });
+    const answer = await generateText({
+      model,
+      tools: { lackpy },
+      stopWhen: stepCountIs(3),
+      prompt: "Mark the readme as reviewed.",
+    });
+    const [toolResult] = answer.steps[0].toolResults;
+    const output = toolResult.output as { changeId: string; changes: unknown[] };
+    expect(output).toMatchObject({
+      success: true,
+      changes: [{ path: "README.md", action: "modify" }],
+      changeId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
+    expect(answer.text).toBe(
+      "Proposed:\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# demo\n+# demo, reviewed\n",
+    );
+    expect(await readFile(path.join(workspace, "README.md"), "utf8")).toBe("# demo\n");
+    // The user agreed: the host applies exactly what the model was shown.
+    await service.applyChanges(output.changeId);
+    expect(await readFile(path.join(workspace, "README.md"), "utf8")).toBe("# demo, reviewed\n");
+    await service.undo();
+    expect(await readFile(path.join(workspace, "README.md"), "utf8")).toBe("# demo\n");
   });
 });

@@ -5,4 +5,6 @@ import { main } from "./main.js";
 // stdout is the answer: whatever a dependency logs goes to stderr.
 globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
 
-process.exitCode = await main(process.argv.slice(2), processIo());
+const io = processIo();
+process.exitCode = await main(process.argv.slice(2), io);
+io.terminal?.close();

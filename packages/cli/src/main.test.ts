@@ -282,8 +282,11 @@ describe("lackpy run and delegate", () => {
     const result = JSON.parse(out);
     expect(Object.keys(result).sort()).toEqual(
       [
+        "applied",
+        "changes",
         "correction",
         "demoted",
+        "dryRun",
         "error",
         "executionMs",
         "filesCreated",
@@ -294,9 +297,11 @@ describe("lackpy run and delegate", () => {
         "model",
         "output",
         "params",
+        "pending",
         "program",
         "promoted",
         "provider",
+        "runId",
         "stdout",
         "success",
         "tier",

@@ -13,6 +13,7 @@ import {
   validateCommand,
 } from "./commands/program-commands.js";
 import { templateCommand } from "./commands/template-commands.js";
+import { undoCommand } from "./commands/undo-command.js";
 import { providerCommand } from "./commands/provider-commands.js";
 import { rulesCommand } from "./commands/rules-commands.js";
 import { initCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
@@ -38,6 +39,7 @@ export function createRootCommand(context: CommandContext): CommandDef {
       init: initCommand(context),
       status: statusCommand(context),
       trust: trustCommand(context),
+      undo: undoCommand(context),
       spec: specCommand(context),
       kit: kitCommand(context),
       toolbox: toolboxCommand(context),

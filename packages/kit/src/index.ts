@@ -18,6 +18,10 @@ export type { MockCall, MockProvider } from "./toolbox/create-mock-provider.js";
 export { argTypeToJsonSchema, toolInputSchema } from "./mcp/tool-input-schema.js";
 export type { JsonSchema } from "./mcp/tool-input-schema.js";
 export { compileGlob } from "./glob/compile-glob.js";
+export { unifiedDiff, binaryDiff, splitLines } from "./diff/unified-diff.js";
+export type { UnifiedDiffOptions } from "./diff/unified-diff.js";
+export { diffLines, MAX_DIFF_WORK } from "./diff/diff-lines.js";
+export type { LineEdit } from "./diff/diff-lines.js";
 export { MAX_GLOB_LENGTH, MAX_BRACE_DEPTH, MAX_BRACE_EXPANSIONS } from "./glob/glob-program.js";
 export type { Glob, GlobState } from "./glob/compile-glob.js";
 export {

@@ -13,9 +13,15 @@ export {
 } from "./files/search-files.js";
 export { DEFINITION_GLOB } from "./files/definitions-of.js";
 export { FILE_TOOL_SPECS, MAX_READ_BYTES, MAX_FIND_RESULTS } from "./files/file-tool-specs.js";
-export { BINARY_SNIFF_BYTES } from "./files/read-text-file.js";
+export { BINARY_SNIFF_BYTES } from "./files/file-state.js";
 export { SKIPPED_FOLDERS } from "./files/find-files.js";
 export { TEMPORARY_SUFFIX } from "./files/write-text-file.js";
+export { FileStaging, stagingOf, MAX_STAGED_BYTES } from "./files/file-staging.js";
+export type { StagedFile } from "./files/file-staging.js";
+export { contentHash, readFileBefore, readFileState, sameState } from "./files/file-state.js";
+export type { FileBefore, FileState } from "./files/file-state.js";
+export { prepareFileChange, removeTemporary } from "./files/prepare-file-change.js";
+export type { FileChangePlan, PreparedFileChange } from "./files/prepare-file-change.js";
 export { MAX_NAME_BYTES } from "./files/file-error.js";
 export { createModuleProvider } from "./toolbox/create-module-provider.js";
 export { importFromWorkspace } from "./toolbox/import-from-workspace.js";

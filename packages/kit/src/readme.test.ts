@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDefaultToolbox, resolveKitSpecifier } from "./node.js";
-import { ToolError } from "./index.js";
+import { createDefaultToolbox, createFileTools, FileStaging, resolveKitSpecifier } from "./node.js";
+import { ToolError, unifiedDiff } from "./index.js";
 
 let workspace: string;
 
@@ -34,5 +34,21 @@ describe("README usage example", () => {
       code: "path_outside_root",
       retriable: true,
     });
+  });
+
+  it("runs the staged-writes example as written", async () => {
+    const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+    expect(readme).toContain('await tools.write_file.call(call, "notes.md", "# Notes\\n");');
+    const tools = createFileTools(workspace);
+    const staging = new FileStaging();
+    const call = { signal: new AbortController().signal, staging };
+    await tools.write_file.call(call, "notes.md", "# Notes\n");
+    expect(await tools.read_file.call(call, "notes.md")).toBe("# Notes\n");
+    await expect(readFile(path.join(workspace, "notes.md"))).rejects.toThrow();
+    const diffs = staging
+      .list()
+      .map((file) => unifiedDiff(file.before.text, file.content, { path: file.path }));
+    expect(diffs).toEqual(["--- /dev/null\n+++ b/notes.md\n@@ -0,0 +1 @@\n+# Notes\n"]);
+    expect(readme).toContain(JSON.stringify(diffs[0]));
   });
 });

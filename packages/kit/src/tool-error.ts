@@ -22,7 +22,8 @@ export type FileToolErrorCode =
   | "too_many_results"
   | "invalid_argument"
   | "read_failed"
-  | "write_failed";
+  | "write_failed"
+  | "stale_change";
 
 /**
  * An error a tool throws for the program. The message is written for a small model;

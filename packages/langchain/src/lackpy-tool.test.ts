@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
@@ -209,5 +209,29 @@ describe("lackpyTool's abort signal", () => {
 
     expect(outcome).toMatchObject({ name: "AbortError" });
     await expect.poll(() => toolSawAbort).toBe(true);
+  });
+});
+
+describe("lackpyTool with dryRun", () => {
+  it("returns the changes with diffs and a changeId, and writes nothing until the host applies it", async () => {
+    const lackpy = await lackpyTool({ service, kit: "files", dryRun: true });
+    const result = (await lackpy.invoke({
+      program: 'write_file("CHANGELOG.md", "## 1.0\\n")',
+    })) as { changes: unknown[]; changeId: string };
+    expect(result).toMatchObject({
+      success: true,
+      changes: [
+        {
+          path: "CHANGELOG.md",
+          action: "create",
+          diff: "--- /dev/null\n+++ b/CHANGELOG.md\n@@ -0,0 +1 @@\n+## 1.0\n",
+        },
+      ],
+    });
+    await expect(readFile(path.join(workspace, "CHANGELOG.md"), "utf8")).rejects.toThrow();
+    await service.applyChanges(result.changeId);
+    expect(await readFile(path.join(workspace, "CHANGELOG.md"), "utf8")).toBe("## 1.0\n");
+    await service.undo();
+    await expect(readFile(path.join(workspace, "CHANGELOG.md"), "utf8")).rejects.toThrow();
   });
 });

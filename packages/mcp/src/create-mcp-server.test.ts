@@ -45,6 +45,7 @@ describe("MCP server (in memory)", () => {
   it("lists every tool with a JSON Schema input", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "apply_changes",
       "config",
       "create",
       "delegate",
@@ -58,6 +59,7 @@ describe("MCP server (in memory)", () => {
       "resolve_doc",
       "run_program",
       "toolbox_list",
+      "undo",
       "validate",
     ]);
     expect(tools.find((tool) => tool.name === "delegate")?.inputSchema).toMatchObject({

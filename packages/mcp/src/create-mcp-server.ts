@@ -3,6 +3,7 @@ import { checkShapeOptions, type LackpyService, type TraceDetail } from "@lackpy
 import * as z from "zod";
 import { registerCodeModePrompt } from "./code-mode-prompt.js";
 import { KIT_INPUT } from "./input-schemas.js";
+import { registerChangeTools } from "./register-change-tools.js";
 import { registerProgramTools } from "./register-program-tools.js";
 import { guarded, jsonResult as ok } from "./tool-result.js";
 
@@ -32,6 +33,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     trace: options.trace ?? "summary",
     maxOutputChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
   });
+  registerChangeTools(server, service);
   registerCodeModePrompt(server, service);
 
   server.registerTool(

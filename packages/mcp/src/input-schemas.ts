@@ -63,3 +63,11 @@ export const LIMITS_INPUT = z
   .describe(
     "Limits for this run, over the workspace's defaults; values above the server's maxima are lowered to them (the result lists each in limitsLowered).",
   );
+
+/** Run as a dry run: nothing is written, and the result lists the changes with diffs and a changeId. */
+export const DRY_RUN_INPUT = z
+  .boolean()
+  .optional()
+  .describe(
+    "true: run against a staging area and write nothing; the result lists `changes` (path, action, unified diff) and a `changeId`. Show the diffs to the user, then call apply_changes with the changeId to land exactly those changes. Tools with effects beyond the workspace files are not called (listed in `pending`).",
+  );

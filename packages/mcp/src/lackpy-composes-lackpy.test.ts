@@ -53,10 +53,12 @@ describe("lackpy composing lackpy over MCP", () => {
       "params?",
       "rules?",
       "limits?",
+      "dryRun?",
       "trace?",
       "maxOutputChars?",
     ]);
-    expect(info.tools[0].args?.[5].type).toBe('"none" | "summary" | "full"');
+    expect(info.tools[0].args?.[5].type).toBe("boolean");
+    expect(info.tools[0].args?.[6].type).toBe('"none" | "summary" | "full"');
     expect(info.tools[1].args?.[1].type).toBe("string | string[] | object");
   });
 

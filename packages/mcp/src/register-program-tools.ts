@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import type { LackpyService, TraceDetail } from "@lackpy/service";
 import * as z from "zod";
 import {
+  DRY_RUN_INPUT,
   KIT_INPUT,
   LIMITS_INPUT,
   MAX_OUTPUT_CHARS_INPUT,
@@ -43,6 +44,7 @@ export function registerProgramTools(
         kit: KIT_INPUT,
         params: PARAMS_INPUT,
         rules: RULES_INPUT,
+        dryRun: DRY_RUN_INPUT,
         trace: TRACE_INPUT,
         maxOutputChars: MAX_OUTPUT_CHARS_INPUT,
       }),
@@ -53,6 +55,7 @@ export function registerProgramTools(
           kit: args.kit,
           params: args.params,
           rules: args.rules,
+          dryRun: args.dryRun,
           signal: context.mcpReq.signal,
           ...shape(args),
         });
@@ -87,13 +90,14 @@ export function registerProgramTools(
     "run_program",
     {
       description:
-        "Validate and run a lackpy program you wrote: one short program instead of many tool calls. Call language_spec (or use the lackpy prompt) first if you do not know the language. Returns the output, stdout, a summary of the tool calls, and a structured error on failure.",
+        "Validate and run a lackpy program you wrote: one short program instead of many tool calls. Call language_spec (or use the lackpy prompt) first if you do not know the language. Returns the output, stdout, a summary of the tool calls, and a structured error on failure. Its file writes land only if it succeeds (`changes`, and a `runId` for undo); with dryRun: true nothing is written and you get the diffs and a changeId for apply_changes.",
       inputSchema: z.object({
         program: PROGRAM_INPUT,
         kit: KIT_INPUT,
         params: PARAMS_INPUT,
         rules: RULES_INPUT,
         limits: LIMITS_INPUT,
+        dryRun: DRY_RUN_INPUT,
         trace: TRACE_INPUT,
         maxOutputChars: MAX_OUTPUT_CHARS_INPUT,
       }),
@@ -106,6 +110,7 @@ export function registerProgramTools(
           rules: args.rules,
           kitHint: KIT_HINT,
           limits: args.limits,
+          dryRun: args.dryRun,
           signal: context.mcpReq.signal,
           ...shape(args),
         });

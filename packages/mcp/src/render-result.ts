@@ -21,6 +21,13 @@ export interface RenderableRun {
   /** A ratchet template this delegate's failure set aside. */
   demoted?: { template: string; reason: string; hint: string } | null;
   limitsLowered?: readonly { limit: string; requested: number; used: number }[];
+  dryRun?: boolean;
+  changes?: readonly { path: string; action: string; diff: string }[];
+  applied?: boolean;
+  runId?: string | null;
+  changeId?: string;
+  declined?: readonly string[];
+  pending?: readonly { tool: string; args: readonly unknown[] }[];
 }
 
 /** One validation error as results carry it. */
@@ -80,6 +87,7 @@ export function renderRun(result: RenderableRun): string {
     if (Array.isArray(result.error.errors))
       lines.push(...renderProblems(result.error.errors as Problem[]));
   }
+  lines.push(...renderChanges(result));
   const files = [
     result.filesRead.length ? `files read: ${result.filesRead.length}` : "",
     result.filesModified.length ? `files modified: ${result.filesModified.join(", ")}` : "",
@@ -101,6 +109,30 @@ export function renderRun(result: RenderableRun): string {
       `template ${result.demoted.template} demoted: ${result.demoted.reason} (${result.demoted.hint})`,
     );
   return lines.join("\n");
+}
+
+/** A run's changes: a dry run's diffs with how to apply them, the calls it did not make, or what landed and how to undo it. */
+function renderChanges(result: RenderableRun): string[] {
+  const lines: string[] = [];
+  const changes = result.changes ?? [];
+  if (result.dryRun) {
+    for (const call of result.pending ?? [])
+      lines.push(
+        `not called (dry run): ${call.tool}(${call.args.map((arg) => JSON.stringify(arg)).join(", ")})`,
+      );
+    if (result.success && changes.length === 0) lines.push("dry run: no file would change");
+    if (result.success && changes.length > 0) {
+      lines.push(
+        `dry run: nothing was written; ${changes.length} file${changes.length === 1 ? "" : "s"} would change${result.changeId ? ` (apply_changes with changeId "${result.changeId}" lands exactly these, within 15 minutes)` : ""}:`,
+      );
+      for (const change of changes) lines.push(indent(change.diff));
+    }
+    return lines;
+  }
+  if (result.declined?.length) lines.push(`declined: ${result.declined.join(", ")}`);
+  if (result.applied && result.runId)
+    lines.push(`changes landed (undo with runId "${result.runId}" restores them)`);
+  return lines;
 }
 
 /** A validation result as a few lines of text. */

@@ -178,10 +178,14 @@ describe("lackpy mcp serve with bad input on stdio", () => {
     });
   });
 
-  it("stops a cancelled run and its tool calls, and goes on answering", async () => {
+  it("stops a cancelled run, lands none of its writes, and goes on answering", async () => {
     const server = startServer();
     await initialise(server);
-    const written = async () => (await readdir(path.join(root, "out"))).length;
+    const landed = () =>
+      readdir(path.join(root, "out")).then(
+        (names) => names.length,
+        () => 0,
+      );
     server.write(
       request(1, "tools/call", {
         name: "run_program",
@@ -192,7 +196,8 @@ describe("lackpy mcp serve with bad input on stdio", () => {
         },
       }),
     );
-    while ((await written()) < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The run's writes are staged (decision 56): nothing shows on disk while it runs.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     server.write(
       JSON.stringify({
         jsonrpc: "2.0",
@@ -202,11 +207,9 @@ describe("lackpy mcp serve with bad input on stdio", () => {
     );
     server.write(request(2, "ping"));
     await server.reply(2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const afterCancel = await written();
     await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(await written()).toBe(afterCancel);
-    expect(afterCancel).toBeLessThan(200_000);
+    // A cancelled run changes no file.
+    expect(await landed()).toBe(0);
     server.write(
       request(3, "tools/call", { name: "run_program", arguments: { program: "1 + 1" } }),
     );

@@ -35,11 +35,14 @@ export function renderedResult(value: unknown, text: string, isError = false): T
 /** A thrown error as an MCP tool error carrying its code, message and hint. */
 export function failureResult(error: unknown): ToolResult {
   if (error instanceof LackpyError) {
+    const file = (error as { file?: unknown }).file;
     const body = {
       error: {
         code: error.code,
         message: error.message,
         ...(error.hint ? { hint: error.hint } : {}),
+        // The file a refused change or undo names (stale_change, undo_conflict).
+        ...(typeof file === "string" ? { file } : {}),
       },
     };
     return renderedResult(

@@ -15,7 +15,11 @@ export type RunErrorCode =
   | "limit_size"
   | "limit_memory"
   | "cancelled"
-  | "secret_access";
+  | "secret_access"
+  // Set by the host that stages the run's writes (`@lackpy/service`), never by the interpreter:
+  | "dry_run_needs_result"
+  | "stale_change"
+  | "apply_failed";
 
 /** The error of a failed run, as a value. */
 export interface RunErrorValue {

@@ -114,3 +114,44 @@ export type {
   CorrectionAttempt,
   WorkspaceStatus,
 } from "./service-types.js";
+export type {
+  ApprovalAnswer,
+  ApprovalRequest,
+  Approver,
+  ChangeAction,
+  ChangeOutcome,
+  ChangeSource,
+  FileChange,
+  PendingCall,
+  RecoveryNotice,
+  UndoableRun,
+} from "./change-types.js";
+export { runStaged, toolsRequiringApproval } from "./changes/run-staged.js";
+export type { StagedRunStages } from "./changes/run-staged.js";
+export { stageTools, hasEffects, DRY_RUN_NEEDS_RESULT } from "./changes/stage-tools.js";
+export type { StagedTools, StageToolsOptions } from "./changes/stage-tools.js";
+export { resultsUsed } from "./changes/results-used.js";
+export { describeChanges } from "./changes/describe-changes.js";
+export type { ChangePlan } from "./changes/describe-changes.js";
+export { landChanges, rollBack, CRASH_AFTER_RENAMES_VARIABLE } from "./changes/land-changes.js";
+export type { LandingPlan, LandOptions } from "./changes/land-changes.js";
+export { recoverChanges } from "./changes/recover-changes.js";
+export {
+  RunStore,
+  MAX_UNDO_RUNS,
+  MAX_UNDO_BYTES,
+  MAX_RECOVERY_NOTICES,
+} from "./changes/run-store.js";
+export type { RunRecord, RecordedFile, Journal } from "./changes/run-store.js";
+export {
+  PendingChanges,
+  CHANGE_TTL_MS,
+  MAX_PENDING_CHANGES,
+  MAX_PENDING_BYTES,
+} from "./changes/pending-changes.js";
+export type { PendingChangeSet } from "./changes/pending-changes.js";
+export { undoRun } from "./changes/undo-run.js";
+export type { UndoResult } from "./changes/undo-run.js";
+export { WorkspaceChanges } from "./changes/workspace-changes.js";
+export type { AppliedChanges, SettleOptions, SettledResult } from "./changes/workspace-changes.js";
+export { MAX_STATUS_RUNS } from "./store/workspace-status.js";

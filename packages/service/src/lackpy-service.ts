@@ -1,6 +1,6 @@
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
-import { createPathProtection, type Toolbox } from "@lackpy/kit";
+import { createPathProtection, type PathProtection, type Toolbox } from "@lackpy/kit";
 import {
   docsIndex,
   importFromWorkspace,
@@ -63,6 +63,11 @@ import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types
 /** The config text `open` parsed, by the options object it passed to the constructor. */
 const PARSED_CONFIG_TEXT = new WeakMap<ServiceOptions, string | null>();
 
+import type { RecoveryNotice, UndoableRun } from "./change-types.js";
+import { runStaged } from "./changes/run-staged.js";
+import type { UndoResult } from "./changes/undo-run.js";
+import { WorkspaceChanges, type AppliedChanges } from "./changes/workspace-changes.js";
+
 /**
  * lackpy for one workspace: resolves kits and params, validates, runs, generates and delegates,
  * and keeps the templates and the ratchet's history in memory (written behind; `close` writes
@@ -83,18 +88,26 @@ export class LackpyService {
   private readonly trustGate: WorkspaceTrust;
   /** Loads an optional client from the workspace's `node_modules`, once a person trusted the workspace. */
   private readonly workspaceModules: (specifier: string) => Promise<unknown>;
+  /** The workspace's file changes: staged runs settled, dry runs' pending changes, undo, recovery. */
+  private readonly changes: WorkspaceChanges;
 
   /**
-   * Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing).
-   * What that config names runs only once trusted (`trust`, default `"store"`).
+   * Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing);
+   * what that config names runs only once trusted (`trust`, default `"store"`). Rolls back a
+   * landing a crash cut short (`recovered()` says what was put back).
    */
   static async open(options: ServiceOptions): Promise<LackpyService> {
     const workspace = path.resolve(options.workspace);
-    if (options.config) return new this({ ...options, workspace });
-    const { config, text } = await readWorkspaceConfig(workspace);
-    const opened: ServiceOptions = { ...options, workspace, config };
-    PARSED_CONFIG_TEXT.set(opened, text);
-    return new this(opened);
+    let service: LackpyService;
+    if (options.config) service = new this({ ...options, workspace });
+    else {
+      const { config, text } = await readWorkspaceConfig(workspace);
+      const opened: ServiceOptions = { ...options, workspace, config };
+      PARSED_CONFIG_TEXT.set(opened, text);
+      service = new this(opened);
+    }
+    await service.recovered().catch(() => undefined);
+    return service;
   }
 
   constructor(options: ServiceOptions) {
@@ -140,12 +153,15 @@ export class LackpyService {
       this.workspaceModules,
     );
     this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
+    this.changes = new WorkspaceChanges(this.workspace, () => this.protection());
     // The person's cap on isolated child processes (`[run] max_children`), for the whole process.
     if (this.settings.run.maxChildren !== undefined)
       configureChildPool({ maxChildren: this.settings.run.maxChildren });
     this.stages = {
       generator: this.generator,
       runner: this.runner,
+      changes: this.changes,
+      settings: this.settings,
       ratchet: {
         settings: this.settings.ratchet,
         templates: this.templateStore,
@@ -204,17 +220,53 @@ export class LackpyService {
   }
 
   /**
-   * Validates and runs a program; the kit's grade is checked against the policy first. Secrets
-   * are redacted from the result; `trace` and `maxOutputChars` size it (full and uncapped by default).
+   * Validates and runs a program; the kit's grade is checked against the policy first. Its writes
+   * are staged and land only when it succeeds (`changes`, `runId`); `dryRun` lands nothing and
+   * `approve` asks a person first. Secrets are redacted from the result; `trace` and
+   * `maxOutputChars` size it (full and uncapped by default).
    */
   async runProgram<Detail extends TraceDetail = "full">(
     source: string,
     options: RunOptions & ResultShapeOptions<Detail> = {},
   ): Promise<ShapedRunResult<Detail>> {
     checkShapeOptions(options);
-    const { kit, params } = await this.prepareRequest(options);
-    const result = await this.runner.execute(source, kit, params, options);
-    return shapeResult(result, options) as unknown as ShapedRunResult<Detail>;
+    const request = await this.prepareRequest(options);
+    const result = await runStaged(source, request, this.stages, {
+      ...options,
+      source: "run",
+      label: firstLine(source),
+    });
+    return shapeResult(
+      redactSecrets(result, request.params.secrets),
+      options,
+    ) as unknown as ShapedRunResult<Detail>;
+  }
+
+  /**
+   * Applies a dry run's changes (its `changeId`), exactly those, if every file still holds what
+   * the dry run saw; `stale_change` names the first that does not. A `changeId` applies once and
+   * expires 15 minutes after its dry run (`unknown_change`, `change_applied`, `change_expired`).
+   */
+  applyChanges(changeId: string): Promise<AppliedChanges> {
+    return this.changes.apply(changeId);
+  }
+
+  /**
+   * Restores what a run changed (`runId`, or the newest run): created files removed, modified
+   * ones restored. `undo_conflict` names a file changed since, unless `force`.
+   */
+  undo(runId?: string, options: { force?: boolean } = {}): Promise<UndoResult> {
+    return this.changes.undo(runId, options);
+  }
+
+  /** Runs kept for undo, newest first. */
+  runs(): Promise<UndoableRun[]> {
+    return this.changes.runs();
+  }
+
+  /** What was rolled back when this service opened the workspace (a landing a crash cut short). */
+  recovered(): Promise<RecoveryNotice[]> {
+    return this.changes.recover();
   }
 
   /** The providers of the configured order (built once, so availability checks are cached). */
@@ -359,24 +411,28 @@ export class LackpyService {
 
   /** Reads one doc; paths outside the workspace (or the shipped docs), protected paths and closed ones (hidden, not opened by `[files] allow_read`) are refused. */
   async resolveDoc(docPath: string) {
+    return resolveDoc(docPath, this.workspace, { protection: await this.protection() });
+  }
+
+  /** The protection the file tools apply in this workspace: the config's globs and the paths lackpy loads. */
+  private async protection(): Promise<PathProtection> {
     const files = this.settings.files;
-    return resolveDoc(docPath, this.workspace, {
-      protection: createPathProtection(files.protected, {
-        loaded: await this.kits.loadedPaths(),
-        allowRead: files.allowRead,
-        allowWrite: files.allowWrite,
-      }),
+    return createPathProtection(files.protected, {
+      loaded: await this.kits.loadedPaths(),
+      allowRead: files.allowRead,
+      allowWrite: files.allowWrite,
     });
   }
 
-  /** Workspace overview for `lackpy status`, with the ratchet's candidates, demotions and recent tiers. */
+  /** Workspace overview for `lackpy status`, with the ratchet's candidates, demotions and recent tiers, and the runs undo can restore. */
   async status(): Promise<WorkspaceStatus> {
     await this.mergeUnmerged();
-    return workspaceStatus(this.workspace, this.settings, {
-      templates: this.templateStore,
-      history: this.history,
-      trust: this.trustGate,
-    });
+    return workspaceStatus(
+      this.workspace,
+      this.settings,
+      { templates: this.templateStore, history: this.history, trust: this.trustGate },
+      { runs: await this.changes.runs(), recovered: this.changes.recoveries() },
+    );
   }
 
   /** Whether what the config names (module tools, MCP servers) may run, item by item; starts nothing. */
@@ -433,4 +489,10 @@ export class LackpyService {
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+/** A program's first line that says something, for listings of runs. */
+function firstLine(source: string): string {
+  const line = source.split("\n").find((text) => text.trim() !== "") ?? "";
+  return line.length <= 80 ? line.trim() : `${line.trim().slice(0, 79)}…`;
 }

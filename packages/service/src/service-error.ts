@@ -17,7 +17,15 @@ export type ServiceErrorCode =
   | "policy_refused"
   | "untrusted_config"
   | "workspace_not_found"
-  | "workspace_locked";
+  | "workspace_locked"
+  | "unknown_change"
+  | "change_expired"
+  | "change_applied"
+  | "stale_change"
+  | "apply_failed"
+  | "unknown_run"
+  | "not_undoable"
+  | "undo_conflict";
 
 /** A caller mistake in `@lackpy/service`: bad config, unknown kit, bad parameter. */
 export class ServiceError extends LackpyError<ServiceErrorCode> {

@@ -6,6 +6,7 @@ import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
 import type { TrustDecision, TrustStatus } from "./trust/trust-types.js";
+import type { Approver, ChangeOutcome, RecoveryNotice, UndoableRun } from "./change-types.js";
 
 /** What `open` and the constructor take. */
 export interface ServiceOptions {
@@ -85,6 +86,14 @@ export interface RunOptions extends ProgramOptions {
     memoryMb: number;
   }>;
   mode?: "isolated" | "in-process";
+  /**
+   * Run against the staging area only: nothing is written (not even `.lackpy/`), tools with
+   * effects beyond the workspace files are not called (listed as `pending`), and the result lists
+   * the `changes` with diffs and a `changeId` for `applyChanges`.
+   */
+  dryRun?: boolean;
+  /** Asks a person about each file change before anything lands, and before each call of a tool that requires approval. */
+  approve?: Approver;
 }
 
 /** A step of the correction chain, as reported to callers. */
@@ -95,8 +104,8 @@ export interface CorrectionAttempt {
   accepted: boolean;
 }
 
-/** The outcome of `delegate` (the CLI's `delegate --json` document). */
-export interface DelegateResult {
+/** The outcome of `delegate` (the CLI's `delegate --json` document), with what its file changes came to. */
+export interface DelegateResult extends ChangeOutcome {
   success: boolean;
   program: string | null;
   params: Record<string, unknown>;
@@ -256,6 +265,12 @@ export interface WorkspaceStatus {
   order: string[];
   /** Whether what the config names may run (`lackpy trust`), and what may not. */
   trust: TrustStatus;
+  /** The newest runs that changed files, which `undo` can restore (at most `MAX_STATUS_RUNS`). */
+  runs: UndoableRun[];
+  /** How many runs are kept for undo. */
+  runCount: number;
+  /** What recovery put back after a crash cut a landing short, newest first. */
+  recovered: RecoveryNotice[];
 }
 
 /** A provider's configuration and availability. */

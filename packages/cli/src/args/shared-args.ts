@@ -1,5 +1,8 @@
 import type { ArgsDef } from "citty";
-import type { TraceDetail } from "@lackpy/service";
+import type { Approver, TraceDetail } from "@lackpy/service";
+import { terminalApprover } from "../io/approval-prompt.js";
+import type { CommandContext } from "../io/command-context.js";
+import { UsageError } from "./usage-error.js";
 import { parseParams, positiveInteger, repeatedFlag } from "./parse-flags.js";
 
 /** Flags most commands take. */
@@ -101,4 +104,49 @@ export function limitFlags(args: { "timeout-ms"?: string; "max-steps"?: string; 
     limits: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxSteps ? { maxSteps } : {}) },
     ...(args.mode ? { mode: args.mode as "isolated" | "in-process" } : {}),
   };
+}
+
+/** Flags of commands whose program may change files. */
+export const CHANGE_ARGS = {
+  "dry-run": {
+    type: "boolean",
+    description:
+      "Run against a staging area: print the diffs of the files it would change, write nothing",
+  },
+  approve: {
+    type: "boolean",
+    description: "Show each file's diff and ask before it lands (needs a terminal)",
+  },
+} as const satisfies ArgsDef;
+
+/** How long a tool call may wait for a person's answer with `--approve` (10 minutes). */
+export const APPROVAL_TOOL_TIMEOUT_MS = 600_000;
+
+/**
+ * The change options of `--dry-run` and `--approve`: `--approve` needs a terminal on stdin (a
+ * usage error otherwise, pointing to `--dry-run`), and a program read from a file, not stdin.
+ */
+export function changeFlags(
+  context: CommandContext,
+  args: { "dry-run"?: boolean; approve?: boolean; file?: string },
+): { dryRun?: true; approve?: Approver } {
+  if (args["dry-run"] && args.approve)
+    throw new UsageError(
+      "--dry-run and --approve do not go together: a dry run writes nothing to approve.",
+      "use --dry-run to see the diffs, or --approve to see each one and choose",
+    );
+  if (args["dry-run"]) return { dryRun: true };
+  if (!args.approve) return {};
+  const terminal = context.io.terminal;
+  if (!terminal?.isTTY)
+    throw new UsageError(
+      "--approve asks at a terminal, and stdin is not one.",
+      "use --dry-run to print the diffs without writing anything (with --json, an agent gets them as data)",
+    );
+  if (args.file === "-")
+    throw new UsageError(
+      "--approve reads your answers from the terminal, so the program cannot come from stdin.",
+      "save the program to a file and pass its path",
+    );
+  return { approve: terminalApprover(context, terminal) };
 }

@@ -10,6 +10,9 @@ import {
 } from "../output/generation-failure.js";
 import { runnableProgram } from "../output/runnable-program.js";
 import {
+  APPROVAL_TOOL_TIMEOUT_MS,
+  CHANGE_ARGS,
+  changeFlags,
   LIMIT_ARGS,
   limitFlags,
   PROGRAM_ARGS,
@@ -17,6 +20,7 @@ import {
   RESULT_ARGS,
   resultFlags,
 } from "../args/shared-args.js";
+import { printChanges } from "../output/format-changes.js";
 import { createSpinner } from "../io/spinner.js";
 
 interface FailedGeneration {
@@ -65,11 +69,13 @@ export function delegateCommand(context: CommandContext) {
       ...PROGRAM_ARGS,
       ...RESULT_ARGS,
       ...LIMIT_ARGS,
+      ...CHANGE_ARGS,
     },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
       const run = limitFlags(args);
       const shape = resultFlags(args);
+      const changes = changeFlags(context, args);
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY && !args.debug });
       try {
@@ -79,6 +85,14 @@ export function delegateCommand(context: CommandContext) {
           rules,
           ...run,
           ...shape,
+          ...(changes.dryRun ? { dryRun: true } : {}),
+          ...(changes.approve
+            ? {
+                // The spinner makes way for the question.
+                approve: (request) => (spinner.stop(), changes.approve!(request)),
+                limits: { ...run.limits, toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS },
+              }
+            : {}),
           onProgress: (event) =>
             spinner.update(
               event.kind === "tier"
@@ -101,6 +115,7 @@ export function delegateCommand(context: CommandContext) {
           );
         }
         printRunResult(context, result, result.program ?? undefined);
+        printChanges(context, result);
         if (result.promoted)
           context.io.stderr(
             `${context.colors.green("promoted")} to template ${result.promoted.template} after ${result.promoted.agreeingRuns} agreeing runs\n`,

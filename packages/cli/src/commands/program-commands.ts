@@ -6,6 +6,9 @@ import { withForceHint } from "../output/cli-wording.js";
 import { readProgram } from "../args/read-program.js";
 import { KIT_HINT } from "../output/cli-wording.js";
 import {
+  APPROVAL_TOOL_TIMEOUT_MS,
+  CHANGE_ARGS,
+  changeFlags,
   LIMIT_ARGS,
   limitFlags,
   PROGRAM_ARGS,
@@ -13,6 +16,7 @@ import {
   RESULT_ARGS,
   resultFlags,
 } from "../args/shared-args.js";
+import { printChanges } from "../output/format-changes.js";
 
 /** `lackpy validate <file|->`. */
 export function validateCommand(context: CommandContext) {
@@ -60,24 +64,34 @@ export function runCommand(context: CommandContext) {
       ...PROGRAM_ARGS,
       ...RESULT_ARGS,
       ...LIMIT_ARGS,
+      ...CHANGE_ARGS,
     },
     async run({ args, rawArgs }) {
       const { params, rules } = programFlags(rawArgs);
       const run = limitFlags(args);
       const shape = resultFlags(args);
+      const changes = changeFlags(context, args);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
+      const limits = {
+        ...run.limits,
+        // A call that needs a person's approval waits for the answer within its tool time.
+        ...(changes.approve ? { toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS } : {}),
+      };
       const result = await service.runProgram(source, {
         kit: args.kit,
         params,
         rules,
         kitHint: KIT_HINT,
         ...run,
+        limits,
         ...shape,
+        ...changes,
       });
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
       printRunResult(context, result, source, name);
+      printChanges(context, result);
     },
   });
 }

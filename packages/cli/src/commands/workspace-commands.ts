@@ -1,12 +1,13 @@
 import { defineCommand } from "citty";
 import { formatLanguageSpec, languageSpec } from "@lackpy/lang";
-import type { LackpyService, RatchetStatus } from "@lackpy/service";
+import type { LackpyService, RatchetStatus, WorkspaceStatus } from "@lackpy/service";
 import { relativeTo } from "../output/cli-wording.js";
 import { printDemotedTemplates } from "../output/format-results.js";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { COMMON_ARGS } from "../args/shared-args.js";
 import { trustLines } from "./trust-commands.js";
+import { recoveryLine } from "../io/recovery-line.js";
 
 /** `lackpy init`: create `.lackpy/` with a commented config and trust what it wrote; never overwrites. */
 export function initCommand(context: CommandContext) {
@@ -98,6 +99,35 @@ function printRatchet(context: CommandContext, ratchet: RatchetStatus): void {
   printDemotedTemplates(context, ratchet.demoted, pad);
 }
 
+/** The runs `undo` can restore, newest first, and what recovery put back after a crash. */
+function printRuns(context: CommandContext, status: WorkspaceStatus): void {
+  const { io, colors } = context;
+  const pad = "           ";
+  if (status.runCount === 0)
+    io.stdout(`runs       none to undo
+`);
+  else
+    io.stdout(
+      `runs       ${status.runCount} to undo, newest first (lackpy undo [RUN_ID] restores one):
+`,
+    );
+  for (const run of status.runs) {
+    const files = run.files.map((file) => file.path);
+    const shown = files.length <= 3 ? files.join(", ") : `${files.slice(0, 3).join(", ")}, …`;
+    io.stdout(
+      `${pad}${colors.cyan(run.runId)} ${run.source} · ${files.length} file${files.length === 1 ? "" : "s"}: ${shown}${run.undoable ? "" : colors.yellow(" (not undoable: over 50 MB)")} ${colors.gray(`· ${programPreview(run.label)}`)}
+`,
+    );
+  }
+  const more = status.runCount - status.runs.length;
+  if (more > 0)
+    io.stdout(`${pad}… and ${more} older
+`);
+  for (const notice of status.recovered)
+    io.stdout(`recovered  ${recoveryLine(notice, colors)}
+`);
+}
+
 /** `lackpy status`: workspace, config, kit, templates, the ratchet, providers and broken files at a glance. */
 export function statusCommand(context: CommandContext) {
   return defineCommand({
@@ -125,6 +155,7 @@ export function statusCommand(context: CommandContext) {
       if (status.ratchetError)
         io.stdout(`ratchet    ${colors.red("error")}: ${status.ratchetError}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);
+      printRuns(context, status);
       io.stdout(`inference  ${status.order.join(" → ")}\n`);
       trustLines(status.trust).forEach((line, index) =>
         io.stdout(

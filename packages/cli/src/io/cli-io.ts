@@ -1,3 +1,14 @@
+import { createInterface } from "node:readline";
+/** The terminal a person answers prompts on (`--approve`), read one line at a time. */
+export interface CliTerminal {
+  /** True when stdin is a terminal: a person is there to answer. */
+  isTTY: boolean;
+  /** The next line typed (without its newline), or null at the end of input. */
+  readLine(): Promise<string | null>;
+  /** Stops reading (lets the process end). */
+  close(): void;
+}
+
 /** Where the CLI reads and writes: the process in production, buffers in tests. */
 export interface CliIo {
   stdout(text: string): void;
@@ -7,6 +18,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Colour and spinners only when stdout is a terminal and `NO_COLOR` is not set. */
   isTTY: boolean;
+  /** Where `--approve` asks; absent (or not a TTY) when nobody can be asked. */
+  terminal?: CliTerminal;
 }
 
 /** True when output to a stream may carry ANSI colours: a terminal, no `NO_COLOR` (any non-empty value), no `TERM=dumb`. */
@@ -33,6 +46,26 @@ export function pipeWriter(stream: NodeJS.WriteStream): (text: string) => void {
   };
 }
 
+/** Lines typed on a stream, read on demand: nothing is read (and the process is not held open) until the first `readLine`. */
+export function streamTerminal(stream: NodeJS.ReadStream): CliTerminal {
+  let lines: AsyncIterator<string> | null = null;
+  let reader: ReturnType<typeof createInterface> | null = null;
+  return {
+    isTTY: Boolean(stream.isTTY),
+    async readLine() {
+      if (!lines) {
+        reader = createInterface({ input: stream, terminal: false });
+        lines = reader[Symbol.asyncIterator]();
+      }
+      const next = await lines.next();
+      return next.done ? null : next.value;
+    },
+    close() {
+      reader?.close();
+    },
+  };
+}
+
 /** The real process as a CliIo. */
 export function processIo(): CliIo {
   return {
@@ -46,13 +79,18 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     isTTY: colorEnabled(Boolean(process.stdout.isTTY), process.env),
+    terminal: streamTerminal(process.stdin),
   };
 }
 
-/** A CliIo that records output, for tests. */
+/**
+ * A CliIo that records output, for tests; `answers` are the lines a person types at prompts
+ * (on a terminal: `isTTY` true), and without them stdin is no terminal.
+ */
 export function memoryIo(
-  options: { stdin?: string; cwd?: string; env?: Record<string, string> } = {},
+  options: { stdin?: string; cwd?: string; env?: Record<string, string>; answers?: string[] } = {},
 ): CliIo & { out: string; err: string } {
+  const answers = [...(options.answers ?? [])];
   const io = {
     out: "",
     err: "",
@@ -62,6 +100,11 @@ export function memoryIo(
     cwd: options.cwd ?? process.cwd(),
     env: options.env ?? {},
     isTTY: false,
+    terminal: {
+      isTTY: options.answers !== undefined,
+      readLine: async () => answers.shift() ?? null,
+      close: () => undefined,
+    },
   };
   return io;
 }

@@ -1,6 +1,7 @@
 import type { LackpyService } from "@lackpy/service";
 import type { CliIo } from "./cli-io.js";
 import { palette } from "./code-frame.js";
+import { recoveryLine } from "./recovery-line.js";
 
 /** What every command gets: the io, the exit code to set, and a lazily opened service. */
 export interface CommandContext {
@@ -30,6 +31,10 @@ export function createCommandContext(io: CliIo, options: { debug: boolean }): Co
       if (!service) {
         service = await LackpyService.open({ workspace: root, env: io.env });
         services.set(root, service);
+        // A landing a crash cut short was rolled back when the workspace opened: say so.
+        const colors = palette(io.isTTY);
+        for (const notice of await service.recovered().catch(() => []))
+          io.stderr(`${colors.yellow("recovered")}: ${recoveryLine(notice, colors)}\n`);
       }
       return service;
     },

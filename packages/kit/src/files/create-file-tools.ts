@@ -10,6 +10,8 @@ import {
 import { checkOpeningGlob, checkProtectedGlob } from "../protect/check-protected-glob.js";
 import { readTextFile } from "./read-text-file.js";
 import { signalOf } from "../toolbox/tool-call-context.js";
+import { stagingOf } from "./file-staging.js";
+import { stageTextFile } from "./stage-text-file.js";
 import { ToolError } from "../tool-error.js";
 import type { ToolFunction, ToolProvider } from "../toolbox/toolbox.js";
 import { checkWriteTarget, writeTextFile } from "./write-text-file.js";
@@ -39,7 +41,8 @@ export interface FileToolsOptions {
  * The builtin file tools, confined to the workspace `root`. `find_files`, `search_files`,
  * `definitions_of`, `write_file` and `edit_file` read the `signal` of the `ToolCallContext` a
  * run passes as `this`; called without one (plainly, or as methods of this object) they cannot
- * be aborted.
+ * be aborted. When `this` carries a `FileStaging` (`staging`), `read_file`, `find_files`,
+ * `write_file` and `edit_file` write to it instead of the disk and read through it.
  */
 export interface FileTools {
   read_file(path: unknown): Promise<string>;
@@ -62,13 +65,13 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
   const workspace = workspaceRoot(root);
   return {
     read_file(file) {
-      return readTextFile(workspace, file, { maxReadBytes, protection });
+      return readTextFile(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
     },
     find_files(pattern, callOptions) {
       return findFiles(
         workspace,
         pattern,
-        { maxFindResults, protection, signal: signalOf(this) },
+        { maxFindResults, protection, signal: signalOf(this), staging: stagingOf(this) },
         callOptions,
       );
     },
@@ -90,7 +93,16 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
       return definitionsOf(workspace, name, glob, scan);
     },
     write_file(file, content) {
-      return writeTextFile(workspace, file, content, { protection, signal: signalOf(this) });
+      const staging = stagingOf(this);
+      const signal = signalOf(this);
+      return staging
+        ? stageTextFile(workspace, file, content, {
+            protection,
+            staging,
+            signal,
+            maxTextBytes: maxReadBytes,
+          })
+        : writeTextFile(workspace, file, content, { protection, signal });
     },
     async edit_file(file, old, replacement) {
       if (typeof old !== "string" || old === "" || typeof replacement !== "string")
@@ -101,11 +113,20 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
         );
       // Refused before reading: a path closed for writing, an executable or a read-only file.
       checkWriteTarget(workspace, file, { protection });
-      const text = await readTextFile(workspace, file, { maxReadBytes, protection });
+      const staging = stagingOf(this);
+      const text = await readTextFile(workspace, file, { maxReadBytes, protection, staging });
       const index = text.indexOf(old);
       if (index < 0) return false;
       const edited = text.slice(0, index) + replacement + text.slice(index + old.length);
-      await writeTextFile(workspace, file, edited, { protection, signal: signalOf(this) });
+      const signal = signalOf(this);
+      if (staging)
+        await stageTextFile(workspace, file, edited, {
+          protection,
+          staging,
+          signal,
+          maxTextBytes: maxReadBytes,
+        });
+      else await writeTextFile(workspace, file, edited, { protection, signal });
       return true;
     },
   };

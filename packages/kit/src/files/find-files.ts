@@ -9,7 +9,8 @@ import {
 } from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
-import { compileGlob, type GlobState } from "../glob/compile-glob.js";
+import { compileGlob, type Glob, type GlobState } from "../glob/compile-glob.js";
+import type { FileStaging } from "./file-staging.js";
 import { confinePathSync, type WorkspaceRoot } from "../protect/confine-path.js";
 import { refuseProtected } from "../protect/refuse-protected.js";
 import { checkWorkspacePath, type PathProtection } from "../protect/protected-paths.js";
@@ -35,6 +36,8 @@ export interface FindFilesOptions {
   signal?: AbortSignal;
   /** Synchronous walking between two turns of the event loop, in ms (`WALK_SLICE_MS` by default). */
   sliceMs?: number;
+  /** The run's staging area: the files it staged are found as if they were on disk. */
+  staging?: FileStaging;
 }
 
 /** The options a program may pass as `find_files`' second argument. */
@@ -67,7 +70,8 @@ const OUTSIDE_HINT =
  * refused (protected, or closed with nothing opened below it) is refused with the reason.
  * Files and folders that the workspace's `.gitignore` files ignore are skipped too, as ripgrep
  * and fd do, unless `callOptions` says `include_ignored: true` or the pattern names them (a
- * segment without wildcards, as in `dist/*.js`).
+ * segment without wildcards, as in `dist/*.js`). Files a run staged are found as the walk would
+ * find them on disk (same checks, same glob).
  */
 export async function findFiles(
   root: string | WorkspaceRoot,
@@ -141,14 +145,17 @@ export async function findFiles(
           });
       } else if (entry.isFile() && glob.matches(glob.advance(state, entry.name))) {
         results.push(child);
-        if (results.length > options.maxFindResults)
-          throw new ToolError(
-            "too_many_results",
-            `More than ${options.maxFindResults} files match '${pattern}'.`,
-            { retriable: true, hint: "use a narrower pattern" },
-          );
+        if (results.length > options.maxFindResults) throw tooMany(pattern, options);
       }
     }
+  }
+  if (options.staging && options.staging.size > 0) {
+    const found = new Set(results);
+    for (const staged of options.staging.list())
+      if (!found.has(staged.path) && walkFinds(staged.path, glob, named, options.protection)) {
+        results.push(staged.path);
+        if (results.length > options.maxFindResults) throw tooMany(pattern, options);
+      }
   }
   return results.sort();
 }
@@ -221,6 +228,39 @@ function readSmallFile(file: string, maxBytes: number): Buffer | undefined {
   } finally {
     closeSync(descriptor);
   }
+}
+
+function tooMany(pattern: string, options: FindFilesOptions): ToolError {
+  return new ToolError(
+    "too_many_results",
+    `More than ${options.maxFindResults} files match '${pattern}'.`,
+    { retriable: true, hint: "use a narrower pattern" },
+  );
+}
+
+/**
+ * True when the walk would list a file at this workspace-relative path: every folder on the way
+ * may be entered (the path check as a folder, `node_modules` only when named, the glob can still
+ * match below it) and the file passes the path check and matches the glob.
+ */
+function walkFinds(
+  relative: string,
+  glob: Glob,
+  named: ReadonlySet<string>,
+  protection: PathProtection,
+): boolean {
+  const names = relative.split("/");
+  let state = glob.start();
+  for (let index = 0; index < names.length - 1; index++) {
+    const name = names[index];
+    const folder = names.slice(0, index + 1).join("/");
+    if (checkWorkspacePath(folder, protection, { folder: true })) return false;
+    if (SKIPPED_FOLDERS.includes(name) && !named.has(name)) return false;
+    state = glob.advance(state, `${name}/`);
+    if (state.length === 0) return false;
+  }
+  if (checkWorkspacePath(relative, protection)) return false;
+  return glob.matches(glob.advance(state, names[names.length - 1]));
 }
 
 /** A folder's entries; a folder that cannot be listed (removed meanwhile, no permission) has none. */

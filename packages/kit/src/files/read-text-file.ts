@@ -10,11 +10,10 @@ import {
 } from "node:fs";
 import { confinePathSync, type WorkspaceRoot } from "../protect/confine-path.js";
 import { fileError } from "./file-error.js";
+import { BINARY_SNIFF_BYTES } from "./file-state.js";
+import type { FileStaging } from "./file-staging.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import { ToolError } from "../tool-error.js";
-
-/** How many leading bytes are checked for a NUL byte to tell binary files from text. */
-export const BINARY_SNIFF_BYTES = 8192;
 
 /**
  * How many bytes of a file `read_file` reads synchronously: a file up to this size is read in one
@@ -31,20 +30,29 @@ const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
  * Reads a workspace text file: refuses protected paths, directories, binary files (a NUL in the
  * first 8 KiB) and files over `maxReadBytes`. The path is checked by `confinePathSync`, stat'ed
  * (so a FIFO or device is never opened), opened, and checked again on the open descriptor;
- * everything after that check is read from the same descriptor.
+ * everything after that check is read from the same descriptor. With a `staging` area, a file the
+ * run staged reads as staged (after the same path check, with the same size and binary checks),
+ * and a folder it made by staging files is a folder.
  */
 export async function readTextFile(
   root: string | WorkspaceRoot,
   requested: unknown,
-  options: { maxReadBytes: number; protection: PathProtection },
+  options: { maxReadBytes: number; protection: PathProtection; staging?: FileStaging },
 ): Promise<string> {
   const file = confinePathSync(root, requested, { protection: options.protection });
   const shown = String(requested);
+  const staged = options.staging?.get(file);
+  if (staged) return stagedText(staged.content, shown, options.maxReadBytes);
   let descriptor: number;
   try {
     refuseUnreadable(statSync(file), shown, options.maxReadBytes);
     descriptor = openSync(file, READ_FLAGS);
   } catch (error) {
+    if (options.staging?.hasFilesUnder(file))
+      throw new ToolError("is_directory", `'${shown}' is a folder, not a file.`, {
+        retriable: true,
+        hint: `use find_files("${shown.replace(/[\\/]+$/, "")}/*") to list it`,
+      });
     throw fileError(error, shown, "read");
   }
   let bytes: Buffer;
@@ -64,6 +72,27 @@ export async function readTextFile(
       hint: "read_file reads text files only",
     });
   return bytes.toString("utf8");
+}
+
+/** A staged file's text, refused as the same file on disk would be: over the limit, or binary. */
+function stagedText(content: string, shown: string, maxReadBytes: number): string {
+  const sizeBytes = Buffer.byteLength(content, "utf8");
+  if (sizeBytes > maxReadBytes)
+    throw new ToolError(
+      "too_large",
+      `'${shown}' is ${sizeBytes} bytes; read_file reads files up to ${maxReadBytes} bytes.`,
+      { hint: "read a smaller file" },
+    );
+  if (
+    Buffer.from(content.slice(0, BINARY_SNIFF_BYTES), "utf8")
+      .subarray(0, BINARY_SNIFF_BYTES)
+      .includes(0)
+  )
+    throw new ToolError("binary_file", `'${shown}' is a binary file, not text.`, {
+      retriable: true,
+      hint: "read_file reads text files only",
+    });
+  return content;
 }
 
 /** Throws the `ToolError` for a folder, anything but a regular file, or a file over the limit. */

@@ -44,15 +44,48 @@ export async function writeTextFile(
   content: unknown,
   options: WriteTextFileOptions,
 ): Promise<number> {
+  const text = checkContent(content);
+  const shown = String(requested);
+  refuseWhenAborted(options.signal, `'${shown}' was written`);
+  const { file, existing } = checkWriteTarget(root, requested, options);
+  checkWriteFolder(file, shown);
+  const temporary: TemporaryFile = {
+    path: temporaryPath(file, randomBytes(6).toString("hex")),
+    created: false,
+  };
+  let createdFolder: string | undefined;
+  try {
+    createdFolder = mkdirSync(path.dirname(file), { recursive: true });
+    await writeTemporary(temporary, text, existing, shown);
+    refuseWhenAborted(options.signal, `'${shown}' was written`);
+    await rename(temporary.path, file);
+  } catch (error) {
+    throw await failedWrite(error, shown, temporary, createdFolder, file);
+  }
+  return Buffer.byteLength(text, "utf8");
+}
+
+/** The content of a write, or the `invalid_argument` error for anything but a string. */
+export function checkContent(content: unknown): string {
   if (typeof content !== "string")
     throw new ToolError(
       "invalid_argument",
       `write_file needs the content as a string, not ${content === null ? "null" : typeof content}.`,
       { retriable: true, hint: "convert with str(value) or JSON.stringify(value)" },
     );
-  const shown = String(requested);
-  refuseWhenAborted(options.signal, `'${shown}' was written`);
-  const { file, existing } = checkWriteTarget(root, requested, options);
+  return content;
+}
+
+/** The temporary file of a write to `file`: `.<token>.lackpy-tmp` in the same folder. */
+export function temporaryPath(file: string, token: string): string {
+  return path.join(path.dirname(file), `.${token}${TEMPORARY_SUFFIX}`);
+}
+
+/**
+ * Checks the folder a file is to be written into: its deepest existing part must be a folder
+ * (`not_a_folder`) that lackpy may write into (`read_only`).
+ */
+export function checkWriteFolder(file: string, shown: string): void {
   const folder = deepestExisting(path.dirname(file));
   if (!folder.isDirectory)
     throw new ToolError(
@@ -65,37 +98,54 @@ export async function writeTextFile(
     folder.mode,
     `The folder of '${shown}' is read-only; lackpy will not write into it.`,
   );
-  const temporary = path.join(
-    path.dirname(file),
-    `.${randomBytes(6).toString("hex")}${TEMPORARY_SUFFIX}`,
-  );
-  let createdFolder: string | undefined;
-  let temporaryCreated = false;
+}
+
+/** A temporary file of a write: its path, and whether this write created it (so it is its to remove). */
+export interface TemporaryFile {
+  readonly path: string;
+  created: boolean;
+}
+
+/**
+ * Creates the temporary file (exclusively, so an existing name is never reused) with the content
+ * and the mode the target will have, and flushes it. The folder must exist.
+ */
+export async function writeTemporary(
+  temporary: TemporaryFile,
+  content: string | Uint8Array,
+  existing: Stats | null,
+  shown: string,
+): Promise<void> {
+  const handle = await open(temporary.path, "wx", 0o666);
+  temporary.created = true;
   try {
-    createdFolder = mkdirSync(path.dirname(file), { recursive: true });
-    const handle = await open(temporary, "wx", 0o666);
-    temporaryCreated = true;
-    try {
-      await handle.writeFile(content, "utf8");
-      await keepMode(handle, existing, shown);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    refuseWhenAborted(options.signal, `'${shown}' was written`);
-    await rename(temporary, file);
-  } catch (error) {
-    const failure = fileError(error, shown, "write");
-    const leftOver = await cleanUp(temporaryCreated ? temporary : null, createdFolder, file);
-    if (leftOver)
-      throw new ToolError(failure.code, `${failure.message} ${leftOver}`, {
-        retriable: failure.retriable,
-        ...(failure.hint === undefined ? {} : { hint: failure.hint }),
-        cause: error,
-      });
-    throw failure;
+    await handle.writeFile(content);
+    await keepMode(handle, existing, shown);
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
-  return Buffer.byteLength(content, "utf8");
+}
+
+/**
+ * The error of a failed write, after the temporary file (when it was created) and the folders
+ * made for it are removed; the message says when the temporary file could not be.
+ */
+export async function failedWrite(
+  error: unknown,
+  shown: string,
+  temporary: TemporaryFile,
+  createdFolder: string | undefined,
+  file: string,
+): Promise<ToolError> {
+  const failure = fileError(error, shown, "write");
+  const leftOver = await cleanUp(temporary.created ? temporary.path : null, createdFolder, file);
+  if (!leftOver) return failure;
+  return new ToolError(failure.code, `${failure.message} ${leftOver}`, {
+    retriable: failure.retriable,
+    ...(failure.hint === undefined ? {} : { hint: failure.hint }),
+    cause: error,
+  });
 }
 
 /**
@@ -160,9 +210,10 @@ async function keepMode(handle: FileHandle, existing: Stats | null, shown: strin
 
 /**
  * Removes the temporary file, then the folders `mkdir` created for the write (deepest first,
- * only while empty). Returns a sentence for the error message when the temporary file stays.
+ * only while empty, up to `createdFolder`). Returns a sentence for the error message when the
+ * temporary file stays.
  */
-async function cleanUp(
+export async function cleanUp(
   temporary: string | null,
   createdFolder: string | undefined,
   file: string,

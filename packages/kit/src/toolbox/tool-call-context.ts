@@ -8,6 +8,11 @@ import { ToolError } from "../tool-error.js";
 export interface ToolCallContext {
   /** Aborted once the call's result can no longer be used; stop, and never commit a change after it. */
   readonly signal: AbortSignal;
+  /**
+   * The run's staging area (a `FileStaging` of `@lackpy/kit/node`), when the host stages writes:
+   * the builtin file tools then write to it instead of the disk, and read through it.
+   */
+  readonly staging?: unknown;
 }
 
 /** The signal of a tool call's `this`, when the caller passed a `ToolCallContext`. */

@@ -28,4 +28,10 @@ export interface LackpyToolOptions {
   limits?: RunOptions["limits"];
   /** Longest output and stdout, in characters, passed back to the model (default 16000). */
   maxResultChars?: number;
+  /**
+   * Every call is a dry run: nothing is written and no tool with effects is called; the result
+   * lists the `changes` with diffs and a `changeId` that the host applies with
+   * `service.applyChanges(changeId)` once the user agreed.
+   */
+  dryRun?: boolean;
 }

@@ -39,6 +39,14 @@ function checkOptions(options: LackpyToolOptions): void {
         hint: `use one of: ${LACKPY_TOOL_MODES.join(", ")}`,
       },
     );
+  if (options.dryRun !== undefined && typeof options.dryRun !== "boolean")
+    throw new AdapterError(
+      "invalid_option",
+      `dryRun must be true or false, not ${String(options.dryRun)}.`,
+      {
+        hint: "pass dryRun: true to preview every call's changes, or leave it out",
+      },
+    );
   const maxChars = options.maxResultChars;
   if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 1))
     throw new AdapterError(
@@ -82,6 +90,7 @@ export async function prepareLackpy(options: LackpyToolOptions): Promise<Prepare
     ...(options.limits ? { limits: options.limits } : {}),
     // The model cannot change the tool's kit; the host can.
     kitHint: `this tool's kit is set by its host (kit "{kit}" has it): use only the tools listed in the description`,
+    ...(options.dryRun ? { dryRun: true } : {}),
   };
   const maxChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   return {

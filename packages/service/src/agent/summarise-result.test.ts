@@ -38,6 +38,32 @@ const PROBLEMS = [
 ];
 
 describe("summariseResult", () => {
+  it("keeps a dry run's changes, changeId and pending calls, each diff cut at the cap", () => {
+    const diff = `--- /dev/null\n+++ b/big.txt\n@@ -0,0 +1 @@\n+${"x".repeat(200)}\n`;
+    const summary = summariseResult(
+      {
+        ...base,
+        dryRun: true,
+        changes: [
+          { path: "small.txt", action: "modify", diff: "--- a/small.txt\n+++ b/small.txt\n" },
+          { path: "big.txt", action: "create", diff },
+        ],
+        changeId: "0123456789abcdef01234567",
+        runId: null,
+        pending: [{ tool: "open_issue", args: ["a"] }],
+      },
+      { maxChars: 100 },
+    );
+    expect(summary.changes?.[0].diff).toBe("--- a/small.txt\n+++ b/small.txt\n");
+    expect(summary.changes?.[1].diff).toHaveLength(100 + "…[truncated: 247 chars in full]".length);
+    expect(summary).toMatchObject({
+      changeId: "0123456789abcdef01234567",
+      pending: [{ tool: "open_issue", args: ["a"] }],
+      truncated: [{ part: "diff", path: "big.txt", totalChars: diff.length, shownChars: 100 }],
+    });
+    expect(summary.runId).toBeUndefined();
+  });
+
   it("gives each call as the service's trace summary line, never a file's contents", () => {
     const contents = "file contents ".repeat(50);
     const failed: TraceEntry = {

@@ -1,5 +1,6 @@
 import type { TraceEntry } from "@lackpy/run";
 import type { LoweredLimit } from "../result/limit-notes.js";
+import type { FileChange, PendingCall } from "../change-types.js";
 import {
   MAX_SUMMARY_CALLS,
   shapeResult,
@@ -25,6 +26,11 @@ export interface SummarisableResult {
   params?: Readonly<Record<string, unknown>>;
   tier?: string | null;
   limitsLowered?: readonly LoweredLimit[];
+  dryRun?: boolean;
+  changes?: readonly FileChange[];
+  changeId?: string;
+  runId?: string | null;
+  pending?: readonly PendingCall[];
 }
 
 /** One validation error of an invalid program. */
@@ -63,7 +69,15 @@ export interface LackpyToolResult {
   /** Calls after the first `MAX_SUMMARY_CALLS`, counted but not listed. */
   traceOmitted?: number;
   filesModified?: string[];
-  /** Output or stdout cut at the limit, with its full size. */
+  /** The file changes with their diffs: what a dry run would do, or what landed. */
+  changes?: FileChange[];
+  /** A dry run's handle: the host applies exactly these changes with `service.applyChanges(changeId)`. */
+  changeId?: string;
+  /** The id `undo` takes to restore what the run changed. */
+  runId?: string;
+  /** Calls a dry run did not make (tools with effects beyond the workspace files). */
+  pending?: PendingCall[];
+  /** Output, stdout or a diff cut at the limit, with its full size. */
   truncated?: TruncatedPart[];
   /** Limits the tool's options asked above the workspace's `[run.maxima]`, and what the run used. */
   limitsLowered?: LoweredLimit[];
@@ -92,7 +106,8 @@ function summariseError(error: NonNullable<SummarisableResult["error"]>): Lackpy
 /**
  * A run or delegate result sized for a model's context: `shapeResult` with the trace summary and
  * `maxChars` as the output cap, keeping what a model acts on (the output, stdout, the error with
- * its validation errors and hints, one line per tool call, the files changed) and leaving out
+ * its validation errors and hints, one line per tool call, the files changed with their diffs,
+ * a dry run's `changeId` and pending calls) and leaving out
  * what it does not (timings, the files read, the generation's details).
  */
 export function summariseResult(
@@ -110,6 +125,10 @@ export function summariseResult(
   summary.trace = shaped.trace as unknown as TraceCallSummary[];
   if (shaped.traceOmitted !== undefined) summary.traceOmitted = shaped.traceOmitted;
   if (result.filesModified.length > 0) summary.filesModified = [...result.filesModified];
+  if (shaped.changes && shaped.changes.length > 0) summary.changes = [...shaped.changes];
+  if (result.changeId) summary.changeId = result.changeId;
+  if (result.runId) summary.runId = result.runId;
+  if (result.pending && result.pending.length > 0) summary.pending = [...result.pending];
   if (shaped.truncated) summary.truncated = shaped.truncated;
   if (result.limitsLowered?.length) summary.limitsLowered = [...result.limitsLowered];
   return summary;

@@ -28,6 +28,14 @@ export interface ModuleToolConfig {
   effectsCeiling?: number;
   /** True when the tool may be given secret parameters (`accepts_secrets = true`); otherwise it gets none. */
   acceptsSecrets?: boolean;
+  /** `requires_approval`: every real call goes through a person's approval (`--approve`); a dry run never calls it. */
+  requiresApproval?: boolean;
+}
+
+/** An MCP server as the config describes it: how to reach it, and whether its calls need approval. */
+export interface McpServerSettings extends McpServerConfig {
+  /** `requires_approval`: every real call of its tools goes through a person's approval (`--approve`). */
+  requiresApproval?: boolean;
 }
 
 /**
@@ -69,7 +77,7 @@ export interface LackpyConfig {
   files: { protected: string[]; allowRead: string[]; allowWrite: string[] };
   tools: Record<string, ModuleToolConfig>;
   /** `[mcp_servers.<name>]`: MCP servers whose tools kits can name (`<prefix><tool>`). */
-  mcpServers: Record<string, McpServerConfig>;
+  mcpServers: Record<string, McpServerSettings>;
 }
 
 /** The defaults used when a workspace has no config, or a key is left out. */

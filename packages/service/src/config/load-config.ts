@@ -278,6 +278,9 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
       ...(entry.grade_w !== undefined ? { gradeW: entry.grade_w } : {}),
       ...(entry.effects_ceiling !== undefined ? { effectsCeiling: entry.effects_ceiling } : {}),
       ...(entry.accepts_secrets !== undefined ? { acceptsSecrets: entry.accepts_secrets } : {}),
+      ...(entry.requires_approval !== undefined
+        ? { requiresApproval: entry.requires_approval }
+        : {}),
     };
     config.tools[name] = tool;
   }

@@ -1,4 +1,4 @@
-import type { McpServerConfig } from "@lackpy/kit/node";
+import type { McpServerSettings } from "./config-types.js";
 
 /** A problem found in the config, as `parseConfig` reports it. */
 interface Problem {
@@ -54,10 +54,10 @@ export function checkMcpServers(raw: unknown): Problem[] {
 /** The `[mcp_servers.<name>]` tables as provider configs. */
 export function toMcpServers(
   raw: Record<string, Record<string, any>> | undefined,
-): Record<string, McpServerConfig> {
-  const servers: Record<string, McpServerConfig> = {};
+): Record<string, McpServerSettings> {
+  const servers: Record<string, McpServerSettings> = {};
   for (const [name, entry] of Object.entries(raw ?? {})) {
-    const optional = <T>(key: string, as: keyof McpServerConfig) =>
+    const optional = <T>(key: string, as: keyof McpServerSettings) =>
       entry[key] !== undefined ? { [as]: entry[key] as T } : {};
     servers[name] = {
       ...optional("command", "command"),
@@ -72,6 +72,7 @@ export function toMcpServers(
       ...optional("timeout_ms", "timeoutMs"),
       ...optional("connect_timeout_ms", "connectTimeoutMs"),
       ...optional("accepts_secrets", "acceptsSecrets"),
+      ...optional("requires_approval", "requiresApproval"),
     };
   }
   return servers;

@@ -1,11 +1,12 @@
 import type { Grade } from "@lackpy/lang";
 import type { LackpyConfig } from "../config/config-types.js";
+import type { ChangeOutcome } from "../change-types.js";
+import { runStaged, type StagedRunStages } from "../changes/run-staged.js";
 import type {
   GenerateStageOptions,
   PreparedRequest,
   ProgramGenerator,
 } from "../program/program-generator.js";
-import type { ProgramRunner } from "../program/program-runner.js";
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
 import type { RatchetStore } from "../store/ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
@@ -17,9 +18,8 @@ import type { TemplateStore } from "../store/template-store.js";
 export interface DelegateOptions extends RunOptions, GenerateStageOptions {}
 
 /** The collaborators of the delegate pipeline, one per stage. */
-export interface DelegateStages {
+export interface DelegateStages extends StagedRunStages {
   generator: ProgramGenerator;
-  runner: ProgramRunner;
   ratchet: {
     settings: LackpyConfig["ratchet"];
     templates: TemplateStore;
@@ -29,8 +29,14 @@ export interface DelegateStages {
 
 function emptyResult(
   grade: Grade,
+  dryRun: boolean,
 ): Omit<DelegateResult, "generationMs" | "executionMs" | "totalMs"> {
   return {
+    dryRun,
+    changes: [],
+    applied: false,
+    runId: null,
+    pending: [],
     success: false,
     program: null,
     params: {},
@@ -53,9 +59,12 @@ function emptyResult(
 
 /**
  * The delegate pipeline over a prepared request: generate (tier 0 from memory, then rules and
- * models), run (policy, the validated program, the configured mode), then feed the ratchet
- * (template counters and demotion, or the model program's successes and its promotion, and the
- * tier that answered). Secret values are
+ * models), run (policy, the validated program, the configured mode, its writes staged), settle
+ * its changes (a dry run lands nothing, `approve` asks a person, the rest lands), then feed the
+ * ratchet (template counters and demotion, or the model program's successes and its promotion,
+ * and the tier that answered) unless it was a dry run or a person declined a change: neither
+ * says whether the program did what was asked, and a dry run writes nothing, `.lackpy/` included.
+ * Secret values are
  * redacted from the result. With an OpenTelemetry provider registered, the request is an
  * `invoke_agent lackpy` span with the tiers, model calls, run and tool calls under it.
  */
@@ -100,11 +109,12 @@ async function delegateStages(
   const outcome = generated.outcome;
   // The tiers' own time, as `generate` reports it (kit and toolbox setup are not generation).
   const generationMs = outcome.generationMs;
+  const dryRun = options.dryRun ?? false;
   if (!outcome.success) {
-    noteDelegate(stages, null, false);
+    if (!dryRun) noteDelegate(stages, null, false);
     return redactSecrets(
       {
-        ...emptyResult(kit.kit.grade),
+        ...emptyResult(kit.kit.grade, dryRun),
         error: outcome.error,
         generationMs,
         executionMs: 0,
@@ -119,29 +129,37 @@ async function delegateStages(
     values: { ...params.values, ...outcome.params },
   };
   const executionStarted = performance.now();
-  const result: ServiceRunResult = await stages.runner.execute(
+  const result = await runStaged(
     generated.validated ?? outcome.program,
-    kit,
-    runParams,
-    options,
-    span,
+    { kit, params: runParams },
+    stages,
+    { ...options, source: "delegate", label: intent, parent: span },
   );
   const executionMs = Math.round(performance.now() - executionStarted);
   options.onProgress?.({ kind: "done" });
   let ratchet: RatchetOutcome = { promoted: null, demoted: null };
-  try {
-    ratchet = await feedRatchet(
-      { intent, kit, params, generated, result },
-      stages.ratchet.settings,
-      stages.ratchet,
-    );
-  } catch (error) {
-    // The run's result stands; the ratchet's trouble (a file it cannot read or write) is shown by status.
-    stages.ratchet.history.noteError(error);
+  if (feedsRatchet(result)) {
+    try {
+      ratchet = await feedRatchet(
+        { intent, kit, params, generated, result },
+        stages.ratchet.settings,
+        stages.ratchet,
+      );
+    } catch (error) {
+      // The run's result stands; the ratchet's trouble (a file it cannot read or write) is shown by status.
+      stages.ratchet.history.noteError(error);
+    }
+    noteDelegate(stages, outcome.tier, result.success);
   }
-  noteDelegate(stages, outcome.tier, result.success);
   return redactSecrets(
     {
+      dryRun: result.dryRun,
+      changes: result.changes,
+      applied: result.applied,
+      runId: result.runId,
+      ...(result.changeId === undefined ? {} : { changeId: result.changeId }),
+      ...(result.declined === undefined ? {} : { declined: result.declined }),
+      pending: result.pending,
       success: result.success,
       program: outcome.program,
       params: outcome.params,
@@ -166,6 +184,11 @@ async function delegateStages(
     },
     params.secrets,
   );
+}
+
+/** True when a delegate's outcome says whether its program did what was asked: not a dry run, nothing declined. */
+function feedsRatchet(result: ChangeOutcome): boolean {
+  return !result.dryRun && (result.declined ?? []).length === 0;
 }
 
 /** Remembers which tier answered (for `status`); the ratchet's trouble never fails a delegate. */

@@ -218,7 +218,7 @@ describe("[mcp_servers] in config.toml", () => {
     ],
     [
       '[mcp_servers.a]\ncommand = "x"\ntimeout = 5',
-      "config.toml:3: mcp_servers.a.timeout: unknown key; known keys here: command, args, env, inherit_env, cwd, url, headers, bearer_token_env, prefix, timeout_ms, connect_timeout_ms, accepts_secrets.",
+      "config.toml:3: mcp_servers.a.timeout: unknown key; known keys here: command, args, env, inherit_env, cwd, url, headers, bearer_token_env, prefix, timeout_ms, connect_timeout_ms, accepts_secrets, requires_approval.",
     ],
     [
       '[mcp_servers.a]\nurl = "http://h/mcp"\nargs = ["x"]',

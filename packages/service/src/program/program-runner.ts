@@ -1,4 +1,5 @@
 import type { ValidatedProgram } from "@lackpy/lang";
+import type { ToolFunction } from "@lackpy/kit";
 import { run, type RunResult } from "@lackpy/run/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import { enforcePolicy } from "../trust/policy.js";
@@ -15,7 +16,6 @@ import { loadTelemetry, startRootSpan, type TraceSpan } from "./telemetry.js";
 import { tracedTools } from "./traced-tools.js";
 import { notedWrites } from "./noted-writes.js";
 
-/** A run result with the files the run created (those of `filesModified` that did not exist before). */
 /**
  * Runs programs for a prepared kit and params: the policy first, then validation (cached, or
  * skipped when the caller hands over a program validated for this kit and params), the run in
@@ -32,7 +32,8 @@ export class ProgramRunner {
   /**
    * Runs `source` (or a program already validated for this kit and params). The run is a
    * `lackpy.run` span under `parent` (a root span when no parent is given; none when `parent` is
-   * null, i.e. the request is not traced), with an `execute_tool` span per tool call.
+   * null, i.e. the request is not traced), with an `execute_tool` span per tool call. `callables`
+   * gives the run's tools for the validated program (the staged tools); the kit's otherwise.
    */
   async execute(
     source: string | ValidatedProgram,
@@ -40,6 +41,7 @@ export class ProgramRunner {
     params: ResolvedParams,
     options: RunOptions,
     parent?: TraceSpan | null,
+    callables?: (program: ValidatedProgram) => Readonly<Record<string, ToolFunction>>,
   ): Promise<ServiceRunResult> {
     const loading = loadTelemetry();
     if (loading) await loading;
@@ -70,7 +72,8 @@ export class ProgramRunner {
         : (parent?.child("lackpy.run", attributes) ?? null);
     const created = new Set<string>();
     try {
-      const tools = notedWrites(kit.kit.callables, kit.kit.tools, this.workspace, created);
+      const callable = callables ? callables(program) : kit.kit.callables;
+      const tools = notedWrites(callable, kit.kit.tools, this.workspace, created);
       const result = await run(program, {
         tools: span
           ? tracedTools(tools, span, (text) => redactSecrets(text, params.secrets))

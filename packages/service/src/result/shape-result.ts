@@ -1,4 +1,5 @@
 import type { RunResult, TraceEntry } from "@lackpy/run";
+import type { ChangeOutcome } from "../change-types.js";
 import { fitText, fitValue } from "./fit-value.js";
 import { ServiceError } from "../service-error.js";
 import type { LimitNotes } from "./limit-notes.js";
@@ -31,7 +32,10 @@ export interface TraceCallSummary {
 
 /** A part of a result cut at `maxOutputChars`, with its full size in characters. */
 export interface TruncatedPart {
-  part: "output" | "stdout";
+  /** `output`, `stdout`, or the `diff` of the change to `path`. */
+  part: "output" | "stdout" | "diff";
+  /** The changed file, for a `diff`. */
+  path?: string;
   totalChars: number;
   shownChars: number;
 }
@@ -51,9 +55,9 @@ export type ShapedTrace<Detail extends TraceDetail> = Detail extends "full"
     ? TraceCallSummary[]
     : [];
 
-/** A run result shaped for a trace detail: `variables` only with the full trace. */
+/** A run result (with what its file changes came to) shaped for a trace detail: `variables` only with the full trace. */
 export type ShapedRunResult<Detail extends TraceDetail = "full"> = Omit<
-  RunResult,
+  RunResult & ChangeOutcome,
   "trace" | "variables"
 > & {
   /** The files of `filesModified` that did not exist before the run: the ones it created. */
@@ -75,6 +79,7 @@ interface Shapeable {
   trace: readonly TraceEntry[];
   variables?: unknown;
   stats?: { truncated?: string[] };
+  changes?: readonly { path: string; diff: string }[];
 }
 
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
@@ -122,8 +127,8 @@ export function checkShapeOptions(options: ResultShapeOptions): void {
 /**
  * A run or delegate result sized for its reader: the trace kept in full, summarised to one line
  * per call (the first `MAX_SUMMARY_CALLS`), or dropped; `variables` kept only with the full
- * trace; output and stdout cut at `maxOutputChars` with markers. With the defaults (full trace,
- * no cap) the result is returned unchanged.
+ * trace; output, stdout and each change's diff cut at `maxOutputChars` with markers. With the
+ * defaults (full trace, no cap) the result is returned unchanged.
  */
 export function shapeResult<Result extends Shapeable>(
   result: Result,
@@ -154,6 +159,18 @@ export function shapeResult<Result extends Shapeable>(
       shaped.stdout = stdout.value;
       truncated.push({ part: "stdout", totalChars: stdout.totalChars, shownChars: maxChars });
     }
+    if (result.changes?.some((change) => change.diff.length > maxChars))
+      shaped.changes = result.changes.map((change) => {
+        const diff = fitText(change.diff, maxChars);
+        if (!diff.truncated) return change;
+        truncated.push({
+          part: "diff",
+          path: change.path,
+          totalChars: diff.totalChars,
+          shownChars: maxChars,
+        });
+        return { ...change, diff: diff.value };
+      });
     if (truncated.length > 0) {
       shaped.truncated = truncated;
       if (result.stats)

@@ -98,6 +98,23 @@ function parseOwner(text: string): LockOwner | null {
   return null;
 }
 
+/** This process as the owner of a lock or a journal: pid, host and start time (null where unknown). */
+export function processOwner(): ProcessOwner {
+  return { ...selfOwner() };
+}
+
+/** A process that owns a lock or a journal, as it names itself. */
+export interface ProcessOwner {
+  pid: number;
+  host: string;
+  start: string | null;
+}
+
+/** Whether the process that wrote `owner` is gone: `dead` (checked), `unknown` (another host), `alive`. */
+export function processState(owner: ProcessOwner): "dead" | "alive" | "unknown" {
+  return ownerState({ ...owner, token: "" });
+}
+
 /** Whether a lock file's owner is gone: `dead` (checked), `unknown` (cannot be checked), `alive`. */
 function ownerState(owner: LockOwner | null): "dead" | "alive" | "unknown" {
   const me = selfOwner();

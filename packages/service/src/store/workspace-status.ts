@@ -1,5 +1,6 @@
 import { access } from "node:fs/promises";
 import type { LackpyConfig } from "../config/config-types.js";
+import type { RecoveryNotice, UndoableRun } from "../change-types.js";
 import { configPath } from "../config/load-config.js";
 import type { RatchetStore } from "./ratchet-store.js";
 import type {
@@ -37,11 +38,15 @@ export function templateProblems(
   ];
 }
 
-/** Workspace overview for `lackpy status`. */
+/** At most this many runs are listed by `status`. */
+export const MAX_STATUS_RUNS = 10;
+
+/** Workspace overview for `lackpy status`; `changes` are the runs kept for undo (newest first) and what recovery did. */
 export async function workspaceStatus(
   workspace: string,
   settings: LackpyConfig,
   stores: { templates: TemplateStore; history: RatchetStore; trust: WorkspaceTrust },
+  changes: { runs: UndoableRun[]; recovered: RecoveryNotice[] } = { runs: [], recovered: [] },
 ): Promise<WorkspaceStatus> {
   const file = configPath(workspace);
   const configExists = await access(file).then(
@@ -60,6 +65,9 @@ export async function workspaceStatus(
     runMode: settings.run.mode,
     order: settings.inference.order,
     trust: await stores.trust.status(),
+    runs: changes.runs.slice(0, MAX_STATUS_RUNS),
+    runCount: changes.runs.length,
+    recovered: changes.recovered,
   };
 }
 

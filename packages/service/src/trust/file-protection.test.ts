@@ -431,7 +431,7 @@ describe.each(["isolated", "in-process"] as const)(
       });
     });
 
-    it("lists no file for a write the file tools refused", async () => {
+    it("lands no file, not even the allowed one before it, when a write is refused", async () => {
       const root = await workspace();
       const service = new LackpyService({ workspace: root, config: config(mode) });
       const result = await service.runProgram(
@@ -441,7 +441,9 @@ describe.each(["isolated", "in-process"] as const)(
         },
       );
       expect(result.error).toMatchObject({ code: "tool_error", tool: "write_file" });
-      expect(result.filesModified).toEqual(["ok.txt"]);
+      // The run failed, so nothing it staged lands (decision 56).
+      expect(result.filesModified).toEqual([]);
+      expect(await missing(path.join(root, "ok.txt"))).toBe(true);
     });
   },
 );

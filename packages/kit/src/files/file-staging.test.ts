@@ -1,0 +1,293 @@
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ATTACK_PATHS } from "../__fixtures__/attack-paths.js";
+import { createWorkspace, refusal, type TestWorkspace } from "../__fixtures__/create-workspace.js";
+import {
+  CLOSED_ATTACKS,
+  createProtectedWorkspace,
+  LOADED_ATTACKS,
+  LOADED_PATHS,
+  PROTECTED_ATTACKS,
+  READ_ONLY_ATTACKS,
+  WRITE_CLOSED_ATTACKS,
+  type ProtectedWorkspace,
+} from "../__fixtures__/protected-attacks.js";
+import { createFileTools, type FileTools } from "./create-file-tools.js";
+import { FileStaging } from "./file-staging.js";
+import { contentHash } from "./file-state.js";
+import { prepareFileChange } from "./prepare-file-change.js";
+import { BUILTIN_PROTECTION } from "../protect/protected-paths.js";
+import { ToolError } from "../tool-error.js";
+
+/** The tools called as a run calls them, with a staging area as `this`. */
+function staged(tools: FileTools, staging: FileStaging) {
+  const context = { signal: new AbortController().signal, staging };
+  return {
+    read_file: (file: string) => tools.read_file.call(context, file),
+    find_files: (pattern: string) => tools.find_files.call(context, pattern),
+    write_file: (file: string, content: unknown) => tools.write_file.call(context, file, content),
+    edit_file: (file: string, old: string, replacement: string) =>
+      tools.edit_file.call(context, file, old, replacement),
+  };
+}
+
+/** What a call threw, as the fields a program sees; `null` when it succeeded. */
+async function outcome(promise: Promise<unknown>) {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return { code: error.code, message: error.message, hint: error.hint };
+  }
+}
+
+describe("FileStaging through the file tools", () => {
+  let workspace: TestWorkspace;
+  let tools: FileTools;
+  beforeAll(async () => {
+    workspace = await createWorkspace();
+    tools = createFileTools(workspace.root);
+  });
+  afterAll(() => workspace.remove());
+
+  it("keeps writes off the disk, and later reads in the run see them", async () => {
+    const staging = new FileStaging();
+    const run = staged(tools, staging);
+    expect(await run.write_file("src/a.ts", "const a = 2\n")).toBe(12);
+    expect(await run.write_file("notes/new/todo.md", "- one\n")).toBe(6);
+    expect(await run.read_file("src/a.ts")).toBe("const a = 2\n");
+    expect(await run.read_file("notes/new/todo.md")).toBe("- one\n");
+    // The same file through a symlink inside the workspace is the same staged file.
+    expect(await run.read_file("link-in.ts")).toBe("const a = 2\n");
+    expect(await run.find_files("**/*.md")).toEqual(["README.md", "notes/new/todo.md", "src/c.md"]);
+    expect(await run.find_files("notes/**")).toEqual(["notes/new/todo.md"]);
+    expect(await run.find_files("src/*.ts")).toEqual(["src/a.ts"]);
+    expect(await readFile(path.join(workspace.root, "src/a.ts"), "utf8")).toBe(
+      "const a = 1 // TODO\n",
+    );
+    await expect(stat(path.join(workspace.root, "notes"))).rejects.toThrow();
+    expect(staging.list().map((file) => [file.path, file.before.state.exists])).toEqual([
+      ["notes/new/todo.md", false],
+      ["src/a.ts", true],
+    ]);
+  });
+
+  it("edits what the run staged, and keeps the first before-image", async () => {
+    const staging = new FileStaging();
+    const run = staged(tools, staging);
+    await run.write_file("src/c.md", "# c\nmore\n");
+    expect(await run.edit_file("src/c.md", "more", "less")).toBe(true);
+    expect(await run.edit_file("src/c.md", "absent", "x")).toBe(false);
+    expect(await run.read_file("src/c.md")).toBe("# c\nless\n");
+    const [file] = staging.list();
+    expect(file.before).toMatchObject({ text: "# c\n", state: { hash: contentHash("# c\n") } });
+    expect(file.content).toBe("# c\nless\n");
+  });
+
+  it("treats staged files and the folders they make as the disk would", async () => {
+    const staging = new FileStaging();
+    const run = staged(tools, staging);
+    await run.write_file("made/file.txt", "x");
+    expect((await outcome(run.write_file("made/file.txt/under.txt", "y")))?.code).toBe(
+      "not_a_folder",
+    );
+    expect((await outcome(run.write_file("made", "y")))?.code).toBe("is_directory");
+    expect((await outcome(run.read_file("made")))?.code).toBe("is_directory");
+    expect((await outcome(run.read_file("made/missing.txt")))?.code).toBe("not_found");
+    await run.write_file("zero.txt", "a\u0000b");
+    expect((await outcome(run.read_file("zero.txt")))?.code).toBe("binary_file");
+  });
+
+  it("stages nothing once sealed or once the call is aborted", async () => {
+    const staging = new FileStaging();
+    staging.seal();
+    expect((await outcome(staged(tools, staging).write_file("late.txt", "x")))?.code).toBe(
+      "aborted",
+    );
+    const controller = new AbortController();
+    controller.abort();
+    const open = new FileStaging();
+    const error = await refusal(
+      tools.write_file.call({ signal: controller.signal, staging: open }, "late.txt", "x"),
+    );
+    expect(error.code).toBe("aborted");
+    expect(open.size).toBe(0);
+  });
+
+  it("bounds what one run may stage, and counts a rewritten file once", async () => {
+    const staging = new FileStaging({ maxBytes: 1000 });
+    const run = staged(tools, staging);
+    await run.write_file("big.txt", "x".repeat(400));
+    await run.write_file("big.txt", "y".repeat(400));
+    const refused = await outcome(run.write_file("more.txt", "z".repeat(200)));
+    expect(refused).toMatchObject({ code: "too_large" });
+    expect(refused?.message).toBe(
+      "Writing 'more.txt' would hold 1200 bytes of changed files in this run; a run may change at most 1000 bytes of files.",
+    );
+    expect(staging.list().map((file) => file.path)).toEqual(["big.txt"]);
+  });
+
+  it("ignores a staging area that is not a FileStaging", async () => {
+    const fake = { list: () => [], get: () => ({ content: "forged" }) };
+    const read = await tools.read_file.call({ staging: fake }, "README.md");
+    expect(read).toBe("# readme\n");
+  });
+
+  describe("refuses what a direct write refuses, with the same error, before staging", () => {
+    it.each(ATTACK_PATHS)("$attack: $path", async ({ path: attack }) => {
+      const staging = new FileStaging();
+      const direct = await outcome(tools.write_file(attack, "x"));
+      expect(direct).not.toBeNull();
+      expect(await outcome(staged(tools, staging).write_file(attack, "x"))).toEqual(direct);
+      expect(await outcome(staged(tools, staging).edit_file(attack, "a", "b"))).toEqual(
+        await outcome(tools.edit_file(attack, "a", "b")),
+      );
+      expect(staging.size).toBe(0);
+    });
+  });
+});
+
+describe("FileStaging in a workspace with protected, closed and loaded paths", () => {
+  let workspace: ProtectedWorkspace;
+  let tools: FileTools;
+  let before: Record<string, string>;
+  beforeAll(async () => {
+    workspace = await createProtectedWorkspace();
+    tools = createFileTools(workspace.root, { loadedPaths: LOADED_PATHS });
+    await writeFile(path.join(workspace.root, "run.sh"), "#!/bin/sh\n");
+    await chmod(path.join(workspace.root, "run.sh"), 0o755);
+    await writeFile(path.join(workspace.root, "frozen.txt"), "frozen\n");
+    await chmod(path.join(workspace.root, "frozen.txt"), 0o444);
+    await mkdir(path.join(workspace.root, "links"));
+    await symlink("../run.sh", path.join(workspace.root, "links/run-link"));
+    before = await workspace.snapshot();
+  });
+  afterAll(() => workspace.remove());
+
+  const table = [
+    ...PROTECTED_ATTACKS,
+    ...CLOSED_ATTACKS,
+    ...WRITE_CLOSED_ATTACKS,
+    ...READ_ONLY_ATTACKS,
+    ...LOADED_ATTACKS,
+    { path: "run.sh", attack: "an executable file" },
+    { path: "links/run-link", attack: "a symlink to an executable file" },
+    { path: "frozen.txt", attack: "a read-only file" },
+  ];
+
+  it.each(table)("$attack: $path", async ({ path: attack }) => {
+    const staging = new FileStaging();
+    const direct = await outcome(tools.write_file(attack, "x"));
+    expect(direct).not.toBeNull();
+    expect(await outcome(staged(tools, staging).write_file(attack, "x"))).toEqual(direct);
+    expect(await outcome(staged(tools, staging).edit_file(attack, "x", "y"))).toEqual(
+      await outcome(tools.edit_file(attack, "x", "y")),
+    );
+    expect(staging.size).toBe(0);
+  });
+
+  it("changed nothing on disk", async () => {
+    expect(await workspace.snapshot()).toEqual(before);
+  });
+
+  it("still stages ordinary files next to them (the control)", async () => {
+    const staging = new FileStaging();
+    const run = staged(tools, staging);
+    await run.write_file("src/app.ts", "export const app = 2;\n");
+    await run.write_file("docs/new.md", "# new\n");
+    expect(await run.find_files("**/*.md")).toEqual(["CLAUDE.md", "README.md", "docs/new.md"]);
+    // Hidden names stay hidden from find_files even when the run wrote into an opened folder.
+    expect(staging.list().map((file) => file.path)).toEqual(["docs/new.md", "src/app.ts"]);
+  });
+});
+
+describe("prepareFileChange", () => {
+  let workspace: TestWorkspace;
+  beforeAll(async () => {
+    workspace = await createWorkspace();
+  });
+  afterAll(() => workspace.remove());
+  const options = (token: string) => ({ protection: BUILTIN_PROTECTION, token });
+
+  it("writes a temporary file, and lands it only on commit", async () => {
+    const prepared = await prepareFileChange(
+      workspace.root,
+      {
+        path: "src/c.md",
+        expected: { exists: true, hash: contentHash("# c\n") },
+        content: "# C\n",
+      },
+      options("t1"),
+    );
+    expect(await readFile(path.join(workspace.root, "src/c.md"), "utf8")).toBe("# c\n");
+    expect(await readdir(path.join(workspace.root, "src"))).toContain(".t1.lackpy-tmp");
+    await prepared.commit();
+    expect(await readFile(path.join(workspace.root, "src/c.md"), "utf8")).toBe("# C\n");
+    expect(await readdir(path.join(workspace.root, "src"))).not.toContain(".t1.lackpy-tmp");
+  });
+
+  it("refuses a file that changed since, naming it", async () => {
+    const error = await refusal(
+      prepareFileChange(
+        workspace.root,
+        { path: "src/c.md", expected: { exists: true, hash: contentHash("# c\n") }, content: "x" },
+        options("t2"),
+      ),
+    );
+    expect(error.code).toBe("stale_change");
+    expect(error.message).toMatchInlineSnapshot(
+      `"'src/c.md' was changed since the change was made."`,
+    );
+    const created = await refusal(
+      prepareFileChange(
+        workspace.root,
+        { path: "README.md", expected: { exists: false }, content: "x" },
+        options("t3"),
+      ),
+    );
+    expect(created.message).toBe("'README.md' was created since the change was made.");
+  });
+
+  it("drops a prepared change with the folders made for it", async () => {
+    const prepared = await prepareFileChange(
+      workspace.root,
+      { path: "deep/er/new.txt", expected: { exists: false }, content: "x" },
+      options("t4"),
+    );
+    expect(prepared.createdFolder).toBe("deep");
+    await prepared.discard();
+    await expect(stat(path.join(workspace.root, "deep"))).rejects.toThrow();
+  });
+
+  it("removes a file and the empty folders its creation made", async () => {
+    const made = await prepareFileChange(
+      workspace.root,
+      { path: "gone/with/it.txt", expected: { exists: false }, content: "bytes" },
+      options("t5"),
+    );
+    await made.commit();
+    const removal = await prepareFileChange(
+      workspace.root,
+      {
+        path: "gone/with/it.txt",
+        expected: { exists: true, hash: contentHash("bytes") },
+        content: null,
+        createdFolder: made.createdFolder,
+      },
+      options("t6"),
+    );
+    await removal.commit();
+    await expect(stat(path.join(workspace.root, "gone"))).rejects.toThrow();
+  });
+
+  it("checks the target as a direct write does", async () => {
+    for (const attack of [".git/config", "link-out.txt", ".vscode/x.json", "node_modules/x.js"]) {
+      const error = await refusal(
+        prepareFileChange(workspace.root, { path: attack, content: "x" }, options("t7")),
+      );
+      expect(error.code).toMatch(/protected_path|closed_path|path_outside_root/);
+    }
+  });
+});

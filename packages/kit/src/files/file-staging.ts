@@ -1,0 +1,113 @@
+import path from "node:path";
+import type { FileBefore } from "./file-state.js";
+import { ToolError } from "../tool-error.js";
+
+/** A file a run has written in its staging area: where it is, what the disk held, what the run leaves. */
+export interface StagedFile {
+  /** Its real absolute path (symlinks on the way resolved, as the path check gives it). */
+  readonly file: string;
+  /** Its workspace-relative, `/`-separated path, under the workspace's real root. */
+  readonly path: string;
+  /** What the disk held when the run first wrote it. */
+  readonly before: FileBefore;
+  /** What the run leaves in it. */
+  readonly content: string;
+}
+
+/** The most file content one run may stage, before-images' text included (256 MiB). */
+export const MAX_STAGED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The staging area of one run: the builtin file tools write here instead of the disk, and read
+ * through it, so a later `read_file` sees what the run wrote and `find_files` finds the files it
+ * created. Every write is checked before it is staged exactly as a direct write is (the one path
+ * check, executables, read-only files, folders); the host applies the staged files when the run
+ * succeeds, or drops them. Keyed by real path, so two paths to one file (a symlink) stage one file.
+ * Once sealed (the run is over), nothing more is staged. The staged content (and the text of the
+ * before-images) is held in the host's memory, so it is bounded: past `maxBytes` a write is
+ * refused with `too_large`.
+ */
+export class FileStaging {
+  readonly #files = new Map<string, StagedFile>();
+  readonly #maxBytes: number;
+  #bytes = 0;
+  #sealed = false;
+
+  constructor(options: { maxBytes?: number } = {}) {
+    this.#maxBytes = options.maxBytes ?? MAX_STAGED_BYTES;
+  }
+
+  /** The staged file at a real path. */
+  get(file: string): StagedFile | undefined {
+    return this.#files.get(file);
+  }
+
+  /** How many files are staged. */
+  get size(): number {
+    return this.#files.size;
+  }
+
+  /** Every staged file, sorted by path. */
+  list(): StagedFile[] {
+    return [...this.#files.values()].sort((left, right) =>
+      left.path < right.path ? -1 : left.path > right.path ? 1 : 0,
+    );
+  }
+
+  /** True when a staged file lies under the real path `folder` (the run made it a folder). */
+  hasFilesUnder(folder: string): boolean {
+    const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
+    for (const file of this.#files.keys()) if (file.startsWith(prefix)) return true;
+    return false;
+  }
+
+  /** The staged file that is the real path `file` or one of its folders, other than `file` itself. */
+  fileAbove(file: string): StagedFile | undefined {
+    for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
+      const found = this.#files.get(folder);
+      if (found) return found;
+      if (path.dirname(folder) === folder) return undefined;
+    }
+  }
+
+  /** Stages a file's content; `before` is what the disk held when the run first wrote it. */
+  stage(file: string, relative: string, before: FileBefore, content: string): void {
+    if (this.#sealed)
+      throw new ToolError(
+        "aborted",
+        `The run ended before '${relative}' was written; nothing was changed.`,
+        { hint: "ask for less work per tool call" },
+      );
+    const staged = this.#files.get(file);
+    const kept = staged?.before ?? before;
+    const bytes =
+      this.#bytes -
+      (staged ? sizeOf(staged.content) + sizeOf(staged.before.text) : 0) +
+      sizeOf(content) +
+      sizeOf(kept.text);
+    if (bytes > this.#maxBytes)
+      throw new ToolError(
+        "too_large",
+        `Writing '${relative}' would hold ${bytes} bytes of changed files in this run; a run may change at most ${this.#maxBytes} bytes of files.`,
+        { hint: "change fewer or smaller files per run" },
+      );
+    this.#bytes = bytes;
+    this.#files.set(file, { file, path: relative, before: kept, content });
+  }
+
+  /** Ends staging: the run is over, and later writes (a tool left running) are refused. */
+  seal(): void {
+    this.#sealed = true;
+  }
+}
+
+/** A text's size as held: two bytes a UTF-16 code unit (0 for none). */
+function sizeOf(text: string | null): number {
+  return text === null ? 0 : text.length * 2;
+}
+
+/** The staging area of a tool call's `this`, when the host passed one. */
+export function stagingOf(context: unknown): FileStaging | undefined {
+  const staging = (context as { staging?: unknown } | null | undefined)?.staging;
+  return staging instanceof FileStaging ? staging : undefined;
+}

@@ -1,0 +1,56 @@
+import type { McpServer } from "@modelcontextprotocol/server";
+import type { LackpyService } from "@lackpy/service";
+import * as z from "zod";
+import { guarded, renderedResult } from "./tool-result.js";
+
+/** Registers the tools that land and take back file changes: apply_changes and undo. */
+export function registerChangeTools(server: McpServer, service: LackpyService): void {
+  server.registerTool(
+    "apply_changes",
+    {
+      description:
+        "Land exactly the file changes of an earlier dry run (run_program or delegate with dryRun: true), after the user has seen the diffs. Refused with stale_change, naming the file, when a file changed since the dry run; a changeId applies once and expires after 15 minutes. Returns the files that landed and a runId for undo.",
+      inputSchema: z.object({
+        changeId: z.string().describe("The changeId a dry run returned."),
+      }),
+    },
+    async (args) =>
+      guarded(async () => {
+        const applied = await service.applyChanges(args.changeId);
+        return renderedResult(
+          applied,
+          `landed: ${applied.filesModified.join(", ")} (undo with runId "${applied.runId}" restores them)`,
+        );
+      }),
+  );
+
+  server.registerTool(
+    "undo",
+    {
+      description:
+        "Restore exactly what a run changed: files it created are removed, files it modified get their old content back. Without runId, the last run. Refused with undo_conflict, naming the file, when a file changed after the run, unless force is true.",
+      inputSchema: z.object({
+        runId: z
+          .string()
+          .optional()
+          .describe("The runId of a run that changed files; the last such run when left out."),
+        force: z
+          .boolean()
+          .optional()
+          .describe("Restore even files changed after the run (their later changes are lost)."),
+      }),
+    },
+    async (args) =>
+      guarded(async () => {
+        const undone = await service.undo(args.runId, { force: args.force ?? false });
+        const verbs = { delete: "removed", modify: "restored", create: "recreated" } as const;
+        return renderedResult(
+          undone,
+          [
+            `undid run ${undone.runId}:`,
+            ...undone.files.map((file) => `  ${verbs[file.action]} ${file.path}`),
+          ].join("\n"),
+        );
+      }),
+  );
+}
