@@ -10,7 +10,7 @@ import type {
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
 import type { RatchetStore } from "../store/ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
-import type { DelegateResult, RunOptions, ServiceRunResult } from "../service-types.js";
+import type { DelegateResult, RunOptions } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
 import type { TemplateStore } from "../store/template-store.js";
 

@@ -1,6 +1,6 @@
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { ToolFunction } from "@lackpy/kit";
-import { run, type RunResult } from "@lackpy/run/node";
+import { run } from "@lackpy/run/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import { enforcePolicy } from "../trust/policy.js";
 import type { ProgramCache } from "./program-cache.js";
