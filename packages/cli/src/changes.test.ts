@@ -125,7 +125,7 @@ describe.each(["isolated", "in-process"])("lackpy run with changes (%s)", (mode)
     expect(await exists(path.join(root, "CHANGELOG.md"))).toBe(false);
     const human = await lackpy(root, ["run", "fix.js", "--kit", "files"]);
     expect(human.err).toMatch(
-      /^changed 2 files \(1 created, 1 modified\): CHANGELOG\.md, src\/greet\.js\n {2}undo: lackpy undo \d{8}-\d{6}-[0-9a-f]{4}\n$/,
+      /^created CHANGELOG\.md\nchanged src\/greet\.js\n {2}undo: lackpy undo \d{8}-\d{6}-[0-9a-f]{4}\n$/,
     );
   });
 });
@@ -161,7 +161,7 @@ describe("lackpy run --approve", () => {
     );
     expect(err).toContain("Change src/greet.js? [y]es, [n]o, [a]ll: ");
     expect(err).toContain(
-      "declined: CHANGELOG.md (not written)\nchanged 1 file (1 modified): src/greet.js\n",
+      "changed src/greet.js\ndeclined: CHANGELOG.md (not written)\n  undo: lackpy undo ",
     );
     expect(await exists(path.join(root, "CHANGELOG.md"))).toBe(false);
     expect(await readFile(path.join(root, "src/greet.js"), "utf8")).not.toBe(GREET);

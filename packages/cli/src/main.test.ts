@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -211,16 +212,16 @@ describe("lackpy run and delegate", () => {
       });
       expect(code).toBe(0);
       expect(out).toBe("8\n");
-      expect(err).toBe("created made/new.md\nchanged existing.txt\n");
+      expect(err).toMatch(
+        /^created made\/new\.md\nchanged existing\.txt\n {2}undo: lackpy undo \S+\n$/,
+      );
       await writeFile(path.join(root, "existing.txt"), "old\n");
       const json = JSON.parse(
         (await lackpy(["run", "-", "--kit", "files", "--mode", mode, "--json"], { stdin: program }))
           .out,
       );
-      expect(json).toMatchObject({
-        filesModified: ["made/new.md", "existing.txt"],
-        filesCreated: [],
-      });
+      // made/new.md ends as the first run left it: a write that changes nothing lands nothing.
+      expect(json).toMatchObject({ filesModified: ["existing.txt"], filesCreated: [] });
     },
   );
 
@@ -253,13 +254,16 @@ describe("lackpy run and delegate", () => {
     },
   );
 
-  it("lists what a failing run wrote before it failed", async () => {
+  it("says that a failing run wrote nothing, even what it wrote before it failed", async () => {
     await rm(path.join(root, "partial.txt"), { force: true });
     const { code, err } = await lackpy(["run", "-", "--kit", "files"], {
       stdin: `write_file("partial.txt", "x")\nread_file("nope.txt")`,
     });
     expect(code).toBe(1);
-    expect(err).toMatch(/^error\[tool_error\] <stdin>:2:1: [^]*\ncreated partial\.txt\n$/);
+    expect(err).toMatch(
+      /^error\[tool_error\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
+    );
+    expect(existsSync(path.join(root, "partial.txt"))).toBe(false);
   });
 
   it("says on stderr, and in --json, when a limit was lowered to the workspace's maximum", async () => {

@@ -30,8 +30,8 @@ function countChanges(changes: ChangeOutcome["changes"]): string {
 
 /**
  * What a run's changes came to, for people: a dry run's diffs on stdout (they are its answer) and
- * a line on stderr saying nothing was written and how to apply; a landed run's files and the undo
- * command on stderr; declined files and the calls a dry run did not make on stderr.
+ * a line on stderr saying nothing was written and how to apply; the undo command of a landed run
+ * (whose files `printFilesWritten` lists) on stderr; declined files and the calls a dry run did not make on stderr.
  */
 export function printChanges(
   context: CommandContext,
@@ -62,10 +62,6 @@ export function printChanges(
   const declined = new Set(result.declined ?? []);
   if (declined.size > 0)
     io.stderr(`${colors.yellow("declined")}: ${[...declined].join(", ")} (not written)\n`);
-  if (result.applied && result.runId) {
-    const landed = changes.filter((change) => !declined.has(change.path));
-    io.stderr(
-      `${colors.green("changed")} ${countChanges(landed)}: ${landed.map((change) => change.path).join(", ")}\n  undo: lackpy undo ${result.runId}\n`,
-    );
-  }
+  // The files that landed are listed above (`created …`, `changed …`): say how to take them back.
+  if (result.applied && result.runId) io.stderr(`  undo: lackpy undo ${result.runId}\n`);
 }

@@ -100,20 +100,18 @@ export function printRunResult(
   if (result.stdout) io.stdout(result.stdout.endsWith("\n") ? result.stdout : `${result.stdout}\n`);
   if (result.success) io.stdout(`${renderOutput(result.output)}\n`);
   else printRunError(context, result.error!, source, name);
-  // A failed run may have written files before it failed: they are listed too.
   printFilesWritten(context, result);
 }
 
-/** One line on stderr per file a run wrote: `created <path>` or `changed <path>`. */
+/** One line on stderr per file a run wrote, the created ones first: `created <path>`, `changed <path>`. */
 export function printFilesWritten(context: CommandContext, result: RunLike): void {
   const { io, colors } = context;
   const created = new Set(result.filesCreated ?? []);
-  for (const file of result.filesModified ?? [])
-    io.stderr(
-      created.has(file)
-        ? `${colors.green("created")} ${file}\n`
-        : `${colors.yellow("changed")} ${file}\n`,
-    );
+  const written = result.filesModified ?? [];
+  for (const file of written.filter((path) => created.has(path)))
+    io.stderr(`${colors.green("created")} ${file}\n`);
+  for (const file of written.filter((path) => !created.has(path)))
+    io.stderr(`${colors.yellow("changed")} ${file}\n`);
 }
 
 function printRunError(

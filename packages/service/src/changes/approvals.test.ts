@@ -40,7 +40,7 @@ async function notifyWorkspace(mode: string, requiresApproval: boolean) {
 describe.each(["isolated", "in-process"])("requires_approval (%s)", (mode) => {
   it("asks before every real call, and calls only what was approved", async () => {
     const { root, sent } = await notifyWorkspace(mode, true);
-    const service = await LackpyService.open({ workspace: root });
+    const service = await LackpyService.open({ workspace: root, trust: true });
     expect(service.config().tools.notify.requiresApproval).toBe(true);
     const asked: ApprovalRequest[] = [];
     const answers = ["yes", "no"] as const;
@@ -65,7 +65,7 @@ describe.each(["isolated", "in-process"])("requires_approval (%s)", (mode) => {
 
   it("refuses every call when nobody can be asked, and never calls it in a dry run", async () => {
     const { root, sent } = await notifyWorkspace(mode, true);
-    const service = await LackpyService.open({ workspace: root });
+    const service = await LackpyService.open({ workspace: root, trust: true });
     const refused = await service.runProgram(`notify("x")`, { kit: "notify" });
     expect(refused.error?.message).toContain("notify requires a person's approval for every call");
     expect(refused.error?.hint).toContain("--approve");
@@ -78,7 +78,7 @@ describe.each(["isolated", "in-process"])("requires_approval (%s)", (mode) => {
 
   it("calls a tool without requires_approval as before", async () => {
     const { root, sent } = await notifyWorkspace(mode, false);
-    const service = await LackpyService.open({ workspace: root });
+    const service = await LackpyService.open({ workspace: root, trust: true });
     expect((await service.runProgram(`notify("z")`, { kit: "notify" })).output).toBe("sent");
     expect(await sent()).toBe("z\n");
     await service.close();
@@ -90,7 +90,7 @@ describe("a dry run of delegate", () => {
     const root = await folder("lackpy-dry-delegate-");
     await mkdir(path.join(root, ".lackpy"));
     await writeFile(path.join(root, ".lackpy/config.toml"), `[run]\nmode = "in-process"\n`);
-    const service = await LackpyService.open({ workspace: root });
+    const service = await LackpyService.open({ workspace: root, trust: true });
     await service.create(`write_file("notes/" + name + ".md", "# " + name + "\\n")`, {
       name: "note",
       pattern: "make a note called {name}",
