@@ -18,7 +18,7 @@ import { checkWriteTarget, writeTextFile } from "./write-text-file.js";
 import { fileSize } from "./file-size.js";
 import { listFolder, type FolderEntry } from "./list-folder.js";
 import { readLines } from "./read-lines.js";
-import { searchFiles, type SearchHit } from "./search-files.js";
+import { searchFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 import { definitionsOf } from "./definitions-of.js";
 
 /** Options of the builtin file tools. */
@@ -41,8 +41,9 @@ export interface FileToolsOptions {
  * The builtin file tools, confined to the workspace `root`. `find_files`, `search_files`,
  * `definitions_of`, `write_file` and `edit_file` read the `signal` of the `ToolCallContext` a
  * run passes as `this`; called without one (plainly, or as methods of this object) they cannot
- * be aborted. When `this` carries a `FileStaging` (`staging`), `read_file`, `find_files`,
- * `write_file` and `edit_file` write to it instead of the disk and read through it.
+ * be aborted. When `this` carries a `FileStaging` (`staging`), `write_file` and `edit_file` write
+ * to it instead of the disk, and every tool reads through it (`read_file`, `find_files`,
+ * `file_size`, `list_folder`, `read_lines`, `search_files`, `definitions_of`, `edit_file`).
  */
 export interface FileTools {
   read_file(path: unknown): Promise<string>;
@@ -63,6 +64,13 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
   const protection = protectionFor(options);
   // One per set of tools: the root's real path is remembered between calls.
   const workspace = workspaceRoot(root);
+  const scanOptions = (context: unknown): ScanOptions => ({
+    maxReadBytes,
+    maxFindResults,
+    protection,
+    signal: signalOf(context),
+    staging: stagingOf(context),
+  });
   return {
     read_file(file) {
       return readTextFile(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
@@ -76,21 +84,21 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
       );
     },
     async file_size(file) {
-      return fileSize(workspace, file, { protection });
+      return fileSize(workspace, file, { protection, staging: stagingOf(this) });
     },
     async list_folder(folder) {
-      return listFolder(workspace, folder, { protection, maxEntries: maxFindResults });
+      const staging = stagingOf(this);
+      return listFolder(workspace, folder, { protection, maxEntries: maxFindResults, staging });
     },
     read_lines(file, start, end) {
-      return readLines(workspace, file, start, end, { maxReadBytes, protection });
+      const staging = stagingOf(this);
+      return readLines(workspace, file, start, end, { maxReadBytes, protection, staging });
     },
     async search_files(text, glob) {
-      const scan = { maxReadBytes, maxFindResults, protection, signal: signalOf(this) };
-      return searchFiles(workspace, text, glob, scan);
+      return searchFiles(workspace, text, glob, scanOptions(this));
     },
     async definitions_of(name, glob) {
-      const scan = { maxReadBytes, maxFindResults, protection, signal: signalOf(this) };
-      return definitionsOf(workspace, name, glob, scan);
+      return definitionsOf(workspace, name, glob, scanOptions(this));
     },
     write_file(file, content) {
       const staging = stagingOf(this);

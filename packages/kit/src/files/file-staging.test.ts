@@ -25,7 +25,14 @@ function staged(tools: FileTools, staging: FileStaging) {
   const context = { signal: new AbortController().signal, staging };
   return {
     read_file: (file: string) => tools.read_file.call(context, file),
-    find_files: (pattern: string) => tools.find_files.call(context, pattern),
+    find_files: (pattern: string, options?: unknown) =>
+      tools.find_files.call(context, pattern, options),
+    file_size: (file: string) => tools.file_size.call(context, file),
+    list_folder: (folder?: string) => tools.list_folder.call(context, folder),
+    read_lines: (file: string, start: number, end?: number) =>
+      tools.read_lines.call(context, file, start, end),
+    search_files: (text: string, glob?: string) => tools.search_files.call(context, text, glob),
+    definitions_of: (name: string, glob?: string) => tools.definitions_of.call(context, name, glob),
     write_file: (file: string, content: unknown) => tools.write_file.call(context, file, content),
     edit_file: (file: string, old: string, replacement: string) =>
       tools.edit_file.call(context, file, old, replacement),
@@ -135,6 +142,129 @@ describe("FileStaging through the file tools", () => {
     expect(read).toBe("# readme\n");
   });
 
+  it("measures staged files by their staged UTF-8 bytes, binary ones too", async () => {
+    const staging = new FileStaging();
+    const run = staged(tools, staging);
+    await run.write_file("src/a.ts", "é\n");
+    await run.write_file("notes/new/todo.md", "- ünïcode ✓\n");
+    await run.write_file("zero.txt", "a\u0000b");
+    expect(await run.file_size("src/a.ts")).toBe(3);
+    expect(await run.file_size("link-in.ts")).toBe(3);
+    // 12 characters, 16 bytes.
+    expect(await run.file_size("notes/new/todo.md")).toBe(16);
+    expect(await run.file_size("zero.txt")).toBe(3);
+    // The control: an unstaged file, and the same file without the staging area.
+    expect(await run.file_size("README.md")).toBe(9);
+    expect(await tools.file_size("src/a.ts")).toBe(20);
+    expect(await refusal(run.file_size("notes/new"))).toMatchObject({
+      code: "is_directory",
+      message: "'notes/new' is a folder, not a file.",
+      hint: 'use list_folder("notes/new") to see what it holds',
+    });
+    expect((await refusal(run.file_size("notes/new/missing.md"))).code).toBe("not_found");
+    expect((await refusal(run.file_size("src/a.ts/x"))).code).toBe("not_found");
+  });
+
+  it("lists staged files, and the folders they make, next to the disk's", async () => {
+    const staging = new FileStaging();
+    const run = staged(tools, staging);
+    await run.write_file("src/a.ts", "changed\n");
+    await run.write_file("src/d.ts", "new\n");
+    await run.write_file("notes/new/todo.md", "- one\n");
+    await run.write_file("src/nested/deeper/e.ts", "e\n");
+    expect(await run.list_folder()).toEqual([
+      { name: "README.md", path: "README.md", kind: "file" },
+      { name: "binary.bin", path: "binary.bin", kind: "file" },
+      { name: "node_modules", path: "node_modules", kind: "folder" },
+      { name: "notes", path: "notes", kind: "folder" },
+      { name: "src", path: "src", kind: "folder" },
+    ]);
+    expect(await run.list_folder("src")).toEqual([
+      { name: "a.ts", path: "src/a.ts", kind: "file" },
+      { name: "c.md", path: "src/c.md", kind: "file" },
+      { name: "d.ts", path: "src/d.ts", kind: "file" },
+      { name: "nested", path: "src/nested", kind: "folder" },
+    ]);
+    expect(await run.list_folder("src/nested")).toEqual([
+      { name: "b.ts", path: "src/nested/b.ts", kind: "file" },
+      { name: "deeper", path: "src/nested/deeper", kind: "folder" },
+    ]);
+    expect(await run.list_folder("notes")).toEqual([
+      { name: "new", path: "notes/new", kind: "folder" },
+    ]);
+    expect(await run.list_folder("notes/new/")).toEqual([
+      { name: "todo.md", path: "notes/new/todo.md", kind: "file" },
+    ]);
+    // A folder reached through a symlink inside the workspace is named as given.
+    expect((await run.list_folder("src-link")).map((entry) => entry.path)).toContain(
+      "src-link/d.ts",
+    );
+    expect(await refusal(run.list_folder("notes/new/todo.md"))).toMatchObject({
+      code: "not_a_folder",
+      message: "'notes/new/todo.md' is a file, not a folder.",
+    });
+    expect((await refusal(run.list_folder("notes/old"))).code).toBe("not_found");
+    // The control: without the staging area, the disk alone.
+    expect((await tools.list_folder("src")).map((entry) => entry.name)).toEqual([
+      "a.ts",
+      "c.md",
+      "nested",
+    ]);
+    expect((await refusal(tools.list_folder("notes"))).code).toBe("not_found");
+  });
+
+  it("counts staged entries against the listing limit", async () => {
+    const small = createFileTools(workspace.root, { maxFindResults: 3 });
+    const staging = new FileStaging();
+    await staged(small, staging).write_file("src/nested/f.ts", "f\n");
+    expect(await staged(small, staging).list_folder("src/nested")).toHaveLength(2);
+    await staged(small, staging).write_file("src/nested/g.ts", "g\n");
+    await staged(small, staging).write_file("src/nested/h.ts", "h\n");
+    expect(await refusal(staged(small, staging).list_folder("src/nested"))).toMatchObject({
+      code: "too_many_results",
+    });
+  });
+
+  it("reads staged lines, and searches staged text and new files", async () => {
+    const staging = new FileStaging();
+    const run = staged(tools, staging);
+    await run.write_file("src/a.ts", "export function fresh() {\n  return 1 // DONE\n}\n");
+    await run.write_file("notes/todo.md", "# todo\n- TODO ship\n");
+    await run.write_file("src/new.py", "def fresh():\n    pass\n");
+    expect(await run.read_lines("src/a.ts", 2, 3)).toEqual(["  return 1 // DONE", "}"]);
+    expect(await run.read_lines("notes/todo.md", -1)).toEqual(["- TODO ship"]);
+    expect((await refusal(run.read_lines("notes", 1))).code).toBe("is_directory");
+    // The disk's src/a.ts has a TODO; the staged one does not.
+    expect(await run.search_files("TODO")).toEqual([
+      { file: "notes/todo.md", line: 2, text: "- TODO ship" },
+    ]);
+    expect(await run.search_files("DONE", "src/*.ts")).toEqual([
+      { file: "src/a.ts", line: 2, text: "return 1 // DONE" },
+    ]);
+    expect(await run.definitions_of("fresh")).toEqual([
+      { file: "src/a.ts", line: 1, text: "export function fresh() {" },
+      { file: "src/new.py", line: 1, text: "def fresh():" },
+    ]);
+    // The control: the disk alone.
+    expect(await tools.search_files("TODO")).toEqual([
+      { file: "src/a.ts", line: 1, text: "const a = 1 // TODO" },
+    ]);
+    expect(await tools.definitions_of("fresh")).toEqual([]);
+  });
+
+  it("skips staged binary files and staged files over the read limit in searches", async () => {
+    const small = createFileTools(workspace.root, { maxReadBytes: 20 });
+    const staging = new FileStaging();
+    const run = staged(small, staging);
+    await run.write_file("notes/zero.txt", "needle\u0000");
+    await run.write_file("notes/long.txt", `needle ${"x".repeat(20)}`);
+    await run.write_file("notes/short.txt", "needle");
+    expect(await run.search_files("needle", "notes/**")).toEqual([
+      { file: "notes/short.txt", line: 1, text: "needle" },
+    ]);
+    expect((await refusal(run.read_lines("notes/long.txt", 1))).code).toBe("too_large");
+  });
+
   describe("refuses what a direct write refuses, with the same error, before staging", () => {
     it.each(ATTACK_PATHS)("$attack: $path", async ({ path: attack }) => {
       const staging = new FileStaging();
@@ -200,6 +330,41 @@ describe("FileStaging in a workspace with protected, closed and loaded paths", (
     expect(await run.find_files("**/*.md")).toEqual(["CLAUDE.md", "README.md", "docs/new.md"]);
     // Hidden names stay hidden from find_files even when the run wrote into an opened folder.
     expect(staging.list().map((file) => file.path)).toEqual(["docs/new.md", "src/app.ts"]);
+  });
+});
+
+describe("the read tools over a staging area apply their own path checks", () => {
+  let workspace: TestWorkspace;
+  beforeAll(async () => {
+    workspace = await createWorkspace();
+  });
+  afterAll(() => workspace.remove());
+
+  it("shows a file staged in an opened hidden folder only to tools that open it too", async () => {
+    const opened = createFileTools(workspace.root, { allowWriteGlobs: [".notes"] });
+    const plain = createFileTools(workspace.root);
+    const staging = new FileStaging();
+    await staged(opened, staging).write_file(".notes/plan.md", "# plan\nTODO\n");
+    const open = staged(opened, staging);
+    expect((await open.list_folder()).map((entry) => entry.path)).toContain(".notes");
+    expect(await open.list_folder(".notes")).toEqual([
+      { name: "plan.md", path: ".notes/plan.md", kind: "file" },
+    ]);
+    expect(await open.file_size(".notes/plan.md")).toBe(12);
+    expect(await open.read_lines(".notes/plan.md", 2)).toEqual(["TODO"]);
+    expect(await open.search_files("TODO", ".notes/*")).toHaveLength(1);
+    const closed = staged(plain, staging);
+    expect((await closed.list_folder()).map((entry) => entry.path)).not.toContain(".notes");
+    for (const call of [
+      closed.list_folder(".notes"),
+      closed.file_size(".notes/plan.md"),
+      closed.read_lines(".notes/plan.md", 1),
+      closed.search_files("TODO", ".notes/*"),
+    ])
+      expect((await refusal(call)).code).toBe("closed_path");
+    expect(await closed.search_files("TODO")).toEqual([
+      { file: "src/a.ts", line: 1, text: "const a = 1 // TODO" },
+    ]);
   });
 });
 

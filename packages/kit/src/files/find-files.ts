@@ -71,7 +71,7 @@ const OUTSIDE_HINT =
  * Files and folders that the workspace's `.gitignore` files ignore are skipped too, as ripgrep
  * and fd do, unless `callOptions` says `include_ignored: true` or the pattern names them (a
  * segment without wildcards, as in `dist/*.js`). Files a run staged are found as the walk would
- * find them on disk (same checks, same glob).
+ * find them on disk (same checks, same glob, the same `.gitignore` rules).
  */
 export async function findFiles(
   root: string | WorkspaceRoot,
@@ -151,8 +151,15 @@ export async function findFiles(
   }
   if (options.staging && options.staging.size > 0) {
     const found = new Set(results);
+    const checks: WalkChecks = {
+      glob,
+      named,
+      literalNames,
+      protection: options.protection,
+      rulesIn: includeIgnored ? undefined : cachedRules(start),
+    };
     for (const staged of options.staging.list())
-      if (!found.has(staged.path) && walkFinds(staged.path, glob, named, options.protection)) {
+      if (!found.has(staged.path) && walkFinds(staged.path, checks)) {
         results.push(staged.path);
         if (results.length > options.maxFindResults) throw tooMany(pattern, options);
       }
@@ -198,6 +205,15 @@ function folderRules(
 ): readonly IgnoreRule[] {
   const entry = entries.find((candidate) => candidate.name === ".gitignore");
   if (!entry?.isFile()) return above;
+  return gitignoreRules(folder, relative, above);
+}
+
+/** `folderRules` without the folder's listing: its `.gitignore` is opened if it is there (a folder that does not exist has none). */
+function gitignoreRules(
+  folder: string,
+  relative: string,
+  above: readonly IgnoreRule[],
+): readonly IgnoreRule[] {
   const file = relative ? `${relative}/.gitignore` : ".gitignore";
   const bytes = readSmallFile(path.join(folder, ".gitignore"), MAX_GITIGNORE_BYTES);
   if (bytes === undefined) return above;
@@ -238,29 +254,60 @@ function tooMany(pattern: string, options: FindFilesOptions): ToolError {
   );
 }
 
+/** What the walk checks a name against, for `walkFinds` to check a staged path the same way. */
+interface WalkChecks {
+  glob: Glob;
+  /** The skipped folders the pattern names (entered all the same). */
+  named: ReadonlySet<string>;
+  /** The names the pattern spells out without wildcards (listed even when ignored). */
+  literalNames: ReadonlySet<string>;
+  protection: PathProtection;
+  /** The `.gitignore` rules in effect for a folder's entries, given those above it; none with `include_ignored`. */
+  rulesIn?: (relative: string, above: readonly IgnoreRule[]) => readonly IgnoreRule[];
+}
+
+/**
+ * The `.gitignore` rules of the workspace's folders on disk below the real root `start`, read once
+ * per folder and call. A `.gitignore` the run itself staged is not read: its rules are those on
+ * disk, as for the walk (applying a staged `.gitignore` change is out of scope).
+ */
+function cachedRules(start: string): NonNullable<WalkChecks["rulesIn"]> {
+  const cache = new Map<string, readonly IgnoreRule[]>();
+  return (relative, above) => {
+    let rules = cache.get(relative);
+    if (!rules) {
+      rules = gitignoreRules(path.join(start, relative), relative, above);
+      cache.set(relative, rules);
+    }
+    return rules;
+  };
+}
+
 /**
  * True when the walk would list a file at this workspace-relative path: every folder on the way
- * may be entered (the path check as a folder, `node_modules` only when named, the glob can still
- * match below it) and the file passes the path check and matches the glob.
+ * may be entered (the path check as a folder, not ignored by the `.gitignore` rules in effect
+ * unless the pattern spells its name out, `node_modules` only when named, the glob can still
+ * match below it) and the file passes the path check, is not ignored, and matches the glob.
  */
-function walkFinds(
-  relative: string,
-  glob: Glob,
-  named: ReadonlySet<string>,
-  protection: PathProtection,
-): boolean {
+function walkFinds(relative: string, checks: WalkChecks): boolean {
+  const { glob, rulesIn } = checks;
   const names = relative.split("/");
   let state = glob.start();
+  let rules = rulesIn ? rulesIn("", []) : [];
   for (let index = 0; index < names.length - 1; index++) {
     const name = names[index];
     const folder = names.slice(0, index + 1).join("/");
-    if (checkWorkspacePath(folder, protection, { folder: true })) return false;
-    if (SKIPPED_FOLDERS.includes(name) && !named.has(name)) return false;
+    if (checkWorkspacePath(folder, checks.protection, { folder: true })) return false;
+    if (!checks.literalNames.has(name) && isIgnored(rules, folder, true)) return false;
+    if (SKIPPED_FOLDERS.includes(name) && !checks.named.has(name)) return false;
     state = glob.advance(state, `${name}/`);
     if (state.length === 0) return false;
+    if (rulesIn) rules = rulesIn(folder, rules);
   }
-  if (checkWorkspacePath(relative, protection)) return false;
-  return glob.matches(glob.advance(state, names[names.length - 1]));
+  const name = names[names.length - 1];
+  if (checkWorkspacePath(relative, checks.protection)) return false;
+  if (!checks.literalNames.has(name) && isIgnored(rules, relative, false)) return false;
+  return glob.matches(glob.advance(state, name));
 }
 
 /** A folder's entries; a folder that cannot be listed (removed meanwhile, no permission) has none. */

@@ -5,7 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusal } from "../__fixtures__/create-workspace.js";
-import { findFiles } from "./find-files.js";
+import { createFileTools } from "./create-file-tools.js";
+import { FileStaging } from "./file-staging.js";
+import { findFiles, type FindFilesCallOptions } from "./find-files.js";
 import {
   isIgnored,
   MAX_GITIGNORE_RULES,
@@ -14,6 +16,7 @@ import {
   type IgnoreRule,
 } from "./gitignore-rules.js";
 import { BUILTIN_PROTECTION } from "../protect/protected-paths.js";
+import { ToolError } from "../tool-error.js";
 
 const execFileAsync = promisify(execFile);
 const OPTIONS = { maxFindResults: 1000, protection: BUILTIN_PROTECTION };
@@ -228,6 +231,75 @@ describe("find_files and .gitignore, against git", () => {
     // The fixture exercises both answers plenty.
     expect([...decided.values()].filter(Boolean).length).toBeGreaterThan(30);
     expect([...decided.values()].filter((ignored) => !ignored).length).toBeGreaterThan(20);
+  });
+});
+
+describe("find_files and .gitignore, over a run's staged files", () => {
+  let twin: string;
+  beforeAll(async () => {
+    // The fixture's .gitignore files alone: every other file is staged by the run.
+    twin = await mkdtemp(path.join(os.tmpdir(), "lackpy-gitignore-staged-"));
+    for (const [file, text] of Object.entries(GITIGNORES)) {
+      await mkdir(path.dirname(path.join(twin, file)), { recursive: true });
+      await writeFile(path.join(twin, file), text);
+    }
+  });
+  afterAll(() => rm(twin, { recursive: true, force: true }));
+
+  const PATTERNS: [string, FindFilesCallOptions][] = [
+    ["**", {}],
+    ["**", { include_ignored: true }],
+    ["dist/*.js", {}],
+    ["**/dist/*.js", {}],
+    ["**/*.log", {}],
+    ["app.log", {}],
+    ["a/**", {}],
+    ["a/sub/*.txt", {}],
+    ["logs/*", {}],
+    ["nested/*.txt", {}],
+  ];
+
+  it.each(PATTERNS)(
+    "lists the staged new files of %j (%j) as the walk lists them on disk",
+    async (pattern, options) => {
+      const tools = createFileTools(twin);
+      const staging = new FileStaging();
+      const context = { staging };
+      const stagedFiles: string[] = [];
+      for (const file of FILES)
+        try {
+          await tools.write_file.call(context, file, file);
+          stagedFiles.push(file);
+        } catch (error) {
+          if (!(error instanceof ToolError)) throw error;
+        }
+      expect(stagedFiles.length).toBeGreaterThan(FILES.length - 5);
+      const onDisk = await findFiles(root, pattern, OPTIONS, options);
+      const staged = await tools.find_files.call(context, pattern, options);
+      expect(plain(staged)).toEqual(plain(onDisk).filter((file) => stagedFiles.includes(file)));
+      expect(plain(staged).length).toBeGreaterThan(0);
+    },
+  );
+
+  it("does not list an ignored file on disk that the run changed", async () => {
+    const tools = createFileTools(root);
+    const staging = new FileStaging();
+    const context = { staging };
+    for (const file of ["dist/app.js", "cache/a.js", "app.log", "a/one.txt", "README.md"])
+      await tools.write_file.call(context, file, "changed");
+    await tools.write_file.call(context, "dist/new.js", "new");
+    const unstaged = await findFiles(root, "**", OPTIONS);
+    expect(await tools.find_files.call(context, "**")).toEqual(unstaged);
+    expect(await tools.find_files.call(context, "dist/*.js")).toEqual([
+      "dist/app.js",
+      "dist/new.js",
+    ]);
+    expect(await tools.search_files.call(context, "changed")).toEqual([
+      { file: "README.md", line: 1, text: "changed" },
+    ]);
+    expect(await tools.search_files.call(context, "new", "dist/*.js")).toEqual([
+      { file: "dist/new.js", line: 1, text: "new" },
+    ]);
   });
 });
 

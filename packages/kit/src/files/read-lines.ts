@@ -1,4 +1,5 @@
 import type { WorkspaceRoot } from "../protect/confine-path.js";
+import type { FileStaging } from "./file-staging.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import { readTextFile } from "./read-text-file.js";
 import { ToolError } from "../tool-error.js";
@@ -18,14 +19,15 @@ export function textLines(text: string): string[] {
  * Lines `start` to `end` (1-based, both included) of a workspace text file, read as `read_file`
  * reads it (same path check, same refusals and size limit). A negative number counts from the
  * end (`-1` is the last line); `end` defaults to the last line. A range past the end is cut to
- * the lines there are, so `read_lines(p, 1, 20)` of a 3-line file gives 3 lines.
+ * the lines there are, so `read_lines(p, 1, 20)` of a 3-line file gives 3 lines. With a `staging`
+ * area, a file the run staged reads as staged, as `read_file` reads it.
  */
 export async function readLines(
   root: string | WorkspaceRoot,
   requested: unknown,
   start: unknown,
   end: unknown,
-  options: { maxReadBytes: number; protection: PathProtection },
+  options: { maxReadBytes: number; protection: PathProtection; staging?: FileStaging },
 ): Promise<string[]> {
   checkLineNumber(start, "start");
   if (end !== undefined && end !== null) checkLineNumber(end, "end");

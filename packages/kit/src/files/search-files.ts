@@ -1,4 +1,5 @@
 import type { WorkspaceRoot } from "../protect/confine-path.js";
+import type { FileStaging } from "./file-staging.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import { findFiles } from "./find-files.js";
 import { readTextFile } from "./read-text-file.js";
@@ -28,13 +29,16 @@ export interface ScanOptions {
   maxReadBytes: number;
   maxFindResults: number;
   signal?: AbortSignal;
+  /** The run's staging area: its new files are searched too, and the files it changed as staged. */
+  staging?: FileStaging;
 }
 
 /**
  * Every line of the files matching `glob` that passes `test`, as `{ file, line, text }` rows in
  * file and line order. Files come from `findFiles` (so protected paths are never read), each is
  * read by `readTextFile`; binary files, files over the read limit and files that cannot be read
- * are skipped. `quick` rules out a whole file before it is split into lines. The work is bounded:
+ * are skipped. With a `staging` area both see the run's staged files (`find_files` lists the new
+ * ones, `read_file` reads staged text). `quick` rules out a whole file before it is split into lines. The work is bounded:
  * at most `MAX_SEARCH_BYTES` read and `MAX_SEARCH_RESULTS` rows, else a `ToolError` that says how
  * to narrow the search; the call's signal is checked before every file.
  */

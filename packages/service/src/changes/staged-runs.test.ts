@@ -87,6 +87,52 @@ edit_file("notes/todo.md", "ship", "test")
     ).toEqual([]);
   });
 
+  it("lets every read tool see the run's writes", async () => {
+    const root = await workspace({ ".gitignore": "build/\n", "build/old.ts": "old\n" });
+    const result = await service(root, mode).runProgram(
+      `write_file("src/a.txt", "one\\n2\\nthree\\nfour ✓\\n")
+write_file("notes/todo.md", "- ship it\\n")
+write_file("notes/deep/plan.ts", "export function plan() {}\\n")
+write_file("build/plan.ts", "export function plan() {}\\n")
+;[
+  file_size("src/a.txt"),
+  file_size("notes/todo.md"),
+  list_folder(".").map(entry => entry.path),
+  list_folder("notes"),
+  read_lines("src/a.txt", 2, -1),
+  search_files("ship"),
+  search_files("two"),
+  definitions_of("plan"),
+  find_files("**/*.ts"),
+  find_files("**/*.ts", { include_ignored: true }),
+]`,
+      { kit: "files" },
+    );
+    expect(result.error).toBeNull();
+    expect(result.output).toEqual([
+      // 19 characters, 21 bytes in UTF-8.
+      21,
+      10,
+      [".gitignore", "README.md", "build", "notes", "src"],
+      [
+        { name: "deep", path: "notes/deep", kind: "folder" },
+        { name: "todo.md", path: "notes/todo.md", kind: "file" },
+      ],
+      ["2", "three", "four ✓"],
+      [{ file: "notes/todo.md", line: 1, text: "- ship it" }],
+      [],
+      [{ file: "notes/deep/plan.ts", line: 1, text: "export function plan() {}" }],
+      ["notes/deep/plan.ts"],
+      ["build/old.ts", "build/plan.ts", "notes/deep/plan.ts"],
+    ]);
+    expect(result.filesModified).toEqual([
+      "build/plan.ts",
+      "notes/deep/plan.ts",
+      "notes/todo.md",
+      "src/a.txt",
+    ]);
+  });
+
   it("changes no file when the program fails after three writes", async () => {
     const root = await workspace();
     const before = await snapshot(root);
