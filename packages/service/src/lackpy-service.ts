@@ -21,7 +21,7 @@ import {
 } from "./delegate/delegate-pipeline.js";
 import type { GenerateOutcome } from "./program/inference.js";
 import { KitResolver, type KitInfo } from "./kit/kit-resolver.js";
-import { readWorkspaceConfig } from "./config/load-config.js";
+import { readWorkspaceConfig, workspaceConfigText } from "./config/load-config.js";
 import { ProgramCache } from "./program/program-cache.js";
 import {
   ProgramGenerator,
@@ -60,9 +60,6 @@ import { flushNow } from "./store/write-behind.js";
 import { WorkspaceTrust } from "./trust/workspace-trust.js";
 import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types.js";
 
-/** The config text `open` parsed, by the options object it passed to the constructor. */
-const PARSED_CONFIG_TEXT = new WeakMap<ServiceOptions, string | null>();
-
 import type { RecoveryNotice, UndoableRun } from "./change-types.js";
 import { runStaged } from "./changes/run-staged.js";
 import type { UndoResult } from "./changes/undo-run.js";
@@ -98,14 +95,8 @@ export class LackpyService {
    */
   static async open(options: ServiceOptions): Promise<LackpyService> {
     const workspace = path.resolve(options.workspace);
-    let service: LackpyService;
-    if (options.config) service = new this({ ...options, workspace });
-    else {
-      const { config, text } = await readWorkspaceConfig(workspace);
-      const opened: ServiceOptions = { ...options, workspace, config };
-      PARSED_CONFIG_TEXT.set(opened, text);
-      service = new this(opened);
-    }
+    const config = options.config ?? (await readWorkspaceConfig(workspace)).config;
+    const service = new this({ ...options, workspace, config });
     await service.recovered().catch(() => undefined);
     return service;
   }
@@ -114,12 +105,16 @@ export class LackpyService {
     this.workspace = path.resolve(options.workspace);
     this.settings = options.config ?? structuredClone(DEFAULT_CONFIG);
     this.env = options.env ?? process.env;
-    const parsed = PARSED_CONFIG_TEXT.has(options);
+    // A config read from a workspace (by `open` or `loadConfig`) is the repository's: what it names
+    // runs once a person trusted it. A config the app built itself is the app's decision.
+    const configText = workspaceConfigText(this.settings);
     this.trustGate = new WorkspaceTrust({
       workspace: this.workspace,
       config: this.settings,
-      decision: options.trust ?? (options.config === undefined || parsed ? "store" : true),
-      configText: parsed ? (PARSED_CONFIG_TEXT.get(options) ?? null) : null,
+      decision:
+        options.trust ??
+        (options.config === undefined || configText !== undefined ? "store" : true),
+      configText: configText ?? null,
     });
     this.kits = new KitResolver(
       this.workspace,

@@ -26,8 +26,8 @@ export interface ServiceOptions {
    * Whether the module tools and MCP servers the config names may load, start or receive tool
    * arguments: `"store"` (what `lackpy trust` recorded for this workspace, in the user's state
    * folder), `true` (the app vouches for the config), `false` (none of it). Default: `"store"`
-   * for a config read from the workspace (`LackpyService.open` without `config`), `true` for a
-   * `config` the app passes itself.
+   * for a config read from the workspace (`LackpyService.open` without `config`, or a `config`
+   * that `loadConfig` read), `true` for a `config` the app built itself.
    */
   trust?: TrustDecision;
 }

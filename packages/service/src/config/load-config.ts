@@ -29,8 +29,28 @@ export async function loadConfig(workspace: string): Promise<LackpyConfig> {
   return (await readWorkspaceConfig(workspace)).config;
 }
 
+/** Configs read from a workspace's `.lackpy/config.toml`, with the text they were parsed from (null: no file). */
+const WORKSPACE_CONFIGS = new WeakMap<LackpyConfig, string | null>();
+
+/**
+ * The text a config was read from when `loadConfig`/`readWorkspaceConfig` read it from a
+ * workspace (null when the workspace had no config file), or undefined for a config an app built:
+ * a workspace's config is the repository's, and what it names runs only once a person trusted it.
+ */
+export function workspaceConfigText(config: LackpyConfig): string | null | undefined {
+  return WORKSPACE_CONFIGS.get(config);
+}
+
 /** `loadConfig`, with the text the config was parsed from (null when there is no file), for the trust gate. */
 export async function readWorkspaceConfig(
+  workspace: string,
+): Promise<{ config: LackpyConfig; text: string | null }> {
+  const read = await readConfigFile(workspace);
+  WORKSPACE_CONFIGS.set(read.config, read.text);
+  return read;
+}
+
+async function readConfigFile(
   workspace: string,
 ): Promise<{ config: LackpyConfig; text: string | null }> {
   const file = configPath(workspace);

@@ -20,6 +20,7 @@ import {
   type HttpFixture,
 } from "../../../kit/src/__fixtures__/mcp-fixture-http.mjs";
 import { LackpyService } from "../lackpy-service.js";
+import { loadConfig } from "../config/load-config.js";
 import {
   markerModule,
   markerToolModule,
@@ -550,6 +551,17 @@ describe("workspaces without code, and the app's own decision", () => {
     expect((await given.runProgram(`hello("x")`)).output).toBe("hello x");
     const gated = await open(root, { config, trust: "store" });
     await expect(gated.runProgram("1")).rejects.toMatchObject({ code: "untrusted_config" });
+  });
+
+  it("gates a config loadConfig read from the workspace, as open does", async () => {
+    const marker = newMarker();
+    const root = await clone(CLONED["a module tool the default kit names"].files(marker, http));
+    const loaded = await open(root, { config: await loadConfig(root) });
+    await expect(loaded.runProgram(`hello("x")`)).rejects.toMatchObject({
+      code: "untrusted_config",
+    });
+    expect((await loaded.trustStatus()).decidedBy).toBe("store");
+    expect(await markerLines(marker)).toEqual([]);
   });
 
   it("keeps a trusted workspace trusted when lackpy writes a kit itself", async () => {
