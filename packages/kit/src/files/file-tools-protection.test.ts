@@ -399,6 +399,18 @@ describe("file tools: [files] allow_read and allow_write", () => {
     ]);
   });
 
+  it("list_folder enters a closed folder an allow glob opens below it, and lists only what it opens", async () => {
+    const vscode = open({ allowReadGlobs: [".vscode/settings.json"] });
+    expect((await vscode.list_folder(".")).map((entry) => entry.name)).toContain(".vscode");
+    expect(await vscode.list_folder(".vscode")).toEqual([
+      { name: "settings.json", path: ".vscode/settings.json", kind: "file" },
+    ]);
+    const closed = open({});
+    expect((await closed.list_folder(".")).map((entry) => entry.name)).not.toContain(".vscode");
+    expectClosed(await refusal(closed.list_folder(".vscode")));
+    expectProtected(await refusal(open({ allowReadGlobs: ["**"] }).list_folder(".git")));
+  });
+
   it("allow_write opens reading too, so edit_file works", async () => {
     const vscode = open({ allowWriteGlobs: [".vscode/tasks.json"] });
     expect(await vscode.read_file(".vscode/tasks.json")).toBe('{"version":"2.0.0","tasks":[]}');

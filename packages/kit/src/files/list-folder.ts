@@ -28,7 +28,7 @@ export function listFolder(
   options: { protection: PathProtection; maxEntries: number; staging?: FileStaging },
 ): FolderEntry[] {
   const given = requested === undefined || requested === null ? "." : requested;
-  const folder = confinePathSync(root, given, { protection: options.protection });
+  const folder = confinePathSync(root, given, { protection: options.protection, folder: true });
   const shown = String(given);
   const relative = workspaceRelative(shown);
   const { staging } = options;
@@ -36,7 +36,8 @@ export function listFolder(
   const listed = new Map<string, FolderEntry>();
   const add = (name: string, kind: FolderEntry["kind"]) => {
     const child = relative ? `${relative}/${name}` : name;
-    if (listed.has(name) || checkWorkspacePath(child, options.protection)) return;
+    const problem = checkWorkspacePath(child, options.protection, { folder: kind === "folder" });
+    if (listed.has(name) || problem) return;
     listed.set(name, { name, path: child, kind });
     if (listed.size > options.maxEntries)
       throw new ToolError(

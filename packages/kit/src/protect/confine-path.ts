@@ -49,6 +49,8 @@ export interface ConfineOptions {
   protection?: PathProtection;
   /** What the caller does with the path: `write` also refuses `node_modules`, readable hidden names and command files. Reading by default. */
   access?: PathAccess;
+  /** The path is a folder to look into (`list_folder`): a closed folder passes when an opening glob may match below it. */
+  folder?: boolean;
 }
 
 /** A workspace root as the file tools hold it: the path as configured and its last known real path. */
@@ -119,7 +121,10 @@ function acceptQuickly(
   if (given === null) return null;
   if (
     options.protection &&
-    checkWorkspacePath(given, options.protection, { access: options.access })
+    checkWorkspacePath(given, options.protection, {
+      access: options.access,
+      folder: options.folder,
+    })
   )
     return null;
   let real: string;
@@ -160,11 +165,18 @@ function confineFully(
   const target = path.resolve(realRoot, normalised);
   if (!isInside(realRoot, target)) throw outside(requested);
   const given = toRelative(realRoot, target);
-  if (options.protection) refuseProtected(given, null, options.protection, options.access);
+  const folder = { folder: options.folder };
+  if (options.protection) refuseProtected(given, null, options.protection, options.access, folder);
   const resolved = realTarget(target) ?? resolveMissing(target, requested);
   if (!isInside(realRoot, resolved)) throw outside(requested);
   if (options.protection)
-    refuseProtected(toRelative(realRoot, resolved), given, options.protection, options.access);
+    refuseProtected(
+      toRelative(realRoot, resolved),
+      given,
+      options.protection,
+      options.access,
+      folder,
+    );
   return resolved;
 }
 
