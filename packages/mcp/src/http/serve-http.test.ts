@@ -122,7 +122,7 @@ describe("serveHttp", () => {
       },
     });
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: `Bearer ${OTHER}` },
       { authorization: `Basic ${TOKEN}` },
       { authorization: `Bearer ${TOKEN.slice(0, -1)}` },
