@@ -160,7 +160,10 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
       }),
     );
     if (url.pathname === "/healthz")
-      return sendJson(response, 200, { status: draining ? "draining" : "ok" });
+      return sendJson(response, 200, {
+        status: draining ? "draining" : "ok",
+        inFlight: inFlight.size,
+      });
     if (url.pathname === "/readyz") return ready(response);
     const route = /^\/mcp(?:\/([^/]+))?\/?$/.exec(url.pathname);
     if (!route)
