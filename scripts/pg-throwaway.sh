@@ -6,6 +6,7 @@
 #
 #   eval "$(scripts/pg-throwaway.sh start)"   # exports LACKPY_TEST_PG_URL and LACKPY_PG_DIR
 #   scripts/pg-throwaway.sh stop "$LACKPY_PG_DIR"
+#   scripts/pg-throwaway.sh bin                # where initdb is; fails when there is none
 #
 # Postgres refuses to run as root, so as root the cluster belongs to the `postgres` user (the
 # Debian package makes it) or, without one, to a system user `lackpy-pg` made for it.
@@ -105,9 +106,10 @@ stop() {
 
 case "${1:-}" in
   start) start ;;
+  bin) find_bin ;;
   stop) stop "${2:-}" ;;
   *)
-    echo "usage: $0 start | stop [DIR]" >&2
+    echo "usage: $0 start | stop [DIR] | bin" >&2
     exit 2
     ;;
 esac
