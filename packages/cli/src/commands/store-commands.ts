@@ -48,6 +48,21 @@ async function openStore(
   return { service, close: () => service.close() };
 }
 
+/** The export's text from a file or stdin; a file that cannot be read is a usage error naming it. */
+async function readExport(context: CommandContext, file: string): Promise<string> {
+  if (file === "-") return new TextDecoder().decode(await context.io.readStdin());
+  const { readFile } = await import("node:fs/promises");
+  const { resolve } = await import("node:path");
+  try {
+    return await readFile(resolve(context.io.cwd, file), "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+      "pass the file lackpy store export wrote, or - for stdin",
+    );
+  }
+}
+
 /** `lackpy store migrate | export | import`: the template and ratchet store. */
 export function storeCommand(context: CommandContext) {
   const migrate = defineCommand({
@@ -113,12 +128,7 @@ export function storeCommand(context: CommandContext) {
     args: IMPORT_ARGS,
     async run({ args }) {
       const { importTemplates } = await import("@lackpy/service");
-      const text =
-        args.file === "-"
-          ? new TextDecoder().decode(await context.io.readStdin())
-          : await (
-              await import("node:fs/promises")
-            ).readFile((await import("node:path")).resolve(context.io.cwd, args.file), "utf8");
+      const text = await readExport(context, args.file);
       let document: unknown;
       try {
         document = JSON.parse(text);
