@@ -7,6 +7,7 @@ import { UsageError } from "./args/usage-error.js";
 import { delegateCommand, generateCommand } from "./commands/intent-commands.js";
 import { kitCommand, toolboxCommand } from "./commands/kit-commands.js";
 import { mcpCommand } from "./commands/mcp-commands.js";
+import { storeCommand } from "./commands/store-commands.js";
 import {
   createCommand,
   runCommand as runProgramCommand,
@@ -47,6 +48,7 @@ export function createRootCommand(context: CommandContext): CommandDef {
       provider: providerCommand(context),
       rules: rulesCommand(context),
       mcp: mcpCommand(context),
+      store: storeCommand(context),
     },
   });
 }

@@ -8,5 +8,22 @@ export { codeModePromptText, CODE_MODE_PROMPT } from "./code-mode-prompt.js";
 export { renderRun, renderValidation, renderGeneration } from "./render-result.js";
 export type { RenderableRun } from "./render-result.js";
 export { serveStdio } from "./serve-stdio.js";
+export { serveHttp, isLoopback, HTTP_DEFAULTS } from "./http/serve-http.js";
+export type { ServeHttpOptions, HttpServerHandle } from "./http/serve-http.js";
+export {
+  loadTokens,
+  parseTokensFile,
+  parseTokensVariable,
+  tokenId,
+  TokenTable,
+  MIN_TOKEN_LENGTH,
+} from "./http/bearer-tokens.js";
+export type { TokenEntry, TokenIdentity } from "./http/bearer-tokens.js";
+export { RateLimiter } from "./http/rate-limiter.js";
+export type { RateLimiterOptions } from "./http/rate-limiter.js";
+export { jsonLog } from "./http/json-log.js";
+export type { JsonLog, LogFields } from "./http/json-log.js";
+export { McpServeError } from "./http/mcp-serve-error.js";
+export type { McpServeErrorCode } from "./http/mcp-serve-error.js";
 export { writeMcpConfig } from "./write-mcp-config.js";
 export type { McpServerEntry } from "./write-mcp-config.js";

@@ -40,12 +40,37 @@ export {
 } from "./delegate/generalise-program.js";
 export { normaliseIntent, intentForMatching } from "@lackpy/infer/node";
 export type { TemplateOrigin, RuleDescription } from "@lackpy/infer/node";
-export { RatchetStore, outputHash } from "./store/ratchet-store.js";
-export type { RatchetRecord, RatchetRequest } from "./store/ratchet-store.js";
+export { FileRatchetStore } from "./store/ratchet-store.js";
+export { outputHash } from "./store/ratchet-keys.js";
 export type { RatchetEntry, PromotionFailure, RecentDelegate } from "./store/ratchet-file.js";
-export { TemplateStore } from "./store/template-store.js";
-export type { TemplateStoreOptions, TemplateRunOutcome } from "./store/template-store.js";
-export { MAX_STATUS_CANDIDATES } from "./store/workspace-status.js";
+export { FileTemplateStore } from "./store/template-store.js";
+export type { TemplateStoreOptions } from "./store/template-store.js";
+export type {
+  RatchetRecord,
+  RatchetRequest,
+  RatchetStore,
+  StoreBackend,
+  StoreHealth,
+  TemplateRunOutcome,
+  TemplateStore,
+  WorkspaceStore,
+} from "./store/store-types.js";
+export { FileWorkspaceStore } from "./store/file-store.js";
+export { PostgresWorkspaceStore } from "./store/postgres/pg-workspace-store.js";
+export type { PgConnectionOptions } from "./store/postgres/pg-connection.js";
+export { MIGRATIONS } from "./store/postgres/migrations.js";
+export type { Migration, MigrationReport } from "./store/postgres/migrations.js";
+export { openWorkspaceStore } from "./store/open-store.js";
+export type { OpenStoreOptions } from "./store/open-store.js";
+export {
+  exportTemplates,
+  importTemplates,
+  checkExport,
+  STORE_EXPORT_VERSION,
+} from "./store/store-transfer.js";
+export type { StoreExport, StoreImportReport } from "./store/store-transfer.js";
+export { redactStoreUrl, scrubStoreSecret } from "./config/store-settings.js";
+export { MAX_STATUS_CANDIDATES } from "./workspace-status.js";
 export { checkPlainName } from "./config/plain-name.js";
 export { atomicWrite, atomicWriteSync, KeyedLock } from "./store/atomic-write.js";
 export { withFileLock, tryFileLockSync } from "./store/file-lock.js";
@@ -154,4 +179,4 @@ export { undoRun } from "./changes/undo-run.js";
 export type { UndoResult } from "./changes/undo-run.js";
 export { WorkspaceChanges } from "./changes/workspace-changes.js";
 export type { AppliedChanges, SettleOptions, SettledResult } from "./changes/workspace-changes.js";
-export { MAX_STATUS_RUNS } from "./store/workspace-status.js";
+export { MAX_STATUS_RUNS } from "./workspace-status.js";

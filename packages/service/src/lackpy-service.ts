@@ -30,7 +30,6 @@ import {
 } from "./program/program-generator.js";
 import { ProgramRunner } from "./program/program-runner.js";
 import { providerList } from "./program/provider-list.js";
-import { RatchetStore } from "./store/ratchet-store.js";
 import { redactSecrets, resolveParams } from "./program/resolve-params.js";
 import {
   checkShapeOptions,
@@ -54,9 +53,10 @@ import type {
   WorkspaceStatus,
 } from "./service-types.js";
 import { loadTelemetry, startRootSpan } from "./program/telemetry.js";
-import { TemplateStore } from "./store/template-store.js";
-import { templateProblems, workspaceStatus } from "./store/workspace-status.js";
-import { flushNow } from "./store/write-behind.js";
+import { openWorkspaceStore } from "./store/open-store.js";
+import type { TemplateStore, WorkspaceStore } from "./store/store-types.js";
+import { redactStoreUrl } from "./config/store-settings.js";
+import { templateProblems, workspaceStatus } from "./workspace-status.js";
 import { WorkspaceTrust } from "./trust/workspace-trust.js";
 import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types.js";
 
@@ -72,12 +72,11 @@ import { WorkspaceChanges, type AppliedChanges } from "./changes/workspace-chang
  */
 export class LackpyService {
   readonly workspace: string;
-  /** The workspace's templates, in memory. */
-  readonly templateStore: TemplateStore;
+  /** Where the workspace's templates and ratchet history are kept: its files, or a shared database. */
+  readonly store: WorkspaceStore;
   protected readonly settings: LackpyConfig;
   private readonly kits: KitResolver;
   private readonly programs = new ProgramCache();
-  private readonly history: RatchetStore;
   private readonly generator: ProgramGenerator;
   private readonly runner: ProgramRunner;
   private readonly env: Record<string, string | undefined>;
@@ -127,23 +126,21 @@ export class LackpyService {
     this.workspaceModules = importFromWorkspace(this.workspace, {
       permit: (packageName) => this.trustGate.permitWorkspacePackage(packageName),
     });
-    this.history = new RatchetStore(this.workspace);
-    // A template file that does not name its origin is the ratchet's if the ratchet recorded
-    // promoting it; when the history cannot be read, a person's (never demoted).
-    this.templateStore = new TemplateStore(this.workspace, {
-      originOf: (name) => {
-        try {
-          return this.history.promotedTemplates().has(name) ? "ratchet" : "person";
-        } catch {
-          return "person";
-        }
-      },
-    });
+    this.store =
+      typeof options.store === "object"
+        ? options.store
+        : openWorkspaceStore({
+            workspace: this.workspace,
+            settings: this.settings.store,
+            env: this.env,
+            trustConfigUrl: () => this.trustGate.requireStoreUrl(),
+            ...(options.store === "files" ? { force: "files" as const } : {}),
+          });
     this.generator = new ProgramGenerator(
       this.settings,
       this.env,
       options.providers ?? {},
-      this.templateStore,
+      this.store.templates,
       this.programs,
       this.workspaceModules,
     );
@@ -159,15 +156,23 @@ export class LackpyService {
       settings: this.settings,
       ratchet: {
         settings: this.settings.ratchet,
-        templates: this.templateStore,
-        history: this.history,
+        templates: this.store.templates,
+        history: this.store.history,
       },
     };
   }
 
-  /** The effective config. */
+  /** The workspace's templates (in memory for tier 0; counts and listings from the store). */
+  get templateStore(): TemplateStore {
+    return this.store.templates;
+  }
+
+  /** The effective config; a store URL's password is shown as `***`. */
   config(): LackpyConfig {
-    return structuredClone(this.settings);
+    const config = structuredClone(this.settings);
+    if (config.store.url !== undefined && config.store.url !== "files")
+      config.store.url = redactStoreUrl(config.store.url);
+    return config;
   }
 
   /** The language spec (`languageSpec()` of `@lackpy/lang`) and its markdown. */
@@ -320,7 +325,7 @@ export class LackpyService {
       program,
       options,
       await this.kits.resolve(options.kit),
-      this.templateStore,
+      this.store.templates,
     );
   }
 
@@ -337,13 +342,13 @@ export class LackpyService {
 
   /** Every usable template of the workspace (broken files are in `templateProblems`, set-aside ones in `demotedTemplates`). */
   async templates(): Promise<TemplateInfo[]> {
-    await this.mergeUnmerged();
-    return this.templateStore.list();
+    await this.store.mergeUnmerged();
+    return this.store.templates.list();
   }
 
   /** Templates the ratchet set aside because they kept failing, with when and why. */
   async demotedTemplates(): Promise<DemotedTemplateInfo[]> {
-    return this.templateStore.demoted();
+    return this.store.templates.demoted();
   }
 
   /**
@@ -351,17 +356,17 @@ export class LackpyService {
    * `unknown_template` when none was demoted, `template_exists` when the name is taken.
    */
   async restoreTemplate(name: string): Promise<TemplateInfo & { restoredFrom: string }> {
-    return this.templateStore.restore(name);
+    return this.store.templates.restore(name);
   }
 
   /** Broken template files (by file and line) and failed promotions (by intent). */
   async templateProblems(): Promise<TemplateProblemInfo[]> {
-    return templateProblems(this.templateStore, this.history);
+    return templateProblems(this.store.templates, this.store.history);
   }
 
   /** One template by name. */
   async template(name: string): Promise<TemplateInfo> {
-    return this.templateStore.get(name);
+    return this.store.templates.get(name);
   }
 
   /** The built-in rules (tier 1): each need with its example phrasings and tools, and whether the kit (the default one unless given) has those tools. */
@@ -421,11 +426,11 @@ export class LackpyService {
 
   /** Workspace overview for `lackpy status`, with the ratchet's candidates, demotions and recent tiers, and the runs undo can restore. */
   async status(): Promise<WorkspaceStatus> {
-    await this.mergeUnmerged();
+    await this.store.mergeUnmerged();
     return workspaceStatus(
       this.workspace,
       this.settings,
-      { templates: this.templateStore, history: this.history, trust: this.trustGate },
+      { store: this.store, trust: this.trustGate },
       { runs: await this.changes.runs(), recovered: this.changes.recoveries() },
     );
   }
@@ -453,28 +458,14 @@ export class LackpyService {
    * and at exit), waiting for the workspace lock asynchronously; merges what other processes
    * left in side files.
    */
-  async flush(): Promise<void> {
-    const errors: unknown[] = [];
-    for (const target of [this.templateStore, this.history]) {
-      try {
-        await flushNow(target);
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    if (errors.length > 0) throw errors[0];
-  }
-
-  /** Merges side files other processes left at exit, so listings count them; a failure is kept for `status`. */
-  private async mergeUnmerged(): Promise<void> {
-    for (const store of [this.templateStore, this.history])
-      if (store.hasUnmerged()) await store.flush().catch(() => undefined);
+  flush(): Promise<void> {
+    return this.store.flush();
   }
 
   /** Writes what is pending, and releases what the service holds open (MCP server connections, the isolated-mode worker pool). */
   async close(): Promise<void> {
     try {
-      await this.flush();
+      await this.store.close();
     } finally {
       await Promise.all([this.kits.close(), closeWorkerPool()]);
     }

@@ -25,7 +25,10 @@ export type ServiceErrorCode =
   | "apply_failed"
   | "unknown_run"
   | "not_undoable"
-  | "undo_conflict";
+  | "undo_conflict"
+  | "store_unavailable"
+  | "store_too_new"
+  | "invalid_store_export";
 
 /** A caller mistake in `@lackpy/service`: bad config, unknown kit, bad parameter. */
 export class ServiceError extends LackpyError<ServiceErrorCode> {

@@ -1,12 +1,19 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
-import type { Provider, TemplateOrigin } from "@lackpy/infer";
+import type { Provider } from "@lackpy/infer";
 import type { RunResult, TraceEntry } from "@lackpy/run";
 import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
 import type { TrustDecision, TrustStatus } from "./trust/trust-types.js";
 import type { Approver, ChangeOutcome, RecoveryNotice, UndoableRun } from "./change-types.js";
+import type {
+  DemotedTemplateInfo,
+  StoreBackend,
+  TemplateDemotion,
+  WorkspaceStore,
+} from "./store/store-types.js";
+export type { DemotedTemplateInfo, TemplateDemotion, TemplateInfo } from "./store/store-types.js";
 
 /** What `open` and the constructor take. */
 export interface ServiceOptions {
@@ -30,6 +37,12 @@ export interface ServiceOptions {
    * that `loadConfig` read), `true` for a `config` the app built itself.
    */
   trust?: TrustDecision;
+  /**
+   * The template and ratchet store to use instead of the one the config and environment name
+   * (`[store]`, `LACKPY_STORE_URL`); `"files"` forces the workspace's files. The service closes
+   * a store it was given when it closes.
+   */
+  store?: WorkspaceStore | "files";
 }
 
 /** Generation settings of one request, for evals: prompt variant, intent id for recordings, base temperature. */
@@ -146,52 +159,9 @@ export interface Promotion {
   agreeingRuns: number;
 }
 
-/** A ratchet template set aside because it kept failing (`lackpy template restore` brings it back). */
-export interface TemplateDemotion {
-  template: string;
-  /** Why, in words: its counts, the threshold, and the last error. */
-  reason: string;
-  successCount: number;
-  failCount: number;
-  /** The file it was renamed to (`<name>.tmpl.demoted-<ms>`). */
-  path: string;
-  /** How to bring it back. */
-  hint: string;
-}
-
 /** A validation result with the kit's grade. */
 export interface ServiceValidation extends ValidationResult {
   grade: Grade;
-}
-
-/** A template as listed by `templates()`. */
-export interface TemplateInfo {
-  name: string;
-  pattern: string | null;
-  successCount: number;
-  failCount: number;
-  path: string;
-  created?: string;
-  kit?: string;
-  /** Request parameters the program reads besides the pattern's placeholders. */
-  params?: string[];
-  /** Who wrote it: a person (`lackpy create`, a file placed by hand; never demoted) or the ratchet. */
-  origin: TemplateOrigin;
-  program: string;
-}
-
-/** A template the ratchet set aside, as `template list` and `status` show it. */
-export interface DemotedTemplateInfo {
-  name: string;
-  pattern: string | null;
-  successCount: number;
-  failCount: number;
-  origin: TemplateOrigin;
-  /** The demoted file. */
-  path: string;
-  demotedAt: string;
-  reason: string;
-  program: string;
 }
 
 /** A request on its way to promotion: its latest model program and how many successes it has of the number needed. */
@@ -253,6 +223,8 @@ export interface WorkspaceStatus {
   configPath: string;
   configExists: boolean;
   defaultKit: string;
+  /** Where templates and the ratchet's history are kept: the backend, its place (no password) and the workspace key. */
+  store: { backend: StoreBackend; location: string; workspace: string | null };
   /** Usable templates. */
   templates: number;
   /** Broken template files and failed promotions. */

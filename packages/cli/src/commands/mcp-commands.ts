@@ -3,13 +3,18 @@ import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { COMMON_ARGS, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
 import { importMcpServer } from "./import-mcp-server.js";
+import { checkNoHttpFlags, HTTP_ARGS, makeToken, serveOverHttp } from "./serve-http-command.js";
 
-/** `lackpy mcp serve | init`. */
+/** `lackpy mcp serve [--http] | init | token`. */
 export function mcpCommand(context: CommandContext) {
   const serve = defineCommand({
-    meta: { name: "serve", description: "Run the MCP server over stdio for a workspace" },
+    meta: {
+      name: "serve",
+      description: "Run the MCP server for a workspace: over stdio, or over HTTP with --http",
+    },
     args: {
       workspace: COMMON_ARGS.workspace,
+      ...HTTP_ARGS,
       debug: COMMON_ARGS.debug,
       trace: {
         ...RESULT_ARGS.trace,
@@ -23,9 +28,41 @@ export function mcpCommand(context: CommandContext) {
     },
     async run({ args }) {
       const shape = resultFlags(args);
-      const { serveStdio } = await importMcpServer();
       const { resolve } = await import("node:path");
-      await serveStdio({ workspace: resolve(context.io.cwd, args.workspace ?? "."), ...shape });
+      const workspace = resolve(context.io.cwd, args.workspace ?? ".");
+      if (args.http) return serveOverHttp(context, workspace, args, shape);
+      checkNoHttpFlags(args);
+      const { serveStdio } = await importMcpServer();
+      await serveStdio({ workspace, ...shape });
+    },
+  });
+  const token = defineCommand({
+    meta: {
+      name: "token",
+      description:
+        "Make a random bearer token for lackpy mcp serve --http, and add it to a tokens file",
+    },
+    args: {
+      "tokens-file": {
+        type: "string",
+        description: "Append the token to this file (made with mode 600 when missing)",
+        valueHint: "file",
+      },
+      workspaces: {
+        type: "string",
+        description: "Limit the token to these workspaces (comma-separated names)",
+        valueHint: "a,b",
+      },
+      json: COMMON_ARGS.json,
+    },
+    async run({ args }) {
+      const result = await makeToken(args["tokens-file"], args.workspaces, context.io.cwd);
+      if (args.json) return printJson(context, result);
+      context.io.stdout(`${result.token}\n`);
+      if (result.file)
+        context.io.stderr(
+          `added to ${result.file}${result.workspaces ? ` (workspaces: ${result.workspaces.join(", ")})` : ""}; it is shown only now\n`,
+        );
     },
   });
   const init = defineCommand({
@@ -62,6 +99,6 @@ export function mcpCommand(context: CommandContext) {
   });
   return defineCommand({
     meta: { name: "mcp", description: "The MCP server" },
-    subCommands: { serve, init },
+    subCommands: { serve, init, token },
   });
 }

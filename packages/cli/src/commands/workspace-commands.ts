@@ -150,6 +150,10 @@ export function statusCommand(context: CommandContext) {
       );
       io.stdout(`kit        ${status.defaultKit}\n`);
       const demoted = status.ratchet.demoted.length;
+      if (status.store.backend !== "files")
+        io.stdout(
+          `store      ${status.store.backend} ${status.store.location} (workspace ${status.store.workspace})\n`,
+        );
       io.stdout(`templates  ${status.templates}${demoted ? ` (${demoted} demoted)` : ""}\n`);
       printRatchet(context, status.ratchet);
       if (status.ratchetError)

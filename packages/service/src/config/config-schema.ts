@@ -109,6 +109,7 @@ export const CONFIG_SCHEMA: TableSchema = {
         },
       },
     },
+    store: { keys: { url: string(), workspace: string() } },
     mcp_servers: {
       keys: {},
       entries: {

@@ -78,6 +78,13 @@ export interface LackpyConfig {
   tools: Record<string, ModuleToolConfig>;
   /** `[mcp_servers.<name>]`: MCP servers whose tools kits can name (`<prefix><tool>`). */
   mcpServers: Record<string, McpServerSettings>;
+  /**
+   * `[store]`: where templates and the ratchet's history are kept. `url`: `postgres://…` for a
+   * database every instance shares (`LACKPY_STORE_URL` overrides it; from this file it connects
+   * only once the workspace is trusted); unset or `"files"`: `.lackpy/`. `workspace`: the key
+   * that scopes this project's templates in a shared store (`LACKPY_STORE_WORKSPACE` overrides it).
+   */
+  store: { url?: string; workspace?: string };
 }
 
 /** The defaults used when a workspace has no config, or a key is left out. */
@@ -110,4 +117,5 @@ export const DEFAULT_CONFIG: LackpyConfig = {
   files: { protected: [], allowRead: [], allowWrite: [] },
   tools: {},
   mcpServers: {},
+  store: {},
 };

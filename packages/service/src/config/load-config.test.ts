@@ -155,7 +155,7 @@ accepts_secrets = true
       "/ws/.lackpy/config.toml has 3 problems:
         /ws/.lackpy/config.toml:2: run.mode: must be a string
         /ws/.lackpy/config.toml:3: run.max_steps: must be a number
-        /ws/.lackpy/config.toml:4: nonsense: unknown key; known keys here: inference, kit, run, ratchet, policy, files, tools, mcp_servers"
+        /ws/.lackpy/config.toml:4: nonsense: unknown key; known keys here: inference, kit, run, ratchet, policy, files, tools, store, mcp_servers"
     `);
     expect((error as unknown as { problems: unknown[] }).problems).toHaveLength(3);
   });

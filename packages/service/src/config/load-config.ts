@@ -10,6 +10,7 @@ import {
   type ModuleToolConfig,
 } from "./config-types.js";
 import { checkMcpServers, toMcpServers } from "./mcp-server-settings.js";
+import { STORE_WORKSPACE, storeUrlProblem } from "./store-settings.js";
 import { ServiceError } from "../service-error.js";
 
 /** One problem in a config file. */
@@ -95,6 +96,7 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
   problems.push(...checkFileGlobs(raw.files));
   problems.push(...checkMcpServers(raw.mcp_servers));
   problems.push(...checkMaxima(raw.run));
+  problems.push(...checkStore(raw.store));
   if (problems.length > 0) {
     for (const problem of problems) problem.line ??= locateKey(text, problem.key);
     const first = problems[0];
@@ -138,6 +140,27 @@ function checkFileGlobs(files: unknown): ConfigProblem[] {
         });
     }
   }
+  return problems;
+}
+
+/** `[store]`: a URL lackpy can use, and a workspace key that is a plain name. */
+function checkStore(store: unknown): ConfigProblem[] {
+  const table = (typeof store === "object" && store !== null ? store : {}) as Record<
+    string,
+    unknown
+  >;
+  const problems: ConfigProblem[] = [];
+  const url = table.url;
+  if (typeof url === "string") {
+    const problem = storeUrlProblem(url);
+    if (problem) problems.push({ key: "store.url", message: problem });
+  }
+  const workspace = table.workspace;
+  if (typeof workspace === "string" && !STORE_WORKSPACE.test(workspace))
+    problems.push({
+      key: "store.workspace",
+      message: `${JSON.stringify(workspace)} is not a workspace key: use 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit`,
+    });
   return problems;
 }
 
@@ -305,5 +328,7 @@ function toConfig(raw: Record<string, any>): LackpyConfig {
     config.tools[name] = tool;
   }
   config.mcpServers = toMcpServers(raw.mcp_servers);
+  if (raw.store?.url !== undefined) config.store.url = raw.store.url;
+  if (raw.store?.workspace !== undefined) config.store.workspace = raw.store.workspace;
   return config;
 }

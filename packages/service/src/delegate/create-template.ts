@@ -4,7 +4,7 @@ import { isEmptyProgram } from "./generalise-program.js";
 import { checkPlainName } from "../config/plain-name.js";
 import { ServiceError } from "../service-error.js";
 import type { KitForRequest, TemplateInfo } from "../service-types.js";
-import type { TemplateStore } from "../store/template-store.js";
+import type { TemplateStore } from "../store/store-types.js";
 
 /** What a new template is: its name, pattern, the request params it reads, who wrote it, and whether it may replace one. */
 export interface CreateTemplateOptions {
@@ -18,8 +18,7 @@ export interface CreateTemplateOptions {
 }
 
 /**
- * Validates a program for a kit and saves it as a template (atomically, under the workspace
- * lock); pattern placeholders become string params. An empty program is never saved.
+ * Validates a program for a kit and saves it as a template in the workspace's store; pattern placeholders become string params. An empty program is never saved.
  */
 export async function createTemplate(
   program: string,
@@ -53,7 +52,7 @@ export async function createTemplate(
       { hint: first.hint, errors: validation.errors },
     );
   }
-  if (!options.force && store.has(options.name))
+  if (!options.force && (await store.has(options.name)))
     throw new ServiceError(
       "template_exists",
       `A template named '${options.name}' already exists.`,

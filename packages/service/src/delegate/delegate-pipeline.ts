@@ -8,11 +8,10 @@ import type {
   ProgramGenerator,
 } from "../program/program-generator.js";
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
-import type { RatchetStore } from "../store/ratchet-store.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
 import type { DelegateResult, RunOptions } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
-import type { TemplateStore } from "../store/template-store.js";
+import type { RatchetStore, TemplateStore } from "../store/store-types.js";
 
 /** Options of `delegate`. */
 export interface DelegateOptions extends RunOptions, GenerateStageOptions {}
@@ -111,7 +110,7 @@ async function delegateStages(
   const generationMs = outcome.generationMs;
   const dryRun = options.dryRun ?? false;
   if (!outcome.success) {
-    if (!dryRun) noteDelegate(stages, null, false);
+    if (!dryRun) await noteDelegate(stages, null, false);
     return redactSecrets(
       {
         ...emptyResult(kit.kit.grade, dryRun),
@@ -149,7 +148,7 @@ async function delegateStages(
       // The run's result stands; the ratchet's trouble (a file it cannot read or write) is shown by status.
       stages.ratchet.history.noteError(error);
     }
-    noteDelegate(stages, outcome.tier, result.success);
+    await noteDelegate(stages, outcome.tier, result.success);
   }
   return redactSecrets(
     {
@@ -192,9 +191,13 @@ function feedsRatchet(result: ChangeOutcome): boolean {
 }
 
 /** Remembers which tier answered (for `status`); the ratchet's trouble never fails a delegate. */
-function noteDelegate(stages: DelegateStages, tier: string | null, success: boolean): void {
+async function noteDelegate(
+  stages: DelegateStages,
+  tier: string | null,
+  success: boolean,
+): Promise<void> {
   try {
-    stages.ratchet.history.recordDelegate(tier, success);
+    await stages.ratchet.history.recordDelegate(tier, success);
   } catch (error) {
     stages.ratchet.history.noteError(error);
   }

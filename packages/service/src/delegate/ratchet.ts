@@ -3,11 +3,10 @@ import { createTemplate } from "./create-template.js";
 import { generaliseProgram, isEmptyProgram, referencedNames } from "./generalise-program.js";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { Generated } from "../program/program-generator.js";
-import type { RatchetRequest, RatchetStore } from "../store/ratchet-store.js";
 import type { ResolvedParams } from "../program/resolve-params.js";
 import { ServiceError } from "../service-error.js";
 import type { KitForRequest, Promotion, TemplateDemotion } from "../service-types.js";
-import type { TemplateStore } from "../store/template-store.js";
+import type { RatchetRequest, RatchetStore, TemplateStore } from "../store/store-types.js";
 import { templateNameFor } from "./template-name.js";
 
 /** What the ratchet learns from one delegate. */
@@ -62,7 +61,7 @@ export async function feedRatchet(
     kit: input.kit.name,
     params: ratchetParams(input.params),
   };
-  const record = stores.history.recordSuccess(
+  const record = await stores.history.recordSuccess(
     request,
     outcome.program,
     result.output,
@@ -82,7 +81,7 @@ export async function feedRatchet(
     ...requestParams,
   ]);
   if (!candidate) {
-    stores.history.recordFailure(request, {
+    await stores.history.recordFailure(request, {
       template: name,
       program: outcome.program,
       code: "not_generalisable",
@@ -106,13 +105,13 @@ export async function feedRatchet(
   } catch (error) {
     if (error instanceof ServiceError && error.code === "template_exists") {
       // Another process promoted the same request a moment ago: nothing failed.
-      const existing = stores.templates.snapshot().index.get(name);
+      const existing = await stores.templates.get(name).catch(() => null);
       if (existing?.program === candidate.program.trim()) {
-        stores.history.markPromoted(request, outcome.program, name);
+        await stores.history.markPromoted(request, outcome.program, name);
         return NOTHING;
       }
     }
-    stores.history.recordFailure(request, {
+    await stores.history.recordFailure(request, {
       template: name,
       program: candidate.program,
       code: error instanceof ServiceError ? error.code : "promotion_failed",
@@ -121,7 +120,7 @@ export async function feedRatchet(
     });
     return NOTHING;
   }
-  stores.history.markPromoted(request, outcome.program, name);
+  await stores.history.markPromoted(request, outcome.program, name);
   return { promoted: { template: name, agreeingRuns: record.agreeingRuns }, demoted: null };
 }
 

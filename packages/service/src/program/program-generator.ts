@@ -15,7 +15,7 @@ import type {
 import type { TraceSpan } from "./telemetry.js";
 import { answerFromTemplates, TemplateTierProvider } from "./template-tier.js";
 import { GenerationTrace } from "./traced-generation.js";
-import type { TemplateStore } from "../store/template-store.js";
+import type { TemplateStore } from "../store/store-types.js";
 
 /** Generation pulls in the model clients; load it only when a request needs it (keeps `lackpy validate` fast). */
 const loadInference = () => import("./inference.js");
@@ -92,6 +92,7 @@ export class ProgramGenerator {
     const started = performance.now();
     const first = this.settings.inference.order[0];
     if (first !== undefined && this.isWorkspaceTemplates(first)) {
+      await this.templates.refresh();
       const answer = answerFromTemplates(
         intent,
         {
@@ -102,6 +103,7 @@ export class ProgramGenerator {
         },
         this.templates.snapshot(),
         this.programs,
+        (template) => this.templates.where(template),
       );
       if (answer.hit) {
         // A miss is traced by the dispatcher, which asks the template tier again below.

@@ -1,9 +1,8 @@
-import path from "node:path";
 import { secretParamNames, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
 import type { GenerationContext, Provider, ProviderAnswer } from "@lackpy/infer";
 import type { LoadedTemplate, TemplateSnapshot } from "@lackpy/infer/node";
 import type { ProgramCache } from "./program-cache.js";
-import type { TemplateStore } from "../store/template-store.js";
+import type { TemplateStore } from "../store/store-types.js";
 
 /** A template that answers a request: the template, its captures, and its program validated for the request. */
 export interface TemplateHit {
@@ -27,13 +26,15 @@ export interface TemplateRequest {
 /**
  * Tier 0 from memory: the matching templates, most specific first, and the first whose program
  * is valid for this kit, params (the request's and the captures) and rules. Validation is
- * cached, so a template that answers again costs a pattern match and a map lookup.
+ * cached, so a template that answers again costs a pattern match and a map lookup. `where`
+ * names a template in the reasons (its file, or its place in a shared store).
  */
 export function answerFromTemplates(
   intent: string,
   request: TemplateRequest,
   templates: TemplateSnapshot,
   programs: ProgramCache,
+  where: (template: LoadedTemplate) => string,
 ): TemplateAnswer {
   const rejected: string[] = [];
   for (const match of templates.index.match(intent, { params: request.params })) {
@@ -48,7 +49,7 @@ export function answerFromTemplates(
         hit: { template: match.template, captures: match.captures, program: checked.program },
       };
     const error = checked.validation.errors[0];
-    const file = path.join(".lackpy", "templates", path.basename(match.template.file));
+    const file = where(match.template);
     rejected.push(
       `${file}:${match.template.programLine + (error?.line ?? 1) - 1}: ${error?.code}: ${error?.message}`,
     );
@@ -89,6 +90,7 @@ export class TemplateTierProvider implements Provider {
   }
 
   async generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null> {
+    await this.store.refresh();
     const answer = answerFromTemplates(
       intent,
       {
@@ -99,6 +101,7 @@ export class TemplateTierProvider implements Provider {
       },
       this.store.snapshot(),
       this.programs,
+      (template) => this.store.where(template),
     );
     if (answer.hit)
       return {

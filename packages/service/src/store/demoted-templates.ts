@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseTemplate, type Template, type TemplateOrigin } from "@lackpy/infer/node";
-import type { DemotedTemplateInfo } from "../service-types.js";
+import type { DemotedTemplateInfo } from "./store-types.js";
 
 /** `<name>.tmpl.demoted-<ms>`: a template the ratchet set aside, not loaded as a template. */
 const DEMOTED_FILE = /^(.+)\.tmpl\.demoted-(\d+)$/;

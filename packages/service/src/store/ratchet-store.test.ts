@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_RECENT } from "./ratchet-file.js";
-import { outputHash, RatchetStore, type RatchetRequest } from "./ratchet-store.js";
+import { FileRatchetStore as RatchetStore } from "./ratchet-store.js";
+import { outputHash } from "./ratchet-keys.js";
+import type { RatchetRequest } from "./store-types.js";
 
 const HOLDER = fileURLToPath(new URL("../__fixtures__/lock-holder.mjs", import.meta.url));
 
@@ -24,9 +26,9 @@ const REQUEST: RatchetRequest = { intent: "how many lines in README.md", kit: "r
 const saved = async () => JSON.parse(await readFile(store.file, "utf8"));
 
 describe("RatchetStore", () => {
-  it("counts successes per normalised intent, kit and program", () => {
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
-    const second = store.recordSuccess(
+  it("counts successes per normalised intent, kit and program", async () => {
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    const second = await store.recordSuccess(
       { ...REQUEST, intent: "How many lines in  README.md?" },
       "len(x)",
       4,
@@ -37,28 +39,28 @@ describe("RatchetStore", () => {
       agreed: true,
       agreeingRuns: 2,
     });
-    expect(store.recordSuccess({ ...REQUEST, kit: "files" }, "len(x)", 4, 4).entry.successes).toBe(
-      1,
-    );
+    expect(
+      (await store.recordSuccess({ ...REQUEST, kit: "files" }, "len(x)", 4, 4)).entry.successes,
+    ).toBe(1);
   });
 
-  it("agrees only when the request's latest answers, of any program, had the same output", () => {
-    expect(store.recordSuccess(REQUEST, "a", 4, 4).agreed).toBe(true);
+  it("agrees only when the request's latest answers, of any program, had the same output", async () => {
+    expect((await store.recordSuccess(REQUEST, "a", 4, 4)).agreed).toBe(true);
     // Another program with the same output keeps the agreement.
-    expect(store.recordSuccess(REQUEST, "b", 4, 4)).toMatchObject({
+    expect(await store.recordSuccess(REQUEST, "b", 4, 4)).toMatchObject({
       agreed: true,
       agreeingRuns: 2,
     });
     // A different output breaks it, for this answer and the next ones inside the window.
-    expect(store.recordSuccess(REQUEST, "wrong", 5, 4).agreed).toBe(false);
-    expect(store.recordSuccess(REQUEST, "a", 4, 4).agreed).toBe(false);
-    expect(store.recordSuccess(REQUEST, "a", 4, 4).agreed).toBe(false);
-    expect(store.recordSuccess(REQUEST, "a", 4, 4)).toMatchObject({
+    expect((await store.recordSuccess(REQUEST, "wrong", 5, 4)).agreed).toBe(false);
+    expect((await store.recordSuccess(REQUEST, "a", 4, 4)).agreed).toBe(false);
+    expect((await store.recordSuccess(REQUEST, "a", 4, 4)).agreed).toBe(false);
+    expect(await store.recordSuccess(REQUEST, "a", 4, 4)).toMatchObject({
       agreed: false,
       agreeingRuns: 3,
     });
     // Four agreeing answers in a row push the disagreement out of the window.
-    expect(store.recordSuccess(REQUEST, "a", 4, 4)).toMatchObject({
+    expect(await store.recordSuccess(REQUEST, "a", 4, 4)).toMatchObject({
       agreed: true,
       agreeingRuns: 4,
     });
@@ -67,26 +69,28 @@ describe("RatchetStore", () => {
   it("tells requests with other param values apart, and never keeps secret values", async () => {
     const france = { ...REQUEST, params: { country: "FR", token: "[secret]" } };
     const germany = { ...REQUEST, params: { country: "DE", token: "[secret]" } };
-    store.recordSuccess(france, "cities(country)", ["Paris"], 4);
-    expect(store.recordSuccess(germany, "cities(country)", ["Berlin"], 4)).toMatchObject({
+    await store.recordSuccess(france, "cities(country)", ["Paris"], 4);
+    expect(await store.recordSuccess(germany, "cities(country)", ["Berlin"], 4)).toMatchObject({
       entry: { successes: 2 },
       agreed: true,
       agreeingRuns: 1,
     });
-    expect(store.recordSuccess(france, "cities(country)", ["Paris"], 4).agreeingRuns).toBe(2);
+    expect((await store.recordSuccess(france, "cities(country)", ["Paris"], 4)).agreeingRuns).toBe(
+      2,
+    );
     await store.flush();
     expect(Object.keys((await saved()).answers)).toHaveLength(2);
   });
 
-  it("compares outputs as JSON values", () => {
+  it("compares outputs as JSON values", async () => {
     expect(outputHash({ a: [1, 2] })).toBe(outputHash({ a: [1, 2] }));
     expect(outputHash([1, 2])).not.toBe(outputHash([2, 1]));
     expect(outputHash(undefined)).toBe(outputHash(null));
   });
 
   it("writes nothing until it is flushed, then everything at once", async () => {
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
     await expect(readFile(store.file)).rejects.toMatchObject({ code: "ENOENT" });
     await store.flush();
     const file = await saved();
@@ -97,31 +101,31 @@ describe("RatchetStore", () => {
 
   it("adds its changes to what another process wrote meanwhile, and sees that process's counts", async () => {
     const other = new RatchetStore(root);
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
     other.recordSuccess(REQUEST, "len(x)", 4, 4);
     other.recordSuccess(REQUEST, "len(x)", 4, 4);
     await other.flush();
     // The file changed: this store reads it again and keeps its own pending success on top.
-    expect(store.recordSuccess(REQUEST, "len(x)", 4, 4).entry.successes).toBe(4);
+    expect((await store.recordSuccess(REQUEST, "len(x)", 4, 4)).entry.successes).toBe(4);
     await store.flush();
     expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 4 }]);
   });
 
   it("records failed promotions until the request is promoted", async () => {
-    store.recordFailure(REQUEST, {
+    await store.recordFailure(REQUEST, {
       template: "auto-x",
       program: "len(x)",
       code: "invalid_program",
       message: "'x' is not defined.",
     });
-    expect(store.failures()).toMatchObject([
+    expect(await store.failures()).toMatchObject([
       { intent: REQUEST.intent, kit: "readonly", template: "auto-x", code: "invalid_program" },
     ]);
     await store.flush();
-    expect(new RatchetStore(root).failures()).toHaveLength(1);
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
-    store.markPromoted(REQUEST, "len(x)", "auto-x");
-    expect(store.failures()).toEqual([]);
+    expect(await new RatchetStore(root).failures()).toHaveLength(1);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.markPromoted(REQUEST, "len(x)", "auto-x");
+    expect(await store.failures()).toEqual([]);
     await store.flush();
     expect(Object.values((await saved()).programs)).toMatchObject([{ promoted: "auto-x" }]);
   });
@@ -131,7 +135,7 @@ describe("RatchetStore", () => {
       abc: { intent: "x", program: "len(x)", kit: "readonly", successes: 1, lastSuccessAt: "" },
     };
     await writeFile(store.file, JSON.stringify(v1));
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
     await store.flush();
     const file = await saved();
     expect(file.version).toBe(2);
@@ -141,7 +145,7 @@ describe("RatchetStore", () => {
 
   it("sets a damaged file aside instead of overwriting it", async () => {
     await writeFile(store.file, "{ not json");
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
     await store.flush();
     const names = await readdir(path.join(root, ".lackpy"));
     expect(names.some((name) => name.startsWith("ratchet.json.damaged-"))).toBe(true);
@@ -150,12 +154,12 @@ describe("RatchetStore", () => {
 
   it("remembers the tiers of the latest delegates, at most MAX_RECENT, and the names it promoted", async () => {
     for (let index = 0; index < MAX_RECENT + 5; index++)
-      store.recordDelegate(index % 5 === 0 ? null : "rules", index % 5 !== 0);
-    expect(store.recent()).toHaveLength(MAX_RECENT);
-    expect(store.recent().at(-1)).toMatchObject({ tier: "rules", success: true });
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+      await store.recordDelegate(index % 5 === 0 ? null : "rules", index % 5 !== 0);
+    expect(await store.recent()).toHaveLength(MAX_RECENT);
+    expect((await store.recent()).at(-1)).toMatchObject({ tier: "rules", success: true });
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
     expect([...store.promotedTemplates()]).toEqual([]);
-    store.markPromoted(REQUEST, "len(x)", "auto-x");
+    await store.markPromoted(REQUEST, "len(x)", "auto-x");
     expect([...store.promotedTemplates()]).toEqual(["auto-x"]);
     await store.flush();
     expect((await saved()).recent).toHaveLength(MAX_RECENT);
@@ -168,8 +172,8 @@ describe("RatchetStore", () => {
     });
     const exited = once(holder, "exit");
     await once(holder.stdout!, "data");
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
-    store.recordDelegate("ollama", true);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.recordDelegate("ollama", true);
     store.flushAtExit();
     expect(store.hasPending()).toBe(false);
     const unmerged = path.join(root, ".lackpy", "unmerged");
@@ -182,14 +186,14 @@ describe("RatchetStore", () => {
     expect(other.hasUnmerged()).toBe(true);
     await other.flush();
     expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 1 }]);
-    expect(other.recent()).toMatchObject([{ tier: "ollama", success: true }]);
+    expect(await other.recent()).toMatchObject([{ tier: "ollama", success: true }]);
     expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
   });
 
   it("at exit, writes under the lock when it is free, and sets a damaged side file aside", async () => {
     await mkdir(path.join(root, ".lackpy", "unmerged"));
     await writeFile(path.join(root, ".lackpy", "unmerged", "ratchet-1-2-ab.json"), "{ cut");
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
     store.flushAtExit();
     expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 1 }]);
     expect(await readdir(path.join(root, ".lackpy", "unmerged"))).toEqual([
@@ -198,7 +202,7 @@ describe("RatchetStore", () => {
   });
 
   it("drops what is pending when the workspace is gone, without an error", async () => {
-    store.recordSuccess(REQUEST, "len(x)", 4, 4);
+    await store.recordSuccess(REQUEST, "len(x)", 4, 4);
     await rm(root, { recursive: true, force: true });
     await expect(store.flush()).resolves.toBeUndefined();
     await expect(readdir(root)).rejects.toMatchObject({ code: "ENOENT" });

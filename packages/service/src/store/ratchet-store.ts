@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { normaliseIntent } from "@lackpy/infer/node";
+import { agreement, entryKey, outputHash, requestKey } from "./ratchet-keys.js";
+import type { RatchetRecord, RatchetRequest, RatchetStore } from "./store-types.js";
 import { atomicWriteSync } from "./atomic-write.js";
 import { tryFileLockSync, withFileLock } from "./file-lock.js";
 import {
@@ -17,35 +18,6 @@ import {
 import { hasUnmerged, takeUnmerged, writeUnmerged } from "./unmerged-files.js";
 import { scheduleFlush, type WriteBehindTarget } from "./write-behind.js";
 
-/** One request as the ratchet tells requests apart: the intent, the kit, and the request's params. */
-export interface RatchetRequest {
-  intent: string;
-  kit: string;
-  /** Request parameter values (secret ones by name only); the same intent with other values is another request. */
-  params?: Readonly<Record<string, unknown>>;
-}
-
-/** What `recordSuccess` returns: the program's entry, and whether recent answers to the request agree. */
-export interface RatchetRecord {
-  entry: RatchetEntry;
-  /**
-   * True when the request's last `window` successful model answers (any program; fewer when
-   * there are fewer) all had this run's output. A model that answers the same request
-   * differently is not trusted to be right.
-   */
-  agreed: boolean;
-  /** How many of the latest answers in a row had this run's output (this one included). */
-  agreeingRuns: number;
-}
-
-/** Hash of a run's output, for comparing answers (JSON text; `undefined` as null). */
-export function outputHash(output: unknown): string {
-  return createHash("sha256")
-    .update(JSON.stringify(output ?? null) ?? "null")
-    .digest("hex")
-    .slice(0, 16);
-}
-
 /**
  * `.lackpy/ratchet.json` in memory: successes of model-generated programs per normalised
  * intent, kit and program, the outputs of the latest answers to each request, and failed
@@ -55,7 +27,7 @@ export function outputHash(output: unknown): string {
  * processes never lose each other's counts. When another process wrote the file, it is read
  * again here and the changes not yet written are applied on top.
  */
-export class RatchetStore implements WriteBehindTarget {
+export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
   readonly label = "ratchet history";
   readonly file: string;
   /** The last error reading or writing the ratchet's state, until a write succeeds. */
@@ -74,12 +46,12 @@ export class RatchetStore implements WriteBehindTarget {
   }
 
   /** Records one success of `program` with `output`; `window` is how many latest answers must agree. */
-  recordSuccess(
+  async recordSuccess(
     request: RatchetRequest,
     program: string,
     output: unknown,
     window: number,
-  ): RatchetRecord {
+  ): Promise<RatchetRecord> {
     const hash = outputHash(output);
     const key = entryKey(request, program);
     const answersKey = requestKey(request);
@@ -94,19 +66,14 @@ export class RatchetStore implements WriteBehindTarget {
       hash,
     });
     const state = this.current();
-    const answers = state.answers[answersKey] ?? [];
-    let agreeingRuns = 0;
-    while (agreeingRuns < answers.length && answers[answers.length - 1 - agreeingRuns] === hash)
-      agreeingRuns++;
     return {
       entry: state.programs[key],
-      agreed: agreeingRuns >= Math.min(Math.max(1, window), answers.length),
-      agreeingRuns,
+      ...agreement(state.answers[answersKey] ?? [], hash, window),
     };
   }
 
   /** Marks an entry as promoted to the named template, and forgets the request's failed promotion. */
-  markPromoted(request: RatchetRequest, program: string, template: string): void {
+  async markPromoted(request: RatchetRequest, program: string, template: string): Promise<void> {
     this.change({
       kind: "promoted",
       key: entryKey(request, program),
@@ -116,7 +83,10 @@ export class RatchetStore implements WriteBehindTarget {
   }
 
   /** Records why a promotion failed; `status` and `template list` show it until the request is promoted. */
-  recordFailure(request: RatchetRequest, failure: Omit<PromotionFailure, "intent" | "kit" | "at">) {
+  async recordFailure(
+    request: RatchetRequest,
+    failure: Omit<PromotionFailure, "intent" | "kit" | "at">,
+  ): Promise<void> {
     this.change({
       kind: "failed",
       failureKey: requestKey(request),
@@ -133,23 +103,23 @@ export class RatchetStore implements WriteBehindTarget {
    * Remembers which tier answered a delegate (null: none did), for `status`; only in a workspace
    * that has a `.lackpy` folder (a delegate alone never makes one).
    */
-  recordDelegate(tier: string | null, success: boolean): void {
+  async recordDelegate(tier: string | null, success: boolean): Promise<void> {
     if (this.changes.length === 0 && !existsSync(this.lackpyDirectory)) return;
     this.change({ kind: "answered", delegate: { tier, success, at: new Date().toISOString() } });
   }
 
   /** Failed promotions, oldest first. */
-  failures(): PromotionFailure[] {
+  async failures(): Promise<PromotionFailure[]> {
     return Object.values(this.current().failures).sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /** Every program entry (successes of model programs per intent, kit and program). */
-  entries(): RatchetEntry[] {
+  async entries(): Promise<RatchetEntry[]> {
     return Object.values(this.current().programs);
   }
 
   /** The latest delegates, oldest first. */
-  recent(): readonly RecentDelegate[] {
+  async recent(): Promise<readonly RecentDelegate[]> {
     return this.current().recent;
   }
 
@@ -272,19 +242,4 @@ export class RatchetStore implements WriteBehindTarget {
 function stampOf(file: string): string {
   const info = statSync(file, { throwIfNoEntry: false });
   return info ? `${info.mtimeMs}:${info.size}:${info.ino}` : "-";
-}
-
-function requestKey(request: RatchetRequest): string {
-  const base = `${request.kit}\u0000${normaliseIntent(request.intent)}`;
-  const names = Object.keys(request.params ?? {}).sort();
-  if (names.length === 0) return base;
-  const values = JSON.stringify(names.map((name) => [name, request.params![name] ?? null]));
-  return `${base}\u0000${createHash("sha256").update(values).digest("hex").slice(0, 16)}`;
-}
-
-function entryKey(request: RatchetRequest, program: string): string {
-  return createHash("sha256")
-    .update(`${normaliseIntent(request.intent)}\u0000${request.kit}\u0000${program.trim()}`)
-    .digest("hex")
-    .slice(0, 16);
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG, type LackpyConfig } from "../config/config-types.js";
 import { LackpyService } from "../lackpy-service.js";
 import { withFileLock } from "./file-lock.js";
-import { TemplateStore } from "./template-store.js";
+import { FileTemplateStore as TemplateStore } from "./template-store.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../examples/workspace", import.meta.url));
 const WRITER = fileURLToPath(new URL("../__fixtures__/template-delegates.mjs", import.meta.url));
@@ -203,7 +203,7 @@ describe("TemplateStore.record", () => {
     await store.flush();
     expect(await counts("t")).toEqual([0, 1]);
     expect(await store.record(loaded, failure)).toMatchObject({ template: "t", failCount: 2 });
-    expect(store.list()).toEqual([]);
+    expect(await store.list()).toEqual([]);
   });
 
   it.each([
@@ -227,7 +227,7 @@ describe("TemplateStore.record", () => {
       const loaded = store.snapshot().templates[0];
       for (let run = 0; run < 8; run++)
         expect(await store.record(loaded, { success: false, demoteAfterFailures: 2 })).toBeNull();
-      expect(store.list()).toMatchObject([{ name: "t", failCount: 8, origin: "person" }]);
+      expect(await store.list()).toMatchObject([{ name: "t", failCount: 8, origin: "person" }]);
       await store.flush();
       expect(await counts("t")).toEqual([0, 8]);
     },
@@ -239,7 +239,7 @@ describe("TemplateStore.record", () => {
     const store = new TemplateStore(root, {
       originOf: (name) => (name === "auto-old" ? "ratchet" : "person"),
     });
-    expect(store.list()).toMatchObject([{ name: "auto-old", origin: "ratchet" }]);
+    expect(await store.list()).toMatchObject([{ name: "auto-old", origin: "ratchet" }]);
     const loaded = store.snapshot().templates[0];
     await store.record(loaded, { success: false, demoteAfterFailures: 2 });
     expect(await store.record(loaded, { success: false, demoteAfterFailures: 2 })).toMatchObject({

@@ -16,7 +16,13 @@ import { listDemotedTemplates } from "./demoted-templates.js";
 import { tryFileLockSync, withFileLock } from "./file-lock.js";
 import { checkPlainName } from "../config/plain-name.js";
 import { ServiceError } from "../service-error.js";
-import type { DemotedTemplateInfo, TemplateDemotion, TemplateInfo } from "../service-types.js";
+import type {
+  DemotedTemplateInfo,
+  TemplateDemotion,
+  TemplateInfo,
+  TemplateRunOutcome,
+  TemplateStore,
+} from "./store-types.js";
 import { hasUnmerged, takeUnmerged, writeUnmerged } from "./unmerged-files.js";
 import { scheduleFlush, type WriteBehindTarget } from "./write-behind.js";
 
@@ -31,15 +37,6 @@ export interface TemplateStoreOptions {
   originOf?: (name: string) => TemplateOrigin;
 }
 
-/** What `record` is told about one run of a template. */
-export interface TemplateRunOutcome {
-  success: boolean;
-  /** Failures after which a ratchet template that fails more than it succeeds is set aside. */
-  demoteAfterFailures: number;
-  /** The run's error, for the demotion's reason (`code: message`). */
-  lastError?: string;
-}
-
 /**
  * The workspace's templates, held in memory (reloaded when `.lackpy/templates` changes), and
  * their counters: a delegate's success or failure is added in memory and written behind, under
@@ -48,7 +45,7 @@ export interface TemplateRunOutcome {
  * is set aside at once (`<name>.tmpl.demoted-<ms>`, with when and why in its front matter) and
  * can be restored; a person's template is never set aside.
  */
-export class TemplateStore implements WriteBehindTarget {
+export class FileTemplateStore implements TemplateStore, WriteBehindTarget {
   readonly label = "template counters";
   readonly directory: string;
   /** The in-memory directory, shared with the template tier. */
@@ -71,13 +68,21 @@ export class TemplateStore implements WriteBehindTarget {
     });
   }
 
+  /** Nothing to do: `snapshot()` checks the folder itself. */
+  async refresh(): Promise<void> {}
+
   /** The templates and problems now. */
   snapshot(): TemplateSnapshot {
     return this.source.snapshot();
   }
 
+  /** The template's file, relative to the workspace. */
+  where(template: LoadedTemplate): string {
+    return path.join(".lackpy", "templates", path.basename(template.file));
+  }
+
   /** Every usable template, with the counts not yet written included. */
-  list(): TemplateInfo[] {
+  async list(): Promise<TemplateInfo[]> {
     return this.snapshot().templates.map((template) => this.info(template));
   }
 
@@ -92,14 +97,19 @@ export class TemplateStore implements WriteBehindTarget {
   }
 
   /** One template by name; a broken file of that name is an `invalid_template` error naming file and line. */
-  get(name: string): TemplateInfo {
+  async get(name: string): Promise<TemplateInfo> {
+    return this.getNow(name);
+  }
+
+  /** `get`, synchronously. */
+  getNow(name: string): TemplateInfo {
     checkPlainName(name, "template");
     const { templates, problems, index } = this.snapshot();
     const found = index.get(name);
     if (found) return this.info(found);
     const broken = problems.find((problem) => path.basename(problem.file) === `${name}.tmpl`);
     if (broken) throw new ServiceError("invalid_template", broken.message, { hint: broken.hint });
-    const demoted = this.demoted().some((template) => template.name === name);
+    const demoted = this.demotedNow().some((template) => template.name === name);
     throw new ServiceError(
       "unknown_template",
       `No template named '${name}'${demoted ? " (it was demoted)" : ""}.`,
@@ -114,7 +124,7 @@ export class TemplateStore implements WriteBehindTarget {
   }
 
   /** Whether a template of that name, or a file for it, exists. */
-  has(name: string): boolean {
+  async has(name: string): Promise<boolean> {
     return this.snapshot().index.get(name) !== undefined || existsSync(this.pathOf(name));
   }
 
@@ -174,7 +184,12 @@ export class TemplateStore implements WriteBehindTarget {
   }
 
   /** Templates the ratchet set aside, oldest first (several of one name when it happened more than once). */
-  demoted(): DemotedTemplateInfo[] {
+  async demoted(): Promise<DemotedTemplateInfo[]> {
+    return this.demotedNow();
+  }
+
+  /** `demoted`, synchronously. */
+  demotedNow(): DemotedTemplateInfo[] {
     return listDemotedTemplates(this.directory, (template) => this.origin(template));
   }
 
@@ -184,7 +199,7 @@ export class TemplateStore implements WriteBehindTarget {
    */
   async restore(name: string): Promise<TemplateInfo & { restoredFrom: string }> {
     checkPlainName(name, "template");
-    const demoted = this.demoted();
+    const demoted = this.demotedNow();
     const latest = demoted.filter((template) => template.name === name).at(-1);
     if (!latest) {
       const names = [...new Set(demoted.map((template) => template.name))];
@@ -219,7 +234,7 @@ export class TemplateStore implements WriteBehindTarget {
       this.source.invalidate();
     }
     this.pending.delete(file);
-    return { ...this.get(name), restoredFrom: latest.path };
+    return { ...this.getNow(name), restoredFrom: latest.path };
   }
 
   /** Whether other processes left writes in side files at exit, for the next write to merge. */

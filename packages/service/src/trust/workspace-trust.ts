@@ -187,6 +187,26 @@ export class WorkspaceTrust {
   }
 
   /**
+   * Throws `untrusted_config` unless the config that names a store URL (`[store] url`) is the
+   * one a person trusted: a cloned repository's config could otherwise send the intents and
+   * programs the ratchet keeps to a database of its choosing. A URL from the environment
+   * (`LACKPY_STORE_URL`) is the person's own and is not asked about.
+   */
+  async requireStoreUrl(): Promise<void> {
+    if (this.decision === true) return;
+    const record = this.decision === "store" ? this.record() : null;
+    if (record && record.configDigest === this.configDigest()) return;
+    throw new ServiceError(
+      "untrusted_config",
+      `${CONFIG_FILE} names a template store ([store] url), and nobody trusted this config${record ? " as it is now" : " yet"}.`,
+      {
+        hint: `review [store] in ${CONFIG_FILE}, then run: ${this.trustCommand()}; or set LACKPY_STORE_URL yourself`,
+        file: CONFIG_FILE,
+      },
+    );
+  }
+
+  /**
    * Records the config as trusted (`lackpy trust`): fingerprints the config, the kits and every
    * path each unit loads code from, into the user's trust store. A unit that can never be
    * trusted as configured (code in the workspace root) is an `invalid_config` error, and

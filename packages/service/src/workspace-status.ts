@@ -1,33 +1,32 @@
 import { access } from "node:fs/promises";
-import type { LackpyConfig } from "../config/config-types.js";
-import type { RecoveryNotice, UndoableRun } from "../change-types.js";
-import { configPath } from "../config/load-config.js";
-import type { RatchetStore } from "./ratchet-store.js";
+import type { LackpyConfig } from "./config/config-types.js";
+import type { RecoveryNotice, UndoableRun } from "./change-types.js";
+import { configPath } from "./config/load-config.js";
 import type {
   RatchetCandidate,
   RatchetStatus,
   RecentTiers,
   TemplateProblemInfo,
   WorkspaceStatus,
-} from "../service-types.js";
-import { MAX_RECENT } from "./ratchet-file.js";
-import type { TemplateStore } from "./template-store.js";
-import type { WorkspaceTrust } from "../trust/workspace-trust.js";
+} from "./service-types.js";
+import { MAX_RECENT, type RatchetEntry, type RecentDelegate } from "./store/ratchet-file.js";
+import type { RatchetStore, TemplateStore, WorkspaceStore } from "./store/store-types.js";
+import type { WorkspaceTrust } from "./trust/workspace-trust.js";
 
 /** Broken template files (by file and line) and failed promotions (by intent), for status and template list. */
-export function templateProblems(
+export async function templateProblems(
   templates: TemplateStore,
   history: RatchetStore,
-): TemplateProblemInfo[] {
+): Promise<TemplateProblemInfo[]> {
   return [
-    ...templates.problems().map(({ code, message, hint, file, line }) => ({
+    ...templates.snapshot().problems.map(({ code, message, hint, file, line }) => ({
       code,
       message,
       file,
       line,
       ...(hint ? { hint } : {}),
     })),
-    ...history.failures().map(({ code, message, hint, intent, template, at }) => ({
+    ...(await history.failures()).map(({ code, message, hint, intent, template, at }) => ({
       code,
       message: `promoting '${intent}' to ${template} failed: ${message}`,
       intent,
@@ -45,9 +44,10 @@ export const MAX_STATUS_RUNS = 10;
 export async function workspaceStatus(
   workspace: string,
   settings: LackpyConfig,
-  stores: { templates: TemplateStore; history: RatchetStore; trust: WorkspaceTrust },
+  stores: { store: WorkspaceStore; trust: WorkspaceTrust },
   changes: { runs: UndoableRun[]; recovered: RecoveryNotice[] } = { runs: [], recovered: [] },
 ): Promise<WorkspaceStatus> {
+  const { templates, history } = stores.store;
   const file = configPath(workspace);
   const configExists = await access(file).then(
     () => true,
@@ -58,10 +58,15 @@ export async function workspaceStatus(
     configPath: file,
     configExists,
     defaultKit: settings.kit.default,
-    templates: stores.templates.list().length,
-    templateProblems: templateProblems(stores.templates, stores.history),
-    ratchetError: stores.templates.lastError ?? stores.history.lastError,
-    ratchet: ratchetStatus(settings.ratchet, stores),
+    store: {
+      backend: stores.store.backend,
+      location: stores.store.location,
+      workspace: stores.store.workspace,
+    },
+    templates: (await templates.list()).length,
+    templateProblems: await templateProblems(templates, history),
+    ratchetError: templates.lastError ?? history.lastError,
+    ratchet: await ratchetStatus(settings.ratchet, { templates, history }),
     runMode: settings.run.mode,
     order: settings.inference.order,
     trust: await stores.trust.status(),
@@ -75,19 +80,19 @@ export async function workspaceStatus(
 export const MAX_STATUS_CANDIDATES = 10;
 
 /** Candidates for promotion, demoted templates and the tiers of the latest delegates. */
-export function ratchetStatus(
+export async function ratchetStatus(
   settings: LackpyConfig["ratchet"],
   stores: { templates: TemplateStore; history: RatchetStore },
-): RatchetStatus {
-  const candidates = ratchetCandidates(stores.history, settings.minSuccesses);
+): Promise<RatchetStatus> {
+  const candidates = ratchetCandidates(await stores.history.entries(), settings.minSuccesses);
   return {
     auto: settings.auto,
     minSuccesses: settings.minSuccesses,
     demoteAfterFailures: settings.demoteAfterFailures,
     candidates: candidates.slice(0, MAX_STATUS_CANDIDATES),
     candidateCount: candidates.length,
-    demoted: stores.templates.demoted(),
-    recent: recentTiers(stores.history),
+    demoted: await stores.templates.demoted(),
+    recent: recentTiers(await stores.history.recent()),
   };
 }
 
@@ -96,9 +101,9 @@ export function ratchetStatus(
  * wording, the latest program and its successes. A request one of whose programs was promoted is
  * done, whatever became of the template.
  */
-function ratchetCandidates(history: RatchetStore, needed: number): RatchetCandidate[] {
+function ratchetCandidates(entries: readonly RatchetEntry[], needed: number): RatchetCandidate[] {
   const requests = new Map<string, RatchetCandidate | null>();
-  for (const entry of history.entries()) {
+  for (const entry of entries) {
     const key = `${entry.kit}\u0000${entry.intent}`;
     const known = requests.get(key);
     if (entry.promoted || known === null) {
@@ -120,9 +125,8 @@ function ratchetCandidates(history: RatchetStore, needed: number): RatchetCandid
     .sort((a, b) => b.lastSuccessAt.localeCompare(a.lastSuccessAt));
 }
 
-function recentTiers(history: RatchetStore): RecentTiers {
+function recentTiers(recent: readonly RecentDelegate[]): RecentTiers {
   const tiers = new Map<string, { tier: string; delegates: number; failed: number }>();
-  const recent = history.recent();
   for (const delegate of recent) {
     const tier = delegate.tier ?? "none";
     const counts = tiers.get(tier) ?? { tier, delegates: 0, failed: 0 };

@@ -1,0 +1,324 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { DEFAULT_CONFIG, LackpyService, PostgresWorkspaceStore } from "@lackpy/service";
+import { closeWorkerPool } from "@lackpy/run/node";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { jsonLog } from "./json-log.js";
+import { serveHttp, type HttpServerHandle, type ServeHttpOptions } from "./serve-http.js";
+
+const EXAMPLE = fileURLToPath(new URL("../../../../examples/workspace", import.meta.url));
+const TOKEN = "tok-0123456789abcdef-ALPHA";
+const OTHER = "tok-0123456789abcdef-BRAVO";
+const folders: string[] = [];
+const running: HttpServerHandle[] = [];
+const clients: Client[] = [];
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
+  for (const server of running.splice(0)) await server.close();
+});
+afterAll(async () => {
+  await closeWorkerPool();
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+type Mode = "in-process" | "isolated";
+
+async function start(
+  options: Partial<ServeHttpOptions> & { mode?: Mode } = {},
+): Promise<{ server: HttpServerHandle; lines: Record<string, unknown>[] }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), "lackpy-http-"));
+  folders.push(folder);
+  await cp(EXAMPLE, folder, { recursive: true });
+  const lines: Record<string, unknown>[] = [];
+  const server = await serveHttp({
+    workspaces: [folder],
+    port: 0,
+    log: jsonLog((line) => lines.push(JSON.parse(line) as Record<string, unknown>)),
+    openService: async (workspace) => {
+      const config = structuredClone(DEFAULT_CONFIG);
+      config.run.mode = options.mode ?? "in-process";
+      return new LackpyService({ workspace, config });
+    },
+    ...options,
+  });
+  running.push(server);
+  return { server, lines };
+}
+
+async function connect(url: string, token?: string): Promise<Client> {
+  const client = new Client({ name: "test", version: "0" });
+  clients.push(client);
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      ...(token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+    }),
+  );
+  return client;
+}
+
+/** Waits until the server is serving a request. */
+async function inFlight(server: HttpServerHandle): Promise<void> {
+  while (server.inFlight() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+type Result = { isError?: boolean; structuredContent?: any };
+const run = (client: Client, program: string, extra: Record<string, unknown> = {}) =>
+  client.callTool({ name: "run_program", arguments: { program, ...extra } }) as Promise<Result>;
+
+const post = (url: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body,
+  });
+
+describe("serveHttp", () => {
+  it.each(["in-process", "isolated"] as const)(
+    "serves the MCP tools over Streamable HTTP on loopback without a token (%s)",
+    async (mode) => {
+      const { server } = await start({ mode });
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const client = await connect(`${server.url}/mcp`);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain("delegate");
+      expect((await run(client, "1 + 2")).structuredContent).toMatchObject({
+        success: true,
+        output: 3,
+      });
+      const named = await connect(`${server.url}/mcp/${server.workspaces[0]}`);
+      expect((await run(named, '"ok"')).structuredContent).toMatchObject({ output: "ok" });
+    },
+  );
+
+  it("refuses to start off loopback without a token, naming the fix", async () => {
+    await expect(
+      serveHttp({ workspaces: [EXAMPLE], host: "0.0.0.0", port: 0 }),
+    ).rejects.toMatchObject({
+      code: "auth_required",
+      message: expect.stringContaining("0.0.0.0 without authentication"),
+      hint: expect.stringContaining("--tokens-file"),
+    });
+  });
+
+  it("refuses requests without a valid bearer token when it has tokens, and serves those with one", async () => {
+    const { server, lines } = await start({ tokens: [{ token: TOKEN, workspaces: null }] });
+    const initialize = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "x", version: "0" },
+      },
+    });
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: `Bearer ${OTHER}` },
+      { authorization: `Basic ${TOKEN}` },
+      { authorization: `Bearer ${TOKEN.slice(0, -1)}` },
+    ]) {
+      const refused = await post(`${server.url}/mcp`, initialize, headers);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="lackpy"');
+      expect(await refused.json()).toMatchObject({ error: { code: "unauthorized" } });
+    }
+    await expect(connect(`${server.url}/mcp`)).rejects.toThrow();
+    const client = await connect(`${server.url}/mcp`, TOKEN);
+    expect((await run(client, "40 + 2")).structuredContent).toMatchObject({ output: 42 });
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(OTHER);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        event: "request",
+        status: 200,
+        token: expect.stringMatching(/^tok_[0-9a-f]{8}$/),
+        tool: "run_program",
+      }),
+    );
+  });
+
+  it("limits a token to the workspaces it names", async () => {
+    const { server } = await start({
+      tokens: [
+        { token: TOKEN, workspaces: ["another-project"] },
+        { token: OTHER, workspaces: null },
+      ],
+    });
+    const name = server.workspaces[0]!;
+    const refused = await post(`${server.url}/mcp/${name}`, "{}", {
+      authorization: `Bearer ${TOKEN}`,
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { code: "forbidden_workspace", hint: "it may use: another-project" },
+    });
+    const unknown = await post(`${server.url}/mcp/another-project`, "{}", {
+      authorization: `Bearer ${TOKEN}`,
+    });
+    expect(unknown.status).toBe(404);
+    const client = await connect(`${server.url}/mcp/${name}`, OTHER);
+    expect((await run(client, "1")).structuredContent).toMatchObject({ output: 1 });
+  });
+
+  it("answers 413 to a body over the limit, declared or streamed", async () => {
+    const { server } = await start({ maxBodyBytes: 4096 });
+    const big = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "ping",
+      params: { pad: "x".repeat(5000) },
+    });
+    const declared = await post(`${server.url}/mcp`, big);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: { code: "too_large" } });
+    const streamed = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    const client = await connect(`${server.url}/mcp`);
+    expect((await run(client, "1")).structuredContent).toMatchObject({ output: 1 });
+  });
+
+  it("answers 429 with Retry-After once a token used its rate, and keeps other tokens' apart", async () => {
+    const { server } = await start({
+      ratePerMinute: 60,
+      tokens: [
+        { token: TOKEN, workspaces: null },
+        { token: OTHER, workspaces: null },
+      ],
+    });
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let index = 0; index < 12; index++) {
+      const response = await post(`${server.url}/mcp`, "{}", { authorization: `Bearer ${TOKEN}` });
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = response.headers.get("retry-after");
+      await response.body?.cancel();
+    }
+    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    const other = await post(`${server.url}/mcp`, "{}", { authorization: `Bearer ${OTHER}` });
+    expect(other.status).not.toBe(429);
+  });
+
+  it("refuses a request from a page on another origin, and a Host that is not loopback (DNS rebinding)", async () => {
+    const { server } = await start();
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
+    expect((await post(`${server.url}/mcp`, body, { origin: "https://evil.example" })).status).toBe(
+      403,
+    );
+    const rebound = await new Promise<number>((resolve, reject) => {
+      import("node:http").then(({ request }) => {
+        const call = request(
+          `${server.url}/mcp`,
+          { method: "POST", headers: { host: "evil.example", "content-type": "application/json" } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        call.on("error", reject);
+        call.end(body);
+      }, reject);
+    });
+    expect(rebound).toBeGreaterThanOrEqual(400);
+  });
+
+  it("reports liveness, and readiness from the stores", async () => {
+    const { server } = await start();
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({
+      status: "ok",
+      inFlight: 0,
+    });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({
+      status: "ready",
+      stores: [{ backend: "files", ready: true }],
+    });
+    const down = await start({
+      openService: async (workspace) =>
+        new LackpyService({
+          workspace,
+          store: new PostgresWorkspaceStore({
+            url: "postgres://lackpy:hunter2-secret@127.0.0.1:1/none",
+            workspace: "down",
+          }),
+        }),
+    });
+    const notReady = await fetch(`${down.server.url}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({
+      status: "not_ready",
+      stores: [{ workspace: "down", backend: "postgres", ready: false }],
+    });
+    expect(await (await fetch(`${down.server.url}/healthz`)).json()).toMatchObject({
+      status: "ok",
+    });
+    expect(JSON.stringify(down.lines)).not.toContain("hunter2-secret");
+  });
+
+  it("on close, lets a run in flight finish and refuses new requests", async () => {
+    const { server } = await start({ mode: "isolated" });
+    const client = await connect(`${server.url}/mcp`);
+    const slow = run(client, "let n = 0\nfor (const i of range(300000)) n += 1\nn", {
+      limits: { maxSteps: 5_000_000, timeoutMs: 60_000 },
+    });
+    await inFlight(server);
+    const closing = server.close();
+    expect((await slow).structuredContent).toMatchObject({ success: true, output: 300000 });
+    await closing;
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+
+  it("on close, cancels a run that outlasts the drain bound", async () => {
+    const { server, lines } = await start({ drainMs: 100, mode: "isolated" });
+    const client = await connect(`${server.url}/mcp`);
+    const endless = run(client, "let n = 0\nfor (const i of range(1000000000)) n += 1\nn", {
+      limits: { maxSteps: 1_000_000_000, timeoutMs: 60_000 },
+    }).catch((error: unknown) => error);
+    await inFlight(server);
+    await server.close();
+    // The client is told nothing more than that its connection ended; it never sees a success.
+    const outcome = await Promise.race([
+      endless,
+      new Promise((resolve) => setTimeout(() => resolve("pending"), 500)),
+    ]);
+    expect((outcome as Result).structuredContent?.success).not.toBe(true);
+    expect(lines.map((line) => line.event)).toEqual(
+      expect.arrayContaining(["draining", "cancelling", "stopped"]),
+    );
+  });
+
+  it("logs no secret param, token or body", async () => {
+    const { server, lines } = await start({ tokens: [{ token: TOKEN, workspaces: null }] });
+    const client = await connect(`${server.url}/mcp`, TOKEN);
+    await run(client, "len(key)", {
+      params: { key: { value: "s3cr3t-param-value", secret: true } },
+    });
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain("s3cr3t-param-value");
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain("len(key)");
+  });
+});
