@@ -1,5 +1,15 @@
 import { execFile } from "node:child_process";
-import { chmod, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -245,6 +255,16 @@ describe("bin/lackpy.js: the bundled command", () => {
       expect(JSON.parse(stdout)).toMatchObject({ success: true, output: "a-c" });
     },
   );
+
+  it("is ASCII throughout: V8 holds and scans a file with one other character as UTF-16", async () => {
+    const directory = fileURLToPath(bundle);
+    const files = (await readdir(directory)).filter((file) => file.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      const text = await readFile(path.join(directory, file), "utf8");
+      expect({ file, nonAscii: text.match(/[^\x00-\x7f]/u)?.[0] }).toEqual({ file });
+    }
+  });
 
   it("shows a builtin tool's docs, shipped beside the bundle", async () => {
     const { stdout } = await execFileAsync(
