@@ -1,11 +1,14 @@
 import { runInProcess } from "../run-program.js";
 import type { RunResult } from "../run-result.js";
 
-/** The warm-up's program: the everyday kind (list files, read each, split, map, sort, filter). */
+/**
+ * The warm-up's program: what nearly every program does (a tool call, a binding, a method with
+ * an arrow, a helper), and no more. A one-shot `lackpy run` often waits for its child to be
+ * ready, so each extra construct warmed up here is time added before that run can start.
+ */
 export const WARM_UP_PROGRAM = [
   `const files = find_files("**/*.ts")`,
-  `const sizes = files.map((file) => len(read_file(file).split("\\n")))`,
-  `sorted(sizes).filter((size) => size > 1)`,
+  `files.map((file) => len(read_file(file)))`,
 ].join("\n");
 
 /**
