@@ -75,6 +75,8 @@ export default defineConfig([
       "@modelcontextprotocol/client",
       "@opentelemetry/api",
       "ollama",
+      // The Postgres store's driver, which the service loads only for a Postgres store.
+      "pg",
     ],
     esbuildPlugins: [workspaceSources],
     // The kit's shipped tool docs, where the bundled kit looks for them (`../docs/`).
