@@ -18,6 +18,8 @@ writeFileSync(FILE, `len(find_files("**/*"))`);
 const TEMPLATE_FILE = path.join(workspace, "count-lines.js");
 writeFileSync(TEMPLATE_FILE, `len(read_file(file).split("\\n"))`);
 const TEMPLATE_INTENT = "count lines in README.md";
+/** An intent no template answers and a rule does (tier 1), then run isolated. */
+const RULE_INTENT = "list all typescript files";
 
 const { program: SMALL } = validateProgram(`const xs = [3, 1, 2]\nsorted(xs)`);
 
@@ -32,18 +34,30 @@ function lackpyRun(...extra: string[]): void {
   execFileSync(process.execPath, [BIN, "run", FILE, "--workspace", workspace, "--json", ...extra]);
 }
 
-function lackpyDelegate(): string {
+function lackpyDelegate(intent = TEMPLATE_INTENT): string {
   return execFileSync(
     process.execPath,
-    [BIN, "delegate", TEMPLATE_INTENT, "--workspace", workspace, "--json"],
+    [BIN, "delegate", intent, "--workspace", workspace, "--json"],
     { encoding: "utf8" },
   );
 }
 
+/** Checks that a one-shot delegate of `intent` succeeds through `tier`. */
+function expectTier(intent: string, expected: string): void {
+  const { success, tier } = JSON.parse(lackpyDelegate(intent)) as {
+    success: boolean;
+    tier: string;
+  };
+  if (!success || tier !== expected)
+    throw new Error(
+      `the one-shot delegate of "${intent}" was not served by ${expected} (tier ${tier})`,
+    );
+}
+
 /**
  * Isolated mode (a child process per run, from a warm pool) against in-process runs, a cold
- * child, and the whole one-shot `lackpy run` and `lackpy delegate` (an intent a template answers)
- * processes against the process floor `node -e 0`.
+ * child, and the whole one-shot `lackpy run` and `lackpy delegate` (an intent a template answers,
+ * and one a rule answers) processes against the process floor `node -e 0`.
  */
 export const suite: BenchSuite = {
   name: "isolation",
@@ -64,9 +78,8 @@ export const suite: BenchSuite = {
       "--workspace",
       workspace,
     ]);
-    const { success, tier } = JSON.parse(lackpyDelegate()) as { success: boolean; tier: string };
-    if (!success || tier !== "templates")
-      throw new Error(`the one-shot delegate was not served by its template (tier ${tier})`);
+    expectTier(TEMPLATE_INTENT, "templates");
+    expectTier(RULE_INTENT, "rules");
   },
   teardown: () => closeChildPool(),
   tasks: () => [
@@ -88,7 +101,8 @@ export const suite: BenchSuite = {
       name: "lackpy run file.js (one-shot, in-process)",
       fn: () => lackpyRun("--mode", "in-process"),
     },
-    { name: "lackpy delegate, template (one-shot, isolated)", fn: lackpyDelegate },
+    { name: "lackpy delegate, template (one-shot, isolated)", fn: () => lackpyDelegate() },
+    { name: "lackpy delegate, rule (one-shot, isolated)", fn: () => lackpyDelegate(RULE_INTENT) },
   ],
   ratios: [
     {
@@ -117,6 +131,12 @@ export const suite: BenchSuite = {
     {
       name: "one-shot lackpy delegate (template, isolated) / node -e 0",
       task: "lackpy delegate, template (one-shot, isolated)",
+      baseline: "node -e 0 (process floor)",
+      goal: 2.5,
+    },
+    {
+      name: "one-shot lackpy delegate (rule, isolated) / node -e 0",
+      task: "lackpy delegate, rule (one-shot, isolated)",
       baseline: "node -e 0 (process floor)",
       goal: 2.5,
     },

@@ -3,14 +3,19 @@
 // loads, so its start-up (Node's own) overlaps loading the CLI and validating the program. The
 // child never keeps the CLI alive and is killed when it exits.
 const [command, subcommand] = process.argv.slice(2);
+const serves = command === "mcp" && subcommand === "serve";
 const runsPrograms =
   command === "run" ||
   command === "delegate" ||
   (command === "template" && subcommand === "test") ||
-  (command === "mcp" && subcommand === "serve");
+  serves;
 const skip = (arg) => arg.endsWith("in-process") || arg === "--help" || arg === "-h";
 if (runsPrograms && !process.argv.some(skip)) {
-  const { prewarmChildPool } = await import("@lackpy/run/node");
+  // The command is one bundle with its own pool; the MCP server (an optional package) runs
+  // programs through the installed @lackpy/run, so its child belongs to that pool.
+  const { prewarmChildPool } = serves
+    ? await import("@lackpy/run/node")
+    : await import("../dist/bin/prewarm.js");
   prewarmChildPool();
 }
-await import("../dist/cli.js");
+await import("../dist/bin/cli.js");

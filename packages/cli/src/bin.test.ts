@@ -1,8 +1,18 @@
 import { execFile } from "node:child_process";
-import { chmod, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -142,4 +152,144 @@ describe("bin/lackpy.js: hidden paths and executable files", () => {
       expect(await readFile(path.join(root, "tests.sh"), "utf8")).toBe("#!/bin/sh\necho ok\n");
     },
   );
+});
+
+/**
+ * The bin runs the command's bundle (dist/bin): one-shot commands load the bundle and Node's
+ * builtins only, the kit's shipped docs travel with it, and `mcp init` names this bin.
+ */
+describe("bin/lackpy.js: the bundled command", () => {
+  /** Runs the bin with a loader hook that writes every module URL it loads to a file; returns them. */
+  async function loadedModules(args: string[]): Promise<string[]> {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "lackpy-loaded-"));
+    try {
+      const log = path.join(directory, "loaded.txt");
+      const hooks = path.join(directory, "hooks.mjs");
+      await writeFile(
+        hooks,
+        `import { appendFileSync } from "node:fs";\n` +
+          `export async function load(url, context, next) {\n` +
+          `  appendFileSync(${JSON.stringify(log)}, url + "\\n");\n` +
+          `  return next(url, context);\n` +
+          `}\n`,
+      );
+      const register = path.join(directory, "register.mjs");
+      await writeFile(
+        register,
+        `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+      );
+      await execFileAsync(process.execPath, ["--import", register, BIN, ...args], {
+        cwd: root,
+        timeout: 30_000,
+      });
+      return (await readFile(log, "utf8")).split("\n").filter(Boolean);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  const bundle = pathToFileURL(path.join(path.dirname(BIN), "..", "dist", "bin")).href;
+
+  it.each([
+    ["run (isolated)", ["run", "program.js", "--workspace", ".", "--json"]],
+    ["delegate (rules)", ["delegate", "list all python files", "--workspace", ".", "--json"]],
+    ["validate", ["validate", "program.js"]],
+  ])("%s loads the bundle and Node's builtins, nothing else", async (_name, args) => {
+    const loaded = await loadedModules(args);
+    const outside = loaded.filter(
+      (url) =>
+        !url.startsWith("node:") &&
+        !url.startsWith(`${bundle}/`) &&
+        !url.endsWith("/bin/lackpy.js"),
+    );
+    expect(outside).toEqual([]);
+    expect(loaded.filter((url) => url.startsWith(`${bundle}/`)).length).toBeGreaterThan(1);
+  });
+
+  /** The source files (from the bundle's source maps) of the bundle's modules among `urls`. */
+  async function bundledSources(urls: string[]): Promise<string[]> {
+    const found: string[] = [];
+    for (const url of urls.filter((url) => url.startsWith(`${bundle}/`))) {
+      const map = JSON.parse(await readFile(`${fileURLToPath(url)}.map`, "utf8"));
+      found.push(...(map.sources as string[]));
+    }
+    return found;
+  }
+
+  it.each([
+    ["--help", ["--help"], [], ["/service/src/", "/run/src/compile/", "/infer/src/rules/"]],
+    [
+      "validate",
+      ["validate", "program.js"],
+      ["/service/src/"],
+      ["/run/src/compile/", "/infer/src/models/"],
+    ],
+    [
+      "run --mode in-process",
+      ["run", "program.js", "--mode", "in-process"],
+      ["/service/src/", "/run/src/compile/"],
+      ["/infer/src/models/", "/infer/src/rules/match-rules.ts", "/re2js@"],
+    ],
+    [
+      "delegate (rules)",
+      ["delegate", "list all python files", "--mode", "in-process"],
+      ["/infer/src/rules/match-rules.ts", "/run/src/compile/"],
+      ["/re2js@"],
+    ],
+  ])("%s loads only what it needs", async (_name, args, loads, leaves) => {
+    const sources = await bundledSources(await loadedModules(args));
+    for (const folder of loads) expect(sources.some((file) => file.includes(folder))).toBe(true);
+    for (const folder of leaves)
+      expect(sources.filter((file) => file.includes(folder))).toEqual([]);
+  });
+
+  it.each(["isolated", "in-process"])(
+    "loads the regex engine from the bundle when a %s run makes a regex",
+    async (mode) => {
+      await writeFile(path.join(root, "regex.js"), `const r = /b+/\n"abbc".replace(r, "-")`);
+      const { stdout } = await execFileAsync(
+        process.execPath,
+        [BIN, "run", "regex.js", "--workspace", root, "--json", "--mode", mode],
+        { cwd: root, timeout: 30_000 },
+      );
+      expect(JSON.parse(stdout)).toMatchObject({ success: true, output: "a-c" });
+    },
+  );
+
+  it("is ASCII throughout: V8 holds and scans a file with one other character as UTF-16", async () => {
+    const directory = fileURLToPath(bundle);
+    const files = (await readdir(directory)).filter((file) => file.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      const text = await readFile(path.join(directory, file), "utf8");
+      const nonAscii = [...text].find((char) => char.charCodeAt(0) > 0x7f);
+      expect({ file, nonAscii }).toEqual({ file, nonAscii: undefined });
+    }
+  });
+
+  it("shows a builtin tool's docs, shipped beside the bundle", async () => {
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [BIN, "toolbox", "show", "read_file", "--workspace", root],
+      { cwd: root, timeout: 30_000 },
+    );
+    expect(stdout).toContain("# read_file\n");
+    expect(stdout).toContain("## Signature");
+  });
+
+  it("writes an MCP entry that starts this bin", async () => {
+    try {
+      await execFileAsync(process.execPath, [BIN, "mcp", "init", "--workspace", root], {
+        cwd: root,
+        timeout: 30_000,
+      });
+      const config = JSON.parse(await readFile(path.join(root, ".mcp.json"), "utf8"));
+      expect(config.mcpServers.lackpy).toEqual({
+        command: process.execPath,
+        args: [BIN, "mcp", "serve", "--workspace", root],
+      });
+    } finally {
+      await rm(path.join(root, ".mcp.json"), { force: true });
+    }
+  });
 });

@@ -138,6 +138,12 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
     expect(JSON.parse(templated.stdout)).toMatchObject({ tier: "templates", output: 6 });
   });
 
+  it("shows a builtin tool's docs, which the command's bundle ships", async () => {
+    const { stdout } = await lackpy(["toolbox", "show", "read_file", "--workspace", "ws"]);
+    expect(stdout).toContain("# read_file\n");
+    expect(stdout).toContain("## Signature");
+  });
+
   it("names the package to install when a configured model tier needs it", async () => {
     const { code, stdout, stderr } = await lackpy([
       "delegate",

@@ -15,6 +15,7 @@ import type {
 import { ProgramFault } from "./run-error.js";
 import { failedResult, runInProcess } from "./run-program.js";
 import { placeSecretMarkers, toSecretArguments } from "./isolated/secret-arguments.js";
+import { warmUp } from "./isolated/warm-up.js";
 
 interface PendingCall {
   tool: string;
@@ -114,4 +115,5 @@ process.on("message", (message: HostMessage) => {
 });
 // The host is gone (it exited or was killed): nothing is left to do.
 process.on("disconnect", () => process.exit(0));
-send({ type: "ready" });
+// Ready once the first run would find everything it needs compiled.
+void warmUp().finally(() => send({ type: "ready" }));

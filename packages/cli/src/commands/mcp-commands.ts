@@ -81,7 +81,8 @@ export function mcpCommand(context: CommandContext) {
       const workspace = resolve(context.io.cwd, args.workspace ?? ".");
       // The entry starts this very CLI with this Node, so it works without a global install.
       const { existsSync } = await import("node:fs");
-      // dist/*.js sits one level below the package; src/commands/*.ts (tests) two.
+      // dist/*.js (the library build) sits one level below the package; dist/bin/*.js (the
+      // command's bundle) and src/commands/*.ts (tests) two.
       const bin = [
         new URL("../bin/lackpy.js", import.meta.url),
         new URL("../../bin/lackpy.js", import.meta.url),
