@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import { createPathProtection, type PathProtection, type Toolbox } from "@lackpy/kit";
@@ -20,8 +21,9 @@ import {
   type DelegateStages,
 } from "./delegate/delegate-pipeline.js";
 import type { GenerateOutcome } from "./program/inference.js";
-import { KitResolver, type KitInfo } from "./kit/kit-resolver.js";
-import { readWorkspaceConfig } from "./config/load-config.js";
+import { KitResolver, type KitInfo, type KitInfoOptions } from "./kit/kit-resolver.js";
+import { configPath, parseConfig, readWorkspaceConfig } from "./config/load-config.js";
+import { codeDigest } from "./trust/config-digest.js";
 import { ProgramCache } from "./program/program-cache.js";
 import {
   ProgramGenerator,
@@ -54,6 +56,7 @@ import type {
   WorkspaceStatus,
 } from "./service-types.js";
 import { loadTelemetry, startRootSpan } from "./program/telemetry.js";
+import { traceValidation } from "./program/validation-span.js";
 import { TemplateStore } from "./store/template-store.js";
 import { templateProblems, workspaceStatus } from "./store/workspace-status.js";
 import { flushNow } from "./store/write-behind.js";
@@ -62,6 +65,9 @@ import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types
 
 /** The config text `open` parsed, by the options object it passed to the constructor. */
 const PARSED_CONFIG_TEXT = new WeakMap<ServiceOptions, string | null>();
+
+/** The config file's size, mtime and inode before `open` read it, by the same options object. */
+const CONFIG_STAMP = new WeakMap<ServiceOptions, string>();
 
 import type { RecoveryNotice, UndoableRun } from "./change-types.js";
 import { runStaged } from "./changes/run-staged.js";
@@ -90,6 +96,8 @@ export class LackpyService {
   private readonly workspaceModules: (specifier: string) => Promise<unknown>;
   /** The workspace's file changes: staged runs settled, dry runs' pending changes, undo, recovery. */
   private readonly changes: WorkspaceChanges;
+  /** The config file's stamp when last read; null for a config the app passed. */
+  private configStamp: string | null;
 
   /**
    * Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing);
@@ -101,9 +109,11 @@ export class LackpyService {
     let service: LackpyService;
     if (options.config) service = new this({ ...options, workspace });
     else {
+      const stamp = fileStamp(configPath(workspace));
       const { config, text } = await readWorkspaceConfig(workspace);
       const opened: ServiceOptions = { ...options, workspace, config };
       PARSED_CONFIG_TEXT.set(opened, text);
+      CONFIG_STAMP.set(opened, stamp);
       service = new this(opened);
     }
     await service.recovered().catch(() => undefined);
@@ -115,6 +125,7 @@ export class LackpyService {
     this.settings = options.config ?? structuredClone(DEFAULT_CONFIG);
     this.env = options.env ?? process.env;
     const parsed = PARSED_CONFIG_TEXT.has(options);
+    this.configStamp = CONFIG_STAMP.get(options) ?? null;
     this.trustGate = new WorkspaceTrust({
       workspace: this.workspace,
       config: this.settings,
@@ -172,7 +183,40 @@ export class LackpyService {
 
   /** The effective config. */
   config(): LackpyConfig {
+    this.followDefaultKit();
     return structuredClone(this.settings);
+  }
+
+  /**
+   * The kit a request without one uses: `[kit] default` of `.lackpy/config.toml`, which is read
+   * again when the file changed (checked by its size, mtime and inode). Only the default kit is
+   * followed: a config whose module tools or MCP servers changed too, or one that does not parse,
+   * changes nothing until lackpy starts again.
+   */
+  defaultKit(): string {
+    this.followDefaultKit();
+    return this.settings.kit.default;
+  }
+
+  private followDefaultKit(): void {
+    if (this.configStamp === null) return;
+    const file = configPath(this.workspace);
+    const stamp = fileStamp(file);
+    if (stamp === this.configStamp) return;
+    this.configStamp = stamp;
+    let text: string;
+    let reread: LackpyConfig;
+    try {
+      text = readFileSync(file, "utf8");
+      reread = parseConfig(text, file);
+    } catch {
+      return;
+    }
+    const kit = this.settings.kit;
+    if (codeDigest({ ...reread, kit }) !== codeDigest(this.settings)) return;
+    if (reread.kit.default === kit.default) return;
+    kit.default = reread.kit.default;
+    this.trustGate.configReread(text);
   }
 
   /** The language spec (`languageSpec()` of `@lackpy/lang`) and its markdown. */
@@ -185,9 +229,9 @@ export class LackpyService {
     return this.kits.toolbox();
   }
 
-  /** Resolves a kit in any form; the workspace's default kit when none is given. */
+  /** Resolves a kit in any form; the workspace's default kit (`defaultKit`) when none is given. */
   resolveKit(kit?: KitSpecifier): Promise<KitForRequest> {
-    return this.kits.resolve(kit);
+    return this.kits.resolve(kit ?? this.defaultKit());
   }
 
   /** Directory of the workspace's `.kit` files. */
@@ -197,7 +241,7 @@ export class LackpyService {
 
   /** Resolves a kit and the params for it, checking collisions. */
   async prepareRequest(options: ProgramOptions): Promise<PreparedRequest> {
-    const kit = await this.kits.resolve(options.kit);
+    const kit = await this.kits.resolve(options.kit ?? this.defaultKit());
     const params = resolveParams(
       options.params,
       kit.kit.tools.map((tool) => tool.name),
@@ -205,7 +249,7 @@ export class LackpyService {
     return { kit, params, rules: options.rules ?? [], workspace: await this.kits.workspaceView() };
   }
 
-  /** Validates a program against a kit, params and rules, with the kit's grade. */
+  /** Validates a program against a kit, params and rules, with the kit's grade (a `lackpy.validate` span when traced). */
   async validate(source: string, options: ProgramOptions = {}): Promise<ServiceValidation> {
     const { kit, params, rules } = await this.prepareRequest(options);
     const { validation } = this.programs.check(source, {
@@ -215,6 +259,12 @@ export class LackpyService {
       rules,
       otherKits: kit.otherKits,
       ...(options.kitHint ? { kitHint: options.kitHint } : {}),
+    });
+    const loading = loadTelemetry();
+    if (loading) await loading;
+    traceValidation(validation.errors, {
+      kit: kit.name,
+      redact: (text) => redactSecrets(text, params.secrets),
     });
     return { ...validation, grade: kit.kit.grade };
   }
@@ -324,7 +374,7 @@ export class LackpyService {
     return createTemplate(
       program,
       options,
-      await this.kits.resolve(options.kit),
+      await this.kits.resolve(options.kit ?? this.defaultKit()),
       this.templateStore,
     );
   }
@@ -371,13 +421,16 @@ export class LackpyService {
 
   /** The built-in rules (tier 1): each need with its example phrasings and tools, and whether the kit (the default one unless given) has those tools. */
   async rules(kit?: KitSpecifier): Promise<RuleDescription[]> {
-    const resolved = await this.kits.resolve(kit);
+    const resolved = await this.kits.resolve(kit ?? this.defaultKit());
     return describeRules(new Set(resolved.kit.tools.map((tool) => tool.name)));
   }
 
-  /** Information on one kit: tools, grade, description, docs. */
-  kitInfo(kit: KitSpecifier): Promise<KitInfo> {
-    return this.kits.info(kit);
+  /**
+   * Information on one kit: tools, grade, description, docs. `startServers: false` starts no MCP
+   * server: a tool no listing has yet is named in `unlisted`, without a signature.
+   */
+  kitInfo(kit: KitSpecifier, options: KitInfoOptions = {}): Promise<KitInfo> {
+    return this.kits.info(kit, options);
   }
 
   /** Shipped and workspace kits; a broken `.kit` file is listed with its `file` and `error`. */
@@ -426,6 +479,7 @@ export class LackpyService {
 
   /** Workspace overview for `lackpy status`, with the ratchet's candidates, demotions and recent tiers, and the runs undo can restore. */
   async status(): Promise<WorkspaceStatus> {
+    this.followDefaultKit();
     await this.mergeUnmerged();
     return workspaceStatus(
       this.workspace,
@@ -495,4 +549,10 @@ export class LackpyService {
 function firstLine(source: string): string {
   const line = source.split("\n").find((text) => text.trim() !== "") ?? "";
   return line.length <= 80 ? line.trim() : `${line.trim().slice(0, 79)}…`;
+}
+
+/** A file's size, mtime and inode, or "-" when it is missing. */
+function fileStamp(file: string): string {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info ? `${info.size}:${info.mtimeMs}:${info.ino}` : "-";
 }
