@@ -1,7 +1,16 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
-import { createPathProtection, type PathProtection, type Toolbox } from "@lackpy/kit";
+import {
+  ToolError,
+  createPathProtection,
+  describeKitTool,
+  searchTools,
+  type PathProtection,
+  type ToolDescription,
+  type ToolMatch,
+  type Toolbox,
+} from "@lackpy/kit";
 import {
   docsIndex,
   importFromWorkspace,
@@ -61,6 +70,7 @@ import { TemplateStore } from "./store/template-store.js";
 import { templateProblems, workspaceStatus } from "./store/workspace-status.js";
 import { flushNow } from "./store/write-behind.js";
 import { WorkspaceTrust } from "./trust/workspace-trust.js";
+import { ServiceError } from "./service-error.js";
 import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types.js";
 
 /** The config text `open` parsed, by the options object it passed to the constructor. */
@@ -433,6 +443,24 @@ export class LackpyService {
     return this.kits.info(kit, options);
   }
 
+  /**
+   * The kit's tools that fit a few words, best first, each with its typed signature (what the
+   * `search_tools` helper gives a program): the default kit unless one is given.
+   */
+  async searchTools(
+    query: string,
+    options: { kit?: KitSpecifier; limit?: number } = {},
+  ): Promise<ToolMatch[]> {
+    const { kit } = await this.resolveKit(options.kit);
+    return asServiceError(() => searchTools(kit.tools, query, options.limit));
+  }
+
+  /** One tool of a kit in full: signature, description, arguments, return type, grade (`describe_tool`). */
+  async describeTool(name: string, options: { kit?: KitSpecifier } = {}): Promise<ToolDescription> {
+    const { kit } = await this.resolveKit(options.kit);
+    return asServiceError(() => describeKitTool(kit.tools, name));
+  }
+
   /** Shipped and workspace kits; a broken `.kit` file is listed with its `file` and `error`. */
   kitList(): Promise<KitListEntry[]> {
     return kitList(this.kitsDir);
@@ -549,6 +577,20 @@ export class LackpyService {
 function firstLine(source: string): string {
   const line = source.split("\n").find((text) => text.trim() !== "") ?? "";
   return line.length <= 80 ? line.trim() : `${line.trim().slice(0, 79)}…`;
+}
+
+/** Runs a discovery helper for a caller: its `ToolError` becomes the caller's `ServiceError`. */
+function asServiceError<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    throw new ServiceError(
+      error.code === "unknown_tool" ? "unknown_tool" : "invalid_option",
+      error.message,
+      error.hint === undefined ? {} : { hint: error.hint },
+    );
+  }
 }
 
 /** A file's size, mtime and inode, or "-" when it is missing. */
