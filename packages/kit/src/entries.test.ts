@@ -82,6 +82,7 @@ describe("package entries", () => {
       "ToolError",
       "Toolbox",
       "WRITE_PROTECTED_FOLDERS",
+      "alwaysShown",
       "argTypeToJsonSchema",
       "binaryDiff",
       "callableName",

@@ -14,6 +14,7 @@ export {
   DEFAULT_SEARCH_LIMIT,
   DISCOVERY_TOOL_SPECS,
   toolIndexLine,
+  alwaysShown,
   searchTools,
   describeKitTool,
   describeToolSpec,

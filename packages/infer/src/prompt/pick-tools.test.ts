@@ -65,19 +65,37 @@ describe("pickTools", () => {
   });
 
   it.each(REQUESTS)(
-    "shows a few tools of a 150-tool kit for %j, the file tools it needs among them",
+    "shows the workspace tools of a 150-tool kit and a few others for %j",
     (request) => {
       const picked = pickTools(large.tools, request);
-      expect(picked.length).toBeLessThanOrEqual(PROMPT_TOOL_LIMIT);
-      expect(picked.length).toBeGreaterThan(0);
-      for (const name of NEEDS[request]) expect(picked.map((tool) => tool.name)).toContain(name);
-      expect(picked.map((tool) => tool.name)).not.toContain(SEARCH_TOOLS);
-      expect(picked.map((tool) => tool.name)).not.toContain(DESCRIBE_TOOL);
+      const names = picked.map((tool) => tool.name);
+      for (const name of [...small.tools.map((tool) => tool.name), ...NEEDS[request]])
+        expect(names).toContain(name);
+      expect(picked.filter((tool) => tool.provider === "mock").length).toBeLessThanOrEqual(
+        PROMPT_TOOL_LIMIT,
+      );
+      expect(names).not.toContain(SEARCH_TOOLS);
+      expect(names).not.toContain(DESCRIBE_TOOL);
       // In the kit's order.
       const order = picked.map((tool) => large.tools.indexOf(tool));
       expect(order).toEqual([...order].sort((a, b) => a - b));
     },
   );
+
+  it("ranks the other tools by the request", () => {
+    const others = (request: string) =>
+      pickTools(large.tools, request)
+        .filter((tool) => tool.provider === "mock")
+        .map((tool) => tool.name);
+    expect(others("archive the old jira records")).toContain("jira_archive_record");
+    expect(others("archive the old jira records").every((name) => /jira|archive/.test(name))).toBe(
+      true,
+    );
+    expect(others("sync every billing record").every((name) => /billing|sync/.test(name))).toBe(
+      true,
+    );
+    expect(others("zebra quokka")).toEqual([]);
+  });
 
   it("never drops a tool the request names, however many it names", () => {
     const named = many.slice(0, PROMPT_TOOL_LIMIT + 3).map((tool) => tool.name);

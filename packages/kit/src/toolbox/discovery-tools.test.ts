@@ -6,6 +6,7 @@ import { resolveKit } from "../kits/resolve-kit.js";
 import { ToolError } from "../tool-error.js";
 import { createMockProvider } from "./create-mock-provider.js";
 import {
+  alwaysShown,
   DESCRIBE_TOOL,
   SEARCH_TOOLS,
   TOOL_INDEX_THRESHOLD,
@@ -153,6 +154,12 @@ describe("search_tools and describe_tool", () => {
     }
     expect(error).toBeInstanceOf(ToolError);
     expect(error).toMatchObject({ code, retriable: true, hint: expect.stringContaining(hint) });
+  });
+
+  it("shows lackpy's own workspace tools in full, however large the kit", () => {
+    expect(tools.every(alwaysShown)).toBe(true);
+    expect(alwaysShown({ name: "gh_search", provider: "mcp" })).toBe(false);
+    expect(alwaysShown({ name: "hello", provider: "module" })).toBe(false);
   });
 
   it("writes one short line per tool for an index", () => {

@@ -21,6 +21,15 @@ export const DESCRIBE_TOOL = "describe_tool";
 /** Matches `search_tools` returns when the call gives no limit. */
 export const DEFAULT_SEARCH_LIMIT = 8;
 
+/**
+ * True for lackpy's own workspace tools (provider `builtin`: the file tools): every program runs
+ * over the workspace, they are few and short, so prompts and descriptions of a large kit show
+ * them in full; the other tools are ranked or indexed.
+ */
+export function alwaysShown(spec: ToolSpec): boolean {
+  return (spec.provider ?? "builtin") === "builtin";
+}
+
 /** One line of a compact index: `name — first sentence`. */
 export function toolIndexLine(spec: ToolSpec, maxChars = 80): string {
   const summary = toolSummary(spec, maxChars);

@@ -150,15 +150,21 @@ describe("toolDescription", () => {
   });
 
   it(`lists a kit of more than ${TOOL_INDEX_THRESHOLD} tools as an index of one line each`, () => {
-    const tools: ToolSpec[] = Array.from({ length: 150 }, (_, index) => ({
-      name: `service_tool_${index}`,
-      description: `Does thing number ${index} to a record. It has a long second sentence that is left out.`,
-      args: [{ name: "id", type: "string" }],
-      returns: "{ id: string, status: string }",
-    }));
+    const tools: ToolSpec[] = [
+      ...Array.from({ length: 150 }, (_, index) => ({
+        name: `service_tool_${index}`,
+        provider: "mcp",
+        description: `Does thing number ${index} to a record. It has a long second sentence that is left out.`,
+        args: [{ name: "id", type: "string" }],
+        returns: "{ id: string, status: string }",
+      })),
+      ...shipped.find((kit) => kit.name === "readonly")!.tools,
+    ];
     for (const host of ["mcp", "agent"] as const) {
       const description = toolDescription("program", { name: "big", tools }, { host });
-      expect(description).toContain('Kit "big" has 150 tools, listed by name');
+      // lackpy's own workspace tools keep their signatures; the others are an index.
+      expect(description).toContain("\nread_file(path: string) -> string — Read a UTF-8 text file");
+      expect(description).toContain('Kit "big" has 157 tools; the other 150 are listed by name');
       expect(description).toContain(SEARCH_TOOLS);
       expect(description).toContain(DESCRIBE_TOOL);
       expect(description).toContain("\nservice_tool_7 — Does thing number 7 to a record.\n");

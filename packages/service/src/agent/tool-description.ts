@@ -3,6 +3,7 @@ import {
   DESCRIBE_TOOL,
   SEARCH_TOOLS,
   TOOL_INDEX_THRESHOLD,
+  alwaysShown,
   toolIndexLine,
   toolSignature,
   toolSummary,
@@ -65,8 +66,9 @@ export function toolLine(spec: ToolSpec, kit: DescribedKit): string {
 
 /**
  * The kit's tools as the description lists them: every signature, or, past
- * `TOOL_INDEX_THRESHOLD` tools, a compact index (a name and one line each) with how to fetch a
- * signature.
+ * `TOOL_INDEX_THRESHOLD` tools, lackpy's own workspace tools with their signatures
+ * (`alwaysShown`) and a compact index of the others (a name and one line each) with how to fetch
+ * a signature.
  */
 export function kitSection(kit: DescribedKit, host: DescriptionHost = "agent"): string {
   const count = kit.tools.length;
@@ -80,9 +82,18 @@ export function kitSection(kit: DescribedKit, host: DescriptionHost = "agent"): 
     host === "mcp"
       ? `the ${SEARCH_TOOLS} and ${DESCRIBE_TOOL} tools (or the same helpers in a program)`
       : `a program that calls ${SEARCH_TOOLS}("a few words") or ${DESCRIBE_TOOL}("name")`;
+  const shown = kit.tools.filter(alwaysShown);
+  const indexed = kit.tools.filter((tool) => !alwaysShown(tool));
   return [
-    `Kit "${kit.name}" has ${count} tools, listed by name: get a tool's typed signature from ${fetch} before you call it.`,
-    ...kit.tools.map((tool) => toolIndexLine(tool)),
+    ...(shown.length > 0
+      ? [
+          `Workspace tools of kit "${kit.name}" (call by bare name with positional arguments; awaited for you):`,
+          ...shown.map((tool) => toolLine(tool, kit)),
+          "",
+        ]
+      : []),
+    `Kit "${kit.name}" has ${count} tools; ${shown.length > 0 ? `the other ${indexed.length}` : "they"} are listed by name: get a tool's typed signature from ${fetch} before you call it.`,
+    ...indexed.map((tool) => toolIndexLine(tool)),
   ].join("\n");
 }
 
