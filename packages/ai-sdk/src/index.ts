@@ -4,8 +4,9 @@ export type { LackpyToolInput } from "./lackpy-tool.js";
 export {
   AdapterError,
   DEFAULT_MAX_RESULT_CHARS,
+  DEFAULT_TRACE_DETAIL,
   LACKPY_TOOL_MODES,
-  MAX_LISTED_CALLS,
+  TRACE_DETAILS,
   languageSummary,
   prepareLackpy,
   summariseResult,
@@ -21,4 +22,5 @@ export type {
   PreparedLackpy,
   ProgramProblem,
   SummarisableResult,
+  TraceDetail,
 } from "@lackpy/service/agent";

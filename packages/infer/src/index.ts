@@ -72,6 +72,7 @@ export {
   DEFAULT_PROMPT_VARIANT,
 } from "./prompt/build-prompt.js";
 export type { ChatMessage } from "./prompt/build-prompt.js";
+export { pickTools, PROMPT_TOOL_LIMIT } from "./prompt/pick-tools.js";
 export { sanitize, extractProgram } from "./candidate/sanitize.js";
 export type { ExtractedProgram } from "./candidate/sanitize.js";
 export type { ProgramIssue, AnswerProblemCode } from "./program-issue.js";

@@ -1,6 +1,26 @@
 export { SECRET_REFUSING_PROVIDERS, Toolbox } from "./toolbox/toolbox.js";
 export type { ToolFunction, ToolProvider } from "./toolbox/toolbox.js";
-export { describeTool, describeTools } from "./toolbox/describe-tools.js";
+export {
+  describeTool,
+  describeTools,
+  toolSignature,
+  toolSummary,
+} from "./toolbox/describe-tools.js";
+export { rankTools, namedTools, toolScore, stemWord } from "./toolbox/rank-tools.js";
+export {
+  TOOL_INDEX_THRESHOLD,
+  SEARCH_TOOLS,
+  DESCRIBE_TOOL,
+  DEFAULT_SEARCH_LIMIT,
+  DISCOVERY_TOOL_SPECS,
+  toolIndexLine,
+  alwaysShown,
+  searchTools,
+  describeKitTool,
+  describeToolSpec,
+  discoveryCallables,
+} from "./toolbox/discovery-tools.js";
+export type { ToolMatch, ToolDescription } from "./toolbox/discovery-tools.js";
 export { maskedNameWarning, NODE_BUILTIN_MODULES, GLOBAL_NAMES } from "./toolbox/masked-names.js";
 export { KitError } from "./kit-error.js";
 export type { KitErrorCode } from "./kit-error.js";
@@ -57,4 +77,4 @@ export {
 export type { McpToolDescription } from "./mcp/mcp-tool-spec.js";
 export { mcpResultValue, mcpErrorText } from "./mcp/mcp-result-value.js";
 export type { McpCallResult } from "./mcp/mcp-result-value.js";
-export { jsonSchemaToArgType } from "./mcp/json-schema-type.js";
+export { jsonSchemaToArgType, MAX_TYPE_CHARS } from "./mcp/json-schema-type.js";

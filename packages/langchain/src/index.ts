@@ -3,8 +3,9 @@ export { lackpyTool, DEFAULT_TOOL_NAME } from "./lackpy-tool.js";
 export {
   AdapterError,
   DEFAULT_MAX_RESULT_CHARS,
+  DEFAULT_TRACE_DETAIL,
   LACKPY_TOOL_MODES,
-  MAX_LISTED_CALLS,
+  TRACE_DETAILS,
   languageSummary,
   prepareLackpy,
   summariseResult,
@@ -20,4 +21,5 @@ export type {
   PreparedLackpy,
   ProgramProblem,
   SummarisableResult,
+  TraceDetail,
 } from "@lackpy/service/agent";

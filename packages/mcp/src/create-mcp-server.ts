@@ -1,9 +1,16 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
-import { checkShapeOptions, type LackpyService, type TraceDetail } from "@lackpy/service";
+import {
+  DEFAULT_TRACE_DETAIL,
+  checkShapeOptions,
+  type LackpyService,
+  type TraceDetail,
+} from "@lackpy/service";
 import * as z from "zod";
 import { registerCodeModePrompt } from "./code-mode-prompt.js";
 import { KIT_INPUT } from "./input-schemas.js";
+import { followDefaultKit } from "./live-descriptions.js";
 import { registerChangeTools } from "./register-change-tools.js";
+import { registerDiscoveryTools } from "./register-discovery-tools.js";
 import { registerProgramTools } from "./register-program-tools.js";
 import { guarded, jsonResult as ok } from "./tool-result.js";
 
@@ -15,7 +22,7 @@ export const DEFAULT_MAX_OUTPUT_CHARS = 10_000;
 
 /** How the server sizes results when a call does not say. */
 export interface McpServerOptions {
-  /** Trace detail of run_program and delegate results (default `summary`). */
+  /** Trace detail of run_program and delegate results (default `summary`: each tool once, with its call count and time). */
   trace?: TraceDetail;
   /** Output and stdout cap in characters (default `DEFAULT_MAX_OUTPUT_CHARS`). */
   maxOutputChars?: number;
@@ -23,17 +30,19 @@ export interface McpServerOptions {
 
 /**
  * An MCP server exposing a LackpyService's methods as tools, the language spec and tool docs as
- * resources, and a code-mode prompt. Run and delegate results carry a trace summary and a capped
- * output unless a call asks for more.
+ * resources, and a code-mode prompt. `run_program` and `delegate` describe the default kit's
+ * tools and the language (kept current, see `followDefaultKit`); their results carry the answer
+ * first, a trace summary and a capped output unless a call asks for more.
  */
 export function createMcpServer(service: LackpyService, options: McpServerOptions = {}): McpServer {
   checkShapeOptions(options);
   const server = new McpServer({ name: "lackpy", version: MCP_SERVER_VERSION });
-  registerProgramTools(server, service, {
-    trace: options.trace ?? "summary",
+  const described = registerProgramTools(server, service, {
+    trace: options.trace ?? DEFAULT_TRACE_DETAIL,
     maxOutputChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
   });
   registerChangeTools(server, service);
+  registerDiscoveryTools(server, service);
   registerCodeModePrompt(server, service);
 
   server.registerTool(
@@ -122,6 +131,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
       }),
   );
 
+  followDefaultKit(server, service, described);
   server.registerResource(
     "language-spec",
     "lackpy://language-spec",

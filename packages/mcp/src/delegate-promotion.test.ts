@@ -70,20 +70,17 @@ const delegate = async (intent: string) => (await call(intent)).structuredConten
 
 describe("the MCP delegate tool", () => {
   it("says when a delegate promoted a template, and then answers from it", async () => {
-    expect(await delegate("how many lines has the readme")).toMatchObject({
-      tier: "ollama",
-      output: 4,
-      promoted: null,
-    });
+    const first = await delegate("how many lines has the readme");
+    expect(first).toMatchObject({ tier: "ollama", output: 4 });
+    // A lean result leaves out what did not happen.
+    expect(first).not.toHaveProperty("promoted");
     expect((await delegate("How many lines has the readme?")).promoted).toEqual({
       template: expect.stringMatching(/^auto-how-many-lines-has-the-readme-/),
       agreeingRuns: 2,
     });
-    expect(await delegate("how many lines has the README.")).toMatchObject({
-      tier: "templates",
-      output: 4,
-      promoted: null,
-    });
+    const third = await delegate("how many lines has the README.");
+    expect(third).toMatchObject({ tier: "templates", output: 4 });
+    expect(third).not.toHaveProperty("promoted");
     expect(chats).toBe(2);
   });
 
@@ -94,12 +91,11 @@ describe("the MCP delegate tool", () => {
       '---\nname: auto-backup\npattern: "open the backup of {file}"\norigin: ratchet\n---\nread_file(file + ".bak")\n',
     );
     const failures = DEFAULT_CONFIG.ratchet.demoteAfterFailures;
-    for (let run = 1; run < failures; run++)
-      expect(await delegate(`open the backup of file-${run}.md`)).toMatchObject({
-        success: false,
-        tier: "templates",
-        demoted: null,
-      });
+    for (let run = 1; run < failures; run++) {
+      const failed = await delegate(`open the backup of file-${run}.md`);
+      expect(failed).toMatchObject({ success: false, tier: "templates" });
+      expect(failed).not.toHaveProperty("demoted");
+    }
     const last = await call("open the backup of README.md");
     expect(last.structuredContent.demoted).toEqual({
       template: "auto-backup",

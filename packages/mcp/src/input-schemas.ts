@@ -1,3 +1,4 @@
+import type { LimitDefaults } from "@lackpy/lang";
 import * as z from "zod";
 
 /** The kit argument every program tool takes. */
@@ -34,7 +35,7 @@ export const TRACE_INPUT = z
   .enum(["none", "summary", "full"])
   .optional()
   .describe(
-    "Trace detail: 'summary' (default: one line per tool call with an argument preview, result size and time), 'none', or 'full' (every call's arguments and result, e.g. whole files).",
+    "Trace detail: 'summary' (default: each tool once, with its call count and total time), 'none', or 'full' (every call's arguments and result, e.g. whole files).",
   );
 
 /** The cap on output and stdout. */
@@ -47,22 +48,53 @@ export const MAX_OUTPUT_CHARS_INPUT = z
     "Output and stdout longer than this many characters are cut, with a marker and the full size.",
   );
 
-/** Run limits a call may ask for; the server lowers each to its maxima and says so in the result. */
-export const LIMITS_INPUT = z
-  .object({
-    timeoutMs: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe("The run's whole wall-clock time in ms, tool calls included."),
-    maxSteps: z.number().int().positive().optional(),
-    maxToolCalls: z.number().int().positive().optional(),
-  })
-  .optional()
-  .describe(
-    "Limits for this run, over the workspace's defaults; values above the server's maxima are lowered to them (the result lists each in limitsLowered).",
-  );
+/** What each run limit means, for the `limits` input. */
+const LIMIT_MEANINGS: Readonly<Record<keyof LimitDefaults, string>> = Object.freeze({
+  timeoutMs: "The run's whole deadline in ms, from its start, every tool call included",
+  maxSteps: "Interpreter steps the program may take",
+  toolTimeoutMs: "Time limit of one tool call in ms (the run's deadline still applies)",
+  maxToolCalls: "Tool calls the program may make",
+  maxSize: "Longest string, array, set or map the program may build (characters or items)",
+  maxOutputBytes: "Bytes of output and of stdout kept (more is cut with a marker)",
+  memoryMb: "Heap of an isolated run in MB",
+});
+
+/** The limits a run takes, in the order `limits` lists them. */
+export const LIMIT_NAMES = Object.freeze(
+  Object.keys(LIMIT_MEANINGS),
+) as readonly (keyof LimitDefaults)[];
+
+/**
+ * Run limits a call may ask for: every limit described with the workspace's default and the
+ * server's maximum (a higher value is lowered to it, and the result says so in
+ * `limitsLowered`); an unknown key is refused, naming the limits that exist.
+ */
+export function limitsInput(settings: { defaults: LimitDefaults; maxima: LimitDefaults }) {
+  const shape = Object.fromEntries(
+    LIMIT_NAMES.map((name) => [
+      name,
+      z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe(
+          `${LIMIT_MEANINGS[name]}. Default ${settings.defaults[name]}, at most ${settings.maxima[name]}.`,
+        ),
+    ]),
+  ) as Record<keyof LimitDefaults, z.ZodOptional<z.ZodNumber>>;
+  return z
+    .strictObject(shape, {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `unknown limit ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}: the limits are ${LIMIT_NAMES.join(", ")}`
+          : undefined,
+    })
+    .optional()
+    .describe(
+      "Limits of this run over the workspace's defaults, each as described; a value above the server's maximum is lowered to it (the result lists it in limitsLowered), and an unknown key is refused.",
+    );
+}
 
 /** Run as a dry run: nothing is written, and the result lists the changes with diffs and a changeId. */
 export const DRY_RUN_INPUT = z

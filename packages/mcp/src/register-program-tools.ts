@@ -1,18 +1,23 @@
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer, RegisteredTool } from "@modelcontextprotocol/server";
 import type { LackpyService, TraceDetail } from "@lackpy/service";
 import * as z from "zod";
 import {
   DRY_RUN_INPUT,
   KIT_INPUT,
-  LIMITS_INPUT,
+  limitsInput,
   MAX_OUTPUT_CHARS_INPUT,
   PARAMS_INPUT,
   PROGRAM_INPUT,
   RULES_INPUT,
   TRACE_INPUT,
 } from "./input-schemas.js";
-import { renderGeneration, renderRun, renderValidation } from "./render-result.js";
-import { guarded, jsonResult, renderedResult } from "./tool-result.js";
+import {
+  renderGeneration,
+  renderRun,
+  renderValidation,
+  type RenderableRun,
+} from "./render-result.js";
+import { guarded, jsonResult, renderedResult, type ToolResult } from "./tool-result.js";
 
 /** The hint for a tool of another kit: the caller passes the tool's `kit` argument. */
 export const KIT_HINT = 'call again with the argument "kit": "{kit}"';
@@ -23,18 +28,71 @@ export interface ResultDefaults {
   maxOutputChars: number;
 }
 
-/** Registers the tools that write, check and run programs: delegate, generate, run_program, validate, create. */
+/** Fields a lean result always keeps, even empty: the answer and the trace. */
+const ALWAYS_KEPT = new Set(["success", "output", "trace"]);
+
+/**
+ * A run or delegate result as an agent reads it, the answer first and nothing empty: no field
+ * that is null, false, "" or [] (a dry run keeps its `changes`), no empty `stats.truncated`, and
+ * unless the trace is full no `filesRead` (the text counts them).
+ */
+export function leanResult(
+  result: Readonly<Record<string, unknown>>,
+  trace: TraceDetail,
+): Record<string, unknown> {
+  const lean: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) {
+    if (key === "filesRead" && trace !== "full") continue;
+    const empty =
+      value === null ||
+      value === false ||
+      value === "" ||
+      (Array.isArray(value) && value.length === 0);
+    if (empty && !ALWAYS_KEPT.has(key) && !(key === "changes" && result.dryRun === true)) continue;
+    if (key === "stats" && typeof value === "object" && value !== null) {
+      const { truncated, ...stats } = value as { truncated?: unknown[] };
+      lean.stats = truncated && truncated.length > 0 ? value : stats;
+    } else lean[key] = value;
+  }
+  return lean;
+}
+
+/**
+ * A run or delegate result: the text rendering, and the lean result as structured content, so
+ * that neither carries much more than the other.
+ */
+function runResult(result: RenderableRun, trace: TraceDetail): ToolResult {
+  return renderedResult(
+    leanResult(result as unknown as Record<string, unknown>, trace),
+    renderRun(result),
+    !result.success,
+  );
+}
+
+/** The registered tools whose descriptions show the default kit. */
+export interface ProgramTools {
+  runProgram: RegisteredTool;
+  delegate: RegisteredTool;
+}
+
+/**
+ * Registers the tools that write, check and run programs: delegate, generate, run_program,
+ * validate, create. `run_program` and `delegate` start with a short description; `followDefaultKit`
+ * replaces it with the default kit's tools and the language.
+ */
 export function registerProgramTools(
   server: McpServer,
   service: LackpyService,
   defaults: ResultDefaults,
-): void {
+): ProgramTools {
+  const config = service.config();
+  const limits = limitsInput({ defaults: config.run.limits, maxima: config.run.maxima });
   const shape = (args: { trace?: TraceDetail; maxOutputChars?: number }) => ({
     trace: args.trace ?? defaults.trace,
     maxOutputChars: args.maxOutputChars ?? defaults.maxOutputChars,
   });
 
-  server.registerTool(
+  const delegate = server.registerTool(
     "delegate",
     {
       description:
@@ -51,15 +109,16 @@ export function registerProgramTools(
     },
     async (args, context) =>
       guarded(async () => {
+        const sized = shape(args);
         const result = await service.delegate(args.intent, {
           kit: args.kit,
           params: args.params,
           rules: args.rules,
           dryRun: args.dryRun,
           signal: context.mcpReq.signal,
-          ...shape(args),
+          ...sized,
         });
-        return renderedResult(result, renderRun(result), !result.success);
+        return runResult(result, sized.trace);
       }),
   );
 
@@ -86,17 +145,17 @@ export function registerProgramTools(
       }),
   );
 
-  server.registerTool(
+  const runProgram = server.registerTool(
     "run_program",
     {
       description:
-        "Validate and run a lackpy program you wrote: one short program instead of many tool calls. Call language_spec (or use the lackpy prompt) first if you do not know the language. Returns the output, stdout, a summary of the tool calls, and a structured error on failure. Its file writes land only if it succeeds (`changes`, and a `runId` for undo); with dryRun: true nothing is written and you get the diffs and a changeId for apply_changes.",
+        "Validate and run a lackpy program you wrote: one short program instead of many tool calls. Call language_spec first if you do not know the language. Returns the output, stdout, a summary of the tool calls, and a structured error on failure. Its file writes land only if it succeeds (`changes`, and a `runId` for undo); with dryRun: true nothing is written and you get the diffs and a changeId for apply_changes.",
       inputSchema: z.object({
         program: PROGRAM_INPUT,
         kit: KIT_INPUT,
         params: PARAMS_INPUT,
         rules: RULES_INPUT,
-        limits: LIMITS_INPUT,
+        limits,
         dryRun: DRY_RUN_INPUT,
         trace: TRACE_INPUT,
         maxOutputChars: MAX_OUTPUT_CHARS_INPUT,
@@ -104,6 +163,7 @@ export function registerProgramTools(
     },
     async (args, context) =>
       guarded(async () => {
+        const sized = shape(args);
         const result = await service.runProgram(args.program, {
           kit: args.kit,
           params: args.params,
@@ -112,9 +172,9 @@ export function registerProgramTools(
           limits: args.limits,
           dryRun: args.dryRun,
           signal: context.mcpReq.signal,
-          ...shape(args),
+          ...sized,
         });
-        return renderedResult(result, renderRun(result), !result.success);
+        return runResult(result, sized.trace);
       }),
   );
 
@@ -167,4 +227,5 @@ export function registerProgramTools(
         ),
       ),
   );
+  return { runProgram, delegate };
 }

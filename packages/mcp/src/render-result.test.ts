@@ -11,7 +11,10 @@ const base: RenderableRun = {
   output: ["a", "b"],
   stdout: "",
   error: null,
-  trace: [{ tool: "find_files" }, { tool: "read_file" }, { tool: "read_file" }],
+  trace: [
+    { tool: "find_files", calls: 1, totalMs: 2.5 },
+    { tool: "read_file", calls: 2, totalMs: 30.4 },
+  ],
   filesRead: ["x.md", "y.md"],
   filesModified: [],
   stats: { toolCalls: 3 },
@@ -19,19 +22,34 @@ const base: RenderableRun = {
 
 describe("renderRun", () => {
   it.each([
-    [base, 'output:\n  ["a","b"]\ntool calls: 3 (find_files ×1, read_file ×2); files read: 2'],
+    [
+      base,
+      'output:\n  ["a","b"]\ntool calls: 3 (find_files ×1 in 2.5 ms, read_file ×2 in 30 ms); files read: 2',
+    ],
     [
       { ...base, output: "line one\nline two", program: "read_file(p)", tier: "templates" },
-      "program (from templates):\n  read_file(p)\noutput:\n  line one\n  line two\ntool calls: 3 (find_files ×1, read_file ×2); files read: 2",
+      "output:\n  line one\n  line two\nprogram (from templates):\n  read_file(p)\ntool calls: 3 (find_files ×1 in 2.5 ms, read_file ×2 in 30 ms); files read: 2",
     ],
     [{ ...base, trace: [], stats: undefined, filesRead: [] }, 'output:\n  ["a","b"]'],
     [
-      { ...base, trace: base.trace.slice(0, 1), traceOmitted: 60, stats: undefined },
+      { ...base, trace: base.trace.slice(0, 1), stats: { toolCalls: 61 } },
       'output:\n  ["a","b"]\ntool calls: 61; files read: 2',
     ],
     [
+      {
+        ...base,
+        trace: [
+          { tool: "read_file", durationMs: 4 },
+          { tool: "read_file", durationMs: 12_000 },
+        ],
+        stats: undefined,
+        filesRead: undefined,
+      },
+      'output:\n  ["a","b"]\ntool calls: 2 (read_file ×2 in 12.0 s)',
+    ],
+    [
       { ...base, filesModified: ["out.txt"], stdout: "hello\n" },
-      'output:\n  ["a","b"]\nstdout:\n  hello\ntool calls: 3 (find_files ×1, read_file ×2); files read: 2; files modified: out.txt',
+      'output:\n  ["a","b"]\nstdout:\n  hello\ntool calls: 3 (find_files ×1 in 2.5 ms, read_file ×2 in 30 ms); files read: 2; files modified: out.txt',
     ],
     [
       {
@@ -64,7 +82,7 @@ describe("renderRun", () => {
         output: "x".repeat(10),
         truncated: [{ part: "output", totalChars: 5000, shownChars: 10 }],
       },
-      "output:\n  xxxxxxxxxx\ntool calls: 3 (find_files ×1, read_file ×2); files read: 2\noutput cut to 10 of 5000 chars (ask for less, or raise maxOutputChars)",
+      "output:\n  xxxxxxxxxx\ntool calls: 3 (find_files ×1 in 2.5 ms, read_file ×2 in 30 ms); files read: 2\noutput cut to 10 of 5000 chars (ask for less, or raise maxOutputChars)",
     ],
   ])("renders case %#", (result, text) => {
     expect(renderRun(result)).toBe(text);

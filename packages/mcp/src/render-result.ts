@@ -1,7 +1,7 @@
 /**
- * Short text renderings of results for an MCP client's model. The whole result travels once, as
- * structured content; the text says what a model needs to go on: the answer, the error and its
- * hint, the program that ran, and how many tool calls it made.
+ * Short text renderings of results for an MCP client's model. The result travels as structured
+ * content too, about as large; the text says what a model needs to go on, the answer first: the
+ * output, stdout, the error and its hint, the program that ran, and each tool's calls and time.
  */
 
 /** The fields of a (shaped) run or delegate result a rendering reads. */
@@ -10,13 +10,14 @@ export interface RenderableRun {
   output: unknown;
   stdout: string;
   error: { code: string; message: string; hint?: unknown; errors?: unknown } | null;
-  trace: readonly { tool: string }[];
-  filesRead: readonly string[];
+  /** Each tool once (`{ tool, calls, totalMs }`, a summary) or each call (`{ tool, durationMs }`, the full trace). */
+  trace: readonly { tool: string; calls?: number; totalMs?: number; durationMs?: number }[];
+  /** The files the run read; a lean result may leave them out. */
+  filesRead?: readonly string[];
   filesModified: readonly string[];
   program?: string | null;
   tier?: string | null;
-  stats?: { toolCalls: number };
-  traceOmitted?: number;
+  stats?: { toolCalls: number; steps?: number; durationMs?: number };
   truncated?: readonly { part: string; totalChars: number; shownChars: number }[];
   /** A ratchet template this delegate's failure set aside. */
   demoted?: { template: string; reason: string; hint: string } | null;
@@ -61,24 +62,37 @@ export function renderProblems(problems: readonly Problem[]): string[] {
   return lines;
 }
 
-/** `tool calls: N (tool ×n, …)`, or "" when neither the trace nor the stats say (a delegate with trace none). */
+/** A time in ms as a short text: `3 ms`, `0.4 ms`, `12.5 s`. */
+function duration(ms: number): string {
+  if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${ms >= 10 ? Math.round(ms) : Math.round(ms * 10) / 10} ms`;
+}
+
+/**
+ * `tool calls: N (tool ×n in t, …)` from a summary (one entry per tool) or a full trace (one
+ * per call), or "" when neither the trace nor the stats say (a delegate with trace none).
+ */
 function callCounts(result: RenderableRun): string {
-  const counts = new Map<string, number>();
-  for (const call of result.trace) counts.set(call.tool, (counts.get(call.tool) ?? 0) + 1);
-  const listed = result.trace.length + (result.traceOmitted ?? 0);
+  const byTool = new Map<string, { calls: number; ms: number }>();
+  for (const entry of result.trace) {
+    const tool = byTool.get(entry.tool) ?? { calls: 0, ms: 0 };
+    tool.calls += entry.calls ?? 1;
+    tool.ms += entry.totalMs ?? entry.durationMs ?? 0;
+    byTool.set(entry.tool, tool);
+  }
+  const listed = [...byTool.values()].reduce((sum, tool) => sum + tool.calls, 0);
   if (listed === 0 && result.stats === undefined) return "";
   const total = result.stats?.toolCalls ?? listed;
   if (total === 0) return "tool calls: none";
-  const byTool = [...counts].map(([tool, count]) => `${tool} ×${count}`).join(", ");
-  return `tool calls: ${total}${byTool && result.trace.length === total ? ` (${byTool})` : ""}`;
+  const tools = [...byTool]
+    .map(([tool, { calls, ms }]) => `${tool} ×${calls} in ${duration(ms)}`)
+    .join(", ");
+  return `tool calls: ${total}${tools && listed === total ? ` (${tools})` : ""}`;
 }
 
 /** A run or delegate result as a few lines of text. */
 export function renderRun(result: RenderableRun): string {
   const lines: string[] = [];
-  if (result.program) {
-    lines.push(`program${result.tier ? ` (from ${result.tier})` : ""}:`, indent(result.program));
-  }
   if (result.success) lines.push("output:", indent(showValue(result.output)));
   if (result.stdout) lines.push("stdout:", indent(result.stdout));
   if (result.error) {
@@ -87,12 +101,19 @@ export function renderRun(result: RenderableRun): string {
     if (Array.isArray(result.error.errors))
       lines.push(...renderProblems(result.error.errors as Problem[]));
   }
+  if (result.program)
+    lines.push(`program${result.tier ? ` (from ${result.tier})` : ""}:`, indent(result.program));
   lines.push(...renderChanges(result));
   const files = [
-    result.filesRead.length ? `files read: ${result.filesRead.length}` : "",
+    result.filesRead?.length ? `files read: ${result.filesRead.length}` : "",
     result.filesModified.length ? `files modified: ${result.filesModified.join(", ")}` : "",
   ].filter(Boolean);
-  const summary = [callCounts(result), ...files].filter(Boolean).join("; ");
+  const stats = result.stats;
+  const run =
+    stats?.steps !== undefined && stats.durationMs !== undefined
+      ? `${stats.steps} steps in ${duration(stats.durationMs)}`
+      : "";
+  const summary = [callCounts(result), ...files, run].filter(Boolean).join("; ");
   if (summary) lines.push(summary);
   if (result.limitsLowered?.length)
     lines.push(

@@ -67,16 +67,23 @@ describe("result sizes over MCP", () => {
     expect(result.structuredContent.output).toHaveLength(FILES);
     expect(result.structuredContent.output[0]).toBe("src/file0.ts: // TODO: task 0");
     expect(bytes(result)).toBeLessThan(16 * 1024);
-    const trace = result.structuredContent.trace;
-    expect(trace).toHaveLength(FILES + 1);
-    expect(trace[1]).toMatchObject({ tool: "read_file", args: '"src/file0.ts"' });
-    expect(trace[1].result).toMatch(/^\d+ chars$/);
+    // Each tool once, with its calls and their time; the files read are counted in the text.
+    expect(result.structuredContent.trace).toEqual([
+      { tool: "find_files", calls: 1, totalMs: expect.any(Number) },
+      { tool: "read_file", calls: FILES, totalMs: expect.any(Number) },
+    ]);
     expect(result.structuredContent).not.toHaveProperty("variables");
-    expect(result.structuredContent.filesRead).toHaveLength(FILES);
-    // The text is a short rendering: the answer and the call counts, not the payload again.
+    expect(result.structuredContent).not.toHaveProperty("filesRead");
+    expect(Object.keys(result.structuredContent).slice(0, 2)).toEqual(["success", "output"]);
+    // The text is a short rendering: the answer first, then the call counts.
     const text = result.content[0].text;
+    expect(text.startsWith('output:\n  ["src/file0.ts: // TODO: task 0"')).toBe(true);
     expect(text).toContain("src/file39.ts: // TODO: task 39");
-    expect(text).toContain(`tool calls: ${FILES + 1} (find_files ×1, read_file ×${FILES})`);
+    expect(text).toMatch(
+      new RegExp(
+        `tool calls: ${FILES + 1} \\(find_files ×1 in [\\d.]+ m?s, read_file ×${FILES} in [\\d.]+ m?s\\); files read: ${FILES}`,
+      ),
+    );
     expect(text).not.toContain('"durationMs"');
     expect(result.content).toHaveLength(1);
   });
@@ -96,6 +103,18 @@ describe("result sizes over MCP", () => {
       expect(bytes(result)).toBeGreaterThan(FILES * 3000);
     },
   );
+
+  it.each([
+    ["run_program", { program: FIND_TODOS }],
+    ["delegate", { intent: "find all TODO comments" }],
+    ["run_program", { program: `for (const i of range(300)) file_size("src/file0.ts")\n"done"` }],
+  ])("%s gives text and structured content of about the same size", async (name, args) => {
+    const result = await call(name, args);
+    const structured = Buffer.byteLength(JSON.stringify(result.structuredContent));
+    const text = Buffer.byteLength(result.content[0].text);
+    expect(structured / text).toBeGreaterThan(0.5);
+    expect(structured / text).toBeLessThan(2);
+  });
 
   it("drops the trace for trace none", async () => {
     const result = await call("run_program", { program: FIND_TODOS, trace: "none" });

@@ -4,7 +4,9 @@ export { prepareLackpy } from "./agent/prepare-lackpy.js";
 export type { PreparedLackpy } from "./agent/prepare-lackpy.js";
 export { DEFAULT_MAX_RESULT_CHARS, LACKPY_TOOL_MODES } from "./agent/lackpy-tool-options.js";
 export type { LackpyToolMode, LackpyToolOptions } from "./agent/lackpy-tool-options.js";
-export { summariseResult, MAX_LISTED_CALLS } from "./agent/summarise-result.js";
+export { summariseResult } from "./agent/summarise-result.js";
+export { DEFAULT_TRACE_DETAIL, TRACE_DETAILS } from "./result/shape-result.js";
+export type { TraceDetail } from "./result/shape-result.js";
 export type {
   CallSummary,
   LackpyToolError,
@@ -12,8 +14,19 @@ export type {
   ProgramProblem,
   SummarisableResult,
 } from "./agent/summarise-result.js";
-export { toolDescription, INPUT_DESCRIPTIONS } from "./agent/tool-description.js";
-export type { DescribedKit } from "./agent/tool-description.js";
-export { languageSummary } from "./agent/language-summary.js";
+export {
+  toolDescription,
+  kitSection,
+  toolLine,
+  toolClause,
+  INPUT_DESCRIPTIONS,
+  TOOL_LINE_DESCRIPTION_CHARS,
+} from "./agent/tool-description.js";
+export type {
+  DescribedKit,
+  DescriptionHost,
+  ToolDescriptionOptions,
+} from "./agent/tool-description.js";
+export { languageSummary, refusalsLine } from "./agent/language-summary.js";
 export { AdapterError } from "./agent/adapter-error.js";
 export type { AdapterErrorCode } from "./agent/adapter-error.js";

@@ -11,7 +11,7 @@ export { ProgramRunner, invalidRunResult } from "./program/program-runner.js";
 export { ProgramCache } from "./program/program-cache.js";
 export type { CheckedProgram } from "./program/program-cache.js";
 export { KitResolver } from "./kit/kit-resolver.js";
-export type { KitInfo } from "./kit/kit-resolver.js";
+export type { KitInfo, KitInfoOptions } from "./kit/kit-resolver.js";
 export { answerFromTemplates, TemplateTierProvider } from "./program/template-tier.js";
 export type { TemplateAnswer, TemplateHit, TemplateRequest } from "./program/template-tier.js";
 export { feedRatchet, failedOnRequestValues } from "./delegate/ratchet.js";
@@ -93,16 +93,15 @@ export { ServiceError } from "./service-error.js";
 export { checkIntent } from "./program/check-intent.js";
 export {
   shapeResult,
-  summariseCall,
+  summariseTrace,
   checkShapeOptions,
   TRACE_DETAILS,
-  MAX_SUMMARY_CALLS,
-  ARGUMENT_PREVIEW_CHARS,
+  DEFAULT_TRACE_DETAIL,
 } from "./result/shape-result.js";
 export type {
   TraceDetail,
   ResultShapeOptions,
-  TraceCallSummary,
+  TraceToolSummary,
   TruncatedPart,
   ShapeNotes,
   ShapedTrace,

@@ -52,6 +52,39 @@ describe("LackpyService", () => {
     );
   });
 
+  it("follows a changed [kit] default in config.toml, and nothing else of it", async () => {
+    await mkdir(path.join(root, ".lackpy"), { recursive: true });
+    const file = path.join(root, ".lackpy", "config.toml");
+    await writeFile(file, '[kit]\ndefault = "readonly"\n\n[run]\nmode = "in-process"\n');
+    const service = await LackpyService.open({ workspace: root });
+    try {
+      expect(service.defaultKit()).toBe("readonly");
+      expect((await service.validate('write_file("a.txt", "x")')).valid).toBe(false);
+      await writeFile(file, '[kit]\ndefault = "files"\n\n[run]\nmode = "isolated"\n');
+      expect(service.defaultKit()).toBe("files");
+      expect((await service.validate('write_file("a.txt", "x")')).valid).toBe(true);
+      expect((await service.resolveKit()).name).toBe("files");
+      expect(service.config().run.mode).toBe("in-process");
+      // A config that no longer parses, or that names other code, changes nothing.
+      await writeFile(file, '[kit]\ndefault = "readonly"\nbogus = 1\n');
+      expect(service.defaultKit()).toBe("files");
+      await writeFile(
+        file,
+        '[kit]\ndefault = "readonly"\n\n[tools.hello]\nmodule = "./hello.mjs"\n',
+      );
+      expect(service.defaultKit()).toBe("files");
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("keeps the default kit of a config the app passed", async () => {
+    const service = new LackpyService({ workspace: root, config: config(() => undefined) });
+    await mkdir(path.join(root, ".lackpy"), { recursive: true });
+    await writeFile(path.join(root, ".lackpy", "config.toml"), '[kit]\ndefault = "files"\n');
+    expect(service.defaultKit()).toBe("readonly");
+  });
+
   it("runs a program in isolated mode by default over the workspace", async () => {
     const service = await LackpyService.open({ workspace: root });
     const result = await service.runProgram(

@@ -1,6 +1,16 @@
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
-import { createPathProtection, type PathProtection, type Toolbox } from "@lackpy/kit";
+import {
+  ToolError,
+  createPathProtection,
+  describeKitTool,
+  searchTools,
+  type PathProtection,
+  type ToolDescription,
+  type ToolMatch,
+  type Toolbox,
+} from "@lackpy/kit";
 import {
   docsIndex,
   importFromWorkspace,
@@ -20,8 +30,14 @@ import {
   type DelegateStages,
 } from "./delegate/delegate-pipeline.js";
 import type { GenerateOutcome } from "./program/inference.js";
-import { KitResolver, type KitInfo } from "./kit/kit-resolver.js";
-import { readWorkspaceConfig, workspaceConfigText } from "./config/load-config.js";
+import { KitResolver, type KitInfo, type KitInfoOptions } from "./kit/kit-resolver.js";
+import {
+  configPath,
+  parseConfig,
+  readWorkspaceConfig,
+  workspaceConfigText,
+} from "./config/load-config.js";
+import { codeDigest } from "./trust/config-digest.js";
 import { ProgramCache } from "./program/program-cache.js";
 import {
   ProgramGenerator,
@@ -57,8 +73,13 @@ import { openWorkspaceStore } from "./store/open-store.js";
 import type { TemplateStore, WorkspaceStore } from "./store/store-types.js";
 import { redactStoreUrl } from "./config/store-settings.js";
 import { templateProblems, workspaceStatus } from "./workspace-status.js";
+import { traceValidation } from "./program/validation-span.js";
 import { WorkspaceTrust } from "./trust/workspace-trust.js";
+import { ServiceError } from "./service-error.js";
 import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types.js";
+
+/** The config file's size, mtime and inode before `open` read it, by the options object `open` built. */
+const CONFIG_STAMP = new WeakMap<ServiceOptions, string>();
 
 import type { RecoveryNotice, UndoableRun } from "./change-types.js";
 import { runStaged } from "./changes/run-staged.js";
@@ -86,6 +107,8 @@ export class LackpyService {
   private readonly workspaceModules: (specifier: string) => Promise<unknown>;
   /** The workspace's file changes: staged runs settled, dry runs' pending changes, undo, recovery. */
   private readonly changes: WorkspaceChanges;
+  /** The config file's stamp when last read; null for a config the app passed. */
+  private configStamp: string | null;
 
   /**
    * Opens a workspace, loading and checking `.lackpy/config.toml` (defaults when it is missing);
@@ -94,8 +117,13 @@ export class LackpyService {
    */
   static async open(options: ServiceOptions): Promise<LackpyService> {
     const workspace = path.resolve(options.workspace);
-    const config = options.config ?? (await readWorkspaceConfig(workspace)).config;
-    const service = new this({ ...options, workspace, config });
+    let opened: ServiceOptions = { ...options, workspace };
+    if (!options.config) {
+      const stamp = fileStamp(configPath(workspace));
+      opened = { ...opened, config: (await readWorkspaceConfig(workspace)).config };
+      CONFIG_STAMP.set(opened, stamp);
+    }
+    const service = new this(opened);
     await service.recovered().catch(() => undefined);
     return service;
   }
@@ -107,6 +135,7 @@ export class LackpyService {
     // A config read from a workspace (by `open` or `loadConfig`) is the repository's: what it names
     // runs once a person trusted it. A config the app built itself is the app's decision.
     const configText = workspaceConfigText(this.settings);
+    this.configStamp = CONFIG_STAMP.get(options) ?? null;
     this.trustGate = new WorkspaceTrust({
       workspace: this.workspace,
       config: this.settings,
@@ -169,10 +198,44 @@ export class LackpyService {
 
   /** The effective config; a store URL's password is shown as `***`. */
   config(): LackpyConfig {
+    this.followDefaultKit();
     const config = structuredClone(this.settings);
     if (config.store.url !== undefined && config.store.url !== "files")
       config.store.url = redactStoreUrl(config.store.url);
     return config;
+  }
+
+  /**
+   * The kit a request without one uses: `[kit] default` of `.lackpy/config.toml`, which is read
+   * again when the file changed (checked by its size, mtime and inode). Only the default kit is
+   * followed: a config whose module tools or MCP servers changed too, or one that does not parse,
+   * changes nothing until lackpy starts again.
+   */
+  defaultKit(): string {
+    this.followDefaultKit();
+    return this.settings.kit.default;
+  }
+
+  private followDefaultKit(): void {
+    if (this.configStamp === null) return;
+    const file = configPath(this.workspace);
+    const stamp = fileStamp(file);
+    if (stamp === this.configStamp) return;
+    this.configStamp = stamp;
+    if (stamp === "-") return;
+    let text: string;
+    let reread: LackpyConfig;
+    try {
+      text = readFileSync(file, "utf8");
+      reread = parseConfig(text, file);
+    } catch {
+      return;
+    }
+    const kit = this.settings.kit;
+    if (codeDigest({ ...reread, kit }) !== codeDigest(this.settings)) return;
+    if (reread.kit.default === kit.default) return;
+    kit.default = reread.kit.default;
+    this.trustGate.configReread(text);
   }
 
   /** The language spec (`languageSpec()` of `@lackpy/lang`) and its markdown. */
@@ -185,9 +248,9 @@ export class LackpyService {
     return this.kits.toolbox();
   }
 
-  /** Resolves a kit in any form; the workspace's default kit when none is given. */
+  /** Resolves a kit in any form; the workspace's default kit (`defaultKit`) when none is given. */
   resolveKit(kit?: KitSpecifier): Promise<KitForRequest> {
-    return this.kits.resolve(kit);
+    return this.kits.resolve(kit ?? this.defaultKit());
   }
 
   /** Directory of the workspace's `.kit` files. */
@@ -197,7 +260,7 @@ export class LackpyService {
 
   /** Resolves a kit and the params for it, checking collisions. */
   async prepareRequest(options: ProgramOptions): Promise<PreparedRequest> {
-    const kit = await this.kits.resolve(options.kit);
+    const kit = await this.kits.resolve(options.kit ?? this.defaultKit());
     const params = resolveParams(
       options.params,
       kit.kit.tools.map((tool) => tool.name),
@@ -205,7 +268,7 @@ export class LackpyService {
     return { kit, params, rules: options.rules ?? [], workspace: await this.kits.workspaceView() };
   }
 
-  /** Validates a program against a kit, params and rules, with the kit's grade. */
+  /** Validates a program against a kit, params and rules, with the kit's grade (a `lackpy.validate` span when traced). */
   async validate(source: string, options: ProgramOptions = {}): Promise<ServiceValidation> {
     const { kit, params, rules } = await this.prepareRequest(options);
     const { validation } = this.programs.check(source, {
@@ -215,6 +278,12 @@ export class LackpyService {
       rules,
       otherKits: kit.otherKits,
       ...(options.kitHint ? { kitHint: options.kitHint } : {}),
+    });
+    const loading = loadTelemetry();
+    if (loading) await loading;
+    traceValidation(validation.errors, {
+      kit: kit.name,
+      redact: (text) => redactSecrets(text, params.secrets),
     });
     return { ...validation, grade: kit.kit.grade };
   }
@@ -324,7 +393,7 @@ export class LackpyService {
     return createTemplate(
       program,
       options,
-      await this.kits.resolve(options.kit),
+      await this.kits.resolve(options.kit ?? this.defaultKit()),
       this.store.templates,
     );
   }
@@ -371,13 +440,34 @@ export class LackpyService {
 
   /** The built-in rules (tier 1): each need with its example phrasings and tools, and whether the kit (the default one unless given) has those tools. */
   async rules(kit?: KitSpecifier): Promise<RuleDescription[]> {
-    const resolved = await this.kits.resolve(kit);
+    const resolved = await this.kits.resolve(kit ?? this.defaultKit());
     return describeRules(new Set(resolved.kit.tools.map((tool) => tool.name)));
   }
 
-  /** Information on one kit: tools, grade, description, docs. */
-  kitInfo(kit: KitSpecifier): Promise<KitInfo> {
-    return this.kits.info(kit);
+  /**
+   * Information on one kit: tools, grade, description, docs. `startServers: false` starts no MCP
+   * server: a tool no listing has yet is named in `unlisted`, without a signature.
+   */
+  kitInfo(kit: KitSpecifier, options: KitInfoOptions = {}): Promise<KitInfo> {
+    return this.kits.info(kit, options);
+  }
+
+  /**
+   * The kit's tools that fit a few words, best first, each with its typed signature (what the
+   * `search_tools` helper gives a program): the default kit unless one is given.
+   */
+  async searchTools(
+    query: string,
+    options: { kit?: KitSpecifier; limit?: number } = {},
+  ): Promise<ToolMatch[]> {
+    const { kit } = await this.resolveKit(options.kit);
+    return asServiceError(() => searchTools(kit.tools, query, options.limit));
+  }
+
+  /** One tool of a kit in full: signature, description, arguments, return type, grade (`describe_tool`). */
+  async describeTool(name: string, options: { kit?: KitSpecifier } = {}): Promise<ToolDescription> {
+    const { kit } = await this.resolveKit(options.kit);
+    return asServiceError(() => describeKitTool(kit.tools, name));
   }
 
   /** Shipped and workspace kits; a broken `.kit` file is listed with its `file` and `error`. */
@@ -426,6 +516,7 @@ export class LackpyService {
 
   /** Workspace overview for `lackpy status`, with the ratchet's candidates, demotions and recent tiers, and the runs undo can restore. */
   async status(): Promise<WorkspaceStatus> {
+    this.followDefaultKit();
     await this.store.mergeUnmerged();
     return workspaceStatus(
       this.workspace,
@@ -481,4 +572,24 @@ export class LackpyService {
 function firstLine(source: string): string {
   const line = source.split("\n").find((text) => text.trim() !== "") ?? "";
   return line.length <= 80 ? line.trim() : `${line.trim().slice(0, 79)}…`;
+}
+
+/** Runs a discovery helper for a caller: its `ToolError` becomes the caller's `ServiceError`. */
+function asServiceError<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    throw new ServiceError(
+      error.code === "unknown_tool" ? "unknown_tool" : "invalid_option",
+      error.message,
+      error.hint === undefined ? {} : { hint: error.hint },
+    );
+  }
+}
+
+/** A file's size, mtime and inode; "-" when it is missing or not a regular file (a FIFO is never read). */
+function fileStamp(file: string): string {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info?.isFile() ? `${info.size}:${info.mtimeMs}:${info.ino}` : "-";
 }

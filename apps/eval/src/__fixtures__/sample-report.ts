@@ -4,7 +4,8 @@ import type { Fixture } from "../inputs/fixtures.js";
 import { DEFAULT_GATE, judge } from "../evaluate/gate.js";
 import { aggregateRuns, emptyRatchet } from "../ratchet/ratchet-report.js";
 import type { RatchetRun } from "../ratchet/ratchet-sim.js";
-import type { EvalReport, FixtureInfo, TierName } from "../results/report-types.js";
+import type { EvalReport, FixtureInfo, KitSizeRow, TierName } from "../results/report-types.js";
+import { wilsonInterval } from "../results/stats.js";
 import type { Cell } from "../replay/score-cell.js";
 import { failureModes, failureModesBySource, summarise } from "../evaluate/summarise.js";
 import { makeCell, rowCells } from "./cells.js";
@@ -185,10 +186,40 @@ export function sampleReport(options: SampleOptions = {}): EvalReport {
     failureModes: failureModes(cells),
     failureModesBySource: failureModesBySource(cells),
     ratchet,
+    kitSizes: sampleKitSizes(),
     baseline: null,
     gate: judge({ intents: 40, fixtures, ratchet, changes: null }, DEFAULT_GATE),
     cells: [],
   };
+}
+
+/** Two profiles at both kit sizes, 40 intents each, the large kit's prompts 1 KB larger. */
+function sampleKitSizes(): KitSizeRow[] {
+  const row = (model: string, kit: KitSizeRow["kit"], passes: number): KitSizeRow => {
+    const promptBytes = Array.from({ length: 40 }, (_, index) => 3800 + index * 10 + (kit === "large" ? 1024 : 0));
+    return {
+      provider: model === EVIL_MODEL ? "anthropic" : "ollama",
+      model,
+      source: "synthetic",
+      kit,
+      toolsMin: kit === "large" ? 150 : 4,
+      toolsMax: kit === "large" ? 150 : 9,
+      cells: 40,
+      passes,
+      passRate: passes / 40,
+      passInterval: wilsonInterval(passes, 40),
+      droppedTools: 0,
+      promptBytes,
+      promptBytesMedian: promptBytes[20],
+      promptBytesMax: promptBytes[39],
+    };
+  };
+  return [
+    row("sim-chatty", "own", 33),
+    row("sim-chatty", "large", 31),
+    row(EVIL_MODEL, "own", 38),
+    row(EVIL_MODEL, "large", 38),
+  ];
 }
 
 /** A report with no summary rows, no failures and no ratchet windows. */

@@ -22,6 +22,7 @@ import type { RatchetReport } from "../results/ratchet-types.js";
 import { evaluateRules, fixtureVariants, replayFixture } from "../replay/replay.js";
 import type { EvalReport, ReportCell } from "../results/report-types.js";
 import { fixtureInfo } from "./fixture-info.js";
+import { measureKitSizes } from "./kit-sizes.js";
 import { coversEveryIntent, fixtureCoverage } from "../inputs/fixture-coverage.js";
 import type { Cell } from "../replay/score-cell.js";
 import { countedCells, failureModes, failureModesBySource, summarise } from "./summarise.js";
@@ -43,6 +44,8 @@ export interface EvaluateOptions {
   ratchet?: Partial<RatchetOptions>;
   /** Run the ratchet simulation (default true; `eval replay` skips it). */
   simulate?: boolean;
+  /** Measure pass rate and prompt size in the 150-tool kit (default: as `simulate`). */
+  kitSizes?: boolean;
   prices?: PriceTable;
   /** A baseline report to compare with, and where it came from. */
   baseline?: { path: string; report: EvalReport } | null;
@@ -184,6 +187,10 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
         : "best-synthetic";
     ratchet = simulated && primary ? { ...simulated, chosenAs } : simulated;
   }
+  const kitSizes =
+    (options.kitSizes ?? options.simulate !== false)
+      ? await measureKitSizes(options.intents, { onProgress: progress })
+      : null;
   const hash = await workspaceHash();
   const infos = fixtures.map((fixture) =>
     fixtureInfo(fixture, cells, { dir, hash, intents: options.intents }),
@@ -207,6 +214,7 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
     failureModes: failureModes(cells),
     failureModesBySource: failureModesBySource(cells),
     ratchet: ratchet ?? emptyRatchet(),
+    ...(kitSizes ? { kitSizes } : {}),
     baseline:
       options.baseline && changes
         ? {

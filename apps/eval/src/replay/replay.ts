@@ -20,7 +20,7 @@ export function editsFiles(intent: Intent): boolean {
 }
 
 /** Opens services over workspace copies: one shared read-only copy, a fresh one per editing cell. */
-class Workspaces {
+export class Workspaces {
   private shared: Promise<{
     dir: string;
     service: LackpyService;
@@ -30,6 +30,7 @@ class Workspaces {
   constructor(
     private readonly providers: Record<string, Provider>,
     private readonly order: string[],
+    private readonly options: { fillerTools?: boolean } = {},
   ) {}
 
   private async open() {
@@ -37,6 +38,7 @@ class Workspaces {
     const service = await openEvalService(workspace.dir, {
       providers: this.providers,
       order: this.order,
+      ...this.options,
     });
     return { dir: workspace.dir, service, dispose: workspace.dispose };
   }

@@ -31,6 +31,21 @@ describe("renderMarkdown", () => {
     );
   });
 
+  it("shows the pass rate and prompt size at both kit sizes", () => {
+    const table = sectionOf(markdown, "Kit size");
+    expect(table).toContain(
+      "In the 150-tool kit the profiles pass −5.0 pp to 0.0 pp against their own kits, with each intent's prompt at most 1,024 bytes larger.",
+    );
+    expect(table).toContain(
+      "| ollama | sim-chatty | synthetic | the intent's own | 4–9 | 40 | 82.5% [",
+    );
+    expect(table).toContain("| ollama | sim-chatty | synthetic | 150 tools | 150 | 40 | 77.5% [");
+    expect(table).toContain("0 in all");
+    expect(renderMarkdown(emptyReport())).toContain("## Kit size");
+    const { kitSizes: _, ...unmeasured } = sampleReport();
+    expect(renderMarkdown(unmeasured)).not.toContain("## Kit size");
+  });
+
   it("states the rules tier's coverage and accuracy, and keeps templates off the model axis", () => {
     expect(markdown).toMatch(
       /The rules tier answers 20\.0% \[10\.5–34\.8\] of intents and is right on 100\.0% \[67\.6–100\.0\] of those/,

@@ -120,6 +120,31 @@ export interface Comparison {
   intents: number;
 }
 
+/**
+ * One behaviour profile at one kit size: the intents' own kits (`own`, 4 to 9 tools) or the
+ * 150-tool kit (`large`), one cell per intent at the default prompt variant.
+ */
+export interface KitSizeRow {
+  provider: string;
+  model: string;
+  source: NumberSource;
+  kit: "own" | "large";
+  /** Tools in the kits the intents ran with: the fewest and the most. */
+  toolsMin: number;
+  toolsMax: number;
+  cells: number;
+  passes: number;
+  passRate: number;
+  passInterval: Interval | null;
+  /** Cells whose prompt left out a tool the intent's gold programs call (the ranking dropped it). */
+  droppedTools: number;
+  /** Bytes of each cell's first system prompt, in the intents' order. */
+  promptBytes: number[];
+  /** Bytes of the first system prompt of a cell: the median and the largest. */
+  promptBytesMedian: number;
+  promptBytesMax: number;
+}
+
 /** One scored cell, in the JSON report, so every figure can be recomputed. */
 export interface ReportCell {
   provider: string;
@@ -178,6 +203,8 @@ export interface EvalReport {
   /** The same counts split by where the cells' numbers come from. */
   failureModesBySource: Partial<Record<NumberSource, FailureCounts>>;
   ratchet: RatchetReport;
+  /** Pass rate and prompt size with the intents' own kits and in the 150-tool kit (absent when not measured). */
+  kitSizes?: KitSizeRow[];
   /** Set when a baseline report was given: each row's change since, significant regressions first. */
   baseline: { path: string; createdAt: string; changes: Comparison[] } | null;
   gate: GateOutcome;

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { promptHash, type ChatMessage } from "@lackpy/infer";
 import type { Intent } from "../inputs/types.js";
+import { hideUnseenTools } from "./unseen-tools.js";
 import {
   PROFILES,
   SYNTHETIC_SEED,
@@ -60,6 +61,18 @@ const text = (content: unknown): string =>
     : Array.isArray(content)
       ? content.map((part: { text?: string }) => part.text ?? "").join("")
       : "";
+
+/** The system prompt a chat request carried (Ollama's first message, Anthropic's `system`), or null. */
+export function systemOf(request: ReceivedRequest): string | null {
+  if (request.method !== "POST") return null;
+  if (request.path === "/api/chat") {
+    const first = (request.body.messages as ChatMessage[] | undefined)?.[0];
+    return first?.role === "system" ? first.content : null;
+  }
+  if (request.path === "/v1/messages")
+    return request.body.system ? text(request.body.system) : null;
+  return null;
+}
 
 /** Reads stage, intent text and previous program from the messages lackpy's prompt builder sends. */
 export function readPrompt(messages: readonly ChatMessage[]): {
@@ -118,7 +131,7 @@ export async function startSyntheticServer(
     const hash = promptHash([{ role: "user", content: `${key}\n${occurrence}` }]);
     const intent = byText.get(prompt.intentText) ?? null;
     const intentKey = `${seed}\n${model}\n${intent?.id ?? prompt.intentText}`;
-    return profile.answer({
+    const program = profile.answer({
       intent,
       intents,
       stage: prompt.stage,
@@ -130,6 +143,7 @@ export async function startSyntheticServer(
       roll: unit(hash.slice(0, 8)),
       pick: unit(hash.slice(8, 16)),
     });
+    return hideUnseenTools(program, prompt.system);
   }
 
   const tokens = (value: string) => Math.ceil(value.length / 4);

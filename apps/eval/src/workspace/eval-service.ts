@@ -2,6 +2,7 @@
 import type { Provider } from "@lackpy/infer";
 import { DEFAULT_CONFIG, LackpyService } from "@lackpy/service";
 import { registerEvalTools } from "./eval-tools.js";
+import { registerFillerTools } from "./large-kit.js";
 
 /** Options of `openEvalService`. */
 export interface EvalServiceOptions {
@@ -11,12 +12,15 @@ export interface EvalServiceOptions {
   order?: string[];
   /** Ratchet settings; off by default so cells never serve each other. */
   ratchet?: { auto: boolean; minSuccesses?: number };
+  /** Also register the made-up servers' tools of the 150-tool kit (`large-kit.ts`). */
+  fillerTools?: boolean;
 }
 
 /**
  * Opens a service over `workspace` with the default config except: in-process runs (the
  * limits still apply; isolation is measured by the bench, not the eval), the given inference
- * order and providers, and the eval kit's tools in the toolbox.
+ * order and providers, and the eval kit's tools in the toolbox (and the 150-tool kit's others
+ * when asked).
  */
 export async function openEvalService(
   workspace: string,
@@ -35,6 +39,9 @@ export async function openEvalService(
     config,
     env: {},
     providers: options.providers ?? {},
-    extendToolbox: registerEvalTools,
+    extendToolbox: (toolbox, root) => {
+      registerEvalTools(toolbox, root);
+      if (options.fillerTools) registerFillerTools(toolbox);
+    },
   });
 }

@@ -53,7 +53,7 @@ export const RESULT_ARGS = {
     type: "enum",
     options: ["none", "summary", "full"],
     description:
-      "Trace in --json: summary (default: one line per call), full (every call with its arguments and result), none",
+      "Trace in --json: summary (default: each tool once, with its call count and total time), full (every call with its arguments and result), none",
   },
   "max-output-chars": {
     type: "string",

@@ -2,15 +2,12 @@ import type { ChangeOutcome } from "@lackpy/service";
 import type { CommandContext } from "../io/command-context.js";
 import { colorDiff } from "../io/diff-colors.js";
 
-/** True when a trace has a successful call of a builtin write tool (full or summarised). */
+/** True when a trace has a successful call of a builtin write tool (each call, or each tool with its counts). */
 function wroteFiles(trace: readonly unknown[]): boolean {
   return trace.some((entry) => {
-    const call = entry as { tool?: string; error?: unknown; success?: boolean };
-    return (
-      (call.tool === "write_file" || call.tool === "edit_file") &&
-      !call.error &&
-      call.success !== false
-    );
+    const call = entry as { tool?: string; success?: boolean; calls?: number; failed?: number };
+    if (call.tool !== "write_file" && call.tool !== "edit_file") return false;
+    return call.calls !== undefined ? call.calls > (call.failed ?? 0) : call.success !== false;
   });
 }
 

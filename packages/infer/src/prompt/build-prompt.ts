@@ -6,7 +6,9 @@ import {
   type ToolExample,
   type ToolSpec,
 } from "@lackpy/lang";
+import { describeTools } from "@lackpy/kit";
 import { codeFrame } from "./code-frame.js";
+import { pickTools } from "./pick-tools.js";
 import { isAnswerProblem } from "../program-issue.js";
 import type { AttemptFeedback, GenerationContext, KitView } from "../provider-types.js";
 
@@ -33,14 +35,16 @@ export interface ChatMessage {
   content: string;
 }
 
-function describeKit(kit: KitView): string {
+/**
+ * The Tools section: every tool of a small kit (its description when given), or for a large kit
+ * the tools that fit the request (`pickTools`), with how many the kit has.
+ */
+function describeKit(kit: KitView, intent: string | undefined): string {
+  const shown = pickTools(kit.tools, intent);
+  if (shown.length < kit.tools.length)
+    return `(${shown.length} of the kit's ${kit.tools.length} tools: those that fit the request)\n${describeTools(shown, kit.aliases)}`;
   if (kit.description) return kit.description;
-  return kit.tools
-    .map(
-      (tool) =>
-        `${tool.name}(${(tool.args ?? []).map((arg) => `${arg.name}${arg.optional ? "?" : ""}: ${arg.type}`).join(", ")}) -> ${tool.returns ?? "any"}${tool.description ? ` — ${tool.description}` : ""}`,
-    )
-    .join("\n");
+  return describeTools(kit.tools, kit.aliases);
 }
 
 /**
@@ -106,18 +110,22 @@ const CONSTRAINTS = [
   "End with an expression whose value is the answer; return only inside an arrow function's block.",
 ];
 
-/** The system prompt: role, output-only rule, kit, helpers, params, examples and JS-specific hints. */
+/**
+ * The system prompt: role, output-only rule, kit, helpers, params, examples and JS-specific
+ * hints. A large kit's tools are picked for `intent` (`pickTools`).
+ */
 export function buildSystemPrompt(options: {
   kit: KitView;
   params?: Readonly<Record<string, ParamSpec>>;
   examples?: readonly ToolExample[];
   variant?: string;
+  intent?: string;
 }): string {
   const variant = options.variant ?? DEFAULT_PROMPT_VARIANT;
   const sections = [
     "You write short lackpy programs: a small subset of JavaScript that calls the tools below to answer the user's request. Tool calls are awaited for you.",
     "Answer with only the program: no prose, no explanations, no markdown fences.",
-    `Tools:\n${describeKit(options.kit) || "(none)"}`,
+    `Tools:\n${describeKit(options.kit, options.intent) || "(none)"}`,
     `Helpers: ${HELPERS.map((helper) => helper.signature).join(", ")}.`,
     `Safe globals: ${PROMPT_GLOBAL_CALLS.join(", ")}.`,
   ];
@@ -161,6 +169,7 @@ export function buildMessages(intent: string, context: GenerationContext): ChatM
     params: context.params,
     examples: context.examples,
     variant: context.variant,
+    intent,
   });
   const messages: ChatMessage[] = [{ role: "system", content: system }];
   const feedback = context.feedback;

@@ -2,7 +2,12 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { KitError } from "../kit-error.js";
 import { parseKitFile, type KitDefinition } from "./parse-kit-file.js";
-import { resolveKit, type KitInput, type ResolvedKit } from "./resolve-kit.js";
+import {
+  resolveKit,
+  type KitInput,
+  type ResolveKitOptions,
+  type ResolvedKit,
+} from "./resolve-kit.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 
 /** Options of `resolveKitSpecifier`. */
@@ -13,6 +18,8 @@ export interface ResolveKitSpecifierOptions {
   baseDir?: string;
   /** Tool names added to the kit unless already in it. */
   extraTools?: readonly string[];
+  /** Stand-in specs for tools the toolbox has not listed yet (`ResolveKitOptions.unlisted`). */
+  unlisted?: ResolveKitOptions["unlisted"];
 }
 
 const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
@@ -27,7 +34,7 @@ export async function resolveKitSpecifier(
   toolbox: Toolbox,
   options: ResolveKitSpecifierOptions = {},
 ): Promise<ResolvedKit> {
-  const extraTools = options.extraTools;
+  const { extraTools, unlisted } = options;
   if (typeof kit === "string" && kit.trim().endsWith(".kit")) {
     const file = path.resolve(options.baseDir ?? process.cwd(), kit.trim());
     const text = await readFile(file, "utf8").catch(() => {
@@ -37,7 +44,11 @@ export async function resolveKitSpecifier(
     });
     const definition = parseKitFile(text, { file });
     const name = definition.name ?? path.basename(file, ".kit");
-    return resolveKit(name, toolbox, { kits: { [name]: { ...definition, name } }, extraTools });
+    return resolveKit(name, toolbox, {
+      kits: { [name]: { ...definition, name } },
+      extraTools,
+      unlisted,
+    });
   }
   const name = typeof kit === "string" ? kit.trim() : "";
   const kits: Record<string, KitDefinition> = {};
@@ -50,6 +61,7 @@ export async function resolveKitSpecifier(
     kits,
     knownKits: await workspaceKitNames(options.kitsDir),
     extraTools,
+    unlisted,
   });
 }
 

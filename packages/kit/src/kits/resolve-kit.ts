@@ -1,5 +1,10 @@
 import { computeGrade, nearestName, type Grade, type ToolSpec } from "@lackpy/lang";
 import { describeTools } from "../toolbox/describe-tools.js";
+import {
+  DISCOVERY_TOOL_SPECS,
+  TOOL_INDEX_THRESHOLD,
+  discoveryCallables,
+} from "../toolbox/discovery-tools.js";
 import { KitError } from "../kit-error.js";
 import type { KitDefinition } from "./parse-kit-file.js";
 import { SHIPPED_KITS } from "./shipped-kits.js";
@@ -21,6 +26,11 @@ export interface ResolvedKit {
   docs: string[];
   /** Callable name → toolbox tool, for aliased tools only. */
   aliases: Record<string, string>;
+  /**
+   * Tools the kit names that the toolbox has not listed yet, by callable name (`options.unlisted`
+   * gave their stand-in specs, e.g. tools of an MCP server that has not started); absent when none.
+   */
+  unlisted?: string[];
 }
 
 /** A kit in any form but a file path: a kit name, `none`, a comma list, a list of tool names, or an `{ alias: tool }` map. */
@@ -34,6 +44,12 @@ export interface ResolveKitOptions {
   knownKits?: readonly string[];
   /** Tool names added to the kit unless already in it. */
   extraTools?: readonly string[];
+  /**
+   * A stand-in spec for a tool the toolbox has not listed yet (a tool of an MCP server that has
+   * not started), or undefined for a tool that does not exist. The kit then resolves with the
+   * stand-in, lists it in `unlisted`, and its callable refuses to run.
+   */
+  unlisted?: (toolName: string) => ToolSpec | undefined;
 }
 
 const KIT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
@@ -51,7 +67,9 @@ export function checkKitName(name: string): void {
 
 /**
  * Resolves a kit against a toolbox. Named kits come from `options.kits` or `SHIPPED_KITS`;
- * unknown tools and kits give a `KitError` whose hint lists what exists.
+ * unknown tools and kits give a `KitError` whose hint lists what exists. A kit of more than
+ * `TOOL_INDEX_THRESHOLD` tools also gets `search_tools` and `describe_tool` (unless it has tools
+ * of those names).
  */
 export async function resolveKit(
   kit: KitInput,
@@ -63,14 +81,18 @@ export async function resolveKit(
   const tools: ToolSpec[] = [];
   const callables: Record<string, ToolFunction> = {};
   const aliases: Record<string, string> = {};
+  const unlisted: string[] = [];
   for (const [callName, toolName] of Object.entries(definition.tools)) {
-    const spec = toolbox.get(toolName);
+    const listed = toolbox.get(toolName);
+    const spec = listed ?? options.unlisted?.(toolName);
     if (!spec) throw unknownTool(definition.name ?? "custom", toolName, toolbox);
     tools.push({ ...spec, name: callName });
-    callables[callName] = await toolbox.resolve(toolName);
+    callables[callName] = listed ? await toolbox.resolve(toolName) : notListed(toolName);
+    if (!listed) unlisted.push(callName);
     if (callName !== toolName) aliases[callName] = toolName;
   }
   if (Object.keys(aliases).length > 0) renameExampleCalls(tools, definition.tools);
+  if (tools.length > TOOL_INDEX_THRESHOLD) addDiscoveryTools(tools, callables);
   const toolDocs = tools.map((tool) => tool.docs).filter(isDocPath);
   return {
     name: definition.name ?? Object.keys(definition.tools).join(","),
@@ -80,6 +102,27 @@ export async function resolveKit(
     description: describeTools(tools, aliases),
     docs: [...new Set([...(definition.docs ?? []), ...toolDocs])],
     aliases,
+    ...(unlisted.length > 0 ? { unlisted } : {}),
+  };
+}
+
+/** Adds `search_tools` and `describe_tool` over the kit's own tools, unless a tool has their name. */
+function addDiscoveryTools(tools: ToolSpec[], callables: Record<string, ToolFunction>): void {
+  const own = [...tools];
+  const helpers = discoveryCallables(own);
+  for (const spec of DISCOVERY_TOOL_SPECS) {
+    if (Object.hasOwn(callables, spec.name)) continue;
+    tools.push({ ...spec });
+    callables[spec.name] = helpers[spec.name];
+  }
+}
+
+/** The callable of a tool known only by a stand-in spec: it refuses, naming the tool. */
+function notListed(toolName: string): ToolFunction {
+  return () => {
+    throw new KitError("unknown_tool", `The tool '${toolName}' has not been listed yet.`, {
+      hint: "resolve the kit without stand-ins before running it",
+    });
   };
 }
 
@@ -99,7 +142,8 @@ function toDefinition(kit: KitInput, toolbox: Toolbox, options: ResolveKitOption
   const kits = options.kits ?? {};
   if (text === "none") return { name: "none", tools: {} };
   const named = Object.hasOwn(kits, text) || Object.hasOwn(SHIPPED_KITS, text);
-  if (text.includes(",") || text.includes("=") || (!named && toolbox.has(text)))
+  const oneTool = toolbox.has(text) || options.unlisted?.(text) !== undefined;
+  if (text.includes(",") || text.includes("=") || (!named && oneTool))
     return adHoc(
       text
         .split(",")

@@ -59,7 +59,10 @@ describe("createMcpProvider", () => {
       { name: "limit", type: "integer", optional: true },
       { name: "sort", type: '"asc" | "desc"', optional: true },
     ]);
-    expect(byName.get("fx_echo")).toMatchObject({ description: "Echo text.", returns: "object" });
+    expect(byName.get("fx_echo")).toMatchObject({
+      description: "Echo text.",
+      returns: "{ text: string, times: number }",
+    });
     expect(byName.get("fx_write_note")).toMatchObject({
       providerConfig: { tool: "write-note" },
       gradeW: 2,

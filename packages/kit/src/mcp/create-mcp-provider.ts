@@ -3,7 +3,7 @@ import { KitError } from "../kit-error.js";
 import { McpConnection } from "./mcp-connection.js";
 import { mcpResultValue } from "./mcp-result-value.js";
 import { mcpPrefix, type McpServerConfig } from "./mcp-server-config.js";
-import { mcpToolSpec } from "./mcp-tool-spec.js";
+import { mcpToolSpec, type McpToolDescription } from "./mcp-tool-spec.js";
 import { signalOf } from "../toolbox/tool-call-context.js";
 import type { ToolFunction, ToolProvider } from "../toolbox/toolbox.js";
 
@@ -11,8 +11,12 @@ import type { ToolFunction, ToolProvider } from "../toolbox/toolbox.js";
 export interface McpProvider extends ToolProvider {
   /** The configured server names. */
   readonly servers: readonly string[];
+  /** Each configured server's tool-name prefix (`mcpPrefix`). */
+  readonly prefixes: Readonly<Record<string, string>>;
   /** The ToolSpecs of one server's tools, namespaced by its prefix (connects on first use). */
   toolSpecs(server: string): Promise<ToolSpec[]>;
+  /** The ToolSpecs of a listing of one server's tools (a cached one, say), without connecting. */
+  specsOf(server: string, tools: readonly McpToolDescription[]): ToolSpec[];
   /** Closes every open connection (stdio servers' processes end); later calls connect again. */
   close(): Promise<void>;
 }
@@ -29,6 +33,8 @@ export interface McpProviderOptions {
    * what it throws is thrown instead of starting it, unchanged (the service's trust gate).
    */
   beforeConnect?: (server: string) => void | Promise<void>;
+  /** Called with a server's tools each time a connection lists them (to cache the listing, say). */
+  onTools?: (server: string, tools: readonly McpToolDescription[]) => void;
 }
 
 /**
@@ -46,6 +52,7 @@ export function createMcpProvider(options: McpProviderOptions): McpProvider {
         baseDir: options.baseDir,
         env,
         beforeConnect: options.beforeConnect,
+        onTools: options.onTools,
       }),
     ]),
   );
@@ -57,15 +64,22 @@ export function createMcpProvider(options: McpProviderOptions): McpProvider {
       });
     return found;
   };
+  const specsOf = (server: string, tools: readonly McpToolDescription[]): ToolSpec[] => {
+    connection(server);
+    const prefix = mcpPrefix(server, options.servers[server]);
+    const acceptsSecrets = options.servers[server].acceptsSecrets === true;
+    return tools.map((tool) => mcpToolSpec(tool, { server, prefix, acceptsSecrets }));
+  };
   return {
     name: "mcp",
     servers: [...connections.keys()],
+    prefixes: Object.fromEntries(
+      Object.entries(options.servers).map(([name, config]) => [name, mcpPrefix(name, config)]),
+    ),
     async toolSpecs(server) {
-      const tools = await connection(server).tools();
-      const prefix = mcpPrefix(server, options.servers[server]);
-      const acceptsSecrets = options.servers[server].acceptsSecrets === true;
-      return tools.map((tool) => mcpToolSpec(tool, { server, prefix, acceptsSecrets }));
+      return specsOf(server, await connection(server).tools());
     },
+    specsOf,
     resolve(spec: ToolSpec): ToolFunction {
       const config = spec.providerConfig ?? {};
       const server = connection(String(config.server));

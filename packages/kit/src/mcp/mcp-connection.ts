@@ -44,6 +44,8 @@ export class McpConnection {
       env: Record<string, string | undefined>;
       /** Runs before each start; what it throws is thrown as is, and nothing starts. */
       beforeConnect?: (server: string) => void | Promise<void>;
+      /** Told the server's tools each time a connection lists them. */
+      onTools?: (server: string, tools: readonly McpToolDescription[]) => void;
     },
   ) {}
 
@@ -159,6 +161,7 @@ export class McpConnection {
         timeout,
       ]);
       session.tools = listed.tools as McpToolDescription[];
+      this.options.onTools?.(this.server, session.tools);
       return session;
     } catch (error) {
       session.closed = true;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonSchemaToArgType } from "./json-schema-type.js";
+import { validate } from "@lackpy/lang";
+import { MAX_TYPE_CHARS, jsonSchemaToArgType } from "./json-schema-type.js";
 import { mcpResultValue } from "./mcp-result-value.js";
 import { callableName, mcpToolGrade, mcpToolSpec } from "./mcp-tool-spec.js";
 import { Toolbox } from "../toolbox/toolbox.js";
@@ -25,7 +26,58 @@ describe("jsonSchemaToArgType", () => {
     [{ const: 3 }, "3"],
     [{ enum: Array.from({ length: 9 }, (_, index) => `v${index}`) }, "string"],
     [{ enum: [1, null] }, "number | null"],
-    [{ properties: { a: {} } }, "object"],
+    [{ properties: { a: {} } }, "{ a?: any }"],
+    [{ type: "object", properties: {} }, "object"],
+    [
+      {
+        type: "object",
+        properties: { name: { type: "string" }, size: { type: "integer" } },
+        required: ["name"],
+      },
+      "{ name: string, size?: integer }",
+    ],
+    [
+      {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            id: { type: "number" },
+            labels: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: { name: { type: "string" } },
+                required: ["name"],
+              },
+            },
+          },
+          required: ["id", "labels"],
+        },
+      },
+      "{ id: number, labels: { name: string }[] }[]",
+    ],
+    [
+      { type: ["object", "null"], properties: { ok: { type: "boolean" } }, required: ["ok"] },
+      "{ ok: boolean } | null",
+    ],
+    [
+      { type: "object", properties: { "content-type": { type: "string" } } },
+      '{ "content-type"?: string }',
+    ],
+    [
+      {
+        type: "object",
+        properties: { owner: { $ref: "#/$defs/User" } },
+        required: ["owner"],
+        $defs: {
+          User: { type: "object", properties: { login: { type: "string" } }, required: ["login"] },
+        },
+      },
+      "{ owner: { login: string } }",
+    ],
+    [{ $ref: "#/$defs/Missing" }, "any"],
+    [{ $ref: "https://example.test/schema" }, "any"],
     [{ type: "object", additionalProperties: { type: "string" } }, "object"],
     [{}, "any"],
     [true, "any"],
@@ -44,6 +96,50 @@ describe("jsonSchemaToArgType", () => {
     ],
   ])("types %j as %s", (schema, type) => {
     expect(jsonSchemaToArgType(schema)).toBe(type);
+  });
+
+  it("lists twelve properties and marks the rest", () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 14 }, (_, index) => [`p${index}`, { type: "string" }]),
+    );
+    const type = jsonSchemaToArgType({ type: "object", properties });
+    expect(type).toMatch(/^\{ p0\?: string, .*p11\?: string, … \}$/);
+    expect(type).not.toContain("p12");
+  });
+
+  it("collapses the deepest objects to object until the type fits MAX_TYPE_CHARS", () => {
+    const leaf = {
+      type: "object",
+      properties: Object.fromEntries(
+        Array.from({ length: 10 }, (_, index) => [`field_number_${index}`, { type: "string" }]),
+      ),
+    };
+    const schema = {
+      type: "object",
+      properties: { first: leaf, second: leaf, count: { type: "number" } },
+      required: ["count"],
+    };
+    const type = jsonSchemaToArgType(schema);
+    expect(type.length).toBeLessThanOrEqual(MAX_TYPE_CHARS);
+    expect(type).toBe("{ first?: object, second?: object, count: number }");
+  });
+
+  it("resolves a property's $ref against the root it is given", () => {
+    const root = { $defs: { Sort: { enum: ["asc", "desc"] } } };
+    expect(jsonSchemaToArgType({ $ref: "#/$defs/Sort" }, { root })).toBe('"asc" | "desc"');
+  });
+
+  it("gives an object type the validator judges as an object", () => {
+    const type = jsonSchemaToArgType({
+      type: "object",
+      properties: { query: { type: "string" } },
+    });
+    const tools = [{ name: "find", args: [{ name: "filter", type }] }];
+    expect(validate("find({ query: 'x' })", { tools }).valid).toBe(true);
+    expect(validate("find('x')", { tools }).errors[0]).toMatchObject({
+      code: "bad_argument_type",
+      message: `find's filter must be of type ${type}, not the string "x".`,
+    });
   });
 });
 

@@ -76,7 +76,7 @@ export function mcpToolSpec(
       typeof propertySchema.description === "string" ? propertySchema.description : undefined;
     return {
       name: callableName(property),
-      type: jsonSchemaToArgType(propertySchema),
+      type: jsonSchemaToArgType(propertySchema, { root: schema }),
       ...(description ? { description } : {}),
       ...(required.has(property) ? {} : { optional: true }),
     };

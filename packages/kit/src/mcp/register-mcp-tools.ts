@@ -1,18 +1,25 @@
 import { KitError } from "../kit-error.js";
 import type { McpProvider } from "./create-mcp-provider.js";
+import type { McpToolDescription } from "./mcp-tool-spec.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 
 /**
- * Lists one MCP server's tools and registers them in the toolbox (whose `mcp` provider must be
- * registered); returns their names. Nothing is registered when a name is taken or a spec is
- * refused: the error names the server and the tool, and the hint says how to set a prefix.
+ * Lists one MCP server's tools (or takes `options.tools`, a listing made before, without
+ * connecting) and registers them in the toolbox (whose `mcp` provider must be registered);
+ * returns the names it registered. Tools named in `options.registered` (this server's, registered before)
+ * are left as they are. Nothing is registered when a name is taken or a spec is refused: the
+ * error names the server and the tool, and the hint says how to set a prefix.
  */
 export async function registerMcpTools(
   toolbox: Toolbox,
   provider: McpProvider,
   server: string,
+  options: { tools?: readonly McpToolDescription[]; registered?: ReadonlySet<string> } = {},
 ): Promise<string[]> {
-  const specs = await provider.toolSpecs(server);
+  const listed = options.tools
+    ? provider.specsOf(server, options.tools)
+    : await provider.toolSpecs(server);
+  const specs = listed.filter((spec) => !options.registered?.has(spec.name));
   // A scratch toolbox checks every spec first, so a refused one leaves the real toolbox as it was.
   const scratch = new Toolbox();
   for (const spec of specs) {

@@ -1,14 +1,30 @@
 import type { ToolSpec } from "@lackpy/lang";
 
-/** One tool as a prompt line: `name(arg: type, optional?: type) -> returns — description`. */
-export function describeTool(spec: ToolSpec, options: { aliasOf?: string } = {}): string {
+/** A tool's typed signature: `name(arg: type, optional?: type) -> returns`. */
+export function toolSignature(spec: ToolSpec): string {
   const args = (spec.args ?? [])
     .map((arg) => `${arg.name}${arg.optional ? "?" : ""}: ${arg.type}`)
     .join(", ");
+  return `${spec.name}(${args}) -> ${spec.returns ?? "any"}`;
+}
+
+/**
+ * The first sentence of a tool's description (up to a `.`, `!` or `?` before a capital letter or
+ * the end), cut at `maxChars` with `…`; "" without a description.
+ */
+export function toolSummary(spec: ToolSpec, maxChars = 100): string {
+  const text = (spec.description ?? "").trim().replace(/\s+/g, " ");
+  const end = text.search(/[.!?](?=\s+[A-Z]|$)/);
+  const sentence = end < 0 ? text : text.slice(0, end + 1);
+  return sentence.length <= maxChars ? sentence : `${sentence.slice(0, maxChars - 1).trimEnd()}…`;
+}
+
+/** One tool as a prompt line: `name(arg: type, optional?: type) -> returns — description`. */
+export function describeTool(spec: ToolSpec, options: { aliasOf?: string } = {}): string {
   const description = spec.description ? ` — ${spec.description}` : "";
   const alias =
     options.aliasOf && options.aliasOf !== spec.name ? ` (alias of ${options.aliasOf})` : "";
-  return `${spec.name}(${args}) -> ${spec.returns ?? "any"}${description}${alias}`;
+  return `${toolSignature(spec)}${description}${alias}`;
 }
 
 /**

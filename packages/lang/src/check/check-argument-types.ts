@@ -197,7 +197,7 @@ function quotedLiteral(text: string): string | number | undefined {
 
 function article(type: string): string {
   const text = type.trim();
-  if (/[|[\]"']/.test(text)) return `of type ${text}`;
+  if (/[|[\]{}"']/.test(text)) return `of type ${text}`;
   return `${/^[aeiou]/i.test(text) ? "an" : "a"} ${text}`;
 }
 

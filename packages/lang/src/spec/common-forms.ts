@@ -30,22 +30,27 @@ export const COMMON_FORMS: CommonFormsSpec = Object.freeze({
     {
       construct: "regex lookaround and backreferences",
       hint: "the regex engine is linear-time: match more loosely, then check the match in code",
+      instead: "match loosely, then check in code",
     },
     {
       construct: "while and do-while loops",
       hint: "use for (let i = 0; i < n; i++) or for (const x of items)",
+      instead: "for (let i = 0; i < n; i++) or for (const x of xs)",
     },
     {
       construct: "function and class declarations",
       hint: "pass arrow functions directly to helpers and methods; use plain objects",
+      instead: "arrow functions as arguments; plain objects",
     },
     {
       construct: "try/catch and throw",
       hint: "a failing tool stops the program and is reported; end with an expression instead of throw",
+      instead: "none needed: a failing tool stops the program",
     },
     {
       construct: "new of anything but Set and Map",
       hint: "use literals, helpers such as dict(pairs) and list(x), or a kit tool",
+      instead: "literals, dict(pairs), list(x)",
     },
   ]),
 });

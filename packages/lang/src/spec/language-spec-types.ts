@@ -68,6 +68,8 @@ export interface ConstructorSpec {
 export interface RefusedFormSpec {
   construct: string;
   hint: string;
+  /** What to write instead, in a few words, for descriptions with little room (tool descriptions). */
+  instead: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { LackpyService } from "../lackpy-service.js";
 import type { KitSpecifier, ParamInput, RunOptions } from "../service-types.js";
+import type { TraceDetail } from "../result/shape-result.js";
 
 /** How the calling model uses the tool: it writes the program, or it states an intent for lackpy's tiers. */
 export type LackpyToolMode = "program" | "delegate";
@@ -28,6 +29,12 @@ export interface LackpyToolOptions {
   limits?: RunOptions["limits"];
   /** Longest output and stdout, in characters, passed back to the model (default 16000). */
   maxResultChars?: number;
+  /**
+   * How much of the tool calls a result carries: `summary` (the default, as over MCP: one line
+   * per tool with its call count and total time), `none`, or `full` (every call's arguments and
+   * result).
+   */
+  trace?: TraceDetail;
   /**
    * Every call is a dry run: nothing is written and no tool with effects is called; the result
    * lists the `changes` with diffs and a `changeId` that the host applies with

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdapterError } from "./adapter-error.js";
 import type { LackpyToolOptions } from "./lackpy-tool-options.js";
 import { prepareLackpy } from "./prepare-lackpy.js";
+import { toolDescription } from "./tool-description.js";
 
 let workspace: string;
 let service: LackpyService;
@@ -29,6 +30,7 @@ describe("prepareLackpy", () => {
     ["an unknown mode", () => ({ service, mode: "chat" as never }), "'chat' is not a lackpy"],
     ["a zero result size", () => ({ service, maxResultChars: 0 }), "maxResultChars must be"],
     ["a fractional result size", () => ({ service, maxResultChars: 1.5 }), "not 1.5"],
+    ["an unknown trace detail", () => ({ service, trace: "all" as never }), "'all' is not a trace"],
   ])("refuses %s with invalid_option", async (_, options, message) => {
     const error = await prepareLackpy(options()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AdapterError);
@@ -61,15 +63,7 @@ describe("prepareLackpy", () => {
     expect(await lackpy.execute('read_file("notes.txt").split("\\n").length')).toEqual({
       success: true,
       output: 3,
-      trace: [
-        {
-          step: expect.any(Number),
-          tool: "read_file",
-          args: '"notes.txt"',
-          result: "8 chars",
-          durationMs: expect.any(Number),
-        },
-      ],
+      trace: [{ tool: "read_file", calls: 1, totalMs: expect.any(Number) }],
     });
     await lackpy.service.close();
   });
@@ -93,7 +87,7 @@ describe("prepareLackpy", () => {
     expect(await lackpy.execute("read_file(name)\nread_file(name)")).toMatchObject({
       success: false,
       error: { code: "limit_tool_calls", line: 2 },
-      trace: [{ tool: "read_file", args: '"notes.txt"', result: "8 chars" }],
+      trace: [{ tool: "read_file", calls: 1 }],
     });
   });
 });
@@ -124,6 +118,22 @@ describe("prepareLackpy's execute", () => {
     });
   });
 
+  it.each([
+    ["none", []],
+    [
+      "full",
+      [expect.objectContaining({ tool: "read_file", args: ["notes.txt"], result: "one\ntwo\n" })],
+    ],
+  ] as const)("gives the trace %s when the options ask", async (trace, expected) => {
+    const lackpy = await prepareLackpy({ service, kit: "readonly", trace });
+    expect((await lackpy.execute('read_file("notes.txt")')).trace).toEqual(expected);
+  });
+
+  it("describes the kit with the one description builder", async () => {
+    const lackpy = await prepareLackpy({ service, kit: "files" });
+    expect(lackpy.description).toBe(toolDescription("program", await service.kitInfo("files")));
+  });
+
   it("sizes results at maxResultChars with the service's markers", async () => {
     const lackpy = await prepareLackpy({ service, kit: "readonly", maxResultChars: 5 });
     expect(await lackpy.execute('read_file("notes.txt")')).toMatchObject({
@@ -143,7 +153,7 @@ describe("the README's agent example", () => {
     expect(await lackpy.execute(program)).toMatchObject({
       success: true,
       output: 0,
-      trace: [{ tool: "find_files", args: '"**/*.ts"', result: "0 items" }],
+      trace: [{ tool: "find_files", calls: 1 }],
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   type LackpyToolOptions,
 } from "./lackpy-tool-options.js";
 import { summariseResult, type LackpyToolResult } from "./summarise-result.js";
+import { DEFAULT_TRACE_DETAIL, TRACE_DETAILS } from "../result/shape-result.js";
 import { toolDescription } from "./tool-description.js";
 
 /** A lackpy tool before it is wrapped for a framework: its description and how to run one input. */
@@ -47,6 +48,10 @@ function checkOptions(options: LackpyToolOptions): void {
         hint: "pass dryRun: true to preview every call's changes, or leave it out",
       },
     );
+  if (options.trace !== undefined && !TRACE_DETAILS.includes(options.trace))
+    throw new AdapterError("invalid_option", `'${String(options.trace)}' is not a trace detail.`, {
+      hint: `use one of: ${TRACE_DETAILS.join(", ")} (default ${DEFAULT_TRACE_DETAIL})`,
+    });
   const maxChars = options.maxResultChars;
   if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 1))
     throw new AdapterError(
@@ -81,10 +86,11 @@ export async function prepareLackpy(options: LackpyToolOptions): Promise<Prepare
   const service = options.service ?? (await LackpyService.open({ workspace: options.workspace! }));
   const mode = options.mode ?? "program";
   const config = service.config();
-  const kit = await service.kitInfo(options.kit ?? config.kit.default);
+  const kitSpecifier = options.kit ?? service.defaultKit();
+  const kit = await service.kitInfo(kitSpecifier);
   enforcePolicy(kit.name, kit.grade, config);
   const request = {
-    kit: options.kit ?? config.kit.default,
+    kit: kitSpecifier,
     ...(options.params ? { params: options.params } : {}),
     ...(options.rules ? { rules: options.rules } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
@@ -104,7 +110,7 @@ export async function prepareLackpy(options: LackpyToolOptions): Promise<Prepare
           mode === "program"
             ? await service.runProgram(input, { ...request, signal })
             : await service.delegate(input, { ...request, signal });
-        return summariseResult(result, { maxChars });
+        return summariseResult(result, { maxChars, trace: options.trace });
       } catch (error) {
         if (error instanceof LackpyError) return refusal(error);
         throw error;

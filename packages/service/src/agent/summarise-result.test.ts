@@ -1,7 +1,7 @@
 import type { TraceEntry } from "@lackpy/run";
 import { describe, expect, it } from "vitest";
-import { MAX_SUMMARY_CALLS, shapeResult } from "../result/shape-result.js";
-import { MAX_LISTED_CALLS, summariseResult, type SummarisableResult } from "./summarise-result.js";
+import { shapeResult } from "../result/shape-result.js";
+import { summariseResult, type SummarisableResult } from "./summarise-result.js";
 
 const base: SummarisableResult = {
   success: true,
@@ -15,15 +15,6 @@ const base: SummarisableResult = {
 function entry(step: number, tool: string, args: unknown[], result: unknown): TraceEntry {
   return { step, tool, args, result, durationMs: 1.234, success: true, error: null };
 }
-
-/** A summary line of a call that took `entry`'s 1.234 ms. */
-const line = (step: number, tool: string, args: string, result: string) => ({
-  step,
-  tool,
-  args,
-  result,
-  durationMs: 1.2,
-});
 
 /** Validation errors as the validator gives them. */
 const PROBLEMS = [
@@ -64,7 +55,7 @@ describe("summariseResult", () => {
     expect(summary.runId).toBeUndefined();
   });
 
-  it("gives each call as the service's trace summary line, never a file's contents", () => {
+  it("gives each tool once with its calls and their time, never a file's contents", () => {
     const contents = "file contents ".repeat(50);
     const failed: TraceEntry = {
       ...entry(7, "read_file", ["missing.ts"], null),
@@ -88,12 +79,11 @@ describe("summariseResult", () => {
       success: true,
       output: 3,
       trace: [
-        line(1, "find_files", '"**/*.ts"', "3 items"),
-        line(2, "read_file", '"a.ts"', "700 chars"),
-        line(3, "stat", '{"path":"a.ts","deep":true}', "2 keys"),
-        line(4, "count", "", "42"),
-        line(5, "one_char", "", "1 char"),
-        { ...line(7, "read_file", '"missing.ts"', "error"), error: "No file missing.ts." },
+        { tool: "find_files", calls: 1, totalMs: 1.2 },
+        { tool: "read_file", calls: 2, totalMs: 2.5, failed: 1, error: "No file missing.ts." },
+        { tool: "stat", calls: 1, totalMs: 1.2 },
+        { tool: "count", calls: 1, totalMs: 1.2 },
+        { tool: "one_char", calls: 1, totalMs: 1.2 },
       ],
     });
     // One definition of a trace summary: the same lines an MCP result with trace "summary" has.
@@ -136,15 +126,38 @@ describe("summariseResult", () => {
     expect(summary.output).toBe(output);
   });
 
-  it(`lists the first ${MAX_LISTED_CALLS} calls and counts the others in traceOmitted`, () => {
-    expect(MAX_LISTED_CALLS).toBe(MAX_SUMMARY_CALLS);
-    const trace = Array.from({ length: MAX_LISTED_CALLS + 7 }, (_, index) =>
+  it.each([
+    ["none", []],
+    ["summary", [{ tool: "read_file", calls: 60, totalMs: 74 }]],
+  ] as const)("gives the trace %s as asked", (trace, expected) => {
+    const calls = Array.from({ length: 60 }, (_, index) =>
       entry(index + 1, "read_file", [`f${index}.txt`], "x"),
     );
-    const summary = summariseResult({ ...base, trace }, { maxChars: 100 });
-    expect(summary.trace).toHaveLength(MAX_LISTED_CALLS);
-    expect(summary.trace.at(-1)?.args).toBe(`"f${MAX_LISTED_CALLS - 1}.txt"`);
-    expect(summary.traceOmitted).toBe(7);
+    expect(summariseResult({ ...base, trace: calls }, { maxChars: 100, trace }).trace).toEqual(
+      expected,
+    );
+  });
+
+  it("gives every call with its arguments and result for trace full", () => {
+    const calls = [entry(1, "read_file", ["a.txt"], "text of a")];
+    expect(
+      summariseResult({ ...base, trace: calls }, { maxChars: 100, trace: "full" }).trace,
+    ).toEqual(calls);
+  });
+
+  it("puts the answer first, then the program a delegate ran", () => {
+    const summary = summariseResult(
+      { ...base, output: 2, program: "len([1, 2])", tier: "templates", stdout: "x" },
+      { maxChars: 100 },
+    );
+    expect(Object.keys(summary)).toEqual([
+      "success",
+      "output",
+      "stdout",
+      "program",
+      "tier",
+      "trace",
+    ]);
   });
 
   it("gives a failed run's error with every validation error and hint, and nothing else of them", () => {

@@ -2,17 +2,15 @@ import type { TraceEntry } from "@lackpy/run";
 import type { LoweredLimit } from "../result/limit-notes.js";
 import type { FileChange, PendingCall } from "../change-types.js";
 import {
-  MAX_SUMMARY_CALLS,
+  DEFAULT_TRACE_DETAIL,
   shapeResult,
-  type TraceCallSummary,
+  type TraceDetail,
+  type TraceToolSummary,
   type TruncatedPart,
 } from "../result/shape-result.js";
 
-/** Tool calls listed one by one in a summary: the service's `MAX_SUMMARY_CALLS`, under the adapters' name. */
-export const MAX_LISTED_CALLS = MAX_SUMMARY_CALLS;
-
-/** One kit-tool call of a run: the service's trace summary line (`{ step, tool, args, result, durationMs, error? }`). */
-export type CallSummary = TraceCallSummary;
+/** One tool of a run's trace summary: the service's `{ tool, calls, totalMs, failed?, error? }`. */
+export type CallSummary = TraceToolSummary;
 
 /** The fields of a `runProgram` or `delegate` result (with its full trace) that a summary reads. */
 export interface SummarisableResult {
@@ -50,24 +48,25 @@ export interface LackpyToolError extends ProgramProblem {
 }
 
 /**
- * What the calling model gets back: the fields of an MCP `run_program` or `delegate` result with
- * `trace: "summary"` that a model acts on, named as there, without the files a run read.
+ * What the calling model gets back, the answer first: the fields of an MCP `run_program` or
+ * `delegate` result that a model acts on, named as there, without the files a run read.
  */
 export interface LackpyToolResult {
   success: boolean;
+  output?: unknown;
+  stdout?: string;
+  error?: LackpyToolError;
   /** The program lackpy ran (delegate mode). */
   program?: string;
   /** The values the program's parameters had, e.g. a template's `pattern` (delegate mode). */
   params?: Record<string, unknown>;
   /** The tier that wrote the program (delegate mode). */
   tier?: string;
-  output?: unknown;
-  stdout?: string;
-  error?: LackpyToolError;
-  /** One line per tool call, the first `MAX_SUMMARY_CALLS` of them. */
-  trace: TraceCallSummary[];
-  /** Calls after the first `MAX_SUMMARY_CALLS`, counted but not listed. */
-  traceOmitted?: number;
+  /**
+   * The tool calls: one line per tool with its call count and total time (`summary`, the
+   * default), every call with its arguments and result (`full`), or none (`none`).
+   */
+  trace: TraceToolSummary[] | TraceEntry[];
   filesModified?: string[];
   /** The file changes with their diffs: what a dry run would do, or what landed. */
   changes?: FileChange[];
@@ -104,26 +103,30 @@ function summariseError(error: NonNullable<SummarisableResult["error"]>): Lackpy
 }
 
 /**
- * A run or delegate result sized for a model's context: `shapeResult` with the trace summary and
+ * A run or delegate result sized for a model's context, the answer first: `shapeResult` with the
+ * trace detail (`summary` by default: one line per tool with its calls and total time) and
  * `maxChars` as the output cap, keeping what a model acts on (the output, stdout, the error with
- * its validation errors and hints, one line per tool call, the files changed with their diffs,
- * a dry run's `changeId` and pending calls) and leaving out
- * what it does not (timings, the files read, the generation's details).
+ * its validation errors and hints, the program a delegate ran, the tool calls, the files changed
+ * with their diffs, a dry run's `changeId` and pending calls) and leaving out what it does not
+ * (run statistics, the files read, the generation's details).
  */
 export function summariseResult(
   result: SummarisableResult,
-  options: { maxChars: number },
+  options: { maxChars: number; trace?: TraceDetail },
 ): LackpyToolResult {
-  const shaped = shapeResult(result, { trace: "summary", maxOutputChars: options.maxChars });
-  const summary: LackpyToolResult = { success: result.success, trace: [] };
-  if (result.program) summary.program = result.program;
-  if (result.params && Object.keys(result.params).length > 0) summary.params = { ...result.params };
-  if (result.tier) summary.tier = result.tier;
+  const shaped = shapeResult(result, {
+    trace: options.trace ?? DEFAULT_TRACE_DETAIL,
+    maxOutputChars: options.maxChars,
+  });
+  // Filled in the order a model reads it: the answer first, the trace after the program.
+  const summary = { success: result.success } as LackpyToolResult;
   if (result.success) summary.output = shaped.output;
   if (result.stdout !== "") summary.stdout = shaped.stdout;
   if (result.error) summary.error = summariseError(result.error);
-  summary.trace = shaped.trace as unknown as TraceCallSummary[];
-  if (shaped.traceOmitted !== undefined) summary.traceOmitted = shaped.traceOmitted;
+  if (result.program) summary.program = result.program;
+  if (result.params && Object.keys(result.params).length > 0) summary.params = { ...result.params };
+  if (result.tier) summary.tier = result.tier;
+  summary.trace = shaped.trace as TraceToolSummary[] | TraceEntry[];
   if (result.filesModified.length > 0) summary.filesModified = [...result.filesModified];
   if (shaped.changes && shaped.changes.length > 0) summary.changes = [...shaped.changes];
   if (result.changeId) summary.changeId = result.changeId;

@@ -1,3 +1,13 @@
+import type { ToolSpec } from "@lackpy/lang";
+import {
+  DESCRIBE_TOOL,
+  SEARCH_TOOLS,
+  TOOL_INDEX_THRESHOLD,
+  alwaysShown,
+  toolIndexLine,
+  toolSignature,
+  toolSummary,
+} from "@lackpy/kit";
 import { languageSummary } from "./language-summary.js";
 import type { LackpyToolMode } from "./lackpy-tool-options.js";
 
@@ -8,27 +18,111 @@ export const INPUT_DESCRIPTIONS = Object.freeze({
   intent: "What you want done over the workspace, in words.",
 });
 
-/** A kit as `LackpyService.kitInfo` describes it: its name and its tools' typed signatures, one a line. */
-export interface DescribedKit {
-  name: string;
-  description: string;
+/** Most characters of a tool's description shown after its signature. */
+export const TOOL_LINE_DESCRIPTION_CHARS = 64;
+
+/** The first clause of a tool's first sentence (up to `;`, ` (` or `: `), cut at `TOOL_LINE_DESCRIPTION_CHARS`. */
+export function toolClause(spec: ToolSpec): string {
+  const sentence = toolSummary(spec, 400).replace(/\.$/, "");
+  const cut = sentence.slice(12).search(/; | \(|: /);
+  const clause = cut < 0 ? sentence : sentence.slice(0, cut + 12);
+  if (clause.length <= TOOL_LINE_DESCRIPTION_CHARS) return clause;
+  const cutAt = clause.lastIndexOf(" ", TOOL_LINE_DESCRIPTION_CHARS - 1);
+  return `${clause.slice(0, cutAt > 20 ? cutAt : TOOL_LINE_DESCRIPTION_CHARS - 1).replace(/[,;:]$/, "")}…`;
 }
 
 /**
- * The tool description the calling model reads: in `program` mode what it may call (the kit's
- * typed signatures) and what to write (the language summary); in `delegate` mode what lackpy can
- * do for an intent.
+ * A kit as `LackpyService.kitInfo` describes it: its name, its tools (named as the program calls
+ * them), the aliases among them, and the tools known by name only (`unlisted`: an MCP server not
+ * started yet).
  */
-export function toolDescription(mode: LackpyToolMode, kit: DescribedKit): string {
-  const tools = `Kit '${kit.name}', tools:\n${kit.description || "(none)"}`;
+export interface DescribedKit {
+  name: string;
+  tools: readonly ToolSpec[];
+  aliases?: Readonly<Record<string, string>>;
+  unlisted?: readonly string[];
+}
+
+/** Who shows the description: the MCP server (`run_program`, `delegate`) or an agent framework's tool. */
+export type DescriptionHost = "mcp" | "agent";
+
+/** Options of `toolDescription`. */
+export interface ToolDescriptionOptions {
+  /** `mcp` names the `kit` and `dryRun` arguments and the MCP tools; `agent` (the default) a host-set kit. */
+  host?: DescriptionHost;
+}
+
+/** One tool as a line: its typed signature and the first sentence of its description. */
+export function toolLine(spec: ToolSpec, kit: DescribedKit): string {
+  if (kit.unlisted?.includes(spec.name)) {
+    const server = spec.providerConfig?.server;
+    return `${spec.name}(…) — a tool of the MCP server '${String(server)}', not started yet: describe_tool("${spec.name}") gives its signature.`;
+  }
+  const summary = toolClause(spec);
+  const aliasOf = kit.aliases?.[spec.name];
+  const alias = aliasOf && aliasOf !== spec.name ? ` (alias of ${aliasOf})` : "";
+  return `${toolSignature(spec)}${summary ? ` — ${summary}` : ""}${alias}`;
+}
+
+/**
+ * The kit's tools as the description lists them: every signature, or, past
+ * `TOOL_INDEX_THRESHOLD` tools, lackpy's own workspace tools with their signatures
+ * (`alwaysShown`) and a compact index of the others (a name and one line each) with how to fetch
+ * a signature.
+ */
+export function kitSection(kit: DescribedKit, host: DescriptionHost = "agent"): string {
+  const count = kit.tools.length;
+  if (count === 0) return `Kit "${kit.name}": no tools (the program can use only the helpers).`;
+  if (count <= TOOL_INDEX_THRESHOLD)
+    return [
+      `Tools of kit "${kit.name}" (call by bare name with positional arguments; awaited for you):`,
+      ...kit.tools.map((tool) => toolLine(tool, kit)),
+    ].join("\n");
+  const fetch =
+    host === "mcp"
+      ? `the ${SEARCH_TOOLS} and ${DESCRIBE_TOOL} tools (or the same helpers in a program)`
+      : `a program that calls ${SEARCH_TOOLS}("a few words") or ${DESCRIBE_TOOL}("name")`;
+  const shown = kit.tools.filter(alwaysShown);
+  const indexed = kit.tools.filter((tool) => !alwaysShown(tool));
+  return [
+    ...(shown.length > 0
+      ? [
+          `Workspace tools of kit "${kit.name}" (call by bare name with positional arguments; awaited for you):`,
+          ...shown.map((tool) => toolLine(tool, kit)),
+          "",
+        ]
+      : []),
+    `Kit "${kit.name}" has ${count} tools; ${shown.length > 0 ? `the other ${indexed.length}` : "they"} are listed by name: get a tool's typed signature from ${fetch} before you call it.`,
+    ...indexed.map((tool) => toolIndexLine(tool)),
+  ].join("\n");
+}
+
+/**
+ * The tool description the calling model reads, one builder for the MCP server's `run_program`
+ * and `delegate` and the AI SDK and LangChain tools: in `program` mode what it may call (the
+ * kit's typed signatures, or an index for a large kit) and what to write (the language summary,
+ * refusals first); in `delegate` mode what lackpy can do for an intent.
+ */
+export function toolDescription(
+  mode: LackpyToolMode,
+  kit: DescribedKit,
+  options: ToolDescriptionOptions = {},
+): string {
+  const host = options.host ?? "agent";
+  const tools = kitSection(kit, host);
   if (mode === "delegate")
     return [
-      "Delegate a task over the workspace to lackpy instead of making many tool calls yourself: give the intent in words. lackpy writes a short program (from a saved template, a rule, or a model), validates it, runs it with limits, and returns the output, the program it ran and a summary of its tool calls.",
+      "Delegate a task over the workspace to lackpy instead of making many tool calls yourself: give the intent in words. lackpy writes a short program (from a saved template, a rule, or a model), validates it, runs it with limits, and returns the answer first, then the program it ran and a count of its tool calls.",
+      host === "mcp" ? `The kit is "${kit.name}" unless you pass kit.` : "",
       tools,
-    ].join("\n\n");
+    ]
+      .filter(Boolean)
+      .join("\n\n");
   return [
-    "Run one lackpy program instead of many tool calls: write a short program that calls the tools below and ends with the value you want. lackpy validates it, runs it with limits, and returns the output, stdout and a summary of the tool calls. When the result has success: false, read error.errors (line, column, message, hint), fix the program and call this tool again.",
+    `Run one lackpy program instead of many tool calls: it calls the tools below and ends with the value you want; lackpy validates it, runs it with limits and returns the answer first${host === "mcp" ? ` (kit "${kit.name}" unless you pass kit)` : ""}. On success: false, fix the program from error.errors (line, column, hint) and call again.`,
     tools,
-    languageSummary(),
-  ].join("\n\n");
+    languageSummary({ host }),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }

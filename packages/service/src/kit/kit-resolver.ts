@@ -1,7 +1,13 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Grade, ToolSpec } from "@lackpy/lang";
-import { KitError, type LoadedPath, type Toolbox, type WorkspaceView } from "@lackpy/kit";
+import {
+  KitError,
+  type LoadedPath,
+  type ResolvedKit,
+  type Toolbox,
+  type WorkspaceView,
+} from "@lackpy/kit";
 import {
   createDefaultToolbox,
   createWorkspaceView,
@@ -15,6 +21,7 @@ import {
 } from "@lackpy/kit/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { WorkspaceTrust } from "../trust/workspace-trust.js";
+import { McpListingCache } from "./mcp-listing-cache.js";
 import { McpTools, type McpLoadFailure } from "./mcp-tools.js";
 import { registerModuleTools } from "./module-tools.js";
 import { checkPlainName } from "../config/plain-name.js";
@@ -28,6 +35,22 @@ export interface KitInfo {
   grade: Grade;
   description: string;
   docs: unknown;
+  /** Callable name → toolbox tool, for aliased tools only. */
+  aliases: Record<string, string>;
+  /**
+   * Tools of MCP servers that have not started, known by name only (`startServers: false`);
+   * their `tools` entries are stand-ins without a signature. Absent when none.
+   */
+  unlisted?: string[];
+}
+
+/** Options of `KitResolver.info`. */
+export interface KitInfoOptions {
+  /**
+   * False: start no MCP server to learn its tools; a tool no listing has yet is described by
+   * name only (in `unlisted`). Default true.
+   */
+  startServers?: boolean;
 }
 
 interface CachedKit {
@@ -58,17 +81,21 @@ export class KitResolver {
   ) {
     this.kitsDir = path.join(workspace, ".lackpy", "kits");
     const servers = settings.mcpServers ?? {};
-    this.mcp =
-      Object.keys(servers).length > 0
-        ? new McpTools(
-            createMcpProvider({
-              servers: trust.serverStartConfigs(),
-              baseDir: workspace,
-              env,
-              beforeConnect: (server) => trust.require("mcp_server", server),
-            }),
-          )
-        : null;
+    let mcp: McpTools | null = null;
+    if (Object.keys(servers).length > 0) {
+      const provider = createMcpProvider({
+        servers: trust.serverStartConfigs(),
+        baseDir: workspace,
+        env,
+        beforeConnect: (server) => trust.require("mcp_server", server),
+        onTools: (server, tools) => mcp?.remember(server, tools),
+      });
+      mcp = new McpTools(provider, {
+        cache: new McpListingCache(workspace),
+        keyOf: (server) => trust.listingKey(server),
+      });
+    }
+    this.mcp = mcp;
   }
 
   /** The paths inside the workspace lackpy runs code from (`WorkspaceTrust.loadedPaths`), listed once. */
@@ -111,6 +138,8 @@ export class KitResolver {
       });
       if (this.mcp) toolbox.registerProvider(this.mcp.provider);
       await this.extendToolbox?.(toolbox, this.workspace);
+      // Servers whose listing the cache keeps for the current trust are known without starting.
+      this.mcp?.registerCached(toolbox);
       return toolbox;
     })();
     return this.toolboxPromise;
@@ -132,16 +161,47 @@ export class KitResolver {
     return resolved;
   }
 
-  /** Information on one kit: tools, grade, description, docs. */
-  async info(kit: KitSpecifier): Promise<KitInfo> {
-    const resolved = await this.resolve(kit);
+  /**
+   * Information on one kit: tools, grade, description, docs. With `startServers: false` no MCP
+   * server starts: tools no listing has yet are stand-ins named in `unlisted`.
+   */
+  async info(kit: KitSpecifier, options: KitInfoOptions = {}): Promise<KitInfo> {
+    let name: string;
+    let resolved: ResolvedKit;
+    if (options.startServers === false) {
+      resolved = await this.peek(kit);
+      name = typeof kit === "string" ? kit : resolved.name;
+    } else {
+      const request = await this.resolve(kit);
+      ({ name, kit: resolved } = request);
+    }
     return {
-      name: resolved.name,
-      tools: resolved.kit.tools,
-      grade: resolved.kit.grade,
-      description: resolved.kit.description,
-      docs: resolved.kit.docs,
+      name,
+      tools: resolved.tools,
+      grade: resolved.grade,
+      description: resolved.description,
+      docs: resolved.docs,
+      aliases: resolved.aliases,
+      ...(resolved.unlisted ? { unlisted: resolved.unlisted } : {}),
     };
+  }
+
+  /** Resolves a kit with the tools known now, stand-ins for those of servers not started; starts nothing. */
+  private async peek(kit: KitSpecifier): Promise<ResolvedKit> {
+    const specifier = kit ?? this.settings.kit.default;
+    const cached = this.kits.get(
+      typeof specifier === "string" ? specifier : JSON.stringify(specifier),
+    );
+    if (cached && cached.stamp === this.stampOf(specifier)) {
+      const settled = await cached.kit.catch(() => null);
+      if (settled) return settled.kit;
+    }
+    const mcp = this.mcp;
+    return resolveKitSpecifier(specifier, await this.toolbox(), {
+      kitsDir: this.kitsDir,
+      baseDir: this.workspace,
+      ...(mcp ? { unlisted: (toolName: string) => mcp.standIn(toolName) } : {}),
+    });
   }
 
   /** Writes `.lackpy/kits/<name>.kit` after checking that every tool exists. */
@@ -151,10 +211,11 @@ export class KitResolver {
     options: { force?: boolean; description?: string } = {},
   ): Promise<{ path: string }> {
     checkPlainName(name, "kit");
-    await this.withMcpTools(async () =>
+    await this.withMcpTools(async (unlisted) =>
       resolveKitSpecifier([...tools], await this.toolbox(), {
         kitsDir: this.kitsDir,
         baseDir: this.workspace,
+        ...(unlisted ? { unlisted } : {}),
       }),
     );
     const before = await this.trust.kitsSnapshot();
@@ -169,10 +230,11 @@ export class KitResolver {
     return written;
   }
 
-  /** One tool's spec and, when it has them, its docs. */
+  /** One tool's spec and, when it has them, its docs (starting only the servers that could have it). */
   async tool(name: string): Promise<{ spec: ToolSpec; docsText: string | null }> {
     const toolbox = await this.toolbox();
-    const failures = toolbox.has(name) ? [] : ((await this.mcp?.loadAll(toolbox)) ?? []);
+    const failures =
+      toolbox.has(name) || !this.mcp ? [] : await this.mcp.load(toolbox, this.mcp.serversFor(name));
     const spec = toolbox.get(name);
     if (!spec) {
       const refused = trustFailure(failures);
@@ -204,40 +266,52 @@ export class KitResolver {
   }
 
   /**
-   * Runs a kit resolution; when it names a tool the toolbox lacks and MCP servers are not loaded
-   * yet, loads them (starting them) and tries once more. A tool still missing while a server
-   * failed to start is reported with that server's failure.
+   * Runs a kit resolution. When it names tools the toolbox lacks that MCP servers not listed yet
+   * could have (by their prefix), lists those servers only (starting them) and resolves once
+   * more. A tool still missing while a server failed to start is reported with that server's
+   * failure.
    */
-  private async withMcpTools<T>(work: () => Promise<T>): Promise<T> {
+  private async withMcpTools<T>(
+    work: (unlisted?: (toolName: string) => ToolSpec | undefined) => Promise<T>,
+  ): Promise<T> {
+    const mcp = this.mcp;
+    if (!mcp) return work();
+    const needed = new Set<string>();
+    const first = await work((toolName) => {
+      const servers = mcp.serversFor(toolName);
+      for (const server of servers) needed.add(server);
+      return servers.length > 0 ? { name: toolName, provider: "mcp" } : undefined;
+    });
+    if (needed.size === 0) return first;
+    const failures = await mcp.load(await this.toolbox(), [...needed]);
     try {
       return await work();
-    } catch (error) {
-      if (!isUnknownTool(error) || !this.mcp?.hasUnloaded()) throw error;
-      const failures = await this.mcp.loadAll(await this.toolbox());
-      try {
-        return await work();
-      } catch (retryError) {
-        if (!isUnknownTool(retryError) || failures.length === 0) throw retryError;
-        // A server the trust gate refused is named as such, never as a missing tool.
-        const refused = trustFailure(failures);
-        if (refused) throw refused.error;
-        const first = failures[0].error as KitError;
-        throw new KitError(
-          "mcp_server_unavailable",
-          `${(retryError as Error).message} ${failures.map((failure) => (failure.error as Error).message).join(" ")}`,
-          { hint: first.hint, cause: first },
-        );
-      }
+    } catch (retryError) {
+      if (!isUnknownTool(retryError) || failures.length === 0) throw retryError;
+      // A server the trust gate refused is named as such, never as a missing tool.
+      const refused = trustFailure(failures);
+      if (refused) throw refused.error;
+      const cause = failures[0].error as KitError;
+      throw new KitError(
+        "mcp_server_unavailable",
+        `${(retryError as Error).message} ${failures.map((failure) => (failure.error as Error).message).join(" ")}`,
+        { hint: cause.hint, cause },
+      );
     }
   }
 
   private async load(specifier: KitSpecifier): Promise<KitForRequest> {
-    const resolved = await this.withMcpTools(async () =>
+    const resolved = await this.withMcpTools(async (unlisted) =>
       resolveKitSpecifier(specifier, await this.toolbox(), {
         kitsDir: this.kitsDir,
         baseDir: this.workspace,
+        ...(unlisted ? { unlisted } : {}),
       }),
     );
+    // Tools known from a cached listing ran no server yet: the trust gate answers now, as a
+    // listing would have made it, not at the first call.
+    for (const server of new Set(resolved.tools.map(mcpServerOf).filter(isString)))
+      await this.trust.require("mcp_server", server);
     const name = typeof specifier === "string" ? specifier : resolved.name;
     return { name, kit: resolved, otherKits: await this.otherKits(name, resolved.tools) };
   }
@@ -280,6 +354,16 @@ function trustFailure(failures: readonly McpLoadFailure[]): McpLoadFailure | und
       failure.error instanceof ServiceError &&
       (failure.error.code === "untrusted_config" || failure.error.code === "invalid_config"),
   );
+}
+
+/** The MCP server of an MCP tool's spec, or undefined. */
+function mcpServerOf(spec: ToolSpec): string | undefined {
+  const server = spec.provider === "mcp" ? spec.providerConfig?.server : undefined;
+  return typeof server === "string" ? server : undefined;
+}
+
+function isString(value: string | undefined): value is string {
+  return value !== undefined;
 }
 
 function isUnknownTool(error: unknown): boolean {

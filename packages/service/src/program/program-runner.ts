@@ -14,6 +14,7 @@ import type {
 import { clampLimits } from "./clamp-limits.js";
 import { loadTelemetry, startRootSpan, type TraceSpan } from "./telemetry.js";
 import { tracedTools } from "./traced-tools.js";
+import { traceValidation } from "./validation-span.js";
 import { notedWrites } from "./noted-writes.js";
 
 /**
@@ -56,8 +57,14 @@ export class ProgramRunner {
         otherKits: kit.otherKits,
         ...(options.kitHint ? { kitHint: options.kitHint } : {}),
       });
-      if (!checked.program)
+      if (!checked.program) {
+        traceValidation(checked.validation.errors, {
+          kit: kit.name,
+          parent,
+          redact: (text) => redactSecrets(text, params.secrets),
+        });
         return redactSecrets(invalidRunResult(checked.validation.errors), params.secrets);
+      }
       program = checked.program;
     } else {
       program = source;

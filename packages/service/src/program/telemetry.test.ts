@@ -184,6 +184,40 @@ describe("OpenTelemetry spans", () => {
     expect(tool.status.message).toContain("[redacted]");
   });
 
+  it("traces a program that fails validation as a failed lackpy.validate span with its codes", async () => {
+    const service = new LackpyService({ workspace: root, config: config() });
+    const result = await service.runProgram("let i = 0\nwhile (i < 3) i++\nfs.readFileSync(x)", {
+      kit: "readonly",
+    });
+    expect(result.error?.code).toBe("invalid_program");
+    const validate = one("lackpy.validate");
+    expect(parentOf(validate)).toBeUndefined();
+    expect(validate.attributes).toMatchObject({
+      "lackpy.kit": "readonly",
+      "lackpy.valid": false,
+      "lackpy.validation.errors": 3,
+      "lackpy.validation.error_codes": ["forbidden_syntax", "unknown_name"],
+      "error.type": "forbidden_syntax",
+    });
+    expect(validate.status).toMatchObject({ code: 2, message: expect.stringContaining("while") });
+    expect(named("lackpy.run")).toEqual([]);
+  });
+
+  it("traces validate, valid or not, and keeps a secret out of the span", async () => {
+    const service = new LackpyService({ workspace: root, config: config() });
+    expect((await service.validate('len(read_file("README.md"))')).valid).toBe(true);
+    expect(one("lackpy.validate").attributes).toMatchObject({ "lackpy.valid": true });
+    expect(one("lackpy.validate").status.code).not.toBe(2);
+    exporter.reset();
+    const invalid = await service.validate("token.length", {
+      params: { token: { value: "hidden-Name-42", secret: true } },
+    });
+    expect(invalid.valid).toBe(false);
+    const span = one("lackpy.validate");
+    expect(span.attributes["error.type"]).toBe("secret_access");
+    expect(JSON.stringify([span.attributes, span.status])).not.toContain("hidden-Name-42");
+  });
+
   it("traces generate with its tiers, and a failed generation as an error", async () => {
     const service = new LackpyService({
       workspace: root,

@@ -37,7 +37,10 @@ export function loadTelemetry(): Promise<void> | null {
 }
 
 /** Span attributes; `undefined` and `null` values are left out. */
-export type SpanAttributes = Record<string, string | number | boolean | undefined | null>;
+export type SpanAttributes = Record<
+  string,
+  string | number | boolean | readonly string[] | undefined | null
+>;
 
 /** A recording span of a request: children, attributes, failure, end. */
 export interface TraceSpan {
@@ -51,10 +54,15 @@ export interface TraceSpan {
   end(endTimeMs?: number): void;
 }
 
-function defined(attributes: SpanAttributes): Record<string, string | number | boolean> {
-  const kept: Record<string, string | number | boolean> = {};
+type AttributeValue = string | number | boolean | string[];
+
+function defined(attributes: SpanAttributes): Record<string, AttributeValue> {
+  const kept: Record<string, AttributeValue> = {};
   for (const [key, value] of Object.entries(attributes))
-    if (value !== undefined && value !== null) kept[key] = value;
+    if (value !== undefined && value !== null)
+      kept[key] = Array.isArray(value)
+        ? [...(value as readonly string[])]
+        : (value as AttributeValue);
   return kept;
 }
 
@@ -73,8 +81,8 @@ class OtelSpan implements TraceSpan {
   }
 
   set(attributes: SpanAttributes): void {
-    for (const [key, value] of Object.entries(attributes))
-      if (value !== undefined && value !== null) this.span.setAttribute(key, value);
+    for (const [key, value] of Object.entries(defined(attributes)))
+      this.span.setAttribute(key, value);
   }
 
   fail(code: string, message: string): void {

@@ -1,12 +1,7 @@
 import type { TraceEntry } from "@lackpy/run";
 import { describe, expect, it } from "vitest";
 import { fitText, fitValue } from "./fit-value.js";
-import {
-  checkShapeOptions,
-  MAX_SUMMARY_CALLS,
-  shapeResult,
-  summariseCall,
-} from "./shape-result.js";
+import { checkShapeOptions, shapeResult, summariseTrace } from "./shape-result.js";
 
 function entry(step: number, tool: string, args: unknown[], result: unknown): TraceEntry {
   return { step, tool, args, result, durationMs: 1.234, success: true, error: null };
@@ -34,16 +29,24 @@ describe("shapeResult", () => {
     expect(shapeResult(result, { trace: "full" })).toBe(result);
   });
 
-  it("summarises each call to its tool, an argument preview, a result size and a time", () => {
+  it("summarises the trace to one line per tool: its calls and their total time", () => {
     const shaped = shapeResult(result, { trace: "summary" });
     expect(shaped.trace).toEqual([
-      { step: 1, tool: "find_files", args: '"**/*.ts"', result: "2 items", durationMs: 1.2 },
-      { step: 2, tool: "read_file", args: '"a.ts"', result: "5000 chars", durationMs: 1.2 },
+      { tool: "find_files", calls: 1, totalMs: 1.2 },
+      { tool: "read_file", calls: 1, totalMs: 1.2 },
     ]);
     expect(shaped).not.toHaveProperty("variables");
     expect(shaped.filesRead).toEqual(["a.ts"]);
-    expect(JSON.stringify(shaped).length).toBeLessThan(600);
+    expect(JSON.stringify(shaped).length).toBeLessThan(450);
     expect(result.trace[1].result).toBe(content);
+  });
+
+  it("puts the answer first", () => {
+    const shaped = shapeResult(
+      { trace: result.trace, filesRead: [], stdout: "", error: null, output: 1, success: true },
+      { trace: "summary" },
+    );
+    expect(Object.keys(shaped).slice(0, 4)).toEqual(["success", "output", "stdout", "error"]);
   });
 
   it("drops the trace for none", () => {
@@ -52,26 +55,37 @@ describe("shapeResult", () => {
     expect(shaped.output).toEqual(result.output);
   });
 
-  it("lists the first calls of a long trace and counts the rest", () => {
-    const trace = Array.from({ length: MAX_SUMMARY_CALLS + 7 }, (_, index) =>
-      entry(index, "read_file", [`f${index}`], "text"),
+  it("names each tool once however many calls it had, in the order of first calls", () => {
+    const trace = [
+      ...Array.from({ length: 500 }, (_, index) =>
+        entry(index + 2, "read_file", [`f${index}`], "text"),
+      ),
+      entry(502, "file_size", ["f0"], 4),
+    ];
+    const shaped = shapeResult(
+      { ...result, trace: [entry(1, "find_files", ["*"], []), ...trace] },
+      { trace: "summary" },
     );
-    const shaped = shapeResult({ ...result, trace }, { trace: "summary" });
-    expect(shaped.trace).toHaveLength(MAX_SUMMARY_CALLS);
-    expect(shaped.traceOmitted).toBe(7);
+    expect(shaped.trace).toEqual([
+      { tool: "find_files", calls: 1, totalMs: 1.2 },
+      { tool: "read_file", calls: 500, totalMs: 617 },
+      { tool: "file_size", calls: 1, totalMs: 1.2 },
+    ]);
   });
 
-  it("keeps a failed call's error in the summary", () => {
-    const failed: TraceEntry = { ...entry(3, "read_file", ["x"], null), success: false };
-    failed.error = "no such file";
-    expect(summariseCall(failed)).toMatchObject({ result: "error", error: "no such file" });
-  });
-
-  it("cuts long arguments in the preview", () => {
-    const summary = summariseCall(entry(1, "write_file", ["a.txt", content], true));
-    expect(summary.args.length).toBeLessThanOrEqual(121);
-    expect(summary.args.startsWith('"a.txt", "xxx')).toBe(true);
-    expect(summary.args.endsWith("…")).toBe(true);
+  it("counts a tool's failed calls and keeps the first failure's message", () => {
+    const failed = (step: number, error: string): TraceEntry => ({
+      ...entry(step, "read_file", ["x"], null),
+      success: false,
+      error,
+    });
+    expect(
+      summariseTrace([
+        entry(1, "read_file", ["a"], "a"),
+        failed(2, "no such file"),
+        failed(3, "later"),
+      ]),
+    ).toEqual([{ tool: "read_file", calls: 3, totalMs: 3.7, failed: 2, error: "no such file" }]);
   });
 
   it("cuts output and stdout over the cap with markers and the full size", () => {

@@ -10,6 +10,9 @@ export type TraceDetail = "none" | "summary" | "full";
 /** The trace details a caller may ask for. */
 export const TRACE_DETAILS: readonly TraceDetail[] = Object.freeze(["none", "summary", "full"]);
 
+/** The trace detail agents get when they do not say: MCP `run_program` and `delegate`, the AI SDK and LangChain tools. */
+export const DEFAULT_TRACE_DETAIL: TraceDetail = "summary";
+
 /** Options that size a run or delegate result for its reader (a model's context, a script). */
 export interface ResultShapeOptions<Detail extends TraceDetail = TraceDetail> {
   /** `full` (the service's default) keeps every call with its arguments and result; `summary` keeps one line per call; `none` drops the trace. */
@@ -18,15 +21,15 @@ export interface ResultShapeOptions<Detail extends TraceDetail = TraceDetail> {
   maxOutputChars?: number;
 }
 
-/** One tool call of a trace summary: the tool, a preview of its arguments, the size of its result, its time. */
-export interface TraceCallSummary {
-  step: number;
+/**
+ * One tool of a trace summary: how many times the run called it and how long those calls took
+ * together; for a tool whose calls failed, how many did and the first failure's message.
+ */
+export interface TraceToolSummary {
   tool: string;
-  /** The arguments as JSON, cut at `ARGUMENT_PREVIEW_CHARS`. */
-  args: string;
-  /** The result's size (`"1234 chars"`, `"12 items"`, `"3 keys"`), or a short scalar, or `"error"`. */
-  result: string;
-  durationMs: number;
+  calls: number;
+  totalMs: number;
+  failed?: number;
   error?: string;
 }
 
@@ -40,10 +43,8 @@ export interface TruncatedPart {
   shownChars: number;
 }
 
-/** What shaping adds to a result: calls left out of a summary and the parts cut to fit. */
+/** What shaping adds to a result: the parts cut to fit. */
 export interface ShapeNotes {
-  /** Tool calls after the first `MAX_SUMMARY_CALLS`, counted but not listed (summary only). */
-  traceOmitted?: number;
   /** Parts cut at `maxOutputChars`; absent when nothing was cut. */
   truncated?: TruncatedPart[];
 }
@@ -52,7 +53,7 @@ export interface ShapeNotes {
 export type ShapedTrace<Detail extends TraceDetail> = Detail extends "full"
   ? TraceEntry[]
   : Detail extends "summary"
-    ? TraceCallSummary[]
+    ? TraceToolSummary[]
     : [];
 
 /** A run result (with what its file changes came to) shaped for a trace detail: `variables` only with the full trace. */
@@ -68,12 +69,9 @@ export type ShapedRunResult<Detail extends TraceDetail = "full"> = Omit<
     ? { trace: TraceEntry[]; variables: Record<string, unknown> }
     : { trace: ShapedTrace<Detail> });
 
-/** Tool calls a summary lists one by one. */
-export const MAX_SUMMARY_CALLS = 50;
-/** Characters of a call's arguments shown in a summary. */
-export const ARGUMENT_PREVIEW_CHARS = 120;
-
 interface Shapeable {
+  success?: boolean;
+  error?: unknown;
   output: unknown;
   stdout: string;
   trace: readonly TraceEntry[];
@@ -82,32 +80,30 @@ interface Shapeable {
   changes?: readonly { path: string; diff: string }[];
 }
 
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-
-function sizeOf(value: unknown): string {
-  if (typeof value === "string") return counted(value.length, "char");
-  if (Array.isArray(value)) return counted(value.length, "item");
-  if (value === undefined || value === null) return "null";
-  if (typeof value === "object") return counted(Object.keys(value).length, "key");
-  const text = String(value);
-  return text.length <= 40 ? text : `${text.slice(0, 40)}…`;
+/** The trace as one line per tool, in the order of each tool's first call. */
+export function summariseTrace(trace: readonly TraceEntry[]): TraceToolSummary[] {
+  const byTool = new Map<string, TraceToolSummary & { rawMs: number }>();
+  for (const entry of trace) {
+    let summary = byTool.get(entry.tool);
+    if (!summary) {
+      summary = { tool: entry.tool, calls: 0, totalMs: 0, rawMs: 0 };
+      byTool.set(entry.tool, summary);
+    }
+    summary.calls++;
+    summary.rawMs += entry.durationMs;
+    if (!entry.success) {
+      summary.failed = (summary.failed ?? 0) + 1;
+      summary.error ??= entry.error ?? "failed";
+    }
+  }
+  return [...byTool.values()].map(({ rawMs, ...summary }) => ({
+    ...summary,
+    totalMs: Math.round(rawMs * 10) / 10,
+  }));
 }
 
-/** One line of a trace summary for a trace entry. */
-export function summariseCall(entry: TraceEntry): TraceCallSummary {
-  const preview = entry.args.map((arg) => JSON.stringify(arg) ?? "null").join(", ");
-  return {
-    step: entry.step,
-    tool: entry.tool,
-    args:
-      preview.length <= ARGUMENT_PREVIEW_CHARS
-        ? preview
-        : `${preview.slice(0, ARGUMENT_PREVIEW_CHARS)}…`,
-    result: entry.success ? sizeOf(entry.result) : "error",
-    durationMs: Math.round(entry.durationMs * 10) / 10,
-    ...(entry.error !== null ? { error: entry.error } : {}),
-  };
-}
+/** The fields an answer is read by, first: what a model acts on before the trace. */
+const ANSWER_FIRST = ["success", "output", "stdout", "error"] as const;
 
 /** Refuses a trace detail or output cap that is not one the service knows. */
 export function checkShapeOptions(options: ResultShapeOptions): void {
@@ -126,9 +122,10 @@ export function checkShapeOptions(options: ResultShapeOptions): void {
 
 /**
  * A run or delegate result sized for its reader: the trace kept in full, summarised to one line
- * per call (the first `MAX_SUMMARY_CALLS`), or dropped; `variables` kept only with the full
- * trace; output, stdout and each change's diff cut at `maxOutputChars` with markers. With the
- * defaults (full trace, no cap) the result is returned unchanged.
+ * per tool (its calls and their total time), or dropped; `variables` kept only with the full
+ * trace; output, stdout and each change's diff cut at `maxOutputChars` with markers; the answer
+ * (`success`, `output`, `stdout`, `error`) first. With the defaults (full trace, no cap) the
+ * result is returned unchanged.
  */
 export function shapeResult<Result extends Shapeable>(
   result: Result,
@@ -137,15 +134,12 @@ export function shapeResult<Result extends Shapeable>(
   const detail = options.trace ?? "full";
   const maxChars = options.maxOutputChars;
   if (detail === "full" && maxChars === undefined) return result;
-  const shaped: Record<string, unknown> = { ...(result as object) };
+  const shaped: Record<string, unknown> = {};
+  for (const key of ANSWER_FIRST) if (key in result) shaped[key] = result[key];
+  Object.assign(shaped, result);
   if (detail !== "full") {
     delete shaped.variables;
-    if (detail === "none") shaped.trace = [];
-    else {
-      shaped.trace = result.trace.slice(0, MAX_SUMMARY_CALLS).map(summariseCall);
-      if (result.trace.length > MAX_SUMMARY_CALLS)
-        shaped.traceOmitted = result.trace.length - MAX_SUMMARY_CALLS;
-    }
+    shaped.trace = detail === "none" ? [] : summariseTrace(result.trace);
   }
   if (maxChars !== undefined) {
     const truncated: TruncatedPart[] = [];

@@ -61,13 +61,21 @@ export class WorkspaceTrust {
   readonly workspace: string;
   readonly decision: TrustDecision;
   private readonly config: WorkspaceTrustOptions["config"];
-  private readonly configText: string | null;
+  private configText: string | null;
 
   constructor(options: WorkspaceTrustOptions) {
     this.workspace = path.resolve(options.workspace);
     this.config = options.config;
     this.decision = options.decision;
     this.configText = options.configText;
+  }
+
+  /**
+   * The config file was read again and only its default kit changed (`LackpyService.defaultKit`):
+   * the gate now judges that text, as a process that opened it would.
+   */
+  configReread(text: string): void {
+    if (this.configText !== null) this.configText = text;
   }
 
   /** True when the config names module tools or MCP servers. */
@@ -89,6 +97,24 @@ export class WorkspaceTrust {
         serverStartConfig(server, context),
       ]),
     );
+  }
+
+  /**
+   * The key a server's tool listing is cached under (`McpListingCache`): the trust it may start
+   * under (the record's digests and time, or the app's own decision) and how it is started.
+   * null when no listing may be used: no trust decided, or nothing recorded.
+   */
+  listingKey(server: string): string | null {
+    const configured = this.config.mcpServers[server];
+    if (!configured || this.decision === false) return null;
+    let trust = "app";
+    if (this.decision === "store") {
+      const record = this.record();
+      if (!record) return null;
+      trust = `${record.configDigest}|${record.codeDigest}|${record.trustedAt}`;
+    }
+    const start = serverStartConfig(configured, this.context());
+    return digestText(`${trust}|${server}|${JSON.stringify(start)}`);
   }
 
   /** The paths inside the workspace that lackpy runs code from, for the file tools to refuse. */
