@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync, realpathSync, type Stats } from "node:fs";
 import path from "node:path";
 import { checkWorkspacePath, type PathAccess, type PathProtection } from "./protected-paths.js";
 import { refuseProtected } from "./refuse-protected.js";
@@ -23,6 +23,11 @@ import { ToolError } from "../tool-error.js";
  * (a symlink on the way, a refusal, a path that does not exist yet) goes through the full check
  * with the root resolved afresh, which also gives every error; a root moved, removed or pointed
  * elsewhere since the last call fails the comparison and is therefore resolved again.
+ *
+ * Within one run (`ConfinedFolders`, which the builtin file tools keep per staging area) a folder
+ * found that way is not resolved again: a path in it costs one lstat of its last name, which must
+ * not be a symlink (the full check decides one that is). Out of scope as above: a folder swapped
+ * for a symlink while the run goes on.
  */
 
 const RELATIVE_HINT =
@@ -49,12 +54,39 @@ export interface ConfineOptions {
   protection?: PathProtection;
   /** What the caller does with the path: `write` also refuses `node_modules`, readable hidden names and command files. Reading by default. */
   access?: PathAccess;
+  /** The folders this run already found to lead through no symlink (see `ConfinedFolders`). */
+  folders?: ConfinedFolders;
+}
+
+/** A confined path, with the lstat of it the quick check took when it took one (the path is then no symlink). */
+export interface ConfinedFile {
+  file: string;
+  info: Stats | undefined;
 }
 
 /** A workspace root as the file tools hold it: the path as configured and its last known real path. */
 export interface WorkspaceRoot {
   readonly path: string;
   realPath: string | undefined;
+}
+
+/**
+ * Folders of a workspace, as `/`-separated paths relative to its real root, found in one run to
+ * lead through no symlink: a path of the quick check in one of them is not resolved again. Keep
+ * one for one run (a staging area's life) and no longer: between runs a folder may change.
+ */
+export class ConfinedFolders {
+  readonly #folders = new Set<string>();
+
+  /** True when `folder` was found to lead through no symlink. */
+  has(folder: string): boolean {
+    return this.#folders.has(folder);
+  }
+
+  /** Notes that `folder` leads through no symlink. */
+  add(folder: string): void {
+    this.#folders.add(folder);
+  }
 }
 
 /** A `WorkspaceRoot` for `root`, its real path not resolved yet. */
@@ -80,6 +112,15 @@ export function confinePathSync(
   requested: unknown,
   options: ConfineOptions = {},
 ): string {
+  return confineFileSync(root, requested, options).file;
+}
+
+/** `confinePathSync`, with the lstat its quick check took (so a reader need not stat the file again). */
+export function confineFileSync(
+  root: string | WorkspaceRoot,
+  requested: unknown,
+  options: ConfineOptions = {},
+): ConfinedFile {
   if (typeof requested !== "string" || requested.trim() === "")
     throw new ToolError(
       "invalid_path",
@@ -91,14 +132,16 @@ export function confinePathSync(
       retriable: true,
       hint: RELATIVE_HINT,
     });
-  const normalised = requested.replace(/\\/g, "/");
+  const normalised = requested.includes("\\") ? requested.replace(/\\/g, "/") : requested;
   if (normalised.startsWith("/") || /^[A-Za-z]:/.test(normalised) || /^~(\/|$)/.test(normalised))
     throw outside(requested);
   const workspace = typeof root === "string" ? workspaceRoot(root) : root;
   return (
     (workspace.realPath !== undefined &&
-      acceptQuickly(workspace, normalised, workspace.realPath, options)) ||
-    confineFully(workspace, requested, normalised, options)
+      acceptQuickly(workspace, normalised, workspace.realPath, options)) || {
+      file: confineFully(workspace, requested, normalised, options),
+      info: undefined,
+    }
   );
 }
 
@@ -114,22 +157,46 @@ function acceptQuickly(
   normalised: string,
   realRoot: string,
   options: ConfineOptions,
-): string | null {
-  const given = relativeInside(realRoot, path.resolve(realRoot, normalised));
+): ConfinedFile | null {
+  // A plain relative path (no `.`, `..` or empty names) needs no resolving: it is its own relative path.
+  const plain = path.sep === "/" && !NOT_PLAIN.test(normalised);
+  const absolute = plain
+    ? `${realRoot.endsWith("/") ? realRoot : `${realRoot}/`}${normalised}`
+    : path.resolve(realRoot, normalised);
+  const given = plain ? normalised : relativeInside(realRoot, absolute);
   if (given === null) return null;
   if (
     options.protection &&
     checkWorkspacePath(given, options.protection, { access: options.access })
   )
     return null;
+  const folders = options.folders;
+  const slash = given.lastIndexOf("/");
+  const folder = slash < 0 ? "" : given.slice(0, slash);
+  if (folders && given !== "" && folders.has(folder)) {
+    // The folder leads through no symlink (this run saw so): only the last name is left to check.
+    let info: Stats;
+    try {
+      info = lstatSync(absolute);
+    } catch {
+      return null;
+    }
+    return info.isSymbolicLink() ? null : { file: absolute, info };
+  }
   let real: string;
   try {
     real = realpathSync.native(path.resolve(root.path, given));
   } catch {
     return null;
   }
-  return relativeInside(realRoot, real) === given ? real : null;
+  if (relativeInside(realRoot, real) !== given) return null;
+  // Every folder on the way is real, through the root as configured.
+  if (given !== "") folders?.add(folder);
+  return { file: real, info: undefined };
 }
+
+/** A relative path with a `.` or `..` name, an empty name (`a//b`, `a/`) or nothing at all: `path.resolve` decides it. */
+const NOT_PLAIN = /(^|\/)\.{1,2}(\/|$)|\/\/|\/$|^$/;
 
 /** The `/`-separated path of `child` under `parent`, both normalised and absolute (as `path.resolve` and realpath give them), or null when it is not under it. */
 function relativeInside(parent: string, child: string): string | null {
