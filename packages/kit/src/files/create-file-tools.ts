@@ -20,6 +20,7 @@ import { listFolder, type FolderEntry } from "./list-folder.js";
 import { readLines } from "./read-lines.js";
 import { searchFiles, type SearchHit } from "./search-files.js";
 import { definitionsOf } from "./definitions-of.js";
+import { noteReadFile } from "./child-file-tool.js";
 
 /** Options of the builtin file tools. */
 export interface FileToolsOptions {
@@ -63,7 +64,7 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
   const protection = protectionFor(options);
   // One per set of tools: the root's real path is remembered between calls.
   const workspace = workspaceRoot(root);
-  return {
+  const tools: FileTools = {
     read_file(file) {
       const staging = stagingOf(this);
       return readTextFile(workspace, file, {
@@ -135,6 +136,9 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
       return true;
     },
   };
+  // An isolated child may read files itself with these same checks (`childToolOf`).
+  noteReadFile(tools.read_file, { root, maxReadBytes, options });
+  return tools;
 }
 
 /** The folders a run found to lead through no symlink, kept with its staging area (one run's life). */

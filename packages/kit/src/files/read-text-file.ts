@@ -37,6 +37,11 @@ export interface ReadTextFileOptions {
   staging?: FileStaging;
   /** The folders this run found to lead through no symlink (see `ConfinedFolders`). */
   folders?: ConfinedFolders;
+  /**
+   * Files (real paths) whose text another reader holds (a run's staged files, which an isolated
+   * child does not have): `readTextFileSync` gives null for them, after the path check.
+   */
+  heldElsewhere?: (file: string) => boolean;
 }
 
 /**
@@ -57,8 +62,8 @@ export async function readTextFile(
 
 /**
  * `readTextFile` without waiting: the text of a file of at most `SYNC_READ_BYTES`, or null for a
- * larger one (nothing is left open; read it with `readTextFile`). Every check and every refusal is
- * `readTextFile`'s: it is the same code.
+ * larger one or one `heldElsewhere` (nothing is left open; read it with `readTextFile`). Every
+ * check and every refusal is `readTextFile`'s: it is the same code.
  */
 export function readTextFileSync(
   root: string | WorkspaceRoot,
@@ -82,6 +87,7 @@ function readText(
   const shown = String(requested);
   const staged = options.staging?.get(file);
   if (staged) return stagedText(staged.content, shown, options.maxReadBytes);
+  if (syncOnly && options.heldElsewhere?.(file)) return null;
   let descriptor: number;
   try {
     // The quick path check's lstat is this file's stat: it is no symlink.
