@@ -74,10 +74,16 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
       });
     },
     find_files(pattern, callOptions) {
+      const staging = stagingOf(this);
       return findFiles(
         workspace,
         pattern,
-        { maxFindResults, protection, signal: signalOf(this), staging: stagingOf(this) },
+        {
+          maxFindResults,
+          protection,
+          signal: signalOf(this),
+          ...(staging ? { staging, folders: foldersOf(staging) } : {}),
+        },
         callOptions,
       );
     },

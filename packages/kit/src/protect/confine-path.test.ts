@@ -217,6 +217,45 @@ describe("confinePathSync with the folders one run found real (ConfinedFolders)"
     expect(await tools.read_file.call(run, "link-in.ts")).toBe("const a = 1 // TODO\n");
   });
 
+  it("learns folders below a known one by lstat, and never through a symlinked folder", async () => {
+    await mkdir(path.join(root, "deep/one/two"), { recursive: true });
+    await writeFile(path.join(root, "deep/one/two/f.txt"), "deep");
+    await writeFile(path.join(outside, "f.txt"), "outside");
+    await symlink(outside, path.join(root, "deep/one/out"));
+    await symlink(path.join(root, "deep/one/two"), path.join(root, "deep/one/in"));
+    try {
+      const run = inRun();
+      expect(await tools.read_file.call(run, "README.md")).toBe("# readme\n");
+      expect(await tools.read_file.call(run, "deep/one/two/f.txt")).toBe("deep");
+      // A symlinked folder below a known one is no known folder: the full check decides.
+      expect((await refusal(tools.read_file.call(run, "deep/one/out/f.txt"))).code).toBe(
+        "path_outside_root",
+      );
+      expect(await tools.read_file.call(run, "deep/one/in/f.txt")).toBe("deep");
+      expect((await refusal(tools.read_file.call(run, "src-link/../../outside/f.txt"))).code).toBe(
+        "path_outside_root",
+      );
+      for (const { path: attack, code } of ATTACK_PATHS)
+        expect((await refusal(tools.read_file.call(run, attack))).code).toBe(code);
+    } finally {
+      await rm(path.join(root, "deep"), { recursive: true, force: true });
+      await rm(path.join(outside, "f.txt"), { force: true });
+    }
+  });
+
+  it("shares the folders find_files walked with read_file, and still refuses what it did not walk", async () => {
+    const run = inRun();
+    const found = await tools.find_files.call(run, "**/*.ts");
+    expect(found).toContain("src/nested/b.ts");
+    expect(found).not.toContain("dir-out/secret.txt");
+    for (const file of found) expect(typeof (await tools.read_file.call(run, file))).toBe("string");
+    expect((await refusal(tools.read_file.call(run, "dir-out/secret.txt"))).code).toBe(
+      "path_outside_root",
+    );
+    for (const { path: attack, code } of ATTACK_PATHS)
+      expect((await refusal(tools.read_file.call(run, attack))).code).toBe(code);
+  });
+
   it("knows a folder for one run only: the next run sees a folder swapped for a symlink", async () => {
     await mkdir(path.join(root, "moving"));
     await writeFile(path.join(root, "moving/f.txt"), "inside");

@@ -173,7 +173,7 @@ function acceptQuickly(
   const folders = options.folders;
   const slash = given.lastIndexOf("/");
   const folder = slash < 0 ? "" : given.slice(0, slash);
-  if (folders && given !== "" && folders.has(folder)) {
+  if (folders && given !== "" && knownReal(root, realRoot, folder, folders)) {
     // The folder leads through no symlink (this run saw so): only the last name is left to check.
     let info: Stats;
     try {
@@ -193,6 +193,44 @@ function acceptQuickly(
   // Every folder on the way is real, through the root as configured.
   if (given !== "") folders?.add(folder);
   return { file: real, info: undefined };
+}
+
+/**
+ * True when `folder` (relative to the real root, `/`-separated) leads through no symlink, as this
+ * run found or finds now: the root through the root as configured (one realpath a run), then
+ * each folder below the deepest one already known by one lstat, which must show a folder that is
+ * no symlink. False (the caller checks the whole path) as soon as one is not.
+ */
+function knownReal(
+  root: WorkspaceRoot,
+  realRoot: string,
+  folder: string,
+  folders: ConfinedFolders,
+): boolean {
+  if (folders.has(folder)) return true;
+  const names = folder === "" ? [] : folder.split("/");
+  let known = names.length - 1;
+  while (known >= 0 && !folders.has(names.slice(0, known).join("/"))) known--;
+  if (known < 0) {
+    try {
+      if (realpathSync.native(root.path) !== realRoot) return false;
+    } catch {
+      return false;
+    }
+    folders.add("");
+    known = 0;
+  }
+  for (let depth = known + 1; depth <= names.length; depth++) {
+    const below = names.slice(0, depth).join("/");
+    try {
+      const info = lstatSync(`${realRoot.endsWith("/") ? realRoot : `${realRoot}/`}${below}`);
+      if (!info.isDirectory()) return false;
+    } catch {
+      return false;
+    }
+    folders.add(below);
+  }
+  return true;
 }
 
 /** A relative path with a `.` or `..` name, an empty name (`a//b`, `a/`) or nothing at all: `path.resolve` decides it. */
