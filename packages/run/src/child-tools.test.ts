@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeChildPool, run, type ChildTool } from "./node.js";
+import { childPoolStats, closeChildPool, prewarmChildPool, run, type ChildTool } from "./node.js";
+import { childPids, eventually } from "./__fixtures__/child-processes.js";
 import { IsolatedRun } from "./isolated/isolated-run.js";
 import { isolatedRequest } from "./isolated/run-isolated.js";
 import { resolveLimits } from "./limits.js";
@@ -138,6 +139,38 @@ describe("child tools (isolated mode)", () => {
     ]);
     expect(host.calls).toEqual([]);
     expect(readdirSync(folder)).toEqual(["inside.txt"]);
+  });
+
+  it("get a child of their scope after a prewarmed plain child stood in for one run", async () => {
+    await closeChildPool();
+    prewarmChildPool(73);
+    await eventually(async () => (await childPids(73)).length === 1);
+    // Give the warm child time to report ready, so the first run is lent it (a plain run would
+    // count as demand for plain children; if it is not ready yet the test only proves less).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const options = () => {
+      const host = hostTools();
+      return {
+        host,
+        options: {
+          mode: "isolated" as const,
+          limits: { memoryMb: 73 },
+          tools: host.tools,
+          childTools: { tag: childTool("createTag", { readRoots: [folder, outside] }) },
+        },
+      };
+    };
+    // The first run may be lent the warm plain child (the host answers its tools) ...
+    const first = options();
+    const firstResult = await run(`tag("a")`, first.options);
+    expect(["child:p-a", "host:a"]).toContain(firstResult.output);
+    // ... which then gives its slot back: later runs are answered in a child of their scope.
+    for (let index = 0; index < 3; index++) {
+      const later = options();
+      expect((await run(`tag("b")`, later.options)).output).toBe("child:p-b");
+      expect(later.host.calls).toEqual([]);
+    }
+    expect(childPoolStats().live).toBeLessThanOrEqual(2);
   });
 
   it("fall back to the host when a child under the scope cannot start", async () => {

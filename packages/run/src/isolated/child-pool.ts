@@ -60,8 +60,9 @@ interface Waiter {
 
 /** Runs of one kind in flight (holding a child or waiting for one), and the most at once lately. */
 interface Demand {
-  /** Runs of this kind asked for so far. */
+  /** Runs of this kind asked for so far, and when the last one was. */
   asked: number;
+  askedAt: number;
   active: number;
   peak: number;
   peakAt: number;
@@ -199,9 +200,12 @@ function wasAskedBefore(key: string): boolean {
 
 function noteDemand(key: string, change: 1 | -1): void {
   const now = performance.now();
-  const demand = demands.get(key) ?? { asked: 0, active: 0, peak: 0, peakAt: 0 };
+  const demand = demands.get(key) ?? { asked: 0, askedAt: 0, active: 0, peak: 0, peakAt: 0 };
   demand.active += change;
-  if (change > 0) demand.asked++;
+  if (change > 0) {
+    demand.asked++;
+    demand.askedAt = now;
+  }
   if (change > 0 && (demand.active >= demand.peak || now - demand.peakAt > RECENT_DEMAND_MS)) {
     demand.peak = demand.active;
     demand.peakAt = now;
@@ -298,10 +302,19 @@ export function requestChild(
   };
 }
 
+/** True when no run asked for this kind lately (a child of it only ever stood in for others). */
+function unwanted(key: string): boolean {
+  const demand = demands.get(key);
+  return !demand || performance.now() - demand.askedAt > RECENT_DEMAND_MS;
+}
+
 function releaseChild(child: IsolatedChild): void {
   if (child.dead) return;
   const wanted = waiting.some((waiter) => waiter.request.memoryMb === child.memoryMb);
-  if (!wanted && idleCount(child.key) >= idleWanted(child.key)) retire(child);
+  // A child of a kind nobody asks for (a prewarmed one that stood in) gives its slot to a child
+  // of the kind that is asked for, so the pool ends up with children that serve their runs' tools.
+  if (unwanted(child.key) && demands.size > 0) retire(child);
+  else if (!wanted && idleCount(child.key) >= idleWanted(child.key)) retire(child);
   else {
     park(child);
     serve();
