@@ -19,6 +19,35 @@ export interface GoalRow {
   checks: GoalCheck[];
 }
 
+/** The workloads of the `files` suite, in the order of its goal rows. */
+const FILE_WORKLOAD_NAMES = ["TODO count", "line count", "largest files"];
+
+/** The `files` suite's goal rows: isolated against in-process, in-process against plain Node and Python lackpy, at 1,000 and 10,000 files. */
+function FILE_GOALS(): GoalRow[] {
+  const rows: GoalRow[] = [];
+  const ratioRow = (measure: string, ratio: string, goal: number, floor = false) => {
+    for (const size of ["1,000", "10,000"])
+      rows.push({
+        measure: `${measure}, ${size} files: TODO count; line count; largest files`,
+        checks: FILE_WORKLOAD_NAMES.map((name) => ({
+          suite: "files",
+          ratio: `${name}, ${size} files: ${ratio}`,
+          goal,
+          ...(floor ? { floor } : {}),
+        })),
+      });
+  };
+  ratioRow("file work, isolated / in-process", "isolated / in-process", 1.5);
+  ratioRow("file work, in-process / plain Node", "in-process / plain Node", 1.5);
+  ratioRow(
+    "file work, Python lackpy / lackpy in-process (times faster, wall time)",
+    "Python lackpy / lackpy in-process (times faster)",
+    1,
+    true,
+  );
+  return rows;
+}
+
 /** The goals of issues 17 and 27, in the README's order. */
 export const GOALS: readonly GoalRow[] = [
   {
@@ -140,6 +169,26 @@ export const GOALS: readonly GoalRow[] = [
     measure: "one-shot `lackpy delegate` (template): 5,000 templates / 10 (whole process)",
     checks: [
       { suite: "templates", ratio: "one-shot lackpy delegate, 5,000 / 10 templates", goal: 1.5 },
+    ],
+  },
+  // Issue 27: everyday file work (the `files` suite) and the MCP server under concurrency.
+  ...FILE_GOALS(),
+  {
+    measure:
+      "MCP `run_program`, isolated, throughput: 2 in flight / 1; 4, 8, 16 in flight / 2 (2 cores)",
+    checks: [
+      {
+        suite: "concurrency",
+        ratio: "run_program isolated: throughput at 2 in flight / at 1",
+        goal: 1.05,
+        floor: true,
+      },
+      ...[4, 8, 16].map((inFlight) => ({
+        suite: "concurrency",
+        ratio: `run_program isolated: throughput at ${inFlight} in flight / at 2`,
+        goal: 0.9,
+        floor: true,
+      })),
     ],
   },
 ];

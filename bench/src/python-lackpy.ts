@@ -3,13 +3,15 @@
  * driver imports lackpy from the checkout named by `LACKPY_PYTHON_SRC`, or as installed for the
  * interpreter `LACKPY_PYTHON` (default `python3`); nothing of Python lackpy lives in this repository.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { createInterface } from "node:readline";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CpuSampling, CpuSamples } from "./cpu-time.js";
 
 const DRIVER = fileURLToPath(new URL("../python/lackpy_driver.py", import.meta.url));
+const RUNNER = fileURLToPath(new URL("../python/lackpy_runner.py", import.meta.url));
 const DRIVER_TIMEOUT_MS = 300_000;
 
 /** How to enable the comparison, for the line printed when it is skipped. */
@@ -84,4 +86,55 @@ export function runPythonDriver(location: PythonLackpy, request: DriverRequest):
       `the Python lackpy driver failed (exit ${child.status}): ${child.stderr.trim().split("\n").slice(-3).join(" | ")}`,
     );
   return JSON.parse(child.stdout) as DriverAnswer;
+}
+
+/** One run of Python lackpy by `bench/python/lackpy_runner.py`: its wall time and what it gave. */
+export interface PythonRun {
+  ms: number;
+  success: boolean;
+  output: unknown;
+  error: string | null;
+}
+
+/** A Python lackpy process that runs one program at a time when asked (`lackpy_runner.py`). */
+export interface PythonRunner {
+  run(workspace: string, program: string, kit: readonly string[]): Promise<PythonRun>;
+  close(): void;
+}
+
+/** Starts `lackpy_runner.py` for Python lackpy at `location`; it lives until `close()`. */
+export function startPythonRunner(location: PythonLackpy): PythonRunner {
+  const child = spawn(location.python, [RUNNER], {
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" },
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
+  const lines = createInterface({ input: child.stdout });
+  const waiting: ((line: string | null) => void)[] = [];
+  lines.on("line", (line) => waiting.shift()?.(line));
+  child.on("close", () => {
+    for (const resolve of waiting.splice(0)) resolve(null);
+  });
+  return {
+    run(workspace, program, kit) {
+      return new Promise((resolve, reject) => {
+        waiting.push((line) => {
+          if (line === null)
+            reject(
+              new Error(
+                `the Python lackpy runner ended: ${stderr.trim().split("\n").slice(-3).join(" | ")}`,
+              ),
+            );
+          else resolve(JSON.parse(line) as PythonRun);
+        });
+        child.stdin.write(`${JSON.stringify({ src: location.src, workspace, program, kit })}\n`);
+      });
+    },
+    close() {
+      child.stdin.end();
+      child.kill();
+    },
+  };
 }

@@ -142,6 +142,8 @@ describe("package entries", () => {
       "SHIPPED_DOCS_DIR",
       "SKIPPED_FOLDERS",
       "TEMPORARY_SUFFIX",
+      "childReadFileModule",
+      "childToolOf",
       "confinePath",
       "contentHash",
       "createBuiltinProvider",

@@ -1,7 +1,7 @@
 import type { Node } from "@lackpy/lang";
 import type { ProgramFault } from "./run-error.js";
 import type { RunContext } from "./run-context.js";
-import { summarise } from "./builtins/serialize.js";
+import { detachedText, summariseCounted } from "./builtins/serialize.js";
 import type { ToolCall } from "./tools/tool-call-context.js";
 import { Snapshot, type TraceEntry } from "./tools/trace-entry.js";
 import { describeError, isProgramFault } from "./tools/describe-error.js";
@@ -60,7 +60,7 @@ export function callTool(
     if (raw instanceof SecretValue) {
       secrets = true;
       traced.push(raw.display);
-    } else traced.push(snapshot(arg, limits.maxOutputBytes));
+    } else traced.push(traceValue(context, arg));
   }
   // Paths are listed once the call succeeded: a refused write modified nothing.
   const notePathsOnSuccess = (result: unknown) =>
@@ -177,7 +177,7 @@ function acceptResult(
       })
     : plain;
   entry.success = true;
-  entry.result = snapshot(result, context.limits.maxOutputBytes);
+  entry.result = traceValue(context, result);
   return { value: result, loading };
 }
 
@@ -189,11 +189,31 @@ function finishCall(context: RunContext, entry: TraceEntry, started: number): vo
   if (context.pastDeadline(now)) context.checkTimeSoon();
 }
 
-/** Objects are summarised now (the program or the tool may change them later); primitives at the end. */
-function snapshot(value: unknown, maxBytes: number): unknown {
-  return typeof value === "object" && value !== null
-    ? new Snapshot(summarise(value, maxBytes))
-    : value;
+/** Longest string the trace keeps whole however much it holds already (a path, a line of text). */
+export const TRACE_SHORT_CHARS = 256;
+
+/**
+ * A tool argument or result as the trace keeps it. The trace's tool data, every call's together,
+ * is kept whole up to `maxOutputBytes`; past that, each long string or object is cut now to what
+ * is left (at least `TRACE_SHORT_CHARS`, at most `maxOutputBytes`), as the end of the run would cut it. So a run that reads
+ * thousands of files holds each file's text only as long as the program does: its memory does
+ * not grow with the bytes it reads. Objects are summarised now in any case (the program or the
+ * tool may change them later); short strings and other primitives are kept and summarised at the end.
+ */
+function traceValue(context: RunContext, value: unknown): unknown {
+  const isText = typeof value === "string";
+  if (!isText && (typeof value !== "object" || value === null)) return value;
+  // Kept strings are copies: a piece of a text (a line, a slice) would keep the whole text alive.
+  if (isText && value.length <= TRACE_SHORT_CHARS) return detachedText(value);
+  const left = context.traceTextLeft;
+  const allowance = Math.min(context.limits.maxOutputBytes, Math.max(TRACE_SHORT_CHARS, left));
+  if (isText && value.length <= allowance) {
+    context.traceTextLeft = Math.max(0, left - value.length);
+    return detachedText(value);
+  }
+  const summary = summariseCounted(value, allowance);
+  context.traceTextLeft = Math.max(0, left - summary.usedBytes);
+  return new Snapshot(summary.value);
 }
 
 function toolFault(

@@ -1,9 +1,12 @@
 /**
  * The isolated-mode child process: runs one program at a time with the in-process interpreter,
  * under its own heap limit. Tools stay in the host; each call is a request over IPC and the
- * program awaits the reply. The host forks this file with a minimal environment and kills the
- * process when a run goes past its time, so nothing here needs to survive a bad run.
+ * program awaits the reply, except for the run's child tools, which a module of the host's code
+ * answers here when it can (the child then runs under Node's permission model). The host forks
+ * this file with a minimal environment and kills the process when a run goes past its time, so
+ * nothing here needs to survive a bad run.
  */
+import { pathToFileURL } from "node:url";
 import { getHeapStatistics } from "node:v8";
 import { HeapWatch } from "./isolated/heap-watch.js";
 import type {
@@ -16,6 +19,7 @@ import { ProgramFault } from "./run-error.js";
 import { failedResult, runInProcess } from "./run-program.js";
 import { placeSecretMarkers, toSecretArguments } from "./isolated/secret-arguments.js";
 import { warmUp } from "./isolated/warm-up.js";
+import type { ChildToolHandler, ChildToolRequest } from "./tools/child-tool.js";
 
 interface PendingCall {
   tool: string;
@@ -24,6 +28,8 @@ interface PendingCall {
 }
 
 const pending = new Map<number, PendingCall>();
+/** The handlers of the current run's child tools, by tool name. */
+let handlers = new Map<string, ChildToolHandler>();
 const heapWatch = new HeapWatch();
 let nextCallId = 0;
 
@@ -35,6 +41,8 @@ function settleToolCall(reply: ToolReply): void {
   const waiting = pending.get(reply.callId);
   if (!waiting) return;
   pending.delete(reply.callId);
+  // What the host's tools did that the child's own must know comes before the program goes on.
+  if (reply.news) for (const [name, news] of Object.entries(reply.news)) tellNews(name, news);
   const error = reply.error ?? { message: "the tool failed" };
   if (reply.ok) {
     try {
@@ -51,16 +59,32 @@ function settleToolCall(reply: ToolReply): void {
   else waiting.reject(Object.assign(new Error(error.message), error));
 }
 
+function tellNews(name: string, news: unknown): void {
+  try {
+    handlers.get(name)?.news?.(news);
+  } catch {
+    // A handler that cannot take the news must not answer again: the host serves its tool.
+    handlers.delete(name);
+  }
+}
+
 async function runOne(request: RunRequest): Promise<void> {
+  const hostCall = (name: string, args: unknown[]) =>
+    new Promise((resolve, reject) => {
+      const callId = nextCallId++;
+      pending.set(callId, { tool: name, resolve, reject });
+      send({ type: "tool", id: request.id, callId, name, ...toSecretArguments(args) });
+    });
+  handlers = await childToolHandlers(request.childTools ?? []);
   const tools = Object.fromEntries(
     request.toolNames.map((name) => [
       name,
-      (...args: unknown[]) =>
-        new Promise((resolve, reject) => {
-          const callId = nextCallId++;
-          pending.set(callId, { tool: name, resolve, reject });
-          send({ type: "tool", id: request.id, callId, name, ...toSecretArguments(args) });
-        }),
+      handlers.has(name)
+        ? (...args: unknown[]) => {
+            const answer = answerHere(name, args);
+            return answer ? answer.value : hostCall(name, args);
+          }
+        : (...args: unknown[]) => hostCall(name, args),
     ]),
   );
   const result = await runInProcess(
@@ -107,6 +131,44 @@ async function runOne(request: RunRequest): Promise<void> {
       }),
     });
   }
+}
+
+/** A child tool's answer, or null when it declines (or fails: the host's tool then decides). */
+function answerHere(name: string, args: unknown[]): { value: unknown } | null {
+  try {
+    return handlers.get(name)?.call(args) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const modules = new Map<string, Promise<Record<string, unknown> | null>>();
+
+/** Makes the handlers of a run's child tools; a module that does not load, or an export that fails, leaves its tool to the host. */
+async function childToolHandlers(
+  requests: readonly ChildToolRequest[],
+): Promise<Map<string, ChildToolHandler>> {
+  const made = new Map<string, ChildToolHandler>();
+  for (const request of requests) {
+    let loading = modules.get(request.module);
+    if (!loading) {
+      loading = import(pathToFileURL(request.module).href).then(
+        (module: Record<string, unknown>) => module,
+        () => null,
+      );
+      modules.set(request.module, loading);
+    }
+    const module = await loading;
+    const make = module?.[request.export];
+    if (typeof make !== "function") continue;
+    try {
+      const handler = (make as (options: unknown) => ChildToolHandler)(request.options);
+      if (typeof handler?.call === "function") made.set(request.name, handler);
+    } catch {
+      // The host serves this tool.
+    }
+  }
+  return made;
 }
 
 process.on("message", (message: HostMessage) => {

@@ -118,6 +118,7 @@ describe("the interpreter implements exactly the language spec", () => {
       "isolated/heap-watch.ts",
       "isolated/host-heap-gauge.ts",
       "isolated/isolated-child.ts",
+      "isolated/read-scope.ts",
       "isolated/run-isolated.ts",
     ]);
     const directory = new URL(".", import.meta.url);

@@ -34,10 +34,12 @@ export {
   configureChildPool,
   DEFAULT_CHILD_MEMORY_MB,
   DEFAULT_MAX_CHILDREN,
+  RECENT_DEMAND_MS,
   prewarmChildPool,
   prewarmWorkerPool,
 } from "./isolated/child-pool.js";
 export type { ChildPoolOptions, ChildPoolStats } from "./isolated/child-pool.js";
+export type { ChildTool, ChildToolHandler } from "./tools/child-tool.js";
 // Types only: the values of the root entry (`runInProcess`, `RunError`, …) would load the interpreter.
 export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";

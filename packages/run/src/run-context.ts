@@ -93,6 +93,11 @@ export class RunContext {
   readonly trace: TraceEntry[] = [];
   readonly filesRead = new Set<string>();
   readonly filesModified = new Set<string>();
+  /**
+   * Characters of tool text (arguments and results, all calls together) the trace may still
+   * keep whole: `maxOutputBytes` at the start (see `traceValue` in `call-tool.ts`).
+   */
+  traceTextLeft: number;
   /** Top-level names created by assignment, in the order they were first assigned. */
   readonly cellOrder: string[] = [];
   readonly limits: Limits;
@@ -123,6 +128,7 @@ export class RunContext {
 
   constructor(options: RunContextOptions) {
     this.limits = options.limits;
+    this.traceTextLeft = options.limits.maxOutputBytes;
     this.clock = options.now ?? null;
     this.startedAt = options.startedAt ?? this.now();
     this.params = options.params;

@@ -11,6 +11,7 @@ import { RunContext } from "./run-context.js";
 import { ProgramFault, type RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
 import type { ToolFunction } from "./tools/trace-entry.js";
+import type { ChildTool } from "./tools/child-tool.js";
 import { describeError } from "./tools/describe-error.js";
 import { toParamData } from "./tools/plain-data.js";
 import { loadRegexEngine } from "./regex/regex-engine.js";
@@ -39,6 +40,12 @@ export interface RunOptions {
   heapUsedBytes?: () => number;
   /** Aborting it stops the run with the error code `cancelled`. */
   signal?: AbortSignal;
+  /**
+   * Isolated mode: kit tools (by name) the child may answer itself with a module of the host's
+   * own code, under Node's permission model, falling back to the tool in `tools` for any call
+   * it declines (see `ChildTool`). Not used with secret params, nor in-process.
+   */
+  childTools?: Readonly<Record<string, ChildTool>>;
 }
 
 function isValidated(program: unknown): program is ValidatedProgram {

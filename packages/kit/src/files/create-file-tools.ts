@@ -1,4 +1,4 @@
-import { workspaceRoot } from "../protect/confine-path.js";
+import { ConfinedFolders, workspaceRoot } from "../protect/confine-path.js";
 import { findFiles } from "./find-files.js";
 import { MAX_FIND_RESULTS, MAX_READ_BYTES } from "./file-tool-specs.js";
 import { KitError } from "../kit-error.js";
@@ -10,7 +10,7 @@ import {
 import { checkOpeningGlob, checkProtectedGlob } from "../protect/check-protected-glob.js";
 import { readTextFile } from "./read-text-file.js";
 import { signalOf } from "../toolbox/tool-call-context.js";
-import { stagingOf } from "./file-staging.js";
+import { stagingOf, type FileStaging } from "./file-staging.js";
 import { stageTextFile } from "./stage-text-file.js";
 import { ToolError } from "../tool-error.js";
 import type { ToolFunction, ToolProvider } from "../toolbox/toolbox.js";
@@ -20,6 +20,7 @@ import { listFolder, type FolderEntry } from "./list-folder.js";
 import { readLines } from "./read-lines.js";
 import { searchFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 import { definitionsOf } from "./definitions-of.js";
+import { noteReadFile } from "./child-file-tool.js";
 
 /** Options of the builtin file tools. */
 export interface FileToolsOptions {
@@ -71,15 +72,26 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     signal: signalOf(context),
     staging: stagingOf(context),
   });
-  return {
+  const tools: FileTools = {
     read_file(file) {
-      return readTextFile(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
+      const staging = stagingOf(this);
+      return readTextFile(workspace, file, {
+        maxReadBytes,
+        protection,
+        ...(staging ? { staging, folders: foldersOf(staging) } : {}),
+      });
     },
     find_files(pattern, callOptions) {
+      const staging = stagingOf(this);
       return findFiles(
         workspace,
         pattern,
-        { maxFindResults, protection, signal: signalOf(this), staging: stagingOf(this) },
+        {
+          maxFindResults,
+          protection,
+          signal: signalOf(this),
+          ...(staging ? { staging, folders: foldersOf(staging) } : {}),
+        },
         callOptions,
       );
     },
@@ -138,6 +150,18 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
       return true;
     },
   };
+  // An isolated child may read files itself with these same checks (`childToolOf`).
+  noteReadFile(tools.read_file, { root, maxReadBytes, options });
+  return tools;
+}
+
+/** The folders a run found to lead through no symlink, kept with its staging area (one run's life). */
+const RUN_FOLDERS = new WeakMap<FileStaging, ConfinedFolders>();
+
+function foldersOf(staging: FileStaging): ConfinedFolders {
+  let folders = RUN_FOLDERS.get(staging);
+  if (!folders) RUN_FOLDERS.set(staging, (folders = new ConfinedFolders()));
+  return folders;
 }
 
 /** The compiled protection of the options; a glob the config could not hold is a caller mistake. */

@@ -29,6 +29,8 @@ export const MAX_STAGED_BYTES = 256 * 1024 * 1024;
  */
 export class FileStaging {
   readonly #files = new Map<string, StagedFile>();
+  /** The real paths staged, in the order they were first staged. */
+  readonly #order: string[] = [];
   readonly #maxBytes: number;
   #bytes = 0;
   #sealed = false;
@@ -45,6 +47,11 @@ export class FileStaging {
   /** How many files are staged. */
   get size(): number {
     return this.#files.size;
+  }
+
+  /** The real paths of the files staged after the first `count` (in the order they were first staged). */
+  realPathsSince(count: number): string[] {
+    return this.#order.slice(count);
   }
 
   /** Every staged file, sorted by path. */
@@ -92,6 +99,7 @@ export class FileStaging {
         { hint: "change fewer or smaller files per run" },
       );
     this.#bytes = bytes;
+    if (!staged) this.#order.push(file);
     this.#files.set(file, { file, path: relative, before: kept, content });
   }
 

@@ -11,7 +11,11 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
 import { compileGlob, type Glob, type GlobState } from "../glob/compile-glob.js";
 import type { FileStaging } from "./file-staging.js";
-import { confinePathSync, type WorkspaceRoot } from "../protect/confine-path.js";
+import {
+  confinePathSync,
+  type ConfinedFolders,
+  type WorkspaceRoot,
+} from "../protect/confine-path.js";
 import { refuseProtected } from "../protect/refuse-protected.js";
 import { checkWorkspacePath, type PathProtection } from "../protect/protected-paths.js";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
@@ -38,6 +42,8 @@ export interface FindFilesOptions {
   sliceMs?: number;
   /** The run's staging area: the files it staged are found as if they were on disk. */
   staging?: FileStaging;
+  /** The run's folders known to lead through no symlink: the walk adds the folders it enters. */
+  folders?: ConfinedFolders;
 }
 
 /** The options a program may pass as `find_files`' second argument. */
@@ -105,7 +111,9 @@ export async function findFiles(
   // The literal start goes through the one path check, as a folder to look into, so `.lackpy/**`
   // and `.vscode/*` are refused, not just empty, while `.github/**` is searched.
   refuseProtected(literal.join("/"), null, options.protection, "read", { folder: true });
-  const start = confinePathSync(root, ".", options);
+  const start = confinePathSync(root, ".", { protection: options.protection });
+  // The walk enters real folders only (never a symlink), from the real root.
+  options.folders?.add("");
   const named = new Set(segments.filter((segment) => SKIPPED_FOLDERS.includes(segment)));
   // Names the pattern spells out are listed even when a .gitignore ignores them.
   const literalNames = new Set(segments.filter((segment) => !GLOB_CHARACTERS.test(segment)));
@@ -136,6 +144,7 @@ export async function findFiles(
       if (folderEntry) {
         if (SKIPPED_FOLDERS.includes(entry.name) && !named.has(entry.name)) continue;
         const below = glob.advance(state, `${entry.name}/`);
+        if (below.length > 0) options.folders?.add(child);
         if (below.length > 0)
           folders.push({
             folder: path.join(folder, entry.name),

@@ -8,7 +8,11 @@ import {
   statSync,
   type Stats,
 } from "node:fs";
-import { confinePathSync, type WorkspaceRoot } from "../protect/confine-path.js";
+import {
+  confineFileSync,
+  type ConfinedFolders,
+  type WorkspaceRoot,
+} from "../protect/confine-path.js";
 import { fileError } from "./file-error.js";
 import { BINARY_SNIFF_BYTES } from "./file-state.js";
 import type { FileStaging } from "./file-staging.js";
@@ -26,6 +30,20 @@ export const SYNC_READ_BYTES = 1024 * 1024;
 // O_NOFOLLOW: the confined path is real, so a symlink in its last name was swapped in after the check.
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
+/** What `readTextFile` needs besides the root and the path. */
+export interface ReadTextFileOptions {
+  maxReadBytes: number;
+  protection: PathProtection;
+  staging?: FileStaging;
+  /** The folders this run found to lead through no symlink (see `ConfinedFolders`). */
+  folders?: ConfinedFolders;
+  /**
+   * Files (real paths) whose text another reader holds (a run's staged files, which an isolated
+   * child does not have): `readTextFileSync` gives null for them, after the path check.
+   */
+  heldElsewhere?: (file: string) => boolean;
+}
+
 /**
  * Reads a workspace text file: refuses protected paths, directories, binary files (a NUL in the
  * first 8 KiB) and files over `maxReadBytes`. The path is checked by `confinePathSync`, stat'ed
@@ -37,15 +55,43 @@ const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
 export async function readTextFile(
   root: string | WorkspaceRoot,
   requested: unknown,
-  options: { maxReadBytes: number; protection: PathProtection; staging?: FileStaging },
+  options: ReadTextFileOptions,
 ): Promise<string> {
-  const file = confinePathSync(root, requested, { protection: options.protection });
+  return readText(root, requested, options, false) as string | Promise<string>;
+}
+
+/**
+ * `readTextFile` without waiting: the text of a file of at most `SYNC_READ_BYTES`, or null for a
+ * larger one or one `heldElsewhere` (nothing is left open; read it with `readTextFile`). Every
+ * check and every refusal is `readTextFile`'s: it is the same code.
+ */
+export function readTextFileSync(
+  root: string | WorkspaceRoot,
+  requested: unknown,
+  options: ReadTextFileOptions,
+): string | null {
+  return readText(root, requested, options, true) as string | null;
+}
+
+/** The one reading path: the text now, a promise of it (a file over `SYNC_READ_BYTES`), or null for such a file when `syncOnly`. */
+function readText(
+  root: string | WorkspaceRoot,
+  requested: unknown,
+  options: ReadTextFileOptions,
+  syncOnly: boolean,
+): string | Promise<string> | null {
+  const { file, info: checked } = confineFileSync(root, requested, {
+    protection: options.protection,
+    ...(options.folders ? { folders: options.folders } : {}),
+  });
   const shown = String(requested);
   const staged = options.staging?.get(file);
   if (staged) return stagedText(staged.content, shown, options.maxReadBytes);
+  if (syncOnly && options.heldElsewhere?.(file)) return null;
   let descriptor: number;
   try {
-    refuseUnreadable(statSync(file), shown, options.maxReadBytes);
+    // The quick path check's lstat is this file's stat: it is no symlink.
+    refuseUnreadable(checked ?? statSync(file), shown, options.maxReadBytes);
     descriptor = openSync(file, READ_FLAGS);
   } catch (error) {
     if (options.staging?.hasFilesUnder(file))
@@ -55,17 +101,34 @@ export async function readTextFile(
       });
     throw fileError(error, shown, "read");
   }
-  let bytes: Buffer;
+  let bytes: Buffer | Promise<Buffer> | null;
   try {
     // The same checks on what was opened: the path may have changed since the stat.
     const info = fstatSync(descriptor);
     refuseUnreadable(info, shown, options.maxReadBytes);
-    bytes = await readDescriptor(descriptor, info.size, options.maxReadBytes, shown);
+    bytes = readDescriptor(descriptor, info.size, options.maxReadBytes, shown, syncOnly);
   } catch (error) {
-    throw fileError(error, shown, "read");
-  } finally {
     closeSync(descriptor);
+    throw fileError(error, shown, "read");
   }
+  if (bytes === null || !(bytes instanceof Promise)) {
+    closeSync(descriptor);
+    return bytes === null ? null : decodeText(bytes, shown);
+  }
+  return bytes.then(
+    (read) => {
+      closeSync(descriptor);
+      return decodeText(read, shown);
+    },
+    (error: unknown) => {
+      closeSync(descriptor);
+      throw fileError(error, shown, "read");
+    },
+  );
+}
+
+/** A file's bytes as text, refused when binary (a NUL in the first `BINARY_SNIFF_BYTES`). */
+function decodeText(bytes: Buffer, shown: string): string {
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))
     throw new ToolError("binary_file", `'${shown}' is a binary file, not text.`, {
       retriable: true,
@@ -115,32 +178,74 @@ function refuseUnreadable(info: Stats, shown: string, maxReadBytes: number): voi
 
 /**
  * Reads an open file to its end, at most `maxReadBytes` (one byte more tells that it grew past
- * the limit). The first `SYNC_READ_BYTES` are read synchronously, the rest asynchronously.
+ * the limit). The first `SYNC_READ_BYTES` are read synchronously (the bytes, at once), the rest
+ * asynchronously (a promise); with `syncOnly`, a file that needs more gives null instead.
  */
-async function readDescriptor(
+function readDescriptor(
   descriptor: number,
   sizeBytes: number,
   maxReadBytes: number,
   shown: string,
-): Promise<Buffer> {
-  let buffer = Buffer.allocUnsafe(Math.min(sizeBytes, maxReadBytes) + 1);
-  let length = 0;
+  syncOnly: boolean,
+): Buffer | Promise<Buffer> | null {
+  const wanted = Math.min(sizeBytes, maxReadBytes) + 1;
+  // A file read at once goes through one buffer kept for that (decoded before anything else runs).
+  const read: ReadState = {
+    buffer: wanted <= SYNC_READ_BYTES + 1 ? scratch(wanted) : Buffer.allocUnsafe(wanted),
+    length: 0,
+  };
   for (;;) {
-    if (length === buffer.length) {
-      if (length > maxReadBytes)
-        throw new ToolError("too_large", `'${shown}' grew past ${maxReadBytes} bytes.`);
-      // The file grew since the fstat: make room for more.
-      const grown = Buffer.allocUnsafe(Math.min(length * 2, maxReadBytes + 1));
-      buffer.copy(grown);
-      buffer = grown;
-    }
-    const count = Math.min(buffer.length - length, SYNC_READ_BYTES);
-    const bytesRead =
-      length + count <= SYNC_READ_BYTES + 1
-        ? readSync(descriptor, buffer, length, count, length)
-        : await readAsync(descriptor, buffer, length, count);
-    if (bytesRead === 0) return buffer.subarray(0, length);
-    length += bytesRead;
+    makeRoom(read, maxReadBytes, shown);
+    const count = Math.min(read.buffer.length - read.length, SYNC_READ_BYTES);
+    if (read.length + count > SYNC_READ_BYTES + 1)
+      return syncOnly ? null : readRest(descriptor, read, maxReadBytes, shown);
+    const bytesRead = readSync(descriptor, read.buffer, read.length, count, read.length);
+    read.length += bytesRead;
+    // A read shorter than asked reached the end (as readFileSync takes it): no read of 0 bytes is needed.
+    if (bytesRead < count) return read.buffer.subarray(0, read.length);
+  }
+}
+
+let scratchBuffer = Buffer.alloc(0);
+
+/** The first `bytes` of the buffer synchronous reads share, grown as needed (at most `SYNC_READ_BYTES + 1`). */
+function scratch(bytes: number): Buffer {
+  if (scratchBuffer.length < bytes)
+    scratchBuffer = Buffer.allocUnsafe(
+      Math.max(bytes, Math.min(2 * scratchBuffer.length, SYNC_READ_BYTES + 1)),
+    );
+  return scratchBuffer.subarray(0, bytes);
+}
+
+/** A read in progress: the buffer and how much of it holds the file. */
+interface ReadState {
+  buffer: Buffer;
+  length: number;
+}
+
+/** Grows a full buffer (the file grew since the fstat), refusing a file past the limit. */
+function makeRoom(read: ReadState, maxReadBytes: number, shown: string): void {
+  if (read.length < read.buffer.length) return;
+  if (read.length > maxReadBytes)
+    throw new ToolError("too_large", `'${shown}' grew past ${maxReadBytes} bytes.`);
+  const grown = Buffer.allocUnsafe(Math.min(read.length * 2, maxReadBytes + 1));
+  read.buffer.copy(grown);
+  read.buffer = grown;
+}
+
+/** The asynchronous rest of `readDescriptor`, in chunks of `SYNC_READ_BYTES`. */
+async function readRest(
+  descriptor: number,
+  read: ReadState,
+  maxReadBytes: number,
+  shown: string,
+): Promise<Buffer> {
+  for (;;) {
+    makeRoom(read, maxReadBytes, shown);
+    const count = Math.min(read.buffer.length - read.length, SYNC_READ_BYTES);
+    const bytesRead = await readAsync(descriptor, read.buffer, read.length, count);
+    read.length += bytesRead;
+    if (bytesRead < count) return read.buffer.subarray(0, read.length);
   }
 }
 

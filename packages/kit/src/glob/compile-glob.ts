@@ -42,11 +42,19 @@ export function globOfProgram(pattern: string, program: readonly GlobInstruction
   return new Automaton(pattern, program);
 }
 
+/** Most transitions an automaton remembers (a lazily built DFA); past it, steps are computed each time. */
+const MAX_REMEMBERED_STEPS = 4096;
+
 class Automaton implements Glob {
   work = 0;
   private readonly seen: Float64Array;
   private generation = 0;
   private readonly initial: GlobState;
+  /** One frozen array per distinct set of states, so a step from it can be remembered. */
+  private readonly sets = new Map<string, GlobState>();
+  /** The steps taken so far: from a set of states, by a code unit, to a set of states. */
+  private readonly steps = new WeakMap<GlobState, Map<number, GlobState>>();
+  private remembered = 0;
 
   constructor(
     readonly pattern: string,
@@ -55,7 +63,7 @@ class Automaton implements Glob {
     this.seen = new Float64Array(program.length);
     const states: number[] = [];
     this.add(states, 0, ++this.generation);
-    this.initial = Object.freeze(states);
+    this.initial = this.canonical(states);
   }
 
   get size(): number {
@@ -74,32 +82,58 @@ class Automaton implements Glob {
     let current = state;
     for (let index = 0; index < text.length && current.length > 0; index++) {
       const code = text.charCodeAt(index);
-      const next: number[] = [];
-      const generation = ++this.generation;
-      this.work += current.length;
-      for (const at of current) {
-        const instruction = this.program[at];
-        switch (instruction.op) {
-          case "char":
-            if (code === instruction.code) this.add(next, at + 1, generation);
-            break;
-          case "one":
-            if (code !== SLASH) this.add(next, at + 1, generation);
-            break;
-          case "class":
-            if (code !== SLASH && inClass(instruction, code)) this.add(next, at + 1, generation);
-            break;
-          case "star":
-            if (code !== SLASH) this.add(next, at, generation);
-            break;
-          case "anyStar":
-            this.add(next, at, generation);
-            break;
+      // Paths share their folders and suffixes: most steps were taken before.
+      let row = this.steps.get(current);
+      let next = row?.get(code);
+      if (next === undefined) {
+        const states = this.step(current, code);
+        next = states;
+        if (this.remembered < MAX_REMEMBERED_STEPS) {
+          next = this.canonical(states);
+          if (!row) this.steps.set(current, (row = new Map()));
+          row.set(code, next);
+          this.remembered++;
         }
       }
       current = next;
     }
     return current;
+  }
+
+  /** The one frozen array for this set of states (in the order `add` makes them). */
+  private canonical(states: number[]): GlobState {
+    const key = states.join(",");
+    let known = this.sets.get(key);
+    if (!known) this.sets.set(key, (known = Object.freeze(states)));
+    return known;
+  }
+
+  /** The states after reading one code unit from `current`. */
+  private step(current: GlobState, code: number): number[] {
+    const next: number[] = [];
+    const generation = ++this.generation;
+    this.work += current.length;
+    for (const at of current) {
+      const instruction = this.program[at];
+      switch (instruction.op) {
+        case "char":
+          if (code === instruction.code) this.add(next, at + 1, generation);
+          break;
+        case "one":
+          if (code !== SLASH) this.add(next, at + 1, generation);
+          break;
+        case "class":
+          if (code !== SLASH && inClass(instruction, code)) this.add(next, at + 1, generation);
+          break;
+        case "star":
+          if (code !== SLASH) this.add(next, at, generation);
+          break;
+        case "anyStar":
+          this.add(next, at, generation);
+          break;
+      }
+    }
+    return next;
   }
 
   matches(state: GlobState): boolean {

@@ -6,6 +6,7 @@ import { createWorkspace, refusal, type TestWorkspace } from "../__fixtures__/cr
 import { ATTACK_PATHS } from "../__fixtures__/attack-paths.js";
 import { confinePath, isInside } from "./confine-path.js";
 import { createFileTools } from "../files/create-file-tools.js";
+import { FileStaging } from "../files/file-staging.js";
 
 let workspace: TestWorkspace;
 let root: string;
@@ -180,5 +181,96 @@ describe("confinePathSync with a remembered root", () => {
     expect((await refusal(gone.write_file("f.txt", "x"))).code).toBe("workspace_missing");
     expect((await refusal(gone.find_files("**"))).code).toBe("workspace_missing");
     await expect(stat(removed)).rejects.toThrow();
+  });
+});
+
+describe("confinePathSync with the folders one run found real (ConfinedFolders)", () => {
+  /** A tool call's `this` inside one run: the run's staging area keeps its folders. */
+  const inRun = () => ({ staging: new FileStaging() });
+
+  it("refuses every attack path in a run whose folders are known", async () => {
+    const run = inRun();
+    expect(await tools.read_file.call(run, "src/a.ts")).toBe("const a = 1 // TODO\n");
+    expect(await tools.read_file.call(run, "README.md")).toBe("# readme\n");
+    for (const { path: attack, code } of ATTACK_PATHS)
+      expect((await refusal(tools.read_file.call(run, attack))).code).toBe(code);
+  });
+
+  it("refuses a file swapped for a symlink to outside in a known folder", async () => {
+    const run = inRun();
+    await writeFile(path.join(root, "src/swapped.txt"), "plain");
+    try {
+      expect(await tools.read_file.call(run, "src/swapped.txt")).toBe("plain");
+      await rm(path.join(root, "src/swapped.txt"));
+      await symlink(path.join(outside, "secret.txt"), path.join(root, "src/swapped.txt"));
+      expect((await refusal(tools.read_file.call(run, "src/swapped.txt"))).code).toBe(
+        "path_outside_root",
+      );
+    } finally {
+      await rm(path.join(root, "src/swapped.txt"), { force: true });
+    }
+  });
+
+  it("reads a symlink inside the workspace in a known folder as its target", async () => {
+    const run = inRun();
+    expect(await tools.read_file.call(run, "README.md")).toBe("# readme\n");
+    expect(await tools.read_file.call(run, "link-in.ts")).toBe("const a = 1 // TODO\n");
+  });
+
+  it("learns folders below a known one by lstat, and never through a symlinked folder", async () => {
+    await mkdir(path.join(root, "deep/one/two"), { recursive: true });
+    await writeFile(path.join(root, "deep/one/two/f.txt"), "deep");
+    await writeFile(path.join(outside, "f.txt"), "outside");
+    await symlink(outside, path.join(root, "deep/one/out"));
+    await symlink(path.join(root, "deep/one/two"), path.join(root, "deep/one/in"));
+    try {
+      const run = inRun();
+      expect(await tools.read_file.call(run, "README.md")).toBe("# readme\n");
+      expect(await tools.read_file.call(run, "deep/one/two/f.txt")).toBe("deep");
+      // A symlinked folder below a known one is no known folder: the full check decides.
+      expect((await refusal(tools.read_file.call(run, "deep/one/out/f.txt"))).code).toBe(
+        "path_outside_root",
+      );
+      expect(await tools.read_file.call(run, "deep/one/in/f.txt")).toBe("deep");
+      expect((await refusal(tools.read_file.call(run, "src-link/../../outside/f.txt"))).code).toBe(
+        "path_outside_root",
+      );
+      for (const { path: attack, code } of ATTACK_PATHS)
+        expect((await refusal(tools.read_file.call(run, attack))).code).toBe(code);
+    } finally {
+      await rm(path.join(root, "deep"), { recursive: true, force: true });
+      await rm(path.join(outside, "f.txt"), { force: true });
+    }
+  });
+
+  it("shares the folders find_files walked with read_file, and still refuses what it did not walk", async () => {
+    const run = inRun();
+    const found = await tools.find_files.call(run, "**/*.ts");
+    expect(found).toContain("src/nested/b.ts");
+    expect(found).not.toContain("dir-out/secret.txt");
+    for (const file of found) expect(typeof (await tools.read_file.call(run, file))).toBe("string");
+    expect((await refusal(tools.read_file.call(run, "dir-out/secret.txt"))).code).toBe(
+      "path_outside_root",
+    );
+    for (const { path: attack, code } of ATTACK_PATHS)
+      expect((await refusal(tools.read_file.call(run, attack))).code).toBe(code);
+  });
+
+  it("knows a folder for one run only: the next run sees a folder swapped for a symlink", async () => {
+    await mkdir(path.join(root, "moving"));
+    await writeFile(path.join(root, "moving/f.txt"), "inside");
+    try {
+      const first = inRun();
+      expect(await tools.read_file.call(first, "moving/f.txt")).toBe("inside");
+      await rm(path.join(root, "moving"), { recursive: true });
+      await writeFile(path.join(outside, "f.txt"), "outside");
+      await symlink(outside, path.join(root, "moving"));
+      expect((await refusal(tools.read_file.call(inRun(), "moving/f.txt"))).code).toBe(
+        "path_outside_root",
+      );
+    } finally {
+      await rm(path.join(root, "moving"), { recursive: true, force: true });
+      await rm(path.join(outside, "f.txt"), { force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync, realpathSync, type Stats } from "node:fs";
 import path from "node:path";
 import { checkWorkspacePath, type PathAccess, type PathProtection } from "./protected-paths.js";
 import { refuseProtected } from "./refuse-protected.js";
@@ -23,6 +23,11 @@ import { ToolError } from "../tool-error.js";
  * (a symlink on the way, a refusal, a path that does not exist yet) goes through the full check
  * with the root resolved afresh, which also gives every error; a root moved, removed or pointed
  * elsewhere since the last call fails the comparison and is therefore resolved again.
+ *
+ * Within one run (`ConfinedFolders`, which the builtin file tools keep per staging area) a folder
+ * found that way is not resolved again: a path in it costs one lstat of its last name, which must
+ * not be a symlink (the full check decides one that is). Out of scope as above: a folder swapped
+ * for a symlink while the run goes on.
  */
 
 const RELATIVE_HINT =
@@ -51,12 +56,39 @@ export interface ConfineOptions {
   access?: PathAccess;
   /** The path is a folder to look into (`list_folder`): a closed folder passes when an opening glob may match below it. */
   folder?: boolean;
+  /** The folders this run already found to lead through no symlink (see `ConfinedFolders`). */
+  folders?: ConfinedFolders;
+}
+
+/** A confined path, with the lstat of it the quick check took when it took one (the path is then no symlink). */
+export interface ConfinedFile {
+  file: string;
+  info: Stats | undefined;
 }
 
 /** A workspace root as the file tools hold it: the path as configured and its last known real path. */
 export interface WorkspaceRoot {
   readonly path: string;
   realPath: string | undefined;
+}
+
+/**
+ * Folders of a workspace, as `/`-separated paths relative to its real root, found in one run to
+ * lead through no symlink: a path of the quick check in one of them is not resolved again. Keep
+ * one for one run (a staging area's life) and no longer: between runs a folder may change.
+ */
+export class ConfinedFolders {
+  readonly #folders = new Set<string>();
+
+  /** True when `folder` was found to lead through no symlink. */
+  has(folder: string): boolean {
+    return this.#folders.has(folder);
+  }
+
+  /** Notes that `folder` leads through no symlink. */
+  add(folder: string): void {
+    this.#folders.add(folder);
+  }
 }
 
 /** A `WorkspaceRoot` for `root`, its real path not resolved yet. */
@@ -82,6 +114,15 @@ export function confinePathSync(
   requested: unknown,
   options: ConfineOptions = {},
 ): string {
+  return confineFileSync(root, requested, options).file;
+}
+
+/** `confinePathSync`, with the lstat its quick check took (so a reader need not stat the file again). */
+export function confineFileSync(
+  root: string | WorkspaceRoot,
+  requested: unknown,
+  options: ConfineOptions = {},
+): ConfinedFile {
   if (typeof requested !== "string" || requested.trim() === "")
     throw new ToolError(
       "invalid_path",
@@ -93,14 +134,16 @@ export function confinePathSync(
       retriable: true,
       hint: RELATIVE_HINT,
     });
-  const normalised = requested.replace(/\\/g, "/");
+  const normalised = requested.includes("\\") ? requested.replace(/\\/g, "/") : requested;
   if (normalised.startsWith("/") || /^[A-Za-z]:/.test(normalised) || /^~(\/|$)/.test(normalised))
     throw outside(requested);
   const workspace = typeof root === "string" ? workspaceRoot(root) : root;
   return (
     (workspace.realPath !== undefined &&
-      acceptQuickly(workspace, normalised, workspace.realPath, options)) ||
-    confineFully(workspace, requested, normalised, options)
+      acceptQuickly(workspace, normalised, workspace.realPath, options)) || {
+      file: confineFully(workspace, requested, normalised, options),
+      info: undefined,
+    }
   );
 }
 
@@ -116,8 +159,13 @@ function acceptQuickly(
   normalised: string,
   realRoot: string,
   options: ConfineOptions,
-): string | null {
-  const given = relativeInside(realRoot, path.resolve(realRoot, normalised));
+): ConfinedFile | null {
+  // A plain relative path (no `.`, `..` or empty names) needs no resolving: it is its own relative path.
+  const plain = path.sep === "/" && !NOT_PLAIN.test(normalised);
+  const absolute = plain
+    ? `${realRoot.endsWith("/") ? realRoot : `${realRoot}/`}${normalised}`
+    : path.resolve(realRoot, normalised);
+  const given = plain ? normalised : relativeInside(realRoot, absolute);
   if (given === null) return null;
   if (
     options.protection &&
@@ -127,14 +175,71 @@ function acceptQuickly(
     })
   )
     return null;
+  const folders = options.folders;
+  const slash = given.lastIndexOf("/");
+  const folder = slash < 0 ? "" : given.slice(0, slash);
+  if (folders && given !== "" && knownReal(root, realRoot, folder, folders)) {
+    // The folder leads through no symlink (this run saw so): only the last name is left to check.
+    let info: Stats;
+    try {
+      info = lstatSync(absolute);
+    } catch {
+      return null;
+    }
+    return info.isSymbolicLink() ? null : { file: absolute, info };
+  }
   let real: string;
   try {
     real = realpathSync.native(path.resolve(root.path, given));
   } catch {
     return null;
   }
-  return relativeInside(realRoot, real) === given ? real : null;
+  if (relativeInside(realRoot, real) !== given) return null;
+  // Every folder on the way is real, through the root as configured.
+  if (given !== "") folders?.add(folder);
+  return { file: real, info: undefined };
 }
+
+/**
+ * True when `folder` (relative to the real root, `/`-separated) leads through no symlink, as this
+ * run found or finds now: the root through the root as configured (one realpath a run), then
+ * each folder below the deepest one already known by one lstat, which must show a folder that is
+ * no symlink. False (the caller checks the whole path) as soon as one is not.
+ */
+function knownReal(
+  root: WorkspaceRoot,
+  realRoot: string,
+  folder: string,
+  folders: ConfinedFolders,
+): boolean {
+  if (folders.has(folder)) return true;
+  const names = folder === "" ? [] : folder.split("/");
+  let known = names.length - 1;
+  while (known >= 0 && !folders.has(names.slice(0, known).join("/"))) known--;
+  if (known < 0) {
+    try {
+      if (realpathSync.native(root.path) !== realRoot) return false;
+    } catch {
+      return false;
+    }
+    folders.add("");
+    known = 0;
+  }
+  for (let depth = known + 1; depth <= names.length; depth++) {
+    const below = names.slice(0, depth).join("/");
+    try {
+      const info = lstatSync(`${realRoot.endsWith("/") ? realRoot : `${realRoot}/`}${below}`);
+      if (!info.isDirectory()) return false;
+    } catch {
+      return false;
+    }
+    folders.add(below);
+  }
+  return true;
+}
+
+/** A relative path with a `.` or `..` name, an empty name (`a//b`, `a/`) or nothing at all: `path.resolve` decides it. */
+const NOT_PLAIN = /(^|\/)\.{1,2}(\/|$)|\/\/|\/$|^$/;
 
 /** The `/`-separated path of `child` under `parent`, both normalised and absolute (as `path.resolve` and realpath give them), or null when it is not under it. */
 function relativeInside(parent: string, child: string): string | null {

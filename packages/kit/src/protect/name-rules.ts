@@ -27,6 +27,11 @@ export const SEALED_NAMES: Readonly<Record<string, string>> = Object.freeze({
   ".pgpass": "PostgreSQL passwords",
 });
 
+/** The first characters of the sealed names (and of `.env…`): a name starting otherwise is not sealed. */
+const SEALED_FIRST_CHARACTERS: ReadonlySet<string> = new Set(
+  [...Object.keys(SEALED_NAMES), ".env"].map((name) => name.charAt(0)),
+);
+
 /** Hidden names anyone may read (never write) unless a folder above them is closed: harmless, commonly asked-about files, and `.github`. */
 export const READABLE_HIDDEN_NAMES: readonly string[] = Object.freeze([
   ".gitignore",
@@ -88,9 +93,19 @@ const COMMAND_GLOBS: readonly (readonly [Glob, string])[] = Object.entries(COMMA
 /** Code points macOS's HFS+ ignores in names (as git's `is_hfs_dotgit` knows): `.g\u200cit` opens `.git`. */
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
+/** A name of printable ASCII characters only (most names): `plainName` is its lower case. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** A name in compatibility form (`．ｇｉｔ` → `.git`), without ignorable code points, in lower case: what decides whether it is hidden. */
 export function plainName(segment: string): string {
+  // Printable ASCII is its own compatibility form and has no ignorable code points.
+  if (PRINTABLE_ASCII.test(segment)) return segment.toLowerCase();
   return segment.normalize("NFKC").replace(IGNORABLE, "").toLowerCase();
+}
+
+/** `plainName` of a name already in lower case (printable ASCII is then its own plain name). */
+export function plainLowerName(lowerSegment: string): string {
+  return PRINTABLE_ASCII.test(lowerSegment) ? lowerSegment : plainName(lowerSegment);
 }
 
 /**
@@ -104,11 +119,15 @@ export function comparableName(segment: string): string {
 /** A `plainName` as Windows forgives it: without a stream suffix (`::$DATA`), trailing dots or spaces. */
 export function forgivenName(plain: string): string {
   const stream = plain.indexOf(":");
+  const last = plain.charCodeAt(plain.length - 1);
+  // Most names have no stream suffix and do not end in a dot or a space: nothing to forgive.
+  if (stream < 0 && last !== 0x2e && last !== 0x20) return plain;
   return (stream >= 0 ? plain.slice(0, stream) : plain).replace(/[. ]+$/, "");
 }
 
 /** What a sealed name holds, or null: `name` is a `comparableName`. */
 export function sealedReason(name: string): string | null {
+  if (!SEALED_FIRST_CHARACTERS.has(name.charAt(0))) return null;
   if (Object.hasOwn(SEALED_NAMES, name)) return SEALED_NAMES[name];
   return name.startsWith(".env") ? SEALED_NAMES[".env"] : null;
 }

@@ -29,7 +29,7 @@ import {
   forgivenName,
   hiddenReason,
   isReadableHiddenName,
-  plainName,
+  plainLowerName,
   sealedReason,
   WRITE_PROTECTED_FOLDERS,
 } from "./name-rules.js";
@@ -133,12 +133,18 @@ export function checkWorkspacePath(
     return { code: "invalid_path", reason: "it contains a control character" };
   if (relative === "") return null;
   const access = options.access ?? "read";
-  const segments = relative.toLowerCase().split("/");
-  const plains = segments.map(plainName);
-  const names = plains.map(forgivenName);
-  for (const name of names) {
+  const lower = relative.toLowerCase();
+  const segments = lower.split("/");
+  const names: string[] = new Array(segments.length);
+  const hidden: number[] = [];
+  // One pass over the names, in order (the first sealed one is the reason).
+  for (let index = 0; index < segments.length; index++) {
+    const plain = plainLowerName(segments[index]);
+    const name = forgivenName(plain);
     const reason = sealedReason(name);
     if (reason !== null) return { code: "protected_path", reason };
+    names[index] = name;
+    if (plain.startsWith(".")) hidden.push(index);
   }
   for (const loaded of protection.loaded)
     if (startsWithSegments(names, loaded.segments))
@@ -147,14 +153,14 @@ export function checkWorkspacePath(
     for (const name of names)
       if (Object.hasOwn(WRITE_PROTECTED_FOLDERS, name))
         return { code: "protected_path", reason: WRITE_PROTECTED_FOLDERS[name], writeOnly: true };
-  const lower = segments.join("/");
-  for (const [index, glob] of protection.globs.entries())
-    if (matchesPathOrFolder(glob, lower))
+  for (let index = 0; index < protection.globs.length; index++)
+    if (matchesPathOrFolder(protection.globs[index], lower))
       return {
         code: "protected_path",
         reason: `protected by the workspace config ([files] protected "${protection.patterns[index]}")`,
       };
-  const hidden = plains.flatMap((plain, index) => (plain.startsWith(".") ? [index] : []));
+  // Reading a path without hidden names is open (only writing also closes command files).
+  if (hidden.length === 0 && access === "read") return null;
   return closedProblem({ segments, names, hidden }, protection, access, options.folder === true);
 }
 

@@ -31,6 +31,18 @@ interface Budget {
   truncated: boolean;
   /** Charged one unit per value written (JSON text in a run); output after a run needs none. */
   meter: WorkMeter;
+  /** Copy every string written (`detachedText`), so the result shares no memory with the value. */
+  detach?: boolean;
+}
+
+/**
+ * A copy of a string that keeps nothing else alive. The engine makes a piece of a long string
+ * (a slice, a split, a line) as a view of the whole: a trace that kept such a piece would keep
+ * the whole text it came from. A copy of a concatenation is made flat, and its slice is a view of
+ * that copy only.
+ */
+export function detachedText(text: string): string {
+  return text.length < 13 ? text : (" " + text).slice(1);
 }
 
 /** An output key for a map key: its display, cut short; a key no program object may have is marked. */
@@ -57,10 +69,10 @@ function plain(
       budget.truncated = true;
       const kept = value.slice(0, Math.max(0, budget.bytes));
       budget.bytes = 0;
-      return `${kept}…[truncated]`;
+      return budget.detach ? detachedText(`${kept}…[truncated]`) : `${kept}…[truncated]`;
     }
     budget.bytes -= value.length + 3;
-    return value;
+    return budget.detach ? detachedText(value) : value;
   }
   budget.bytes -= 8;
   budget.meter.chargeWork(WALK_UNIT);
@@ -149,6 +161,19 @@ export function toOutput(value: unknown, maxBytes: number): { value: unknown; tr
 /** A JSON-safe summary of a value for the trace. */
 export function summarise(value: unknown, maxBytes: number): unknown {
   return toOutput(value, maxBytes).value;
+}
+
+/**
+ * `summarise` into strings that keep nothing else alive (`detachedText`), with how much of
+ * `maxBytes` the summary took (about its size as JSON): what the trace keeps of a call.
+ */
+export function summariseCounted(
+  value: unknown,
+  maxBytes: number,
+): { value: unknown; usedBytes: number } {
+  const budget: Budget = { bytes: maxBytes, truncated: false, meter: UNMETERED, detach: true };
+  const result = plain(value, budget, 0, new Set(), new Set());
+  return { value: result, usedBytes: maxBytes - Math.max(0, budget.bytes) };
 }
 
 /** `JSON.stringify` of a program value, refusing (limit_size) before the text could pass the size limit. */

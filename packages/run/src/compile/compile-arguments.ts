@@ -1,6 +1,6 @@
 import type { Node } from "@lackpy/lang";
 import type { Frame } from "./compile-scope.js";
-import type { Compiler } from "./compiler.js";
+import type { Code, Compiler } from "./compiler.js";
 import { iterate } from "../builtins/iterate.js";
 import type { RunContext } from "../run-context.js";
 import { inChunks } from "../values/work-meter.js";
@@ -47,8 +47,35 @@ export function compileArguments(nodes: readonly Node[], compiler: Compiler): Ar
     }
     return args;
   };
+  const async = parts.some((part) => part.value.async);
+  if (!async && parts.every((part) => !part.spread))
+    return plainArguments(parts.map((part) => part.value.code));
+  return { async, code: (context, frame) => from(context, frame, [], 0) };
+}
+
+/** Arguments without spreads that never wait: evaluated in order straight into their array. */
+function plainArguments(codes: readonly Code[]): Arguments {
+  if (codes.length === 0) return { async: false, code: () => [] };
+  if (codes.length === 1) {
+    const [first] = codes;
+    return { async: false, code: (context, frame) => [first(context, frame)] };
+  }
+  if (codes.length === 2) {
+    const [first, second] = codes;
+    return {
+      async: false,
+      code: (context, frame) => {
+        const one = first(context, frame);
+        return [one, second(context, frame)];
+      },
+    };
+  }
   return {
-    async: parts.some((part) => part.value.async),
-    code: (context, frame) => from(context, frame, [], 0),
+    async: false,
+    code: (context, frame) => {
+      const args: unknown[] = [];
+      for (const code of codes) args.push(code(context, frame));
+      return args;
+    },
   };
 }

@@ -30,9 +30,18 @@ export function compileArrow(node: Node, compiler: Compiler): Compiled {
   const restAt = params.findIndex((param) => param.type === "RestElement");
   const simple = binders.every((binder) => !binder.async);
   const bodyCode = body.code;
+  const plainParams = simple && restAt < 0;
   const call = (context: RunContext, env: unknown, args: unknown[], callNode: Node): unknown => {
     context.step(callNode);
     const frame = layout.create(env as Frame);
+    if (plainParams) {
+      // Every parameter binds synchronously: no closure a call (callbacks run once an item).
+      for (let index = 0; index < binders.length; index++)
+        binders[index].code(context, frame, args[index]);
+      if (!block) return bodyCode(context, frame);
+      const completion = bodyCode(context, frame);
+      return completion instanceof Promise ? completion.then(returned) : returned(completion);
+    }
     const bindFrom = (from: number): unknown => {
       for (let index = from; index < binders.length; index++) {
         const value = index === restAt ? args.slice(index) : args[index];

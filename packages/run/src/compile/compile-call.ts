@@ -15,7 +15,13 @@ import { CALLBACK_GLOBALS } from "../builtins/globals.js";
 import { CALLBACK_HELPERS, HELPER_IMPLEMENTATIONS } from "../builtins/helpers.js";
 import { after } from "../maybe-async.js";
 import { checkKey, readMember, toPropertyKey } from "../builtins/members.js";
-import { CALLBACK_METHODS, callMethod, methodAllowed } from "../builtins/methods.js";
+import {
+  CALLBACK_METHODS,
+  callMethod,
+  callReadingMethod,
+  methodAllowed,
+  readingStringMethod,
+} from "../builtins/methods.js";
 import { readName } from "./name-access.js";
 import { PATTERN_METHODS, loadRegexEngine } from "../regex/regex-engine.js";
 import type { RunContext } from "../run-context.js";
@@ -181,6 +187,19 @@ function methodCall(node: Node, args: Arguments, compiler: Compiler): Compiled {
   const receiverCode = receiver.code;
   if (!receiver.async && !computed && !args.async) {
     const argumentsCode = args.code;
+    const reading = forbiddenKey ? undefined : readingStringMethod(staticKey);
+    if (reading && !optionalCall)
+      return {
+        async: isAsync,
+        code: (context, frame) => {
+          context.step(node);
+          const value = receiverCode(context, frame);
+          if (optionalReceiver && (value === null || value === undefined)) throw SHORT_CIRCUIT;
+          if (value instanceof Namespace) return invoke(context, frame, value, staticKey);
+          const values = argumentsCode(context, frame) as unknown[];
+          return callReadingMethod(context, value, reading, staticKey, values, callee);
+        },
+      };
     return {
       async: isAsync,
       code: (context, frame) => {

@@ -1,24 +1,31 @@
 /**
- * The warm pool of isolated child processes. A child's heap limit is fixed when it starts, so
- * the pool keeps children per `memoryMb`: a run takes an idle child of its limit (or starts
+ * The warm pool of isolated child processes. A child's heap limit is fixed when it starts, and so
+ * is what it may read (its `ReadScope`, for a run whose child serves some tools itself), so the
+ * pool keeps children per kind (`childKey`): a run takes an idle child of its kind (or starts
  * one), gives it back when the run ended cleanly, and discards it otherwise (timeout,
- * cancellation, death), starting a replacement so the next run is warm again.
+ * cancellation, death), starting a replacement so the next run is warm again. Any child of the
+ * run's heap limit can run its program: a run whose kind has no idle child takes an idle child
+ * of another scope (its tools are then all served by the host) rather than wait for a cold start,
+ * and once its kind is asked for again the pool starts one in the background.
  *
  * The pool never has more than `maxChildren` live processes (a child counts until its process
  * has exited, so a killed child still holds its slot). A run that finds every slot taken waits
- * in a first-come queue: a released child goes to the first waiter of its limit, and an idle
+ * in a first-come queue: a released child goes to the first waiter that can use it, and an idle
  * child of another limit is killed to make room. A waiter can leave the queue at any time (the
- * run's deadline or its caller's cancellation). Idle children never keep the host alive, and all
- * children are killed when the host exits.
+ * run's deadline or its caller's cancellation). The pool keeps as many idle children of a kind
+ * as runs of that kind were in flight at once in the last `RECENT_DEMAND_MS` (at least one), so a
+ * burst of concurrent runs finds warm children the next time too. Idle children never keep the
+ * host alive, and all children are killed when the host exits.
  */
 import { availableParallelism } from "node:os";
 import { RunError } from "../run-error.js";
-import { IsolatedChild } from "./isolated-child.js";
+import { IsolatedChild, childKey } from "./isolated-child.js";
+import type { ReadScope } from "./read-scope.js";
 
 /** The heap limit of children started ahead of a run when none is named: the default `memoryMb`. */
 export const DEFAULT_CHILD_MEMORY_MB = 256;
-const MAX_IDLE_PER_LIMIT = 2;
-const MAX_IDLE = 4;
+/** How long the pool remembers how many runs of a kind were in flight at once. */
+export const RECENT_DEMAND_MS = 30_000;
 
 /** The default cap on live children: one per core, and at least two. */
 export const DEFAULT_MAX_CHILDREN = Math.max(2, availableParallelism());
@@ -39,9 +46,26 @@ export interface ChildPoolStats {
   waiting: number;
 }
 
+/** What a run asks the pool for: a heap limit, and the scope a child needs to serve the run's child tools (null: none). */
+export interface ChildRequest {
+  readonly memoryMb: number;
+  readonly scope: ReadScope | null;
+}
+
 interface Waiter {
-  memoryMb: number;
+  request: ChildRequest;
+  key: string;
   grant: (child: IsolatedChild) => void;
+}
+
+/** Runs of one kind in flight (holding a child or waiting for one), and the most at once lately. */
+interface Demand {
+  /** Runs of this kind asked for so far, and when the last one was. */
+  asked: number;
+  askedAt: number;
+  active: number;
+  peak: number;
+  peakAt: number;
 }
 
 let maxChildren = DEFAULT_MAX_CHILDREN;
@@ -54,6 +78,10 @@ const waiting: Waiter[] = [];
 const exiting = new Set<IsolatedChild>();
 /** Children killed after a run went wrong: each is replaced once its process is gone. */
 const toReplace = new WeakSet<IsolatedChild>();
+/** Scopes whose children died before they were ready: their runs use other children. */
+const brokenScopes = new Set<string>();
+const demands = new Map<string, Demand>();
+let trimTimer: ReturnType<typeof setTimeout> | undefined;
 let exitHookInstalled = false;
 
 function removeIdle(child: IsolatedChild): void {
@@ -66,8 +94,8 @@ function forget(child: IsolatedChild): void {
   exiting.delete(child);
   removeIdle(child);
   // The slot is free now: the next waiter, or the warm replacement of a child that went wrong.
-  if (toReplace.has(child) && waiting.length === 0 && idleCount(child.memoryMb) === 0 && hasRoom())
-    park(start(child.memoryMb));
+  if (toReplace.has(child) && waiting.length === 0 && idleCount(child.key) === 0 && hasRoom())
+    park(start(child.memoryMb, child.scope));
   serve();
 }
 
@@ -78,14 +106,14 @@ function retire(child: IsolatedChild): void {
   child.kill();
 }
 
-function start(memoryMb: number): IsolatedChild {
+function start(memoryMb: number, scope: ReadScope | null): IsolatedChild {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once("exit", () => {
       for (const child of living) child.kill();
     });
   }
-  const child = new IsolatedChild(memoryMb, forget);
+  const child = new IsolatedChild(memoryMb, scope, forget);
   living.add(child);
   return child;
 }
@@ -94,18 +122,34 @@ function park(child: IsolatedChild): void {
   child.attach(null);
   child.unref();
   idle.push(child);
-  if (idle.length > MAX_IDLE) retire(idle[0]);
+  scheduleTrim();
 }
 
-function idleCount(memoryMb: number): number {
-  return idle.filter((child) => child.memoryMb === memoryMb).length;
+function idleCount(key: string): number {
+  return idle.filter((child) => child.key === key).length;
 }
 
-/** An idle child of a limit (ready ones first), taken out of the idle list. */
-function takeIdle(memoryMb: number): IsolatedChild | null {
-  let index = idle.findIndex((child) => child.memoryMb === memoryMb && child.ready);
-  if (index < 0) index = idle.findIndex((child) => child.memoryMb === memoryMb);
-  return index >= 0 ? idle.splice(index, 1)[0] : null;
+/** The request's kind, or the plain kind of its limit once its scope is known to be broken. */
+function requestKey(request: ChildRequest): string {
+  const scope = request.scope && !brokenScopes.has(request.scope.key) ? request.scope : null;
+  return childKey(request.memoryMb, scope);
+}
+
+/**
+ * An idle child for a request, taken out of the idle list: of its kind, ready first; else a ready
+ * child of its heap limit (whose tools the host serves); else one of its kind still starting.
+ */
+function takeIdle(request: ChildRequest, key: string): IsolatedChild | null {
+  const order = [
+    (child: IsolatedChild) => child.key === key && child.ready,
+    (child: IsolatedChild) => child.memoryMb === request.memoryMb && child.ready,
+    (child: IsolatedChild) => child.key === key,
+  ];
+  for (const fits of order) {
+    const index = idle.findIndex(fits);
+    if (index >= 0) return idle.splice(index, 1)[0];
+  }
+  return null;
 }
 
 /** True while one more child may start. */
@@ -115,7 +159,7 @@ function hasRoom(): boolean {
 
 /** Kills the oldest idle child (of a limit nobody waits for, if any): its slot frees once it has exited. */
 function evictIdle(): boolean {
-  const wanted = new Set(waiting.map((waiter) => waiter.memoryMb));
+  const wanted = new Set(waiting.map((waiter) => waiter.request.memoryMb));
   const victim = idle.find((child) => !wanted.has(child.memoryMb)) ?? idle[0];
   if (!victim) return false;
   retire(victim);
@@ -126,7 +170,13 @@ function evictIdle(): boolean {
 function serve(): void {
   while (waiting.length > 0) {
     const waiter = waiting[0];
-    const child = takeIdle(waiter.memoryMb) ?? (hasRoom() ? start(waiter.memoryMb) : null);
+    const { request, key } = waiter;
+    let child = takeIdle(request, key);
+    const scope = scopeOf(request);
+    if (child && scope && child.key !== key && wasAskedBefore(key) && hasRoom())
+      // A run of this kind makes do with another child; the next finds one of its own.
+      park(start(request.memoryMb, scope));
+    child ??= hasRoom() ? start(request.memoryMb, scope) : null;
     if (!child) {
       // Every slot is taken: idle children of other limits make room once they have exited
       // (one per waiter, counting those already on their way out).
@@ -139,33 +189,139 @@ function serve(): void {
   }
 }
 
+function scopeOf(request: ChildRequest): ReadScope | null {
+  return request.scope && !brokenScopes.has(request.scope.key) ? request.scope : null;
+}
+
+/** True when a run of this kind was asked for before the one asking now (a one-shot process asks once). */
+function wasAskedBefore(key: string): boolean {
+  return (demands.get(key)?.asked ?? 0) > 1;
+}
+
+function noteDemand(key: string, change: 1 | -1): void {
+  const now = performance.now();
+  const demand = demands.get(key) ?? { asked: 0, askedAt: 0, active: 0, peak: 0, peakAt: 0 };
+  demand.active += change;
+  if (change > 0) {
+    demand.asked++;
+    demand.askedAt = now;
+  }
+  if (change > 0 && (demand.active >= demand.peak || now - demand.peakAt > RECENT_DEMAND_MS)) {
+    demand.peak = demand.active;
+    demand.peakAt = now;
+  }
+  demands.set(key, demand);
+}
+
+/** How many idle children of a kind the pool keeps: the most runs of it in flight at once lately, at least one. */
+function idleWanted(key: string, now = performance.now()): number {
+  const demand = demands.get(key);
+  if (!demand || now - demand.peakAt > RECENT_DEMAND_MS) return 1;
+  return Math.max(1, demand.peak);
+}
+
+/** Once the recent demand has passed, kills idle children beyond what each kind still wants. */
+function scheduleTrim(): void {
+  if (trimTimer !== undefined || idle.length <= 1) return;
+  trimTimer = setTimeout(() => {
+    trimTimer = undefined;
+    const now = performance.now();
+    const kept = new Map<string, number>();
+    // Newest first: the oldest idle children go.
+    for (const child of [...idle].reverse()) {
+      const count = (kept.get(child.key) ?? 0) + 1;
+      kept.set(child.key, count);
+      if (count > idleWanted(child.key, now)) retire(child);
+    }
+    scheduleTrim();
+  }, RECENT_DEMAND_MS);
+  trimTimer.unref();
+}
+
+/** A run's hold on the pool: leave the queue, or give back the child it was granted. */
+export interface ChildLease {
+  /** Leaves the queue (nothing once the child was granted, or the lease ended). */
+  leave(): void;
+  /** Gives back the child of a run that ended cleanly: to the next waiter, the idle list, or killed when enough wait idle. */
+  release(child: IsolatedChild): void;
+  /** Kills the child of a run that went wrong; if it had worked, a warm replacement starts once it has exited. */
+  discard(child: IsolatedChild): void;
+  /** The child died before it was ready: its scope is broken, and the run asks again for a child of its plain kind. */
+  retryWithoutScope(child: IsolatedChild): void;
+}
+
 /**
- * Asks for a child for a heap limit: `grant` gets it (held for one run) at once when one is idle
- * or there is room, else when a child frees up. Returns a function that leaves the queue (it does
- * nothing once the child was granted).
+ * Asks for a child for a run: `grant` gets it (held for one run) at once when one is idle or
+ * there is room, else when a child frees up. A granted child may be of another scope than the
+ * request's (`child.key`): the run's tools are then served by the host.
  */
-export function requestChild(memoryMb: number, grant: (child: IsolatedChild) => void): () => void {
-  const waiter: Waiter = { memoryMb, grant };
-  waiting.push(waiter);
-  serve();
-  return () => {
+export function requestChild(
+  request: ChildRequest,
+  grant: (child: IsolatedChild) => void,
+): ChildLease {
+  let key = requestKey(request);
+  let ended = false;
+  let waiter: Waiter = { request, key, grant };
+  noteDemand(key, 1);
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    noteDemand(key, -1);
+  };
+  const leaveQueue = () => {
     const index = waiting.indexOf(waiter);
     if (index >= 0) waiting.splice(index, 1);
   };
+  waiting.push(waiter);
+  serve();
+  return {
+    leave() {
+      const index = waiting.indexOf(waiter);
+      if (index < 0) return;
+      leaveQueue();
+      end();
+    },
+    release(child) {
+      end();
+      releaseChild(child);
+    },
+    discard(child) {
+      end();
+      discardChild(child);
+    },
+    retryWithoutScope(child) {
+      if (child.scope) brokenScopes.add(child.scope.key);
+      retire(child);
+      noteDemand(key, -1);
+      key = requestKey(request);
+      noteDemand(key, 1);
+      waiter = { request, key, grant };
+      waiting.unshift(waiter);
+      serve();
+    },
+  };
 }
 
-/** Gives back a child whose run ended cleanly: to the next waiter, to the idle list, or killed when enough wait idle. */
-export function releaseChild(child: IsolatedChild): void {
+/** True when no run asked for this kind lately (a child of it only ever stood in for others). */
+function unwanted(key: string): boolean {
+  const demand = demands.get(key);
+  return !demand || performance.now() - demand.askedAt > RECENT_DEMAND_MS;
+}
+
+function releaseChild(child: IsolatedChild): void {
   if (child.dead) return;
-  if (waiting.length === 0 && idleCount(child.memoryMb) >= MAX_IDLE_PER_LIMIT) retire(child);
+  const wanted = waiting.some((waiter) => waiter.request.memoryMb === child.memoryMb);
+  // A child of a kind nobody asks for (a prewarmed one that stood in) gives its slot to a child
+  // of the kind that is asked for, so the pool ends up with children that serve their runs' tools.
+  if (unwanted(child.key) && demands.size > 0) retire(child);
+  else if (!wanted && idleCount(child.key) >= idleWanted(child.key)) retire(child);
   else {
     park(child);
     serve();
   }
 }
 
-/** Kills a child whose run went wrong; if it had worked, a warm replacement starts once it has exited. */
-export function discardChild(child: IsolatedChild): void {
+function discardChild(child: IsolatedChild): void {
   // A child that never became ready would fail again: replace only one that had worked.
   if (child.ready) toReplace.add(child);
   retire(child);
@@ -173,14 +329,16 @@ export function discardChild(child: IsolatedChild): void {
 
 /** Starts one child ahead of the first isolated run, so its start-up overlaps the host's own loading. */
 export function prewarmChildPool(memoryMb = DEFAULT_CHILD_MEMORY_MB): void {
-  if (idleCount(memoryMb) > 0 || waiting.some((waiter) => waiter.memoryMb === memoryMb)) return;
+  const key = childKey(memoryMb, null);
+  const waitedFor = waiting.some((waiter) => waiter.request.memoryMb === memoryMb);
+  if (idle.some((child) => child.memoryMb === memoryMb) || waitedFor) return;
   if (hasRoom()) {
-    park(start(memoryMb));
+    park(start(memoryMb, null));
     return;
   }
   // Full: an idle child of another limit gives its slot; nothing is stopped that is running.
   if (idle.some((child) => child.memoryMb !== memoryMb) && evictIdle())
-    waiting.push({ memoryMb, grant: park });
+    waiting.push({ request: { memoryMb, scope: null }, key, grant: park });
 }
 
 /**

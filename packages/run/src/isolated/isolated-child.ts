@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { ChildMessage, HostMessage } from "./isolation-protocol.js";
+import { readScopeFlags, type ReadScope } from "./read-scope.js";
 
 /** How a child ended: its exit code or signal, and the end of what it wrote to stderr. */
 export interface ChildDeath {
@@ -28,7 +29,8 @@ const DRAIN_WAIT_MS = 250;
 /** Host variables a child may see: none that could hold a secret. */
 const PASSED_ENVIRONMENT = ["TZ", "SYSTEMROOT"];
 
-function entryPath(): string {
+/** The file a child runs: `child-entry.js` of this package's build. */
+export function entryPath(): string {
   // From dist/ the entry sits beside this file; from src/ (tests through an alias) use the build.
   const url = import.meta.url.endsWith(".ts")
     ? new URL("../../dist/child-entry.js", import.meta.url)
@@ -43,9 +45,18 @@ function childEnvironment(): NodeJS.ProcessEnv {
   return environment;
 }
 
+/** The pool's key for children of a heap limit and read scope (children of one key are interchangeable). */
+export function childKey(memoryMb: number, scope: ReadScope | null): string {
+  return scope ? `${memoryMb}\u0001${scope.key}` : String(memoryMb);
+}
+
 /** A forked child that runs one isolated program at a time. */
 export class IsolatedChild {
   readonly memoryMb: number;
+  /** What the child may read besides nothing (null: no permission model, and no tools of its own). */
+  readonly scope: ReadScope | null;
+  /** `childKey` of its limit and scope. */
+  readonly key: string;
   /** True once the child listens for runs (it has loaded the interpreter). */
   ready = false;
   /** True once the child has exited or failed to start (its run hears why a moment later). */
@@ -59,8 +70,10 @@ export class IsolatedChild {
   private death: ChildDeath | null = null;
   private markExited!: () => void;
 
-  constructor(memoryMb: number, onExit: (child: IsolatedChild) => void) {
+  constructor(memoryMb: number, scope: ReadScope | null, onExit: (child: IsolatedChild) => void) {
     this.memoryMb = memoryMb;
+    this.scope = scope;
+    this.key = childKey(memoryMb, scope);
     this.exited = new Promise((resolve) => (this.markExited = resolve));
     this.child = fork(entryPath(), [], {
       execArgv: [
@@ -68,6 +81,7 @@ export class IsolatedChild {
         // The young generation in proportion (V8's default, 16 MiB semi-spaces, fits 256 MiB).
         `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(memoryMb / 16)))}`,
         "--disallow-code-generation-from-strings",
+        ...(scope ? readScopeFlags(scope) : []),
       ],
       env: childEnvironment(),
       serialization: "advanced",

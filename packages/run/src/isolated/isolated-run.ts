@@ -1,8 +1,10 @@
-import { discardChild, releaseChild, requestChild } from "./child-pool.js";
+import { requestChild, type ChildLease } from "./child-pool.js";
 import { deathError } from "./death-error.js";
 import { invokeHostTool, toolErrorData } from "./host-tool-call.js";
 import type { ToolFunction, TraceEntry } from "../tools/trace-entry.js";
-import type { ChildDeath, IsolatedChild } from "./isolated-child.js";
+import { childKey, type ChildDeath, type IsolatedChild } from "./isolated-child.js";
+import type { ChildToolRequest } from "../tools/child-tool.js";
+import type { ReadScope } from "./read-scope.js";
 import type { ChildMessage, RunRequest, ToolRequest } from "./isolation-protocol.js";
 import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "../limits.js";
 import type { RunErrorValue } from "../run-error.js";
@@ -23,6 +25,13 @@ const GRACE_MS = 150;
 /** How long a new child may take to start (Node's start-up, on a loaded machine). */
 const START_TIMEOUT_MS = 15_000;
 
+/** A run's child tools: what to send the child, the scope its child needs, and the news functions to read after host calls. */
+export interface ChildTools {
+  scope: ReadScope;
+  requests: ChildToolRequest[];
+  news: (readonly [string, () => unknown])[];
+}
+
 /** The error of a run cancelled through its `AbortSignal`. */
 export const CANCELLED: RunErrorValue = { code: "cancelled", message: "The run was cancelled." };
 
@@ -41,7 +50,10 @@ export class IsolatedRun {
   /** When the deadline's clock started: the call, moved on by a new child's start-up time. */
   private startedAt = performance.now();
   private child: IsolatedChild | null = null;
-  private leaveQueue: (() => void) | null = null;
+  private lease: ChildLease | null = null;
+  private granted = false;
+  /** True when the child granted serves the run's child tools (it has their scope). */
+  private servesOwnTools = false;
   private toolMs = 0;
   private toolsInFlight = 0;
   private toolStartedAt = 0;
@@ -55,6 +67,7 @@ export class IsolatedRun {
     private readonly vault: SecretVault,
     private readonly signal: AbortSignal | undefined,
     private readonly resolve: (result: RunResult) => void,
+    private readonly childTools: ChildTools | null = null,
   ) {
     this.limits = request.limits;
     this.toolSignals = new ToolCallSignals(signal);
@@ -63,29 +76,48 @@ export class IsolatedRun {
   /** Starts the run: asks the pool for a child, and fails at the deadline if none frees up first. */
   start(): void {
     this.signal?.addEventListener("abort", this.onAbort, { once: true });
-    this.timer = setTimeout(
-      () => this.fail(queueTimeout(this.limits.timeoutMs)),
-      this.limits.timeoutMs,
+    this.waitForChild(this.limits.timeoutMs);
+    this.lease = requestChild(
+      { memoryMb: this.limits.memoryMb, scope: this.childTools?.scope ?? null },
+      (child) => this.begin(child),
     );
-    const leave = requestChild(this.limits.memoryMb, (child) => this.begin(child));
-    if (!this.child && !this.settled) this.leaveQueue = leave;
+  }
+
+  /** Fails the run once `leftMs` pass without a child. */
+  private waitForChild(leftMs: number): void {
+    this.timer = setTimeout(() => this.fail(queueTimeout(this.limits.timeoutMs)), leftMs);
   }
 
   /** Runs the program on the child the pool granted, once it listens. */
   private begin(child: IsolatedChild): void {
     this.child = child;
-    this.leaveQueue = null;
+    this.granted = true;
     clearTimeout(this.timer);
     if (this.settled) {
       // Cancelled in the same turn: the child goes straight back.
-      releaseChild(child);
+      this.lease?.release(child);
       return;
     }
+    const scope = this.childTools?.scope ?? null;
+    this.servesOwnTools = scope !== null && child.key === childKey(child.memoryMb, scope);
+    const grantedAt = performance.now();
     child.attach({
       message: (message) => this.receive(message),
-      death: (death: ChildDeath) => this.fail(deathError(death, this.limits.memoryMb)),
+      death: (death: ChildDeath) => {
+        // A child under a read scope that never started (the scope keeps it from loading its own
+        // code): the run asks again, for a child whose tools the host serves.
+        if (this.servesOwnTools && !child.ready && !this.settled && this.lease) {
+          clearTimeout(this.timer);
+          this.startedAt += performance.now() - grantedAt;
+          this.child = null;
+          this.granted = false;
+          this.waitForChild(this.limits.timeoutMs - (performance.now() - this.startedAt));
+          this.lease.retryWithoutScope(child);
+          return;
+        }
+        this.fail(deathError(death, this.limits.memoryMb));
+      },
     });
-    const grantedAt = performance.now();
     this.timer = setTimeout(
       () =>
         this.fail({
@@ -102,8 +134,9 @@ export class IsolatedRun {
       // A new child's start-up is the pool's cost, not the program's: it is not counted.
       const now = performance.now();
       this.startedAt += now - grantedAt;
+      const childTools = this.servesOwnTools ? (this.childTools?.requests ?? []) : [];
       try {
-        if (!child.send({ ...this.request, elapsedMs: now - this.startedAt })) return;
+        if (!child.send({ ...this.request, elapsedMs: now - this.startedAt, childTools })) return;
       } catch (error) {
         return this.fail(sendFailure(error));
       }
@@ -122,12 +155,12 @@ export class IsolatedRun {
     this.settled = true;
     clearTimeout(this.timer);
     this.signal?.removeEventListener("abort", this.onAbort);
-    this.leaveQueue?.();
+    if (!this.granted) this.lease?.leave();
     // A tool still running (past its time limit, or its child died) must not change anything now.
     this.toolSignals.end();
     if (this.child) {
-      if (healthy) releaseChild(this.child);
-      else discardChild(this.child);
+      if (healthy) this.lease?.release(this.child);
+      else this.lease?.discard(this.child);
     }
     this.resolve(result);
   }
@@ -164,6 +197,20 @@ export class IsolatedRun {
   private secretTarget(name: string): SecretTarget {
     const specOf = (tool: string) => this.request.toolSpecs.find((spec) => spec.name === tool);
     return { spec: specOf(name), toolNames: this.request.toolNames, specOf };
+  }
+
+  /** What the child's own tools must learn after a host tool call (`ChildTool.news`), as a reply's `news`. */
+  private news(): { news?: Record<string, unknown> } {
+    if (!this.servesOwnTools || !this.childTools?.news.length) return {};
+    const news: Record<string, unknown> = {};
+    let any = false;
+    for (const [name, read] of this.childTools.news) {
+      const value = read();
+      if (value === undefined) continue;
+      news[name] = value;
+      any = true;
+    }
+    return any ? { news } : {};
   }
 
   private async answerTool(request: ToolRequest): Promise<void> {
@@ -208,14 +255,26 @@ export class IsolatedRun {
       const hidden = hideSecretResult(value, this.vault, request.name);
       entry.success = true;
       if (!this.settled)
-        this.child?.send({ type: "tool-result", callId: request.callId, ok: true, ...hidden });
+        this.child?.send({
+          type: "tool-result",
+          callId: request.callId,
+          ok: true,
+          ...hidden,
+          ...this.news(),
+        });
     } catch (error) {
       // A tool that echoes a secret in its error has the secret's text replaced by its marker,
       // here, so the value never reaches the child.
       const data = this.vault.redactError(toolErrorData(error));
       entry.error = data.message;
       if (!this.settled)
-        this.child?.send({ type: "tool-result", callId: request.callId, ok: false, error: data });
+        this.child?.send({
+          type: "tool-result",
+          callId: request.callId,
+          ok: false,
+          error: data,
+          ...this.news(),
+        });
     } finally {
       clearTimeout(toolTimer);
       entry.durationMs = round(performance.now() - begun);

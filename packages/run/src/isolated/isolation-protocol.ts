@@ -6,8 +6,11 @@
  * Secret params never cross: the child knows their names only, and a tool argument that is a
  * secret crosses as a `SecretArgument` (which param, which field), filled in by the host. A tool
  * result that contains a secret's text crosses with that part taken out, as a `HiddenSecret`.
+ * A run may name child tools (`ChildToolRequest`): the child answers their calls itself when it
+ * can, and a tool-result carries, for them, what the host's tools did since (`news`).
  */
 import type { ToolSpec } from "@lackpy/lang";
+import type { ChildToolRequest } from "../tools/child-tool.js";
 import type { Limits } from "../limits.js";
 import type { RunErrorCode } from "../run-error.js";
 import type { RunResult } from "../run-result.js";
@@ -27,6 +30,8 @@ export interface RunRequest {
   rules: string[];
   /** Milliseconds of the run's deadline already spent in the host (waiting for a free child). */
   elapsedMs: number;
+  /** Tools this child serves itself (empty when the host serves them all). */
+  childTools: ChildToolRequest[];
 }
 
 /** A tool failure as plain data: what the interpreter needs to build its `tool_error`. */
@@ -46,6 +51,8 @@ export interface ToolReply {
   value?: unknown;
   secrets?: HiddenSecret[];
   error?: ToolErrorData;
+  /** For child tools, by name: what the host's tools did that they must know (`ChildTool.news`). */
+  news?: Record<string, unknown>;
 }
 
 /** A part of a tool's result that contained a secret's text: the child puts a marker at `at`. */

@@ -1,5 +1,8 @@
+import path from "node:path";
 import { DEFAULT_LIMITS, type ValidatedProgram } from "@lackpy/lang";
-import { CANCELLED, IsolatedRun } from "./isolated-run.js";
+import { CANCELLED, IsolatedRun, type ChildTools } from "./isolated-run.js";
+import { entryPath } from "./isolated-child.js";
+import { canScopeReads, readScope } from "./read-scope.js";
 import type { RunRequest } from "./isolation-protocol.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { RunError } from "../run-error.js";
@@ -38,9 +41,37 @@ export async function runIsolated(
   if (options.signal?.aborted) return failedResult(CANCELLED);
   const tools = options.tools ?? {};
   const request = isolatedRequest(prepared.program.source, options, limits, vault);
+  // A child tool's result never passes the host's secret checks: with secrets, the host serves all.
+  const childTools = vault.names.length === 0 ? ownTools(options) : null;
   return new Promise((resolve) =>
-    new IsolatedRun(request, tools, vault, options.signal, resolve).start(),
+    new IsolatedRun(request, tools, vault, options.signal, resolve, childTools).start(),
   );
+}
+
+/** The run's child tools that are kit tools of the run, with the scope their child needs; null when there are none or this Node cannot scope a child. */
+function ownTools(options: RunOptions): ChildTools | null {
+  const named = Object.entries(options.childTools ?? {}).filter(([name]) =>
+    Object.hasOwn(options.tools ?? {}, name),
+  );
+  if (named.length === 0 || !canScopeReads()) return null;
+  // Folders and modules are absolute host paths; anything else leaves the tools to the host.
+  const usable = (file: string) => path.isAbsolute(file) && !file.includes("\0");
+  if (!named.every(([, tool]) => usable(tool.module) && tool.readRoots.every(usable))) return null;
+  const scope = readScope(
+    entryPath(),
+    named.map(([, tool]) => tool.module),
+    named.flatMap(([, tool]) => tool.readRoots),
+  );
+  return {
+    scope,
+    requests: named.map(([name, tool]) => ({
+      name,
+      module: tool.module,
+      export: tool.export,
+      options: tool.options,
+    })),
+    news: named.flatMap(([name, tool]) => (tool.news ? [[name, tool.news] as const] : [])),
+  };
 }
 
 /** The `run` message for the child: the source, tool names and specs, and the plain params; secret values stay in `vault`. */
@@ -66,6 +97,7 @@ export function isolatedRequest(
     limits,
     elapsedMs: 0,
     rules: [...(options.rules ?? [])],
+    childTools: [],
   };
 }
 

@@ -50,7 +50,7 @@ export async function runStaged(
         requiresApproval,
         resultsUsed: effects.length > 0 ? resultsUsed(program, new Set(effects)) : new Set(),
       });
-      return staged.callables;
+      return { callables: staged.callables, childTools: staged.childTools };
     },
   );
   const outcome = {

@@ -1,12 +1,14 @@
 import type { ToolSpec } from "@lackpy/lang";
 import { ToolError, type ResolvedKit, type ToolFunction } from "@lackpy/kit";
-import { FileStaging } from "@lackpy/kit/node";
+import { FileStaging, childToolOf, type ChildToolRecipe } from "@lackpy/kit/node";
 import type { Approver, PendingCall } from "../change-types.js";
 
 /** The tools of one run over a staging area, and what its other tools were not allowed to do. */
 export interface StagedTools {
   /** The kit's callables, the builtin file tools writing to `staging`. */
   callables: Record<string, ToolFunction>;
+  /** The builtin tools an isolated child may answer itself (`read_file`), reading through `staging`'s news. */
+  childTools: Record<string, ChildToolRecipe>;
   staging: FileStaging;
   /** Calls a dry run did not make, in order. */
   pending: PendingCall[];
@@ -45,6 +47,7 @@ export function hasEffects(spec: ToolSpec, requiresApproval: ReadonlySet<string>
 export function stageTools(kit: ResolvedKit, options: StageToolsOptions): StagedTools {
   const staged: StagedTools = {
     callables: {},
+    childTools: {},
     staging: new FileStaging(),
     pending: [],
     neededResult: null,
@@ -55,6 +58,8 @@ export function stageTools(kit: ResolvedKit, options: StageToolsOptions): Staged
     const spec = specs.get(name) ?? { name };
     if ((spec.provider ?? "builtin") === "builtin") {
       const staging = staged.staging;
+      const childTool = childToolOf(tool, staging);
+      if (childTool) staged.childTools[name] = childTool;
       staged.callables[name] = function (this: unknown, ...args: unknown[]) {
         const outer = this as { signal?: AbortSignal } | undefined;
         return tool.apply(

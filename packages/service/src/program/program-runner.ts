@@ -1,6 +1,6 @@
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { ToolFunction } from "@lackpy/kit";
-import { run } from "@lackpy/run/node";
+import { run, type ChildTool } from "@lackpy/run/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import { enforcePolicy } from "../trust/policy.js";
 import type { ProgramCache } from "./program-cache.js";
@@ -34,7 +34,9 @@ export class ProgramRunner {
    * Runs `source` (or a program already validated for this kit and params). The run is a
    * `lackpy.run` span under `parent` (a root span when no parent is given; none when `parent` is
    * null, i.e. the request is not traced), with an `execute_tool` span per tool call. `callables`
-   * gives the run's tools for the validated program (the staged tools); the kit's otherwise.
+   * gives the run's tools for the validated program (the staged tools, and the builtin ones an
+   * isolated child may answer itself); the kit's otherwise. A traced run's tools all run in the
+   * host, where their spans are.
    */
   async execute(
     source: string | ValidatedProgram,
@@ -42,7 +44,7 @@ export class ProgramRunner {
     params: ResolvedParams,
     options: RunOptions,
     parent?: TraceSpan | null,
-    callables?: (program: ValidatedProgram) => Readonly<Record<string, ToolFunction>>,
+    callables?: (program: ValidatedProgram) => RunTools,
   ): Promise<ServiceRunResult> {
     const loading = loadTelemetry();
     if (loading) await loading;
@@ -79,8 +81,10 @@ export class ProgramRunner {
         : (parent?.child("lackpy.run", attributes) ?? null);
     const created = new Set<string>();
     try {
-      const callable = callables ? callables(program) : kit.kit.callables;
+      const given = callables?.(program);
+      const callable = given ? given.callables : kit.kit.callables;
       const tools = notedWrites(callable, kit.kit.tools, this.workspace, created);
+      const childTools = mode === "isolated" && !span ? given?.childTools : undefined;
       const result = await run(program, {
         tools: span
           ? tracedTools(tools, span, (text) => redactSecrets(text, params.secrets))
@@ -91,6 +95,7 @@ export class ProgramRunner {
         limits: { ...this.settings.run.limits, ...requested.limits },
         mode,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(childTools && Object.keys(childTools).length > 0 ? { childTools } : {}),
       });
       span?.set({
         "lackpy.success": result.success,
@@ -109,6 +114,12 @@ export class ProgramRunner {
       span?.end();
     }
   }
+}
+
+/** The tools of one run: what the program calls, and the builtin ones an isolated child may answer itself. */
+export interface RunTools {
+  callables: Readonly<Record<string, ToolFunction>>;
+  childTools?: Readonly<Record<string, ChildTool>>;
 }
 
 /** A run result for a program that failed validation. */
