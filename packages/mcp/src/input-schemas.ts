@@ -47,9 +47,9 @@ export const MAX_OUTPUT_CHARS_INPUT = z
     "Output and stdout longer than this many characters are cut, with a marker and the full size.",
   );
 
-/** Run limits a call may ask for; the server lowers each to its maxima and says so in the result. */
+/** Run limits a call may ask for; the server lowers each to its maxima and says so in the result. An unknown limit is refused, never ignored. */
 export const LIMITS_INPUT = z
-  .object({
+  .strictObject({
     timeoutMs: z
       .number()
       .int()
