@@ -168,6 +168,9 @@ const LOADING_FILES: Record<string, string> = {
   "py/main.py": "import helper\n",
   "py/helper.py": "x = 1\n",
   "src/a.txt": "data an MCP server serves\n",
+  "local-srv/package.json": `{"name":"local-srv","bin":"index.js"}`,
+  "local-srv/index.js": "// a server npx runs from this folder\n",
+  "py-srv/pyproject.toml": "[project]\nname = 'srv'\n",
 };
 
 function loadingConfig(mode: LackpyConfig["run"]["mode"], root: string) {
@@ -183,6 +186,9 @@ function loadingConfig(mode: LackpyConfig["run"]["mode"], root: string) {
         command: "npx",
         args: ["-y", "@modelcontextprotocol/server-filesystem", path.join(root, "src")],
       },
+      // Package runners of a local folder: the folder is code, run as it is at each start.
+      local: { command: "npx", args: ["-y", path.join(root, "local-srv")] },
+      uv: { command: "uvx", args: ["--from", `file://${path.join(root, "py-srv")}`, "srv"] },
     };
   });
 }
@@ -368,6 +374,10 @@ describe.each(["isolated", "in-process"] as const)(
       // The Python routes: a sibling module the server imports, and one that shadows the stdlib.
       [`write_file("py/helper.py", "import os")`, "py/helper.py"],
       [`write_file("py/json.py", "import os")`, "py/json.py"],
+      // A local package a runner starts: a program could otherwise plant the code it runs.
+      [`write_file("local-srv/index.js", "evil")`, "local-srv/index.js"],
+      [`edit_file("local-srv/package.json", "index.js", "evil.js")`, "local-srv/package.json"],
+      [`write_file("py-srv/srv/__init__.py", "import os")`, "py-srv/srv/__init__.py"],
     ])("refuses %s", async (source, named) => {
       const root = await workspace(LOADING_FILES);
       const service = new LackpyService({ workspace: root, config: loadingConfig(mode, root) });
