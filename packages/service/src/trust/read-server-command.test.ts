@@ -223,6 +223,22 @@ describe("readServerCommand", () => {
       },
     ],
     [
+      "npx --userconfig (an npmrc can set node-options)",
+      "npx",
+      ["--userconfig", "/ws/conf/npmrc", "-y", "srv"],
+      { code: [], runner: { name: "npx", packages: ["srv"] }, settings: ["conf/npmrc"] },
+    ],
+    [
+      "uvx --with-requirements and --with-editable",
+      "uvx",
+      ["--with-requirements=/ws/req.txt", "--with-editable", "/ws/lib", "srv"],
+      {
+        code: ["lib"],
+        runner: { name: "uvx", packages: ["/ws/lib", "srv"] },
+        settings: ["req.txt"],
+      },
+    ],
+    [
       "a relative spec (resolved in the neutral folder, outside): data",
       "npx",
       ["-y", "./srv"],

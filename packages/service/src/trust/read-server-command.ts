@@ -19,6 +19,7 @@ import {
   PYTHON_NAME,
   PYTHON_PROJECT_MANIFESTS,
   RUNNER_PACKAGE_OPTIONS,
+  RUNNER_SETTING_OPTIONS,
   RUNNER_SUBCOMMANDS,
   RUNNER_VALUE_OPTIONS,
   RUNNERS,
@@ -112,6 +113,13 @@ function readRunner(
       if (RUNNER_VALUE_OPTIONS.includes(option)) {
         const value = inline ?? args[++index];
         if (value !== undefined && RUNNER_PACKAGE_OPTIONS.includes(option)) packages.push(value);
+        // Only an absolute one is a file lackpy can read: a relative one lies in the neutral folder.
+        if (
+          value !== undefined &&
+          RUNNER_SETTING_OPTIONS.includes(option) &&
+          path.isAbsolute(value)
+        )
+          (reading.settingFiles ??= []).push(path.resolve(value));
       }
       continue;
     }
