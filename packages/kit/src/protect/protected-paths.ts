@@ -173,7 +173,7 @@ function closedProblem(
   folder: boolean,
 ): PathProblem | null {
   const { segments, names, hidden } = path;
-  const command = access === "write" ? commandFileReason(names[names.length - 1]) : null;
+  const command = access === "write" ? commandFileReason(names) : null;
   if (hidden.length === 0 && command === null) return null;
   const lower = segments.join("/");
   const opening =
