@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -406,4 +415,114 @@ describe("lackpy trust, end to end", () => {
       await client.close();
     }
   });
+});
+
+/**
+ * What a clone can plant in `.lackpy/` that lackpy acts on before any trust: run records and
+ * journals (recovery runs at every start), locks, and kit links. `OUTSIDE` is a folder next to
+ * the clone with a secret and a folder that must survive.
+ */
+const PLANTED: [string, Record<string, string>, Record<string, string>][] = [
+  [
+    "a journal whose run id climbs out to a folder recovery removes",
+    {
+      ".lackpy/runs/20990101-000000-abcd/journal.json": JSON.stringify({
+        runId: "../../../OUTSIDE_NAME/victim",
+        at: "2099-01-01T00:00:00.000Z",
+        source: "run",
+        label: "x",
+        phase: "landing",
+        tokens: [],
+        files: [],
+        beforeBytes: 0,
+        undoable: true,
+      }),
+    },
+    {},
+  ],
+  [
+    "a record whose before-image is a link to a secret, for undo --force",
+    {
+      ".lackpy/runs/20990101-000000-abcd/record.json": JSON.stringify({
+        runId: "20990101-000000-abcd",
+        at: "2099-01-01T00:00:00.000Z",
+        source: "run",
+        label: "x",
+        files: [
+          {
+            path: "stolen.txt",
+            action: "modify",
+            before: { exists: true, hash: "0".repeat(64) },
+            after: { exists: false },
+            blob: "before/0",
+            createdFolder: null,
+          },
+        ],
+        beforeBytes: 1,
+        undoable: true,
+      }),
+    },
+    { ".lackpy/runs/20990101-000000-abcd/before/0": "OUTSIDE/secret.txt" },
+  ],
+  [
+    "a landing lock that is a link to standard input",
+    {},
+    { ".lackpy/runs/apply.lock": "/dev/stdin" },
+  ],
+  ["a ratchet lock that is a link to standard input", {}, { ".lackpy/write.lock": "/dev/stdin" }],
+  [
+    "the default kit linked to a credential file",
+    {},
+    { ".lackpy/kits/readonly.kit": "OUTSIDE/secret.txt" },
+  ],
+];
+
+describe.skipIf(process.platform === "win32")("what a clone plants in .lackpy/", () => {
+  it.each(PLANTED)(
+    "touches nothing outside, shows no secret and never stalls: %s",
+    async (_name, files, links) => {
+      const { root } = await clone({ "README.md": "# clone\n" });
+      const outside = `${root}-outside`;
+      await mkdir(path.join(outside, "victim"), { recursive: true });
+      await writeFile(path.join(outside, "victim", "data.txt"), "precious\n");
+      await writeFile(path.join(outside, "secret.txt"), "ghp_S3cretTokenValue\n");
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+        await writeFile(
+          path.join(root, file),
+          text.replace("OUTSIDE_NAME", path.basename(outside)),
+        );
+      }
+      for (const [link, target] of Object.entries(links)) {
+        await mkdir(path.dirname(path.join(root, link)), { recursive: true });
+        await symlink(target.replace("OUTSIDE", outside), path.join(root, link));
+      }
+      const outputs: string[] = [];
+      for (const args of [
+        ["status"],
+        ["run", path.join(root, "program.js"), "--kit", "readonly"],
+        ["run", path.join(root, "program.js")],
+        ["undo", "--force"],
+      ]) {
+        const result = await lackpy([...args, "--workspace", root]);
+        outputs.push(result.stdout, result.stderr);
+      }
+      // A landing, under the lock, then the ratchet's write at exit.
+      await writeFile(path.join(root, "write.js"), `write_file("landed.txt", "ok")`);
+      const landed = await lackpy([
+        "run",
+        path.join(root, "write.js"),
+        "--kit",
+        "files",
+        "--workspace",
+        root,
+      ]);
+      expect(landed.code).toBe(0);
+      expect(await readFile(path.join(root, "landed.txt"), "utf8")).toBe("ok");
+      expect(outputs.join("\n")).not.toContain("S3cret");
+      expect(await readFile(path.join(outside, "victim", "data.txt"), "utf8")).toBe("precious\n");
+      expect((await readdir(root)).filter((name) => name === "stolen.txt")).toEqual([]);
+    },
+    60_000,
+  );
 });
