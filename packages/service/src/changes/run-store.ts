@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { constants, existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import { constants, existsSync, lstatSync, readdirSync } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { contentHash, type FileState } from "@lackpy/kit/node";
+import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
 import type { ChangeAction, ChangeSource, RecoveryNotice } from "../change-types.js";
 import type { ProcessOwner } from "../store/file-lock.js";
 import { isJournal, isRunRecord, RUN_ID } from "./run-record-shape.js";
@@ -229,7 +229,7 @@ export class RunStore {
 
 function readJson<T>(file: string): T | null {
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as T;
+    return JSON.parse(readRegularFileSync(file).toString("utf8")) as T;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import {
   formatTemplate,
@@ -204,7 +205,7 @@ export class TemplateStore implements WriteBehindTarget {
             { hint: `rename or delete ${path.join(".lackpy", "templates", `${name}.tmpl`)} first` },
           );
         const shown = path.join(".lackpy", "templates", path.basename(latest.path));
-        const parsed = parseTemplate(readFileSync(latest.path, "utf8"), shown);
+        const parsed = parseTemplate(readRegularFileSync(latest.path).toString("utf8"), shown);
         if (!parsed.ok)
           throw new ServiceError("invalid_template", parsed.error.message, {
             hint: parsed.error.hint,
@@ -333,7 +334,7 @@ export class TemplateStore implements WriteBehindTarget {
     this.pending.delete(file);
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = readRegularFileSync(file).toString("utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;

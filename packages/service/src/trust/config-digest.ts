@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import type { LackpyConfig } from "../config/config-types.js";
 import { CONFIG_FILE } from "./code-unit.js";
@@ -31,7 +31,7 @@ function canonicalJson(value: unknown): string {
 /** The digest of the workspace's config file as it is on disk now (`absent` without one). */
 export function diskConfigDigest(workspace: string): string {
   try {
-    return digestText(readFileSync(path.join(workspace, CONFIG_FILE), "utf8"));
+    return digestText(readRegularFileSync(path.join(workspace, CONFIG_FILE)).toString("utf8"));
   } catch {
     return "absent";
   }
