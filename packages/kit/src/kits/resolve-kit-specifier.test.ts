@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -46,8 +47,11 @@ beforeAll(async () => {
   // A credential file outside, and links a cloned repository could bring that lead to it.
   await writeFile(path.join(secrets, "git-credentials"), `${CREDENTIAL}\n`);
   await writeFile(path.join(secrets, "shared.kit"), "read_file\n");
-  for (const [link, target] of Object.entries(KIT_LINKS))
-    await symlink(target.replace("SECRETS", secrets), path.join(root, link));
+  if (process.platform !== "win32") {
+    for (const [link, target] of Object.entries(KIT_LINKS))
+      await symlink(target.replace("SECRETS", secrets), path.join(root, link));
+    execFileSync("mkfifo", [path.join(kitsDir, "fifo.kit")]);
+  }
 });
 
 afterAll(async () => {
@@ -147,7 +151,7 @@ describe("resolveKitSpecifier", () => {
 
   it("lists shipped and workspace kits when a kit is unknown", async () => {
     expect((await kitError(resolve("nope"))).hint).toMatch(
-      /^kits: readonly, files, broken, creds, reader, readonly-link, shared, none/,
+      /^kits: readonly, files, broken, (creds, fifo, )?reader, (readonly-link, shared, )?none/,
     );
   });
 });
@@ -159,6 +163,8 @@ describe.skipIf(process.platform === "win32")("kit links to files that are not k
     ["a .kit path linked to a credential file", "creds.kit"],
     ["a .kit path through a chain of links", "chain.kit"],
     ["a .kit path linked to a folder", "dir.kit"],
+    ["a workspace kit that is a FIFO (a read that never ends)", "fifo"],
+    ["a .kit path that is a FIFO", ".lackpy/kits/fifo.kit"],
   ])("refuses %s, and never shows its text", async (_name, kit) => {
     const error = await kitError(resolve(kit));
     expect(`${error.message} ${error.hint}`).not.toContain("S3cret");
