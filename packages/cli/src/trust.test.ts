@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   appendFile,
   mkdir,
@@ -353,7 +355,7 @@ describe("lackpy trust, end to end", () => {
   it("needs no trust step for the quick start's workspace, and lackpy init trusts what it writes", async () => {
     const quick = await lackpy(["status", "--workspace", EXAMPLE]);
     expect(quick.stdout).toContain(
-      "trust      not needed (the config names no module tool or MCP server)\n",
+      "trust      not needed (the config names no module tool, MCP server or model host off this machine)\n",
     );
     const delegated = await lackpy([
       "delegate",
@@ -525,4 +527,108 @@ describe.skipIf(process.platform === "win32")("what a clone plants in .lackpy/",
     },
     60_000,
   );
+});
+
+/** A loopback Ollama stub that counts every request (health checks included). */
+async function countingOllama(): Promise<{
+  url: string;
+  requests: number;
+  close(): Promise<void>;
+}> {
+  const stub = { url: "", requests: 0, close: async (): Promise<void> => undefined };
+  const server = createServer((request, response) => {
+    stub.requests++;
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        request.url === "/api/tags"
+          ? JSON.stringify({ models: [] })
+          : JSON.stringify({
+              model: "stub",
+              message: { role: "assistant", content: "1" },
+              done: true,
+            }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return stub;
+}
+
+describe("a workspace config's model provider off this machine, end to end", () => {
+  let ollama: Awaited<ReturnType<typeof countingOllama>>;
+  beforeAll(async () => {
+    ollama = await countingOllama();
+  });
+  afterAll(() => ollama.close());
+
+  /** 0.0.0.0 is not a loopback name, so it needs trust, yet it reaches the loopback stub. */
+  const remoteHost = () => `http://0.0.0.0:${new URL(ollama.url).port}`;
+  const listed = async (root: string) =>
+    (
+      JSON.parse((await lackpy(["provider", "list", "--workspace", root, "--json"])).stdout) as {
+        key: string;
+        available: boolean;
+        detail?: string;
+      }[]
+    ).find((provider) => provider.key === "remote")!;
+
+  it("contacts nothing a cloned config names before lackpy trust, and the provider after", async () => {
+    const { root } = await clone({
+      ".lackpy/config.toml": `[inference]\norder = ["templates", "rules", "remote"]\n\n[inference.providers.remote]\nplugin = "ollama"\nmodel = "stub"\nhost = "${remoteHost()}"\n`,
+    });
+    const before = ollama.requests;
+    const status = JSON.parse((await lackpy(["status", "--workspace", root, "--json"])).stdout);
+    expect(status.trust.state).toBe("untrusted");
+    const refused = await listed(root);
+    expect(refused.available).toBe(false);
+    expect(refused.detail).toContain("Provider 'remote' was not used");
+    expect(refused.detail).toContain("lackpy trust");
+    const shown = await lackpy(["trust", "--workspace", root]);
+    expect(shown.stdout).toContain(`provider`);
+    expect(shown.stdout).toContain(remoteHost());
+    expect(ollama.requests).toBe(before);
+    expect((await listed(root)).available).toBe(true);
+    expect(ollama.requests).toBeGreaterThan(before);
+  });
+
+  it("lackpy provider add trusts what it writes, and never trusts what a clone brought", async () => {
+    const fresh = path.join(scratch, `fresh-${++count}`);
+    await mkdir(fresh);
+    const { root: cloned } = await clone(CLONED[0][1]());
+    const add = (workspace: string) =>
+      lackpy([
+        "provider",
+        "add",
+        "remote",
+        "--plugin",
+        "ollama",
+        "--model",
+        "stub",
+        "--host",
+        remoteHost(),
+        "--workspace",
+        workspace,
+      ]);
+    const before = ollama.requests;
+    const untrusted = await add(cloned);
+    expect(untrusted.code).toBe(0);
+    expect(untrusted.stderr).toContain("Provider 'remote' was not used");
+    expect(ollama.requests).toBe(before);
+    const trusted = await add(fresh);
+    expect(trusted.code).toBe(0);
+    expect(ollama.requests).toBeGreaterThan(before);
+    const states = await Promise.all(
+      [fresh, cloned].map(
+        async (workspace) =>
+          JSON.parse((await lackpy(["status", "--workspace", workspace, "--json"])).stdout).trust
+            .state,
+      ),
+    );
+    expect(states).toEqual(["trusted", "untrusted"]);
+    expect(await marked(path.join(scratch, `marker-${count}.txt`))).toBe("");
+  });
 });

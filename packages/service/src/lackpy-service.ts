@@ -151,6 +151,7 @@ export class LackpyService {
       this.templateStore,
       this.programs,
       this.workspaceModules,
+      (key) => this.trustGate.require("model_provider", key),
     );
     this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
     this.changes = new WorkspaceChanges(this.workspace, () => this.protection());
@@ -337,6 +338,7 @@ export class LackpyService {
       (key) => this.generator.templateTier(key),
       this.env,
       this.workspaceModules,
+      (provider) => this.generator.gated(provider),
     );
   }
 

@@ -10,16 +10,15 @@
 import path from "node:path";
 import type { LoadedPath } from "@lackpy/kit";
 import type { McpServerConfig } from "@lackpy/kit/node";
-import type { LackpyConfig } from "../config/config-types.js";
 import { ServiceError } from "../service-error.js";
-import { codeUnits } from "./code-units.js";
+import { codeUnits, namesCode } from "./code-units.js";
 import {
   CONFIG_FILE,
-  namesCode,
   relativeInside,
   type CodeContext,
   type CodePath,
   type CodeUnit,
+  type TrustedConfig,
 } from "./code-unit.js";
 import { codeDigest, diskConfigDigest } from "./config-digest.js";
 import { digestText, fingerprintPath, type Fingerprint } from "./fingerprint.js";
@@ -50,7 +49,7 @@ import type {
 /** What `WorkspaceTrust` needs: the workspace, its config, who decides, and the config text the service parsed. */
 export interface WorkspaceTrustOptions {
   workspace: string;
-  config: Pick<LackpyConfig, "tools" | "mcpServers" | "kit">;
+  config: TrustedConfig;
   decision: TrustDecision;
   /** The text of `.lackpy/config.toml` the config was parsed from; null when the caller gave the config. */
   configText: string | null;
@@ -70,7 +69,7 @@ export class WorkspaceTrust {
     this.configText = options.configText;
   }
 
-  /** True when the config names module tools or MCP servers. */
+  /** True when the config names module tools, MCP servers or model providers that need trust (`namesCode`). */
   get needed(): boolean {
     return namesCode(this.config);
   }
@@ -119,14 +118,17 @@ export class WorkspaceTrust {
    * `invalid_config` when it can never be trusted as configured. Prepares the neutral folder of
    * a package runner.
    */
-  async require(kind: "module_tool" | "mcp_server", name: string): Promise<void> {
+  async require(
+    kind: "module_tool" | "mcp_server" | "model_provider",
+    name: string,
+  ): Promise<void> {
     const units = await codeUnits(this.config, this.context());
     const unit = units.find(
       (candidate) =>
         candidate.name === name &&
-        (kind === "module_tool"
-          ? candidate.kind === "module_tool"
-          : candidate.kind === "stdio_server" || candidate.kind === "http_server"),
+        (kind === "mcp_server"
+          ? candidate.kind === "stdio_server" || candidate.kind === "http_server"
+          : candidate.kind === kind),
     );
     if (!unit) return;
     const refusal = this.refusal(unit, units, this.decision === "store" ? this.record() : null);
