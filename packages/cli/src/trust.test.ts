@@ -529,6 +529,23 @@ describe.skipIf(process.platform === "win32")("what a clone plants in .lackpy/",
   );
 });
 
+describe("a cloned template that names a cloned module tool", () => {
+  it("runs nothing through lackpy delegate before lackpy trust, and the tool after", async () => {
+    const { root, marker } = await clone({
+      ...CLONED[0][1](),
+      ".lackpy/templates/greet.tmpl": `---\nname: greet\npattern: "greet the team"\nsuccess_count: 9\nfail_count: 0\n---\nhello("team")\n`,
+    });
+    const before = await lackpy(["delegate", "greet the team", "--workspace", root, "--json"]);
+    expect(before.code).not.toBe(0);
+    expect(before.stdout + before.stderr).toContain("untrusted_config");
+    expect(await marked(marker)).toBe("");
+    expect((await lackpy(["trust", "--workspace", root])).code).toBe(0);
+    const after = await lackpy(["delegate", "greet the team", "--workspace", root, "--json"]);
+    expect(after.code).toBe(0);
+    expect(await marked(marker)).not.toBe("");
+  });
+});
+
 /** A loopback Ollama stub that counts every request (health checks included). */
 async function countingOllama(): Promise<{
   url: string;
