@@ -141,6 +141,8 @@ describe("package entries", () => {
       "prepareFileChange",
       "readFileBefore",
       "readFileState",
+      "readRegularFile",
+      "readRegularFileSync",
       "registerMcpTools",
       "removeTemporary",
       "resolveDoc",
