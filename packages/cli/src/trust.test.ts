@@ -355,7 +355,7 @@ describe("lackpy trust, end to end", () => {
   it("needs no trust step for the quick start's workspace, and lackpy init trusts what it writes", async () => {
     const quick = await lackpy(["status", "--workspace", EXAMPLE]);
     expect(quick.stdout).toContain(
-      "trust      not needed (the config names no module tool, MCP server or model host off this machine)\n",
+      "trust      not needed (the config names no module tool, MCP server, model host off this machine or hidden path to open)\n",
     );
     const delegated = await lackpy([
       "delegate",
@@ -527,6 +527,26 @@ describe.skipIf(process.platform === "win32")("what a clone plants in .lackpy/",
     },
     60_000,
   );
+});
+
+describe("a cloned config's [files] globs", () => {
+  it("open no hidden path to a program before lackpy trust, and what they name after", async () => {
+    const { root } = await clone({
+      ".lackpy/config.toml": `[files]\nallow_read = [".idea/**"]\n`,
+      ".idea/dataSources.local.xml": "<password>hunter2</password>",
+      "program.js": `read_file(".idea/dataSources.local.xml")`,
+    });
+    const program = path.join(root, "program.js");
+    const before = await lackpy(["run", program, "--workspace", root, "--kit", "files"]);
+    expect(before.code).not.toBe(0);
+    expect(before.stdout + before.stderr).toContain("is hidden");
+    expect(before.stdout + before.stderr).not.toContain("hunter2");
+    const trusted = await lackpy(["trust", "--workspace", root]);
+    expect(trusted.stdout).toContain('files        files: allow_read [".idea/**"]');
+    const after = await lackpy(["run", program, "--workspace", root, "--kit", "files"]);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toContain("hunter2");
+  });
 });
 
 describe("a cloned template that names a cloned module tool", () => {

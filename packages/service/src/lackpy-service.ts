@@ -418,11 +418,11 @@ export class LackpyService {
 
   /** The protection the file tools apply in this workspace: the config's globs and the paths lackpy loads. */
   private async protection(): Promise<PathProtection> {
-    const files = this.settings.files;
-    return createPathProtection(files.protected, {
+    const opened = await this.trustGate.openingGlobs();
+    return createPathProtection(this.settings.files.protected, {
       loaded: await this.kits.loadedPaths(),
-      allowRead: files.allowRead,
-      allowWrite: files.allowWrite,
+      allowRead: opened.allowRead,
+      allowWrite: opened.allowWrite,
     });
   }
 

@@ -12,6 +12,7 @@ const KIND_LABELS: Readonly<Record<TrustItem["kind"], string>> = {
   stdio_server: "stdio server",
   http_server: "http server",
   model_provider: "provider",
+  file_opening: "files",
 };
 
 /** `lackpy trust [--revoke]`: record (or forget) that a person trusts the workspace's config and the code it names. */
@@ -20,7 +21,7 @@ export function trustCommand(context: CommandContext) {
     meta: {
       name: "trust",
       description:
-        "Trust the workspace's config: lackpy runs no module tool or MCP server it names, and sends nothing to a model host off this machine it names, until then",
+        "Trust the workspace's config: lackpy runs no module tool or MCP server it names, sends nothing to a model host off this machine it names and opens no hidden path its [files] globs name, until then",
     },
     args: {
       ...COMMON_ARGS,
@@ -45,7 +46,7 @@ export function trustCommand(context: CommandContext) {
       for (const item of report.items) io.stdout(`  ${describeItem(item)}\n`);
       if (!report.needed)
         io.stdout(
-          "the config names no module tool, MCP server or model host off this machine: nothing here needed trust\n",
+          "the config names no module tool, MCP server, model host off this machine or hidden path to open: nothing here needed trust\n",
         );
       io.stderr(`recorded in ${report.recordPath}; lackpy trust --revoke undoes it\n`);
     },
@@ -67,7 +68,7 @@ export function describeItem(item: TrustItem): string {
 export function trustLines(trust: TrustStatus): string[] {
   if (trust.state === "not_needed")
     return [
-      "not needed (the config names no module tool, MCP server or model host off this machine)",
+      "not needed (the config names no module tool, MCP server, model host off this machine or hidden path to open)",
     ];
   if (trust.state === "trusted")
     return [

@@ -20,7 +20,13 @@ export interface CodePath {
 
 /** What kind of thing a unit is. */
 export type CodeUnitKind =
-  "config" | "kits" | "module_tool" | "stdio_server" | "http_server" | "model_provider";
+  | "config"
+  | "kits"
+  | "module_tool"
+  | "stdio_server"
+  | "http_server"
+  | "model_provider"
+  | "file_opening";
 
 /** One thing a config makes lackpy load, start or send tool arguments to. */
 export interface CodeUnit {
@@ -59,6 +65,7 @@ export interface CodeContext {
 /** The parts of a config the trust reads. */
 export type TrustedConfig = Pick<LackpyConfig, "tools" | "mcpServers" | "kit"> & {
   inference?: Pick<LackpyConfig["inference"], "providers">;
+  files?: Pick<LackpyConfig["files"], "allowRead" | "allowWrite">;
 };
 
 /** The `/`-separated path inside the workspace (`""` for the root), or null outside it. */

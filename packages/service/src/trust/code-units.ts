@@ -17,18 +17,21 @@ import {
   type CodeUnit,
   type TrustedConfig,
 } from "./code-unit.js";
+import { openingUnit } from "./opening-unit.js";
 import { providerUnit } from "./provider-unit.js";
 import { moduleToolUnit } from "./module-tool-unit.js";
 import { serverUnit } from "./server-unit.js";
 
 /**
- * True when the config names code (module tools), MCP servers, or a model provider that sends
- * requests or a credential where the config says (`providerUnit`): only then is trust needed.
+ * True when the config names code (module tools), MCP servers, a model provider that sends
+ * requests or a credential off this machine (`providerUnit`), or globs that open hidden paths
+ * (`openingUnit`): only then is trust needed.
  */
 export function namesCode(config: Omit<TrustedConfig, "kit">): boolean {
   return (
     Object.keys(config.tools).length > 0 ||
     Object.keys(config.mcpServers).length > 0 ||
+    openingUnit(config.files) !== null ||
     Object.entries(config.inference?.providers ?? {}).some(
       ([key, provider]) => providerUnit(key, provider) !== null,
     )
@@ -46,6 +49,8 @@ export async function codeUnits(config: TrustedConfig, context: CodeContext): Pr
     const unit = providerUnit(key, provider);
     if (unit) units.push(unit);
   }
+  const opening = openingUnit(config.files);
+  if (opening) units.push(opening);
   return units;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import { CONFIG_FILE, type TrustedConfig } from "./code-unit.js";
+import { openingUnit } from "./opening-unit.js";
 import { providerUnit } from "./provider-unit.js";
 import { digestText } from "./fingerprint.js";
 
@@ -21,6 +22,7 @@ export function codeDigest(config: TrustedConfig): string {
     mcpServers: config.mcpServers,
     kit: config.kit.default,
     ...(Object.keys(providers).length > 0 ? { providers } : {}),
+    ...(openingUnit(config.files) ? { opening: config.files } : {}),
   });
   return `code:${createHash("sha256").update(canonical).digest("hex")}`;
 }

@@ -7,7 +7,13 @@ export type TrustDecision = boolean | "store";
 
 /** What a config makes lackpy load, start or send tool arguments to. */
 export type TrustItemKind =
-  "config" | "kits" | "module_tool" | "stdio_server" | "http_server" | "model_provider";
+  | "config"
+  | "kits"
+  | "module_tool"
+  | "stdio_server"
+  | "http_server"
+  | "model_provider"
+  | "file_opening";
 
 /** One thing a workspace's config names, as `lackpy trust` lists it. */
 export interface TrustItem {

@@ -21,6 +21,7 @@ import {
   type TrustedConfig,
 } from "./code-unit.js";
 import { codeDigest, diskConfigDigest } from "./config-digest.js";
+import { OPENING_UNIT_NAME, openingUnit } from "./opening-unit.js";
 import { digestText, fingerprintPath, type Fingerprint } from "./fingerprint.js";
 import { serverStartConfig } from "./server-unit.js";
 import { symlinkTargets } from "./symlink-targets.js";
@@ -119,7 +120,7 @@ export class WorkspaceTrust {
    * a package runner.
    */
   async require(
-    kind: "module_tool" | "mcp_server" | "model_provider",
+    kind: "module_tool" | "mcp_server" | "model_provider" | "file_opening",
     name: string,
   ): Promise<void> {
     const units = await codeUnits(this.config, this.context());
@@ -168,6 +169,22 @@ export class WorkspaceTrust {
       items,
       ...(trusted ? {} : { hint: this.trustHint() }),
     };
+  }
+
+  /**
+   * The `[files] allow_read` and `allow_write` globs the file tools may use: the config's once a
+   * person trusted them (or the app passed the config), none otherwise. A cloned config cannot
+   * open hidden paths to programs before anyone looked at it; they stay closed.
+   */
+  async openingGlobs(): Promise<{ allowRead: string[]; allowWrite: string[] }> {
+    const files = this.config.files;
+    if (!files || openingUnit(files) === null) return { allowRead: [], allowWrite: [] };
+    try {
+      await this.require("file_opening", OPENING_UNIT_NAME);
+      return { allowRead: [...files.allowRead], allowWrite: [...files.allowWrite] };
+    } catch {
+      return { allowRead: [], allowWrite: [] };
+    }
   }
 
   /**
