@@ -1,5 +1,16 @@
 import { execFile } from "node:child_process";
-import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -344,7 +355,7 @@ describe("lackpy trust, end to end", () => {
   it("needs no trust step for the quick start's workspace, and lackpy init trusts what it writes", async () => {
     const quick = await lackpy(["status", "--workspace", EXAMPLE]);
     expect(quick.stdout).toContain(
-      "trust      not needed (the config names no module tool or MCP server)\n",
+      "trust      not needed (the config names no module tool, MCP server, model host off this machine or hidden path to open)\n",
     );
     const delegated = await lackpy([
       "delegate",
@@ -405,5 +416,256 @@ describe("lackpy trust, end to end", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+/**
+ * What a clone can plant in `.lackpy/` that lackpy acts on before any trust: run records and
+ * journals (recovery runs at every start), locks, and kit links. `OUTSIDE` is a folder next to
+ * the clone with a secret and a folder that must survive.
+ */
+const PLANTED: [string, Record<string, string>, Record<string, string>][] = [
+  [
+    "a journal whose run id climbs out to a folder recovery removes",
+    {
+      ".lackpy/runs/20990101-000000-abcd/journal.json": JSON.stringify({
+        runId: "../../../OUTSIDE_NAME/victim",
+        at: "2099-01-01T00:00:00.000Z",
+        source: "run",
+        label: "x",
+        phase: "landing",
+        tokens: [],
+        files: [],
+        beforeBytes: 0,
+        undoable: true,
+      }),
+    },
+    {},
+  ],
+  [
+    "a record whose before-image is a link to a secret, for undo --force",
+    {
+      ".lackpy/runs/20990101-000000-abcd/record.json": JSON.stringify({
+        runId: "20990101-000000-abcd",
+        at: "2099-01-01T00:00:00.000Z",
+        source: "run",
+        label: "x",
+        files: [
+          {
+            path: "stolen.txt",
+            action: "modify",
+            before: { exists: true, hash: "0".repeat(64) },
+            after: { exists: false },
+            blob: "before/0",
+            createdFolder: null,
+          },
+        ],
+        beforeBytes: 1,
+        undoable: true,
+      }),
+    },
+    { ".lackpy/runs/20990101-000000-abcd/before/0": "OUTSIDE/secret.txt" },
+  ],
+  [
+    "a landing lock that is a link to standard input",
+    {},
+    { ".lackpy/runs/apply.lock": "/dev/stdin" },
+  ],
+  ["a ratchet lock that is a link to standard input", {}, { ".lackpy/write.lock": "/dev/stdin" }],
+  [
+    "the default kit linked to a credential file",
+    {},
+    { ".lackpy/kits/readonly.kit": "OUTSIDE/secret.txt" },
+  ],
+];
+
+describe.skipIf(process.platform === "win32")("what a clone plants in .lackpy/", () => {
+  it.each(PLANTED)(
+    "touches nothing outside, shows no secret and never stalls: %s",
+    async (_name, files, links) => {
+      const { root } = await clone({ "README.md": "# clone\n" });
+      const outside = `${root}-outside`;
+      await mkdir(path.join(outside, "victim"), { recursive: true });
+      await writeFile(path.join(outside, "victim", "data.txt"), "precious\n");
+      await writeFile(path.join(outside, "secret.txt"), "ghp_S3cretTokenValue\n");
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+        await writeFile(
+          path.join(root, file),
+          text.replace("OUTSIDE_NAME", path.basename(outside)),
+        );
+      }
+      for (const [link, target] of Object.entries(links)) {
+        await mkdir(path.dirname(path.join(root, link)), { recursive: true });
+        await symlink(target.replace("OUTSIDE", outside), path.join(root, link));
+      }
+      const outputs: string[] = [];
+      for (const args of [
+        ["status"],
+        ["run", path.join(root, "program.js"), "--kit", "readonly"],
+        ["run", path.join(root, "program.js")],
+        ["undo", "--force"],
+      ]) {
+        const result = await lackpy([...args, "--workspace", root]);
+        outputs.push(result.stdout, result.stderr);
+      }
+      // A landing, under the lock, then the ratchet's write at exit.
+      await writeFile(path.join(root, "write.js"), `write_file("landed.txt", "ok")`);
+      const landed = await lackpy([
+        "run",
+        path.join(root, "write.js"),
+        "--kit",
+        "files",
+        "--workspace",
+        root,
+      ]);
+      expect(landed.code).toBe(0);
+      expect(await readFile(path.join(root, "landed.txt"), "utf8")).toBe("ok");
+      expect(outputs.join("\n")).not.toContain("S3cret");
+      expect(await readFile(path.join(outside, "victim", "data.txt"), "utf8")).toBe("precious\n");
+      expect((await readdir(root)).filter((name) => name === "stolen.txt")).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+describe("a cloned config's [files] globs", () => {
+  it("open no hidden path to a program before lackpy trust, and what they name after", async () => {
+    const { root } = await clone({
+      ".lackpy/config.toml": `[files]\nallow_read = [".idea/**"]\n`,
+      ".idea/dataSources.local.xml": "<password>hunter2</password>",
+      "program.js": `read_file(".idea/dataSources.local.xml")`,
+    });
+    const program = path.join(root, "program.js");
+    const before = await lackpy(["run", program, "--workspace", root, "--kit", "files"]);
+    expect(before.code).not.toBe(0);
+    expect(before.stdout + before.stderr).toContain("is hidden");
+    expect(before.stdout + before.stderr).not.toContain("hunter2");
+    const trusted = await lackpy(["trust", "--workspace", root]);
+    expect(trusted.stdout).toContain('files        files: allow_read [".idea/**"]');
+    const after = await lackpy(["run", program, "--workspace", root, "--kit", "files"]);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toContain("hunter2");
+  });
+});
+
+describe("a cloned template that names a cloned module tool", () => {
+  it("runs nothing through lackpy delegate before lackpy trust, and the tool after", async () => {
+    const { root, marker } = await clone({
+      ...CLONED[0][1](),
+      ".lackpy/templates/greet.tmpl": `---\nname: greet\npattern: "greet the team"\nsuccess_count: 9\nfail_count: 0\n---\nhello("team")\n`,
+    });
+    const before = await lackpy(["delegate", "greet the team", "--workspace", root, "--json"]);
+    expect(before.code).not.toBe(0);
+    expect(before.stdout + before.stderr).toContain("untrusted_config");
+    expect(await marked(marker)).toBe("");
+    expect((await lackpy(["trust", "--workspace", root])).code).toBe(0);
+    const after = await lackpy(["delegate", "greet the team", "--workspace", root, "--json"]);
+    expect(after.code).toBe(0);
+    expect(await marked(marker)).not.toBe("");
+  });
+});
+
+/** A loopback Ollama stub that counts every request (health checks included). */
+async function countingOllama(): Promise<{
+  url: string;
+  requests: number;
+  close(): Promise<void>;
+}> {
+  const stub = { url: "", requests: 0, close: async (): Promise<void> => undefined };
+  const server = createServer((request, response) => {
+    stub.requests++;
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        request.url === "/api/tags"
+          ? JSON.stringify({ models: [] })
+          : JSON.stringify({
+              model: "stub",
+              message: { role: "assistant", content: "1" },
+              done: true,
+            }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return stub;
+}
+
+describe("a workspace config's model provider off this machine, end to end", () => {
+  let ollama: Awaited<ReturnType<typeof countingOllama>>;
+  beforeAll(async () => {
+    ollama = await countingOllama();
+  });
+  afterAll(() => ollama.close());
+
+  /** 0.0.0.0 is not a loopback name, so it needs trust, yet it reaches the loopback stub. */
+  const remoteHost = () => `http://0.0.0.0:${new URL(ollama.url).port}`;
+  const listed = async (root: string) =>
+    (
+      JSON.parse((await lackpy(["provider", "list", "--workspace", root, "--json"])).stdout) as {
+        key: string;
+        available: boolean;
+        detail?: string;
+      }[]
+    ).find((provider) => provider.key === "remote")!;
+
+  it("contacts nothing a cloned config names before lackpy trust, and the provider after", async () => {
+    const { root } = await clone({
+      ".lackpy/config.toml": `[inference]\norder = ["templates", "rules", "remote"]\n\n[inference.providers.remote]\nplugin = "ollama"\nmodel = "stub"\nhost = "${remoteHost()}"\n`,
+    });
+    const before = ollama.requests;
+    const status = JSON.parse((await lackpy(["status", "--workspace", root, "--json"])).stdout);
+    expect(status.trust.state).toBe("untrusted");
+    const refused = await listed(root);
+    expect(refused.available).toBe(false);
+    expect(refused.detail).toContain("Provider 'remote' was not used");
+    expect(refused.detail).toContain("lackpy trust");
+    const shown = await lackpy(["trust", "--workspace", root]);
+    expect(shown.stdout).toContain(`provider`);
+    expect(shown.stdout).toContain(remoteHost());
+    expect(ollama.requests).toBe(before);
+    expect((await listed(root)).available).toBe(true);
+    expect(ollama.requests).toBeGreaterThan(before);
+  });
+
+  it("lackpy provider add trusts what it writes, and never trusts what a clone brought", async () => {
+    const fresh = path.join(scratch, `fresh-${++count}`);
+    await mkdir(fresh);
+    const { root: cloned } = await clone(CLONED[0][1]());
+    const add = (workspace: string) =>
+      lackpy([
+        "provider",
+        "add",
+        "remote",
+        "--plugin",
+        "ollama",
+        "--model",
+        "stub",
+        "--host",
+        remoteHost(),
+        "--workspace",
+        workspace,
+      ]);
+    const before = ollama.requests;
+    const untrusted = await add(cloned);
+    expect(untrusted.code).toBe(0);
+    expect(untrusted.stderr).toContain("Provider 'remote' was not used");
+    expect(ollama.requests).toBe(before);
+    const trusted = await add(fresh);
+    expect(trusted.code).toBe(0);
+    expect(ollama.requests).toBeGreaterThan(before);
+    const states = await Promise.all(
+      [fresh, cloned].map(
+        async (workspace) =>
+          JSON.parse((await lackpy(["status", "--workspace", workspace, "--json"])).stdout).trust
+            .state,
+      ),
+    );
+    expect(states).toEqual(["trusted", "untrusted"]);
+    expect(await marked(path.join(scratch, `marker-${count}.txt`))).toBe("");
   });
 });

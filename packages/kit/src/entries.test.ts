@@ -161,6 +161,8 @@ describe("package entries", () => {
       "prepareFileChange",
       "readFileBefore",
       "readFileState",
+      "readRegularFile",
+      "readRegularFileSync",
       "registerMcpTools",
       "removeTemporary",
       "resolveDoc",

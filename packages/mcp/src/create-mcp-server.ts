@@ -49,7 +49,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "kit_info",
     {
       description: "A kit's tools with argument types, its grade and description.",
-      inputSchema: z.object({ kit: KIT_INPUT.unwrap() }),
+      inputSchema: z.strictObject({ kit: KIT_INPUT.unwrap() }),
     },
     async (args) => guarded(async () => ok(await service.kitInfo(args.kit))),
   );
@@ -57,7 +57,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "kit_list",
     {
       description: "Kits available in this workspace (shipped and .lackpy/kits).",
-      inputSchema: z.object({}),
+      inputSchema: z.strictObject({}),
     },
     async () => guarded(async () => ok({ kits: await service.kitList() })),
   );
@@ -65,7 +65,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "kit_create",
     {
       description: "Create a workspace kit (.lackpy/kits/<name>.kit) from tool names.",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         name: z.string(),
         tools: z.array(z.string()).min(1),
         description: z.string().optional(),
@@ -86,34 +86,37 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "toolbox_list",
     {
       description: "Every tool the workspace can use, with argument types and grades.",
-      inputSchema: z.object({}),
+      inputSchema: z.strictObject({}),
     },
     async () => guarded(async () => ok({ tools: await service.toolboxList() })),
   );
   server.registerTool(
     "docs_index",
-    { description: "Docs available for a kit's tools.", inputSchema: z.object({ kit: KIT_INPUT }) },
+    {
+      description: "Docs available for a kit's tools.",
+      inputSchema: z.strictObject({ kit: KIT_INPUT }),
+    },
     async (args) => guarded(async () => ok({ docs: await service.docsIndex(args.kit) })),
   );
   server.registerTool(
     "resolve_doc",
     {
       description: "Read one doc by path from docs_index; paths outside the workspace are refused.",
-      inputSchema: z.object({ path: z.string() }),
+      inputSchema: z.strictObject({ path: z.string() }),
     },
     async (args) =>
       guarded(async () => ok({ path: args.path, text: await service.resolveDoc(args.path) })),
   );
   server.registerTool(
     "config",
-    { description: "The workspace's effective lackpy config.", inputSchema: z.object({}) },
+    { description: "The workspace's effective lackpy config.", inputSchema: z.strictObject({}) },
     async () => guarded(async () => ok(service.config())),
   );
   server.registerTool(
     "provider_list",
     {
       description: "Inference providers, their tiers and whether they answer.",
-      inputSchema: z.object({}),
+      inputSchema: z.strictObject({}),
     },
     async () => guarded(async () => ok({ providers: await service.providerList() })),
   );
@@ -122,7 +125,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     {
       description:
         "The lackpy language: allowed syntax, helpers, safe globals, methods, limits (markdown).",
-      inputSchema: z.object({}),
+      inputSchema: z.strictObject({}),
     },
     async () =>
       guarded(async () => {

@@ -10,7 +10,7 @@ export function registerChangeTools(server: McpServer, service: LackpyService): 
     {
       description:
         "Land exactly the file changes of an earlier dry run (run_program or delegate with dryRun: true), after the user has seen the diffs. Refused with stale_change, naming the file, when a file changed since the dry run; a changeId applies once and expires after 15 minutes. Returns the files that landed and a runId for undo.",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         changeId: z.string().describe("The changeId a dry run returned."),
       }),
     },
@@ -29,7 +29,7 @@ export function registerChangeTools(server: McpServer, service: LackpyService): 
     {
       description:
         "Restore exactly what a run changed: files it created are removed, files it modified get their old content back. Without runId, the last run. Refused with undo_conflict, naming the file, when a file changed after the run, unless force is true.",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         runId: z
           .string()
           .optional()

@@ -16,7 +16,7 @@ export function registerDiscoveryTools(server: McpServer, service: LackpyService
     {
       description:
         "A kit's tools that fit a few words, best first, each with its typed signature (the default kit unless you pass kit).",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         query: z.string().describe('A few words, e.g. "create issue".'),
         kit: KIT_INPUT,
         limit: z.number().int().positive().optional().describe("At most this many (default 8)."),
@@ -35,7 +35,7 @@ export function registerDiscoveryTools(server: McpServer, service: LackpyService
     {
       description:
         "One tool of a kit in full: its typed signature, description, arguments, return type and grade (the default kit unless you pass kit).",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         name: z.string().describe("The tool's name as a program calls it."),
         kit: KIT_INPUT,
       }),

@@ -97,7 +97,7 @@ export function registerProgramTools(
     {
       description:
         "Delegate a task over the workspace to lackpy instead of making many tool calls yourself: give an intent in words; lackpy writes a short program (from a saved template, a rule, or a model), validates it, runs it with limits, and returns the output, the program, and a summary of its tool calls. Use it for multi-step file work (find, read, count, filter, summarise, edit).",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         intent: z.string().describe("What you want, in words."),
         kit: KIT_INPUT,
         params: PARAMS_INPUT,
@@ -127,7 +127,7 @@ export function registerProgramTools(
     {
       description:
         "Generate a lackpy program for an intent without running it. Returns the program, the tier that answered, and any corrections.",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         intent: z.string(),
         kit: KIT_INPUT,
         params: PARAMS_INPUT,
@@ -150,7 +150,7 @@ export function registerProgramTools(
     {
       description:
         "Validate and run a lackpy program you wrote: one short program instead of many tool calls. Call language_spec first if you do not know the language. Returns the output, stdout, a summary of the tool calls, and a structured error on failure. Its file writes land only if it succeeds (`changes`, and a `runId` for undo); with dryRun: true nothing is written and you get the diffs and a changeId for apply_changes.",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         program: PROGRAM_INPUT,
         kit: KIT_INPUT,
         params: PARAMS_INPUT,
@@ -183,7 +183,7 @@ export function registerProgramTools(
     {
       description:
         "Check a lackpy program statically without running it: every error with line, column, code and a hint.",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         program: PROGRAM_INPUT,
         kit: KIT_INPUT,
         params: PARAMS_INPUT,
@@ -207,7 +207,7 @@ export function registerProgramTools(
     {
       description:
         "Save a working program as a template so later intents matching its pattern are answered with no model call. Pattern placeholders {name} become string parameters.",
-      inputSchema: z.object({
+      inputSchema: z.strictObject({
         program: PROGRAM_INPUT,
         name: z.string(),
         pattern: z.string().optional(),

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ESCAPE_PROGRAMS } from "./__fixtures__/escape-programs.js";
 import { TOOL_SPECS, testTools } from "./__fixtures__/tools.js";
 import { run } from "./index.js";
+import { closeChildPool, run as runNode } from "./node.js";
 
 /** A program the validator never saw: the interpreter must hold on its own. */
 function unvalidated(source: string): ValidatedProgram {
@@ -44,6 +45,22 @@ describe("run: escape attempts", () => {
     }
   });
 
+  // What a program controls is checked in both modes: the same table in an isolated child.
+  it.each(ESCAPE_PROGRAMS.filter((entry) => entry.validate !== false))(
+    "isolated: $source",
+    async ({ source, code, output }) => {
+      const { tools } = testTools();
+      const result = await runNode(source, { tools, toolSpecs: TOOL_SPECS, mode: "isolated" });
+      if (code) {
+        expect(result.success).toBe(false);
+        expect(result.error?.code).toBe(code);
+      } else {
+        expect(result.error).toBeNull();
+        expect(result.output).toEqual(output);
+      }
+    },
+  );
+
   it.each([
     [`globalThis`, "runtime_error"],
     [`process.exit(1)`, "runtime_error"],
@@ -72,7 +89,8 @@ describe("run: escape attempts", () => {
     expect(result.output).toEqual(["[function]", "function", "[null]"]);
   });
 
-  afterAll(() => {
+  afterAll(async () => {
+    await closeChildPool();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     expect(Object.getOwnPropertyNames(Array.prototype).sort()).toEqual(arrayPrototypeKeys);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

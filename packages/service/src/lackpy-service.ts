@@ -172,6 +172,7 @@ export class LackpyService {
       this.store.templates,
       this.programs,
       this.workspaceModules,
+      (key) => this.trustGate.require("model_provider", key),
     );
     this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
     this.changes = new WorkspaceChanges(this.workspace, () => this.protection());
@@ -406,6 +407,7 @@ export class LackpyService {
       (key) => this.generator.templateTier(key),
       this.env,
       this.workspaceModules,
+      (provider) => this.generator.gated(provider),
     );
   }
 
@@ -506,11 +508,12 @@ export class LackpyService {
 
   /** The protection the file tools apply in this workspace: the config's globs and the paths lackpy loads. */
   private async protection(): Promise<PathProtection> {
-    const files = this.settings.files;
-    return createPathProtection(files.protected, {
+    const opened = await this.trustGate.openingGlobs();
+    return createPathProtection(this.settings.files.protected, {
       loaded: await this.kits.loadedPaths(),
-      allowRead: files.allowRead,
-      allowWrite: files.allowWrite,
+      allowRead: opened.allowRead,
+      allowWrite: opened.allowWrite,
+      openingsAwaitTrust: opened.openingsAwaitTrust,
     });
   }
 

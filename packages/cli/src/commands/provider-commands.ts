@@ -78,19 +78,22 @@ export function providerCommand(context: CommandContext) {
         baseUrl: args["base-url"],
         apiKeyEnv: args["api-key-env"],
       });
-      // lackpy trusts what it writes: a workspace trusted before the edit stays trusted.
-      let wasTrusted = false;
+      // lackpy trusts what it writes: a workspace trusted before the edit stays trusted, and one
+      // that needed no trust is trusted when the provider this person added needs it (one that
+      // sends requests or a key where the config says).
+      let wasUntrusted = true;
       if (next !== text) {
         const before = await LackpyService.open({ workspace, env: context.io.env });
         try {
-          wasTrusted = (await before.trustStatus()).state === "trusted";
+          wasUntrusted = (await before.trustStatus()).state === "untrusted";
         } finally {
           await before.close();
         }
       }
       if (next !== text) await atomicWrite(file, next);
       const service = await LackpyService.open({ workspace, env: context.io.env });
-      if (wasTrusted) await service.trust();
+      if (!wasUntrusted && (await service.trustStatus()).state === "untrusted")
+        await service.trust();
       try {
         const status = (await service.providerList()).find((entry) => entry.key === args.key)!;
         const order = service.config().inference.order;

@@ -11,6 +11,8 @@ const KIND_LABELS: Readonly<Record<TrustItem["kind"], string>> = {
   module_tool: "module tool",
   stdio_server: "stdio server",
   http_server: "http server",
+  model_provider: "provider",
+  file_opening: "files",
 };
 
 /** `lackpy trust [--revoke]`: record (or forget) that a person trusts the workspace's config and the code it names. */
@@ -19,7 +21,7 @@ export function trustCommand(context: CommandContext) {
     meta: {
       name: "trust",
       description:
-        "Trust the workspace's config: lackpy runs no module tool or MCP server it names until then",
+        "Trust the workspace's config: lackpy runs no module tool or MCP server it names, sends nothing to a model host off this machine it names and opens no hidden path its [files] globs name, until then",
     },
     args: {
       ...COMMON_ARGS,
@@ -43,7 +45,9 @@ export function trustCommand(context: CommandContext) {
       io.stdout(`trusted ${report.workspace}\n`);
       for (const item of report.items) io.stdout(`  ${describeItem(item)}\n`);
       if (!report.needed)
-        io.stdout("the config names no module tool or MCP server: nothing here needed trust\n");
+        io.stdout(
+          "the config names no module tool, MCP server, model host off this machine or hidden path to open: nothing here needed trust\n",
+        );
       io.stderr(`recorded in ${report.recordPath}; lackpy trust --revoke undoes it\n`);
     },
   });
@@ -63,7 +67,9 @@ export function describeItem(item: TrustItem): string {
 /** The `trust` lines of `lackpy status`: the state, then each item that may not run and why. */
 export function trustLines(trust: TrustStatus): string[] {
   if (trust.state === "not_needed")
-    return ["not needed (the config names no module tool or MCP server)"];
+    return [
+      "not needed (the config names no module tool, MCP server, model host off this machine or hidden path to open)",
+    ];
   if (trust.state === "trusted")
     return [
       trust.decidedBy === "option"

@@ -8,7 +8,8 @@
  * checking it costs far less than checking thousands of rows field by field.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import type { PatternWords } from "./template-index.js";
 import type { Template, TemplateProblem } from "./template.js";
 
@@ -58,7 +59,7 @@ const FORMAT = "template-index";
 export function readTemplateIndex(file: string, directory: string): Map<string, IndexRow> | null {
   let rows: unknown;
   try {
-    const bytes = readFileSync(file);
+    const bytes = readRegularFileSync(file);
     const headerEnd = bytes.indexOf(0x0a);
     if (headerEnd < 0) return null;
     const header: unknown = JSON.parse(bytes.subarray(0, headerEnd).toString("utf8"));

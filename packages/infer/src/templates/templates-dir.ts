@@ -8,7 +8,8 @@
  * held is also kept on disk (`template-index-file.ts`), so a new process reads only the files
  * that changed since. No watcher and no timer: nothing here keeps a process alive.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import { parseTemplate, type Template, type TemplateProblem } from "./template.js";
 import {
@@ -301,7 +302,7 @@ export class TemplateDirectory implements TemplateSource {
     const display = this.displayName(name);
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = readRegularFileSync(file).toString("utf8");
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const problem = unreadable(display, `cannot read (${code}).`);

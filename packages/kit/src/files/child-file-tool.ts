@@ -26,6 +26,7 @@ interface ReadFileOrigin {
     loadedPaths?: readonly LoadedPath[];
     allowReadGlobs?: readonly string[];
     allowWriteGlobs?: readonly string[];
+    openingsAwaitTrust?: boolean;
   };
 }
 
@@ -72,6 +73,7 @@ export function childToolOf(tool: unknown, staging?: FileStaging): ChildToolReci
       loadedPaths: (origin.options.loadedPaths ?? []).map(({ path, reason }) => ({ path, reason })),
       allowReadGlobs: [...(origin.options.allowReadGlobs ?? [])],
       allowWriteGlobs: [...(origin.options.allowWriteGlobs ?? [])],
+      openingsAwaitTrust: origin.options.openingsAwaitTrust === true,
       staged,
     },
     readRoots: [root],

@@ -21,6 +21,8 @@ export interface ChildReadFileOptions {
   loadedPaths: readonly LoadedPath[];
   allowReadGlobs: readonly string[];
   allowWriteGlobs: readonly string[];
+  /** True when the config's opening globs wait for a person's trust (the hint says so). */
+  openingsAwaitTrust?: boolean;
   /** Real paths the run had staged already when the child got the run. */
   staged: readonly string[];
 }
@@ -38,6 +40,7 @@ export function createChildReadFile(options: ChildReadFileOptions): ChildReadFil
     loaded: options.loadedPaths,
     allowRead: options.allowReadGlobs,
     allowWrite: options.allowWriteGlobs,
+    openingsAwaitTrust: options.openingsAwaitTrust === true,
   });
   const workspace = workspaceRoot(options.root);
   const folders = new ConfinedFolders();

@@ -36,6 +36,8 @@ export interface FileToolsOptions {
   allowReadGlobs?: readonly string[];
   /** Globs that open closed paths (hidden names, command files) for reading and writing (the config's `[files] allow_write`). */
   allowWriteGlobs?: readonly string[];
+  /** True when the config has opening globs left out until a person trusts it: a `closed_path` hint then says so. */
+  openingsAwaitTrust?: boolean;
 }
 
 /**
@@ -185,6 +187,7 @@ export function protectionFor(options: FileToolsOptions): PathProtection {
     loaded: options.loadedPaths ?? [],
     allowRead: options.allowReadGlobs ?? [],
     allowWrite: options.allowWriteGlobs ?? [],
+    openingsAwaitTrust: options.openingsAwaitTrust === true,
   });
 }
 

@@ -230,11 +230,21 @@ describe("file tools: hidden paths are closed", () => {
     expect(await tools.read_file("envrc.example")).toBe("export TOKEN=\n");
     expect(await tools.read_file("CLAUDE.md")).toBe("# notes\n");
     expect(await tools.read_file("tools/helper.mjs")).toBe("export const helper = 1;\n");
-    for (const file of ["src/lefthook.md", "src/opencode.js", "docs/mise.md", "src/gitignore"]) {
+    for (const file of [
+      "src/lefthook.md",
+      "src/opencode.js",
+      "docs/mise.md",
+      "src/gitignore",
+      "src/config.toml",
+      "mise/settings.toml",
+      "crush.md",
+      "mise.tom",
+    ]) {
       expect(await tools.write_file(file, "ok")).toBe(2);
       await rm(path.join(workspace.root, file));
     }
     await rm(path.join(workspace.root, "docs"), { recursive: true });
+    await rm(path.join(workspace.root, "mise"), { recursive: true });
     expect(await workspace.snapshot()).toEqual(before);
   });
 });

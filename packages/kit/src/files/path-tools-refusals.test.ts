@@ -6,6 +6,7 @@ import { ATTACK_PATHS } from "../__fixtures__/attack-paths.js";
 import { createWorkspace, refusal, type TestWorkspace } from "../__fixtures__/create-workspace.js";
 import {
   createProtectedWorkspace,
+  GLOB_ATTACKS,
   LOADED_ATTACKS,
   LOADED_PATHS,
   PROTECTED_ATTACKS,
@@ -111,6 +112,28 @@ describe("everyday read tools: protected paths", () => {
       { file: "src/app.ts", line: 1, text: "export const app = 1;" },
     ]);
   });
+
+  it.each(GLOB_ATTACKS)(
+    "lists only visible files for the glob %j, in every tool that takes one",
+    async (glob) => {
+      const found: Record<string, unknown> = {};
+      const files = (hits: { file: string }[]) => [...new Set(hits.map((hit) => hit.file))];
+      const calls: [string, () => Promise<unknown>][] = [
+        ["find_files", () => tools.find_files(glob)],
+        ["find_files ignored", () => tools.find_files(glob, { include_ignored: true })],
+        ["search_files", async () => files(await tools.search_files("e", glob))],
+        ["definitions_of", async () => files(await tools.definitions_of("x", glob))],
+      ];
+      for (const [name, call] of calls)
+        found[name] = await call().catch((error: { code: string }) => error.code);
+      const listed = Object.values(found).flatMap((value) => (Array.isArray(value) ? value : []));
+      const unexpected = listed.filter(
+        (file) =>
+          !VISIBLE_FILES.includes(file as string) && !/^node_modules\//.test(file as string),
+      );
+      expect(unexpected, JSON.stringify(found)).toEqual([]);
+    },
+  );
 
   it("lists no protected entry in a folder, and the view's files are find_files'", async () => {
     const names = (await tools.list_folder(".")).map((entry) => entry.name);

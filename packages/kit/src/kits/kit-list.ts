@@ -1,7 +1,8 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { KitError } from "../kit-error.js";
 import { formatKitFile, parseKitFile, type KitDefinition } from "./parse-kit-file.js";
+import { readKitText } from "./read-kit-text.js";
 import { checkKitName } from "./resolve-kit.js";
 import { workspaceKitNames } from "./resolve-kit-specifier.js";
 import { SHIPPED_KITS } from "./shipped-kits.js";
@@ -27,7 +28,7 @@ export async function kitList(kitsDir?: string): Promise<KitListEntry[]> {
   for (const name of await workspaceKitNames(kitsDir)) {
     const file = path.join(kitsDir!, `${name}.kit`);
     try {
-      const kit = parseKitFile(await readFile(file, "utf8"), { file });
+      const kit = parseKitFile(await readKitText(file), { file });
       entries.set(name, { name, source: "workspace", ...summary(kit), file });
     } catch (error) {
       entries.set(name, {

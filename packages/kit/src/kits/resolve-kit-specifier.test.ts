@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,12 +7,31 @@ import { SHIPPED_KITS } from "./shipped-kits.js";
 import { createDefaultToolbox } from "../create-default-toolbox.js";
 import { KitError } from "../kit-error.js";
 import type { KitInput } from "./resolve-kit.js";
+import { kitList } from "./kit-list.js";
 import { resolveKitSpecifier } from "./resolve-kit-specifier.js";
 
 let root: string;
 let kitsDir: string;
+let secrets: string;
+
+const CREDENTIAL = "https://me:ghp_S3cretTokenValue@github.com";
+
+/**
+ * `.kit` links a cloned repository can bring, each to a file that is not a kit: a kit file's
+ * lines are echoed in its parse errors (to the person and, through MCP, to the model), so reading
+ * one would show the credential's first line. A link to a real `.kit` file is the control.
+ */
+const KIT_LINKS: Record<string, string> = {
+  ".lackpy/kits/creds.kit": "SECRETS/git-credentials",
+  ".lackpy/kits/readonly-link.kit": "SECRETS/git-credentials",
+  "creds.kit": "SECRETS/git-credentials",
+  "chain.kit": "creds.kit",
+  "dir.kit": "SECRETS",
+  ".lackpy/kits/shared.kit": "SECRETS/shared.kit",
+};
 
 beforeAll(async () => {
+  secrets = await mkdtemp(path.join(os.tmpdir(), "lackpy-kit-secrets-"));
   root = await mkdtemp(path.join(os.tmpdir(), "lackpy-kits-"));
   kitsDir = path.join(root, ".lackpy", "kits");
   await mkdir(kitsDir, { recursive: true });
@@ -24,9 +44,20 @@ beforeAll(async () => {
   await writeFile(path.join(root, "custom.kit"), "---\nname: mine\n---\nwrite_file\n");
   await writeFile(path.join(root, "plain.kit"), "edit_file\n");
   await writeFile(path.join(root, "notes.md"), "# notes\n");
+  // A credential file outside, and links a cloned repository could bring that lead to it.
+  await writeFile(path.join(secrets, "git-credentials"), `${CREDENTIAL}\n`);
+  await writeFile(path.join(secrets, "shared.kit"), "read_file\n");
+  if (process.platform !== "win32") {
+    for (const [link, target] of Object.entries(KIT_LINKS))
+      await symlink(target.replace("SECRETS", secrets), path.join(root, link));
+    execFileSync("mkfifo", [path.join(kitsDir, "fifo.kit")]);
+  }
 });
 
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(secrets, { recursive: true, force: true });
+});
 
 const resolve = (kit: KitInput) =>
   resolveKitSpecifier(kit, createDefaultToolbox({ root }), { kitsDir, baseDir: root });
@@ -120,7 +151,32 @@ describe("resolveKitSpecifier", () => {
 
   it("lists shipped and workspace kits when a kit is unknown", async () => {
     expect((await kitError(resolve("nope"))).hint).toMatch(
-      /^kits: readonly, files, broken, reader, none/,
+      /^kits: readonly, files, broken, (creds, fifo, )?reader, (readonly-link, shared, )?none/,
     );
+  });
+});
+
+describe.skipIf(process.platform === "win32")("kit links to files that are not kits", () => {
+  it.each<[string, KitInput]>([
+    ["a workspace kit linked to a credential file", "creds"],
+    ["a workspace kit linked to a credential file, under another name", "readonly-link"],
+    ["a .kit path linked to a credential file", "creds.kit"],
+    ["a .kit path through a chain of links", "chain.kit"],
+    ["a .kit path linked to a folder", "dir.kit"],
+    ["a workspace kit that is a FIFO (a read that never ends)", "fifo"],
+    ["a .kit path that is a FIFO", ".lackpy/kits/fifo.kit"],
+  ])("refuses %s, and never shows its text", async (_name, kit) => {
+    const error = await kitError(resolve(kit));
+    expect(`${error.message} ${error.hint}`).not.toContain("S3cret");
+    expect(["invalid_kit_file", "unknown_kit"]).toContain(error.code);
+  });
+
+  it("lists a linked kit's refusal without its text, and still reads a kit linked to a .kit file (control)", async () => {
+    const listed = await kitList(kitsDir);
+    expect(JSON.stringify(listed)).not.toContain("S3cret");
+    expect(listed.find((entry) => entry.name === "creds")?.error).toMatch(
+      /is a link to git-credentials, which is not a \.kit file/,
+    );
+    expect((await resolve("shared")).tools.map((tool) => tool.name)).toEqual(["read_file"]);
   });
 });

@@ -1,7 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { KitError } from "../kit-error.js";
 import { parseKitFile, type KitDefinition } from "./parse-kit-file.js";
+import { readKitText } from "./read-kit-text.js";
 import {
   resolveKit,
   type KitInput,
@@ -37,7 +38,8 @@ export async function resolveKitSpecifier(
   const { extraTools, unlisted } = options;
   if (typeof kit === "string" && kit.trim().endsWith(".kit")) {
     const file = path.resolve(options.baseDir ?? process.cwd(), kit.trim());
-    const text = await readFile(file, "utf8").catch(() => {
+    const text = await readKitText(file).catch((error: unknown) => {
+      if (error instanceof KitError) throw error;
       throw new KitError("unknown_kit", `Cannot read the kit file ${kit.trim()}.`, {
         hint: "give a path to an existing .kit file, a kit name, none, or a comma list of tools",
       });
@@ -54,7 +56,10 @@ export async function resolveKitSpecifier(
   const kits: Record<string, KitDefinition> = {};
   if (options.kitsDir && PLAIN_NAME.test(name) && !name.includes("..") && name !== "none") {
     const file = path.join(options.kitsDir, `${name}.kit`);
-    const text = await readFile(file, "utf8").catch(() => null);
+    const text = await readKitText(file).catch((error: unknown) => {
+      if (error instanceof KitError) throw error;
+      return null;
+    });
     if (text !== null) kits[name] = { name, ...parseKitFile(text, { file }) };
   }
   return resolveKit(kit, toolbox, {

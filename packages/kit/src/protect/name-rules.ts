@@ -47,15 +47,18 @@ export const READABLE_HIDDEN_NAMES: readonly string[] = Object.freeze([
 /**
  * Visible file names, at any depth, from which another tool runs commands on its own (when an
  * agent starts, on a git commit, on entering the folder), with what they hold: closed for writing
- * like hidden paths, open for reading (they name commands, not secrets).
+ * like hidden paths, open for reading (they name commands, not secrets). An entry with a `/`
+ * matches a file's folder and name (`mise/config.toml`).
  */
 export const COMMAND_FILES: Readonly<Record<string, string>> = Object.freeze({
   "opencode.json": "opencode's settings, with the MCP servers and commands it runs",
   "opencode.jsonc": "opencode's settings, with the MCP servers and commands it runs",
+  "crush.json": "Crush's settings, with the MCP servers and commands it runs",
   "lefthook.{yml,yaml,json,jsonc,toml}": "the git hooks lefthook installs and runs",
   "lefthook-local.{yml,yaml,json,jsonc,toml}": "the git hooks lefthook installs and runs",
   "mise.toml": "mise's settings, whose hooks run on entering the folder",
-  "mise.local.toml": "mise's settings, whose hooks run on entering the folder",
+  "mise.*.toml": "mise's settings, whose hooks run on entering the folder",
+  "mise/config.toml": "mise's settings, whose hooks run on entering the folder",
 });
 
 /** Folders, at any depth, whose contents programs may read but never create, change or delete, with what they hold. */
@@ -137,9 +140,12 @@ export function isReadableHiddenName(lowerName: string): boolean {
   return READABLE_GLOBS.some((glob) => glob.test(lowerName));
 }
 
-/** What a command file holds, or null: `name` is a `comparableName`. */
-export function commandFileReason(name: string): string | null {
-  for (const [glob, reason] of COMMAND_GLOBS) if (glob.test(name)) return reason;
+/** What a command file holds, or null: `names` are a path's `comparableName`s, the file's last. */
+export function commandFileReason(names: readonly string[]): string | null {
+  const name = names[names.length - 1];
+  const withFolder = names.slice(-2).join("/");
+  for (const [glob, reason] of COMMAND_GLOBS)
+    if (glob.test(name) || glob.test(withFolder)) return reason;
   return null;
 }
 

@@ -66,6 +66,8 @@ export interface PathProtection {
   readonly allowRead: WorkspaceGlobs;
   /** `[files] allow_write`: globs that open closed paths for reading and writing. */
   readonly allowWrite: WorkspaceGlobs;
+  /** True when the workspace config has opening globs a person has not trusted yet (they are left out until then). */
+  readonly openingsAwaitTrust: boolean;
 }
 
 /** Why a workspace-relative path may not be used, or null when it may. */
@@ -100,6 +102,7 @@ export function createPathProtection(
     loaded?: readonly LoadedPath[];
     allowRead?: readonly string[];
     allowWrite?: readonly string[];
+    openingsAwaitTrust?: boolean;
   } = {},
 ): PathProtection {
   const loaded = (options.loaded ?? []).flatMap((entry) => {
@@ -113,6 +116,7 @@ export function createPathProtection(
     loaded: Object.freeze(loaded),
     allowRead: workspaceGlobs(options.allowRead ?? []),
     allowWrite: workspaceGlobs(options.allowWrite ?? []),
+    openingsAwaitTrust: options.openingsAwaitTrust === true,
   });
 }
 
@@ -179,7 +183,7 @@ function closedProblem(
   folder: boolean,
 ): PathProblem | null {
   const { segments, names, hidden } = path;
-  const command = access === "write" ? commandFileReason(names[names.length - 1]) : null;
+  const command = access === "write" ? commandFileReason(names) : null;
   if (hidden.length === 0 && command === null) return null;
   const lower = segments.join("/");
   const opening =

@@ -51,7 +51,9 @@ export function refuseProtected(
       : `'${relative}'`;
   if (problem.code === "closed_path")
     throw new ToolError("closed_path", closedMessage(through, problem), {
-      hint: closedHint(options.folder ? `${relative}/**` : relative, access),
+      hint: protection.openingsAwaitTrust
+        ? UNTRUSTED_OPENINGS_HINT
+        : closedHint(options.folder ? `${relative}/**` : relative, access),
     });
   throw new ToolError(
     "protected_path",
@@ -73,6 +75,10 @@ function closedMessage(
     ? `${through} is hidden (${problem.reason}); programs may read it, but the file tools write names starting with "." only where the workspace config allows it.`
     : `${through} is hidden (${problem.reason}); the file tools open names starting with "." only where the workspace config allows it.`;
 }
+
+/** The hint of a `closed_path` refusal while the config's opening globs wait for a person's trust. */
+const UNTRUSTED_OPENINGS_HINT =
+  "work with other files, or ask the user: the workspace config's [files] allow_read and allow_write open hidden paths only once a person has trusted that config (lackpy trust)";
 
 /** The hint of a `closed_path` refusal: work elsewhere, or the config line a person can add. */
 function closedHint(glob: string, access: PathAccess): string {

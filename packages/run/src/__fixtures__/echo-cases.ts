@@ -22,6 +22,11 @@ export function echoTools() {
     inMap: (value: unknown) => new Map([["k", value]]),
     nested: (value: unknown) => [[{ deep: `pre-${text(value)}-post` }]],
     number: (value: unknown) => Number.parseInt(text(value), 10),
+    turkishUpper: (value: unknown) => text(value).toLocaleUpperCase("tr"),
+    turkishLower: (value: unknown) => text(value).toLocaleLowerCase("tr"),
+    turkishFailing: (value: unknown) => {
+      throw new Error(`refused ${text(value).toLocaleUpperCase("tr")}`);
+    },
     failing: (value: unknown) => {
       throw new Error(`refused ${text(value).toUpperCase()}`);
     },
@@ -34,11 +39,18 @@ export const ECHO_TOOL_SPECS: ToolSpec[] = Object.keys(echoTools()).map((name) =
   args: [{ name: "value", type: "any" }],
 }));
 
-/** A secret the echo tools get: long, mixed case, and a number. */
-export const ECHO_SECRETS = { token: "s3cret-Token-Value", pin: "48151623" };
+/** A secret the echo tools get: long, mixed case, a number, and one with `i` and `I` (which Turkish casing changes). */
+export const ECHO_SECRETS = { token: "s3cret-Token-Value", pin: "48151623", key: "Wiki-Invite-Id" };
 
 /** Every text that must never appear in a result, in any case. */
-export const ECHO_SECRET_TEXTS = ["s3cret-Token-Value", "48151623", "eulaV-nekoT-terc3s"];
+export const ECHO_SECRET_TEXTS = [
+  "s3cret-Token-Value",
+  "48151623",
+  "eulaV-nekoT-terc3s",
+  "Wiki-Invite-Id",
+  "Wiki-Invite-Id".toLocaleUpperCase("tr"),
+  "Wiki-Invite-Id".toLocaleLowerCase("tr"),
+];
 
 /**
  * Programs that launder an echoed secret into plain data (split/join, reverse, case changes,
@@ -62,6 +74,8 @@ export const ECHO_LEAKS: [string, string][] = [
   ["add to an echoed number", `number(pin) + 1`],
   ["template an echo", "const r = echo(token)\nconst s = `${r}`"],
   ["stringify an echo", `const r = field(token)\nJSON.stringify(r)`],
+  ["lower-case an echo upper-cased with Turkish rules", `turkishUpper(key).toLowerCase()`],
+  ["read an echo lower-cased with Turkish rules", `turkishLower(key).slice(0, 9)`],
 ];
 
 /** Programs that keep an echo as it is: the result shows markers, never the value. */
@@ -72,5 +86,7 @@ export const ECHO_MARKED: [string, string, unknown][] = [
   ["an object keyed by the echo", `keyed(token)`, "[secret:token]"],
   ["a set holding the echo", `inSet(token)`, "[secret:token]"],
   ["an echoed number", `number(pin)`, "[secret:pin]"],
+  ["an echo upper-cased with Turkish rules", `turkishUpper(key)`, "[secret:key]"],
+  ["an echo lower-cased with Turkish rules", `turkishLower(key)`, "[secret:key]"],
   ["the untouched part of a result", `field(token).status`, "ok"],
 ];

@@ -100,4 +100,17 @@ export const ESCAPE_PROGRAMS: EscapeCase[] = [
   { source: `Object.assign(Math, { a: 1 })`, code: "invalid_program" },
   { source: `Object.assign(Math, { a: 1 })`, code: "runtime_error", validate: false },
   { source: `Object.assign([], { a: 1 })`, code: "runtime_error" },
+  // the object model through every newer form, with keys built at run time
+  { source: `let r = 0\nfor (let i = 0; i < 2; i++) { r = {}[["__", "proto__"].join("")] }\nr`, code: "forbidden_property" },
+  { source: `[1].map((x) => { const k = "construct" + "or"; return x[k] })`, code: "forbidden_property" },
+  { source: `const s = new Set([1])\nconst k = "constructor"\ns[k]`, code: "forbidden_property" },
+  { source: `const m = new Map([["a", 1]])\nconst k = "constructor"\nm[k]`, code: "forbidden_property" },
+  { source: `const m = new Map([["__proto__", 1]])\nm.get("__proto__")`, output: 1 },
+  { source: `const e = [...new Map([["a", 1]]).entries()]\ne["__pro" + "to__"]`, code: "forbidden_property" },
+  { source: `const r = range(3)\nconst k = "constructor"\nr[k]`, code: "forbidden_property" },
+  { source: `range(3).map((x) => { return x["constr" + "uctor"] })`, code: "forbidden_property" },
+  { source: `const o = { ...JSON.parse('{"__proto__": {"x": 1}}') }\no`, code: "forbidden_property" },
+  { source: `const k = "__proto__"\nconst o = { [k]: { polluted: 1 } }\no`, code: "forbidden_property" },
+  { source: `const [a, ...rest] = [1, 2]\nrest["constructor"]`, code: "invalid_program" },
+  { source: `const { ...o } = { a: 1 }\nconst k = "__proto__"\no[k] = { polluted: 1 }`, code: "forbidden_property" },
 ];

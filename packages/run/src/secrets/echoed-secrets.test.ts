@@ -110,6 +110,15 @@ describe.each(MODES)("a secret a tool hands back (%s)", (mode) => {
     expectNoSecret(result);
   });
 
+  it("replaces a secret in a tool's error upper-cased with Turkish rules", async () => {
+    const result = await run(`turkishFailing(key)`, options(mode).options);
+    expect(result.error).toMatchObject({
+      code: "tool_error",
+      message: "Tool turkishFailing failed: refused [secret:key]",
+    });
+    expectNoSecret(result);
+  });
+
   it.each([
     ["a plain result", `upper("hello")`, "HELLO"],
     ["a plain result read and changed", `field("abc").value.toLowerCase()`, "abc"],

@@ -1,8 +1,8 @@
 /**
  * The texts of a run's secrets, for finding them in what tools return and say. Every string and
  * number inside a secret parameter is a text, labelled with the parameter and field it came from.
- * A text is found ignoring case, also upper- or lower-cased as a whole (`ß` as `SS`) and
- * reversed, anywhere inside a longer string; a text shorter than `MIN_SECRET_MATCH_CHARS` is
+ * A text is found ignoring case, also upper- or lower-cased as a whole (`ß` as `SS`, and with
+ * Turkish rules) and reversed, anywhere inside a longer string; a text shorter than `MIN_SECRET_MATCH_CHARS` is
  * found only as a whole string (surrounding spaces ignored), since as part of other text it would
  * hide most data. The search is one linear pass of a literal alternation (no program regex, and
  * nothing that can backtrack badly).
@@ -27,9 +27,19 @@ function escape(text: string): string {
   return text.replace(SYNTAX, "\\$&");
 }
 
-/** The forms a text is searched in: as it is, cased as a whole, and reversed by code point. */
+/**
+ * The forms a text is searched in: as it is, cased as a whole, and reversed by code point. Cased
+ * with Turkish rules too (`i` → `İ`, `I` → `ı`), which no case-insensitive match follows: a tool
+ * that runs in a Turkish or Azeri locale upper-cases an echo that way.
+ */
 function forms(text: string, reversed: boolean): string[] {
-  const all = [text, text.toUpperCase(), text.toLowerCase()];
+  const all = [
+    text,
+    text.toUpperCase(),
+    text.toLowerCase(),
+    text.toLocaleUpperCase("tr"),
+    text.toLocaleLowerCase("tr"),
+  ];
   if (reversed) all.push([...text].reverse().join(""));
   return [...new Set(all)];
 }

@@ -6,6 +6,8 @@ export interface OllamaStub {
   url: string;
   /** Chat requests so far (health checks not counted). */
   chats: number;
+  /** Every request so far, health checks included. */
+  requests: number;
   close(): Promise<void>;
 }
 
@@ -21,8 +23,9 @@ export async function startOllamaStub(
   answer: (intent: string, chats: number) => string,
   options: OllamaStubOptions = {},
 ): Promise<OllamaStub> {
-  const stub = { url: "", chats: 0, close: async () => undefined } as OllamaStub;
+  const stub = { url: "", chats: 0, requests: 0, close: async () => undefined } as OllamaStub;
   const server = createServer((request, response) => {
+    stub.requests++;
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {

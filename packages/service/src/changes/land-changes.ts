@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { rmdirSync } from "node:fs";
-import { copyFile, mkdir, readFile } from "node:fs/promises";
+import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type PathProtection } from "@lackpy/kit";
 import {
@@ -190,9 +190,7 @@ export async function rollBack(
         conflicts.push(file.path);
         continue;
       }
-      const content = file.blob
-        ? await readFile(path.join(store.runFolder(journal.runId), file.blob))
-        : null;
+      const content = await store.beforeImage(journal.runId, file);
       if (file.before.exists && content === null) {
         conflicts.push(file.path);
         continue;

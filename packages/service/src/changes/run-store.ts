@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { constants, existsSync, lstatSync, readdirSync } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { FileState } from "@lackpy/kit/node";
+import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
 import type { ChangeAction, ChangeSource, RecoveryNotice } from "../change-types.js";
 import type { ProcessOwner } from "../store/file-lock.js";
+import { isJournal, isRunRecord, RUN_ID } from "./run-record-shape.js";
 
 /** How many runs keep their before-images for `undo`. */
 export const MAX_UNDO_RUNS = 50;
@@ -69,8 +70,9 @@ export class RunStore {
     return `${prefix}${stamp}-${randomBytes(2).toString("hex")}`;
   }
 
-  /** A run's folder. */
+  /** A run's folder; throws for a name that is not a run id (`..` would leave the runs folder). */
   runFolder(runId: string): string {
+    if (!RUN_ID.test(runId)) throw new Error(`'${runId}' is not a run id.`);
     return path.join(this.folder, runId);
   }
 
@@ -95,12 +97,16 @@ export class RunStore {
     return record;
   }
 
-  /** Every recorded run, newest first; folders without a readable record are left out. */
+  /**
+   * Every recorded run, newest first. Folders without a readable record are left out, and so are
+   * records lackpy could not have written there (`isRunRecord`): `.lackpy/runs/` can come with a
+   * clone, and a record names paths that undo and pruning act on.
+   */
   list(): RunRecord[] {
     const records: RunRecord[] = [];
     for (const name of this.runFolders()) {
       const record = readJson<RunRecord>(path.join(this.folder, name, "record.json"));
-      if (record && Array.isArray(record.files)) records.push(record);
+      if (isRunRecord(record, name)) records.push(record!);
     }
     return records.sort((left, right) =>
       left.at === right.at
@@ -111,8 +117,9 @@ export class RunStore {
 
   /** One recorded run, or null. */
   read(runId: string): RunRecord | null {
-    if (!/^[A-Za-z0-9-]+$/.test(runId)) return null;
-    return readJson<RunRecord>(path.join(this.runFolder(runId), "record.json"));
+    if (!RUN_ID.test(runId)) return null;
+    const record = readJson<RunRecord>(path.join(this.runFolder(runId), "record.json"));
+    return isRunRecord(record, runId) ? record : null;
   }
 
   /** Every journal a landing left (a crash, or one in progress: hold the lock to know). */
@@ -120,7 +127,7 @@ export class RunStore {
     const journals: Journal[] = [];
     for (const name of this.runFolders()) {
       const journal = readJson<Journal>(path.join(this.folder, name, "journal.json"));
-      if (journal && Array.isArray(journal.files)) journals.push(journal);
+      if (isJournal(journal, name)) journals.push(journal!);
     }
     return journals;
   }
@@ -172,6 +179,27 @@ export class RunStore {
     return Array.isArray(notices) ? notices : [];
   }
 
+  /**
+   * The before-image of a recorded file, or null when the file did not exist before the run.
+   * Throws when the image does not hold the bytes the record names (`file.before`): an image that
+   * was damaged, replaced, or is a link to some other file is never restored, so a record cannot
+   * copy a file it did not copy itself into the workspace.
+   */
+  async beforeImage(runId: string, file: RecordedFile): Promise<Buffer | null> {
+    if (file.blob === null) return null;
+    const image = path.join(this.runFolder(runId), file.blob);
+    // Only a regular file, reached through no link: a FIFO or a device would stall or flood the read.
+    if (!lstatSync(path.dirname(image)).isDirectory() || !lstatSync(image).isFile())
+      throw new Error(`The before-image of '${file.path}' is not a file.`);
+    const handle = await open(image, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const content = await handle.readFile().finally(() => handle.close());
+    if (!file.before.exists || contentHash(content) !== file.before.hash)
+      throw new Error(
+        `The before-image of '${file.path}' does not hold what run ${runId} recorded.`,
+      );
+    return content;
+  }
+
   /** The size of a file in a run's folder, in bytes. */
   async sizeOf(runId: string, blob: string): Promise<number> {
     return (await stat(path.join(this.runFolder(runId), blob))).size;
@@ -201,7 +229,7 @@ export class RunStore {
 
 function readJson<T>(file: string): T | null {
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as T;
+    return JSON.parse(readRegularFileSync(file).toString("utf8")) as T;
   } catch {
     return null;
   }

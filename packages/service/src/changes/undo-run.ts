@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type PathProtection } from "@lackpy/kit";
 import { readFileState, sameState } from "@lackpy/kit/node";
@@ -54,9 +53,7 @@ export async function undoRun(
       path: file.path,
       action: INVERSE[file.action],
       ...(options.force ? {} : { expected: file.after }),
-      content: file.blob
-        ? await readFile(path.join(store.runFolder(record.runId), file.blob))
-        : null,
+      content: await beforeImage(store, record, file),
       createdFolder: file.createdFolder,
     });
   try {
@@ -77,6 +74,23 @@ export async function undoRun(
     runId: record.runId,
     files: plans.map((plan) => ({ path: plan.path, action: plan.action })),
   };
+}
+
+/** A file's before-image; `not_undoable` naming the file when it does not hold what the run recorded. */
+async function beforeImage(
+  store: RunStore,
+  record: RunRecord,
+  file: RunRecord["files"][number],
+): Promise<Buffer | null> {
+  try {
+    return await store.beforeImage(record.runId, file);
+  } catch {
+    throw new ServiceError(
+      "not_undoable",
+      `Run ${record.runId} cannot be undone: its before-image of '${file.path}' is missing or does not hold what the run recorded.`,
+      { hint: "restore the file from version control", file: file.path },
+    );
+  }
 }
 
 /** Throws `undo_conflict` for the first file that no longer holds what the run left. */

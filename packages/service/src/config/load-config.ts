@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { checkOpeningGlob, checkProtectedGlob } from "@lackpy/kit";
+import { readRegularFile } from "@lackpy/kit/node";
 import { parse, TomlError } from "smol-toml";
 import { CONFIG_SCHEMA, type TableSchema, type ValueType } from "./config-schema.js";
 import {
@@ -57,7 +57,7 @@ async function readConfigFile(
   const file = configPath(workspace);
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = (await readRegularFile(file)).toString("utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT")
       return { config: structuredClone(DEFAULT_CONFIG), text: null };

@@ -118,11 +118,14 @@ export class KitResolver {
   /** The toolbox: builtin file tools confined to the workspace, plus module tools from the config. */
   toolbox(): Promise<Toolbox> {
     this.toolboxPromise ??= (async () => {
+      // Hidden paths a workspace's config opens stay closed until a person trusted it.
+      const opened = await this.trust.openingGlobs();
       const toolbox = createDefaultToolbox({
         root: this.workspace,
         protectedGlobs: this.settings.files.protected,
-        allowReadGlobs: this.settings.files.allowRead,
-        allowWriteGlobs: this.settings.files.allowWrite,
+        allowReadGlobs: opened.allowRead,
+        allowWriteGlobs: opened.allowWrite,
+        openingsAwaitTrust: opened.openingsAwaitTrust,
         loadedPaths: await this.loadedPaths(),
       });
       await registerModuleTools(toolbox, this.settings.tools, this.workspace);

@@ -9,8 +9,13 @@ import { stageTools } from "../changes/stage-tools.js";
 
 let root: string;
 let outside: string;
+let state: string;
+const previousState = process.env.XDG_STATE_HOME;
 
 beforeAll(async () => {
+  // The trust store of these tests, never the user's: the config's allow_read counts once trusted.
+  state = await mkdtemp(path.join(os.tmpdir(), "lackpy-child-reads-state-"));
+  process.env.XDG_STATE_HOME = state;
   root = await mkdtemp(path.join(os.tmpdir(), "lackpy-child-reads-"));
   outside = await mkdtemp(path.join(os.tmpdir(), "lackpy-child-outside-"));
   const files: Record<string, string> = {
@@ -36,12 +41,18 @@ beforeAll(async () => {
   await symlink(path.join(root, "src/a.ts"), path.join(root, "link-in.ts"));
   await symlink(path.join(root, ".env"), path.join(root, "env-link"));
   await symlink(path.join(outside, "missing.txt"), path.join(root, "dangling.txt"));
+  const trusting = await LackpyService.open({ workspace: root });
+  await trusting.trust();
+  await trusting.close();
 });
 
 afterAll(async () => {
   await closeChildPool();
   await rm(root, { recursive: true, force: true });
   await rm(outside, { recursive: true, force: true });
+  await rm(state, { recursive: true, force: true });
+  if (previousState === undefined) delete process.env.XDG_STATE_HOME;
+  else process.env.XDG_STATE_HOME = previousState;
 });
 
 /** Paths a program might read: hostile ones and controls that must keep working. */

@@ -17,6 +17,8 @@ import { answerFromTemplates, TemplateTierProvider } from "./template-tier.js";
 import { GenerationTrace } from "./traced-generation.js";
 import type { TemplateStore } from "../store/store-types.js";
 
+import { trustedProvider } from "./trusted-provider.js";
+
 /** Generation pulls in the model clients; load it only when a request needs it (keeps `lackpy validate` fast). */
 const loadInference = () => import("./inference.js");
 
@@ -62,6 +64,8 @@ export class ProgramGenerator {
     private readonly programs: ProgramCache,
     /** Loads an optional model client lackpy's own install lacks (from the workspace, once trusted). */
     private readonly importModule?: ModuleImporter,
+    /** Throws unless the config's model provider `key` may be sent requests now (the trust gate). */
+    private readonly permitProvider?: (key: string) => Promise<void>,
   ) {}
 
   /** The providers of the configured order (built once, so availability checks are cached). */
@@ -73,8 +77,16 @@ export class ProgramGenerator {
       this.env,
       this.injected,
       this.importModule,
-    );
+    ).map((provider) => this.gated(provider));
     return this.providersCache;
+  }
+
+  /** A model provider the config defined, behind the trust gate; templates, rules and the app's own providers as they are. */
+  gated(provider: Provider): Provider {
+    const permit = this.permitProvider;
+    if (!permit || !provider.retries || Object.hasOwn(this.injected, provider.name))
+      return provider;
+    return trustedProvider(provider, () => permit(provider.name));
   }
 
   /** A template tier for a config key, over the in-memory templates. */

@@ -3,13 +3,14 @@ import type { LackpyConfig } from "../config/config-types.js";
 import type { ProviderStatus } from "../service-types.js";
 import type { TemplateTierFactory } from "./inference.js";
 
-/** Every configured provider, its tier and whether it answers now (the configured order's providers are reused). */
+/** Every configured provider, its tier and whether it answers now (the configured order's providers are reused; `gate` puts the others behind the trust gate). */
 export async function providerList(
   settings: LackpyConfig,
   ordered: readonly Provider[],
   templateTier: TemplateTierFactory,
   env: Record<string, string | undefined>,
   importModule?: ModuleImporter,
+  gate: (provider: Provider) => Provider = (provider) => provider,
 ): Promise<ProviderStatus[]> {
   const { buildProvider, tierOf } = await import("./inference.js");
   const keys = [
@@ -20,7 +21,7 @@ export async function providerList(
       const config = settings.inference.providers[key] ?? { plugin: key as "templates" };
       const provider =
         ordered.find((candidate) => candidate.name === key) ??
-        buildProvider(key, settings, templateTier, env, importModule);
+        gate(buildProvider(key, settings, templateTier, env, importModule));
       const available = await provider.available().catch(() => false);
       return {
         key,

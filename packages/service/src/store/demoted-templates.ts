@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import { parseTemplate, type Template, type TemplateOrigin } from "@lackpy/infer/node";
 import type { DemotedTemplateInfo } from "./store-types.js";
@@ -28,7 +29,7 @@ export function listDemotedTemplates(
     const file = path.join(directory, fileName);
     let template: Template | null = null;
     try {
-      const parsed = parseTemplate(readFileSync(file, "utf8"), file);
+      const parsed = parseTemplate(readRegularFileSync(file).toString("utf8"), file);
       if (parsed.ok) template = parsed.template;
     } catch {
       // Listed from its name alone.

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -147,6 +147,52 @@ describe("withFileLock", () => {
       expect(await readdir(directory)).toEqual([]);
     },
   );
+});
+
+/**
+ * Lock paths a cloned repository can bring that are no lock lackpy made: reading one as a lock
+ * would block on a pipe or a terminal, or read forever. Each is taken over at once (the link
+ * itself moved aside, its target untouched), by the waiting lock and by the one that never waits.
+ */
+const NOT_LOCKS: [string, (lockPath: string) => Promise<void>][] = [
+  ["a symlink to standard input (a terminal or the MCP pipe)", (at) => symlink("/dev/stdin", at)],
+  ["a symlink to /dev/zero (an endless read)", (at) => symlink("/dev/zero", at)],
+  [
+    "a symlink to a FIFO",
+    async (at) => {
+      execFileSync("mkfifo", [`${at}.fifo`]);
+      await symlink(`${at}.fifo`, at);
+    },
+  ],
+  ["a FIFO", async (at) => void execFileSync("mkfifo", [at])],
+  ["a dangling symlink", (at) => symlink("/nonexistent/lock", at)],
+  [
+    "a symlink to a live holder's lock file, elsewhere",
+    async (at) => {
+      await writeFile(`${at}.elsewhere`, owner({ pid: process.pid, start: ownStartOrNull() }));
+      await symlink(`${at}.elsewhere`, at);
+    },
+  ],
+];
+
+describe.skipIf(process.platform === "win32")("withFileLock: lock paths that are not files", () => {
+  it.each(NOT_LOCKS)("takes over %s at once, and never reads through it", async (_name, plant) => {
+    await plant(lock);
+    const extra = (await readdir(directory)).filter((name) => name !== "write.lock");
+    expect(await withFileLock(lock, () => "ran", { timeoutMs: 0 })).toBe("ran");
+    await plant(lock).catch(() => undefined);
+    expect(tryFileLockSync(lock, () => "ran")).toEqual({ acquired: true, value: "ran" });
+    expect((await readdir(directory)).sort()).toEqual(extra.sort());
+  });
+
+  it("leaves a folder planted as the lock aside, and still locks (control: nothing is removed recursively)", async () => {
+    await mkdir(path.join(lock, "inner"), { recursive: true });
+    await writeFile(path.join(lock, "inner", "data.txt"), "kept");
+    expect(await withFileLock(lock, () => "ran", { timeoutMs: 0 })).toBe("ran");
+    const aside = (await readdir(directory)).filter((name) => name.startsWith("write.lock.stale-"));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(path.join(directory, aside[0], "inner", "data.txt"), "utf8")).toBe("kept");
+  });
 });
 
 function ownStartOrNull(): string | null {

@@ -8,6 +8,10 @@
  * taken over at once. An owner that cannot be checked (another host, a lock file of an older
  * lackpy, an empty file) holds the lock until the file is `leaseMs` old.
  *
+ * A lock path that is not a regular file (a symlink, a FIFO, a folder: what a cloned repository
+ * can bring) is no lock lackpy made: it is read without following it or blocking on it, and taken
+ * over at once like a dead owner's.
+ *
  * Waiting is asynchronous (`withFileLock`): the event loop keeps serving while another process
  * holds the lock. `tryFileLockSync` tries once and never waits, for a process's `exit` handler.
  * Two processes taking over the same dead lock at the same moment are told apart by the token:
@@ -16,12 +20,14 @@
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
+  constants,
+  fstatSync,
   linkSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
-  statSync,
   writeSync,
 } from "node:fs";
 import os from "node:os";
@@ -131,21 +137,47 @@ function ownerState(owner: LockOwner | null): "dead" | "alive" | "unknown" {
   return "alive";
 }
 
+/** What a path that is not a regular file reads as: no owner, and as old as can be. */
+const NOT_A_LOCK = "\u0000not a regular file";
+/** A lock file holds one short JSON line; more is not read. */
+const MAX_LOCK_BYTES = 4096;
+const OPEN_LOCK = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * A lock file's text and modification time, read without following a symlink or waiting on a
+ * FIFO (`O_NOFOLLOW | O_NONBLOCK`); null when there is none. A path that is not a regular file
+ * reads as `NOT_A_LOCK`, modified at time 0.
+ */
+function readLock(lockFile: string): { text: string; modifiedMs: number } | null {
+  let descriptor: number;
+  try {
+    descriptor = openSync(lockFile, OPEN_LOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    // A symlink under O_NOFOLLOW (ELOOP; EMLINK on FreeBSD).
+    if (code === "ELOOP" || code === "EMLINK") return { text: NOT_A_LOCK, modifiedMs: 0 };
+    throw error;
+  }
+  try {
+    const info = fstatSync(descriptor);
+    if (!info.isFile()) return { text: NOT_A_LOCK, modifiedMs: 0 };
+    const buffer = Buffer.alloc(MAX_LOCK_BYTES);
+    const bytes = readSync(descriptor, buffer, 0, MAX_LOCK_BYTES, 0);
+    return { text: buffer.toString("utf8", 0, bytes), modifiedMs: info.mtimeMs };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 /** What the lock file says now: free, held by someone alive, or left by an owner that is gone. */
 function inspect(
   lockFile: string,
   leaseMs: number,
 ): { kind: "free" | "alive" | "gone"; text: string; holder: string } {
-  let text: string;
-  let modifiedMs: number;
-  try {
-    text = readFileSync(lockFile, "utf8");
-    modifiedMs = statSync(lockFile).mtimeMs;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT")
-      return { kind: "free", text: "", holder: "" };
-    throw error;
-  }
+  const found = readLock(lockFile);
+  if (!found) return { kind: "free", text: "", holder: "" };
+  const { text, modifiedMs } = found;
   const owner = parseOwner(text);
   const holder = owner
     ? `pid ${owner.pid}${owner.host === selfOwner().host ? "" : ` on ${owner.host}`}`
@@ -165,7 +197,7 @@ function takeOver(lockFile: string, judged: string): void {
   }
   let moved = "";
   try {
-    moved = readFileSync(aside, "utf8");
+    moved = readLock(aside)?.text ?? "";
   } catch {
     // Read below as "not the one judged".
   }
@@ -176,7 +208,11 @@ function takeOver(lockFile: string, judged: string): void {
       // Someone made a new lock meanwhile; theirs stands.
     }
   }
-  rmSync(aside, { force: true });
+  try {
+    rmSync(aside, { force: true });
+  } catch {
+    // A folder moved aside stays there, under its `.stale-` name: it was never a lock.
+  }
 }
 
 /** One attempt (with at most a few takeovers): the token of the lock now held, or who holds it. */
@@ -208,7 +244,7 @@ function acquire(lockFile: string, leaseMs: number): { token: string } | { holde
 /** Removes the lock file if it is still this holder's (a lease may have handed it on). */
 function release(lockFile: string, token: string): void {
   try {
-    if (parseOwner(readFileSync(lockFile, "utf8"))?.token !== token) return;
+    if (parseOwner(readLock(lockFile)?.text ?? "")?.token !== token) return;
   } catch {
     return;
   }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import { normaliseIntent } from "@lackpy/infer/node";
 import { agreement, entryKey, outputHash, requestKey } from "./ratchet-keys.js";
@@ -226,9 +227,12 @@ export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
   private read(options: { setAsideDamaged: boolean }): RatchetFile {
     let text: string;
     try {
-      text = readFileSync(this.file, "utf8");
+      text = readRegularFileSync(this.file).toString("utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyRatchetFile();
+      // A store that is not a regular file (a link to a device or a FIFO a clone brought) holds
+      // nothing lackpy wrote; the next write replaces the link itself.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTREGULAR") return emptyRatchetFile();
       throw error;
     }
     const parsed = parseRatchetFile(text);

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import {
   formatTemplate,
@@ -219,7 +220,7 @@ export class FileTemplateStore implements TemplateStore, WriteBehindTarget {
             { hint: `rename or delete ${path.join(".lackpy", "templates", `${name}.tmpl`)} first` },
           );
         const shown = path.join(".lackpy", "templates", path.basename(latest.path));
-        const parsed = parseTemplate(readFileSync(latest.path, "utf8"), shown);
+        const parsed = parseTemplate(readRegularFileSync(latest.path).toString("utf8"), shown);
         if (!parsed.ok)
           throw new ServiceError("invalid_template", parsed.error.message, {
             hint: parsed.error.hint,
@@ -348,7 +349,7 @@ export class FileTemplateStore implements TemplateStore, WriteBehindTarget {
     this.pending.delete(file);
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = readRegularFileSync(file).toString("utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;

@@ -6,7 +6,8 @@
  * them, so no count is lost silently.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import { atomicWriteSync } from "./atomic-write.js";
 
@@ -58,7 +59,7 @@ export function takeUnmerged(lackpyDirectory: string, kind: UnmergedKind): unkno
     const file = path.join(directory, name);
     let data: unknown;
     try {
-      data = JSON.parse(readFileSync(file, "utf8")) as unknown;
+      data = JSON.parse(readRegularFileSync(file).toString("utf8")) as unknown;
     } catch {
       renameSync(file, `${file}.damaged`);
       continue;

@@ -19,7 +19,14 @@ export interface CodePath {
 }
 
 /** What kind of thing a unit is. */
-export type CodeUnitKind = "config" | "kits" | "module_tool" | "stdio_server" | "http_server";
+export type CodeUnitKind =
+  | "config"
+  | "kits"
+  | "module_tool"
+  | "stdio_server"
+  | "http_server"
+  | "model_provider"
+  | "file_opening";
 
 /** One thing a config makes lackpy load, start or send tool arguments to. */
 export interface CodeUnit {
@@ -41,8 +48,10 @@ export interface CodeUnit {
   start?: McpServerConfig;
   /** For a stdio server started by a package runner: the runner and the package specs as written. */
   runner?: { name: string; packages: string[] };
-  /** For an HTTP server. */
+  /** For an HTTP server, or where a model provider sends requests. */
   url?: string;
+  /** For a model provider: the environment variable whose value it sends as its key. */
+  apiKeyEnv?: string;
 }
 
 /** Where units are read: the workspace, and the neutral folder package runners start in. */
@@ -53,10 +62,11 @@ export interface CodeContext {
   searchPath?: string;
 }
 
-/** True when the config names code (module tools) or MCP servers: only then is trust needed. */
-export function namesCode(config: Pick<LackpyConfig, "tools" | "mcpServers">): boolean {
-  return Object.keys(config.tools).length > 0 || Object.keys(config.mcpServers).length > 0;
-}
+/** The parts of a config the trust reads. */
+export type TrustedConfig = Pick<LackpyConfig, "tools" | "mcpServers" | "kit"> & {
+  inference?: Pick<LackpyConfig["inference"], "providers">;
+  files?: Pick<LackpyConfig["files"], "allowRead" | "allowWrite">;
+};
 
 /** The `/`-separated path inside the workspace (`""` for the root), or null outside it. */
 export function relativeInside(

@@ -8,8 +8,8 @@ import {
   type LackpyConfig,
   type ModuleToolConfig,
 } from "../config/config-types.js";
-import { codeUnits } from "./code-units.js";
-import { namesCode, relativeInside, type CodeUnit } from "./code-unit.js";
+import { codeUnits, namesCode } from "./code-units.js";
+import { relativeInside, type CodeUnit } from "./code-unit.js";
 
 const FILES: Record<string, string> = {
   "tools/x.mjs": `import { h } from "./helper.mjs";\nimport "./lib";\nimport { d } from "../shared/deep.mjs";\nexport function x() { return h + d; }\n`,

@@ -10,20 +10,47 @@
  */
 import path from "node:path";
 import type { LackpyConfig } from "../config/config-types.js";
-import { CONFIG_FILE, type CodeContext, type CodePath, type CodeUnit } from "./code-unit.js";
+import {
+  CONFIG_FILE,
+  type CodeContext,
+  type CodePath,
+  type CodeUnit,
+  type TrustedConfig,
+} from "./code-unit.js";
+import { openingUnit } from "./opening-unit.js";
+import { providerUnit } from "./provider-unit.js";
 import { moduleToolUnit } from "./module-tool-unit.js";
 import { serverUnit } from "./server-unit.js";
 
-/** Every unit of a config: `config`, `kits`, then each module tool and each MCP server. */
-export async function codeUnits(
-  config: Pick<LackpyConfig, "tools" | "mcpServers" | "kit">,
-  context: CodeContext,
-): Promise<CodeUnit[]> {
+/**
+ * True when the config names code (module tools), MCP servers, a model provider that sends
+ * requests or a credential off this machine (`providerUnit`), or globs that open hidden paths
+ * (`openingUnit`): only then is trust needed.
+ */
+export function namesCode(config: Omit<TrustedConfig, "kit">): boolean {
+  return (
+    Object.keys(config.tools).length > 0 ||
+    Object.keys(config.mcpServers).length > 0 ||
+    openingUnit(config.files) !== null ||
+    Object.entries(config.inference?.providers ?? {}).some(
+      ([key, provider]) => providerUnit(key, provider) !== null,
+    )
+  );
+}
+
+/** Every unit of a config: `config`, `kits`, then each module tool, each MCP server and each model provider that needs trust. */
+export async function codeUnits(config: TrustedConfig, context: CodeContext): Promise<CodeUnit[]> {
   const units: CodeUnit[] = [configUnit(context), kitsUnit(config, context)];
   for (const [name, tool] of Object.entries(config.tools))
     units.push(await moduleToolUnit(name, tool, context));
   for (const [name, server] of Object.entries(config.mcpServers))
     units.push(await serverUnit(name, server, context));
+  for (const [key, provider] of Object.entries(config.inference?.providers ?? {})) {
+    const unit = providerUnit(key, provider);
+    if (unit) units.push(unit);
+  }
+  const opening = openingUnit(config.files);
+  if (opening) units.push(opening);
   return units;
 }
 

@@ -1,16 +1,28 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
-import type { LackpyConfig } from "../config/config-types.js";
-import { CONFIG_FILE } from "./code-unit.js";
+import { CONFIG_FILE, type TrustedConfig } from "./code-unit.js";
+import { openingUnit } from "./opening-unit.js";
+import { providerUnit } from "./provider-unit.js";
 import { digestText } from "./fingerprint.js";
 
-/** The digest of the config's code-naming parts, whatever their order or comments. */
-export function codeDigest(config: Pick<LackpyConfig, "tools" | "mcpServers" | "kit">): string {
+/**
+ * The digest of the config's code-naming parts, whatever their order or comments: module tools,
+ * MCP servers, the default kit, and the model providers that need trust (only when there are
+ * any, so a record made before they counted still matches a config without them).
+ */
+export function codeDigest(config: TrustedConfig): string {
+  const providers = Object.fromEntries(
+    Object.entries(config.inference?.providers ?? {}).filter(
+      ([key, provider]) => providerUnit(key, provider) !== null,
+    ),
+  );
   const canonical = canonicalJson({
     tools: config.tools,
     mcpServers: config.mcpServers,
     kit: config.kit.default,
+    ...(Object.keys(providers).length > 0 ? { providers } : {}),
+    ...(openingUnit(config.files) ? { opening: config.files } : {}),
   });
   return `code:${createHash("sha256").update(canonical).digest("hex")}`;
 }
@@ -31,7 +43,7 @@ function canonicalJson(value: unknown): string {
 /** The digest of the workspace's config file as it is on disk now (`absent` without one). */
 export function diskConfigDigest(workspace: string): string {
   try {
-    return digestText(readFileSync(path.join(workspace, CONFIG_FILE), "utf8"));
+    return digestText(readRegularFileSync(path.join(workspace, CONFIG_FILE)).toString("utf8"));
   } catch {
     return "absent";
   }

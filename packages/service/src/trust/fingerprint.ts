@@ -6,16 +6,9 @@
  * changed. The cache lives in memory only: another process hashes everything afresh.
  */
 import { createHash } from "node:crypto";
-import {
-  lstatSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-  type Stats,
-} from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import { ServiceError } from "../service-error.js";
 
 /** Most entries a code folder may hold: lackpy fingerprints it whole on every check. */
@@ -114,7 +107,7 @@ function fileDigest(absolute: string, info: Stats): string {
   const stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
   const cached = fileDigests.get(absolute);
   if (cached?.stamp === stamp) return cached.digest;
-  const digest = createHash("sha256").update(readFileSync(absolute)).digest("hex");
+  const digest = createHash("sha256").update(readRegularFileSync(absolute)).digest("hex");
   fingerprintReads.files++;
   fileDigests.set(absolute, { stamp, digest });
   return digest;

@@ -188,6 +188,62 @@ describe("readServerCommand", () => {
       ["run", "--spec", "pkg==1", "srv"],
       { code: [], runner: { name: "pipx run", packages: ["pkg==1", "srv"] } },
     ],
+    // A local package is code on disk, run as it is at each start: like a script.
+    [
+      "npx of a package folder by absolute path",
+      "npx",
+      ["-y", "/ws/mcp/server", "--port", "1"],
+      { code: ["mcp/server"], runner: { name: "npx", packages: ["/ws/mcp/server"] } },
+    ],
+    [
+      "npx --package of a file: URL",
+      "npx",
+      ["--package=file:///ws/pkg", "bin"],
+      { code: ["pkg"], runner: { name: "npx", packages: ["file:///ws/pkg", "bin"] } },
+    ],
+    [
+      "npm exec of a name@file: spec",
+      "npm",
+      ["exec", "srv@file:/ws/srv.tgz"],
+      { code: ["srv.tgz"], runner: { name: "npm exec", packages: ["srv@file:/ws/srv.tgz"] } },
+    ],
+    [
+      "uvx --from a local project",
+      "uvx",
+      ["--from", "/ws/py/server", "srv"],
+      { code: ["py/server"], runner: { name: "uvx", packages: ["/ws/py/server", "srv"] } },
+    ],
+    [
+      "pipx run --spec file:",
+      "pipx",
+      ["run", "--spec", "file:/other/pkg", "srv"],
+      {
+        code: ["../other/pkg"],
+        runner: { name: "pipx run", packages: ["file:/other/pkg", "srv"] },
+      },
+    ],
+    [
+      "npx --userconfig (an npmrc can set node-options)",
+      "npx",
+      ["--userconfig", "/ws/conf/npmrc", "-y", "srv"],
+      { code: [], runner: { name: "npx", packages: ["srv"] }, settings: ["conf/npmrc"] },
+    ],
+    [
+      "uvx --with-requirements and --with-editable",
+      "uvx",
+      ["--with-requirements=/ws/req.txt", "--with-editable", "/ws/lib", "srv"],
+      {
+        code: ["lib"],
+        runner: { name: "uvx", packages: ["/ws/lib", "srv"] },
+        settings: ["req.txt"],
+      },
+    ],
+    [
+      "a relative spec (resolved in the neutral folder, outside): data",
+      "npx",
+      ["-y", "./srv"],
+      { code: [], runner: { name: "npx", packages: ["./srv"] } },
+    ],
     // Project runners run the project in the working folder.
     ["npm run", "npm", ["run", "mcp"], { code: ["."] }],
     ["npm start", "npm", ["start"], { code: ["."] }],

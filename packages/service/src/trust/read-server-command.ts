@@ -2,12 +2,14 @@
  * What a stdio MCP server's command line runs, read from a table of the commands people use to
  * start servers: an interpreter runs its script argument (and `--require`/`--import` modules;
  * `python -m pkg` imports from the working folder), a package runner (`npx`, `bunx`,
- * `pnpm dlx`, `yarn dlx`, `npm exec`, `uvx`, `uv tool run`, `pipx run`) fetches a package, a
+ * `pnpm dlx`, `yarn dlx`, `npm exec`, `uvx`, `uv tool run`, `pipx run`) fetches a package (one
+ * given by absolute path or `file:` URL is code on disk, like a script), a
  * project runner (`npm run`, `make`, `cargo`, …) runs the project in its working folder. A
  * command that is a path runs itself. Any other command is found on `PATH`: lackpy cannot know
  * what it loads, so only its command line is trusted, and its arguments are data.
  */
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   INTERPRETERS,
   isModulePath,
@@ -17,6 +19,7 @@ import {
   PYTHON_NAME,
   PYTHON_PROJECT_MANIFESTS,
   RUNNER_PACKAGE_OPTIONS,
+  RUNNER_SETTING_OPTIONS,
   RUNNER_SUBCOMMANDS,
   RUNNER_VALUE_OPTIONS,
   RUNNERS,
@@ -110,13 +113,41 @@ function readRunner(
       if (RUNNER_VALUE_OPTIONS.includes(option)) {
         const value = inline ?? args[++index];
         if (value !== undefined && RUNNER_PACKAGE_OPTIONS.includes(option)) packages.push(value);
+        // Only an absolute one is a file lackpy can read: a relative one lies in the neutral folder.
+        if (
+          value !== undefined &&
+          RUNNER_SETTING_OPTIONS.includes(option) &&
+          path.isAbsolute(value)
+        )
+          (reading.settingFiles ??= []).push(path.resolve(value));
       }
       continue;
     }
     packages.push(arg);
     break;
   }
+  // A package given by absolute path (or `file:` URL) is a folder of the disk, not a fetch: its
+  // code is run as it is at each start, so it is code like a script (fingerprinted and, inside the
+  // workspace, kept from programs). Relative specs resolve in the neutral folder, outside.
+  for (const spec of packages) {
+    const local = localPackagePath(spec);
+    if (local !== null) reading.code.push({ absolute: local, why: "the local package" });
+  }
   return { ...reading, runner: { name, packages } };
+}
+
+/** The absolute path a package spec names (`/abs/pkg`, `file:/abs/pkg`, `file:///abs/pkg.tgz`, `pkg@file:/abs`), or null for a registry, git or relative spec. */
+function localPackagePath(spec: string): string | null {
+  const at = spec.indexOf("@file:", 1);
+  let target = at > 0 ? spec.slice(at + 1) : spec;
+  if (/^file:/i.test(target)) {
+    try {
+      target = target.startsWith("file://") ? fileURLToPath(target) : target.slice("file:".length);
+    } catch {
+      return null;
+    }
+  }
+  return path.isAbsolute(target) || /^[A-Za-z]:[\\/]/.test(target) ? path.resolve(target) : null;
 }
 
 function readUvRun(reading: CommandReading, args: readonly string[], cwd: string): CommandReading {

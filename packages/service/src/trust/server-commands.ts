@@ -158,6 +158,10 @@ export const RUNNER_VALUE_OPTIONS = [
   "--registry",
   "--cache",
   "--userconfig",
+  "--globalconfig",
+  "--config-file",
+  "--with-requirements",
+  "--with-editable",
   "--prefix",
   "-w",
   "--workspace",
@@ -170,7 +174,22 @@ export const RUNNER_VALUE_OPTIONS = [
 ];
 
 /** Runner options whose value is a package spec. */
-export const RUNNER_PACKAGE_OPTIONS = ["-p", "--package", "--from", "--spec", "--with"];
+export const RUNNER_PACKAGE_OPTIONS = [
+  "-p",
+  "--package",
+  "--from",
+  "--spec",
+  "--with",
+  "--with-editable",
+];
+
+/** Runner options whose value is a file that changes what runs (an npmrc's `node-options`, a uv config, a requirements file): fingerprinted. */
+export const RUNNER_SETTING_OPTIONS = [
+  "--userconfig",
+  "--globalconfig",
+  "--config-file",
+  "--with-requirements",
+];
 
 /** Commands that run the project in their working folder (its scripts, build or bins). */
 export const PROJECT_RUNNERS = new Set([

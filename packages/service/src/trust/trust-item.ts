@@ -30,6 +30,7 @@ export function trustItem(unit: CodeUnit, context: CodeContext): TrustItem {
     item.packages = [...unit.runner.packages];
   }
   if (unit.url) item.url = unit.url;
+  if (unit.apiKeyEnv) item.apiKeyEnv = unit.apiKeyEnv;
   return item;
 }
 

@@ -171,6 +171,10 @@ function subjectOf(unit: CodeUnit): string {
       return "The config is not trusted";
     case "kits":
       return "The kits are not trusted";
+    case "file_opening":
+      return `The hidden paths ${unit.where} opens stay closed (${unit.summary})`;
+    case "model_provider":
+      return `Provider '${unit.name}' was not used (it would receive your requests${unit.apiKeyEnv ? ` and the value of $${unit.apiKeyEnv}` : ""}, at ${unit.url})`;
   }
 }
 

@@ -6,7 +6,14 @@
 export type TrustDecision = boolean | "store";
 
 /** What a config makes lackpy load, start or send tool arguments to. */
-export type TrustItemKind = "config" | "kits" | "module_tool" | "stdio_server" | "http_server";
+export type TrustItemKind =
+  | "config"
+  | "kits"
+  | "module_tool"
+  | "stdio_server"
+  | "http_server"
+  | "model_provider"
+  | "file_opening";
 
 /** One thing a workspace's config names, as `lackpy trust` lists it. */
 export interface TrustItem {
@@ -28,8 +35,10 @@ export interface TrustItem {
   /** A stdio server started by a package runner: the runner and the package specs, as written. */
   runner?: string;
   packages?: string[];
-  /** An HTTP server's URL. */
+  /** An HTTP server's URL, or where a model provider sends requests. */
   url?: string;
+  /** The environment variable whose value a model provider sends as its key. */
+  apiKeyEnv?: string;
 }
 
 /** A config's item and whether it may run now. */

@@ -10,18 +10,18 @@
 import path from "node:path";
 import type { LoadedPath } from "@lackpy/kit";
 import type { McpServerConfig } from "@lackpy/kit/node";
-import type { LackpyConfig } from "../config/config-types.js";
 import { ServiceError } from "../service-error.js";
-import { codeUnits } from "./code-units.js";
+import { codeUnits, namesCode } from "./code-units.js";
 import {
   CONFIG_FILE,
-  namesCode,
   relativeInside,
   type CodeContext,
   type CodePath,
   type CodeUnit,
+  type TrustedConfig,
 } from "./code-unit.js";
 import { codeDigest, diskConfigDigest } from "./config-digest.js";
+import { OPENING_UNIT_NAME, openingUnit } from "./opening-unit.js";
 import { digestText, fingerprintPath, type Fingerprint } from "./fingerprint.js";
 import { serverStartConfig } from "./server-unit.js";
 import { symlinkTargets } from "./symlink-targets.js";
@@ -50,7 +50,7 @@ import type {
 /** What `WorkspaceTrust` needs: the workspace, its config, who decides, and the config text the service parsed. */
 export interface WorkspaceTrustOptions {
   workspace: string;
-  config: Pick<LackpyConfig, "tools" | "mcpServers" | "kit">;
+  config: TrustedConfig;
   decision: TrustDecision;
   /** The text of `.lackpy/config.toml` the config was parsed from; null when the caller gave the config. */
   configText: string | null;
@@ -78,7 +78,7 @@ export class WorkspaceTrust {
     if (this.configText !== null) this.configText = text;
   }
 
-  /** True when the config names module tools or MCP servers. */
+  /** True when the config names module tools, MCP servers or model providers that need trust (`namesCode`). */
   get needed(): boolean {
     return namesCode(this.config);
   }
@@ -145,14 +145,17 @@ export class WorkspaceTrust {
    * `invalid_config` when it can never be trusted as configured. Prepares the neutral folder of
    * a package runner.
    */
-  async require(kind: "module_tool" | "mcp_server", name: string): Promise<void> {
+  async require(
+    kind: "module_tool" | "mcp_server" | "model_provider" | "file_opening",
+    name: string,
+  ): Promise<void> {
     const units = await codeUnits(this.config, this.context());
     const unit = units.find(
       (candidate) =>
         candidate.name === name &&
-        (kind === "module_tool"
-          ? candidate.kind === "module_tool"
-          : candidate.kind === "stdio_server" || candidate.kind === "http_server"),
+        (kind === "mcp_server"
+          ? candidate.kind === "stdio_server" || candidate.kind === "http_server"
+          : candidate.kind === kind),
     );
     if (!unit) return;
     const refusal = this.refusal(unit, units, this.decision === "store" ? this.record() : null);
@@ -192,6 +195,28 @@ export class WorkspaceTrust {
       items,
       ...(trusted ? {} : { hint: this.trustHint() }),
     };
+  }
+
+  /**
+   * The `[files] allow_read` and `allow_write` globs the file tools may use: the config's once a
+   * person trusted them (or the app passed the config), none otherwise. A cloned config cannot
+   * open hidden paths to programs before anyone looked at it; they stay closed
+   * (`openingsAwaitTrust`, so a refusal can say `lackpy trust`).
+   */
+  async openingGlobs(): Promise<{
+    allowRead: string[];
+    allowWrite: string[];
+    openingsAwaitTrust: boolean;
+  }> {
+    const none = { allowRead: [], allowWrite: [], openingsAwaitTrust: false };
+    const files = this.config.files;
+    if (!files || openingUnit(files) === null) return none;
+    try {
+      await this.require("file_opening", OPENING_UNIT_NAME);
+      return { ...none, allowRead: [...files.allowRead], allowWrite: [...files.allowWrite] };
+    } catch {
+      return { ...none, openingsAwaitTrust: true };
+    }
   }
 
   /**
