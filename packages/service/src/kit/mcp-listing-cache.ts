@@ -7,12 +7,11 @@
  * (`WorkspaceTrust.listingKey`): a new trust, a changed command line or no trust at all, and the
  * listing is not used; the server is started and listed again.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { McpToolDescription } from "@lackpy/kit";
 import { atomicWriteSync } from "../store/atomic-write.js";
-import { realWorkspace, stateDir } from "../trust/trust-store.js";
+import { realWorkspace, stateDir, workspaceStateFile } from "../trust/trust-store.js";
 
 /** The version of the file's format; a file of another version is ignored. */
 export const LISTING_CACHE_VERSION = 1;
@@ -31,14 +30,7 @@ interface ListingFile {
 
 /** The cache file of a workspace, named like its trust record. */
 export function listingCachePath(workspace: string, state = stateDir()): string {
-  const real = realWorkspace(workspace);
-  const key = createHash("sha256").update(real).digest("hex").slice(0, 32);
-  const label =
-    path
-      .basename(real)
-      .replace(/[^A-Za-z0-9_.-]/g, "_")
-      .slice(0, 40) || "root";
-  return path.join(state, "mcp-tools", `${label}-${key}.json`);
+  return workspaceStateFile(workspace, "mcp-tools", state);
 }
 
 function isTool(value: unknown): value is McpToolDescription {

@@ -58,8 +58,8 @@ export function realWorkspace(workspace: string): string {
   }
 }
 
-/** The record file of a workspace, keyed by its real path. */
-export function trustRecordPath(workspace: string, state = stateDir()): string {
+/** A workspace's file in a folder of the state folder (`trust`, `mcp-tools`), keyed by its real path: `<name>-<hash>.json`. */
+export function workspaceStateFile(workspace: string, folder: string, state = stateDir()): string {
   const real = realWorkspace(workspace);
   const key = createHash("sha256").update(real).digest("hex").slice(0, 32);
   const label =
@@ -67,7 +67,12 @@ export function trustRecordPath(workspace: string, state = stateDir()): string {
       .basename(real)
       .replace(/[^A-Za-z0-9_.-]/g, "_")
       .slice(0, 40) || "root";
-  return path.join(state, "trust", `${label}-${key}.json`);
+  return path.join(state, folder, `${label}-${key}.json`);
+}
+
+/** The record file of a workspace, keyed by its real path. */
+export function trustRecordPath(workspace: string, state = stateDir()): string {
+  return workspaceStateFile(workspace, "trust", state);
 }
 
 /** The folder package runners start in: outside every workspace, with an empty `package.json` of its own. */
