@@ -173,6 +173,22 @@ describe("child tools (isolated mode)", () => {
     expect(childPoolStats().live).toBeLessThanOrEqual(2);
   });
 
+  it("are lent the plain child still starting rather than a cold child of their scope (the one-shot CLI)", async () => {
+    await closeChildPool();
+    // The CLI prewarms a plain child before it knows the run's scope; the run asks at once.
+    prewarmChildPool(74);
+    const host = hostTools();
+    const result = await run(`tag("a")`, {
+      mode: "isolated",
+      limits: { memoryMb: 74 },
+      tools: host.tools,
+      childTools: { tag: childTool("createTag") },
+    });
+    // Answered by the host through the prewarmed child: no second process was started cold.
+    expect(result.output).toBe("host:a");
+    expect(host.calls).toEqual([["tag", "a"]]);
+  });
+
   it("fall back to the host when a child under the scope cannot start", async () => {
     const host = hostTools();
     const limits = resolveLimits({ memoryMb: 71 });

@@ -137,13 +137,16 @@ function requestKey(request: ChildRequest): string {
 
 /**
  * An idle child for a request, taken out of the idle list: of its kind, ready first; else a ready
- * child of its heap limit (whose tools the host serves); else one of its kind still starting.
+ * child of its heap limit (whose tools the host serves); else one of its kind still starting;
+ * else one of its heap limit still starting. A child that is already starting is always sooner
+ * than a cold one: the one-shot CLI prewarms a plain child before it knows the run's scope.
  */
 function takeIdle(request: ChildRequest, key: string): IsolatedChild | null {
   const order = [
     (child: IsolatedChild) => child.key === key && child.ready,
     (child: IsolatedChild) => child.memoryMb === request.memoryMb && child.ready,
     (child: IsolatedChild) => child.key === key,
+    (child: IsolatedChild) => child.memoryMb === request.memoryMb,
   ];
   for (const fits of order) {
     const index = idle.findIndex(fits);
