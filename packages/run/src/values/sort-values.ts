@@ -58,10 +58,16 @@ export function sortValues(
   reverse: boolean,
   meter: WorkMeter,
 ): unknown[] {
+  // Each native pass over the items (the order made, then read back) is one uninterruptible
+  // operation: charged first (a small whole number is a quarter of a list item's unit), so one
+  // that would not fit the time left is refused before it starts. The sort itself is stopped
+  // by its comparisons' charges.
+  meter.chargeWork(items.length / 4);
   const order = items.map((_, index) => index);
   order.sort((left, right) => {
     const result = compareValues(keys[left], keys[right], meter);
     return reverse ? -result : result;
   });
+  meter.chargeWork(items.length / 4);
   return order.map((index) => items[index]);
 }
