@@ -10,6 +10,7 @@ import { registerCodeModePrompt } from "./code-mode-prompt.js";
 import { KIT_INPUT } from "./input-schemas.js";
 import { followDefaultKit } from "./live-descriptions.js";
 import { registerChangeTools } from "./register-change-tools.js";
+import type { RunOwnership } from "./run-ownership.js";
 import { registerDiscoveryTools } from "./register-discovery-tools.js";
 import { registerProgramTools } from "./register-program-tools.js";
 import { guarded, jsonResult as ok } from "./tool-result.js";
@@ -26,6 +27,8 @@ export interface McpServerOptions {
   trace?: TraceDetail;
   /** Output and stdout cap in characters (default `DEFAULT_MAX_OUTPUT_CHARS`). */
   maxOutputChars?: number;
+  /** Who made which run, when many callers share the service (the HTTP server with tokens): each applies and undoes only its own. */
+  ownership?: RunOwnership;
 }
 
 /**
@@ -40,8 +43,9 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
   const described = registerProgramTools(server, service, {
     trace: options.trace ?? DEFAULT_TRACE_DETAIL,
     maxOutputChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
+    ...(options.ownership ? { ownership: options.ownership } : {}),
   });
-  registerChangeTools(server, service);
+  registerChangeTools(server, service, options.ownership);
   registerDiscoveryTools(server, service);
   registerCodeModePrompt(server, service);
 

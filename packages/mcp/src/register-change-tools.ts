@@ -2,9 +2,18 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import type { LackpyService } from "@lackpy/service";
 import * as z from "zod";
 import { guarded, renderedResult } from "./tool-result.js";
+import type { RunOwnership } from "./run-ownership.js";
 
-/** Registers the tools that land and take back file changes: apply_changes and undo. */
-export function registerChangeTools(server: McpServer, service: LackpyService): void {
+/**
+ * Registers the tools that land and take back file changes: apply_changes and undo. With
+ * `ownership` (a server many callers share), a caller applies only its own dry runs and undoes
+ * only its own runs.
+ */
+export function registerChangeTools(
+  server: McpServer,
+  service: LackpyService,
+  ownership?: RunOwnership,
+): void {
   server.registerTool(
     "apply_changes",
     {
@@ -16,7 +25,9 @@ export function registerChangeTools(server: McpServer, service: LackpyService): 
     },
     async (args) =>
       guarded(async () => {
+        ownership?.checkChange(args.changeId);
         const applied = await service.applyChanges(args.changeId);
+        ownership?.note(applied);
         return renderedResult(
           applied,
           `landed: ${applied.filesModified.join(", ")} (undo with runId "${applied.runId}" restores them)`,
@@ -42,7 +53,8 @@ export function registerChangeTools(server: McpServer, service: LackpyService): 
     },
     async (args) =>
       guarded(async () => {
-        const undone = await service.undo(args.runId, { force: args.force ?? false });
+        const runId = ownership ? ownership.runToUndo(args.runId) : args.runId;
+        const undone = await service.undo(runId, { force: args.force ?? false });
         const verbs = { delete: "removed", modify: "restored", create: "recreated" } as const;
         return renderedResult(
           undone,

@@ -18,6 +18,7 @@ import {
   type RenderableRun,
 } from "./render-result.js";
 import { guarded, jsonResult, renderedResult, type ToolResult } from "./tool-result.js";
+import type { RunOwnership } from "./run-ownership.js";
 
 /** The hint for a tool of another kit: the caller passes the tool's `kit` argument. */
 export const KIT_HINT = 'call again with the argument "kit": "{kit}"';
@@ -26,6 +27,8 @@ export const KIT_HINT = 'call again with the argument "kit": "{kit}"';
 export interface ResultDefaults {
   trace: TraceDetail;
   maxOutputChars: number;
+  /** Who made which run, on a server many callers share (HTTP with tokens). */
+  ownership?: RunOwnership;
 }
 
 /** Fields a lean result always keeps, even empty: the answer and the trace. */
@@ -118,6 +121,7 @@ export function registerProgramTools(
           signal: context.mcpReq.signal,
           ...sized,
         });
+        defaults.ownership?.note(result);
         return runResult(result, sized.trace);
       }),
   );
@@ -174,6 +178,7 @@ export function registerProgramTools(
           signal: context.mcpReq.signal,
           ...sized,
         });
+        defaults.ownership?.note(result);
         return runResult(result, sized.trace);
       }),
   );

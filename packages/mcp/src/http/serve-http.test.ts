@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -169,6 +169,43 @@ describe("serveHttp", () => {
     expect(unknown.status).toBe(404);
     const client = await connect(`${server.url}/mcp/${name}`, OTHER);
     expect((await run(client, "1")).structuredContent).toMatchObject({ output: 1 });
+  });
+
+  it("lets each token apply only its own dry runs and undo only its own runs", async () => {
+    const { server } = await start({
+      tokens: [
+        { token: TOKEN, workspaces: null },
+        { token: OTHER, workspaces: null },
+      ],
+    });
+    const alice = await connect(`${server.url}/mcp`, TOKEN);
+    const bob = await connect(`${server.url}/mcp`, OTHER);
+    const call = (client: Client, name: string, args: Record<string, unknown>) =>
+      client.callTool({ name, arguments: args }) as Promise<Result>;
+    const write = `write_file("notes-alice.md", "alice")`;
+    const dry = await run(alice, write, { kit: "files", dryRun: true });
+    const { changeId } = dry.structuredContent;
+    expect(changeId).toEqual(expect.any(String));
+    // Another token's changeId is unknown to bob, and stays usable by alice.
+    const stolen = await call(bob, "apply_changes", { changeId });
+    expect(stolen.isError).toBe(true);
+    expect(stolen.structuredContent.error).toMatchObject({ code: "unknown_change" });
+    const applied = await call(alice, "apply_changes", { changeId });
+    expect(applied.isError).toBeFalsy();
+    const { runId } = applied.structuredContent;
+    // Bob's undo takes back none of alice's runs: not the last one, not one named.
+    for (const args of [{}, { runId }]) {
+      const refused = await call(bob, "undo", args);
+      expect(refused.structuredContent.error).toMatchObject({ code: "unknown_run" });
+    }
+    const ran = await run(bob, `write_file("notes-bob.md", "bob")`, { kit: "files" });
+    expect(ran.structuredContent.runId).toEqual(expect.any(String));
+    // Alice's undo without a runId takes back her own last run, not bob's newer one.
+    const undone = await call(alice, "undo", {});
+    expect(undone.structuredContent).toMatchObject({ runId });
+    const files = await readdir(folders.at(-1)!);
+    expect(files).toContain("notes-bob.md");
+    expect(files).not.toContain("notes-alice.md");
   });
 
   it("answers 413 to a body over the limit, declared or streamed", async () => {

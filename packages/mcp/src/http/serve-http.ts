@@ -8,6 +8,7 @@
  * logs without secrets, and a drain on SIGTERM: no new requests, in-flight ones finish within
  * `drainMs` or are cancelled, then the stores are flushed and closed.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { once } from "node:events";
 import http from "node:http";
 import path from "node:path";
@@ -25,6 +26,7 @@ import { TokenTable, type TokenEntry, type TokenIdentity } from "./bearer-tokens
 import { jsonLog, type JsonLog, type LogFields } from "./json-log.js";
 import { McpServeError } from "./mcp-serve-error.js";
 import { RateLimiter } from "./rate-limiter.js";
+import { RunOwnership } from "../run-ownership.js";
 
 /** Defaults of the HTTP server's limits. */
 export const HTTP_DEFAULTS = Object.freeze({
@@ -91,6 +93,8 @@ export function isLoopback(host: string): boolean {
 export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHandle> {
   const host = options.host ?? HTTP_DEFAULTS.host;
   const tokens = new TokenTable(options.tokens ?? []);
+  /** The token id of the request being handled, for `RunOwnership`. */
+  const callers = new AsyncLocalStorage<string | undefined>();
   const loopback = isLoopback(host);
   if (!loopback && tokens.size === 0)
     throw new McpServeError(
@@ -126,10 +130,16 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
       throw new McpServeError("invalid_option", `Two workspaces are named '${name}'.`, {
         hint: "give each workspace its own [store] workspace key or folder name",
       });
-    const handler = createMcpHandler(() => createMcpServer(service, shape), {
-      maxRequestBodySize: limits.maxBodyBytes,
-      onerror: (error) => log.warn("mcp_error", { workspace: name, message: error.message }),
-    });
+    // With tokens, each caller applies and undoes only its own runs (the token of the request
+    // being handled, carried through its async work).
+    const ownership = tokens.size > 0 ? new RunOwnership(() => callers.getStore()) : undefined;
+    const handler = createMcpHandler(
+      () => createMcpServer(service, { ...shape, ...(ownership ? { ownership } : {}) }),
+      {
+        maxRequestBodySize: limits.maxBodyBytes,
+        onerror: (error) => log.warn("mcp_error", { workspace: name, message: error.message }),
+      },
+    );
     served.push({ name, service, handler });
   }
 
@@ -266,7 +276,8 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
           originValidationResponse(webRequest, localhostAllowedOrigins());
         if (refused) return await send(response, refused);
       }
-      await send(response, await target.handler.fetch(webRequest));
+      const handled = await callers.run(identity?.id, () => target.handler.fetch(webRequest));
+      await send(response, handled);
     } finally {
       inFlight.delete(controller);
       if (inFlight.size === 0) idle?.();
