@@ -541,6 +541,9 @@ describe("a cloned config's [files] globs", () => {
     expect(before.code).not.toBe(0);
     expect(before.stdout + before.stderr).toContain("is hidden");
     expect(before.stdout + before.stderr).not.toContain("hunter2");
+    expect(before.stderr).toContain("(lackpy trust)");
+    const status = await lackpy(["status", "--workspace", root]);
+    expect(status.stdout).toContain("[files] globs: not trusted yet");
     const trusted = await lackpy(["trust", "--workspace", root]);
     expect(trusted.stdout).toContain('files        files: allow_read [".idea/**"]');
     const after = await lackpy(["run", program, "--workspace", root, "--kit", "files"]);

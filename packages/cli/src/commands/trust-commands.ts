@@ -15,6 +15,11 @@ const KIND_LABELS: Readonly<Record<TrustItem["kind"], string>> = {
   file_opening: "files",
 };
 
+/** An item's label and name as a status line names it: `module tool x`, but `[files] globs` for the one opening unit. */
+function itemName(item: TrustItem): string {
+  return item.kind === "file_opening" ? "[files] globs" : `${KIND_LABELS[item.kind]} ${item.name}`;
+}
+
 /** `lackpy trust [--revoke]`: record (or forget) that a person trusts the workspace's config and the code it names. */
 export function trustCommand(context: CommandContext) {
   return defineCommand({
@@ -81,6 +86,6 @@ export function trustLines(trust: TrustStatus): string[] {
     `untrusted: ${trust.hint ?? "lackpy trust"}`,
     ...trust.items
       .filter((item) => !item.trusted && item.kind !== "config" && item.kind !== "kits")
-      .map((item) => `${KIND_LABELS[item.kind]} ${item.name}: ${item.reason ?? "not trusted"}`),
+      .map((item) => `${itemName(item)}: ${item.reason ?? "not trusted"}`),
   ];
 }
