@@ -1,3 +1,5 @@
+import type { CodeUnitKind } from "./code-unit.js";
+
 /**
  * Whether lackpy may run what a workspace's config names: `"store"` asks the user's trust store
  * (what `lackpy trust` recorded), `true` runs it (the embedding app vouches for the config),
@@ -5,15 +7,8 @@
  */
 export type TrustDecision = boolean | "store";
 
-/** What a config makes lackpy load, start or send tool arguments to. */
-export type TrustItemKind =
-  | "config"
-  | "kits"
-  | "module_tool"
-  | "stdio_server"
-  | "http_server"
-  | "model_provider"
-  | "file_opening";
+/** What a config makes lackpy load, start or send tool arguments to: the kinds of code unit. */
+export type TrustItemKind = CodeUnitKind;
 
 /** One thing a workspace's config names, as `lackpy trust` lists it. */
 export interface TrustItem {
