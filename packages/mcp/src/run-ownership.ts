@@ -21,11 +21,10 @@ export class RunOwnership {
   note(result: { runId?: string | null; changeId?: string | null }): void {
     const owner = this.owner();
     if (owner === undefined) return;
-    if (result.changeId) this.#remember(`change:${result.changeId}`, owner);
+    if (result.changeId) remember(this.#owners, `change:${result.changeId}`, owner);
     if (result.runId) {
-      this.#remember(`run:${result.runId}`, owner);
-      this.#lastRun.delete(owner);
-      this.#lastRun.set(owner, result.runId);
+      remember(this.#owners, `run:${result.runId}`, owner);
+      remember(this.#lastRun, owner, result.runId);
     }
   }
 
@@ -59,12 +58,11 @@ export class RunOwnership {
       { hint: "give the runId a run of yours returned; a caller undoes only its own runs" },
     );
   }
+}
 
-  #remember(key: string, owner: string): void {
-    this.#owners.delete(key);
-    this.#owners.set(key, owner);
-    if (this.#owners.size > REMEMBERED_IDS) this.#owners.delete(this.#owners.keys().next().value!);
-    if (this.#lastRun.size > REMEMBERED_IDS)
-      this.#lastRun.delete(this.#lastRun.keys().next().value!);
-  }
+/** Sets `key` as the newest entry of `map`, forgetting the oldest past `REMEMBERED_IDS`. */
+function remember<Key, Value>(map: Map<Key, Value>, key: Key, value: Value): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED_IDS) map.delete(map.keys().next().value!);
 }
