@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import {
@@ -15,6 +15,7 @@ import {
   docsIndex,
   importFromWorkspace,
   kitList,
+  readRegularFileSync,
   resolveDoc,
   type KitListEntry,
 } from "@lackpy/kit/node";
@@ -223,11 +224,10 @@ export class LackpyService {
     const stamp = fileStamp(file);
     if (stamp === this.configStamp) return;
     this.configStamp = stamp;
-    if (stamp === "-") return;
     let text: string;
     let reread: LackpyConfig;
     try {
-      text = readFileSync(file, "utf8");
+      text = readRegularFileSync(file).toString("utf8");
       reread = parseConfig(text, file);
     } catch {
       return;
@@ -591,8 +591,8 @@ function asServiceError<T>(work: () => T): T {
   }
 }
 
-/** A file's size, mtime and inode; "-" when it is missing or not a regular file (a FIFO is never read). */
+/** A file's size, mtime and inode, or "-" when it is missing. */
 function fileStamp(file: string): string {
   const info = statSync(file, { throwIfNoEntry: false });
-  return info?.isFile() ? `${info.size}:${info.mtimeMs}:${info.ino}` : "-";
+  return info ? `${info.size}:${info.mtimeMs}:${info.ino}` : "-";
 }
