@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { fileStamp } from "./config/file-stamp.js";
 import path from "node:path";
 import { formatLanguageSpec, languageSpec, type ToolSpec } from "@lackpy/lang";
 import {
@@ -589,10 +589,4 @@ function asServiceError<T>(work: () => T): T {
       error.hint === undefined ? {} : { hint: error.hint },
     );
   }
-}
-
-/** A file's size, mtime and inode, or "-" when it is missing. */
-function fileStamp(file: string): string {
-  const info = statSync(file, { throwIfNoEntry: false });
-  return info ? `${info.size}:${info.mtimeMs}:${info.ino}` : "-";
 }

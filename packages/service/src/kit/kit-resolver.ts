@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { fileStamp } from "../config/file-stamp.js";
 import path from "node:path";
 import type { Grade, ToolSpec } from "@lackpy/lang";
 import {
@@ -346,7 +346,7 @@ export class KitResolver {
           ? path.join(this.kitsDir, `${name}.kit`)
           : null;
     }
-    return `${stampOfPath(this.kitsDir)}|${file ? stampOfPath(file) : ""}`;
+    return `${fileStamp(this.kitsDir)}|${file ? fileStamp(file) : ""}`;
   }
 }
 
@@ -371,9 +371,4 @@ function isString(value: string | undefined): value is string {
 
 function isUnknownTool(error: unknown): boolean {
   return error instanceof KitError && error.code === "unknown_tool";
-}
-
-function stampOfPath(file: string): string {
-  const info = statSync(file, { throwIfNoEntry: false });
-  return info ? `${info.mtimeMs}:${info.size}:${info.ino}` : "-";
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { fileStamp } from "../config/file-stamp.js";
 import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import { normaliseIntent } from "@lackpy/infer/node";
@@ -195,7 +196,7 @@ export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
     atomicWriteSync(this.file, `${JSON.stringify(merged, null, 2)}\n`);
     this.changes = [];
     this.state = merged;
-    this.stamp = stampOf(this.file);
+    this.stamp = fileStamp(this.file);
   }
 
   /** Keeps an error of the ratchet's for `status`. */
@@ -215,7 +216,7 @@ export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
 
   /** The state in memory; read again (with the pending changes on top) when the file changed on disk. */
   private current(): RatchetFile {
-    const stamp = stampOf(this.file);
+    const stamp = fileStamp(this.file);
     if (this.state && stamp === this.stamp) return this.state;
     const state = this.read({ setAsideDamaged: false });
     for (const change of this.changes) applyRatchetChange(state, change);
@@ -241,9 +242,4 @@ export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
       atomicWriteSync(`${this.file}.damaged-${Date.now()}`, text);
     return parsed ?? emptyRatchetFile();
   }
-}
-
-function stampOf(file: string): string {
-  const info = statSync(file, { throwIfNoEntry: false });
-  return info ? `${info.mtimeMs}:${info.size}:${info.ino}` : "-";
 }
