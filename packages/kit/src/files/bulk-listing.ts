@@ -33,14 +33,15 @@ export interface BulkListing {
  */
 export async function listForBulk(
   root: string | WorkspaceRoot,
-  pattern: string,
+  pattern: unknown,
   callOptions: unknown,
   options: BulkOptions & { tool: string },
 ): Promise<BulkListing> {
   const skipped = new SkippedTally();
   const { files, start } = await listFiles(root, pattern, { ...options, skipped }, callOptions);
   const ignored = checkCallOptions(callOptions, options.tool).include_ignored === true;
-  return { files, start, skipped, scope: ignored ? `${pattern} (ignored included)` : pattern };
+  const scope = String(pattern);
+  return { files, start, skipped, scope: ignored ? `${scope} (ignored included)` : scope };
 }
 
 /** The absolute path of a listed file, and its staged text when the run staged it. */
