@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ConfinedFolders, WorkspaceRoot } from "../protect/confine-path.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import type { FileStaging } from "./file-staging.js";
-import { listFiles } from "./find-files.js";
+import { entryPath, listFiles } from "./find-files.js";
 import type { SliceOptions } from "./each-in-slices.js";
 import { SkippedTally } from "./skipped-files.js";
 import { checkCallOptions } from "./walk-options.js";
@@ -50,6 +50,9 @@ export function listedFile(
   file: string,
   staging: FileStaging | undefined,
 ): { absolute: string; staged: string | undefined } {
-  const absolute = path.join(listing.start, file);
+  const absolute = entryPath(
+    listing.start,
+    path.sep === "/" ? file : file.split("/").join(path.sep),
+  );
   return { absolute, staged: staging?.get(absolute)?.content };
 }
