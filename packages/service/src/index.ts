@@ -27,7 +27,7 @@ export {
   locateKey,
 } from "./config/load-config.js";
 export type { ConfigProblem } from "./config/load-config.js";
-export { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA } from "./config/config-types.js";
+export { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA, DEFAULT_RUN_LIMITS } from "./config/config-types.js";
 export type { LackpyConfig, ProviderConfig, ModuleToolConfig } from "./config/config-types.js";
 export { CONFIG_SCHEMA, PROVIDER_PLUGINS } from "./config/config-schema.js";
 export { initWorkspace, CONFIG_TEMPLATE } from "./config/init-workspace.js";
