@@ -86,6 +86,20 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       CREATE INDEX lackpy_ratchet_recent_workspace ON lackpy_ratchet_recent (workspace_id, id);
     `,
   },
+  {
+    version: 3,
+    name: "rate_buckets",
+    sql: `
+      -- Per-caller token buckets of the team server, shared by every instance (keyed by caller
+      -- id, across workspaces, as one instance counts them).
+      CREATE TABLE lackpy_rate_buckets (
+        key text PRIMARY KEY,
+        tokens double precision NOT NULL,
+        granted boolean NOT NULL,
+        at timestamptz NOT NULL
+      );
+    `,
+  },
 ]);
 
 /** The advisory lock every instance takes to migrate: one key for lackpy's schema. */
