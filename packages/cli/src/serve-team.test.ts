@@ -76,11 +76,15 @@ describe("lackpy mcp serve --http", () => {
     const cwd = await workspace();
     const made = await lackpy(["mcp", "token", "--tokens-file", "tokens", "--json"], { cwd });
     expect(made.code).toBe(0);
-    const { token, file } = JSON.parse(made.out) as { token: string; file: string };
+    const { token, file, id, line } = JSON.parse(made.out) as Record<string, string>;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(await readFile(file, "utf8")).toBe(`${token}\n`);
-    const server = serve(["--workspace", cwd, "--tokens-file", file, "--drain-ms", "30000"]);
+    expect(id).toMatch(/^tok_[0-9a-f]{16}$/);
+    expect((await stat(file!)).mode & 0o777).toBe(0o600);
+    // The file keeps the token's digest and role, never the token.
+    expect(line).toMatch(/^sha256:[0-9a-f]{64} role=write$/);
+    expect(await readFile(file!, "utf8")).toBe(`${line}\n`);
+    expect(await readFile(file!, "utf8")).not.toContain(token);
+    const server = serve(["--workspace", cwd, "--tokens-file", file!, "--drain-ms", "30000"]);
     const url = await server.url;
     const refused = await fetch(url, { method: "POST", body: "{}" });
     expect(refused.status).toBe(401);
