@@ -3,7 +3,6 @@
  * through the container image's entrypoint (run directly: no Docker engine needed), tokens
  * revoked by a SIGHUP, and spans exported to an OTLP collector (a loopback stub).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { chmod, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
@@ -15,15 +14,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { memoryIo } from "./io/cli-io.js";
 import { main } from "./main.js";
 import { SERVE_VARIABLES } from "./commands/serve-environment.js";
+import { killServers, startServer } from "./__fixtures__/server-process.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const EXAMPLE = path.join(ROOT, "examples/workspace");
 const BIN = path.join(ROOT, "packages/cli/bin/lackpy.js");
 const ENTRYPOINT = path.join(ROOT, "docker/entrypoint.sh");
 const folders: string[] = [];
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  killServers();
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
@@ -38,33 +37,6 @@ async function lackpy(args: string[], cwd: string) {
   const io = memoryIo({ cwd, env: {} });
   const code = await main(args, io);
   return { code, out: io.out, err: io.err };
-}
-
-/** Starts a command; resolves `url` with the loopback URL of the server it announces. */
-function start(command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stderr = "";
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /serving MCP at http:\/\/[^:]+:(\d+)\/mcp/.exec(stderr);
-      if (found) resolve(`http://127.0.0.1:${found[1]}/mcp`);
-    });
-    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  // A command that is not the server never announces one.
-  url.catch(() => undefined);
-  const events = () =>
-    stderr
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { child, url, exited, stderr: () => stderr, events };
 }
 
 async function client(url: string, token: string, headers: Record<string, string> = {}) {
@@ -109,7 +81,7 @@ describe("the team server, as operators run it", () => {
       LACKPY_MCP_TOKENS_FILE: file,
       LACKPY_MCP_READY_GRACE_MS: "0",
     };
-    const server = start("sh", [ENTRYPOINT], env);
+    const server = startServer("sh", [ENTRYPOINT], env);
     const url = await server.url;
     // The image's defaults: HTTP on every address, which needs the tokens it was given.
     expect(server.events()).toContainEqual(
@@ -143,7 +115,7 @@ describe("the team server, as operators run it", () => {
     expect(await server.exited).toBe(0);
     expect(server.stderr()).not.toContain(alice.token);
     // Another first argument runs that command instead of the server.
-    const passed = start("sh", [ENTRYPOINT, "mcp", "token", "--json"], env);
+    const passed = startServer("sh", [ENTRYPOINT, "mcp", "token", "--json"], env);
     let out = "";
     passed.child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
     expect(await passed.exited).toBe(0);
@@ -165,7 +137,7 @@ describe("the team server, as operators run it", () => {
     await once(collector, "listening");
     const { port } = collector.address() as { port: number };
     const token = "tok-otel-0123456789abcdef";
-    const server = start(
+    const server = startServer(
       process.execPath,
       [BIN, "mcp", "serve", "--http", "--port", "0", "--workspace", workspace],
       {
