@@ -87,7 +87,9 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     `,
   },
   {
-    version: 3,
+    // 4, not 3: the shared dry runs and run history take 3 on a branch of their own; the runner
+    // applies every version a database lacks, so the order they land in does not matter.
+    version: 4,
     name: "rate_buckets",
     sql: `
       -- Per-caller token buckets of the team server, shared by every instance (keyed by caller
