@@ -14,6 +14,9 @@ export default tseslint.config(
       // lackpy programs, not modules: their tools and helpers are the language's globals.
       "bench/scale/**",
       "apps/eval/workspace/**",
+      // Frozen request corpora and the scripts their writers computed gold with.
+      "apps/eval/corpora/*/**",
+      ".corpus-trees/**",
       "examples/**",
     ],
   },
