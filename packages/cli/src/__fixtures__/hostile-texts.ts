@@ -23,8 +23,13 @@ export const HOSTILE_TEXTS: readonly (readonly [string, string, string])[] = [
   ["bell, NUL and DEL", "ring\u0007nul\u0000del\u007f", "ring\\x07nul\\0del\\x7f"],
 ];
 
-/** Every hostile text in one string, one per line. */
-export const HOSTILE_BLOCK = HOSTILE_TEXTS.map(([, text]) => text).join("\n");
+/**
+ * Every hostile text a text file can hold, one per line: not the NUL (which makes a file binary)
+ * nor the lone surrogate (which UTF-8 cannot hold; a program makes one from an escape).
+ */
+export const HOSTILE_BLOCK = HOSTILE_TEXTS.map(([, text]) => text)
+  .filter((text) => !/[\u0000\ud800]/.test(text))
+  .join("\n");
 
 /**
  * What must never reach a terminal raw: C0 controls but tab and newline, a lone carriage return,
