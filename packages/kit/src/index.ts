@@ -54,6 +54,7 @@ export {
   SEALED_NAMES,
   READABLE_HIDDEN_NAMES,
   COMMAND_FILES,
+  CODE_CONFIG_FILES,
   WRITE_PROTECTED_FOLDERS,
 } from "./protect/name-rules.js";
 export type {
