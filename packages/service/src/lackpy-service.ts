@@ -76,6 +76,7 @@ import { redactStoreUrl } from "./config/store-settings.js";
 import { templateProblems, workspaceStatus } from "./workspace-status.js";
 import { traceValidation } from "./program/validation-span.js";
 import { WorkspaceTrust } from "./trust/workspace-trust.js";
+import { kitUse, kitWrites } from "./kit-use.js";
 import { ServiceError } from "./service-error.js";
 import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types.js";
 
@@ -307,7 +308,7 @@ export class LackpyService {
       label: firstLine(source),
     });
     return shapeResult(
-      redactSecrets(result, request.params.secrets),
+      { ...redactSecrets(result, request.params.secrets), kit: kitUse(request.kit) },
       options,
     ) as unknown as ShapedRunResult<Detail>;
   }
@@ -521,12 +522,18 @@ export class LackpyService {
   async status(): Promise<WorkspaceStatus> {
     this.followDefaultKit();
     await this.store.mergeUnmerged();
-    return workspaceStatus(
+    const status = await workspaceStatus(
       this.workspace,
       this.settings,
       { store: this.store, trust: this.trustGate },
       { runs: await this.changes.runs(), recovered: this.changes.recoveries() },
     );
+    // Starts no MCP server: a tool no listing has yet counts as one with effects.
+    const defaultKitWrites = await this.kitInfo(status.defaultKit, { startServers: false }).then(
+      (kit) => kitWrites(kit.tools),
+      () => null,
+    );
+    return { ...status, defaultKitWrites };
   }
 
   /** Whether what the config names (module tools, MCP servers) may run, item by item; starts nothing. */

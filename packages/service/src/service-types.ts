@@ -1,4 +1,5 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
+import type { KitUse } from "./kit-use.js";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
 import type { RunResult, TraceEntry } from "@lackpy/run";
@@ -126,6 +127,8 @@ export interface DelegateResult extends ChangeOutcome {
   provider: string | null;
   model: string | null;
   grade: Grade;
+  /** The kit the run used, with its tools that change something. */
+  kit: KitUse;
   output: unknown;
   stdout: string;
   error: { code: string; message: string; [key: string]: unknown } | null;
@@ -223,6 +226,8 @@ export interface WorkspaceStatus {
   configPath: string;
   configExists: boolean;
   defaultKit: string;
+  /** The default kit's tools that change something (`kitWrites`); null when the kit cannot be resolved. */
+  defaultKitWrites: string[] | null;
   /** Where templates and the ratchet's history are kept: the backend, its place (no password) and the workspace key. */
   store: { backend: StoreBackend; location: string; workspace: string | null };
   /** Usable templates. */

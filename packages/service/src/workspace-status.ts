@@ -46,7 +46,7 @@ export async function workspaceStatus(
   settings: LackpyConfig,
   stores: { store: WorkspaceStore; trust: WorkspaceTrust },
   changes: { runs: UndoableRun[]; recovered: RecoveryNotice[] } = { runs: [], recovered: [] },
-): Promise<WorkspaceStatus> {
+): Promise<Omit<WorkspaceStatus, "defaultKitWrites">> {
   const { templates, history } = stores.store;
   const file = configPath(workspace);
   const configExists = await access(file).then(

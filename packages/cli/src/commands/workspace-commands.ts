@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { kitUseText } from "../output/kit-use-text.js";
 import { formatLanguageSpec, languageSpec } from "@lackpy/lang";
 import type { LackpyService, RatchetStatus, WorkspaceStatus } from "@lackpy/service";
 import { relativeTo } from "../output/cli-wording.js";
@@ -148,7 +149,9 @@ export function statusCommand(context: CommandContext) {
       io.stdout(
         `config     ${status.configPath}${status.configExists ? "" : " (missing: using defaults; run lackpy init)"}\n`,
       );
-      io.stdout(`kit        ${status.defaultKit}\n`);
+      io.stdout(
+        `kit        ${kitUseText({ name: status.defaultKit, writes: status.defaultKitWrites })}\n`,
+      );
       const demoted = status.ratchet.demoted.length;
       if (status.store.backend !== "files")
         io.stdout(

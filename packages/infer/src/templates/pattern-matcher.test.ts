@@ -7,7 +7,7 @@ import {
   patternParts,
   patternProblem,
 } from "./pattern-matcher.js";
-import { PATHOLOGICAL_PATTERNS } from "../__fixtures__/pathological-patterns.js";
+import { PATHOLOGICAL_PATTERNS } from "../__fixtures__/pathological-patterns.mjs";
 
 /** The expression patterns compiled to before: lazy captures, literals escaped, case-insensitive. */
 function referenceExpression(pattern: string): RegExp {

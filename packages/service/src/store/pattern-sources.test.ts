@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PATHOLOGICAL_PATTERNS,
   pathologicalIntent,
-} from "../../../infer/src/__fixtures__/pathological-patterns.js";
+} from "../../../infer/src/__fixtures__/pathological-patterns.mjs";
 import { LackpyService } from "../lackpy-service.js";
 import { testSchema, type TestSchema } from "../__fixtures__/test-postgres.js";
 import { importTemplates } from "./store-transfer.js";

@@ -5,7 +5,7 @@
  * template arrives runs these rows: `parseTemplate` (a cloned `.tmpl`, `store import`),
  * `createTemplate` (MCP `create`, `lackpy create`), and a Postgres row.
  */
-export const PATHOLOGICAL_PATTERNS: readonly (readonly [string, string, RegExp])[] = [
+export const PATHOLOGICAL_PATTERNS = [
   [
     "fourteen placeholders side by side before a non-ASCII letter",
     "{a}{b}{c}{d}{e}{f}{g}{h}{i}{j}{k}{l}{m}{n}\u00e9",
@@ -23,6 +23,6 @@ export const PATHOLOGICAL_PATTERNS: readonly (readonly [string, string, RegExp])
 ];
 
 /** An intent of `length` characters that almost matches the patterns above: long runs a backtracking matcher retries. */
-export function pathologicalIntent(length = 53): string {
+export function pathologicalIntent(length = 53) {
   return `${"a".repeat(Math.max(0, length - 1))}\u00e9`.slice(0, length);
 }
