@@ -76,6 +76,7 @@ import { redactStoreUrl } from "./config/store-settings.js";
 import { templateProblems, workspaceStatus } from "./workspace-status.js";
 import { traceValidation } from "./program/validation-span.js";
 import { WorkspaceTrust } from "./trust/workspace-trust.js";
+import { TemplateApprovals } from "./trust/template-approvals.js";
 import { kitUse, kitWrites } from "./kit-use.js";
 import { ServiceError } from "./service-error.js";
 import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types.js";
@@ -105,6 +106,7 @@ export class LackpyService {
   private readonly env: Record<string, string | undefined>;
   private readonly stages: DelegateStages;
   private readonly trustGate: WorkspaceTrust;
+  private readonly approvals: TemplateApprovals | null;
   /** Loads an optional client from the workspace's `node_modules`, once a person trusted the workspace. */
   private readonly workspaceModules: (specifier: string) => Promise<unknown>;
   /** The workspace's file changes: staged runs settled, dry runs' pending changes, undo, recovery. */
@@ -146,6 +148,10 @@ export class LackpyService {
         (options.config === undefined || configText !== undefined ? "store" : true),
       configText: configText ?? null,
     });
+    // Template files come with the folder: unless the app vouches for the workspace, one that changes
+    // something answers only once the person stands behind it (decision 91).
+    this.approvals =
+      this.trustGate.decision === true ? null : new TemplateApprovals(this.workspace);
     this.kits = new KitResolver(
       this.workspace,
       this.settings,
@@ -166,6 +172,7 @@ export class LackpyService {
             env: this.env,
             trustConfigUrl: () => this.trustGate.requireStoreUrl(),
             ...(options.store === "files" ? { force: "files" as const } : {}),
+            ...(this.approvals ? { approvals: this.approvals } : {}),
           });
     this.generator = new ProgramGenerator(
       this.settings,
@@ -545,12 +552,17 @@ export class LackpyService {
    * Trusts the workspace's config (`lackpy trust`): fingerprints the config, the kits and the code
    * each module tool and MCP server loads into the user's trust store; starts nothing.
    */
-  trust(): Promise<TrustReport> {
-    return this.trustGate.trust();
+  async trust(): Promise<TrustReport> {
+    const report = await this.trustGate.trust();
+    // The person looked at the folder: its template files are theirs now, as they are.
+    const templates = this.store.backend === "files" ? this.store.templates.snapshot().templates : [];
+    this.approvals?.approve(templates);
+    return { ...report, templates: templates.map((template) => template.name) };
   }
 
-  /** Removes the workspace's trust record (`lackpy trust --revoke`). */
+  /** Removes the workspace's trust record (`lackpy trust --revoke`), and the approval of its template files. */
   revokeTrust(): RevokeReport {
+    this.approvals?.revoke();
     return this.trustGate.revoke();
   }
 

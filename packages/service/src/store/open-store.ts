@@ -3,7 +3,7 @@ import { STORE_WORKSPACE, storeUrlProblem } from "../config/store-settings.js";
 import { ServiceError } from "../service-error.js";
 import { FileWorkspaceStore } from "./file-store.js";
 import { PostgresWorkspaceStore } from "./postgres/pg-workspace-store.js";
-import type { WorkspaceStore } from "./store-types.js";
+import type { TemplateApprover, WorkspaceStore } from "./store-types.js";
 
 /** What `openWorkspaceStore` chooses from. */
 export interface OpenStoreOptions {
@@ -19,6 +19,8 @@ export interface OpenStoreOptions {
   trustConfigUrl?: () => Promise<void>;
   /** `"files"`: the workspace's files, whatever the config and environment say. */
   force?: "files";
+  /** The person's approvals of the workspace's template files (`TemplateApprovals`), for the files backend. */
+  approvals?: TemplateApprover;
 }
 
 /**
@@ -30,7 +32,11 @@ export interface OpenStoreOptions {
 export function openWorkspaceStore(options: OpenStoreOptions): WorkspaceStore {
   const fromEnv = options.env.LACKPY_STORE_URL?.trim() || undefined;
   const url = options.force ? "files" : (fromEnv ?? options.settings.url ?? "files");
-  if (url === "files") return new FileWorkspaceStore(options.workspace);
+  if (url === "files")
+    return new FileWorkspaceStore(
+      options.workspace,
+      options.approvals ? { approvals: options.approvals } : {},
+    );
   const source = fromEnv ? "LACKPY_STORE_URL" : "[store] url";
   const problem = storeUrlProblem(url);
   if (problem)

@@ -189,11 +189,17 @@ export class WorkspaceTrust {
       };
     });
     const trusted = items.every((item) => item.trusted);
+    // A unit that can never be trusted as configured is fixed in the config first: `lackpy trust`
+    // would refuse it, so the hint names the fix, not the command (issue 38).
+    const unfixable = units.find((unit) => unit.problem)?.problem;
+    const hint = unfixable
+      ? `${CONFIG_FILE} names code lackpy cannot trust as configured, so lackpy trust would refuse it: ${unfixable.hint}`
+      : this.trustHint();
     return {
       state: trusted ? "trusted" : "untrusted",
       ...base,
       items,
-      ...(trusted ? {} : { hint: this.trustHint() }),
+      ...(trusted ? {} : { hint }),
     };
   }
 
