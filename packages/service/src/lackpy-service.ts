@@ -171,6 +171,8 @@ export class LackpyService {
             settings: this.settings.store,
             env: this.env,
             trustConfigUrl: () => this.trustGate.requireStoreUrl(),
+            trustConfigWorkspace: (key) => this.trustGate.requireStoreWorkspace(key),
+            ...(options.storeAccess ? { storeAccess: options.storeAccess } : {}),
             ...(options.store === "files" ? { force: "files" as const } : {}),
             ...(this.approvals ? { approvals: this.approvals } : {}),
           });

@@ -44,6 +44,12 @@ export interface ServiceOptions {
    * a store it was given when it closes.
    */
   store?: WorkspaceStore | "files";
+  /**
+   * Asked before every use of a shared store with its workspace key; throws (a `ServiceError`
+   * with code `forbidden_workspace`) when the caller being served may not use that key. The HTTP
+   * server passes the calling token's workspaces, so the store itself keeps a token to them.
+   */
+  storeAccess?: (key: string) => void;
 }
 
 /** Generation settings of one request, for evals: prompt variant, intent id for recordings, base temperature. */

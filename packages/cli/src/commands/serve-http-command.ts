@@ -85,7 +85,8 @@ export async function serveOverHttp(
     ...optional("drainMs", number("drain-ms")),
     ...shape,
     handleSignals: true,
-    openService: (directory) => LackpyService.open({ workspace: directory, env: context.io.env }),
+    openService: (directory, more) =>
+      LackpyService.open({ workspace: directory, env: context.io.env, ...more }),
   });
   context.io.stderr(
     `lackpy: serving MCP at ${server.url}/mcp${tokens.length ? " (bearer tokens required)" : ""}\n`,

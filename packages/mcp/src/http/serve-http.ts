@@ -20,7 +20,7 @@ import {
   originValidationResponse,
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
-import { LackpyService } from "@lackpy/service";
+import { LackpyService, ServiceError } from "@lackpy/service";
 import { createMcpServer, type McpServerOptions } from "../create-mcp-server.js";
 import { TokenTable, type TokenEntry, type TokenIdentity } from "./bearer-tokens.js";
 import { jsonLog, type JsonLog, type LogFields } from "./json-log.js";
@@ -59,8 +59,14 @@ export interface ServeHttpOptions extends McpServerOptions {
   log?: JsonLog;
   /** Drain and stop on SIGTERM and SIGINT (the CLI's server). */
   handleSignals?: boolean;
-  /** Opens a workspace's service (default `LackpyService.open`). */
-  openService?: (directory: string) => Promise<LackpyService>;
+  /**
+   * Opens a workspace's service (default `LackpyService.open`); pass `storeAccess` on to it
+   * (`ServiceOptions.storeAccess`), so a shared store keeps each token to its workspaces itself.
+   */
+  openService?: (
+    directory: string,
+    options: { storeAccess: (key: string) => void },
+  ) => Promise<LackpyService>;
 }
 
 /** A running HTTP server. */
@@ -117,14 +123,24 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
   const limiter = new RateLimiter({
     perMinute: options.ratePerMinute ?? HTTP_DEFAULTS.ratePerMinute,
   });
-  const open = options.openService ?? ((workspace) => LackpyService.open({ workspace }));
+  /** The workspaces the token of the request being handled may use (undefined: any), for the stores. */
+  const grants = new AsyncLocalStorage<readonly string[] | undefined>();
+  const storeAccess = (key: string) => {
+    const allowed = grants.getStore();
+    if (allowed && !allowed.includes(key))
+      throw new ServiceError("forbidden_workspace", `This token may not use the workspace '${key}'.`, {
+        hint: "use a token given for that workspace",
+      });
+  };
+  const open =
+    options.openService ?? ((workspace, more) => LackpyService.open({ workspace, ...more }));
   const shape = {
     ...(options.trace ? { trace: options.trace } : {}),
     ...(options.maxOutputChars ? { maxOutputChars: options.maxOutputChars } : {}),
   };
   const served: Served[] = [];
   for (const directory of options.workspaces) {
-    const service = await open(path.resolve(directory));
+    const service = await open(path.resolve(directory), { storeAccess });
     const name = service.store.workspace ?? path.basename(service.workspace);
     if (served.some((other) => other.name === name))
       throw new McpServeError("invalid_option", `Two workspaces are named '${name}'.`, {
@@ -211,14 +227,21 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
     }
     const target =
       route[1] === undefined ? served[0] : served.find((entry) => entry.name === route[1]);
-    if (!target)
+    if (!target) {
+      // Name only the workspaces this caller may use: the others' names are not its to learn.
+      const visible = served
+        .map((entry) => entry.name)
+        .filter((name) => !identity?.workspaces || identity.workspaces.includes(name));
       return sendError(
         response,
         404,
         "unknown_workspace",
         `No workspace named '${route[1]}' is served here.`,
-        `served: ${served.map((entry) => entry.name).join(", ")}`,
+        visible.length > 0
+          ? `served to this token: ${visible.join(", ")}`
+          : "no workspace served here is open to this token",
       );
+    }
     fields.workspace = target.name;
     if (identity?.workspaces && !identity.workspaces.includes(target.name))
       return sendError(
@@ -276,7 +299,9 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
           originValidationResponse(webRequest, localhostAllowedOrigins());
         if (refused) return await send(response, refused);
       }
-      const handled = await callers.run(identity?.id, () => target.handler.fetch(webRequest));
+      const handled = await callers.run(identity?.id, () =>
+        grants.run(identity?.workspaces ?? undefined, () => target.handler.fetch(webRequest)),
+      );
       await send(response, handled);
     } finally {
       inFlight.delete(controller);

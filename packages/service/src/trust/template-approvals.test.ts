@@ -68,7 +68,7 @@ describe.each(["isolated", "in-process"])("a workspace's template files (%s)", (
       );
       const result = await service.generate("bump the app version", { kit: "files" });
       expect(result.success).toBe(false);
-      expect(JSON.stringify(result.error)).toContain(
+      expect(JSON.stringify(result)).toContain(
         "it calls edit_file, which changes things, and nobody approved this workspace's templates yet",
       );
     } finally {
