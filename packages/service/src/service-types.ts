@@ -235,7 +235,13 @@ export interface WorkspaceStatus {
   /** The default kit's tools that change something (`kitWrites`); null when the kit cannot be resolved. */
   defaultKitWrites: string[] | null;
   /** Where templates and the ratchet's history are kept: the backend, its place (no password) and the workspace key. */
-  store: { backend: StoreBackend; location: string; workspace: string | null };
+  store: {
+    backend: StoreBackend;
+    location: string;
+    workspace: string | null;
+    /** Why the store could not be read now (its URL or workspace key waits for trust, it is down); absent when it could. */
+    error?: string;
+  };
   /** Usable templates. */
   templates: number;
   /** Broken template files and failed promotions. */

@@ -155,7 +155,7 @@ export function statusCommand(context: CommandContext) {
       const demoted = status.ratchet.demoted.length;
       if (status.store.backend !== "files")
         io.stdout(
-          `store      ${status.store.backend} ${status.store.location} (workspace ${status.store.workspace})\n`,
+          `store      ${status.store.backend} ${status.store.location} (workspace ${status.store.workspace})${status.store.error ? `: ${colors.red("not used")}: ${status.store.error}` : ""}\n`,
         );
       io.stdout(`templates  ${status.templates}${demoted ? ` (${demoted} demoted)` : ""}\n`);
       printRatchet(context, status.ratchet);

@@ -60,6 +60,10 @@ describe("a shared store's workspace key", () => {
       await expect(service.delegate("count acme files")).rejects.toMatchObject({
         code: "untrusted_config",
       });
+      const status = await service.status();
+      expect(status.store).toMatchObject({ backend: "postgres", workspace: "acme-api" });
+      expect(status.store.error).toMatch(/nobody trusted this config yet.*lackpy trust/);
+      expect(status.templates).toBe(0);
       // Once the person trusts the config, the key is theirs.
       await service.trust();
       const trusted = await LackpyService.open({ workspace: clone, env: { LACKPY_STORE_URL: schema.url } });
