@@ -34,7 +34,10 @@ async function clone(mode: string, config = ""): Promise<string> {
   for (const folder of [".lackpy/kits", ".lackpy/templates", "src", "server"])
     await mkdir(path.join(root, folder), { recursive: true });
   await writeFile(path.join(root, ".lackpy", "config.toml"), `[run]\nmode = "${mode}"\n${config}`);
-  await writeFile(path.join(root, ".lackpy", "kits", "readonly.kit"), "read_file\nfind_files\nwrite_file\nedit_file\n");
+  await writeFile(
+    path.join(root, ".lackpy", "kits", "readonly.kit"),
+    "read_file\nfind_files\nwrite_file\nedit_file\n",
+  );
   await writeFile(
     path.join(root, ".lackpy", "templates", "any.tmpl"),
     '---\nname: any\npattern: "{request}"\n---\nedit_file("src/app.ts", "1", "2")\nfind_files("**/*.ts")\n',
@@ -81,13 +84,18 @@ describe.each(["isolated", "in-process"])("a clone that redefines readonly (%s)"
     const files = await lackpy(root, ["run", "edit.js", "--kit", "files"]);
     expect(files.code).toBe(0);
     expect(files.err).toContain("# kit files (writes with write_file, edit_file)");
-    expect(await readFile(path.join(root, "src", "app.ts"), "utf8")).toBe("export const app = 2;\n");
+    expect(await readFile(path.join(root, "src", "app.ts"), "utf8")).toBe(
+      "export const app = 2;\n",
+    );
   });
 });
 
 describe("a clone's config with secrets everywhere", () => {
   it("status, trust, provider list, kit info and toolbox list show none of them, in human form and --json", async () => {
-    const root = await clone("in-process", PLANTED_CONFIG.replace(/^\[run\]\nmode = "in-process"\n/, ""));
+    const root = await clone(
+      "in-process",
+      PLANTED_CONFIG.replace(/^\[run\]\nmode = "in-process"\n/, ""),
+    );
     const outputs: string[] = [];
     for (const args of [
       ["status"],
@@ -98,7 +106,8 @@ describe("a clone's config with secrets everywhere", () => {
       ["status"],
       ["toolbox", "list"],
     ])
-      for (const json of [[], ["--json"]]) outputs.push((await lackpy(root, [...args, ...json])).all);
+      for (const json of [[], ["--json"]])
+        outputs.push((await lackpy(root, [...args, ...json])).all);
     for (const output of outputs)
       expect(PLANTED_SECRETS.filter((secret) => output.includes(secret))).toEqual([]);
     expect(outputs.join("\n")).toContain("--token=•••");
@@ -119,33 +128,39 @@ describe("a clone's config with secrets everywhere", () => {
 });
 
 describe("state files", () => {
-  it.skipIf(process.platform === "win32")("a trust record that is a FIFO does not hang status", async () => {
-    const root = await clone("in-process");
-    const record = trustRecordPath(root);
-    await mkdir(path.dirname(record), { recursive: true });
-    execFileSync("mkfifo", [record]);
-    try {
-      const { code, out } = await lackpy(root, ["status"]);
-      expect(code).toBe(0);
-      expect(out).toContain("trust      not needed");
-    } finally {
-      await rm(record, { force: true });
-    }
-  });
+  it.skipIf(process.platform === "win32")(
+    "a trust record that is a FIFO does not hang status",
+    async () => {
+      const root = await clone("in-process");
+      const record = trustRecordPath(root);
+      await mkdir(path.dirname(record), { recursive: true });
+      execFileSync("mkfifo", [record]);
+      try {
+        const { code, out } = await lackpy(root, ["status"]);
+        expect(code).toBe(0);
+        expect(out).toContain("trust      not needed");
+      } finally {
+        await rm(record, { force: true });
+      }
+    },
+  );
 });
 
 describe("lackpy store import", () => {
-  it.each(PATHOLOGICAL_PATTERNS)("refuses a template whose pattern is %s, importing nothing", async (_name, pattern) => {
-    const root = await clone("in-process");
-    const document = {
-      lackpy: "store-export",
-      version: 1,
-      templates: [{ name: "bad", pattern, program: "1", successCount: 0, failCount: 0 }],
-    };
-    await writeFile(path.join(root, "export.json"), JSON.stringify(document));
-    const { code, err } = await lackpy(root, ["store", "import", "export.json"]);
-    expect(code).toBe(2);
-    expect(err).toContain("cannot be used");
-    expect((await lackpy(root, ["template", "list", "--json"])).out).not.toContain('"bad"');
-  });
+  it.each(PATHOLOGICAL_PATTERNS)(
+    "refuses a template whose pattern is %s, importing nothing",
+    async (_name, pattern) => {
+      const root = await clone("in-process");
+      const document = {
+        lackpy: "store-export",
+        version: 1,
+        templates: [{ name: "bad", pattern, program: "1", successCount: 0, failCount: 0 }],
+      };
+      await writeFile(path.join(root, "export.json"), JSON.stringify(document));
+      const { code, err } = await lackpy(root, ["store", "import", "export.json"]);
+      expect(code).toBe(2);
+      expect(err).toContain("cannot be used");
+      expect((await lackpy(root, ["template", "list", "--json"])).out).not.toContain('"bad"');
+    },
+  );
 });

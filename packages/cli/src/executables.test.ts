@@ -12,7 +12,8 @@ import { main } from "./main.js";
  * executable (it keeps its mode, and the change list says it is executable); they never create
  * one or add an execute bit.
  */
-const BIN = "#!/usr/bin/env node\nconst log = require('proc-log')\nrequire('../lib/index.js')\nlog.info('started')\n";
+const BIN =
+  "#!/usr/bin/env node\nconst log = require('proc-log')\nrequire('../lib/index.js')\nlog.info('started')\n";
 const SWAP = `edit_file("bin/index.js", "const log = require('proc-log')\\n", "")
 edit_file("bin/index.js", "log.info(", "console.log(")
 write_file("bin/new-tool", "#!/bin/sh\\necho hi\\n")

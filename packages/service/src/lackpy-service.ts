@@ -398,7 +398,10 @@ export class LackpyService {
     const request = await this.prepareRequest(options);
     const result = await delegatePipeline(intent, request, this.stages, options);
     // A tier's reason may name a provider's URL: shown in the config's public view.
-    return publicView(shapeResult(result, options), this.secrets) as unknown as ShapedDelegateResult<Detail>;
+    return publicView(
+      shapeResult(result, options),
+      this.secrets,
+    ) as unknown as ShapedDelegateResult<Detail>;
   }
 
   /**
@@ -571,7 +574,8 @@ export class LackpyService {
   async trust(): Promise<TrustReport> {
     const report = await publicly(this.secrets, () => this.trustGate.trust());
     // The person looked at the folder: its template files are theirs now, as they are.
-    const templates = this.store.backend === "files" ? this.store.templates.snapshot().templates : [];
+    const templates =
+      this.store.backend === "files" ? this.store.templates.snapshot().templates : [];
     this.approvals?.approve(templates);
     return { ...report, templates: templates.map((template) => template.name) };
   }

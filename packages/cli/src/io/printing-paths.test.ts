@@ -15,7 +15,12 @@ function sources(folder: string): { file: string; text: string }[] {
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) return entry.name === "__fixtures__" ? [] : sources(full);
     if (!entry.name.endsWith(".ts") || entry.name.endsWith(".test.ts")) return [];
-    return [{ file: path.relative(SOURCE, full).split(path.sep).join("/"), text: readFileSync(full, "utf8") }];
+    return [
+      {
+        file: path.relative(SOURCE, full).split(path.sep).join("/"),
+        text: readFileSync(full, "utf8"),
+      },
+    ];
   });
 }
 
@@ -47,7 +52,11 @@ describe("the CLI's printing paths", () => {
 
   it("write unescaped documents only for --json and exports", () => {
     expect(
-      offenders(/\.document\(/, ["io/command-context.ts", "io/terminal-io.ts", "commands/store-commands.ts"]),
+      offenders(/\.document\(/, [
+        "io/command-context.ts",
+        "io/terminal-io.ts",
+        "commands/store-commands.ts",
+      ]),
     ).toEqual([]);
   });
 

@@ -62,7 +62,9 @@ function insideEmoji(text: string, character: string, offset: number): boolean {
   const after = text.codePointAt(offset + 1);
   const emojiBefore =
     before !== undefined &&
-    (EMOJI.test(String.fromCodePoint(before)) || before === 0xfe0f || /[#*0-9]/.test(String.fromCodePoint(before)));
+    (EMOJI.test(String.fromCodePoint(before)) ||
+      before === 0xfe0f ||
+      /[#*0-9]/.test(String.fromCodePoint(before)));
   if (character !== "\u200D") return emojiBefore;
   return emojiBefore && after !== undefined && EMOJI.test(String.fromCodePoint(after));
 }

@@ -67,9 +67,6 @@ export function printChanges(
 }
 
 /** The line before an executable file's diff: it keeps its execute bits, so a person may run what lands. */
-export function executableNote(
-  path: string,
-  colors: CommandContext["colors"],
-): string {
+export function executableNote(path: string, colors: CommandContext["colors"]): string {
   return `${colors.yellow("executable")} file ${path}: it stays executable (scripts, hooks and bins run it)`;
 }

@@ -19,8 +19,7 @@ export function foldCodeUnit(code: number): number {
   const known = table[code]!;
   if (known >= 0) return known;
   const upper = String.fromCharCode(code).toUpperCase();
-  const folded =
-    upper.length !== 1 || upper.charCodeAt(0) < 128 ? code : upper.charCodeAt(0);
+  const folded = upper.length !== 1 || upper.charCodeAt(0) < 128 ? code : upper.charCodeAt(0);
   table[code] = folded;
   return folded;
 }

@@ -33,7 +33,26 @@ function seeded(seed: number): () => number {
 
 // Words and signs whose case folding is not ASCII's: sigma and final sigma, micro and mu, the
 // Kelvin sign, dotted and dotless i, sharp s.
-const PIECES = ["a", "ab", "to", "in", "x.y", "-", "\u03a3", "\u03c2", "\u00b5", "\u03bc", "\u212a", "k", "\u0130", "\u0131", "i", "\u00df", "SS", " "];
+const PIECES = [
+  "a",
+  "ab",
+  "to",
+  "in",
+  "x.y",
+  "-",
+  "\u03a3",
+  "\u03c2",
+  "\u00b5",
+  "\u03bc",
+  "\u212a",
+  "k",
+  "\u0130",
+  "\u0131",
+  "i",
+  "\u00df",
+  "SS",
+  " ",
+];
 
 describe("compilePatternMatcher", () => {
   it("captures what the lazy expression captured, on random patterns and intents", () => {
@@ -44,7 +63,9 @@ describe("compilePatternMatcher", () => {
       const parts: string[] = [];
       const count = 1 + Math.floor(random() * 3);
       for (let at = 0; at < count; at++) {
-        parts.push(Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(PIECES)).join(""));
+        parts.push(
+          Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(PIECES)).join(""),
+        );
         if (at < count - 1 || random() < 0.5) parts.push(`{p${at}}`);
       }
       const pattern = parts.join(random() < 0.5 ? " " : "");
@@ -68,7 +89,10 @@ describe("compilePatternMatcher", () => {
   });
 
   it("captures a placeholder called __proto__ as its own key", () => {
-    const captures = compilePatternMatcher("read {__proto__} now").match("read x now", "READ X NOW");
+    const captures = compilePatternMatcher("read {__proto__} now").match(
+      "read x now",
+      "READ X NOW",
+    );
     expect(Object.keys(captures!)).toEqual(["__proto__"]);
     expect(Object.getPrototypeOf(captures)).toBe(Object.prototype);
   });
@@ -115,7 +139,10 @@ describe("foldCase", () => {
       if (!expression.test(String.fromCharCode(foldCodeUnit(code)))) wrong.push(code);
       // ... and its upper case folds with it exactly when the expression says they match.
       const upper = character.toUpperCase();
-      if (upper.length === 1 && expression.test(upper) !== (foldCodeUnit(code) === foldCodeUnit(upper.charCodeAt(0))))
+      if (
+        upper.length === 1 &&
+        expression.test(upper) !== (foldCodeUnit(code) === foldCodeUnit(upper.charCodeAt(0)))
+      )
         wrong.push(code);
     }
     expect(wrong).toEqual([]);

@@ -78,9 +78,13 @@ export const PATTERN_HINT =
 export function checkPattern(pattern: string): void {
   const problem = patternProblem(pattern);
   if (problem !== null)
-    throw new InferError("invalid_template", `The pattern '${pattern}' cannot be used: ${problem}.`, {
-      hint: PATTERN_HINT,
-    });
+    throw new InferError(
+      "invalid_template",
+      `The pattern '${pattern}' cannot be used: ${problem}.`,
+      {
+        hint: PATTERN_HINT,
+      },
+    );
 }
 
 /**

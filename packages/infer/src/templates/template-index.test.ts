@@ -217,7 +217,13 @@ describe("TemplateIndex", () => {
       { name: "glued", pattern: "{n}files", successCount: 0, failCount: 0, program: "1" },
       { name: "side", pattern: "count {a}{b}", successCount: 0, failCount: 0, program: "1" },
       { name: "accent", pattern: "caf\u00e9 {x}", successCount: 0, failCount: 0, program: "1" },
-      { name: "sigma", pattern: "\u03a3\u03bf\u03c6\u03af\u03b1 {x}", successCount: 0, failCount: 0, program: "1" },
+      {
+        name: "sigma",
+        pattern: "\u03a3\u03bf\u03c6\u03af\u03b1 {x}",
+        successCount: 0,
+        failCount: 0,
+        program: "1",
+      },
     ];
     const index = TemplateIndex.build(templates);
     expect(index.candidateCount("anything")).toBe(0);

@@ -1,4 +1,14 @@
-import { chmod, link, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  link,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +42,16 @@ const NEW_FILES: readonly { file: string; content: string }[] = [
 
 /** Modes with an execute bit: each file may be written and edited, and keeps its permission bits. */
 const EXECUTABLE_MODES: readonly number[] = [
-  0o755, 0o700, 0o744, 0o750, 0o710, 0o701, 0o775, 0o777, 0o100 | 0o600, 0o4755,
+  0o755,
+  0o700,
+  0o744,
+  0o750,
+  0o710,
+  0o701,
+  0o775,
+  0o777,
+  0o100 | 0o600,
+  0o4755,
 ];
 
 describe("file tools: executable files", () => {
@@ -47,17 +66,20 @@ describe("file tools: executable files", () => {
     },
   );
 
-  it.each(EXECUTABLE_MODES)("writes and edits a file of mode %o, which keeps its permission bits", async (mode) => {
-    const file = `exec-${mode.toString(8)}.sh`;
-    await writeFile(path.join(root, file), "#!/bin/sh\necho safe\n");
-    await chmod(path.join(root, file), mode);
-    await tools.edit_file(file, "safe", "edited");
-    expect(await readFile(path.join(root, file), "utf8")).toBe("#!/bin/sh\necho edited\n");
-    expect(await modeOf(file)).toBe(mode & 0o777);
-    expect(await tools.write_file(`./src/../${file}`, "#!/bin/sh\necho written\n")).toBe(23);
-    expect(await readFile(path.join(root, file), "utf8")).toBe("#!/bin/sh\necho written\n");
-    expect(await modeOf(file)).toBe(mode & 0o777);
-  });
+  it.each(EXECUTABLE_MODES)(
+    "writes and edits a file of mode %o, which keeps its permission bits",
+    async (mode) => {
+      const file = `exec-${mode.toString(8)}.sh`;
+      await writeFile(path.join(root, file), "#!/bin/sh\necho safe\n");
+      await chmod(path.join(root, file), mode);
+      await tools.edit_file(file, "safe", "edited");
+      expect(await readFile(path.join(root, file), "utf8")).toBe("#!/bin/sh\necho edited\n");
+      expect(await modeOf(file)).toBe(mode & 0o777);
+      expect(await tools.write_file(`./src/../${file}`, "#!/bin/sh\necho written\n")).toBe(23);
+      expect(await readFile(path.join(root, file), "utf8")).toBe("#!/bin/sh\necho written\n");
+      expect(await modeOf(file)).toBe(mode & 0o777);
+    },
+  );
 
   it("edits an executable bin/index.js as the real-package task asks, keeping mode 755", async () => {
     await mkdir(path.join(root, "bin"), { recursive: true });

@@ -329,7 +329,11 @@ describe("FileStaging in a workspace with protected, closed and loaded paths", (
     await run.write_file("links/run-link", "#!/bin/sh\necho edited\n");
     expect(await run.find_files("**/*.md")).toEqual(["CLAUDE.md", "README.md", "docs/new.md"]);
     // Hidden names stay hidden from find_files even when the run wrote into an opened folder.
-    expect(staging.list().map((file) => file.path)).toEqual(["docs/new.md", "run.sh", "src/app.ts"]);
+    expect(staging.list().map((file) => file.path)).toEqual([
+      "docs/new.md",
+      "run.sh",
+      "src/app.ts",
+    ]);
     expect(staging.list().find((file) => file.path === "run.sh")!.before.mode! & 0o111).toBe(0o111);
   });
 });

@@ -676,8 +676,12 @@ describe("file tools: code-loading configs are closed for writing by name", () =
     expect(error.hint).toContain('[files] allow_write = ["eslint.config.js"]');
     const tsconfig = await refusal(tools.edit_file("tsconfig.json", "{}", '{ "plugins": [] }'));
     expect(tsconfig.message).toContain("compilerOptions.plugins");
-    expect(await readFile(path.join(root, "tsconfig.json"), "utf8")).toBe('{ "compilerOptions": {} }\n');
-    const opened = createFileTools(root, { allowWriteGlobs: ["eslint.config.js", "tsconfig.json"] });
+    expect(await readFile(path.join(root, "tsconfig.json"), "utf8")).toBe(
+      '{ "compilerOptions": {} }\n',
+    );
+    const opened = createFileTools(root, {
+      allowWriteGlobs: ["eslint.config.js", "tsconfig.json"],
+    });
     await opened.write_file("eslint.config.js", "export default [{}];\n");
     await opened.edit_file("tsconfig.json", "{}", '{ "strict": true }');
     expect(await readFile(path.join(root, "tsconfig.json"), "utf8")).toBe(

@@ -79,15 +79,22 @@ async function kitError(promise: Promise<unknown>): Promise<KitError> {
 
 describe("resolveKitSpecifier", () => {
   it.each([
-    ["a workspace kit whose name: says readonly", "sneaky", /'readonly': 'none', 'readonly', 'files' are lackpy's own kits/],
-    ["a .kit path whose file name is a shipped kit's, in another case", "./ReadOnly.kit", /cannot be named 'ReadOnly'/],
+    [
+      "a workspace kit whose name: says readonly",
+      "sneaky",
+      /'readonly': 'none', 'readonly', 'files' are lackpy's own kits/,
+    ],
+    [
+      "a .kit path whose file name is a shipped kit's, in another case",
+      "./ReadOnly.kit",
+      /cannot be named 'ReadOnly'/,
+    ],
   ])("refuses %s", async (_name, kit, message) => {
     const error = await kitError(resolve(kit));
     expect(error.code).toBe("invalid_kit_name");
     expect(error.message).toMatch(message);
     expect(error.hint).toContain("rename the .kit file");
   });
-
 
   it.each<[string, KitInput, string, string[], { w: number; d: number }]>([
     [

@@ -58,7 +58,12 @@ export async function resolveKitSpecifier(
   const name = typeof kit === "string" ? kit.trim() : "";
   const kits: Record<string, KitDefinition> = {};
   // A workspace kit never stands for a shipped kit or `none`: `readonly` is what lackpy ships.
-  if (options.kitsDir && PLAIN_NAME.test(name) && !name.includes("..") && !isReservedKitName(name)) {
+  if (
+    options.kitsDir &&
+    PLAIN_NAME.test(name) &&
+    !name.includes("..") &&
+    !isReservedKitName(name)
+  ) {
     const file = path.join(options.kitsDir, `${name}.kit`);
     const text = await readKitText(file).catch((error: unknown) => {
       if (error instanceof KitError) throw error;

@@ -35,7 +35,10 @@ export const SHIPPED_KITS: Readonly<Record<string, Readonly<KitDefinition>>> = O
  * relies on `readonly` reading only; a cloned repository's `.kit` file of that name would
  * otherwise give it write tools.
  */
-export const RESERVED_KIT_NAMES: readonly string[] = Object.freeze(["none", ...Object.keys(SHIPPED_KITS)]);
+export const RESERVED_KIT_NAMES: readonly string[] = Object.freeze([
+  "none",
+  ...Object.keys(SHIPPED_KITS),
+]);
 
 /** True when a workspace kit may not be called `name` (`RESERVED_KIT_NAMES`, any case). */
 export function isReservedKitName(name: string): boolean {

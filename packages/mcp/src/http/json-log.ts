@@ -10,7 +10,8 @@
  * values, and a path or tool name a client sent cannot reorder or hide what a person tailing the
  * log reads. `JSON.stringify` already escapes C0 controls.
  */
-const HIDDEN_UNITS = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb\ud800-\udfff]/g;
+const HIDDEN_UNITS =
+  /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb\ud800-\udfff]/g;
 
 /** A log line's fields besides time, level and event. */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;

@@ -128,9 +128,13 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
   const storeAccess = (key: string) => {
     const allowed = grants.getStore();
     if (allowed && !allowed.includes(key))
-      throw new ServiceError("forbidden_workspace", `This token may not use the workspace '${key}'.`, {
-        hint: "use a token given for that workspace",
-      });
+      throw new ServiceError(
+        "forbidden_workspace",
+        `This token may not use the workspace '${key}'.`,
+        {
+          hint: "use a token given for that workspace",
+        },
+      );
   };
   const open =
     options.openService ?? ((workspace, more) => LackpyService.open({ workspace, ...more }));

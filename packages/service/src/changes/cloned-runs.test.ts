@@ -124,7 +124,8 @@ const CLONED_RUNS: ClonedRun[] = [
     },
   },
   {
-    attack: "a journal whose file lies behind a link out of the workspace: its temporary file is removed",
+    attack:
+      "a journal whose file lies behind a link out of the workspace: its temporary file is removed",
     files: {
       [`${ID}/journal.json`]: journal({ tokens: ["tok"] }, [file({ path: "out/x.txt" })]),
     },

@@ -16,7 +16,8 @@ import { redactStoreUrl } from "./store-settings.js";
 export const MASK = "•••";
 
 /** A flag whose value is a secret: `--token`, `--api-key`, `--password`, `--auth`, `--client-secret`, … */
-const SECRET_FLAG = /^--?[\w.-]*(token|secret|passw(or)?d|pass|api[-_]?key|auth|credential|bearer|private[-_]?key)[\w.-]*$/i;
+const SECRET_FLAG =
+  /^--?[\w.-]*(token|secret|passw(or)?d|pass|api[-_]?key|auth|credential|bearer|private[-_]?key)[\w.-]*$/i;
 /** A query parameter whose value is a secret. */
 const SECRET_PARAMETER = /pass|secret|key|token|auth|sig/i;
 /** Values shorter than this are never treated as secrets (they would mask ordinary text). */
@@ -143,7 +144,8 @@ function urlSecrets(text: string | undefined): string[] {
     return [];
   }
   const secrets = parsed.password ? [parsed.password] : [];
-  for (const [key, value] of parsed.searchParams) if (SECRET_PARAMETER.test(key)) secrets.push(value);
+  for (const [key, value] of parsed.searchParams)
+    if (SECRET_PARAMETER.test(key)) secrets.push(value);
   return secrets;
 }
 

@@ -35,9 +35,13 @@ export async function createTemplate(
   const pattern = options.pattern ?? null;
   const problem = pattern === null ? null : patternProblem(pattern);
   if (problem !== null)
-    throw new ServiceError("invalid_option", `The pattern '${pattern}' cannot be used: ${problem}.`, {
-      hint: PATTERN_HINT,
-    });
+    throw new ServiceError(
+      "invalid_option",
+      `The pattern '${pattern}' cannot be used: ${problem}.`,
+      {
+        hint: PATTERN_HINT,
+      },
+    );
   const placeholders = pattern ? patternParams(pattern) : [];
   const source = program.trim();
   if (isEmptyProgram(source))

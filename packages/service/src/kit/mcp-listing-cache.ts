@@ -85,7 +85,9 @@ export class McpListingCache {
   private read(): ListingFile | null {
     try {
       // A state file like any other: a regular file of bounded size, never a FIFO or a device.
-      const text = readRegularFileSync(this.file, { maxBytes: MAX_STATE_FILE_BYTES }).toString("utf8");
+      const text = readRegularFileSync(this.file, { maxBytes: MAX_STATE_FILE_BYTES }).toString(
+        "utf8",
+      );
       const parsed = JSON.parse(text) as ListingFile;
       return parsed?.version === LISTING_CACHE_VERSION &&
         parsed.workspace === this.workspace &&

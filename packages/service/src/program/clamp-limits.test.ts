@@ -137,7 +137,9 @@ describe("approvalLimits", () => {
       { ...DEFAULT_CONFIG.run.limits, toolTimeoutMs: 900_000 },
       { ...DEFAULT_LIMIT_MAXIMA, toolTimeoutMs: 900_000 },
     );
-    expect([longer.defaults.toolTimeoutMs, longer.maxima.toolTimeoutMs]).toEqual([900_000, 900_000]);
+    expect([longer.defaults.toolTimeoutMs, longer.maxima.toolTimeoutMs]).toEqual([
+      900_000, 900_000,
+    ]);
   });
 
   it("lowers no limit and says nothing when an approver asks for the approval time", async () => {

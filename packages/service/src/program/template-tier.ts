@@ -59,7 +59,8 @@ export function answerFromTemplates(
     });
     const file = where(match.template);
     if (checked.program) {
-      const effects = request.approved?.(match.template) === false ? effectTools(checked.program) : [];
+      const effects =
+        request.approved?.(match.template) === false ? effectTools(checked.program) : [];
       if (effects.length === 0)
         return {
           hit: { template: match.template, captures: match.captures, program: checked.program },

@@ -26,7 +26,10 @@ beforeAll(async () => {
     workspace: acme,
     env: { LACKPY_STORE_URL: schema.url, LACKPY_STORE_WORKSPACE: "acme-api" },
   });
-  await service.create("len(find_files('**'))", { name: "acme-secret", pattern: "count acme files" });
+  await service.create("len(find_files('**'))", {
+    name: "acme-secret",
+    pattern: "count acme files",
+  });
   await service.close();
 });
 
@@ -40,7 +43,10 @@ async function workspace(config: string): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "lackpy-store-key-"));
   folders.push(root);
   await mkdir(path.join(root, ".lackpy"));
-  await writeFile(path.join(root, ".lackpy", "config.toml"), `[run]\nmode = "in-process"\n${config}`);
+  await writeFile(
+    path.join(root, ".lackpy", "config.toml"),
+    `[run]\nmode = "in-process"\n${config}`,
+  );
   return root;
 }
 
@@ -48,7 +54,10 @@ describe("a shared store's workspace key", () => {
   it("from an untrusted clone's config reads, runs and counts nothing of that workspace", async (context) => {
     if (!schema) return context.skip();
     const clone = await workspace('[store]\nworkspace = "acme-api"\n');
-    const service = await LackpyService.open({ workspace: clone, env: { LACKPY_STORE_URL: schema.url } });
+    const service = await LackpyService.open({
+      workspace: clone,
+      env: { LACKPY_STORE_URL: schema.url },
+    });
     try {
       const refused = await service.templates().catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ServiceError);
@@ -66,9 +75,14 @@ describe("a shared store's workspace key", () => {
       expect(status.templates).toBe(0);
       // Once the person trusts the config, the key is theirs.
       await service.trust();
-      const trusted = await LackpyService.open({ workspace: clone, env: { LACKPY_STORE_URL: schema.url } });
+      const trusted = await LackpyService.open({
+        workspace: clone,
+        env: { LACKPY_STORE_URL: schema.url },
+      });
       try {
-        expect((await trusted.templates()).map((template) => template.name)).toEqual(["acme-secret"]);
+        expect((await trusted.templates()).map((template) => template.name)).toEqual([
+          "acme-secret",
+        ]);
       } finally {
         await trusted.close();
       }
@@ -99,7 +113,10 @@ describe("a shared store's workspace key", () => {
       env: { LACKPY_STORE_URL: schema.url, LACKPY_STORE_WORKSPACE: "acme-api" },
       storeAccess: (key) => {
         if (!allowed.includes(key))
-          throw new ServiceError("forbidden_workspace", `This token may not use the workspace '${key}'.`);
+          throw new ServiceError(
+            "forbidden_workspace",
+            `This token may not use the workspace '${key}'.`,
+          );
       },
     });
     try {

@@ -266,7 +266,10 @@ describe.each(["isolated", "in-process"] as const)("LackpyService: hidden paths 
       `write_file("packages/web/vite.config.ts", "export default {}")`,
       /'packages\/web\/vite\.config\.ts' is closed for writing/,
     ],
-    [`write_file("tsconfig.json", "{}")`, /'tsconfig\.json' is closed for writing \(TypeScript settings/],
+    [
+      `write_file("tsconfig.json", "{}")`,
+      /'tsconfig\.json' is closed for writing \(TypeScript settings/,
+    ],
     [`write_file("babel.config.json", "{}")`, /'babel\.config\.json' is closed for writing/],
   ])("refuses %s with a tool error", async (source, message) => {
     const { root, service } = await hiddenWorkspace();
@@ -311,7 +314,9 @@ answer`,
     });
     expect((await stat(path.join(root, "run.sh"))).mode & 0o111).toBe(0);
     // An existing executable is edited like any source and stays executable.
-    expect(await readFile(path.join(root, "scripts/test.sh"), "utf8")).toBe("#!/bin/sh\necho edited\n");
+    expect(await readFile(path.join(root, "scripts/test.sh"), "utf8")).toBe(
+      "#!/bin/sh\necho edited\n",
+    );
     expect((await stat(path.join(root, "scripts/test.sh"))).mode & 0o777).toBe(0o755);
   });
 

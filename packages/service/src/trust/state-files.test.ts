@@ -72,7 +72,13 @@ describe.skipIf(process.platform === "win32")("state files that are not regular 
         // The planted template changes files, and nothing approved it.
         const result = await service.delegate("touch the notes", { kit: "files" });
         expect(result.tier).not.toBe("templates");
-        expect(new TemplateApprovals(root).has({ name: "touch", pattern: "touch the notes", program: 'write_file("notes.txt", "x")' })).toBe(false);
+        expect(
+          new TemplateApprovals(root).has({
+            name: "touch",
+            pattern: "touch the notes",
+            program: 'write_file("notes.txt", "x")',
+          }),
+        ).toBe(false);
       } finally {
         await service.close();
       }

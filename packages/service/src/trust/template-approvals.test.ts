@@ -41,14 +41,18 @@ describe.each(["isolated", "in-process"])("a workspace's template files (%s)", (
     try {
       const before = await service.delegate("list all typescript files", { kit: "files" });
       expect(before.tier).not.toBe("templates");
-      expect(await readFile(path.join(root, "src", "app.ts"), "utf8")).toBe("export const app = 1;\n");
+      expect(await readFile(path.join(root, "src", "app.ts"), "utf8")).toBe(
+        "export const app = 1;\n",
+      );
       // A template that only reads answers without any trust.
       expect((await service.delegate("count the typescript files")).tier).toBe("templates");
       const trusted = await service.trust();
       expect(trusted.templates?.sort()).toEqual(["count", "list"]);
       const after = await service.delegate("list all typescript files", { kit: "files" });
       expect(after).toMatchObject({ tier: "templates", success: true });
-      expect(await readFile(path.join(root, "src", "app.ts"), "utf8")).toBe("export const app = 2;\n");
+      expect(await readFile(path.join(root, "src", "app.ts"), "utf8")).toBe(
+        "export const app = 2;\n",
+      );
       service.revokeTrust();
       expect((await service.delegate("list all typescript files", { kit: "files" })).tier).not.toBe(
         "templates",

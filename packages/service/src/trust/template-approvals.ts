@@ -99,7 +99,9 @@ export class TemplateApprovals {
       ) as { version?: unknown; workspace?: unknown; digests?: unknown };
       if (parsed.version !== VERSION || parsed.workspace !== this.workspace) return new Set();
       if (!Array.isArray(parsed.digests)) return new Set();
-      return new Set(parsed.digests.filter((digest): digest is string => typeof digest === "string"));
+      return new Set(
+        parsed.digests.filter((digest): digest is string => typeof digest === "string"),
+      );
     } catch {
       return new Set();
     }

@@ -6,14 +6,7 @@
  * neutral folder package runners start in.
  */
 import { createHash, randomBytes } from "node:crypto";
-import {
-  mkdirSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";

@@ -250,10 +250,7 @@ export class WorkspaceTrust {
    * (`LACKPY_STORE_URL`) is the person's own and is not asked about.
    */
   async requireStoreUrl(): Promise<void> {
-    this.requireStoreSetting(
-      "a template store ([store] url)",
-      "or set LACKPY_STORE_URL yourself",
-    );
+    this.requireStoreSetting("a template store ([store] url)", "or set LACKPY_STORE_URL yourself");
   }
 
   /**
