@@ -150,7 +150,8 @@ describe("--json over the same corpus", () => {
     expect(result.output).toBe(expected);
     expect(result.stdout).toBe(`${expected}\na\ud800b nul\u0000\n`);
     for (const [, text] of HOSTILE_TEXTS)
-      if (!/[\u0000\ud800]/.test(text)) expect(result.output).toContain(text);
+      if (!text.includes("\u0000") && !text.includes("\ud800"))
+        expect(result.output).toContain(text);
   });
 
   it("gives a diff back exactly", async () => {

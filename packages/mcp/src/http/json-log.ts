@@ -10,7 +10,9 @@
  * values, and a path or tool name a client sent cannot reorder or hide what a person tailing the
  * log reads. `JSON.stringify` already escapes C0 controls.
  */
+// Code units, not characters: a variation selector or a surrogate is matched on its own on purpose.
 const HIDDEN_UNITS =
+  // eslint-disable-next-line no-misleading-character-class
   /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb\ud800-\udfff]/g;
 
 /** A log line's fields besides time, level and event. */
