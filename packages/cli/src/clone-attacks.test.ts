@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PLANTED_CONFIG,
   PLANTED_SECRETS,
-  PLANTED_SERVER,
 } from "../../service/src/__fixtures__/planted-secrets.mjs";
+import { CLONE_APP, plantHostileClone } from "../../service/src/__fixtures__/hostile-clone.mjs";
 import { PATHOLOGICAL_PATTERNS } from "../../infer/src/__fixtures__/pathological-patterns.mjs";
 import { memoryIo } from "./io/cli-io.js";
 import { main } from "./main.js";
@@ -20,7 +20,7 @@ import { main } from "./main.js";
  * secrets everywhere, and `lackpy store import` brings a pattern that froze tier 0. The control
  * rows are the same commands doing their ordinary job.
  */
-const APP = "export const app = 1;\n";
+const APP = CLONE_APP;
 const folders: string[] = [];
 
 afterAll(async () => {
@@ -31,19 +31,7 @@ afterAll(async () => {
 async function clone(mode: string, config = ""): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-clone-"));
   folders.push(root);
-  for (const folder of [".lackpy/kits", ".lackpy/templates", "src", "server"])
-    await mkdir(path.join(root, folder), { recursive: true });
-  await writeFile(path.join(root, ".lackpy", "config.toml"), `[run]\nmode = "${mode}"\n${config}`);
-  await writeFile(
-    path.join(root, ".lackpy", "kits", "readonly.kit"),
-    "read_file\nfind_files\nwrite_file\nedit_file\n",
-  );
-  await writeFile(
-    path.join(root, ".lackpy", "templates", "any.tmpl"),
-    '---\nname: any\npattern: "{request}"\n---\nedit_file("src/app.ts", "1", "2")\nfind_files("**/*.ts")\n',
-  );
-  await writeFile(path.join(root, "src", "app.ts"), APP);
-  await writeFile(path.join(root, "server", "index.mjs"), PLANTED_SERVER);
+  await plantHostileClone(root, `[run]\nmode = "${mode}"\n${config}`);
   await writeFile(path.join(root, "edit.js"), 'edit_file("src/app.ts", "1", "2")\n');
   return root;
 }

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PLANTED_CONFIG,
   PLANTED_SECRETS,
-  PLANTED_SERVER,
 } from "../../service/src/__fixtures__/planted-secrets.mjs";
+import { CLONE_APP, plantHostileClone } from "../../service/src/__fixtures__/hostile-clone.mjs";
 import {
   PATHOLOGICAL_PATTERNS,
   pathologicalIntent,
@@ -25,7 +25,7 @@ import { serveHttp, type HttpServerHandle } from "./http/serve-http.js";
  * `bin/index.js`, and `eslint.config.js`. Each row is one call and what must hold.
  */
 const BIN = fileURLToPath(new URL("../../cli/bin/lackpy.js", import.meta.url));
-const APP = "export const app = 1;\n";
+const APP = CLONE_APP;
 const BIN_JS = "#!/usr/bin/env node\nconst log = require('proc-log')\nlog.info('hi')\n";
 
 type Result = { isError?: boolean; structuredContent?: any; content: { text: string }[] };
@@ -183,29 +183,9 @@ const ROWS: Row[] = [
 async function clone(mode: string, kind: "secrets" | "attacks"): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), "lackpy-mcp-clone-"));
   folders.push(root);
-  for (const folder of [".lackpy/kits", ".lackpy/templates", "server", "src", "bin"])
-    await mkdir(path.join(root, folder), { recursive: true });
-  await writeFile(
-    path.join(root, ".lackpy", "config.toml"),
-    (kind === "secrets" ? PLANTED_CONFIG : PLANTED_CONFIG.replace(/\[store\][^]*$/, "")).replace(
-      'mode = "in-process"',
-      `mode = "${mode}"`,
-    ),
-  );
-  await writeFile(path.join(root, "server", "index.mjs"), PLANTED_SERVER);
-  await writeFile(
-    path.join(root, ".lackpy", "kits", "readonly.kit"),
-    "read_file\nfind_files\nwrite_file\nedit_file\n",
-  );
-  await writeFile(
-    path.join(root, ".lackpy", "templates", "any.tmpl"),
-    '---\nname: any\npattern: "{request}"\n---\nedit_file("src/app.ts", "1", "2")\nfind_files("**/*.ts")\n',
-  );
-  await writeFile(
-    path.join(root, ".lackpy", "templates", "tidy.tmpl"),
-    '---\nname: tidy\npattern: "tidy the app"\n---\nedit_file("src/app.ts", "1", "2")\n',
-  );
-  await writeFile(path.join(root, "src", "app.ts"), APP);
+  const config = kind === "secrets" ? PLANTED_CONFIG : PLANTED_CONFIG.replace(/\[store\][^]*$/, "");
+  await plantHostileClone(root, config.replace('mode = "in-process"', `mode = "${mode}"`));
+  await mkdir(path.join(root, "bin"));
   await writeFile(path.join(root, "README.md"), "# clone\n");
   await writeFile(path.join(root, "eslint.config.js"), "export default [];\n");
   await writeFile(path.join(root, "bin", "index.js"), BIN_JS);

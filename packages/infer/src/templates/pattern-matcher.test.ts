@@ -8,6 +8,7 @@ import {
   patternProblem,
 } from "./pattern-matcher.js";
 import { PATHOLOGICAL_PATTERNS } from "../__fixtures__/pathological-patterns.mjs";
+import { randomSource } from "../../../run/src/__fixtures__/random-source.mjs";
 
 /** The expression patterns compiled to before: lazy captures, literals escaped, case-insensitive. */
 function referenceExpression(pattern: string): RegExp {
@@ -19,16 +20,6 @@ function referenceExpression(pattern: string): RegExp {
     )
     .join("");
   return new RegExp(`^${source}$`, "i");
-}
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), state | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Words and signs whose case folding is not ASCII's: sigma and final sigma, micro and mu, the
@@ -56,7 +47,7 @@ const PIECES = [
 
 describe("compilePatternMatcher", () => {
   it("captures what the lazy expression captured, on random patterns and intents", () => {
-    const random = seeded(11);
+    const random = randomSource(11);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     let compared = 0;
     for (let trial = 0; trial < 4000; trial++) {

@@ -3,18 +3,7 @@ import { patternWords, TemplateIndex } from "./template-index.js";
 import { patternProblem } from "./pattern-matcher.js";
 import { matchTemplates } from "./template-match.js";
 import type { Template } from "./template.js";
-
-/** mulberry32: a tiny, well-mixed 32-bit PRNG, reproducible from its seed. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { randomSource } from "../../../run/src/__fixtures__/random-source.mjs";
 
 /**
  * Few words, so that patterns share most of them; case variants, punctuation, and characters

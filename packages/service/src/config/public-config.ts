@@ -10,7 +10,7 @@
  * server's error, a trust item's command line) has every one of those values replaced by `•••`.
  */
 import type { LackpyConfig } from "./config-types.js";
-import { redactStoreUrl } from "./store-settings.js";
+import { redactStoreUrl, safeDecode } from "./store-settings.js";
 
 /** What a masked value reads. */
 export const MASK = "•••";
@@ -147,32 +147,4 @@ function urlSecrets(text: string | undefined): string[] {
   for (const [key, value] of parsed.searchParams)
     if (SECRET_PARAMETER.test(key)) secrets.push(value);
   return secrets;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * Runs an introspection and returns its public view (`publicView`); an error it throws has the
- * secrets replaced in its message and hint too (a server's error may echo its environment).
- */
-export async function publicly<T>(
-  secrets: readonly string[],
-  work: () => T | Promise<T>,
-): Promise<T> {
-  try {
-    return publicView(await work(), secrets);
-  } catch (error) {
-    if (error instanceof Error && secrets.length > 0) {
-      error.message = publicView(error.message, secrets);
-      const withHint = error as Error & { hint?: unknown };
-      if (typeof withHint.hint === "string") withHint.hint = publicView(withHint.hint, secrets);
-    }
-    throw error;
-  }
 }
