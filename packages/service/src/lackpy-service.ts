@@ -213,6 +213,26 @@ export class LackpyService {
   }
 
   /**
+   * The name this workspace goes by where several are served (the HTTP server's `/mcp/<name>`,
+   * a token's `workspaces`): its shared store's key once that key counts (the person's
+   * `LACKPY_STORE_WORKSPACE`, or `[store] workspace` of a config a person trusted), else its
+   * folder's name. A clone's config cannot claim another project's name (decision 87).
+   */
+  async servedName(): Promise<string> {
+    const key = this.store.workspace;
+    if (!key) return path.basename(this.workspace);
+    const fromConfig =
+      !this.env.LACKPY_STORE_WORKSPACE?.trim() && key === this.settings.store.workspace;
+    if (!fromConfig) return key;
+    try {
+      await this.trustGate.requireStoreWorkspace(key);
+      return key;
+    } catch {
+      return path.basename(this.workspace);
+    }
+  }
+
+  /**
    * The effective config as every introspection shows it (`publicConfig`): servers' `env` values
    * and `headers`, secrets in their arguments and passwords in URLs masked.
    */

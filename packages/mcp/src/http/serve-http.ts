@@ -391,7 +391,7 @@ async function openWorkspaces(
   const served: Served[] = [];
   for (const directory of options.workspaces) {
     const service = await open(path.resolve(directory), { storeAccess: checkStoreAccess });
-    const name = service.store.workspace ?? path.basename(service.workspace);
+    const name = await service.servedName();
     if (served.some((other) => other.name === name))
       throw new McpServeError("invalid_option", `Two workspaces are named '${name}'.`, {
         hint: "give each workspace its own [store] workspace key or folder name",
