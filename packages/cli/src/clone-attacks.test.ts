@@ -11,6 +11,7 @@ import {
 } from "../../service/src/__fixtures__/planted-secrets.mjs";
 import { CLONE_APP, plantHostileClone } from "../../service/src/__fixtures__/hostile-clone.mjs";
 import { PATHOLOGICAL_PATTERNS } from "../../infer/src/__fixtures__/pathological-patterns.mjs";
+import { CODE_LOADING_CONFIGS } from "../../kit/src/__fixtures__/code-loading-configs.mjs";
 import { memoryIo } from "./io/cli-io.js";
 import { main } from "./main.js";
 
@@ -78,6 +79,34 @@ describe.each(["isolated", "in-process"])("a clone that redefines readonly (%s)"
   });
 });
 
+describe.each(["isolated", "in-process"])("a clone's code-loading configs (%s)", (mode) => {
+  let root: string;
+  beforeAll(async () => {
+    // The clone opens them all for itself: its [files] openings count only once trusted.
+    const openings = CODE_LOADING_CONFIGS.map(([file]) => JSON.stringify(file)).join(", ");
+    root = await clone(mode, `[files]\nallow_write = [${openings}]\n`);
+  });
+
+  it.each(CODE_LOADING_CONFIGS)("%s (%s) is not written by a program", async (file, _, reason) => {
+    const program = path.join(root, "attack.js");
+    await writeFile(program, `write_file(${JSON.stringify(file)}, "import 'pwned'\\n")\n`);
+    const { code, err } = await lackpy(root, ["run", program, "--kit", "files"]);
+    expect(code).toBe(1);
+    expect(err).toContain(`Tool write_file failed: '${file}' is `);
+    expect(err).toContain(reason);
+    expect(err).toContain("only once a person has trusted that config (lackpy trust)");
+    await expect(readFile(path.join(root, file), "utf8")).rejects.toMatchObject({
+      code: "ENOENT",
+    });
+  });
+
+  it("a cloned template that edits a file does not answer before trust, even with --kit files", async () => {
+    const { all } = await lackpy(root, ["delegate", "tidy the app", "--kit", "files"]);
+    expect(all).not.toContain("tier templates");
+    expect(await readFile(path.join(root, "src", "app.ts"), "utf8")).toBe(APP);
+  });
+});
+
 describe("a clone's config with secrets everywhere", () => {
   it("status, trust, provider list, kit info and toolbox list show none of them, in human form and --json", async () => {
     const root = await clone(
@@ -130,6 +159,27 @@ describe("state files", () => {
       } finally {
         await rm(record, { force: true });
       }
+    },
+  );
+});
+
+describe("lackpy create", () => {
+  it.each(PATHOLOGICAL_PATTERNS)(
+    "refuses a template whose pattern is %s, saving nothing",
+    async (_name, pattern, problem) => {
+      const root = await clone("in-process");
+      await writeFile(path.join(root, "one.js"), "1\n");
+      const { code, err } = await lackpy(root, [
+        "create",
+        "one.js",
+        "--name",
+        "bad",
+        "--pattern",
+        pattern,
+      ]);
+      expect(code).toBe(2);
+      expect(err).toMatch(problem);
+      expect((await lackpy(root, ["template", "list", "--json"])).out).not.toContain('"bad"');
     },
   );
 });

@@ -15,6 +15,7 @@ import {
   PATHOLOGICAL_PATTERNS,
   pathologicalIntent,
 } from "../../infer/src/__fixtures__/pathological-patterns.mjs";
+import { CODE_LOADING_CONFIGS } from "../../kit/src/__fixtures__/code-loading-configs.mjs";
 import { serveHttp, type HttpServerHandle } from "./http/serve-http.js";
 
 /**
@@ -22,7 +23,8 @@ import { serveHttp, type HttpServerHandle } from "./http/serve-http.js";
  * bin) and Streamable HTTP, in both run modes. The workspace is a clone nobody trusted: a config
  * with secrets everywhere (`planted-secrets.mjs`), a `readonly.kit` that adds write tools, a
  * template whose pattern answers every request and one that edits a file, an executable
- * `bin/index.js`, and `eslint.config.js`. Each row is one call and what must hold.
+ * `bin/index.js`, and `eslint.config.js`; programs try to write every code-loading config of
+ * `code-loading-configs.mjs`. Each row is one call and what must hold.
  */
 const BIN = fileURLToPath(new URL("../../cli/bin/lackpy.js", import.meta.url));
 const APP = CLONE_APP;
@@ -139,20 +141,18 @@ const ROWS: Row[] = [
     args: { intent: pathologicalIntent(4000) },
     check: (result) => expect(result.structuredContent?.tier ?? null).not.toBe("templates"),
   },
-  {
-    attack: "eslint.config.js is closed for writing",
+  ...CODE_LOADING_CONFIGS.map(([file, loader, reason]) => ({
+    attack: `${file} (${loader}) is closed for writing, naming the allow_write line`,
     tool: "run_program",
-    args: { program: `write_file("eslint.config.js", "import 'pwned'")`, kit: "files" },
-    check: async (result, root) => {
-      expect(result.structuredContent?.error?.message).toContain(
-        "'eslint.config.js' is closed for writing",
-      );
-      expect(result.structuredContent?.error?.hint).toContain('allow_write = ["eslint.config.js"]');
-      expect(await readFile(path.join(root, "eslint.config.js"), "utf8")).toBe(
-        "export default [];\n",
-      );
+    args: { program: `write_file(${JSON.stringify(file)}, "import 'pwned'")`, kit: "files" },
+    check: async (result: Result, root: string) => {
+      const error = result.structuredContent?.error;
+      expect(error?.message).toContain(reason);
+      expect(error?.hint).toContain(`allow_write = [${JSON.stringify(file)}]`);
+      const now = await readFile(path.join(root, file), "utf8").catch(() => "");
+      expect(now).not.toContain("pwned");
     },
-  },
+  })),
   {
     attack:
       "an executable bin/index.js is edited, keeps its mode, and the dry run says it is executable",
