@@ -77,6 +77,21 @@ const ROWS: Row[] = [
     args: { path: "README.md" },
     check: noSecret,
   },
+  ...(
+    [
+      ["describe_tool", { name: "read_file" }],
+      ["validate", { program: "read_file('README.md')" }],
+      ["run_program", { program: "read_file('README.md')" }],
+      ["delegate", { intent: "read the readme" }],
+      ["generate", { intent: "read the readme" }],
+    ] as const
+  ).map(([tool, args]) => ({
+    clone: "secrets" as const,
+    attack: `${tool}, answering or failing, shows no secret`,
+    tool,
+    args,
+    check: noSecret,
+  })),
   {
     clone: "secrets",
     attack: "search_tools shows no secret",
