@@ -89,6 +89,11 @@ const COMMANDS: readonly (readonly [string[], string])[] = [
   [["kit", "info", `nope${TITLE}`], "␛]0;pwned"],
   [["spec"], "lackpy"],
   [["--help"], "lackpy"],
+  // Program output and file text cross a process boundary in isolated mode: the same corpus.
+  [["run", "print.js", "--mode", "isolated"], "\\r␛[2K+"],
+  [["run", "missing.js", "--mode", "isolated"], "␛]0;pwned"],
+  [["run", "write.js", "--kit", "files", "--dry-run", "--mode", "isolated"], "\\r␛[2K+"],
+  [["delegate", "read hostile.txt", "--mode", "isolated"], "␛]52;c;"],
 ];
 
 describe("every command that prints, over the hostile-text corpus", () => {
