@@ -59,7 +59,11 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 export function checkStoreAccess(key: string): void {
   const allowed = requests.getStore()?.workspaces;
   if (allowed && !allowed.includes(key))
-    throw new ServiceError("forbidden_workspace", `This token may not use the workspace '${key}'.`, {
-      hint: "use a token given for that workspace",
-    });
+    throw new ServiceError(
+      "forbidden_workspace",
+      `This token may not use the workspace '${key}'.`,
+      {
+        hint: "use a token given for that workspace",
+      },
+    );
 }
