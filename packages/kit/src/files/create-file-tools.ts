@@ -20,6 +20,7 @@ import { listFolder, type FolderEntry } from "./list-folder.js";
 import { readLines } from "./read-lines.js";
 import { searchFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 import { definitionsOf } from "./definitions-of.js";
+import { exportsOf, type ExportedName } from "./exports-of.js";
 import { noteReadFile } from "./child-file-tool.js";
 
 /** Options of the builtin file tools. */
@@ -46,7 +47,8 @@ export interface FileToolsOptions {
  * run passes as `this`; called without one (plainly, or as methods of this object) they cannot
  * be aborted. When `this` carries a `FileStaging` (`staging`), `write_file` and `edit_file` write
  * to it instead of the disk, and every tool reads through it (`read_file`, `find_files`,
- * `file_size`, `list_folder`, `read_lines`, `search_files`, `definitions_of`, `edit_file`).
+ * `file_size`, `list_folder`, `read_lines`, `search_files`, `definitions_of`, `exports_of`,
+ * `edit_file`).
  */
 export interface FileTools {
   read_file(path: unknown): Promise<string>;
@@ -56,6 +58,7 @@ export interface FileTools {
   read_lines(path: unknown, start: unknown, end?: unknown): Promise<string[]>;
   search_files(text: unknown, glob?: unknown): Promise<SearchHit[]>;
   definitions_of(name: unknown, glob?: unknown): Promise<SearchHit[]>;
+  exports_of(path: unknown): Promise<ExportedName[]>;
   write_file(path: unknown, content: unknown): Promise<number>;
   edit_file(path: unknown, old: unknown, replacement: unknown): Promise<boolean>;
 }
@@ -113,6 +116,9 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     },
     async definitions_of(name, glob) {
       return definitionsOf(workspace, name, glob, scanOptions(this));
+    },
+    exports_of(file) {
+      return exportsOf(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
     },
     write_file(file, content) {
       const staging = stagingOf(this);

@@ -78,6 +78,20 @@ describe("definitions_of", () => {
     expect(await tools.definitions_of("missing")).toEqual([]);
   });
 
+  it("reads JavaScript and TypeScript from their syntax: requires are not definitions, prototype methods are", async () => {
+    await writeFile(
+      path.join(root, "src/client.js"),
+      "const load = require('./load')\nfunction Client() {}\nClient.prototype.load = function () {\n  return load()\n}\n",
+    );
+    try {
+      expect(await createFileTools(root).definitions_of("load", "src/client.js")).toEqual([
+        { file: "src/client.js", line: 3, text: "Client.prototype.load = function () {" },
+      ]);
+    } finally {
+      await rm(path.join(root, "src/client.js"));
+    }
+  });
+
   it.each(["", "load()", "a.b", "x y", 3, "(.*)"])("refuses the name %j", async (name) => {
     const error = await refusal(createFileTools(root).definitions_of(name));
     expect(error).toMatchObject({ code: "invalid_argument", retriable: true });

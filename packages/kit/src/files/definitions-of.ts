@@ -1,3 +1,5 @@
+import { definitionLines } from "../code/definitions-in-module.js";
+import { dialectOf, parseModule } from "../code/parse-module.js";
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 import { ToolError } from "../tool-error.js";
@@ -22,6 +24,20 @@ const CONTROL_WORDS = new Set([
   "with",
 ]);
 
+/** A line that brings a name in rather than defining it: `const x = require("m")`, `await import("m")`. */
+const IMPORTED = /=\s*(?:await\s+)?(?:require|import)\s*\(/;
+
+/**
+ * The lines of a JavaScript or TypeScript file that define `name`, read from its syntax tree
+ * (`definitionLines`); null for other files and for a file that does not parse, whose lines are
+ * then tested one by one (`definitionTest`).
+ */
+export function definitionLinesOf(text: string, file: string, name: string): number[] | null {
+  if (dialectOf(file) === null) return null;
+  const parsed = parseModule(text, file);
+  return parsed.ok ? definitionLines(parsed.program, name) : null;
+}
+
 /**
  * A test for lines that define `name`: a JavaScript or TypeScript function, class, interface,
  * type, enum or variable (`const`/`let`/`var`), exported or not, a class method (an indented
@@ -41,6 +57,7 @@ export function definitionTest(name: string): (line: string) => boolean {
       );
   return (line) =>
     line.length <= MAX_DEFINITION_LINE_CHARS &&
+    !IMPORTED.test(line) &&
     line.includes(name) &&
     (declaration.test(line) || (method !== null && method.test(line)));
 }
@@ -48,7 +65,9 @@ export function definitionTest(name: string): (line: string) => boolean {
 /**
  * Where a function, class, method, interface, type, enum or variable called `name` is defined in
  * the workspace's source files (`DEFINITION_GLOB`, or `glob`), as `{ file, line, text }` rows in
- * file and line order. Bounded like `search_files`.
+ * file and line order: JavaScript and TypeScript from their syntax trees (imports and `require`
+ * are never definitions; `X.prototype.m = …`, `exports.f = …`, class members and object-literal
+ * methods are), Python line by line. Bounded like `search_files`.
  */
 export function definitionsOf(
   root: string | WorkspaceRoot,
@@ -73,6 +92,7 @@ export function definitionsOf(
       ...options,
       tool: "definitions_of",
       quick: (text) => text.includes(name),
+      matchLines: (text, file) => definitionLinesOf(text, file, name),
     },
   );
 }

@@ -195,6 +195,32 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     ],
   },
   {
+    name: "exports_of",
+    provider: "builtin",
+    description:
+      "The names a JavaScript or TypeScript module exports (ESM, CommonJS or TypeScript, read by a parser; star re-exports of workspace files followed), sorted: { name, kind, file, line }[]. Refused when they cannot all be read.",
+    args: [
+      {
+        name: "path",
+        type: "string",
+        description: 'A module such as "src/index.ts"',
+        path: "read",
+      },
+    ],
+    returns: "{ name: string, kind: string, file: string, line: number }[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "exports_of.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "what does src/index.ts export",
+        code: `exports_of("src/index.ts").map(entry => entry.name)`,
+        tags: ["exports", "exported", "module", "api"],
+      },
+    ],
+  },
+  {
     name: "write_file",
     provider: "builtin",
     description:

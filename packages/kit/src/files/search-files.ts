@@ -46,7 +46,12 @@ export async function scanFiles(
   root: string | WorkspaceRoot,
   glob: string,
   test: (line: string) => boolean,
-  options: ScanOptions & { tool: string; quick?: (text: string) => boolean },
+  options: ScanOptions & {
+    tool: string;
+    quick?: (text: string) => boolean;
+    /** The 1-based lines of a file that match, read from the whole text (a parser's answer); null to test each line. */
+    matchLines?: (text: string, file: string) => readonly number[] | null;
+  },
 ): Promise<SearchHit[]> {
   const files = await findFiles(root, glob, options);
   const hits: SearchHit[] = [];
@@ -68,8 +73,10 @@ export async function scanFiles(
         { retriable: true, hint: 'pass a narrower glob, e.g. "src/**/*.ts"' },
       );
     if (options.quick && !options.quick(text)) continue;
+    const matched = options.matchLines?.(text, file) ?? null;
+    const wanted = matched === null ? null : new Set(matched);
     for (const [index, line] of textLines(text).entries()) {
-      if (!test(line)) continue;
+      if (wanted ? !wanted.has(index + 1) : !test(line)) continue;
       hits.push({ file, line: index + 1, text: shortened(line.trim()) });
       if (hits.length > MAX_SEARCH_RESULTS)
         throw new ToolError(

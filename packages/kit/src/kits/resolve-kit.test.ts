@@ -14,6 +14,7 @@ function mockToolbox(): Toolbox {
       read_lines: [],
       search_files: [],
       definitions_of: [],
+      exports_of: [],
       write_file: 1,
       edit_file: true,
     }),
@@ -38,7 +39,7 @@ function mockToolbox(): Toolbox {
     effectsCeiling: 0,
     docs: "find_files.md",
   });
-  for (const name of ["file_size", "list_folder", "read_lines", "search_files", "definitions_of"])
+  for (const name of ["file_size", "list_folder", "read_lines", "search_files", "definitions_of", "exports_of"])
     toolbox.registerTool({ name, provider: "mock", gradeW: 1, effectsCeiling: 0 });
   toolbox.registerTool({ name: "write_file", provider: "mock", gradeW: 3, effectsCeiling: 3 });
   toolbox.registerTool({ name: "edit_file", provider: "mock", gradeW: 3, effectsCeiling: 2 });
@@ -53,6 +54,7 @@ const READ_TOOLS = [
   "read_lines",
   "search_files",
   "definitions_of",
+  "exports_of",
 ];
 
 async function kitError(promise: Promise<unknown>): Promise<KitError> {
@@ -210,7 +212,7 @@ describe("resolveKit", () => {
   it("suggests the nearest tool name", async () => {
     const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(
-      `"did you mean read_file? known tools: read_file, find_files, file_size, list_folder, read_lines, search_files, definitions_of, write_file, edit_file"`,
+      `"did you mean read_file? known tools: read_file, find_files, file_size, list_folder, read_lines, search_files, definitions_of, exports_of, write_file, edit_file"`,
     );
   });
 
