@@ -15,7 +15,11 @@ export type {
   ProviderMiss,
   Suggestion,
 } from "./provider-types.js";
-export { TemplatesProvider, staticTemplates } from "./templates/templates-provider.js";
+export {
+  TemplatesProvider,
+  staticTemplates,
+  templateReading,
+} from "./templates/templates-provider.js";
 export type { TemplateSource, TemplateSet } from "./templates/templates-provider.js";
 export {
   parseTemplate,
@@ -46,7 +50,7 @@ export { INTENT_RULES, describeRules } from "./rules/intent-rules.js";
 export type { RuleDescription } from "./rules/intent-rules.js";
 export { matchRules, MAX_RULE_INTENT_LENGTH } from "./rules/match-rules.js";
 export type { RuleMatch, RuleMiss } from "./rules/match-rules.js";
-export type { ClosestRule } from "./rules/closest-rule.js";
+export type { ClosestRule } from "./rules/match-rules.js";
 export type { IntentRule, RuleProgram, RuleContext, RuleSlots } from "./rules/rule-types.js";
 export { rulePattern } from "./rules/rule-types.js";
 export { readRequest } from "./rules/read-request.js";

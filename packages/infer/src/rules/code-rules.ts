@@ -1,52 +1,57 @@
 /**
- * Rules about code: the names a module exports, where a name is defined (`definitions_of`, or
- * a kit's own `find_definitions`), and who calls it (a kit's `find_callers`). A name from the
- * request must be a plain identifier; it is bound as the string param `name`.
+ * Rules about code: the names a module exports (`exports_of`, which parses the module in
+ * whichever module system it uses), where a name is defined (`definitions_of`, or a kit's own
+ * `find_definitions`), and who calls it (a kit's `find_callers`). A name from the request must
+ * be a plain identifier after a word that introduces it ("where is X defined", "callers of X");
+ * it is bound as the string param `name`.
  */
 import { MODULE_EXTENSIONS, extensionOf } from "./file-kinds.js";
+import { quoted } from "./reading-text.js";
 import { fileOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleSlots } from "./rule-types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/**
- * The names a JavaScript or TypeScript module exports by its own `export` statements, sorted:
- * declarations (`export function f`, `export const x`, `export class C`, types, enums),
- * `export default …` as `default`, the names of `export { a, b as c }` lists (over several lines
- * too), `export * as ns` as `ns`, and `export * from "m"` as `* from m`.
- */
-const EXPORTS_PROGRAM = [
-  "const text = read_file(path)",
-  "const names = []",
-  'for (const line of text.split("\\n")) {',
-  "  const declared = line.match(/^export\\s+(?:declare\\s+)?(?:async\\s+)?(?:abstract\\s+)?(?:function\\*?|class|const\\s+enum|enum|const|let|var|interface|type|namespace)\\s+([A-Za-z_$][\\w$]*)/)",
-  "  const namespace = line.match(/^export\\s+\\*\\s+as\\s+([A-Za-z_$][\\w$]*)/)",
-  "  const everything = line.match(/^export\\s+\\*\\s+from\\s+[\"'](.+)[\"']/)",
-  '  if (/^export\\s+default\\b/.test(line)) names.push("default")',
-  "  else if (declared) names.push(declared[1])",
-  "  else if (namespace) names.push(namespace[1])",
-  "  else if (everything) names.push(`* from ${everything[1]}`)",
-  "}",
-  "for (const list of text.matchAll(/^export\\s+(?:type\\s+)?\\{([^}]*)\\}/gm)) {",
-  '  for (const part of list[1].split(",")) {',
-  "    const name = part.trim().split(/\\s+as\\s+/).at(-1)",
-  '    if (name !== "") names.push(name)',
-  "  }",
-  "}",
-  "sorted(unique(names))",
-].join("\n");
 
 const identifier = (slots: RuleSlots) => {
   const name = textOf(slots.name);
   return name !== null && IDENTIFIER.test(name) ? name : null;
 };
 
-const NAME = "(?<name>[^ ]+)";
+/** What a definitions request names beside the name ("the Client class"), and the text test its rows must pass. */
+const CODE_KINDS: Readonly<Record<string, { words: string; test: string }>> = {
+  class: { words: "a class", test: "/\\bclass\\b/" },
+  function: { words: "a function or method", test: "/\\bfunction\\b|=>|\\(/" },
+  interface: { words: "an interface", test: "/\\binterface\\b/" },
+  type: { words: "a type", test: "/\\btype\\b/" },
+  enum: { words: "an enum", test: "/\\benum\\b/" },
+};
+
+const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind))?";
 const DEFINED = [
   `(?:show )?where ${NAME} define`,
-  `(?:show |find )?define ${NAME}`,
+  `(?:show |find )?define (?:codekind )?${NAME}`,
   `(?:show |find )?${NAME} define`,
 ].map(rulePattern);
+
+/** The program and reading for the definitions of a name, with `tool` (`definitions_of` or `find_definitions`). */
+function definitions(tool: string) {
+  return (slots: RuleSlots) => {
+    const name = identifier(slots);
+    if (!name) return "the name is not a plain identifier";
+    const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
+    const key =
+      Object.keys(CODE_KINDS).find((kind) => word.startsWith(kind)) ??
+      (word.startsWith("method") ? "function" : null);
+    const kind = key ? CODE_KINDS[key] : undefined;
+    if (word !== "" && !kind) return "the kind of definition is not one the rule can tell";
+    const rows = `${tool}(name)`;
+    return {
+      program: kind ? `${rows}.filter(hit => ${kind.test}.test(hit.text))` : rows,
+      params: { name },
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}, as { file, line, text } rows${tool === "definitions_of" ? " (JavaScript and TypeScript parsed: imports are not definitions; Python by its def and class lines)" : ""}`,
+    };
+  };
+}
 
 /** Code rules. */
 export const CODE_RULES: readonly IntentRule[] = [
@@ -54,7 +59,7 @@ export const CODE_RULES: readonly IntentRule[] = [
     id: "exports",
     summary: "the names a JS or TS module exports",
     examples: ["what does src/index.ts export", "list the exports of src/utils.ts"],
-    needs: ["read_file"],
+    needs: ["exports_of"],
     patterns: [
       "(?:show )?(?:name )?{file} export(?: name)?",
       "(?:show )?export(?: name)? (?:in )?{file}",
@@ -63,21 +68,24 @@ export const CODE_RULES: readonly IntentRule[] = [
       const path = fileOf(slots.file);
       if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
         return "the file is not a JavaScript or TypeScript module in the workspace";
-      return { program: EXPORTS_PROGRAM, params: { path } };
+      return {
+        program: "exports_of(path).map(entry => entry.name)",
+        params: { path },
+        reading: `the names ${quoted(path)} exports (parsed: ESM, CommonJS or TypeScript; star re-exports of workspace files followed), sorted`,
+      };
     },
   },
   {
     id: "definitions",
     summary: "where a name is defined",
-    examples: ["where is formatHost defined", "find the definition of Ollama"],
+    examples: [
+      "where is formatHost defined",
+      "find the definition of Ollama",
+      "where is the Ollama class defined",
+    ],
     needs: ["definitions_of"],
     patterns: DEFINED,
-    build(slots) {
-      const name = identifier(slots);
-      return name
-        ? { program: "definitions_of(name)", params: { name } }
-        : "the name is not a plain identifier";
-    },
+    build: definitions("definitions_of"),
   },
   {
     id: "find-definitions",
@@ -85,12 +93,7 @@ export const CODE_RULES: readonly IntentRule[] = [
     examples: ["where is formatHost defined", "find the definition of Ollama"],
     needs: ["find_definitions"],
     patterns: DEFINED,
-    build(slots) {
-      const name = identifier(slots);
-      return name
-        ? { program: "find_definitions(name)", params: { name } }
-        : "the name is not a plain identifier";
-    },
+    build: definitions("find_definitions"),
   },
   {
     // "who calls X", "find the callers of X": the word "call" must be there, so "show the
@@ -105,7 +108,11 @@ export const CODE_RULES: readonly IntentRule[] = [
     build(slots) {
       const name = identifier(slots);
       return name
-        ? { program: "find_callers(name)", params: { name } }
+        ? {
+            program: "find_callers(name)",
+            params: { name },
+            reading: `the callers of ${quoted(name)} (find_callers)`,
+          }
         : "the name is not a plain identifier";
     },
   },

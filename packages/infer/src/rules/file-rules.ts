@@ -4,15 +4,24 @@
  * (`path`, `pattern`, `folder`) or a number checked against a range.
  */
 import { globFor } from "./file-kinds.js";
+import { filesText, quoted } from "./reading-text.js";
 import { scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
 const TEST_GLOB = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
 
-const files = (slots: RuleSlots) => {
+/** The glob of a match's files and its reading words; "the top level" is the files directly in the root (`*`). */
+const files = (slots: RuleSlots): { pattern: string; text: string } | null => {
   const where = scopeOf(slots);
-  return where ? globFor(where.folder, where.extensions) : null;
+  if (!where) return null;
+  if (slots.top) {
+    if (where.folder !== "") return null;
+    const pattern = where.extensions ? globFor("", where.extensions).replace(/^\*\*\//, "") : "*";
+    return { pattern, text: `${filesText(pattern, where.extensions)} directly in the top folder` };
+  }
+  const pattern = globFor(where.folder, where.extensions);
+  return { pattern, text: filesText(pattern, where.extensions) };
 };
 
 /** A pattern for a name or glob as people write it: a bare name matches at any depth, as `find -name` does. */
@@ -23,7 +32,12 @@ function nameGlob(raw: string): string | null {
 }
 
 /** The program over the glob a name slot stands for, when at least one file matches it; else why not. */
-async function overMatches(slots: RuleSlots, context: RuleContext, program: string) {
+async function overMatches(
+  slots: RuleSlots,
+  context: RuleContext,
+  program: string,
+  counting: boolean,
+) {
   const token = slots.name?.length === 1 ? slots.name[0]! : null;
   // "the readme" is grounded to the README it names; any file of that name matches.
   const raw =
@@ -34,11 +48,25 @@ async function overMatches(slots: RuleSlots, context: RuleContext, program: stri
   if (pattern === null) return "the name is not a workspace path or glob";
   if (!context.workspace || (await context.workspace.files(pattern)).length === 0)
     return `no file matches ${JSON.stringify(pattern)}`;
-  return { program, params: { pattern } };
+  const what = `files whose path matches ${quoted(pattern)}`;
+  return { program, params: { pattern }, reading: counting ? `the number of ${what}` : what };
 }
 
-const NAME = "(?<name>[PFGKWQ])";
+const NAME = "(?<name>[PFGQ])";
+const NAME_AFTER_MARKER = "(?<name>[PFGKWQ])";
 const FILE_WORD = "(?:file|script)(?: package)?(?: have)?";
+/** "in the top level", "at the root": the files or folders directly in the workspace root. */
+const TOP = "(?: in)? (?<top>toplevel)";
+
+/** Every folder that holds a listed file (`find_files`: node_modules and ignored files left out), sorted. */
+const ALL_FOLDERS = [
+  "const folders = []",
+  "for (const file of find_files(pattern)) {",
+  '  const parts = file.split("/")',
+  '  for (let depth = 1; depth < len(parts); depth++) folders.push(parts.slice(0, depth).join("/"))',
+  "}",
+  "sorted(unique(folders))",
+].join("\n");
 
 /** File rules, most specific first. */
 export const FILE_RULES: readonly IntentRule[] = [
@@ -51,9 +79,11 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+      const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
       return {
         program: "find_files(pattern)",
-        params: { pattern: where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB },
+        params: { pattern },
+        reading: `test files by name (${pattern})`,
       };
     },
   },
@@ -66,9 +96,11 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+      const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
       return {
         program: "len(find_files(pattern))",
-        params: { pattern: where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB },
+        params: { pattern },
+        reading: `the number of test files by name (${pattern})`,
       };
     },
   },
@@ -82,28 +114,30 @@ export const FILE_RULES: readonly IntentRule[] = [
     ],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:file )?(?:named|match) ${NAME}`,
+      `{ask}(?:file )?(?:named|match) ${NAME_AFTER_MARKER}`,
       `(?:where|find) ${NAME}`,
       "(?:show|find|match) (?<name>G)",
     ].map(rulePattern),
-    build: (slots, context) => overMatches(slots, context, "find_files(pattern)"),
+    build: (slots, context) => overMatches(slots, context, "find_files(pattern)", false),
   },
   {
     id: "count-files-named",
     summary: "count files by name or glob",
     examples: ["how many files match *.md", "count the files named index.ts"],
     needs: ["find_files"],
-    patterns: [`count (?:file )?(?:named|match) ${NAME}`].map(rulePattern),
-    build: (slots, context) => overMatches(slots, context, "len(find_files(pattern))"),
+    patterns: [`count (?:file )?(?:named|match) ${NAME_AFTER_MARKER}`].map(rulePattern),
+    build: (slots, context) => overMatches(slots, context, "len(find_files(pattern))", true),
   },
   {
     id: "list-folders",
-    summary: "list the folders in a folder",
+    summary: "list the folders in a folder, or every folder",
     examples: ["ls dirs", "which folders are in src"],
     needs: ["list_folder"],
-    patterns: ["(?:show )?folder{scope}", "(?:show )?folder {folder} (?:have|contain)"].map(
-      rulePattern,
-    ),
+    patterns: [
+      `(?:show )?folder(?:${TOP}|{scope})`,
+      "(?:show )?folder (?<folder>D)",
+      "(?:show )?folder {folder} (?:have|contain)",
+    ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);
       const folder = slots.folder?.[0]?.path ?? where?.folder ?? null;
@@ -112,6 +146,31 @@ export const FILE_RULES: readonly IntentRule[] = [
         program:
           'list_folder(folder).filter(entry => entry.kind === "folder").map(entry => entry.path)',
         params: { folder: folder || "." },
+        reading: `the folders directly in ${folder ? quoted(folder) : "the top folder"} (list_folder)`,
+      };
+    },
+  },
+  {
+    id: "list-all-folders",
+    summary: "every folder, at any depth",
+    examples: ["list all the directories", "show every folder under src recursively"],
+    needs: ["find_files"],
+    patterns: [
+      "(?:show )?all folder{scope}(?: deep)?",
+      "(?:show )?(?:all )?folder{scope} deep",
+    ].map(rulePattern),
+    build(slots) {
+      const where = scopeOf(slots);
+      if (!where || where.extensions) return "folders have no kind";
+      const pattern = globFor(where.folder, null);
+      return {
+        program: where.folder
+          ? `${ALL_FOLDERS}.filter(entry => entry.startsWith(\`\${folder}/\`))`
+          : ALL_FOLDERS,
+        params: where.folder
+          ? { pattern, folder: where.folder }
+          : ({ pattern } as Record<string, string>),
+        reading: `every folder ${where.folder ? `under ${quoted(where.folder)} ` : ""}that holds a file find_files lists (${pattern}; node_modules and .gitignored files left out)`,
       };
     },
   },
@@ -126,8 +185,8 @@ export const FILE_RULES: readonly IntentRule[] = [
       "(?:show )?(?:{kind} )?file (?:count )?per folder{scope}",
     ].map(rulePattern),
     build(slots) {
-      const pattern = files(slots);
-      if (!pattern) return "two kinds of file are named";
+      const found = files(slots);
+      if (!found) return "two kinds of file are named";
       return {
         program: [
           "const counts = {}",
@@ -137,7 +196,8 @@ export const FILE_RULES: readonly IntentRule[] = [
           "}",
           "counts",
         ].join("\n"),
-        params: { pattern },
+        params: { pattern: found.pattern },
+        reading: `the number of ${found.text} in each folder that holds one, "." for the top folder`,
       };
     },
   },
@@ -154,6 +214,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "a kind of file cannot be counted per extension";
+      const pattern = globFor(where.folder, null);
       return {
         program: [
           "const counts = {}",
@@ -164,7 +225,8 @@ export const FILE_RULES: readonly IntentRule[] = [
           "}",
           "counts",
         ].join("\n"),
-        params: { pattern: globFor(where.folder, null) },
+        params: { pattern },
+        reading: `the number of ${filesText(pattern)} per extension (the text after the name's last ".", "(none)" without one)`,
       };
     },
   },
@@ -176,18 +238,23 @@ export const FILE_RULES: readonly IntentRule[] = [
       "what's in the src folder",
       "show the .md files in docs",
       "list files in src",
+      "what files are in the top level",
     ],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:{kind} )?${FILE_WORD}{scope}`,
+      `{ask}(?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})`,
       "(?:{kind} )?file in D",
       "show (?:content )?(?:in )?(?<scope>D)(?: file)?",
       `show (?:{kind} )?file (?<scope>D) (?:have|contain)`,
     ].map(rulePattern),
     build(slots) {
-      const pattern = files(slots);
-      return pattern
-        ? { program: "find_files(pattern)", params: { pattern } }
+      const found = files(slots);
+      return found
+        ? {
+            program: "find_files(pattern)",
+            params: { pattern: found.pattern },
+            reading: found.text,
+          }
         : "two kinds of file are named";
     },
   },
@@ -197,13 +264,17 @@ export const FILE_RULES: readonly IntentRule[] = [
     examples: ["how many files are there", "count the python files in src"],
     needs: ["find_files"],
     patterns: [
-      `count (?:{kind} )?${FILE_WORD}{scope}`,
+      `count (?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})`,
       "count (?:{kind} )?file (?<scope>D) have",
     ].map(rulePattern),
     build(slots) {
-      const pattern = files(slots);
-      return pattern
-        ? { program: "len(find_files(pattern))", params: { pattern } }
+      const found = files(slots);
+      return found
+        ? {
+            program: "len(find_files(pattern))",
+            params: { pattern: found.pattern },
+            reading: `the number of ${found.text}`,
+          }
         : "two kinds of file are named";
     },
   },

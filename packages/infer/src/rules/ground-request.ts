@@ -15,6 +15,7 @@ const KNOWN_FILES: Readonly<Record<string, string>> = Object.freeze({
   changelog: "{CHANGELOG,Changelog,changelog,CHANGES,HISTORY}*",
   license: "{LICENSE,LICENCE,License,license,COPYING}*",
   licence: "{LICENSE,LICENCE,License,license,COPYING}*",
+  licensed: "{LICENSE,LICENCE,License,license,COPYING}*",
   contributing: "{CONTRIBUTING,Contributing,contributing}*",
 });
 
@@ -60,9 +61,13 @@ export async function groundRequest(
         next?.form === "folder" ||
         (previous?.form === "show" && /^(?:ls|dir)$/i.test(previous.raw)) ||
         (previous?.form === "file" && (next?.form === "have" || next?.form === "contain"));
-      if (token.form === "known") {
+      // "the license" is the package's license field; "the license file" and "LICENSE" are the file.
+      const known =
+        token.form === "known" ||
+        (token.form === "license" && (next?.form === "file" || /^[A-Z]+$/.test(token.raw)));
+      if (known) {
         const files = await view.files(KNOWN_FILES[token.raw.toLowerCase()] ?? "");
-        if (files.length > 0) Object.assign(token, { form: "F", path: files[0] });
+        if (files.length > 0) Object.assign(token, { form: "F", path: files[0], named: true });
         continue;
       }
       const nameable =
@@ -110,6 +115,8 @@ function dropWholeWorkspace(tokens: Token[]): Token[] {
       continue;
     }
     if (token.form === "ws") continue;
+    // "the readme file": the word "file" after a file named by its well-known name.
+    if (token.form === "file" && tokens[index - 1]?.named === true) continue;
     if (token.form === "folder" && tokens[index - 1]?.form === "D") continue;
     if (token.form === "folder" && next?.form === "D" && tokens[index - 1]?.form === "in") continue;
     kept.push(token);

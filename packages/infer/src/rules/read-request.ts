@@ -23,6 +23,10 @@ export interface Token {
   extensions?: readonly string[];
   /** `F`/`D`: the workspace-relative path it names. */
   path?: string;
+  /** `F`: named by its well-known name ("the readme"), not by its path. */
+  named?: boolean;
+  /** A word read as another one a letter away ("lsit" as "list"): the word it was read as. */
+  guess?: string;
 }
 
 const OPENING: Readonly<Record<string, string>> = {
@@ -132,6 +136,16 @@ export function readRequest(text: string): Token[] {
     else {
       const chunk = trimChunk(piece.text);
       if (chunk === "" || /^-{1,2}[a-z]+$/i.test(chunk)) continue;
+      // "80-100", "80–100": a range of numbers.
+      const range = /^(\d{1,6})[-\u2013](\d{1,6})$/.exec(chunk);
+      if (range) {
+        words.push(
+          { form: "N", raw: range[1]! },
+          { form: "word", raw: "to" },
+          { form: "N", raw: range[2]! },
+        );
+        continue;
+      }
       words.push(slotOf(chunk) ?? { form: "word", raw: chunk });
     }
   }
@@ -203,12 +217,31 @@ function conceptsOf(tokens: Token[]): Token[] {
       continue;
     }
     if (isStopWord(lower)) continue;
+    if (lower === "all" || lower === "every") {
+      // "all the folders" means every folder at any depth; "all the files" means the files.
+      if (nextConcept(tokens, index) === "folder") read.push({ form: "all", raw: token.raw });
+      continue;
+    }
     const form = wordForm(lower);
+    const guess = form?.guess === undefined ? {} : { guess: form.guess };
     if (form && "kind" in form) {
-      read.push({ form: "K", raw: token.raw, extensions: kindExtensions(form.kind)! });
-    } else read.push({ form: form?.concept ?? "W", raw: token.raw });
+      read.push({ form: "K", raw: token.raw, extensions: kindExtensions(form.kind)!, ...guess });
+    } else read.push({ form: form?.concept ?? "W", raw: token.raw, ...guess });
   }
   return read;
+}
+
+/** The concept of the first word from `index` that is not a stop word, or null. */
+function nextConcept(tokens: readonly Token[], index: number): string | null {
+  for (let at = index; at < tokens.length; at++) {
+    const token = tokens[at]!;
+    if (token.form !== "word") return null;
+    const lower = token.raw.toLowerCase();
+    if (isStopWord(lower)) continue;
+    const form = wordForm(lower);
+    return form && "concept" in form ? form.concept : null;
+  }
+  return null;
 }
 
 function phraseAt(

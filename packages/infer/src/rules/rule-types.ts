@@ -1,10 +1,12 @@
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
 
-/** A program a rule wrote for an intent, with the string params it binds. */
+/** A program a rule wrote for an intent, with the string params it binds and how it read the request. */
 export interface RuleProgram {
   program: string;
   params: Record<string, string>;
+  /** What the program answers, in one line a person can check ("the number of TypeScript files (**\/*.{ts,tsx,mts,cts})"). */
+  reading: string;
 }
 
 /** What a rule may use besides the request: the kit's tool names and a read-only view of the workspace. */

@@ -108,6 +108,40 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
         .sort((a, b) => b.bytes - a.bytes || (a.file < b.file ? -1 : 1))
         .slice(0, 2),
   ],
+  [
+    "show the 2 smallest files",
+    "smallest-files",
+    (workspace) =>
+      workspace.files
+        .map((file) => ({ file, bytes: workspace.bytes(file) }))
+        .sort((a, b) => a.bytes - b.bytes || (a.file < b.file ? -1 : 1))
+        .slice(0, 2),
+  ],
+  [
+    "are there any empty files",
+    "empty-files",
+    (workspace) => workspace.files.filter((file) => workspace.bytes(file) === 0),
+  ],
+  [
+    "list all the directories",
+    "list-all-folders",
+    (workspace) =>
+      [
+        ...new Set(
+          workspace.files.flatMap((file) =>
+            file
+              .split("/")
+              .slice(0, -1)
+              .map((_, index, parts) => parts.slice(0, index + 1).join("/")),
+          ),
+        ),
+      ].sort(),
+  ],
+  [
+    "what files are in the top level?",
+    "list-files",
+    (workspace) => workspace.files.filter((file) => !file.includes("/")),
+  ],
   ["how many lines in src/utils.ts", "file-lines", () => 10],
   [
     "count lines per file in src",
@@ -129,7 +163,12 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["list the dependencies", "package-dependencies", () => ({ "whatwg-fetch": "^3.6.20" })],
   ["how many dev dependencies", "package-dependencies", () => 1],
   ["list the npm scripts", "package-scripts", () => ({ build: "tsc", test: "vitest" })],
-  ["what does src/index.ts export", "exports", () => ["* from ./utils.js", "Ollama", "default"]],
+  // The star re-export is followed into src/utils.ts: its names, not "* from ./utils.js".
+  [
+    "what does src/index.ts export",
+    "exports",
+    () => ["Ollama", "default", "formatHost", "get", "stop"],
+  ],
   ["list the exports of src/utils.ts", "exports", () => ["formatHost", "get", "stop"]],
   [
     "where is formatHost defined",
@@ -185,6 +224,7 @@ const READ = [
   "read_lines",
   "search_files",
   "definitions_of",
+  "exports_of",
 ];
 
 async function answer(intent: string, tools: readonly string[], mode: "in-process" | "isolated") {
@@ -216,7 +256,7 @@ describe("the rules' answers with only read_file and find_files", () => {
     INTENT_RULES.find((rule) => rule.id === id)!.needs.every(
       (tool) => tool === "read_file" || tool === "find_files",
     ),
-  ).filter(([, id]) => id !== "largest-files");
+  ).filter(([, id]) => !["largest-files", "smallest-files", "empty-files"].includes(id));
 
   it.each(SAME)("answer %j (%s) as the full kit does", async (intent, id, gold) => {
     const { built, result } = await answer(intent, ["read_file", "find_files"], "in-process");

@@ -6,6 +6,7 @@
  * `regexLiteral`, which refuses anything that would not parse back as exactly that regex.
  */
 import { CODE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf, globFor } from "./file-kinds.js";
+import { filesText, quoted } from "./reading-text.js";
 import { escapeRegex, regexLiteral } from "./regex-literal.js";
 import { scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
@@ -92,20 +93,39 @@ function todoProgram(marks: string[], shape: Shape, searches: boolean): string {
   return [...both, last].join("\n");
 }
 
+/** The files a search reads, in words: "files (**\/*)", or "README.md". */
+function searchedText(pattern: string, slots: RuleSlots): string {
+  const where = scopeOf(slots, { file: true });
+  return where?.file !== undefined ? quoted(where.file) : filesText(pattern, where?.extensions);
+}
+
+const SHAPES: Readonly<Record<Shape, (lines: string, files: string) => string>> = {
+  rows: (lines, files) =>
+    `the lines of ${files} that contain ${lines}, as { file, line, text } rows`,
+  files: (lines, files) => `the ${files} with a line that contains ${lines}`,
+  count: (lines, files) => `the number of lines of ${files} that contain ${lines}`,
+};
+
 const todos = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   const pattern = searchedGlob(slots, context);
   const marks = marksOf(slots);
   if (!pattern || marks.length === 0) return "two kinds of file are named";
+  const lines = `${marks.map(quoted).join(" or ")} (case-sensitive)`;
   return {
     program: todoProgram(marks, shape, context.tools.has("search_files")),
     params: { pattern },
+    reading: SHAPES[shape](lines, searchedText(pattern, slots)),
   };
 };
 
 /** What a term slot searches for: plain text (`query`), or a regex literal. */
 function termOf(slots: RuleSlots): { query: string } | { regex: string } | null {
-  const token = slots.term?.[0];
-  if (!token || slots.term!.length !== 1) return null;
+  // "the word zod": the marker word is not part of the text.
+  const tokens = (slots.term ?? []).filter(
+    (token) => !["literal", "contain", "have", "with"].includes(token.form),
+  );
+  const token = tokens[0];
+  if (!token || tokens.length !== 1) return null;
   if (token.form === "R") {
     const literal = regexLiteral(token.raw, token.flags ?? "");
     return literal ? { regex: literal } : null;
@@ -118,6 +138,15 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   const searches = context.tools.has("search_files") && term !== null && "query" in term;
   const pattern = searchedGlob(slots, { ...context, tools: searches ? context.tools : new Set() });
   if (!term || !pattern) return "the text to search for is not usable";
+  const what =
+    "query" in term
+      ? `${quoted(term.query)} (case-sensitive)`
+      : `a match of the regex ${term.regex}`;
+  const files = searchedText(pattern, slots);
+  const reading =
+    shape === "rows"
+      ? SHAPES.rows(what, files)
+      : `${shape === "count" ? "the number of " : ""}${files} whose text contains ${what}`;
   if (searches && "query" in term) {
     const hits = "search_files(query, pattern)";
     const program =
@@ -126,7 +155,7 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
         : shape === "files"
           ? `unique(${hits}.map(hit => hit.file))`
           : `len(unique(${hits}.map(hit => hit.file)))`;
-    return { program, params: { pattern, query: term.query } };
+    return { program, params: { pattern, query: term.query }, reading };
   }
   const test = "regex" in term ? `${term.regex}.test(line)` : "line.includes(query)";
   const params: Record<string, string> =
@@ -137,7 +166,7 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
       : shape === "files"
         ? filesProgram(test)
         : `len(${filesProgram(test)})`;
-  return { program, params };
+  return { program, params, reading };
 };
 
 /**
@@ -157,15 +186,21 @@ export function importRegex(module: string): string | null {
 }
 
 const MARKS = "(?<marks>todo(?: and todo)?)";
-/** Text to look for: quoted, a regex, or one word, path or name ("the word zod" too). */
-const TERM = "(?:literal )?(?<term>[QWPFDR])";
+/** Text to look for after a word that introduces it ("contains", "grep", "occurrences of", "the word"): quoted, a regex, or one word, path or name. */
+const TERM = "(?<term>(?:literal )?[QWPFDR])";
 const HAVE = "(?:contain|have|with)";
+/**
+ * "files that contain X", "files with "X"", "files with the word X": after "have" or "with",
+ * which do not introduce text, only quoted text, a regex or text after "the word". The group
+ * takes the marker too; `termOf` leaves it out.
+ */
+const FILE_TERM = "(?<term>contain (?:literal )?[QWPFDR]|(?:have|with) (?:literal [QWPFDR]|[QR]))";
 
 /** Content search rules, most specific first. */
 export const SEARCH_RULES: readonly IntentRule[] = [
   {
     id: "files-with-todos",
-    summary: "the files with TODO or FIXME comments",
+    summary: "the files with TODO or FIXME comments (as named)",
     examples: ["which files have TODOs in them", "list files with FIXME comments in src"],
     needs: ["find_files", "read_file"],
     patterns: [`{ask}file ${HAVE} ${MARKS}(?: comment)?{scope}`].map(rulePattern),
@@ -173,7 +208,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
   },
   {
     id: "count-todos",
-    summary: "count the TODO or FIXME lines",
+    summary: "count the TODO or FIXME lines (as named)",
     examples: ["how many TODOs are there", "count the lines that contain FIXME in src"],
     needs: ["find_files", "read_file"],
     patterns: [
@@ -185,7 +220,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
   },
   {
     id: "todos",
-    summary: "TODO and FIXME comments with their line numbers",
+    summary: "the TODO or FIXME comments (as named) with their line numbers",
     examples: ["list the todos", "show TODO and FIXME comments with line numbers"],
     needs: ["find_files", "read_file"],
     patterns: [
@@ -205,7 +240,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       const pattern = searchedGlob(slots, { ...context, tools: new Set() }, CODE_EXTENSIONS);
       const regex = module === null ? null : importRegex(module);
       if (!regex || !pattern) return "the module name is not usable";
-      return { program: filesProgram(`${regex}.test(line)`), params: { pattern } };
+      return {
+        program: filesProgram(`${regex}.test(line)`),
+        params: { pattern },
+        reading: `the ${filesText(pattern)} with an import, require or export … from of ${quoted(module!)}`,
+      };
     },
   },
   {
@@ -214,8 +253,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["which files mention fetch", 'list the files containing "AbortController"'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `{ask}(?:{kind} )?file ${HAVE} ${TERM}{scope}`,
-      `{ask}(?:{kind} )?file in (?<scope>D) ${HAVE} ${TERM}`,
+      `{ask}(?:{kind} )?file ${FILE_TERM}{scope}`,
+      `{ask}(?:{kind} )?file in (?<scope>D) ${FILE_TERM}`,
     ].map(rulePattern),
     build: search("files"),
   },
@@ -225,8 +264,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["how many files mention fetch", 'count the files containing "TODO"'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `count (?:{kind} )?file ${HAVE} ${TERM}{scope}`,
-      `count (?:{kind} )?file in (?<scope>D) ${HAVE} ${TERM}`,
+      `count (?:{kind} )?file ${FILE_TERM}{scope}`,
+      `count (?:{kind} )?file in (?<scope>D) ${FILE_TERM}`,
     ].map(rulePattern),
     build: search("count"),
   },
@@ -237,7 +276,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     needs: ["find_files", "read_file"],
     patterns: [
       `search(?: {kind})?(?: file| content)? ${TERM}{scope}(?: (?:with|and) lineno)?`,
-      `(?:show |find |search )?line ${HAVE} ${TERM}{scope}(?: (?:with|and) lineno)?`,
+      `(?:show |find |search )?line ${FILE_TERM}{scope}(?: (?:with|and) lineno)?`,
       `(?:show |find |search |where )?occurrence ${TERM}{scope}(?: (?:with|and) lineno)?`,
       `where ${TERM} contain{scope}`,
     ].map(rulePattern),

@@ -21,6 +21,8 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   folder: "folder directory dir subfolder subdirectory subdir".split(" "),
   line: ["line", "loc", "sloc"],
   largest: ["largest", "biggest", "heaviest", "big", "large"],
+  smallest: ["smallest", "tiniest"],
+  empty: ["empty", "zero-byte"],
   size: ["size", "bytes", "byte", "weigh"],
   character: ["character", "char", "length"],
   top: ["top"],
@@ -41,6 +43,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   dependency: ["dependency", "dependencies", "deps", "dep", "requirement"],
   script: ["script"],
   export: ["export"],
+  codekind: ["class", "function", "method", "interface", "enum"],
   define: "define definition declare declaration implement implementation".split(" "),
   call: "call caller invoke invocation".split(" "),
   replace: ["replace", "substitute", "swap"],
@@ -53,12 +56,20 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   occurrence: "occurrence instance appearance hit usage".split(" "),
   match: ["match", "matching", "like", "glob"],
   test: ["test", "spec"],
-  known: ["readme", "changelog", "license", "licence", "contributing"],
+  known: ["readme", "changelog", "contributing"],
+  license: ["license", "licence", "licensed"],
+  author: ["author", "maintainer"],
+  homepage: ["homepage", "website"],
+  main: ["main", "entrypoint"],
+  engine: ["engine"],
+  bin: ["bin", "binary", "binaries", "executable"],
   where: ["where", "whereabouts"],
   who: ["who"],
   how: ["how"],
-  in: "in under inside within from across".split(" "),
-  to: ["to", "into", "onto"],
+  in: "in under inside within from across at".split(" "),
+  toplevel: ["root", "toplevel"],
+  deep: ["recursively", "recursive", "nested"],
+  to: ["to", "into", "onto", "through", "thru"],
   and: ["and", "or", "plus", "&"],
   not: "not no without except excluding outside but never non other than".split(" "),
   sort: "sort order rank alphabetical alphabetically reverse".split(" "),
@@ -71,7 +82,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     "a an the me us please pls kindly can could would will should may might must shall you i we " +
     "they it its them their this that these those there here is are was were be been being do " +
-    "does did all every any some of for about just only also currently now already actually " +
+    "does did any some of for just only currently now already actually " +
     "exactly really quickly whole entire full complete out up again thanks thank hey hi ok " +
     "okay so far exist exists existing present available my our your current given want need " +
     "know let lets as on one ones"
@@ -94,6 +105,10 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["dev", "deps"], ["devdependency"]],
   [["peer", "dependencies"], ["peerdependency"]],
   [["peerdependencies"], ["peerdependency"]],
+  [["optional", "dependencies"], ["optionaldependency"]],
+  [["optionaldependencies"], ["optionaldependency"]],
+  [["entry", "point"], ["main"]],
+  [["main", "entry"], ["main"]],
   [["depend", "on"], ["dependency"]],
   [["depends", "on"], ["dependency"]],
   [["to", "do"], ["todo"]],
@@ -105,8 +120,11 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["all", "together"], []],
   [["altogether"], []],
   [["overall"], []],
-  [["top", "level"], []],
-  [["top-level"], []],
+  [["top", "level"], ["toplevel"]],
+  [["top-level"], ["toplevel"]],
+  [["right", "now"], []],
+  [["for", "me"], []],
+  [["in", "here"], []],
   [["in", "which", "file"], ["where"]],
   [["in", "what", "file"], ["where"]],
   [["npm", "scripts"], ["script"]],
@@ -117,6 +135,7 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["sub-folders"], ["folder"]],
   [["source", "code"], ["code"]],
   [["how", "big"], ["size"]],
+  [["how", "large"], ["size"]],
   [["wc"], ["count", "line"]],
 ];
 
@@ -146,8 +165,8 @@ const TYPO_TARGETS: readonly (readonly [string, WordForm])[] = [
 /** The multi-word phrases, each with the concepts it reads as (none: it is dropped). */
 export const PHRASE_CONCEPTS: typeof PHRASES = PHRASES;
 
-/** What a word reads as: a concept, or a kind of file (`kind`: the word for `kindExtensions`). */
-export type WordForm = { concept: string } | { kind: string };
+/** What a word reads as: a concept, or a kind of file (`kind`: the word for `kindExtensions`); `guess` when it was read as a word one edit away. */
+export type WordForm = ({ concept: string } | { kind: string }) & { guess?: string };
 
 /** True when a word carries nothing for the rules. */
 export function isStopWord(word: string): boolean {
@@ -187,13 +206,11 @@ export function wordForm(word: string): WordForm | null {
   if (byStem !== undefined) return { concept: byStem };
   if (isKindWord(stemmed)) return { kind: stemmed };
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
-  const near = TYPO_TARGETS.filter(([target]) => withinOneEdit(word, target)).map(
-    ([, form]) => form,
-  );
+  const near = TYPO_TARGETS.filter(([target]) => withinOneEdit(word, target));
   const meanings = new Set(
-    near.map((form) => ("concept" in form ? form.concept : `kind:${form.kind}`)),
+    near.map(([, form]) => ("concept" in form ? form.concept : `kind:${form.kind}`)),
   );
-  return meanings.size === 1 ? near[0]! : null;
+  return meanings.size === 1 ? { ...near[0]![1], guess: near[0]![0] } : null;
 }
 
 /**
