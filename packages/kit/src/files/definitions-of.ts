@@ -91,7 +91,7 @@ export function definitionsOf(
     {
       ...options,
       tool: "definitions_of",
-      quick: (text) => text.includes(name),
+      needle: name,
       matchLines: (text, file) => definitionLinesOf(text, file, name),
     },
   );

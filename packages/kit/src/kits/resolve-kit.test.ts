@@ -10,6 +10,8 @@ function mockToolbox(): Toolbox {
       read_file: (file: string) => `text of ${file}`,
       find_files: ["a.md"],
       file_size: 1,
+      file_sizes: [],
+      line_counts: [],
       list_folder: [],
       read_lines: [],
       search_files: [],
@@ -39,7 +41,16 @@ function mockToolbox(): Toolbox {
     effectsCeiling: 0,
     docs: "find_files.md",
   });
-  for (const name of ["file_size", "list_folder", "read_lines", "search_files", "definitions_of", "exports_of"])
+  for (const name of [
+    "file_size",
+    "file_sizes",
+    "line_counts",
+    "list_folder",
+    "read_lines",
+    "search_files",
+    "definitions_of",
+    "exports_of",
+  ])
     toolbox.registerTool({ name, provider: "mock", gradeW: 1, effectsCeiling: 0 });
   toolbox.registerTool({ name: "write_file", provider: "mock", gradeW: 3, effectsCeiling: 3 });
   toolbox.registerTool({ name: "edit_file", provider: "mock", gradeW: 3, effectsCeiling: 2 });
@@ -50,6 +61,8 @@ const READ_TOOLS = [
   "read_file",
   "find_files",
   "file_size",
+  "file_sizes",
+  "line_counts",
   "list_folder",
   "read_lines",
   "search_files",
@@ -212,7 +225,7 @@ describe("resolveKit", () => {
   it("suggests the nearest tool name", async () => {
     const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(
-      `"did you mean read_file? known tools: read_file, find_files, file_size, list_folder, read_lines, search_files, definitions_of, exports_of, write_file, edit_file"`,
+      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, exports_of, write_file, edit_file"`,
     );
   });
 
