@@ -108,6 +108,13 @@ export type {
   ShapedRunResult,
 } from "./result/shape-result.js";
 export { fitValue, fitText } from "./result/fit-value.js";
+export {
+  didYouMean,
+  explainGenerationFailure,
+  formatGenerationFailure,
+  nextSteps,
+} from "./result/explain-generation-failure.js";
+export type { TierReason } from "./result/explain-generation-failure.js";
 export { clampLimits } from "./program/clamp-limits.js";
 export type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 export type { FittedValue } from "./result/fit-value.js";

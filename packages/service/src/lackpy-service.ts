@@ -24,6 +24,7 @@ import { describeRules, type RuleDescription } from "@lackpy/infer/node";
 import { closeWorkerPool, configureChildPool } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config/config-types.js";
 import { checkIntent } from "./program/check-intent.js";
+import { explainGenerationFailure } from "./result/explain-generation-failure.js";
 import { createTemplate, type CreateTemplateOptions } from "./delegate/create-template.js";
 import {
   delegatePipeline,
@@ -356,7 +357,15 @@ export class LackpyService {
     const span = startRootSpan("lackpy.generate", { "lackpy.kit": request.kit.name });
     try {
       const generated = await this.generator.generate(intent, request, options, span);
-      const outcome = redactSecrets(generated.outcome, request.params.secrets);
+      const outcome = redactSecrets(
+        generated.outcome.success
+          ? generated.outcome
+          : {
+              ...generated.outcome,
+              error: explainGenerationFailure(intent, generated.outcome.error, this.settings),
+            },
+        request.params.secrets,
+      );
       span?.set({
         "lackpy.success": outcome.success,
         "lackpy.tier": outcome.success ? outcome.tier : undefined,

@@ -21,24 +21,3 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...READ_RULES,
   ...FILE_RULES,
 ]);
-
-/** One rule as `lackpy rules` shows it: its need, two or more phrasings, its tools, and whether the kit has them. */
-export interface RuleDescription {
-  id: string;
-  summary: string;
-  examples: readonly string[];
-  tools: readonly string[];
-  /** True when every tool the rule needs is in the kit (always true without a kit). */
-  available: boolean;
-}
-
-/** The rules as `lackpy rules` lists them; with a kit's tool names, which of them the kit can use. */
-export function describeRules(tools?: ReadonlySet<string>): RuleDescription[] {
-  return INTENT_RULES.map((rule) => ({
-    id: rule.id,
-    summary: rule.summary,
-    examples: rule.examples,
-    tools: rule.needs,
-    available: tools === undefined || rule.needs.every((tool) => tools.has(tool)),
-  }));
-}

@@ -3,7 +3,8 @@ import { validate, type ParamSpec, type ToolSpec } from "@lackpy/lang";
 import { createWorkspaceView, FILE_TOOL_SPECS } from "@lackpy/kit/node";
 import type { WorkspaceView } from "@lackpy/kit";
 import { createRulesWorkspace } from "../__fixtures__/rules-workspace.js";
-import { INTENT_RULES, describeRules } from "./intent-rules.js";
+import { describeRules } from "./describe-rules.js";
+import { INTENT_RULES } from "./intent-rules.js";
 import { MAX_RULE_INTENT_LENGTH, matchRules, type RuleMatch } from "./match-rules.js";
 import { RulesProvider } from "./rules-provider.js";
 
@@ -65,14 +66,22 @@ describe("the rules' catalogue", () => {
     },
   );
 
-  it("says which rules a kit can use", () => {
-    const described = describeRules(names(READONLY));
+  it("says which rules a kit can use, and how each reads its examples", async () => {
+    const described = await describeRules(names(READONLY));
+    for (const rule of described)
+      expect(
+        rule.readings.filter((reading) => reading === ""),
+        rule.id,
+      ).toEqual([]);
+    expect(described.find((rule) => rule.id === "count-files")?.readings[0]).toBe(
+      "the number of files (**/*)",
+    );
     expect(described.find((rule) => rule.id === "list-files")).toMatchObject({
       available: true,
       tools: ["find_files"],
     });
     expect(described.find((rule) => rule.id === "replace-text")?.available).toBe(false);
-    expect(describeRules().every((rule) => rule.available)).toBe(true);
+    expect((await describeRules()).every((rule) => rule.available)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import type {
   ProgramGenerator,
 } from "../program/program-generator.js";
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
+import { explainGenerationFailure } from "../result/explain-generation-failure.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
 import type { DelegateResult, RunOptions } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
@@ -115,7 +116,7 @@ async function delegateStages(
     return redactSecrets(
       {
         ...emptyResult(kit.kit.grade, dryRun),
-        error: outcome.error,
+        error: explainGenerationFailure(intent, outcome.error, stages.settings),
         generationMs,
         executionMs: 0,
         totalMs: Math.round(performance.now() - started),
