@@ -113,6 +113,9 @@ export function declarationsOf(statement: SyntaxNode): DeclaredName[] {
       return named("type");
     case "TSEnumDeclaration":
       return named("enum");
+    case "TSImportEqualsDeclaration":
+      // `export import a = b.c`: a name for another value.
+      return named("value");
     case "TSModuleDeclaration":
       // `declare module "m" { … }` describes another module; it declares no name here.
       return isNode(statement.id) && statement.id.type === "Identifier" ? named("namespace") : [];

@@ -3,17 +3,17 @@
  * module exports, where a name is defined) are read from its structure and never guessed from
  * its text. JavaScript goes through acorn (as a module, or as a script when it only parses as
  * one: CommonJS with a top-level `return`); TypeScript, TSX, JSX and declaration files through
- * acorn with `@sveltejs/acorn-typescript`, whose `.d.ts` mode accepts bodiless declarations.
+ * `oxc-parser` (TS-ESTree), loaded on first use. A file with any syntax error is not parsed.
  */
+import { createRequire } from "node:module";
 import { Parser, type Options } from "acorn";
-import { tsPlugin } from "@sveltejs/acorn-typescript";
 
 /** A syntax tree node, as far as the code-fact readers look into it. */
 export interface SyntaxNode {
   type: string;
   start: number;
   end: number;
-  loc?: { start: { line: number; column: number } };
+  loc?: { start: { line: number; column?: number } };
   [key: string]: unknown;
 }
 
@@ -30,17 +30,18 @@ export const MODULE_FILE_EXTENSIONS: readonly string[] = Object.freeze(
   "js mjs cjs jsx ts mts cts tsx".split(" "),
 );
 
-let parsers: Record<Exclude<Dialect, "javascript">, typeof Parser> | null = null;
+type OxcParse = (
+  filename: string,
+  text: string,
+  options?: Record<string, unknown>,
+) => { program: unknown; errors: { message: string; labels?: { start: number }[] }[] };
 
-/** The TypeScript-aware parsers, built on first use. */
-function typescriptParsers(): Record<Exclude<Dialect, "javascript">, typeof Parser> {
-  parsers ??= {
-    jsx: Parser.extend(tsPlugin({ jsx: true })),
-    typescript: Parser.extend(tsPlugin()),
-    tsx: Parser.extend(tsPlugin({ jsx: true })),
-    declaration: Parser.extend(tsPlugin({ dts: true })),
-  };
-  return parsers;
+let oxc: OxcParse | null = null;
+
+/** `oxc-parser`'s `parseSync`, loaded on first use (a native binding: only TypeScript needs it). */
+function oxcParse(): OxcParse {
+  oxc ??= (createRequire(import.meta.url)("oxc-parser") as { parseSync: OxcParse }).parseSync;
+  return oxc;
 }
 
 /** The dialect of a path by its extension, or null for a file that is not a JS or TS module. */
@@ -58,7 +59,6 @@ const BASE: Options = {
   ecmaVersion: "latest",
   allowHashBang: true,
   allowAwaitOutsideFunction: true,
-  locations: true,
 };
 
 /** Parses module text by the dialect of `path`; a JavaScript file that is not a module is read as a script. */
@@ -66,18 +66,29 @@ export function parseModule(text: string, path: string): ParsedModule {
   const dialect = dialectOf(path);
   if (dialect === null)
     return { ok: false, message: "not a JavaScript or TypeScript file", line: null };
-  const attempts: [typeof Parser, Options][] =
-    dialect === "javascript"
-      ? [
-          [Parser, { ...BASE, sourceType: path.endsWith(".cjs") ? "script" : "module" }],
-          [Parser, { ...BASE, sourceType: "script", allowReturnOutsideFunction: true }],
-        ]
-      : [[typescriptParsers()[dialect], { ...BASE, sourceType: "module" }]];
+  if (dialect !== "javascript") {
+    const parsed = oxcParse()(path, text, { sourceType: "module" });
+    const error = parsed.errors[0];
+    if (error) {
+      const at = error.labels?.[0]?.start;
+      return {
+        ok: false,
+        message: error.message,
+        line: at === undefined ? null : lineAtOffset(text, at),
+      };
+    }
+    const program = parsed.program as SyntaxNode;
+    numberLines(program, text);
+    return { ok: true, program, dialect };
+  }
   let failure: { message: string; line: number | null } | null = null;
-  for (const [parser, options] of attempts) {
+  for (const options of [
+    { ...BASE, sourceType: path.endsWith(".cjs") ? "script" : "module" },
+    { ...BASE, sourceType: "script", allowReturnOutsideFunction: true },
+  ] as Options[]) {
     try {
-      const program = parser.parse(text, options) as unknown as SyntaxNode;
-      if (/\r(?!\n)|[\u2028\u2029]/.test(text)) renumber(program, text);
+      const program = Parser.parse(text, options) as unknown as SyntaxNode;
+      numberLines(program, text);
       return { ok: true, program, dialect };
     } catch (error) {
       const line = (error as { loc?: { line?: number } }).loc?.line ?? null;
@@ -87,11 +98,23 @@ export function parseModule(text: string, path: string): ParsedModule {
   return { ok: false, ...failure! };
 }
 
+/** The 1-based line of an offset, counting `\n`s as the file tools do. */
+function lineAtOffset(text: string, offset: number): number {
+  let line = 1;
+  for (
+    let index = text.indexOf("\n");
+    index >= 0 && index < offset;
+    index = text.indexOf("\n", index + 1)
+  )
+    line++;
+  return line;
+}
+
 /**
- * Sets every node's line by the `\n`s before it, as the file tools count lines (acorn also ends
- * a line at a lone `\r`, U+2028 and U+2029).
+ * Gives every node its line (`loc.start.line`) from its offset, by the `\n`s before it, as the
+ * file tools count lines (acorn would also end a line at a lone `\r`, U+2028 and U+2029).
  */
-function renumber(program: SyntaxNode, text: string): void {
+function numberLines(program: SyntaxNode, text: string): void {
   const breaks: number[] = [];
   for (let index = text.indexOf("\n"); index >= 0; index = text.indexOf("\n", index + 1))
     breaks.push(index);
@@ -106,7 +129,7 @@ function renumber(program: SyntaxNode, text: string): void {
     return low + 1;
   };
   const visit = (node: SyntaxNode) => {
-    if (node.loc) node.loc.start.line = lineAt(node.start);
+    node.loc = { start: { line: lineAt(node.start) } };
     for (const child of childrenOf(node)) visit(child);
   };
   visit(program);

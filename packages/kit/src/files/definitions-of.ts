@@ -1,4 +1,4 @@
-import { definitionLines } from "../code/definitions-in-module.js";
+import { definitionsIn, type Definition } from "../code/definitions-in-module.js";
 import { dialectOf, parseModule } from "../code/parse-module.js";
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
@@ -32,10 +32,44 @@ const IMPORTED = /=\s*(?:await\s+)?(?:require|import)\s*\(/;
  * (`definitionLines`); null for other files and for a file that does not parse, whose lines are
  * then tested one by one (`definitionTest`).
  */
-export function definitionLinesOf(text: string, file: string, name: string): number[] | null {
+export function definitionLinesOf(text: string, file: string, name: string): Definition[] | null {
   if (dialectOf(file) === null) return null;
+  // Parsing is the slow part: a file with no line that could define the name is not parsed.
+  if (!candidateLines(name).test(text)) return [];
   const parsed = parseModule(text, file);
-  return parsed.ok ? definitionLines(parsed.program, name) : null;
+  return parsed.ok ? definitionsIn(parsed.program, name) : null;
+}
+
+const CANDIDATES = new Map<string, RegExp>();
+
+/**
+ * Lines that could define `name` (a superset of what the parser finds): a declaration keyword
+ * before it, the name at the start of a line before `(`, `<`, `:`, `=` or `?` (a member or
+ * method), `name:` or `name =` anywhere (an object's function, a variable), `.name =` (an
+ * assigned property).
+ */
+function candidateLines(name: string): RegExp {
+  let found = CANDIDATES.get(name);
+  if (!found) {
+    const escaped = name.replace(/\$/g, "\\$");
+    found = new RegExp(
+      String.raw`(?:function|class|interface|type|enum|namespace|module|const|let|var)\s*\*?\s*${escaped}(?![\w$])` +
+        String.raw`|^[\t ]*(?:[\w$]+[\t ]+)*\*?[\t ]*#?${escaped}[\t ]*[?!]?[\t ]*[(<:=]` +
+        String.raw`|(?<![\w$])${escaped}[\t ]*(?::|=(?!=))`,
+      "m",
+    );
+    if (CANDIDATES.size > 100) CANDIDATES.clear();
+    CANDIDATES.set(name, found);
+  }
+  return found;
+}
+
+/** What a definition line read line by line defines, when its words say (Python, or a file that does not parse). */
+function lineKind(line: string): string | undefined {
+  if (/^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\b/.test(line))
+    return "class";
+  if (/^\s*(?:async\s+)?def\b|\bfunction\b/.test(line)) return "function";
+  return undefined;
 }
 
 /**
@@ -93,6 +127,7 @@ export function definitionsOf(
       tool: "definitions_of",
       needle: name,
       matchLines: (text, file) => definitionLinesOf(text, file, name),
+      kindOf: lineKind,
     },
   );
 }

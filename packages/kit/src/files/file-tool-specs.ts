@@ -246,7 +246,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
         optional: true,
       },
     ],
-    returns: "{ file: string, line: number, text: string }[]",
+    returns: "{ file: string, line: number, text: string, kind?: string }[]",
     gradeW: 1,
     effectsCeiling: 0,
     docs: "definitions_of.md",
