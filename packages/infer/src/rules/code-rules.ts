@@ -17,13 +17,13 @@ const identifier = (slots: RuleSlots) => {
   return name !== null && IDENTIFIER.test(name) ? name : null;
 };
 
-/** What a definitions request names beside the name ("the Client class"), and the text test its rows must pass. */
-const CODE_KINDS: Readonly<Record<string, { words: string; test: string }>> = {
-  class: { words: "a class", test: "/\\bclass\\b/" },
-  function: { words: "a function or method", test: "/\\bfunction\\b|=>|\\(/" },
-  interface: { words: "an interface", test: "/\\binterface\\b/" },
-  type: { words: "a type", test: "/\\btype\\b/" },
-  enum: { words: "an enum", test: "/\\benum\\b/" },
+/** What a definitions request names beside the name ("the Client class"), and the kinds of `definitions_of` rows that are one. */
+const CODE_KINDS: Readonly<Record<string, { words: string; kinds: readonly string[] }>> = {
+  class: { words: "a class", kinds: ["class"] },
+  function: { words: "a function or method", kinds: ["function", "method"] },
+  method: { words: "a method or function", kinds: ["method", "function"] },
+  interface: { words: "an interface", kinds: ["interface"] },
+  enum: { words: "an enum", kinds: ["enum"] },
 };
 
 const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind))?";
@@ -39,14 +39,16 @@ function definitions(tool: string) {
     const name = identifier(slots);
     if (!name) return "the name is not a plain identifier";
     const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
-    const key =
-      Object.keys(CODE_KINDS).find((kind) => word.startsWith(kind)) ??
-      (word.startsWith("method") ? "function" : null);
+    const key = Object.keys(CODE_KINDS).find((kind) => word.startsWith(kind));
     const kind = key ? CODE_KINDS[key] : undefined;
     if (word !== "" && !kind) return "the kind of definition is not one the rule can tell";
+    // A kit's own find_definitions says no kind: a kind is only read from definitions_of.
+    if (kind && tool !== "definitions_of") return "only definitions_of says what a definition is";
     const rows = `${tool}(name)`;
     return {
-      program: kind ? `${rows}.filter(hit => ${kind.test}.test(hit.text))` : rows,
+      program: kind
+        ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
+        : rows,
       params: { name },
       reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}, as { file, line, text } rows${tool === "definitions_of" ? " (JavaScript and TypeScript parsed: imports are not definitions; Python by its def and class lines)" : ""}`,
     };
