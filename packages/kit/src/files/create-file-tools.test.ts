@@ -269,6 +269,8 @@ describe("FILE_TOOL_SPECS", () => {
       ["search_files", false],
       ["definitions_of", false],
       ["exports_of", false],
+      ["imports_of", false],
+      ["importers_of", false],
       ["write_file", false],
       ["edit_file", false],
     ]);

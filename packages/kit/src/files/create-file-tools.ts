@@ -23,6 +23,7 @@ import { fileSizes, type FileSizeRow } from "./file-sizes.js";
 import { lineCounts, type LineCountRow } from "./line-counts.js";
 import { definitionsOf } from "./definitions-of.js";
 import { exportsOf, type ExportedName } from "./exports-of.js";
+import { importersOf, importsOf } from "./imports-of.js";
 import { noteReadFile } from "./child-file-tool.js";
 
 /** Options of the builtin file tools. */
@@ -62,6 +63,8 @@ export interface FileTools {
   search_files(text: unknown, glob?: unknown): Promise<SearchHit[]>;
   definitions_of(name: unknown, glob?: unknown): Promise<SearchHit[]>;
   exports_of(path: unknown): Promise<ExportedName[]>;
+  imports_of(path: unknown): Promise<string[]>;
+  importers_of(module: unknown, glob?: unknown): Promise<SearchHit[]>;
   write_file(path: unknown, content: unknown): Promise<number>;
   edit_file(path: unknown, old: unknown, replacement: unknown): Promise<boolean>;
 }
@@ -132,6 +135,12 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     },
     exports_of(file) {
       return exportsOf(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
+    },
+    imports_of(file) {
+      return importsOf(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
+    },
+    async importers_of(module, glob) {
+      return importersOf(workspace, module, glob, scanOptions(this));
     },
     write_file(file, content) {
       const staging = stagingOf(this);

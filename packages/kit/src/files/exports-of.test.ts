@@ -73,3 +73,25 @@ describe("exports_of", () => {
     });
   });
 });
+
+describe("imports_of and importers_of", () => {
+  it("list the specifiers a module imports, as written, and the files importing one exactly", async () => {
+    const tools = createFileTools(root);
+    await writeFile(
+      path.join(root, "lib/uses.js"),
+      "const a = require('./api')\nimport('./lazy.js')\nconst b = require(name)\nmodule.exports = { a, b }\n",
+    );
+    try {
+      expect(await tools.imports_of("src/index.ts")).toEqual(["./a.js", "./b", "./c.js"]);
+      expect(await tools.imports_of("lib/uses.js")).toEqual(["./api"]);
+      expect(await tools.importers_of("./api")).toEqual([
+        { file: "lib/index.js", line: 1, text: "module.exports = require('./api')" },
+        { file: "lib/uses.js", line: 1, text: "const a = require('./api')" },
+      ]);
+      expect(await tools.importers_of("./api.js")).toEqual([]);
+      expect(await refusal(tools.imports_of("notes.md"))).toMatchObject({ code: "not_a_module" });
+    } finally {
+      await rm(path.join(root, "lib/uses.js"));
+    }
+  });
+});

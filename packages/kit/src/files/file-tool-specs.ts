@@ -286,6 +286,63 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     ],
   },
   {
+    name: "imports_of",
+    provider: "builtin",
+    description:
+      "The modules a JavaScript or TypeScript file imports (import, import type, export … from, require), as their specifiers are written, read by a parser: string[].",
+    args: [
+      {
+        name: "path",
+        type: "string",
+        description: 'A module such as "src/index.ts"',
+        path: "read",
+      },
+    ],
+    returns: "string[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "imports_of.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "what does src/index.ts import",
+        code: `imports_of("src/index.ts")`,
+        tags: ["imports", "requires", "dependencies", "module"],
+      },
+    ],
+  },
+  {
+    name: "importers_of",
+    provider: "builtin",
+    description:
+      "The lines of the JavaScript and TypeScript files (or those matching a glob) that import a module by exactly that specifier, read by a parser: { file, line, text }[].",
+    args: [
+      {
+        name: "module",
+        type: "string",
+        description: 'A specifier as imports write it, e.g. "react" or "./utils"',
+      },
+      {
+        name: "glob",
+        type: "string",
+        description: "Files to look in; the .js and .ts modules when left out",
+        optional: true,
+      },
+    ],
+    returns: "{ file: string, line: number, text: string }[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "importers_of.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "which files import react",
+        code: `unique(importers_of("react").map(hit => hit.file))`,
+        tags: ["importers", "imports", "requires", "uses"],
+      },
+    ],
+  },
+  {
     name: "write_file",
     provider: "builtin",
     description:

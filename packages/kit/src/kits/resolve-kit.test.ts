@@ -17,6 +17,8 @@ function mockToolbox(): Toolbox {
       search_files: [],
       definitions_of: [],
       exports_of: [],
+      imports_of: [],
+      importers_of: [],
       write_file: 1,
       edit_file: true,
     }),
@@ -50,6 +52,8 @@ function mockToolbox(): Toolbox {
     "search_files",
     "definitions_of",
     "exports_of",
+    "imports_of",
+    "importers_of",
   ])
     toolbox.registerTool({ name, provider: "mock", gradeW: 1, effectsCeiling: 0 });
   toolbox.registerTool({ name: "write_file", provider: "mock", gradeW: 3, effectsCeiling: 3 });
@@ -68,6 +72,8 @@ const READ_TOOLS = [
   "search_files",
   "definitions_of",
   "exports_of",
+  "imports_of",
+  "importers_of",
 ];
 
 async function kitError(promise: Promise<unknown>): Promise<KitError> {
@@ -225,7 +231,7 @@ describe("resolveKit", () => {
   it("suggests the nearest tool name", async () => {
     const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(
-      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, exports_of, write_file, edit_file"`,
+      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, exports_of, imports_of, importers_of, write_file, edit_file"`,
     );
   });
 
