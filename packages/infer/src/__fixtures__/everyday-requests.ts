@@ -435,7 +435,11 @@ export const GOLD_BY_PHRASING: Readonly<Record<string, (workspace: PlainWorkspac
 
   "show the 5 biggest files": (workspace) => largest(workspace, workspace.files, 5),
   "what are the largest files": (workspace) => largest(workspace, workspace.files, 10),
-  "which file is the biggest": (workspace) => largest(workspace, workspace.files, 1)[0]!.file,
+  // Every file of the largest size, when several tie.
+  "which file is the biggest": (workspace) => {
+    const [top] = largest(workspace, workspace.files, 1);
+    return workspace.files.filter((file) => workspace.bytes(file) === top!.bytes).sort();
+  },
   "top 3 largest files in dist": (workspace) =>
     largest(workspace, workspace.files.filter((file) => file.startsWith("dist/")), 3),
   "list the files by size": (workspace) => largest(workspace, workspace.files, 10),

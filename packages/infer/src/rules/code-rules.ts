@@ -78,6 +78,27 @@ export const CODE_RULES: readonly IntentRule[] = [
     },
   },
   {
+    id: "imports",
+    summary: "the modules a JS or TS file imports",
+    examples: ["what does src/index.ts import", "list the imports of src/utils.ts"],
+    needs: ["imports_of"],
+    patterns: [
+      "(?:show )?(?:file )?{file} import",
+      "(?:show )?import (?:in )?{file}",
+      "(?<count>count )(?:file )?{file} import",
+    ].map(rulePattern),
+    build(slots) {
+      const path = fileOf(slots.file);
+      if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
+        return "the file is not a JavaScript or TypeScript module in the workspace";
+      return {
+        program: slots.count ? "len(imports_of(path))" : "imports_of(path)",
+        params: { path },
+        reading: `${slots.count ? "the number of " : ""}the modules ${quoted(path)} imports (import, import type, export … from, require), as written (parsed; dynamic import() not listed)`,
+      };
+    },
+  },
+  {
     id: "definitions",
     summary: "where a name is defined",
     examples: [

@@ -56,7 +56,7 @@ const NAME = "(?<name>[PFGQ])";
 const NAME_AFTER_MARKER = "(?<name>[PFGKWQ])";
 const FILE_WORD = "(?:file|script)(?: package)?(?: have)?";
 /** "in the top level", "at the root": the files or folders directly in the workspace root. */
-const TOP = "(?: in)? (?<top>toplevel)";
+const TOP = "(?: in)? (?<top>toplevel)(?: package| folder)?";
 
 /** Every folder that holds a listed file (`find_files`: node_modules and ignored files left out), sorted. */
 const ALL_FOLDERS = [
@@ -151,6 +151,24 @@ export const FILE_RULES: readonly IntentRule[] = [
     },
   },
   {
+    id: "folder-contents",
+    summary: "what is directly in a folder: its files and folders",
+    examples: ["ls src", "what's in the docs folder", "what's at the top level"],
+    needs: ["list_folder"],
+    patterns: [
+      "show (?:content )?(?:in )?{folder}",
+      "show (?:content )?(?:in )?(?<top>toplevel)(?: package| folder)?",
+    ].map(rulePattern),
+    build(slots) {
+      const folder = slots.folder?.[0]?.path ?? "";
+      return {
+        program: "list_folder(folder).map(entry => entry.path)",
+        params: { folder: folder || "." },
+        reading: `the files and folders directly in ${folder ? quoted(folder) : "the top folder"} (list_folder)`,
+      };
+    },
+  },
+  {
     id: "list-all-folders",
     summary: "every folder, at any depth",
     examples: ["list all the directories", "show every folder under src recursively"],
@@ -235,7 +253,6 @@ export const FILE_RULES: readonly IntentRule[] = [
     summary: "list files by kind or folder",
     examples: [
       "list all typescript files",
-      "what's in the src folder",
       "show the .md files in docs",
       "list files in src",
       "what files are in the top level",
@@ -244,7 +261,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     patterns: [
       `{ask}(?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})`,
       "(?:{kind} )?file in D",
-      "show (?:content )?(?:in )?(?<scope>D)(?: file)?",
+      "show (?:content )?(?:in )?(?<scope>D) file",
       `show (?:{kind} )?file (?<scope>D) (?:have|contain)`,
     ].map(rulePattern),
     build(slots) {

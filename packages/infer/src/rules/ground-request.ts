@@ -57,6 +57,7 @@ export async function groundRequest(
       const next = read[index + 1];
       const folderish =
         previous?.form === "in" ||
+        (next?.form === "file" && !read.some((other) => other.form === "in")) ||
         previous?.form === "folder" ||
         next?.form === "folder" ||
         (previous?.form === "show" && /^(?:ls|dir)$/i.test(previous.raw)) ||
@@ -81,7 +82,7 @@ export async function groundRequest(
     }
   }
   read = dropWholeWorkspace(read);
-  return moveLeadingScope(read);
+  return moveLeadingScope(folderBeforeFile(read));
 }
 
 /** True when the tokens from `index` are "and .md files" or "files": the kinds go on to the word "files". */
@@ -122,6 +123,16 @@ function dropWholeWorkspace(tokens: Token[]): Token[] {
     kept.push(token);
   }
   return kept;
+}
+
+/** "which src files mention X" → "which files mention X in src": a folder before "files" is their scope, at the end. */
+function folderBeforeFile(tokens: Token[]): Token[] {
+  const at = tokens.findIndex(
+    (token, index) => token.form === "D" && tokens[index + 1]?.form === "file",
+  );
+  if (at < 0 || tokens.some((token) => token.form === "in")) return tokens;
+  const folder = tokens[at]!;
+  return [...tokens.slice(0, at), ...tokens.slice(at + 1), { form: "in", raw: "in" }, folder];
 }
 
 /** "in src, how many files" → "how many files in src": a scope at the start moves to the end. */

@@ -116,6 +116,7 @@ function slotOf(chunk: string): Token | null {
     if (extensions) return { form: "K", raw: chunk, extensions };
   }
   if (/[*?{]/.test(chunk)) return { form: "G", raw: chunk };
+  if (/^node:[a-z_/]+$/.test(chunk)) return { form: "P", raw: chunk };
   if (/[/\\]/.test(chunk)) return { form: "P", raw: chunk };
   if (/^[\w@.+-]*[A-Za-z0-9_-]\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(chunk))
     return { form: "P", raw: chunk };
@@ -218,8 +219,13 @@ function conceptsOf(tokens: Token[]): Token[] {
     }
     if (isStopWord(lower)) continue;
     if (lower === "all" || lower === "every") {
-      // "all the folders" means every folder at any depth; "all the files" means the files.
-      if (nextConcept(tokens, index) === "folder") read.push({ form: "all", raw: token.raw });
+      // "all the files", "all typescript files", "all the lines" mean the files and lines; "all
+      // the folders" means every folder at any depth; "all the package names" and "every
+      // package.json" mean many packages, which only a rule that reads the word answers.
+      const next = nextConcept(tokens, index);
+      if (next === "folder") read.push({ form: "all", raw: token.raw });
+      else if (next === "package" || next === "name" || next === "path")
+        read.push({ form: "W", raw: token.raw });
       continue;
     }
     const form = wordForm(lower);
@@ -231,21 +237,26 @@ function conceptsOf(tokens: Token[]): Token[] {
   return read;
 }
 
-/** The concept of the first word from `index` that is not a stop word, or null. */
+/** The concept of the first word from `index` that is not a stop word ("kind" for a kind of file), or null. */
 function nextConcept(tokens: readonly Token[], index: number): string | null {
   for (let at = index; at < tokens.length; at++) {
     const token = tokens[at]!;
-    if (token.form !== "word") return null;
+    if (token.form === "K") return "kind";
+    if (token.form !== "word") return /[./]/.test(token.raw) ? "path" : null;
     const lower = token.raw.toLowerCase();
     if (isStopWord(lower)) continue;
+    if (PHRASE_CONCEPTS.some(([words]) => words[0] === lower)) {
+      const phrase = phraseAt(tokens, at);
+      if (phrase) return phrase.concepts[0] ?? null;
+    }
     const form = wordForm(lower);
-    return form && "concept" in form ? form.concept : null;
+    return form === null ? null : "concept" in form ? form.concept : "kind";
   }
   return null;
 }
 
 function phraseAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   index: number,
 ): { length: number; concepts: readonly string[] } | null {
   for (const [words, concepts] of PHRASE_CONCEPTS) {

@@ -97,9 +97,7 @@ export const READ_RULES: readonly IntentRule[] = [
     summary: "show a file",
     examples: ["show README.md", "what's in package.json", "print the readme"],
     needs: ["read_file"],
-    patterns: ["(?:show )?(?:content )?(?:in )?{file}(?: (?:content|say|contain|have))?"].map(
-      rulePattern,
-    ),
+    patterns: ["(?:show )?(?:content )?(?:in )?{file}(?: (?:content|say))?"].map(rulePattern),
     build: readFile,
   },
   {

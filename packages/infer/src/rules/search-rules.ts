@@ -5,7 +5,13 @@
  * param (`query`); a regex or a module name becomes a regex literal only through
  * `regexLiteral`, which refuses anything that would not parse back as exactly that regex.
  */
-import { CODE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf, globFor } from "./file-kinds.js";
+import {
+  CODE_EXTENSIONS,
+  MODULE_EXTENSIONS,
+  TEXT_EXTENSIONS,
+  extensionOf,
+  globFor,
+} from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
 import { escapeRegex, regexLiteral } from "./regex-literal.js";
 import { scopeOf, textOf } from "./rule-slots.js";
@@ -185,6 +191,10 @@ export function importRegex(module: string): string | null {
   return regexLiteral(`${javascript}${python}`);
 }
 
+/** A module specifier as imports write it: a relative path, `node:x`, a scoped or plain package name in lower case, with a subpath. */
+const MODULE_NAME =
+  /^(?:\.{1,2}\/[\w./@-]+|node:[a-z_/]+|(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][a-z0-9._-]*(?:\/[\w./@-]+)?)$/;
+
 const MARKS = "(?<marks>todo(?: and todo)?)";
 /** Text to look for after a word that introduces it ("contains", "grep", "occurrences of", "the word"): quoted, a regex, or one word, path or name. */
 const TERM = "(?<term>(?:literal )?[QWPFDR])";
@@ -234,16 +244,41 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     summary: "the files that import or require a module",
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
-    patterns: ["(?:show |who )?(?:file )?import (?<module>[QWPD]){scope}"].map(rulePattern),
+    patterns: [
+      "(?:show |who )?(?:file )?import (?<module>[QWPD]){scope}",
+      "(?<count>count )(?:file )?import (?<module>[QWPD]){scope}",
+      "(?:show |who )?(?:file )?use (?<module>[QP]){scope}",
+    ].map(rulePattern),
     build(slots, context) {
       const module = textOf(slots.module);
-      const pattern = searchedGlob(slots, { ...context, tools: new Set() }, CODE_EXTENSIONS);
-      const regex = module === null ? null : importRegex(module);
-      if (!regex || !pattern) return "the module name is not usable";
+      // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
+      // (lower case, as npm requires); "who imports Subscribable" names a symbol, not a module.
+      if (module === null || !(slots.module![0]!.form === "Q" || MODULE_NAME.test(module)))
+        return "the module is not a specifier (a path, or a package name in lower case)";
+      const parsed = context.tools.has("importers_of");
+      const pattern = searchedGlob(
+        slots,
+        { ...context, tools: new Set() },
+        parsed ? MODULE_EXTENSIONS : CODE_EXTENSIONS,
+      );
+      if (!pattern) return "the module name is not usable";
+      const files = filesText(pattern);
+      if (parsed) {
+        const list = "unique(importers_of(specifier, pattern).map(hit => hit.file))";
+        return {
+          program: slots.count ? `len(${list})` : list,
+          params: { pattern, specifier: module } as Record<string, string>,
+          reading: `${slots.count ? "the number of " : "the "}${files} whose import, export … from or require names exactly ${quoted(module)} (parsed; dynamic import() not counted)`,
+        };
+      }
+      const regex = importRegex(module);
+      if (!regex) return "the module name is not usable";
       return {
-        program: filesProgram(`${regex}.test(line)`),
-        params: { pattern },
-        reading: `the ${filesText(pattern)} with an import, require or export … from of ${quoted(module!)}`,
+        program: slots.count
+          ? `len(${filesProgram(`${regex}.test(line)`)})`
+          : filesProgram(`${regex}.test(line)`),
+        params: { pattern } as Record<string, string>,
+        reading: `${slots.count ? "the number of " : "the "}${files} with a line that imports, requires or re-exports ${quoted(module)}`,
       };
     },
   },

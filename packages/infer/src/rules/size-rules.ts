@@ -81,12 +81,17 @@ function extremeFiles(order: "largest" | "smallest") {
     const sorted = `sort_by(sizes, "${measured.field}"${order === "largest" ? ", true" : ""})`;
     const many = isPlural(slots.files) || slots.n !== undefined;
     const unit = measured.field === "bytes" ? "size in bytes" : "length in characters";
+    // "which file is the largest": every file of that size, when several tie.
+    const one = [
+      `const ranked = ${sorted}`,
+      `ranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field}).map(entry => entry.file)`,
+    ].join("\n");
     return {
-      program: `${measured.line}\n${many ? `${sorted}.slice(0, ${count})` : `${sorted}[0].file`}`,
+      program: `${measured.line}\n${many ? `${sorted}.slice(0, ${count})` : one}`,
       params: { pattern: found.pattern },
       reading: many
         ? `the ${count} ${order} ${found.text} by ${unit}, as { file, ${measured.field} } rows, ${order} first`
-        : `the path of the ${order} of the ${found.text} by ${unit}`,
+        : `the ${order} of the ${found.text} by ${unit} (every one, when several tie)`,
     };
   };
 }

@@ -33,6 +33,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   have: ["have", "has", "having", "got"],
   with: ["with"],
   import: ["import", "require"],
+  use: ["use", "uses", "using"],
   per: ["per", "each", "by"],
   extension: "extension ext suffix type kind filetype".split(" "),
   package: ["package", "pkg", "project"],

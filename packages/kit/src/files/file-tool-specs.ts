@@ -315,7 +315,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "importers_of",
     provider: "builtin",
     description:
-      "The lines of the JavaScript and TypeScript files (or those matching a glob) that import a module by exactly that specifier, read by a parser: { file, line, text }[].",
+      'The lines of the JavaScript and TypeScript files (or those matching a glob) that import a module by that specifier ("./utils" also as "./utils.js"), read by a parser: { file, line, text }[].',
     args: [
       {
         name: "module",

@@ -45,8 +45,22 @@ export async function importsOf(
 }
 
 /**
+ * True when an import's specifier names `asked`: the same text, or for a relative `asked`
+ * without an extension ("./utils") the same path with a module extension or as a folder's
+ * index ("./utils.js", "./utils/index.ts"), which is the same module from the same folder.
+ */
+export function sameModule(specifier: string, asked: string): boolean {
+  if (specifier === asked) return true;
+  if (!asked.startsWith(".") || /\.[cm]?[jt]sx?$/.test(asked)) return false;
+  return (
+    /^(?:\/index)?\.(?:[cm]?[jt]s|[jt]sx)$/.test(specifier.slice(asked.length)) &&
+    specifier.startsWith(asked)
+  );
+}
+
+/**
  * The lines of the workspace's JavaScript and TypeScript files (`MODULE_GLOB`, or `glob`) that
- * import `module` by exactly that specifier, as `{ file, line, text }` rows; read by a parser
+ * import `module` (`sameModule`), as `{ file, line, text }` rows; read by a parser
  * (files that do not parse are left out). Bounded like `search_files`.
  */
 export function importersOf(
@@ -70,7 +84,7 @@ export function importersOf(
       const parsed = parseModule(text, file);
       if (!parsed.ok) return [];
       return importsIn(parsed.program)
-        .filter((entry) => entry.module === module)
+        .filter((entry) => sameModule(entry.module, module))
         .map((entry) => ({ line: entry.line }));
     },
   });
