@@ -26,6 +26,17 @@ const IMAGINED: WorkspaceView = {
     if (looksLikeFile(path) || /(?:^|\/)[A-Z]+$/.test(path)) return "file";
     return /^(?:src|docs|lib|tests?)$|\//.test(path) ? "folder" : null;
   },
+  async manifest() {
+    return {
+      name: "demo",
+      version: "1.0.0",
+      description: "A demo",
+      license: "MIT",
+      scripts: { build: "tsc", test: "vitest" },
+      dependencies: { "whatwg-fetch": "^3.6.20" },
+      devDependencies: { typescript: "^6.0.3" },
+    };
+  },
   async files(glob) {
     const brace = /^\{([^,}]+)[,}]/.exec(glob);
     return [brace ? `${brace[1]}.md` : glob.replace(/^\*\*\//, "")];

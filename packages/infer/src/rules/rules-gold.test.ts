@@ -168,6 +168,14 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["list the dependencies", "package-dependencies", () => ({ "whatwg-fetch": "^3.6.20" })],
   ["how many dev dependencies", "package-dependencies", () => 1],
   ["list the npm scripts", "package-scripts", () => ({ build: "tsc", test: "vitest" })],
+  ["list the script names", "package-scripts", () => ["build", "test"]],
+  ["what does the build script run", "script-command", () => "tsc"],
+  ["what does npm test do", "script-command", () => "vitest"],
+  ["package name and version?", "package-fields", () => ({ name: "demo", version: "1.2.3" })],
+  ["which version of whatwg-fetch do we depend on", "dependency-version", () => "^3.6.20"],
+  ["typescript version in devDependencies", "dependency-version", () => "^6.0.3"],
+  ['what\'s "description" set to', "package-key", () => "A demo package"],
+  ["what's the license", "package-field", () => null],
   // The star re-export is followed into src/utils.ts: its names, not "* from ./utils.js".
   [
     "what does src/index.ts export",
