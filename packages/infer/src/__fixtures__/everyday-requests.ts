@@ -70,7 +70,9 @@ function definitions(workspace: PlainWorkspace, name: string): Hit[] {
         (declaration.test(text) && (!isConstant || new RegExp(`${name}\\s*[:=]`).test(text)));
       if (defines || method.test(text)) hits.push({ file, line: index + 1, text: text.trim() });
     });
-  return hits;
+  // A .d.ts declares what code elsewhere defines: it counts only when nothing else does.
+  const code = hits.filter((hit) => !/\.d\.[cm]?ts$/.test(hit.file));
+  return code.length > 0 ? code : hits;
 }
 
 /**

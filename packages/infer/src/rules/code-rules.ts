@@ -45,12 +45,21 @@ function definitions(tool: string) {
     // A kit's own find_definitions says no kind: a kind is only read from definitions_of.
     if (kind && tool !== "definitions_of") return "only definitions_of says what a definition is";
     const rows = `${tool}(name)`;
+    const found = kind
+      ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
+      : rows;
     return {
-      program: kind
-        ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
-        : rows,
+      program: [
+        `const rows = ${found}`,
+        // The implementation: .d.ts declarations only when no code defines it, compiled copies
+        // (files that end with a source map comment) only when no source does.
+        "const code = rows.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
+        "const kept = len(code) > 0 ? code : rows",
+        'const sources = kept.filter(hit => !read_lines(hit.file, -1).join("").includes("sourceMappingURL="))',
+        "len(sources) > 0 ? sources : kept",
+      ].join("\n"),
       params: { name },
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}, as { file, line, text } rows${tool === "definitions_of" ? " (JavaScript and TypeScript parsed: imports are not definitions; Python by its def and class lines)" : ""}`,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}, as { file, line, text } rows: its implementation (.d.ts declarations only when no code defines it, compiled copies ending in a source map comment only when no source does)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }
@@ -106,7 +115,7 @@ export const CODE_RULES: readonly IntentRule[] = [
       "find the definition of Ollama",
       "where is the Ollama class defined",
     ],
-    needs: ["definitions_of"],
+    needs: ["definitions_of", "read_lines"],
     patterns: DEFINED,
     build: definitions("definitions_of"),
   },
@@ -114,7 +123,7 @@ export const CODE_RULES: readonly IntentRule[] = [
     id: "find-definitions",
     summary: "where a name is defined (with a find_definitions tool)",
     examples: ["where is formatHost defined", "find the definition of Ollama"],
-    needs: ["find_definitions"],
+    needs: ["find_definitions", "read_lines"],
     patterns: DEFINED,
     build: definitions("find_definitions"),
   },

@@ -161,6 +161,10 @@ export const FILE_RULES: readonly IntentRule[] = [
     ].map(rulePattern),
     build(slots) {
       const folder = slots.folder?.[0]?.path ?? "";
+      // list_folder leaves symbolic links out, and installed packages' folders are full of them
+      // (node_modules/.bin): a listing there could miss what is in it.
+      if (folder.split("/").includes("node_modules"))
+        return "a folder under node_modules may hold links, which list_folder does not list";
       return {
         program: "list_folder(folder).map(entry => entry.path)",
         params: { folder: folder || "." },

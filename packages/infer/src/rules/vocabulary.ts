@@ -34,6 +34,8 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   with: ["with"],
   import: ["import", "require"],
   use: ["use", "uses", "using"],
+  // "our source files" may mean a project's own files or its code: no rule reads the word.
+  source: ["source"],
   field: ["field", "entry", "map", "property", "setting"],
   set: ["set", "setting"],
   run: ["run", "runs", "execute", "executes"],
