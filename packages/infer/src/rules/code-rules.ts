@@ -56,10 +56,13 @@ function definitions(tool: string) {
         "const code = rows.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
         "const kept = len(code) > 0 ? code : rows",
         'const sources = kept.filter(hit => !read_lines(hit.file, -1).join("").includes("sourceMappingURL="))',
-        "len(sources) > 0 ? sources : kept",
+        "const found = len(sources) > 0 ? sources : kept",
+        // A name declared on its own and also a member of some object: the declaration.
+        'const declared = found.filter(hit => hit.kind !== "method" && hit.kind !== "property")',
+        "len(declared) > 0 ? declared : found",
       ].join("\n"),
       params: { name },
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}, as { file, line, text } rows: its implementation (.d.ts declarations only when no code defines it, compiled copies ending in a source map comment only when no source does)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}, as { file, line, text } rows: its implementation (.d.ts declarations only when no code defines it, compiled copies ending in a source map comment only when no source does, methods and properties only when nothing declares it on its own)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }
