@@ -1,4 +1,5 @@
 import type { ValidationError } from "@lackpy/lang";
+import { describeSkipped } from "@lackpy/service";
 import type { CommandContext } from "../io/command-context.js";
 import { codeFrame } from "../io/code-frame.js";
 
@@ -81,9 +82,13 @@ interface RunLike {
   filesModified?: readonly string[];
   filesCreated?: readonly string[];
   limitsLowered?: readonly { limit: string; requested: number; used: number }[];
+  skipped?: readonly { reason: string; count: number }[];
 }
 
-/** Prints a run (or delegate) result for people: the program's stdout and its output on stdout, an error and the files it wrote on stderr. */
+/**
+ * Prints a run (or delegate) result for people: the program's stdout and its output on stdout;
+ * on stderr, what the answer left out (one `skipped:` line), an error, and the files it wrote.
+ */
 export function printRunResult(
   context: CommandContext,
   result: RunLike,
@@ -99,7 +104,9 @@ export function printRunResult(
     );
   if (result.stdout) io.stdout(result.stdout.endsWith("\n") ? result.stdout : `${result.stdout}\n`);
   if (result.success) io.stdout(`${renderOutput(result.output)}\n`);
-  else printRunError(context, result.error!, source, name);
+  const skipped = describeSkipped(result.skipped);
+  if (skipped) io.stderr(`${colors.yellow("skipped")}: ${skipped}\n`);
+  if (!result.success) printRunError(context, result.error!, source, name);
   printFilesWritten(context, result);
 }
 

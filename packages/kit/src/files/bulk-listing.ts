@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ConfinedFolders, WorkspaceRoot } from "../protect/confine-path.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import type { FileStaging } from "./file-staging.js";
-import { listFiles } from "./find-files.js";
+import { entryPath, listFiles } from "./find-files.js";
 import type { SliceOptions } from "./each-in-slices.js";
 import { SkippedTally } from "./skipped-files.js";
 import { checkCallOptions } from "./walk-options.js";
@@ -33,14 +33,15 @@ export interface BulkListing {
  */
 export async function listForBulk(
   root: string | WorkspaceRoot,
-  pattern: string,
+  pattern: unknown,
   callOptions: unknown,
   options: BulkOptions & { tool: string },
 ): Promise<BulkListing> {
   const skipped = new SkippedTally();
   const { files, start } = await listFiles(root, pattern, { ...options, skipped }, callOptions);
   const ignored = checkCallOptions(callOptions, options.tool).include_ignored === true;
-  return { files, start, skipped, scope: ignored ? `${pattern} (ignored included)` : pattern };
+  const scope = String(pattern);
+  return { files, start, skipped, scope: ignored ? `${scope} (ignored included)` : scope };
 }
 
 /** The absolute path of a listed file, and its staged text when the run staged it. */
@@ -49,6 +50,9 @@ export function listedFile(
   file: string,
   staging: FileStaging | undefined,
 ): { absolute: string; staged: string | undefined } {
-  const absolute = path.join(listing.start, file);
+  const absolute = entryPath(
+    listing.start,
+    path.sep === "/" ? file : file.split("/").join(path.sep),
+  );
   return { absolute, staged: staging?.get(absolute)?.content };
 }

@@ -1,5 +1,6 @@
 import { ConfinedFolders, workspaceRoot } from "../protect/confine-path.js";
-import { findFiles } from "./find-files.js";
+import { listForBulk } from "./bulk-listing.js";
+import { SkippedTally } from "./skipped-files.js";
 import { MAX_FIND_RESULTS, MAX_READ_BYTES } from "./file-tool-specs.js";
 import { KitError } from "../kit-error.js";
 import {
@@ -96,19 +97,11 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
         ...(staging ? { staging, folders: foldersOf(staging) } : {}),
       });
     },
-    find_files(pattern, callOptions) {
-      const staging = stagingOf(this);
-      return findFiles(
-        workspace,
-        pattern,
-        {
-          maxFindResults,
-          protection,
-          signal: signalOf(this),
-          ...(staging ? { staging, folders: foldersOf(staging) } : {}),
-        },
-        callOptions,
-      );
+    async find_files(pattern, callOptions) {
+      const options = { ...scanOptions(this), tool: "find_files" };
+      const listing = await listForBulk(workspace, pattern, callOptions, options);
+      listing.skipped.report(this, listing.scope);
+      return listing.files;
     },
     async file_size(file) {
       return fileSize(workspace, file, { protection, staging: stagingOf(this) });
@@ -121,7 +114,15 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     },
     async list_folder(folder) {
       const staging = stagingOf(this);
-      return listFolder(workspace, folder, { protection, maxEntries: maxFindResults, staging });
+      const skipped = new SkippedTally();
+      const entries = listFolder(workspace, folder, {
+        protection,
+        maxEntries: maxFindResults,
+        staging,
+        skipped,
+      });
+      skipped.report(this, `${String(folder ?? ".")}/*`);
+      return entries;
     },
     read_lines(file, start, end) {
       const staging = stagingOf(this);

@@ -188,7 +188,7 @@ export async function listFiles(
         // Nobody counts what is skipped: the folder is not walked at all.
         if (reason !== null && !tally) continue;
         if (reason === null) options.folders?.add(child);
-        const pending = { folder: path.join(folder, name), relative: child, state: below, rules };
+        const pending = { folder: entryPath(folder, name), relative: child, state: below, rules };
         folders.push({ ...pending, plain: quick, skip: reason });
         continue;
       }
@@ -247,6 +247,11 @@ function mayMatch(glob: Glob, state: GlobState, name: string, isFolder: boolean)
   return isFolder
     ? glob.advance(state, `${name}/`).length > 0
     : glob.matches(glob.advance(state, name));
+}
+
+/** The path of an entry of a real folder: its name appended (no `path.join`, which normalises, for each of many folders). */
+export function entryPath(folder: string, name: string): string {
+  return folder.endsWith(path.sep) ? `${folder}${name}` : `${folder}${path.sep}${name}`;
 }
 
 /** A folder's entries; a folder that cannot be listed (removed meanwhile, no permission) has none. */

@@ -18,7 +18,7 @@ export const SKIPPED_REASONS = Object.freeze({
   loadedPath: "paths lackpy loads (module tools, MCP servers)",
   closedPath: "hidden paths",
   invalidName: "names with control characters",
-  notRegular: "symlinks and special files",
+  notRegular: "special files (symlinks, FIFOs, sockets)",
   binary: "binary files",
   unreadable: "unreadable files",
   uncounted: "skipped folders not counted",

@@ -72,8 +72,11 @@ export class ProgramRunner {
       program = source;
     }
     const mode = options.mode ?? this.settings.run.mode;
-    // A request's limits never go past the workspace's maxima; the result says which were lowered.
-    const requested = clampLimits(options.limits, this.settings.run.maxima);
+    // A request's limits never go past the workspace's maxima (the result says which were
+    // lowered), unless the person running lackpy set them.
+    const requested = options.limitsSetByPerson
+      ? { limits: { ...options.limits }, lowered: [] }
+      : clampLimits(options.limits, this.settings.run.maxima);
     const attributes = { "lackpy.kit": kit.name, "lackpy.run.mode": mode };
     const span =
       parent === undefined
