@@ -262,8 +262,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
   {
     name: "exports_of",
     provider: "builtin",
-    description:
-      "The names a JavaScript or TypeScript module exports (ESM, CommonJS or TypeScript, read by a parser; star re-exports of workspace files followed), sorted: { name, kind, file, line }[]. Refused when they cannot all be read.",
+    description: "Names a JS or TS module exports, parsed (ESM, CommonJS, TypeScript), sorted.",
     args: [
       {
         name: "path",
@@ -288,8 +287,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
   {
     name: "imports_of",
     provider: "builtin",
-    description:
-      "The modules a JavaScript or TypeScript file imports (import, import type, export … from, require), as their specifiers are written, read by a parser: string[].",
+    description: "Module specifiers a JS or TS file imports, parsed.",
     args: [
       {
         name: "path",
@@ -325,7 +323,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
       {
         name: "glob",
         type: "string",
-        description: "Files to look in; the .js and .ts modules when left out",
+        description: "Files to look in",
         optional: true,
       },
     ],
