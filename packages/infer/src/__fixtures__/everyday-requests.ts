@@ -31,7 +31,7 @@ const countBy = (files: string[], key: (file: string) => string) => {
 const folderOf = (file: string) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".");
 const extensionOf = (file: string) => {
   const name = file.split("/").at(-1)!;
-  return name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : "(none)";
+  return name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : "";
 };
 const largest = (workspace: PlainWorkspace, files: string[], count: number) =>
   files

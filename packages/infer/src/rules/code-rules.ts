@@ -8,7 +8,7 @@
 import { MODULE_EXTENSIONS, extensionOf } from "./file-kinds.js";
 import { quoted } from "./reading-text.js";
 import { fileOf, textOf } from "./rule-slots.js";
-import { rulePattern, type IntentRule, type RuleSlots } from "./rule-types.js";
+import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -23,28 +23,76 @@ const CODE_KINDS: Readonly<Record<string, { words: string; kinds: readonly strin
   function: { words: "a function or method", kinds: ["function", "method"] },
   method: { words: "a method or function", kinds: ["method", "function"] },
   interface: { words: "an interface", kinds: ["interface"] },
+  component: { words: "a function or class (a component)", kinds: ["function", "class"] },
   enum: { words: "an enum", kinds: ["enum"] },
 };
 
+/** What an exports request names beside the file, and the kinds of `exports_of` rows that are one. */
+const EXPORT_KINDS: Readonly<Record<string, { words: string; kinds: readonly string[] }>> = {
+  function: { words: "functions", kinds: ["function"] },
+  class: { words: "classes", kinds: ["class"] },
+  interface: { words: "interfaces", kinds: ["interface"] },
+  enum: { words: "enums", kinds: ["enum"] },
+};
+
 const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind))?";
+const KIND_NAME = "(?<codekind>codekind) (?<name>[^ ]+)";
+/** "in the sources", "in lib", "in lodash" (an installed package): where to look. */
+const WHERE = "(?: insource| in (?<scope>D))?";
 const DEFINED = [
-  `(?:show )?where ${NAME} define`,
-  `(?:show |find )?define (?:codekind )?${NAME}`,
-  `(?:show |find )?${NAME} define`,
+  `(?:show )?where ${NAME} define${WHERE}`,
+  `(?:show )?where ${KIND_NAME} define${WHERE}`,
+  `(?:show )?where define ${KIND_NAME}${WHERE}`,
+  `(?:show |find )?define (?:codekind )?${NAME}${WHERE}`,
+  `(?:show |find )?${NAME} define${WHERE}`,
+  // "where's the dehydrate function", "find function deepMerge": the kind marks the name.
+  `(?:show )?where (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
+  `find ${KIND_NAME}${WHERE}`,
+  // "where is DiscardedError", "createRetryer - which file, which line", "noop - where is it defined":
+  // a code-shaped name needs no other word; a plain one needs "defined".
+  `(?:show )?where (?<name>C)${WHERE}`,
+  `(?<name>C) where${WHERE}`,
+  `(?<name>[WC]) where define${WHERE}`,
+  // "where is lodash's debounce defined": a name in an installed package.
+  `(?:show )?where (?<pkg>W) (?<name>[WC])(?: (?<codekind>codekind))? define`,
 ].map(rulePattern);
+
+/**
+ * Where a definitions request looks: a folder it names, or an installed package ("lodash's
+ * debounce": `node_modules/lodash`); null for the default files; a string when the package is
+ * not installed.
+ */
+async function lookIn(
+  slots: RuleSlots,
+  context: RuleContext,
+): Promise<{ glob: string; words: string } | string | null> {
+  const folder = slots.scope?.[0]?.path;
+  const extensions = `{${MODULE_EXTENSIONS.join(",")}}`;
+  if (folder !== undefined) return { glob: `${folder}/**/*.${extensions}`, words: quoted(folder) };
+  const pkg = textOf(slots.pkg);
+  if (pkg === null) return null;
+  const installed = `node_modules/${pkg}`;
+  if (!/^[a-z0-9][\w.-]*$/.test(pkg) || (await context.workspace?.kind(installed)) !== "folder")
+    return `${quoted(pkg)} is not an installed package (no folder ${installed})`;
+  return { glob: `${installed}/**/*.${extensions}`, words: `the installed package ${quoted(pkg)}` };
+}
 
 /** The program and reading for the definitions of a name, with `tool` (`definitions_of` or `find_definitions`). */
 function definitions(tool: string) {
-  return (slots: RuleSlots) => {
+  return async (slots: RuleSlots, context: RuleContext) => {
     const name = identifier(slots);
     if (!name) return "the name is not a plain identifier";
+    const where = await lookIn(slots, context);
+    if (typeof where === "string") return where;
+    if (where && tool !== "definitions_of") return "only definitions_of looks in a folder";
     const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
     const key = Object.keys(CODE_KINDS).find((kind) => word.startsWith(kind));
     const kind = key ? CODE_KINDS[key] : undefined;
     if (word !== "" && !kind) return "the kind of definition is not one the rule can tell";
     // A kit's own find_definitions says no kind: a kind is only read from definitions_of.
     if (kind && tool !== "definitions_of") return "only definitions_of says what a definition is";
-    const rows = `${tool}(name)`;
+    const rows = where ? `${tool}(name, glob)` : `${tool}(name)`;
+    const params: Record<string, string> = where ? { name, glob: where.glob } : { name };
     const found = kind
       ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
       : rows;
@@ -61,8 +109,8 @@ function definitions(tool: string) {
         'const declared = found.filter(hit => hit.kind !== "method" && hit.kind !== "property")',
         "len(declared) > 0 ? declared : found",
       ].join("\n"),
-      params: { name },
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}, as { file, line, text } rows: its implementation (.d.ts declarations only when no code defines it, compiled copies ending in a source map comment only when no source does, methods and properties only when nothing declares it on its own)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      params,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (.d.ts declarations only when no code defines it, compiled copies ending in a source map comment only when no source does, methods and properties only when nothing declares it on its own)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }
@@ -77,15 +125,25 @@ export const CODE_RULES: readonly IntentRule[] = [
     patterns: [
       "(?:show )?(?:name )?{file} export(?: name)?",
       "(?:show )?export(?: name)? (?:in )?{file}",
+      // "which functions does src/utils.ts export", "how many classes does a.js export".
+      "(?<count>count )?(?:show )?(?<codekind>codekind) (?:in )?{file} export",
+      "(?<count>count )?(?:show )?export (?<codekind>codekind) (?:in )?{file}",
     ].map(rulePattern),
     build(slots) {
       const path = fileOf(slots.file);
       if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
         return "the file is not a JavaScript or TypeScript module in the workspace";
+      const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
+      const kind = Object.entries(EXPORT_KINDS).find(([prefix]) => word.startsWith(prefix))?.[1];
+      if (word !== "" && !kind) return "the kind of export is not one exports_of tells";
+      const rows = kind
+        ? `exports_of(path).filter(entry => ${JSON.stringify(kind.kinds)}.includes(entry.kind))`
+        : "exports_of(path)";
+      const names = `${rows}.map(entry => entry.name)`;
       return {
-        program: "exports_of(path).map(entry => entry.name)",
+        program: slots.count ? `len(${names})` : names,
         params: { path },
-        reading: `the names ${quoted(path)} exports (parsed: ESM, CommonJS or TypeScript; star re-exports of workspace files followed), sorted`,
+        reading: `${slots.count ? "the number of " : ""}the names ${quoted(path)} exports${kind ? ` that are ${kind.words}` : ""} (parsed: ESM, CommonJS or TypeScript; star re-exports of workspace files followed)${slots.count ? "" : ", sorted"}`,
       };
     },
   },
@@ -121,6 +179,31 @@ export const CODE_RULES: readonly IntentRule[] = [
     needs: ["definitions_of", "read_lines"],
     patterns: DEFINED,
     build: definitions("definitions_of"),
+  },
+  {
+    id: "definition-line",
+    summary: "the line a name is defined on in one file",
+    examples: [
+      "on which line is formatHost defined in src/utils.ts",
+      "what line defines stop in src/utils.ts",
+    ],
+    needs: ["definitions_of"],
+    patterns: [
+      "(?:show )?line (?<name>[^ ]+) define in (?<file>F)",
+      "(?:show )?line define (?<name>[^ ]+) in (?<file>F)",
+      "(?:show )?line in (?<file>F) (?<name>[^ ]+) define",
+    ].map(rulePattern),
+    build(slots) {
+      const name = identifier(slots);
+      const path = fileOf(slots.file);
+      if (!name || !path) return "the name is not a plain identifier, or the file is not there";
+      return {
+        program:
+          "const lines = definitions_of(name, path).map(hit => hit.line)\nlen(lines) === 1 ? lines[0] : lines",
+        params: { name, path },
+        reading: `the line where ${quoted(name)} is defined in ${quoted(path)} (parsed; every line, as a list, when it is defined on several)`,
+      };
+    },
   },
   {
     id: "find-definitions",

@@ -4,8 +4,9 @@
  * (`path`, `pattern`, `folder`) or a number checked against a range.
  */
 import { globFor } from "./file-kinds.js";
+import { findCall } from "./find-call.js";
 import { filesText, quoted } from "./reading-text.js";
-import { scopeOf, textOf } from "./rule-slots.js";
+import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
@@ -20,7 +21,7 @@ const files = (slots: RuleSlots): { pattern: string; text: string } | null => {
     const pattern = where.extensions ? globFor("", where.extensions).replace(/^\*\*\//, "") : "*";
     return { pattern, text: `${filesText(pattern, where.extensions)} directly in the top folder` };
   }
-  const pattern = globFor(where.folder, where.extensions);
+  const pattern = globOf(where, where.extensions);
   return { pattern, text: filesText(pattern, where.extensions) };
 };
 
@@ -44,12 +45,21 @@ async function overMatches(
     token?.form === "F" && !token.raw.includes("/")
       ? token.path!.split("/").at(-1)!
       : textOf(slots.name);
-  const pattern = raw === null ? null : nameGlob(raw);
-  if (pattern === null) return "the name is not a workspace path or glob";
-  if (!context.workspace || (await context.workspace.files(pattern)).length === 0)
+  const named = raw === null ? null : nameGlob(raw);
+  const folder = slots.scope?.[0]?.path;
+  if (named === null || (folder && !named.startsWith("**/")))
+    return "the name is not a workspace path or glob";
+  const pattern = folder ? `${folder}/${named}` : named;
+  // "is there a tsconfig.json": a name that is plainly a file's answers, even with no such file.
+  const empty = slots.exist !== undefined && token?.form === "P";
+  if (!context.workspace || (!empty && (await context.workspace.files(pattern)).length === 0))
     return `no file matches ${JSON.stringify(pattern)}`;
-  const what = `files whose path matches ${quoted(pattern)}`;
-  return { program, params: { pattern }, reading: counting ? `the number of ${what}` : what };
+  const what = `files whose path matches ${quoted(pattern)}${empty ? " (node_modules and .gitignored files left out)" : ""}`;
+  return {
+    program: program.replace("find_files(pattern)", findCall(pattern)),
+    params: { pattern },
+    reading: counting ? `the number of ${what}` : what,
+  };
 }
 
 const NAME = "(?<name>[PFGQ])";
@@ -114,9 +124,11 @@ export const FILE_RULES: readonly IntentRule[] = [
     ],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:file )?(?:named|match) ${NAME_AFTER_MARKER}`,
+      `{ask}(?:file )?(?:named|match) ${NAME_AFTER_MARKER}{scope}`,
       `(?:where|find) ${NAME}`,
       "(?:show|find|match) (?<name>G)",
+      `(?<exist>exist) ${NAME}`,
+      "{ask}(?<name>[PF]) file(?: in (?<scope>D))?",
     ].map(rulePattern),
     build: (slots, context) => overMatches(slots, context, "find_files(pattern)", false),
   },
@@ -125,7 +137,10 @@ export const FILE_RULES: readonly IntentRule[] = [
     summary: "count files by name or glob",
     examples: ["how many files match *.md", "count the files named index.ts"],
     needs: ["find_files"],
-    patterns: [`count (?:file )?(?:named|match) ${NAME_AFTER_MARKER}`].map(rulePattern),
+    patterns: [
+      `count (?:file )?(?:named|match) ${NAME_AFTER_MARKER}{scope}`,
+      "count (?<name>[PF]) file(?: in (?<scope>D))?",
+    ].map(rulePattern),
     build: (slots, context) => overMatches(slots, context, "len(find_files(pattern))", true),
   },
   {
@@ -156,11 +171,17 @@ export const FILE_RULES: readonly IntentRule[] = [
     examples: ["ls src", "what's in the docs folder", "what's at the top level"],
     needs: ["list_folder"],
     patterns: [
-      "show (?:content )?(?:in )?{folder}",
+      "(?<show>show) (?:(?<contents>content) )?(?:(?<into>in) )?{folder}",
       "show (?:content )?(?:in )?(?<top>toplevel)(?: package| folder)?",
     ].map(rulePattern),
     build(slots) {
       const folder = slots.folder?.[0]?.path ?? "";
+      // "show src" may ask for the source, not the folder: a plain word after a verb that only
+      // shows is a folder here only for ls, dir and list, or with "in" or "contents".
+      const bare =
+        slots.folder?.[0]?.loose === true && !slots.contents?.length && !slots.into?.length;
+      if (bare && !/^(?:ls|dir|list)$/i.test(slots.show![0]!.raw))
+        return "a plain word after “show” may name something other than the folder of that name";
       // list_folder leaves symbolic links out, and installed packages' folders are full of them
       // (node_modules/.bin): a listing there could miss what is in it.
       if (folder.split("/").includes("node_modules"))
@@ -184,7 +205,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "folders have no kind";
-      const pattern = globFor(where.folder, null);
+      const pattern = globOf(where, null);
       return {
         program: where.folder
           ? `${ALL_FOLDERS}.filter(entry => entry.startsWith(\`\${folder}/\`))`
@@ -232,23 +253,26 @@ export const FILE_RULES: readonly IntentRule[] = [
       "count file (?:in )?per (?:file )?extension{scope}",
       "(?:show )?file (?:count )?per (?:file )?extension{scope}",
       "(?:count|show) (?:file )?extension{scope}",
+      // "a breakdown of file extensions", "file type breakdown by extension".
+      "(?:show )?(?:file )?(?:extension )?breakdown (?:per |in )?(?:file )?extension{scope}",
+      "(?:show )?(?:file )?extension breakdown(?: per (?:file )?extension)?{scope}",
     ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "a kind of file cannot be counted per extension";
-      const pattern = globFor(where.folder, null);
+      const pattern = globOf(where, null);
       return {
         program: [
           "const counts = {}",
           "for (const file of find_files(pattern)) {",
           '  const name = file.split("/").at(-1)',
-          '  const extension = name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : "(none)"',
+          '  const extension = name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : ""',
           "  counts[extension] = (counts[extension] ?? 0) + 1",
           "}",
           "counts",
         ].join("\n"),
         params: { pattern },
-        reading: `the number of ${filesText(pattern)} per extension (the text after the name's last ".", "(none)" without one)`,
+        reading: `the number of ${filesText(pattern)} per extension (from the name's last ".", as Node's path.extname: "" for none, ".ts" for a.d.ts, "" for .gitignore)`,
       };
     },
   },
@@ -263,7 +287,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     ],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})`,
+      `{ask}(?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})(?: deep)?`,
       "(?:{kind} )?file in D",
       "show (?:content )?(?:in )?(?<scope>D) file",
       `show (?:{kind} )?file (?<scope>D) (?:have|contain)`,
@@ -272,7 +296,7 @@ export const FILE_RULES: readonly IntentRule[] = [
       const found = files(slots);
       return found
         ? {
-            program: "find_files(pattern)",
+            program: findCall(found.pattern),
             params: { pattern: found.pattern },
             reading: found.text,
           }
@@ -287,16 +311,28 @@ export const FILE_RULES: readonly IntentRule[] = [
     patterns: [
       `count (?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})`,
       "count (?:{kind} )?file (?<scope>D) have",
+      // "how many source maps are there in build": a kind needs no "files".
+      "count {kind}{scope}",
+      "count (?:{kind} )?file (?:count )?(?<withnm>withnm)",
     ].map(rulePattern),
     build(slots) {
       const found = files(slots);
-      return found
-        ? {
-            program: "len(find_files(pattern))",
-            params: { pattern: found.pattern },
-            reading: `the number of ${found.text}`,
-          }
-        : "two kinds of file are named";
+      if (!found) return "two kinds of file are named";
+      if (slots.withnm) {
+        // "including node_modules": every file, the ignored ones too, and every node_modules folder's.
+        const modules = found.pattern.replace(/^\*\*\//, "**/node_modules/**/");
+        return {
+          program:
+            "len(find_files(pattern, { include_ignored: true })) + len(find_files(modules, { include_ignored: true }))",
+          params: { pattern: found.pattern, modules },
+          reading: `the number of ${found.text}, with the files under node_modules and the .gitignored ones (${modules})`,
+        };
+      }
+      return {
+        program: `len(${findCall(found.pattern)})`,
+        params: { pattern: found.pattern },
+        reading: `the number of ${found.text}`,
+      };
     },
   },
 ];

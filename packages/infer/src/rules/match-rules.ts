@@ -121,10 +121,25 @@ export async function matchRules(
       closest: null,
       unread: [],
     };
-  const tokens = await groundRequest(readRequest(text), context.workspace);
-  const tried = await tryRules(tokens, context, rules);
-  if (tried.answer) return tried.answer;
-  const unread = tokens.filter((token) => token.form === "W").map((token) => token.raw);
+  const grounded = await groundRequest(readRequest(text), context.workspace);
+  // "ignore node_modules": what every listing does; the reading says it was asked.
+  const tokens = grounded.filter((token) => token.form !== "nonm");
+  const leftOut = tokens.length < grounded.length;
+  let tried = await tryRules(tokens, context, rules);
+  // "are there any empty files": a rule that lists what exists answers whether any does.
+  if (!tried.answer && tokens[0]?.form === "exist") {
+    const again = await tryRules(tokens.slice(1), context, rules);
+    if (again.answer || !tried.refused) tried = again;
+  }
+  if (tried.answer && leftOut) {
+    if (!JSON.stringify(tried.answer.params).includes("node_modules"))
+      return {
+        ...tried.answer,
+        reading: `${tried.answer.reading}; node_modules left out, as asked`,
+      };
+    tried = { answer: null, refused: null };
+  } else if (tried.answer) return tried.answer;
+  const unread = tokens.filter((token) => isUnread(token)).map((token) => token.raw);
   if (tried.refused) {
     const { rule, reason } = tried.refused;
     return {
@@ -135,8 +150,7 @@ export async function matchRules(
     };
   }
   const unknown = tokens.find(
-    (token, index) =>
-      token.form === "P" || (token.form === "W" && tokens[index - 1]?.form === "in"),
+    (token, index) => token.form === "P" || (isUnread(token) && tokens[index - 1]?.form === "in"),
   );
   return {
     rule: null,
@@ -162,7 +176,7 @@ async function withoutUnread(
   context: RuleContext,
   rules: readonly IntentRule[],
 ): Promise<ClosestRule | null> {
-  const unread = tokens.filter((token) => token.form === "W");
+  const unread = tokens.filter(isUnread);
   if (unread.length === 0 || unread.length > MAX_LEFT_OUT) return null;
   const shorter = unread
     .reduce(
@@ -187,6 +201,11 @@ async function withoutUnread(
     leftOut: unread.map((token) => token.raw),
     reading: again.answer.reading,
   };
+}
+
+/** A word no concept reads: plain (`W`) or code-shaped (`C`). */
+function isUnread(token: Token): boolean {
+  return token.form === "W" || token.form === "C";
 }
 
 function escape(text: string): string {

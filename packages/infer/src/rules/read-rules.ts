@@ -106,8 +106,9 @@ export const READ_RULES: readonly IntentRule[] = [
     examples: ["how big is README.md", "what is the size of package.json"],
     needs: ["file_size"],
     patterns: [
-      "(?:show |count )?(?:file )?size (?:in )?{file}",
-      "(?:show )?{file} (?:file )?size",
+      "(?:show |count )?(?:file )?size (?:in )?{file}(?: inbytes)?",
+      "(?:show )?{file} (?:file )?size(?: inbytes)?",
+      "count size (?:in )?{file}",
     ].map(rulePattern),
     build(slots) {
       const path = fileOf(slots.file);

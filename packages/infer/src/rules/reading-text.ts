@@ -36,8 +36,9 @@ export function kindName(extensions: readonly string[]): string {
  */
 export function filesText(glob: string, extensions?: readonly string[] | null): string {
   const folder = /^(.*?)\/?\*\*\//.exec(glob)?.[1] ?? null;
+  const direct = folder === null ? (/^(.+)\/\*[^/]*$/.exec(glob)?.[1] ?? null) : null;
   const kind = extensions && extensions.length > 0 ? `${kindName(extensions)} files` : "files";
-  const where = folder ? ` under ${folder}` : "";
+  const where = folder ? ` under ${folder}` : direct ? ` directly in ${direct}` : "";
   return `${kind}${where} (${glob})`;
 }
 

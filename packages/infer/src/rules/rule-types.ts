@@ -45,8 +45,9 @@ export interface IntentRule {
 
 /** Pattern shorthands: each `{name}` stands for a group of tokens. */
 const MACROS: Readonly<Record<string, string>> = {
-  kind: "(?<kind>K(?: and K)*)",
-  scope: "(?: in (?:(?<scope>D)|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file| script)?))?",
+  kind: "(?:(?<kind>K(?: and K)*)|(?<source>source))",
+  scope:
+    "(?: in (?:(?<scope>D)(?: (?<shallow>shallow))?|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file| script)?))?",
   folder: "(?<folder>D)",
   file: "(?<file>F)",
   term: "(?<term>[^ ]+)",

@@ -195,6 +195,60 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
       },
     ],
   ],
+  // Text, counted and matched as grep does (case-sensitive).
+  [
+    "how many times does formatHost appear in src",
+    "count-occurrences",
+    (workspace) =>
+      workspace.files
+        .filter((file) => file.startsWith("src/"))
+        .reduce((total, file) => total + workspace.text(file).split("formatHost").length - 1, 0),
+  ],
+  [
+    'how many lines of README.md contain "demo"',
+    "count-lines-containing",
+    (workspace) => workspace.lines("README.md").filter((line) => line.includes("demo")).length,
+  ],
+  [
+    'how many lines in src/index.ts start with "export"',
+    "lines-starting",
+    (workspace) =>
+      workspace.lines("src/index.ts").filter((line) => line.startsWith("export")).length,
+  ],
+  ["on which line is stop defined in src/utils.ts", "definition-line", () => 3],
+  [
+    "total size of the src folder in bytes",
+    "total-size",
+    (workspace) =>
+      workspace.files
+        .filter((file) => file.startsWith("src/"))
+        .reduce((total, file) => total + workspace.bytes(file), 0),
+  ],
+  // Lines as an editor shows them; every file tied for first.
+  ["what's the longest file in src", "most-lines", () => ["src/utils.ts"]],
+  [
+    "which file is the shortest",
+    "fewest-lines",
+    (workspace) => {
+      const fewest = Math.min(...workspace.files.map((file) => workspace.lines(file).length));
+      return workspace.files.filter((file) => workspace.lines(file).length === fewest);
+    },
+  ],
+  [
+    "which files are over 9 lines",
+    "files-over-lines",
+    (workspace) => workspace.files.filter((file) => workspace.lines(file).length > 9),
+  ],
+  // Names: lower case matches any case.
+  ['files with "test" in the name', "files-name-contains", () => ["tests/index.test.ts"]],
+  [
+    'files whose name starts with "index"',
+    "files-name-starts",
+    () => ["src/index.ts", "tests/index.test.ts"],
+  ],
+  ["list all readmes", "files-named-known", () => ["README.md"]],
+  // .env is the only hidden file, and lackpy keeps it closed.
+  ["list the hidden files", "hidden-files", () => []],
 ];
 
 const WRITES: [string, string, unknown, [string, string]][] = [
@@ -270,7 +324,9 @@ describe("the rules' answers with only read_file and find_files", () => {
     INTENT_RULES.find((rule) => rule.id === id)!.needs.every(
       (tool) => tool === "read_file" || tool === "find_files",
     ),
-  ).filter(([, id]) => !["largest-files", "smallest-files", "empty-files"].includes(id));
+  ).filter(
+    ([, id]) => !["largest-files", "smallest-files", "empty-files", "total-size"].includes(id),
+  );
 
   it.each(SAME)("answer %j (%s) as the full kit does", async (intent, id, gold) => {
     const { built, result } = await answer(intent, ["read_file", "find_files"], "in-process");

@@ -122,6 +122,8 @@ const POSITIVE: [string, string, Record<string, unknown>][] = [
   ["where is formatHost defined?", "definitions", { name: "formatHost" }],
   ["find files called run.js", "files-named", { pattern: "**/run.js" }],
   ["what folders does src have", "list-folders", { folder: "src" }],
+  ["show the contents of src", "folder-contents", { folder: "src" }],
+  ["list src", "folder-contents", { folder: "src" }],
   ["how many files does src have", "count-files", { pattern: "src/**/*" }],
   [
     "which files require ../utils in src",

@@ -5,16 +5,10 @@
  * param (`query`); a regex or a module name becomes a regex literal only through
  * `regexLiteral`, which refuses anything that would not parse back as exactly that regex.
  */
-import {
-  CODE_EXTENSIONS,
-  MODULE_EXTENSIONS,
-  TEXT_EXTENSIONS,
-  extensionOf,
-  globFor,
-} from "./file-kinds.js";
+import { CODE_EXTENSIONS, MODULE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
 import { escapeRegex, regexLiteral } from "./regex-literal.js";
-import { scopeOf, textOf } from "./rule-slots.js";
+import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Every line passing `test`, as `{ file, line, text }` rows, reading each file. */
@@ -54,7 +48,7 @@ function searchedGlob(
       : null;
   }
   const searches = context.tools.has("search_files");
-  return globFor(where.folder, where.extensions ?? (searches ? null : fallback));
+  return globOf(where, where.extensions ?? (searches ? null : fallback));
 }
 
 /** The marks a TODO request names: TODO, FIXME or both. */
@@ -197,14 +191,15 @@ const MODULE_NAME =
 
 const MARKS = "(?<marks>todo(?: and todo)?)";
 /** Text to look for after a word that introduces it ("contains", "grep", "occurrences of", "the word"): quoted, a regex, or one word, path or name. */
-const TERM = "(?<term>(?:literal )?[QWPFDR])";
+const TERM = "(?<term>(?:literal )?[QWCPFDR])";
 const HAVE = "(?:contain|have|with)";
 /**
  * "files that contain X", "files with "X"", "files with the word X": after "have" or "with",
  * which do not introduce text, only quoted text, a regex or text after "the word". The group
  * takes the marker too; `termOf` leaves it out.
  */
-const FILE_TERM = "(?<term>contain (?:literal )?[QWPFDR]|(?:have|with) (?:literal [QWPFDR]|[QR]))";
+const FILE_TERM =
+  "(?<term>contain (?:literal )?[QWCPFDR]|(?:have|with) (?:literal [QWCPFDR]|[QRC]))";
 
 /** Content search rules, most specific first. */
 export const SEARCH_RULES: readonly IntentRule[] = [
@@ -311,7 +306,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     needs: ["find_files", "read_file"],
     patterns: [
       `search(?: {kind})?(?: file| content)? ${TERM}{scope}(?: (?:with|and) lineno)?`,
+      // "grep -n gcTime src/removable.ts": grep's own order, the file last.
+      `search ${TERM} (?<scopeFile>F)`,
       `(?:show |find |search )?line ${FILE_TERM}{scope}(?: (?:with|and) lineno)?`,
+      `(?:show |find |search )?line in (?:(?<scope>D)|(?<scopeFile>F)) ${FILE_TERM}(?: (?:with|and) lineno)?`,
       `(?:show |find |search |where )?occurrence ${TERM}{scope}(?: (?:with|and) lineno)?`,
       `where ${TERM} contain{scope}`,
     ].map(rulePattern),

@@ -5,9 +5,9 @@
  * else reading each file). Line counts read text files only (`TEXT_EXTENSIONS`, or the code kind
  * for "lines of code"), since binary files cannot be read.
  */
-import { TEXT_EXTENSIONS, globFor } from "./file-kinds.js";
+import { TEXT_EXTENSIONS } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
-import { fileOf, isPlural, numberOf, scopeOf } from "./rule-slots.js";
+import { fileOf, globOf, isPlural, numberOf, scopeOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Most rows the largest-files rule lists. */
@@ -24,8 +24,17 @@ function sizedGlob(
   const where = scopeOf(slots);
   if (!where) return null;
   const extensions = where.extensions ?? fallback;
-  const pattern = globFor(where.folder, extensions);
+  const pattern = globOf(where, extensions);
   return { pattern, text: filesText(pattern, where.extensions) };
+}
+
+/** "README.md files": the files of that name at any depth, as a glob and its words. */
+function namedGlob(slots: RuleSlots): { pattern: string; text: string } | null {
+  const token = slots.name?.[0];
+  if (!token) return null;
+  const name = token.form === "F" ? token.path!.split("/").at(-1)! : token.raw;
+  if (!/^[\w@+-][\w@.+-]*$/.test(name)) return null;
+  return { pattern: `**/${name}`, text: `files named ${quoted(name)} (**/${name})` };
 }
 
 /** `{ file, bytes }` rows of every file of `pattern` (or `{ file, characters }` read: when asked, or without a size tool). */
@@ -48,7 +57,7 @@ function sizes(context: RuleContext, characters: boolean): { line: string; field
 }
 
 /** Lines of every file of `pattern`, as `{ file, lines }` rows. */
-function lineRows(context: RuleContext): string[] {
+export function lineRows(context: RuleContext): string[] {
   if (context.tools.has("line_counts"))
     return [
       "const counts = line_counts(pattern).map(entry => ({ file: entry.file, lines: entry.lines }))",
@@ -86,6 +95,12 @@ function extremeFiles(order: "largest" | "smallest") {
       `const ranked = ${sorted}`,
       `ranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field}).map(entry => entry.file)`,
     ].join("\n");
+    if (slots.all)
+      return {
+        program: `${measured.line}\n${sorted}`,
+        params: { pattern: found.pattern },
+        reading: `every one of the ${found.text} by ${unit}, as { file, ${measured.field} } rows, ${order} first`,
+      };
     return {
       program: `${measured.line}\n${many ? `${sorted}.slice(0, ${count})` : one}`,
       params: { pattern: found.pattern },
@@ -105,7 +120,11 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       `{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}${BY}`,
+      "largest {n} (?:{kind} )?(?<files>file){scope}(?: desc)?",
       `(?:show |find )?(?:{kind} )?(?<files>file) largest{scope}${BY}`,
+      "(?:show |find )?{kind} largest{scope}",
+      // "files in lib/io sorted by size, biggest first": every file, in order.
+      "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>desc)",
       "(?:show )?(?:top )?(?:{n} )?(?:{kind} )?(?<files>file) per (?:size|(?<characters>character)){scope}",
     ].map(rulePattern),
     build: extremeFiles("largest"),
@@ -118,6 +137,8 @@ export const SIZE_RULES: readonly IntentRule[] = [
     patterns: [
       `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope}${BY}`,
       `(?:show |find )?(?:{kind} )?(?<files>file) smallest{scope}${BY}`,
+      "(?:show |find )?{kind} smallest{scope}",
+      "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>asc)",
     ].map(rulePattern),
     build: extremeFiles("smallest"),
   },
@@ -150,6 +171,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["read_file"],
     patterns: [
       "count line (?:in )?{file}(?: have)?",
+      "line in {file}",
       "(?:show )?line count (?:in )?{file}",
       "(?:show )?{file} line count",
       "count line {file} have",
@@ -195,9 +217,13 @@ export const SIZE_RULES: readonly IntentRule[] = [
       "count line(?: {kind})?(?: have)?{scope}",
       "count {kind} line(?: have)?{scope}",
       "line {kind}{scope}",
+      "count line (?:count )?in {kind}(?: file)? in (?<scope>D)",
+      // "total lines across all README.md files": the files of that name.
+      "count line (?:count )?in (?<name>[PF]) file",
     ].map(rulePattern),
     build(slots, context) {
-      const found = sizedGlob(slots, TEXT_EXTENSIONS);
+      const named = namedGlob(slots);
+      const found = named ?? sizedGlob(slots, TEXT_EXTENSIONS);
       if (!found) return "two kinds of file are named";
       const reading = `the total number of lines in the ${found.text}, blank and comment lines included`;
       if (context.tools.has("line_counts") || context.tools.has("read_lines"))
