@@ -255,6 +255,35 @@ describe("lackpy run and delegate", () => {
     },
   );
 
+  it.each(["in-process", "isolated"])(
+    "says on stderr, and in --json, what a count left out (%s)",
+    async (mode) => {
+      const workspace = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-skipped-"));
+      try {
+        await mkdir(path.join(workspace, "node_modules/dep"), { recursive: true });
+        await writeFile(path.join(workspace, "node_modules/dep/a.js"), "a\n");
+        await writeFile(path.join(workspace, "node_modules/dep/b.js"), "b\n");
+        await writeFile(path.join(workspace, "main.js"), "main\n");
+        await writeFile(path.join(workspace, "logo.png"), Buffer.from([0, 1, 2]));
+        const args = ["run", "-", "--workspace", workspace, "--mode", mode];
+        const stdin = `sum(line_counts().map(row => row.lines))`;
+        const human = await lackpy(args, { stdin });
+        expect(human).toMatchObject({
+          code: 0,
+          out: "1\n",
+          err: "skipped: 2 files under node_modules, 1 binary file\n",
+        });
+        const json = JSON.parse((await lackpy([...args, "--json"], { stdin })).out);
+        expect(json.skipped).toEqual([
+          { reason: "files under node_modules", count: 2 },
+          { reason: "binary files", count: 1 },
+        ]);
+      } finally {
+        await rm(workspace, { recursive: true, force: true });
+      }
+    },
+  );
+
   it("says that a failing run wrote nothing, even what it wrote before it failed", async () => {
     await rm(path.join(root, "partial.txt"), { force: true });
     const { code, err } = await lackpy(["run", "-", "--kit", "files"], {

@@ -100,7 +100,7 @@ export function delegateCommand(context: CommandContext) {
         }
         if (result.reading)
           context.io.stderr(`${context.colors.cyan("reading")}: ${result.reading}\n`);
-        printRunResult(context, result, result.program ?? undefined);
+        await printRunResult(context, result, result.program ?? undefined);
         printChanges(context, result);
         if (result.promoted)
           context.io.stderr(

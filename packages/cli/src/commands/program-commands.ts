@@ -90,7 +90,7 @@ export function runCommand(context: CommandContext) {
       });
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
-      printRunResult(context, result, source, name);
+      await printRunResult(context, result, source, name);
       printChanges(context, result);
     },
   });

@@ -1,5 +1,4 @@
 import type { ValidationError } from "@lackpy/lang";
-import { describeSkipped } from "@lackpy/service";
 import type { CommandContext } from "../io/command-context.js";
 import { codeFrame } from "../io/code-frame.js";
 
@@ -89,12 +88,12 @@ interface RunLike {
  * Prints a run (or delegate) result for people: the program's stdout and its output on stdout;
  * on stderr, what the answer left out (one `skipped:` line), an error, and the files it wrote.
  */
-export function printRunResult(
+export async function printRunResult(
   context: CommandContext,
   result: RunLike,
   source?: string,
   name = "program",
-): void {
+): Promise<void> {
   const { io, colors } = context;
   if (result.limitsLowered?.length)
     io.stderr(
@@ -104,8 +103,11 @@ export function printRunResult(
     );
   if (result.stdout) io.stdout(result.stdout.endsWith("\n") ? result.stdout : `${result.stdout}\n`);
   if (result.success) io.stdout(`${renderOutput(result.output)}\n`);
-  const skipped = describeSkipped(result.skipped);
-  if (skipped) io.stderr(`${colors.yellow("skipped")}: ${skipped}\n`);
+  if (result.skipped?.length) {
+    // Loaded already: a command prints a run only after opening a service.
+    const { describeSkipped } = await import("@lackpy/service");
+    io.stderr(`${colors.yellow("skipped")}: ${describeSkipped(result.skipped)}\n`);
+  }
   if (!result.success) printRunError(context, result.error!, source, name);
   printFilesWritten(context, result);
 }

@@ -37,6 +37,7 @@ const FILES: Record<string, string | Buffer> = {
   "node_modules/dep/lib/a.js": "a\n",
   "node_modules/dep/readme.md": "r\n",
   ".git/HEAD": "ref\n",
+  ".lackpy/config.toml": "[run]\n",
   ".vscode/settings.json": "{}\n",
   ".env": "KEY=1\n",
 };
@@ -98,7 +99,8 @@ describe("file_sizes", () => {
       size: Buffer.byteLength(FILES["src/big.txt"]),
     });
     expect(Object.fromEntries(skipped.map((row) => [row.reason, row.count]))).toEqual({
-      [SKIPPED_REASONS.protectedPath]: 2,
+      // .env; .git is left out without a word.
+      [SKIPPED_REASONS.protectedPath]: 1,
       [SKIPPED_REASONS.closedPath]: 1,
       [SKIPPED_REASONS.gitignored]: 3,
       [SKIPPED_REASONS.nodeModules]: 3,
@@ -116,11 +118,10 @@ describe("file_sizes", () => {
       { file: "dist/deep/more.js", size: 6 },
       { file: "dist/out.js", size: 6 },
     ]);
-    // .git and .vscode may hold .js files: each counts once, never entered.
+    // .vscode may hold .js files: it counts once, never entered.
     expect(skipped).toEqual([
       { reason: SKIPPED_REASONS.nodeModules, count: 2 },
       { reason: SKIPPED_REASONS.closedPath, count: 1 },
-      { reason: SKIPPED_REASONS.protectedPath, count: 1 },
     ]);
     expect(scopes).toEqual(["**/*.js (ignored included)"]);
   });
@@ -202,5 +203,25 @@ describe("search_files", () => {
     expect(skipped).toContainEqual({ reason: SKIPPED_REASONS.binary, count: 1 });
     expect(skipped).toContainEqual({ reason: "files over 1,024 bytes", count: 1 });
     expect(skipped).toContainEqual({ reason: SKIPPED_REASONS.nodeModules, count: 3 });
+  });
+});
+
+describe("list_folder", () => {
+  it("notes the protected and closed entries it leaves out, and .git and .lackpy without a word", async () => {
+    const tools = createFileTools(root);
+    const { value, skipped, scopes } = await withSkipped((context) =>
+      tools.list_folder.call(context),
+    );
+    const names = value.map((entry) => entry.name);
+    expect(names).toEqual(expect.arrayContaining([".gitignore", "src", "node_modules"]));
+    expect(names.filter((name) => [".git", ".lackpy", ".env", ".vscode"].includes(name))).toEqual(
+      [],
+    );
+    expect(Object.fromEntries(skipped.map((row) => [row.reason, row.count]))).toEqual({
+      [SKIPPED_REASONS.protectedPath]: 1,
+      [SKIPPED_REASONS.closedPath]: 1,
+      [SKIPPED_REASONS.notRegular]: 3,
+    });
+    expect(scopes).toEqual(["./*"]);
   });
 });

@@ -73,7 +73,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     acceptsSecrets: false,
     examples: [
       {
-        intent: "how big is package.json",
+        intent: "size of package.json in bytes",
         code: `file_size("package.json")`,
         tags: ["size", "bytes", "big", "large"],
       },
@@ -132,7 +132,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     acceptsSecrets: false,
     examples: [
       {
-        intent: "how many lines of typescript",
+        intent: "total lines of typescript",
         code: `sum(line_counts("**/*.ts").map(row => row.lines))`,
         tags: ["lines", "loc", "count", "total"],
       },

@@ -171,7 +171,7 @@ export async function listFiles(
         const problem = checkWorkspacePath(child, protection, { folder: isFolder });
         if (problem) {
           if (tally && skip === null && mayMatch(glob, state, name, isFolder))
-            tally.add(refusedReason(problem));
+            tally.add(refusedReason(problem, name));
           continue;
         }
       }

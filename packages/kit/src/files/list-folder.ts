@@ -44,7 +44,7 @@ export function listFolder(
   const add = (name: string, kind: FolderEntry["kind"]) => {
     const child = relative ? `${relative}/${name}` : name;
     const problem = checkWorkspacePath(child, options.protection, { folder: kind === "folder" });
-    if (problem && !listed.has(name)) options.skipped?.add(refusedReason(problem));
+    if (problem && !listed.has(name)) options.skipped?.add(refusedReason(problem, name));
     if (listed.has(name) || problem) return;
     listed.set(name, { name, path: child, kind });
     if (listed.size > options.maxEntries)

@@ -1,4 +1,5 @@
 import type { PathProblem } from "../protect/protected-paths.js";
+import { comparableName } from "../protect/name-rules.js";
 import { noteSkipped, type SkippedCount } from "../toolbox/tool-call-context.js";
 
 /** Folders the file tools' walk skips unless the pattern names them (protected and closed folders such as `.git` and `.vscode` are never entered). */
@@ -24,8 +25,16 @@ export const SKIPPED_REASONS = Object.freeze({
   uncounted: "skipped folders not counted",
 });
 
-/** The reason a refused path is left out (see `SKIPPED_REASONS`). */
-export function refusedReason(problem: PathProblem): string {
+/**
+ * Folders left out without a word: version-control and lackpy's own data, never a project's
+ * files (`git ls-files`, ripgrep and fd leave `.git` out silently too), and in every workspace,
+ * so naming them would put a `skipped:` line under every answer.
+ */
+const UNCOUNTED_NAMES: readonly string[] = Object.freeze([".git", ".lackpy"]);
+
+/** The reason a refused entry named `name` is left out (see `SKIPPED_REASONS`), or null for `.git` and `.lackpy`. */
+export function refusedReason(problem: PathProblem, name: string): string | null {
+  if (UNCOUNTED_NAMES.includes(comparableName(name))) return null;
   if (problem.code === "invalid_path") return SKIPPED_REASONS.invalidName;
   if (problem.code === "closed_path") return SKIPPED_REASONS.closedPath;
   return problem.reason.startsWith("lackpy loads it")
@@ -45,9 +54,9 @@ export function overLimitReason(maxBytes: number): string {
 export class SkippedTally {
   readonly #counts = new Map<string, number>();
 
-  /** Counts `count` more left out for `reason`. */
-  add(reason: string, count = 1): void {
-    this.#counts.set(reason, (this.#counts.get(reason) ?? 0) + count);
+  /** Counts `count` more left out for `reason` (nothing for null). */
+  add(reason: string | null, count = 1): void {
+    if (reason !== null) this.#counts.set(reason, (this.#counts.get(reason) ?? 0) + count);
   }
 
   /** The count of one reason so far. */

@@ -107,7 +107,6 @@ describe.each(["in-process", "isolated"] as const)("bulk tools on 10,000+ files 
       { reason: "gitignored files", count: IGNORED_FILES },
       { reason: "special files (symlinks, FIFOs, sockets)", count: 2 },
       { reason: "hidden paths", count: 1 },
-      { reason: "protected paths", count: 1 },
     ]);
   });
 
