@@ -31,43 +31,57 @@ async function openTree(root: string): Promise<LackpyService> {
   return LackpyService.open({ workspace: root, config, env: {} });
 }
 
-/** Scores every request, tree by tree, in the corpus's order. */
+/**
+ * Scores every request: the trees at once (one service each, opened once and shared by the
+ * tree's requests, so each tree is scanned once), each tree's requests in turn. The rows come
+ * back in the corpus's order.
+ */
 export async function scoreCorpus(
   requests: readonly CorpusRequest[],
   options: ScoreOptions,
 ): Promise<ScoredRequest[]> {
-  const services = new Map<string, LackpyService>();
-  const scored: ScoredRequest[] = [];
-  try {
-    for (const request of requests) {
-      let service = services.get(request.tree);
-      if (!service) {
-        service = await openTree(path.join(options.treesDir, request.tree));
-        services.set(request.tree, service);
-      }
-      const result = await service.delegate(request.request, { dryRun: true, trace: "none" });
-      const golds = [request.gold, ...(request.accept ?? [])];
-      const verdict: Verdict = !result.success
-        ? "none"
-        : matchesAny(result.output, golds)
-          ? "right"
-          : "wrong";
-      const one: ScoredRequest = {
-        id: request.id,
-        tree: request.tree,
-        category: request.category,
-        request: request.request,
-        verdict,
-        tier: result.tier,
-        reading: result.reading,
-        output: result.output,
-        error: result.error ? `${result.error.code}: ${result.error.message}` : null,
-      };
-      scored.push(one);
-      options.onScored?.(one);
-    }
-  } finally {
-    for (const service of services.values()) await service.close();
+  const byTree = new Map<string, CorpusRequest[]>();
+  for (const request of requests) {
+    const mine = byTree.get(request.tree) ?? [];
+    mine.push(request);
+    byTree.set(request.tree, mine);
   }
-  return scored;
+  const scored = new Map<CorpusRequest, ScoredRequest>();
+  await Promise.all(
+    [...byTree].map(async ([tree, mine]) => {
+      const service = await openTree(path.join(options.treesDir, tree));
+      try {
+        for (const request of mine) {
+          const one = await scoreOne(service, request);
+          scored.set(request, one);
+          options.onScored?.(one);
+        }
+      } finally {
+        await service.close();
+      }
+    }),
+  );
+  return requests.map((request) => scored.get(request)!);
+}
+
+/** One request through the service's delegate pipeline, as a dry run. */
+async function scoreOne(service: LackpyService, request: CorpusRequest): Promise<ScoredRequest> {
+  const result = await service.delegate(request.request, { dryRun: true, trace: "none" });
+  const golds = [request.gold, ...(request.accept ?? [])];
+  const verdict: Verdict = !result.success
+    ? "none"
+    : matchesAny(result.output, golds)
+      ? "right"
+      : "wrong";
+  return {
+    id: request.id,
+    tree: request.tree,
+    category: request.category,
+    request: request.request,
+    verdict,
+    tier: result.tier,
+    reading: result.reading,
+    output: result.output,
+    error: result.error ? `${result.error.code}: ${result.error.message}` : null,
+  };
 }
