@@ -15,6 +15,7 @@ type Manifest = Readonly<Record<string, unknown>>;
 async function manifestOf(
   slots: RuleSlots,
   context: RuleContext,
+  installed = false,
 ): Promise<{ path: string; manifest: Manifest } | string> {
   const view = context.workspace;
   if (!view?.manifest) return "the rules cannot read package.json here";
@@ -27,12 +28,19 @@ async function manifestOf(
     const named: string[] = [];
     for (const candidate of await view.files("**/package.json"))
       if ((await view.manifest(candidate))?.name === token.raw) named.push(candidate);
-    if (named.length !== 1) return `no one package.json is named ${quoted(token.raw)}`;
-    path = named[0]!;
+    if (named.length > 1 || (named.length === 0 && !installed))
+      return `no one package.json is named ${quoted(token.raw)}`;
+    // An installed package ("what license is lodash under"), when no workspace package has the name.
+    path = named[0] ?? `node_modules/${token.raw}/package.json`;
+    if (named.length === 0 && !PACKAGE_NAME.test(token.raw))
+      return `${quoted(token.raw)} is not a package name`;
   }
   const manifest = await view.manifest(path);
   return manifest ? { path, manifest } : `${quoted(path)} is not a package.json the rules can read`;
 }
+
+/** An npm package name, as an installed package's folder under `node_modules` is named. */
+const PACKAGE_NAME = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/;
 
 /** The field each concept names. */
 const FIELDS: Readonly<Record<string, string>> = {
@@ -46,6 +54,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   main: "main",
   engine: "engines",
   bin: "bin",
+  repository: "repository",
 };
 
 const SECTIONS: Readonly<Record<string, string>> = {
@@ -64,7 +73,7 @@ const SECTION = `(?<section>${Object.keys(SECTIONS).join("|")})`;
 const field = (name: string, path: string) => ({
   program: `JSON.parse(read_file(path))[field] ?? null`,
   params: { path, field: name },
-  reading: `the ${quoted(name)} field of ${quoted(path)} (null when it has none)`,
+  reading: `the ${quoted(name)} field of ${quoted(path)}${path.startsWith("node_modules/") ? " (the installed package)" : ""} (null when it has none)`,
 });
 
 /** Package rules. */
@@ -72,7 +81,7 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
   {
     id: "package-field",
     summary:
-      "one field of package.json: name, version, description, license, author, main, engines, bin…",
+      "one field of package.json (or an installed package's): name, version, license, author, engines…",
     examples: [
       "what version is this package",
       "what is the package name",
@@ -80,12 +89,20 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     ],
     needs: ["read_file"],
     patterns: [
-      `(?:show )?${PKG_BEFORE}${FIELD}(?: field)?${PKG}`,
+      `(?:show )?${PKG_BEFORE}${FIELD}(?: field)?${PKG}(?: (?<installed>installed))?`,
       `(?:show )?${FIELD} (?:package )?(?:in )?(?:have|use)`,
+      // "who's the author", "repo url?", "installed vite version", "engines of the installed vite".
+      `who (?<field>author)${PKG}`,
+      `(?:show )?${PKG_BEFORE}(?<field>repository) url${PKG}`,
+      "(?:show )?(?<installed>installed) (?<pkg>W|P) (?<field>version|license|main|engine)",
+      "(?:show )?(?<field>version|license|main|engine)(?: field)?(?: in)? (?<installed>installed) (?<pkg>W|P)",
     ].map(rulePattern),
     async build(slots, context) {
-      const found = await manifestOf(slots, context);
       const name = FIELDS[slots.field?.[0]?.form ?? ""];
+      // A package not in the workspace is the installed one, except for its version without
+      // "installed": "what version of react" may ask for the range package.json declares.
+      const installed = slots.installed !== undefined || (name !== undefined && name !== "version");
+      const found = await manifestOf(slots, context, installed);
       if (typeof found === "string" || !name) return typeof found === "string" ? found : "no field";
       return field(name, found.path);
     },
