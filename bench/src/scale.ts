@@ -123,11 +123,13 @@ function trees(): { name: string; root: string }[] {
   const names = process.argv.slice(2);
   const wanted = (name: string) => names.length === 0 || names.includes(name);
   const found: { name: string; root: string }[] = [];
-  if (wanted("generated")) found.push({ name: `generated, ${FILES} files`, root: sourceTree(FILES).root });
+  if (wanted("generated"))
+    found.push({ name: `generated, ${FILES} files`, root: sourceTree(FILES).root });
   if (wanted("webapp")) {
     const root = process.env.LACKPY_SCALE_WEBAPP ?? path.join(REPO, ".corpus-trees/webapp");
     if (existsSync(root)) found.push({ name: "webapp (real, 56,000 files)", root });
-    else console.log(`skipped webapp: build it with node scripts/corpus-trees.mjs webapp (${root})`);
+    else
+      console.log(`skipped webapp: build it with node scripts/corpus-trees.mjs webapp (${root})`);
   }
   return found;
 }
