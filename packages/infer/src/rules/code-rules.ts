@@ -77,6 +77,13 @@ async function lookIn(
   return { glob: `${installed}/**/*.${extensions}`, words: `the installed package ${quoted(pkg)}` };
 }
 
+/** The last line of `hit.file`: with `read_lines` when the kit has it, else from the whole text. */
+function lastLine(context: RuleContext): string {
+  return context.tools.has("read_lines")
+    ? 'read_lines(hit.file, -1).join("")'
+    : 'read_file(hit.file).trimEnd().split("\\n").at(-1)';
+}
+
 /** The program and reading for the definitions of a name, with `tool` (`definitions_of` or `find_definitions`). */
 function definitions(tool: string) {
   return async (slots: RuleSlots, context: RuleContext) => {
@@ -103,7 +110,7 @@ function definitions(tool: string) {
         // (files that end with a source map comment) only when no source does.
         "const code = rows.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
         "const kept = len(code) > 0 ? code : rows",
-        'const sources = kept.filter(hit => !read_lines(hit.file, -1).join("").includes("sourceMappingURL="))',
+        `const sources = kept.filter(hit => !${lastLine(context)}.includes("sourceMappingURL="))`,
         "const found = len(sources) > 0 ? sources : kept",
         // A name declared on its own and also a member of some object: the declaration.
         'const declared = found.filter(hit => hit.kind !== "method" && hit.kind !== "property")',
@@ -209,7 +216,7 @@ export const CODE_RULES: readonly IntentRule[] = [
     id: "find-definitions",
     summary: "where a name is defined (with a find_definitions tool)",
     examples: ["where is formatHost defined", "find the definition of Ollama"],
-    needs: ["find_definitions", "read_lines"],
+    needs: ["find_definitions", "read_file"],
     patterns: DEFINED,
     build: definitions("find_definitions"),
   },
