@@ -214,7 +214,7 @@ describe("lackpy run and delegate", () => {
       expect(code).toBe(0);
       expect(out).toBe("8\n");
       expect(err).toMatch(
-        /^created made\/new\.md\nchanged existing\.txt\n {2}undo: lackpy undo \S+\n$/,
+        /^# kit files \(writes with write_file, edit_file\)\ncreated made\/new\.md\nchanged existing\.txt\n {2}undo: lackpy undo \S+\n$/,
       );
       await writeFile(path.join(root, "existing.txt"), "old\n");
       const json = JSON.parse(
@@ -291,7 +291,7 @@ describe("lackpy run and delegate", () => {
     });
     expect(code).toBe(1);
     expect(err).toMatch(
-      /^error\[tool_error\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
+      /^# kit files \(writes with write_file, edit_file\)\nerror\[tool_error\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
     );
     expect(existsSync(path.join(root, "partial.txt"))).toBe(false);
   });
@@ -326,6 +326,7 @@ describe("lackpy run and delegate", () => {
         "filesModified",
         "filesRead",
         "generationMs",
+        "kit",
         "grade",
         "model",
         "output",
@@ -347,6 +348,7 @@ describe("lackpy run and delegate", () => {
       success: true,
       tier: "rules",
       reading: "TypeScript files (**/*.{ts,tsx,mts,cts})",
+      kit: { name: "readonly", writes: [] },
       output: ["src/inventory.ts", "src/report.ts"],
     });
   });

@@ -118,7 +118,7 @@ export {
 } from "./result/explain-generation-failure.js";
 export type { TierReason } from "./result/explain-generation-failure.js";
 export { describeSkipped } from "./result/describe-skipped.js";
-export { clampLimits } from "./program/clamp-limits.js";
+export { clampLimits, approvalLimits, APPROVAL_TOOL_TIMEOUT_MS } from "./program/clamp-limits.js";
 export type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 export type { FittedValue } from "./result/fit-value.js";
 export type { ServiceErrorCode } from "./service-error.js";

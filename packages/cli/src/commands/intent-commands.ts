@@ -1,11 +1,11 @@
 import { defineCommand } from "citty";
 import { formatGenerationFailure, type LackpyService, type TierReason } from "@lackpy/service";
+import { kitUseText } from "../output/kit-use-text.js";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { printLastProgramTried, printRunResult } from "../output/format-results.js";
 import { runnableProgram } from "../output/runnable-program.js";
 import {
-  APPROVAL_TOOL_TIMEOUT_MS,
   CHANGE_ARGS,
   changeFlags,
   LIMIT_ARGS,
@@ -74,7 +74,6 @@ export function delegateCommand(context: CommandContext) {
             ? {
                 // The spinner makes way for the question.
                 approve: (request) => (spinner.stop(), changes.approve!(request)),
-                limits: { ...run.limits, toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS },
               }
             : {}),
           onProgress: (event) =>
@@ -94,7 +93,7 @@ export function delegateCommand(context: CommandContext) {
           const model = result.model ? ` ${result.model}` : "";
           context.io.stderr(
             context.colors.gray(
-              `# ${result.tier ?? "?"}${model} · generated in ${result.generationMs} ms · ran in ${result.executionMs} ms\n${runnableProgram(result.program, result.params)}\n`,
+              `# ${result.tier ?? "?"}${model} · kit ${kitUseText(result.kit)} · generated in ${result.generationMs} ms · ran in ${result.executionMs} ms\n${runnableProgram(result.program, result.params)}\n`,
             ),
           );
         }

@@ -43,18 +43,8 @@ function mockToolbox(): Toolbox {
     effectsCeiling: 0,
     docs: "find_files.md",
   });
-  for (const name of [
-    "file_size",
-    "file_sizes",
-    "line_counts",
-    "list_folder",
-    "read_lines",
-    "search_files",
-    "definitions_of",
-    "exports_of",
-    "imports_of",
-    "importers_of",
-  ])
+  // The read tools after read_file and find_files, which are registered above.
+  for (const name of READ_TOOLS.slice(2))
     toolbox.registerTool({ name, provider: "mock", gradeW: 1, effectsCeiling: 0 });
   toolbox.registerTool({ name: "write_file", provider: "mock", gradeW: 3, effectsCeiling: 3 });
   toolbox.registerTool({ name: "edit_file", provider: "mock", gradeW: 3, effectsCeiling: 2 });

@@ -24,7 +24,7 @@ describe("SkippedTally", () => {
     ]);
   });
 
-  it.each([
+  it.each<[unknown, string]>([
     ["not a list", "binary files"],
     [[{ reason: "", count: 1 }], "an empty reason"],
     [[{ reason: "x", count: 0 }], "a count of 0"],

@@ -1,4 +1,4 @@
-import type { Grade } from "@lackpy/lang";
+import { kitUse } from "../kit-use.js";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { ChangeOutcome } from "../change-types.js";
 import { runStaged, type StagedRunStages } from "../changes/run-staged.js";
@@ -10,7 +10,7 @@ import type {
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
 import { explainGenerationFailure } from "../result/explain-generation-failure.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
-import type { DelegateResult, RunOptions } from "../service-types.js";
+import type { DelegateResult, KitForRequest, RunOptions } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
 import type { RatchetStore, TemplateStore } from "../store/store-types.js";
 
@@ -28,7 +28,7 @@ export interface DelegateStages extends StagedRunStages {
 }
 
 function emptyResult(
-  grade: Grade,
+  kit: KitForRequest,
   dryRun: boolean,
 ): Omit<DelegateResult, "generationMs" | "executionMs" | "totalMs"> {
   return {
@@ -44,7 +44,8 @@ function emptyResult(
     provider: null,
     model: null,
     reading: null,
-    grade,
+    grade: kit.kit.grade,
+    kit: kitUse(kit),
     output: null,
     stdout: "",
     error: null,
@@ -115,7 +116,7 @@ async function delegateStages(
     if (!dryRun) await noteDelegate(stages, null, false);
     return redactSecrets(
       {
-        ...emptyResult(kit.kit.grade, dryRun),
+        ...emptyResult(kit, dryRun),
         error: explainGenerationFailure(intent, outcome.error, stages.settings),
         generationMs,
         executionMs: 0,
@@ -169,6 +170,7 @@ async function delegateStages(
       model: outcome.model ?? null,
       reading: outcome.reading ?? null,
       grade: kit.kit.grade,
+      kit: kitUse(kit),
       output: result.output,
       stdout: result.stdout,
       error: result.error as DelegateResult["error"],
