@@ -582,7 +582,7 @@ function asServiceError<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
+    if (!ToolError.is(error)) throw error;
     throw new ServiceError(
       error.code === "unknown_tool" ? "unknown_tool" : "invalid_option",
       error.message,

@@ -32,6 +32,8 @@ export type ServiceErrorCode =
 
 /** A caller mistake in `@lackpy/service`: bad config, unknown kit, bad parameter. */
 export class ServiceError extends LackpyError<ServiceErrorCode> {
+  static override readonly kind: string = "ServiceError";
+
   /** The file the problem is in, when there is one. */
   readonly file?: string;
   /** 1-based line in `file`, when known. */

@@ -23,7 +23,7 @@ interface ItemError {
 export function reportError(context: CommandContext, error: unknown, json: boolean): number {
   const document = errorDocument(error, context.debug);
   const exitCode =
-    error instanceof LackpyError
+    LackpyError.is(error)
       ? error.code === "invalid_program"
         ? 1
         : 2
@@ -51,7 +51,7 @@ export function reportError(context: CommandContext, error: unknown, json: boole
 
 /** The JSON form of an error: code, message, hint, and the details a LackpyError carries. */
 export function errorDocument(error: unknown, debug = false): ErrorDocument {
-  if (error instanceof LackpyError) {
+  if (LackpyError.is(error)) {
     const details = error as LackpyError & { errors?: unknown; problems?: unknown; line?: unknown };
     return {
       success: false,

@@ -57,7 +57,7 @@ export async function scanFiles(
     try {
       text = await readTextFile(root, file, options);
     } catch (error) {
-      if (error instanceof ToolError && error.code !== "workspace_missing") continue;
+      if (ToolError.is(error) && error.code !== "workspace_missing") continue;
       throw error;
     }
     bytesRead += Buffer.byteLength(text);

@@ -6,6 +6,8 @@ export type McpServeErrorCode =
 
 /** A reason the HTTP server does not start: a caller mistake (exit 2 from the CLI). */
 export class McpServeError extends LackpyError<McpServeErrorCode> {
+  static override readonly kind: string = "McpServeError";
+
   constructor(code: McpServeErrorCode, message: string, options: { hint?: string } = {}) {
     super(code, message, options);
     this.name = "McpServeError";

@@ -65,7 +65,7 @@ export async function undoRun(
       keepRecord: false,
     });
   } catch (error) {
-    if (error instanceof ToolError && error.code === "stale_change")
+    if (ToolError.is(error) && error.code === "stale_change")
       throw conflict(record, error.message.match(/^'([^']*)'/)?.[1] ?? "a file");
     throw error;
   }

@@ -99,7 +99,7 @@ export class WorkspaceChanges {
       outcome.runId = record.runId;
       return { ...result, filesModified: approved.map((plan) => plan.path), ...outcome };
     } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
+      if (!ToolError.is(error)) throw error;
       return {
         ...result,
         success: false,
@@ -131,7 +131,7 @@ export class WorkspaceChanges {
         filesModified: set.plans.map((plan) => plan.path),
       };
     } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
+      if (!ToolError.is(error)) throw error;
       throw new ServiceError(
         error.code === "stale_change" ? "stale_change" : "apply_failed",
         error.message,
