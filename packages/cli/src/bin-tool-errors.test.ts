@@ -35,9 +35,13 @@ const CASES: readonly ErrorCase[] = [
   { tool: "search_tools", arguments: { query: "x", kit: "no_such_kit" }, code: "unknown_kit" },
   { tool: "describe_tool", arguments: { name: "no_such_tool" }, code: "unknown_tool" },
   { tool: "kit_info", arguments: { kit: "no_such_kit" }, code: "unknown_kit" },
-  { tool: "kit_create", arguments: { name: "Bad Name!", tools: ["read_file"] }, code: "invalid_name" },
+  {
+    tool: "kit_create",
+    arguments: { name: "Bad Name!", tools: ["read_file"] },
+    code: "invalid_name",
+  },
   { tool: "docs_index", arguments: { kit: "no_such_kit" }, code: "unknown_kit" },
-  { tool: "resolve_doc", arguments: { path: "../../etc/passwd" }, code: "invalid_path" },
+  { tool: "resolve_doc", arguments: { path: "../../etc/passwd" }, code: "path_outside_root" },
 ];
 
 /** Tools that take no arguments: nothing a caller sends makes them fail in a trusted workspace. */
@@ -126,7 +130,9 @@ describe.each(Object.entries(transports))("the built bin's MCP tools over %s", (
     const error = answer.structuredContent?.error;
     expect(error?.code).toBe(entry.code);
     expect(error?.hint).toEqual(expect.any(String));
-    expect(answer.content[0]!.text).toBe(`error[${entry.code}]: ${error!.message}\nhint: ${error!.hint}`);
+    expect(answer.content[0]!.text).toBe(
+      `error[${entry.code}]: ${error!.message}\nhint: ${error!.hint}`,
+    );
   });
 
   it("apply_changes answers stale_change naming the file that changed after the dry run", async () => {
