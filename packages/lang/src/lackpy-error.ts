@@ -27,7 +27,7 @@ export class LackpyError<Code extends string = string> extends Error {
     this.code = code;
     if (options.hint !== undefined) this.hint = options.hint;
     const kinds: string[] = [];
-    for (let type = new.target as unknown; type !== Error && typeof type === "function"; ) {
+    for (let type = new.target as unknown; type !== Error && typeof type === "function";) {
       if (Object.hasOwn(type, "kind")) kinds.push((type as typeof LackpyError).kind);
       type = Object.getPrototypeOf(type) as unknown;
     }

@@ -18,6 +18,7 @@ export type ServiceErrorCode =
   | "untrusted_config"
   | "workspace_not_found"
   | "workspace_locked"
+  | "file_busy"
   | "unknown_change"
   | "change_expired"
   | "change_applied"

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { rmdirSync } from "node:fs";
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type PathProtection } from "@lackpy/kit";
 import {
@@ -12,9 +12,11 @@ import {
   type FileChangePlan,
   type PreparedFileChange,
 } from "@lackpy/kit/node";
-import { processOwner, withFileLock } from "../store/file-lock.js";
+import { processOwner } from "../store/file-lock.js";
+import type { RecordedFile, RunHistory, RunRecord } from "../store/change-store-types.js";
 import type { ChangeAction, ChangeSource } from "../change-types.js";
-import type { Journal, RecordedFile, RunRecord, RunStore } from "./run-store.js";
+import { withPathLocks, type WaitedFor } from "./path-locks.js";
+import type { Journal, RunStore } from "./run-store.js";
 
 /** A change to land: what `prepareFileChange` takes, and the action it is. */
 export interface LandingPlan extends FileChangePlan {
@@ -28,8 +30,10 @@ export interface LandOptions {
   source: ChangeSource;
   /** The intent, or the program's first line, for listings. */
   label: string;
-  /** Keep the record for `undo`; an undo's own record is removed once it has landed. */
-  keepRecord: boolean;
+  /** Where the landed run is kept for `undo`; null for an undo's own landing, which is not kept. */
+  history: RunHistory | null;
+  /** Who lands it (an opaque caller id); the run is kept, and counted, as theirs. */
+  caller?: string;
 }
 
 /**
@@ -39,29 +43,50 @@ export interface LandOptions {
 export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
 
 /**
- * Lands changes all or nothing, under the workspace's landing lock: a journal naming the
- * temporary files goes to `.lackpy/runs/<runId>/` first; then each change is prepared as a direct
- * write is checked (refused with `stale_change` when the file no longer holds what the run saw)
- * and the current file copied as its before-image; the journal is rewritten with every file's
- * before and after state; then the temporary files are renamed over their targets, one by one,
- * and the journal becomes the run's record. A failure before the renames drops every temporary
- * file (nothing landed); a failed rename puts back the files already renamed. A crash between
- * renames leaves the journal, from which `recoverChanges` puts the files back on the next start.
+ * Lands changes all or nothing, holding the locks of their files only (`withPathLocks`: changes
+ * to other files land at the same time): a journal naming the temporary files goes to
+ * `.lackpy/runs/<runId>/` first; then each change is prepared as a direct write is checked
+ * (refused with `stale_change` when the file no longer holds what the run saw, naming the change
+ * that was waited for when one was) and the current file copied as its before-image; the journal
+ * is rewritten with every file's before and after state; then the temporary files are renamed
+ * over their targets, one by one, and the run history takes the run. A failure before the renames
+ * drops every temporary file (nothing landed); a failed rename, or a history that cannot take the
+ * run, puts back the files already renamed. A crash between renames leaves the journal, from
+ * which `recoverChanges` puts the files back on the next start. The caller's oldest runs past the
+ * bounds are forgotten afterwards, outside the locks.
  */
 export async function landChanges(
   plans: readonly LandingPlan[],
   options: LandOptions,
 ): Promise<RunRecord> {
   const { store } = options;
-  await store.ensure();
-  return withFileLock(store.lockFile, () => landLocked(plans, options), { timeoutMs: 30_000 });
+  const runId = await store.newRun(options.history ? "" : "undo-");
+  const note = `run ${runId} (${options.source}: ${options.label.slice(0, 80)})`;
+  let record: RunRecord;
+  try {
+    record = await withPathLocks(
+      store.workspace,
+      plans.map((plan) => plan.path),
+      note,
+      (waited) => landLocked(runId, plans, options, waited),
+    );
+  } catch (error) {
+    // Nothing landed (a busy file, a stale one, a failed write): the folder goes.
+    if (!store.journal(runId)) await store.remove(runId);
+    throw error;
+  }
+  await options.history?.prune(options.caller ?? null).catch(() => undefined);
+  return record;
 }
 
-async function landLocked(plans: readonly LandingPlan[], options: LandOptions): Promise<RunRecord> {
+async function landLocked(
+  runId: string,
+  plans: readonly LandingPlan[],
+  options: LandOptions,
+  waited: WaitedFor,
+): Promise<RunRecord> {
   const { store } = options;
-  const runId = store.newRunId(options.keepRecord ? "" : "undo-");
   const folder = store.runFolder(runId);
-  await mkdir(path.join(folder, "before"), { recursive: true });
   const journal: Journal = {
     runId,
     at: new Date().toISOString(),
@@ -77,6 +102,7 @@ async function landLocked(plans: readonly LandingPlan[], options: LandOptions): 
     })),
     beforeBytes: 0,
     undoable: true,
+    ...(options.caller === undefined ? {} : { caller: options.caller }),
     phase: "preparing",
     tokens: plans.map(() => `${runId}-${randomBytes(3).toString("hex")}`),
     owner: processOwner(),
@@ -88,6 +114,8 @@ async function landLocked(plans: readonly LandingPlan[], options: LandOptions): 
       const change = await prepareFileChange(store.workspace, plan, {
         protection: options.protection,
         token: journal.tokens[index],
+      }).catch((error: unknown) => {
+        throw namingWinner(error, plan.path, waited);
       });
       prepared.push(change);
       journal.files[index] = await recordFile(journal, index, plan, change, folder);
@@ -123,10 +151,30 @@ async function landLocked(plans: readonly LandingPlan[], options: LandOptions): 
     }
     if (crashAfter > 0 && index + 1 === crashAfter) process.kill(process.pid, "SIGKILL");
   }
-  const record = await store.commitRecord(journal);
-  if (options.keepRecord) await store.prune();
-  else await store.remove(runId);
+  const record = store.recordOf(journal);
+  if (!options.history) {
+    await store.remove(runId);
+    return record;
+  }
+  try {
+    await options.history.commit(record, folder);
+  } catch (error) {
+    // A run undo could not take back is not landed: the files go back as they were.
+    const { conflicts } = await rollBack(journal, options.protection, store);
+    if (conflicts.length === 0) await store.remove(runId);
+    throw error;
+  }
+  await store.settle(runId);
   return record;
+}
+
+/** A `stale_change` naming the change that changed the file while this one waited for it. */
+function namingWinner(error: unknown, file: string, waited: WaitedFor): unknown {
+  const winner = waited.get(file);
+  if (!winner || !ToolError.is(error) || error.code !== "stale_change") return error;
+  return new ToolError("stale_change", `${error.message.replace(/\.$/, "")}, by ${winner}.`, {
+    ...(error.hint === undefined ? {} : { hint: error.hint }),
+  });
 }
 
 /** The state a change leaves: missing, or the hash of the content. */

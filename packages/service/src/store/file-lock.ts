@@ -53,6 +53,8 @@ interface LockOwner {
   /** The process's start time in clock ticks since boot (`/proc/<pid>/stat`), null where unknown. */
   start: string | null;
   token: string;
+  /** What the holder does under the lock, for those who wait (`run 2026… (apply_changes)`). */
+  note?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -95,7 +97,8 @@ function parseOwner(text: string): LockOwner | null {
       Number.isInteger(owner.pid) &&
       typeof owner.host === "string" &&
       typeof owner.token === "string" &&
-      (owner.start === null || typeof owner.start === "string")
+      (owner.start === null || typeof owner.start === "string") &&
+      (owner.note === undefined || typeof owner.note === "string")
     )
       return owner as LockOwner;
   } catch {
@@ -174,17 +177,19 @@ function readLock(lockFile: string): { text: string; modifiedMs: number } | null
 function inspect(
   lockFile: string,
   leaseMs: number,
-): { kind: "free" | "alive" | "gone"; text: string; holder: string } {
+): { kind: "free" | "alive" | "gone"; text: string; holder: string; note: string | null } {
   const found = readLock(lockFile);
-  if (!found) return { kind: "free", text: "", holder: "" };
+  if (!found) return { kind: "free", text: "", holder: "", note: null };
   const { text, modifiedMs } = found;
   const owner = parseOwner(text);
   const holder = owner
     ? `pid ${owner.pid}${owner.host === selfOwner().host ? "" : ` on ${owner.host}`}`
     : "";
+  const note = owner?.note ?? null;
   const state = ownerState(owner);
-  if (state === "dead" || Date.now() - modifiedMs > leaseMs) return { kind: "gone", text, holder };
-  return { kind: "alive", text, holder };
+  if (state === "dead" || Date.now() - modifiedMs > leaseMs)
+    return { kind: "gone", text, holder, note };
+  return { kind: "alive", text, holder, note };
 }
 
 /** Moves a gone owner's lock file aside; when another process replaced it meanwhile, puts that one back. */
@@ -215,9 +220,21 @@ function takeOver(lockFile: string, judged: string): void {
   }
 }
 
-/** One attempt (with at most a few takeovers): the token of the lock now held, or who holds it. */
-function acquire(lockFile: string, leaseMs: number): { token: string } | { holder: string } {
+/** What one attempt at a lock gave: the token of the lock now held, or who holds it and what they do. */
+export type LockTry = { token: string } | { holder: string; note: string | null };
+
+/**
+ * One attempt at a lock file, never waiting (with at most a few takeovers of a gone owner's
+ * lock): the token to `unlock` it with, or who holds it (`pid 123`, "" when unknown) and their
+ * `note`. `note` is written into the lock file for those who find it held.
+ */
+export function tryLock(
+  lockFile: string,
+  options: { leaseMs?: number; note?: string } = {},
+): LockTry {
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let holder = "";
+  let note: string | null = null;
   for (let round = 0; round < 3; round++) {
     let descriptor: number;
     try {
@@ -225,24 +242,26 @@ function acquire(lockFile: string, leaseMs: number): { token: string } | { holde
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const found = inspect(lockFile, leaseMs);
-      holder = found.holder;
-      if (found.kind === "alive") return { holder };
+      ({ holder, note } = found);
+      if (found.kind === "alive") return { holder, note };
       if (found.kind === "gone") takeOver(lockFile, found.text);
       continue;
     }
     const token = randomBytes(8).toString("hex");
+    const owner: LockOwner = { ...selfOwner(), token };
+    if (options.note !== undefined) owner.note = options.note;
     try {
-      writeSync(descriptor, JSON.stringify({ ...selfOwner(), token }));
+      writeSync(descriptor, JSON.stringify(owner));
     } finally {
       closeSync(descriptor);
     }
     return { token };
   }
-  return { holder };
+  return { holder, note };
 }
 
 /** Removes the lock file if it is still this holder's (a lease may have handed it on). */
-function release(lockFile: string, token: string): void {
+export function unlock(lockFile: string, token: string): void {
   try {
     if (parseOwner(readLock(lockFile)?.text ?? "")?.token !== token) return;
   } catch {
@@ -276,24 +295,24 @@ export async function withFileLock<T>(
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    const got = acquire(lockFile, leaseMs);
+    const got = tryLock(lockFile, { leaseMs });
     if ("token" in got) {
       let value: T | Promise<T>;
       try {
         value = work();
       } catch (error) {
-        release(lockFile, got.token);
+        unlock(lockFile, got.token);
         throw error;
       }
       // Synchronous work lets go before this function returns: no await between taking and releasing.
       if (!(value instanceof Promise)) {
-        release(lockFile, got.token);
+        unlock(lockFile, got.token);
         return value;
       }
       try {
         return await value;
       } finally {
-        release(lockFile, got.token);
+        unlock(lockFile, got.token);
       }
     }
     if (Date.now() - started >= timeoutMs) throw lockedError(lockFile, got.holder, timeoutMs);
@@ -310,11 +329,11 @@ export function tryFileLockSync<T>(
   work: () => T,
   options: Pick<FileLockOptions, "leaseMs"> = {},
 ): LockAttempt<T> {
-  const got = acquire(lockFile, options.leaseMs ?? DEFAULT_LEASE_MS);
+  const got = tryLock(lockFile, options);
   if (!("token" in got)) return { acquired: false, holder: got.holder };
   try {
     return { acquired: true, value: work() };
   } finally {
-    release(lockFile, got.token);
+    unlock(lockFile, got.token);
   }
 }

@@ -86,6 +86,47 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       CREATE INDEX lackpy_ratchet_recent_workspace ON lackpy_ratchet_recent (workspace_id, id);
     `,
   },
+  {
+    version: 3,
+    name: "changes",
+    sql: `
+      -- Dry runs waiting for apply_changes, by caller (null: no caller id); times in ms.
+      CREATE TABLE lackpy_pending_changes (
+        workspace_id bigint NOT NULL REFERENCES lackpy_workspaces (id) ON DELETE CASCADE,
+        change_id text NOT NULL,
+        caller text,
+        state text NOT NULL CHECK (state IN ('pending', 'taken', 'expired')),
+        seq bigserial NOT NULL,
+        kept_at bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        size_bytes bigint NOT NULL,
+        body text,
+        PRIMARY KEY (workspace_id, change_id)
+      );
+      CREATE INDEX lackpy_pending_changes_caller
+        ON lackpy_pending_changes (workspace_id, caller, seq) WHERE state = 'pending';
+      -- Landed runs for undo, by caller, and their before-images.
+      CREATE TABLE lackpy_runs (
+        workspace_id bigint NOT NULL REFERENCES lackpy_workspaces (id) ON DELETE CASCADE,
+        run_id text NOT NULL,
+        caller text,
+        at text NOT NULL,
+        before_bytes bigint NOT NULL,
+        record text NOT NULL,
+        PRIMARY KEY (workspace_id, run_id)
+      );
+      CREATE INDEX lackpy_runs_caller ON lackpy_runs (workspace_id, caller, at DESC, run_id DESC);
+      CREATE TABLE lackpy_run_images (
+        workspace_id bigint NOT NULL,
+        run_id text NOT NULL,
+        blob text NOT NULL,
+        content bytea NOT NULL,
+        PRIMARY KEY (workspace_id, run_id, blob),
+        FOREIGN KEY (workspace_id, run_id)
+          REFERENCES lackpy_runs (workspace_id, run_id) ON DELETE CASCADE
+      );
+    `,
+  },
 ]);
 
 /** The advisory lock every instance takes to migrate: one key for lackpy's schema. */

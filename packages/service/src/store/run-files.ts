@@ -1,0 +1,64 @@
+/**
+ * The file operations of `.lackpy/runs/`, shared by the landing (journals) and the files backend's
+ * run history (records): JSON written durably, JSON read without trusting it, and before-images
+ * read only when they hold what a record names.
+ */
+import { randomBytes } from "node:crypto";
+import { constants, lstatSync } from "node:fs";
+import { open, rename } from "node:fs/promises";
+import path from "node:path";
+import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
+
+/** Writes JSON to a temporary file, flushes it, renames it over `file` and flushes the folder. */
+export async function durableWrite(file: string, value: unknown): Promise<void> {
+  const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+  const handle = await open(temporary, "wx");
+  try {
+    await handle.writeFile(`${JSON.stringify(value, null, 2)}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
+  const folder = await open(path.dirname(file), "r").catch(() => null);
+  if (folder)
+    await folder
+      .sync()
+      .catch(() => undefined)
+      .finally(() => folder.close());
+}
+
+/** A regular file's JSON, or null when it is missing, not a regular file, or not JSON. */
+export function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readRegularFileSync(file).toString("utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A before-image in a run's folder, read only when it is a regular file reached through no link
+ * (a FIFO or a device would stall or flood the read) and holds exactly the bytes `before` names:
+ * an image that was damaged, replaced or planted is never restored.
+ */
+export async function readImageFile(
+  folder: string,
+  blob: string,
+  before: FileState,
+  shown: string,
+): Promise<Buffer> {
+  const image = path.join(folder, blob);
+  if (!lstatSync(path.dirname(image)).isDirectory() || !lstatSync(image).isFile())
+    throw new Error(`The before-image of '${shown}' is not a file.`);
+  const handle = await open(image, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  const content = await handle.readFile().finally(() => handle.close());
+  checkImage(content, before, shown);
+  return content;
+}
+
+/** Throws unless `content` holds the bytes `before` names. */
+export function checkImage(content: Buffer, before: FileState, shown: string): void {
+  if (!before.exists || contentHash(content) !== before.hash)
+    throw new Error(`The before-image of '${shown}' does not hold what its run recorded.`);
+}
