@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { rmdirSync } from "node:fs";
 import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type PathProtection } from "@lackpy/kit";
@@ -7,7 +6,6 @@ import {
   contentHash,
   prepareFileChange,
   readFileState,
-  removeTemporary,
   sameState,
   type FileChangePlan,
   type PreparedFileChange,
@@ -16,6 +14,8 @@ import { processOwner } from "../store/file-lock.js";
 import type { RecordedFile, RunHistory, RunRecord } from "../store/change-store-types.js";
 import type { ChangeAction, ChangeSource } from "../change-types.js";
 import { withPathLocks, type WaitedFor } from "./path-locks.js";
+import { namingWinner, runNote } from "./naming-winner.js";
+import { rollBack } from "./roll-back.js";
 import type { Journal, RunStore } from "./run-store.js";
 
 /** A change to land: what `prepareFileChange` takes, and the action it is. */
@@ -61,7 +61,7 @@ export async function landChanges(
 ): Promise<RunRecord> {
   const { store } = options;
   const runId = await store.newRun(options.history ? "" : "undo-");
-  const note = `run ${runId} (${options.source}: ${options.label.slice(0, 80)})`;
+  const note = runNote({ runId, source: options.source, label: options.label });
   let record: RunRecord;
   try {
     record = await withPathLocks(
@@ -114,8 +114,12 @@ async function landLocked(
       const change = await prepareFileChange(store.workspace, plan, {
         protection: options.protection,
         token: journal.tokens[index],
-      }).catch((error: unknown) => {
-        throw namingWinner(error, plan.path, waited);
+      }).catch(async (error: unknown) => {
+        throw await namingWinner(error, plan.path, {
+          waited,
+          history: options.history,
+          workspace: store.workspace,
+        });
       });
       prepared.push(change);
       journal.files[index] = await recordFile(journal, index, plan, change, folder);
@@ -168,15 +172,6 @@ async function landLocked(
   return record;
 }
 
-/** A `stale_change` naming the change that changed the file while this one waited for it. */
-function namingWinner(error: unknown, file: string, waited: WaitedFor): unknown {
-  const winner = waited.get(file);
-  if (!winner || !ToolError.is(error) || error.code !== "stale_change") return error;
-  return new ToolError("stale_change", `${error.message.replace(/\.$/, "")}, by ${winner}.`, {
-    ...(error.hint === undefined ? {} : { hint: error.hint }),
-  });
-}
-
 /** The state a change leaves: missing, or the hash of the content. */
 function stateOf(content: FileChangePlan["content"]) {
   return content === null
@@ -208,65 +203,4 @@ async function recordFile(
       hint: "run the program again to make the change over what the file holds now",
     });
   return { ...entry, before, blob, createdFolder: change.createdFolder };
-}
-
-/**
- * Puts the files of a journal back as they were before its run, last first: a temporary file
- * still there was never renamed (it is removed); a file that holds what the run left is restored
- * from its before-image (or removed, with the folders its creation made, when it did not exist);
- * a file that holds neither was changed by someone else since, and is left as it is (a conflict).
- */
-export async function rollBack(
-  journal: Journal,
-  protection: PathProtection,
-  store: RunStore,
-): Promise<{ restored: string[]; conflicts: string[] }> {
-  const restored: string[] = [];
-  const conflicts: string[] = [];
-  const files = journal.files.map((file, index) => ({ file, token: journal.tokens[index] }));
-  for (const { file, token } of files.reverse()) {
-    const target = path.join(store.workspace, ...file.path.split("/"));
-    if (await removeTemporary(target, token)) {
-      removeEmptyFolders(store.workspace, file.path, file.createdFolder);
-      continue;
-    }
-    if (journal.phase === "preparing") continue;
-    try {
-      const now = await readFileState(target);
-      if (sameState(now, file.before)) continue;
-      if (!sameState(now, file.after)) {
-        conflicts.push(file.path);
-        continue;
-      }
-      const content = await store.beforeImage(journal.runId, file);
-      if (file.before.exists && content === null) {
-        conflicts.push(file.path);
-        continue;
-      }
-      const restore = await prepareFileChange(
-        store.workspace,
-        { path: file.path, expected: file.after, content, createdFolder: file.createdFolder },
-        { protection, token: `${token}-back` },
-      );
-      await restore.commit();
-      restored.push(file.path);
-    } catch {
-      conflicts.push(file.path);
-    }
-  }
-  return { restored: restored.reverse(), conflicts: conflicts.reverse() };
-}
-
-/** Removes the folders made for a file that never landed, deepest first, while they are empty. */
-function removeEmptyFolders(workspace: string, file: string, createdFolder: string | null): void {
-  if (!createdFolder) return;
-  const names = file.split("/").slice(0, -1);
-  const top = createdFolder.split("/").length;
-  for (let depth = names.length; depth >= top; depth--) {
-    try {
-      rmdirSync(path.join(workspace, ...names.slice(0, depth)));
-    } catch {
-      return;
-    }
-  }
 }

@@ -1,7 +1,7 @@
 import type { PathProtection } from "@lackpy/kit";
 import type { RunHistory } from "../store/change-store-types.js";
 import { processState } from "../store/file-lock.js";
-import { rollBack } from "./land-changes.js";
+import { rollBack } from "./roll-back.js";
 import { withPathLocks } from "./path-locks.js";
 import type { RecoveryNotice } from "../change-types.js";
 import type { Journal, RunStore } from "./run-store.js";
