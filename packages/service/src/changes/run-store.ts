@@ -61,9 +61,15 @@ export class RunStore {
     return path.join(this.folder, runId);
   }
 
-  /** Writes a run's journal durably (flushed, then renamed into place). */
+  /**
+   * Writes a run's journal: flushed once it is `landing` (renames may follow, and a machine crash
+   * must find it); while `preparing`, atomically only (no file has changed yet: a lost journal
+   * leaves at most temporary files).
+   */
   async writeJournal(journal: Journal): Promise<void> {
-    await durableWrite(path.join(this.runFolder(journal.runId), "journal.json"), journal);
+    await durableWrite(path.join(this.runFolder(journal.runId), "journal.json"), journal, {
+      flush: journal.phase === "landing",
+    });
   }
 
   /** The record a journal becomes once its run landed. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { decodeChangeSet, encodeChangeSet } from "./change-set-codec.js";
@@ -14,6 +14,8 @@ import { changeExpired, changeTaken, unknownChange } from "./pending-change-erro
 
 /** A kept dry run's file name: `<changeId>.<caller key>.<order>.<bytes>.json`. */
 const KEPT = /^([0-9a-f]{24})\.([0-9a-z]+)\.(\d+)\.(\d+)\.json$/;
+/** A taken or expired id's marker: `<changeId>.taken-<ms>`, `<changeId>.expired-<ms>`. */
+const MARKER = /^([0-9a-f]{24})\.(taken|expired)-(\d+)$/;
 /** How long the markers of taken and expired ids are kept, for their errors (an hour). */
 const TOMBSTONE_MS = 60 * 60 * 1000;
 
@@ -31,17 +33,20 @@ interface Kept {
  * The files backend's dry runs: one file each under `.lackpy/pending/` (private to the user:
  * folder 0700, files 0600), named after its id, its caller (a digest of the caller id), when it
  * was kept and its size, so the bounds are kept from one folder listing. Taking is a rename onto
- * `<changeId>.taken`, which one instance wins; the marker stays an hour for `change_applied`.
+ * a marker (`<changeId>.taken-<ms>`): the kept file goes away with the first rename, so one
+ * instance wins; the marker stays an hour for `change_applied`.
  */
 export class FilePendingChanges implements PendingChangeStore {
   readonly folder: string;
+  #made = false;
 
   constructor(workspace: string) {
     this.folder = path.join(workspace, ".lackpy", "pending");
   }
 
   async add(set: StoredChangeSet, now = Date.now()): Promise<string> {
-    await mkdir(this.folder, { recursive: true, mode: 0o700 });
+    if (!this.#made) await mkdir(this.folder, { recursive: true, mode: 0o700 });
+    this.#made = true;
     const changeId = randomBytes(12).toString("hex");
     const order = `${String(now).padStart(14, "0")}${process.hrtime.bigint().toString().padStart(20, "0")}`;
     const name = `${changeId}.${callerKey(set.caller)}.${order}.${set.sizeBytes}.json`;
@@ -62,7 +67,7 @@ export class FilePendingChanges implements PendingChangeStore {
     const kept = this.#kept().find((entry) => entry.changeId === changeId);
     if (kept && yours && kept.key !== callerKey(caller)) throw unknownChange(changeId, yours);
     if (!kept) return this.#gone(changeId, yours);
-    const taken = path.join(this.folder, `${changeId}.taken`);
+    const taken = path.join(this.folder, `${changeId}.taken-${Date.now()}`);
     try {
       await rename(path.join(this.folder, kept.name), taken);
     } catch {
@@ -72,7 +77,9 @@ export class FilePendingChanges implements PendingChangeStore {
     await writeFile(taken, "").catch(() => undefined);
     if (!set) throw unknownChange(changeId, yours);
     if (set.expiresAt <= now) {
-      await rename(taken, path.join(this.folder, `${changeId}.expired`)).catch(() => undefined);
+      await rename(taken, path.join(this.folder, `${changeId}.expired-${Date.now()}`)).catch(
+        () => undefined,
+      );
       throw changeExpired(changeId);
     }
     return set;
@@ -80,9 +87,11 @@ export class FilePendingChanges implements PendingChangeStore {
 
   /** The error for an id that is not kept: taken, expired, or unknown. */
   async #gone(changeId: string, yours: boolean): Promise<never> {
-    const names = new Set(this.#names());
-    if (names.has(`${changeId}.taken`)) throw changeTaken(changeId);
-    if (names.has(`${changeId}.expired`)) throw changeExpired(changeId);
+    for (const name of this.#names()) {
+      const marker = MARKER.exec(name);
+      if (marker?.[1] !== changeId) continue;
+      throw marker[2] === "taken" ? changeTaken(changeId) : changeExpired(changeId);
+    }
     throw unknownChange(changeId, yours);
   }
 
@@ -92,16 +101,13 @@ export class FilePendingChanges implements PendingChangeStore {
    * markers older than an hour.
    */
   async #sweep(key: string, newest: string, now: number): Promise<void> {
+    const names = this.#names();
     const mine: Kept[] = [];
-    for (const entry of this.#kept()) {
+    for (const entry of this.#kept(names)) {
       if (Number(entry.order.slice(0, 14)) + CHANGE_TTL_MS <= now) {
-        await rename(
-          path.join(this.folder, entry.name),
-          path.join(this.folder, `${entry.changeId}.expired`),
-        ).catch(() => undefined);
-        await writeFile(path.join(this.folder, `${entry.changeId}.expired`), "").catch(
-          () => undefined,
-        );
+        const marker = path.join(this.folder, `${entry.changeId}.expired-${Date.now()}`);
+        await rename(path.join(this.folder, entry.name), marker).catch(() => undefined);
+        await writeFile(marker, "").catch(() => undefined);
       } else if (entry.key === key) mine.push(entry);
     }
     mine.sort((left, right) => right.order.localeCompare(left.order));
@@ -112,14 +118,16 @@ export class FilePendingChanges implements PendingChangeStore {
       if (index >= MAX_PENDING_CHANGES || bytes > MAX_PENDING_BYTES)
         await rm(path.join(this.folder, entry.name), { force: true });
     }
-    for (const name of this.#names())
-      if (/\.(taken|expired)$/.test(name) && markerAge(this.folder, name) > TOMBSTONE_MS)
+    for (const name of names) {
+      const marker = MARKER.exec(name);
+      if (marker && Date.now() - Number(marker[3]) > TOMBSTONE_MS)
         await rm(path.join(this.folder, name), { force: true });
+    }
   }
 
-  #kept(): Kept[] {
+  #kept(names = this.#names()): Kept[] {
     const kept: Kept[] = [];
-    for (const name of this.#names()) {
+    for (const name of names) {
       const match = KEPT.exec(name);
       if (match)
         kept.push({
@@ -147,12 +155,4 @@ export function callerKey(caller: string | null): string {
   return caller === null
     ? "local"
     : `c${createHash("sha256").update(caller).digest("hex").slice(0, 24)}`;
-}
-
-function markerAge(folder: string, name: string): number {
-  try {
-    return Date.now() - statSync(path.join(folder, name)).mtimeMs;
-  } catch {
-    return 0;
-  }
 }

@@ -9,17 +9,27 @@ import { open, rename } from "node:fs/promises";
 import path from "node:path";
 import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
 
-/** Writes JSON to a temporary file, flushes it, renames it over `file` and flushes the folder. */
-export async function durableWrite(file: string, value: unknown): Promise<void> {
+/**
+ * Writes JSON to a temporary file, flushes it, renames it over `file` and flushes the folder.
+ * With `flush: false` the rename is atomic but not flushed: what a process crash must see, and
+ * a machine crash may lose (a journal before any file changed).
+ */
+export async function durableWrite(
+  file: string,
+  value: unknown,
+  options: { flush?: boolean } = {},
+): Promise<void> {
+  const flush = options.flush ?? true;
   const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
   const handle = await open(temporary, "wx");
   try {
-    await handle.writeFile(`${JSON.stringify(value, null, 2)}\n`);
-    await handle.sync();
+    await handle.writeFile(`${JSON.stringify(value)}\n`);
+    if (flush) await handle.sync();
   } finally {
     await handle.close();
   }
   await rename(temporary, file);
+  if (!flush) return;
   const folder = await open(path.dirname(file), "r").catch(() => null);
   if (folder)
     await folder

@@ -31,26 +31,27 @@ export class PostgresRunHistory implements RunHistory {
           blob: file.blob,
           content: await readImageFile(folder, file.blob, file.before, file.path),
         });
-    await this.connection.transaction(async (client, workspaceId) => {
-      await client.query(
-        `INSERT INTO lackpy_runs (workspace_id, run_id, caller, at, before_bytes, record)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          workspaceId,
-          kept.runId,
-          kept.caller ?? null,
-          kept.at,
-          kept.beforeBytes,
-          JSON.stringify(kept),
-        ],
-      );
-      for (const image of images)
-        await client.query(
-          `INSERT INTO lackpy_run_images (workspace_id, run_id, blob, content)
-           VALUES ($1, $2, $3, $4)`,
-          [workspaceId, kept.runId, image.blob, image.content],
-        );
-    });
+    const id = await this.connection.workspaceId();
+    // The run and its before-images in one statement (one transaction, one round trip).
+    await this.connection.query(
+      `WITH run AS (
+         INSERT INTO lackpy_runs (workspace_id, run_id, caller, at, before_bytes, record)
+         VALUES ($1, $2, $3, $4, $5, $6)
+       )
+       INSERT INTO lackpy_run_images (workspace_id, run_id, blob, content)
+       SELECT $1, $2, image.blob, image.content
+       FROM unnest($7::text[], $8::bytea[]) AS image (blob, content)`,
+      [
+        id,
+        kept.runId,
+        kept.caller ?? null,
+        kept.at,
+        kept.beforeBytes,
+        JSON.stringify(kept),
+        images.map((image) => image.blob),
+        images.map((image) => image.content),
+      ],
+    );
     await rm(folder, { recursive: true, force: true });
   }
 
