@@ -63,14 +63,24 @@ export async function applyPhase(context: ApplyPhaseContext) {
       const state = { index, token, route: index % 3, landed: new Map(), unknown: new Set() };
       // One official client per caller; each request goes to the instance `route` names (the
       // next live one when that one was killed), as a load balancer without stickiness would.
-      const client = new Client({ name: `load-${index}`, version: "0" });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(urls[0]!), {
-          requestInit: { headers: { Authorization: `Bearer ${token}` } },
-          fetch: (input, init) =>
-            fetch(String(input).replace(urls[0]!, urls[live(state.route)]!), init),
-        }),
-      );
+      // Connecting is not measured: a connection reset by a busy machine is tried again.
+      let client: Client | null = null;
+      for (let attempt = 0; !client; attempt++) {
+        const candidate = new Client({ name: `load-${index}`, version: "0" });
+        try {
+          await candidate.connect(
+            new StreamableHTTPClientTransport(new URL(urls[0]!), {
+              requestInit: { headers: { Authorization: `Bearer ${token}` } },
+              fetch: (input, init) =>
+                fetch(String(input).replace(urls[0]!, urls[live(state.route)]!), init),
+            }),
+          );
+          client = candidate;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+        }
+      }
       return Object.assign(state, { client }) as ClientState;
     }),
   );

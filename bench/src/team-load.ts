@@ -17,6 +17,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -177,6 +178,8 @@ async function startServer(folder?: string, tokens?: readonly string[]): Promise
   const child = spawn(
     process.execPath,
     [
+      // Node flags for the servers (`--cpu-prof --cpu-prof-dir=…` to see where their time goes).
+      ...(process.env.LACKPY_LOAD_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       BIN,
       "mcp",
       "serve",
@@ -205,8 +208,10 @@ async function startServer(folder?: string, tokens?: readonly string[]): Promise
     });
     void exited.then((code) => reject(new Error(`server exited ${code}: ${stderr}`)));
   });
-  // The log is drained so the pipe never blocks the server.
-  child.stderr!.resume();
+  // The log is drained so the pipe never blocks the server (kept with LACKPY_LOAD_LOG_DIR).
+  const logs = process.env.LACKPY_LOAD_LOG_DIR;
+  if (logs) child.stderr!.pipe(createWriteStream(path.join(logs, `server-${child.pid}.log`)));
+  else child.stderr!.resume();
   return { child, url, exited };
 }
 
