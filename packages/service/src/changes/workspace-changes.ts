@@ -9,7 +9,7 @@ import type {
   RecoveryNotice,
   UndoableRun,
 } from "../change-types.js";
-import { describeChanges, type ChangePlan } from "./describe-changes.js";
+import { describeChanges } from "./describe-changes.js";
 import {
   CHANGE_TTL_MS,
   type CallerScope,
@@ -17,6 +17,7 @@ import {
   type RunRecord,
 } from "../store/change-store-types.js";
 import { changeSetSize } from "../store/change-set-codec.js";
+import { approveFiles } from "./approve-files.js";
 import { landChanges, type LandingPlan } from "./land-changes.js";
 import { recoverChanges } from "./recover-changes.js";
 import { RunStore } from "./run-store.js";
@@ -212,24 +213,6 @@ export class WorkspaceChanges {
       ...(caller === undefined ? {} : { caller }),
     });
   }
-}
-
-/** The plans a person approved, and the paths they declined; all of them without a person to ask. */
-async function approveFiles(
-  plans: ChangePlan[],
-  approve: Approver | undefined,
-): Promise<{ approved: ChangePlan[]; declined: string[] }> {
-  if (!approve) return { approved: plans, declined: [] };
-  const approved: ChangePlan[] = [];
-  const declined: string[] = [];
-  let all = false;
-  for (const plan of plans) {
-    const answer = all ? "all" : await approve({ kind: "file", change: plan.change });
-    if (answer === "all") all = true;
-    if (answer === "no") declined.push(plan.path);
-    else approved.push(plan);
-  }
-  return { approved, declined };
 }
 
 /** The error of a failed run, as the dry run's own code when it stopped on a call it did not make. */
