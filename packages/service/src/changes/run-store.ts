@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { RecoveryNotice } from "../change-types.js";
 import type { RecordedFile, RunRecord } from "../store/change-store-types.js";
 import { withFileLock, type ProcessOwner } from "../store/file-lock.js";
-import { durableWrite, readImageFile, readJson } from "../store/run-files.js";
+import { durableWrite, readImageFile, readJson, runFolders } from "../store/run-files.js";
 import { isJournal, RUN_ID } from "../store/run-record-shape.js";
 
 /** How many recoveries `status` keeps listing. */
@@ -99,12 +99,12 @@ export class RunStore {
 
   /** Every journal a landing left. */
   journals(): Journal[] {
-    return this.#runFolders().flatMap((runId) => this.journal(runId) ?? []);
+    return runFolders(this.folder).flatMap((runId) => this.journal(runId) ?? []);
   }
 
   /** Run folders with neither record nor journal, older than `ORPHAN_AGE_MS`: landings that stopped before their journal. */
   orphans(): string[] {
-    return this.#runFolders().filter((runId) => {
+    return runFolders(this.folder).filter((runId) => {
       const folder = path.join(this.folder, runId);
       if (existsSync(path.join(folder, "record.json"))) return false;
       if (existsSync(path.join(folder, "journal.json"))) return false;
@@ -141,15 +141,5 @@ export class RunStore {
   recoveries(): RecoveryNotice[] {
     const notices = readJson<RecoveryNotice[]>(path.join(this.folder, "recovered.json"));
     return Array.isArray(notices) ? notices : [];
-  }
-
-  #runFolders(): string[] {
-    try {
-      return readdirSync(this.folder, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && RUN_ID.test(entry.name))
-        .map((entry) => entry.name);
-    } catch {
-      return [];
-    }
   }
 }

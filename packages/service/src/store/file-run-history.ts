@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -9,7 +9,7 @@ import {
   type RunHistory,
   type RunRecord,
 } from "./change-store-types.js";
-import { durableWrite, readImageFile, readJson } from "./run-files.js";
+import { durableWrite, readImageFile, readJson, runFolders } from "./run-files.js";
 import { isRunRecord, RUN_ID } from "./run-record-shape.js";
 
 /**
@@ -51,7 +51,7 @@ export class FileRunHistory implements RunHistory {
   }
 
   async list(scope?: CallerScope): Promise<RunRecord[]> {
-    const names = new Set(this.#runFolders());
+    const names = new Set(runFolders(this.folder));
     for (const runId of this.#records.keys()) if (!names.has(runId)) this.#records.delete(runId);
     const records: RunRecord[] = [];
     for (const runId of names) {
@@ -91,16 +91,6 @@ export class FileRunHistory implements RunHistory {
     }
     this.#records.set(runId, record!);
     return record;
-  }
-
-  #runFolders(): string[] {
-    try {
-      return readdirSync(this.folder, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && RUN_ID.test(entry.name))
-        .map((entry) => entry.name);
-    } catch {
-      return [];
-    }
   }
 }
 

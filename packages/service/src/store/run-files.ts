@@ -4,10 +4,11 @@
  * read only when they hold what a record names.
  */
 import { randomBytes } from "node:crypto";
-import { constants, lstatSync } from "node:fs";
+import { constants, lstatSync, readdirSync } from "node:fs";
 import { open, rename } from "node:fs/promises";
 import path from "node:path";
 import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
+import { RUN_ID } from "./run-record-shape.js";
 
 /**
  * Writes JSON to a temporary file, flushes it, renames it over `file` and flushes the folder.
@@ -71,4 +72,15 @@ export async function readImageFile(
 export function checkImage(content: Buffer, before: FileState, shown: string): void {
   if (!before.exists || contentHash(content) !== before.hash)
     throw new Error(`The before-image of '${shown}' does not hold what its run recorded.`);
+}
+
+/** The names of the run folders under `folder` (`.lackpy/runs/`): folders named as run ids. */
+export function runFolders(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && RUN_ID.test(entry.name))
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
 }
