@@ -127,6 +127,22 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       );
     `,
   },
+  {
+    // 4 landed before 3 did (on branches of their own): the runner applies every version a
+    // database lacks, so a database that has 4 without 3 gets 3 next.
+    version: 4,
+    name: "rate_buckets",
+    sql: `
+      -- Per-caller token buckets of the team server, shared by every instance (keyed by caller
+      -- id, across workspaces, as one instance counts them).
+      CREATE TABLE lackpy_rate_buckets (
+        key text PRIMARY KEY,
+        tokens double precision NOT NULL,
+        granted boolean NOT NULL,
+        at timestamptz NOT NULL
+      );
+    `,
+  },
 ]);
 
 /** The advisory lock every instance takes to migrate: one key for lackpy's schema. */

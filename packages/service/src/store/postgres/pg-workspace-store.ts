@@ -3,13 +3,14 @@ import type { StoreHealth, WorkspaceStore } from "../store-types.js";
 import { PgConnection, type PgConnectionOptions } from "./pg-connection.js";
 import type { MigrationReport } from "./migrations.js";
 import { PostgresPendingChanges } from "./pg-pending-changes.js";
+import { PostgresRateBuckets } from "./pg-rate-buckets.js";
 import { PostgresRatchetStore } from "./pg-ratchet-store.js";
 import { PostgresRunHistory } from "./pg-run-history.js";
 import { PostgresTemplateStore } from "./pg-template-store.js";
 
 /**
- * A workspace's templates, ratchet history, dry runs and undo history in a Postgres database that many instances
- * share, scoped by a workspace key. Connects, migrates and creates the workspace's row on first
+ * A workspace's templates, ratchet history, dry runs, undo history and rate buckets in a Postgres
+ * database that many instances share, scoped by a workspace key. Connects, migrates and creates the workspace's row on first
  * use; writes go to the database at once, so `flush` has nothing to do.
  */
 export class PostgresWorkspaceStore implements WorkspaceStore {
@@ -19,6 +20,7 @@ export class PostgresWorkspaceStore implements WorkspaceStore {
   readonly templates: PostgresTemplateStore;
   readonly history: PostgresRatchetStore;
   readonly changes: ChangeStores;
+  readonly rates: PostgresRateBuckets;
   private readonly connection: PgConnection;
 
   constructor(options: PgConnectionOptions) {
@@ -31,6 +33,7 @@ export class PostgresWorkspaceStore implements WorkspaceStore {
       pending: new PostgresPendingChanges(this.connection),
       runs: new PostgresRunHistory(this.connection),
     };
+    this.rates = new PostgresRateBuckets(this.connection);
   }
 
   /** Ready when the database answers and the schema is this lackpy's. */
