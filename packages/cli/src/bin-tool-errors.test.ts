@@ -4,7 +4,6 @@
  * an error recognised by `instanceof` arrived over HTTP as `internal_error` (decision 94). Needs
  * `pnpm build` (the bin and `@lackpy/mcp`'s dist).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { killServers, startServer } from "./__fixtures__/server-process.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const BIN = fileURLToPath(new URL("../bin/lackpy.js", import.meta.url));
@@ -54,9 +54,8 @@ type ToolAnswer = {
 };
 
 const folders: string[] = [];
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  killServers();
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
@@ -80,21 +79,12 @@ async function stdioClient(root: string): Promise<Client> {
 }
 
 async function httpClient(root: string): Promise<Client> {
-  const child = spawn(
+  const server = startServer(
     process.execPath,
     [BIN, "mcp", "serve", "--http", "--port", "0", "--workspace", root],
-    { env: { ...process.env, LACKPY_MCP_TOKENS: TOKEN }, stdio: ["ignore", "ignore", "pipe"] },
+    { LACKPY_MCP_TOKENS: `${TOKEN}:role=admin` },
   );
-  children.push(child);
-  let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /serving MCP at (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (found) resolve(found[1]!);
-    });
-    child.on("exit", (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
+  const url = await server.url;
   const client = new Client({ name: "errors", version: "0" });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {
@@ -157,18 +147,14 @@ describe.each(Object.entries(transports))("the built bin's MCP tools over %s", (
 
 describe("lackpy mcp serve --http, the built bin", () => {
   it("exits 2 off loopback without tokens, naming the token option", async () => {
-    const child = spawn(
+    const server = startServer(
       process.execPath,
       [BIN, "mcp", "serve", "--http", "--host", "0.0.0.0", "--port", "0", "--workspace", EXAMPLE],
-      { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LACKPY_MCP_TOKENS: "" } },
+      { LACKPY_MCP_TOKENS: "" },
     );
-    children.push(child);
-    let stderr = "";
-    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-    expect(code).toBe(2);
-    expect(stderr).toContain("[auth_required]");
-    expect(stderr).toContain("--tokens-file");
-    expect(stderr).not.toContain("internal error");
+    expect(await server.exited).toBe(2);
+    expect(server.stderr()).toContain("[auth_required]");
+    expect(server.stderr()).toContain("--tokens-file");
+    expect(server.stderr()).not.toContain("internal error");
   });
 });

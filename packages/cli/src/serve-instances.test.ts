@@ -5,25 +5,24 @@
  * through either, also after the instance that made it was SIGKILLed; another token can do
  * neither. Needs `pnpm build`; the Postgres half needs `LACKPY_TEST_PG_URL`.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
-import { testSchema } from "../../service/src/__fixtures__/test-postgres.js";
+import { testSchema } from "../../service/src/__fixtures__/test-postgres.mjs";
+import { killServers, startServer } from "./__fixtures__/server-process.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const BIN = fileURLToPath(new URL("../bin/lackpy.js", import.meta.url));
 const TOKENS = { ada: "a".repeat(43), bob: "b".repeat(43) };
 const schema = await testSchema("serve-instances");
 const folders: string[] = [];
-const children: ChildProcess[] = [];
 const clients: Client[] = [];
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  killServers();
   await schema?.drop();
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
@@ -35,23 +34,12 @@ type Answer = {
 
 /** Starts a server on the workspace; resolves with its URL. */
 async function serve(root: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, "mcp", "serve", "--http", "--port", "0"], {
-    cwd: root,
-    env: { ...process.env, ...env, LACKPY_MCP_TOKENS: `${TOKENS.ada},${TOKENS.bob}` },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  children.push(child);
-  let stderr = "";
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /serving MCP at (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (found) resolve(found[1]!);
-    });
-    void exited.then(() => reject(new Error(`server exited: ${stderr}`)));
-  });
-  return { child, url, exited };
+  const server = startServer(
+    process.execPath,
+    [BIN, "mcp", "serve", "--http", "--port", "0", "--workspace", root],
+    { ...env, LACKPY_MCP_TOKENS: `${TOKENS.ada},${TOKENS.bob}` },
+  );
+  return { child: server.child, url: await server.url, exited: server.exited };
 }
 
 /** A tool caller through one server with one token. */

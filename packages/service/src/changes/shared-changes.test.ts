@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeWorkerPool } from "@lackpy/run/node";
-import { testSchema } from "../__fixtures__/test-postgres.js";
+import { testSchema } from "../__fixtures__/test-postgres.mjs";
 import { DEFAULT_CONFIG } from "../config/config-types.js";
 import { LackpyService } from "../lackpy-service.js";
 

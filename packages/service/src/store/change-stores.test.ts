@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { contentHash } from "@lackpy/kit/node";
-import { testSchema } from "../__fixtures__/test-postgres.js";
+import { testSchema } from "../__fixtures__/test-postgres.mjs";
 import {
   CHANGE_TTL_MS,
   MAX_PENDING_BYTES,
