@@ -22,14 +22,13 @@ interface ItemError {
  */
 export function reportError(context: CommandContext, error: unknown, json: boolean): number {
   const document = errorDocument(error, context.debug);
-  const exitCode =
-    LackpyError.is(error)
-      ? error.code === "invalid_program"
-        ? 1
-        : 2
-      : document.error.code === "usage"
-        ? 2
-        : 1;
+  const exitCode = LackpyError.is(error)
+    ? error.code === "invalid_program"
+      ? 1
+      : 2
+    : document.error.code === "usage"
+      ? 2
+      : 1;
   if (json) {
     printJson(context, document);
     return exitCode;
