@@ -210,7 +210,9 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
     const { stdout } = await run("du", ["-sk", path.join(cliOnly, "node_modules")], {
       cwd: cliOnly,
     });
-    expect(Number.parseInt(stdout, 10)).toBeLessThan(8 * 1024);
+    // About 8 MB with source maps; the MCP SDK and zod alone would add several more. (Raised from
+    // 8 MB when the shared dry runs and undo history of issue 36 took it to 8.07 MB.)
+    expect(Number.parseInt(stdout, 10)).toBeLessThan(8.5 * 1024);
     const bin = path.join(cliOnly, "node_modules", ".bin", "lackpy");
     await writeFile(path.join(cliOnly, "program.js"), `len(find_files("**/*"))`);
     const ran = await run(bin, ["run", "program.js", "--json"], { cwd: cliOnly });
