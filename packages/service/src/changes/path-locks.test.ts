@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { withPathLocks } from "./path-locks.js";
 
 const HOLDER = fileURLToPath(new URL("../__fixtures__/path-lock-holder.mjs", import.meta.url));
+const CONTENDER = fileURLToPath(new URL("../__fixtures__/lock-contender.mjs", import.meta.url));
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 afterAll(async () => {
@@ -85,6 +86,25 @@ describe("withPathLocks", () => {
     expect(await withPathLocks(root, ["a.txt"], "next", async () => "ran", { timeoutMs: 0 })).toBe(
       "ran",
     );
+  });
+
+  it("keeps one holder at a time while many processes race to take over the locks of killed ones", async () => {
+    const root = await workspace();
+    const contenders = Array.from({ length: 5 }, () => {
+      const child = spawn(process.execPath, [CONTENDER, root, "a.txt", "60"], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      children.push(child);
+      return once(child.stdout!, "data");
+    });
+    // Holders killed while they hold the lock: each leaves a lock the contenders all judge gone.
+    for (let killed = 0; killed < 6; killed++) {
+      const child = await holder(root, "a.txt", `killed ${killed}`);
+      child.kill("SIGKILL");
+      await once(child, "exit");
+    }
+    await Promise.all(contenders);
+    expect(await readFile(path.join(root, "violations"), "utf8").catch(() => "")).toBe("");
   });
 
   it("gives two paths that reach one file through a link one lock", async () => {

@@ -14,10 +14,10 @@
  *
  * Waiting is asynchronous (`withFileLock`): the event loop keeps serving while another process
  * holds the lock. `tryFileLockSync` tries once and never waits, for a process's `exit` handler.
- * Two processes taking over the same dead lock at the same moment are told apart by the token:
- * the one that moved away a lock it did not judge dead puts it back.
+ * Of the processes that judge one dead lock gone at the same moment, one breaks it: the one that
+ * made that lock's breaker marker (`takeOver`); the others wait a round and try again.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
@@ -28,6 +28,7 @@ import {
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import os from "node:os";
@@ -192,31 +193,60 @@ function inspect(
   return { kind: "alive", text, holder, note };
 }
 
-/** Moves a gone owner's lock file aside; when another process replaced it meanwhile, puts that one back. */
+/** A breaker's marker older than this was left by a process that died breaking (5 s). */
+const BREAKER_STALE_MS = 5_000;
+
+/**
+ * Moves a gone owner's lock file aside, as one process among all that judged that same lock gone:
+ * each first creates `<lock>.break-<digest of the lock's text>` exclusively, and only the one
+ * that did moves the lock. Every lock's text holds a random token, so no live lock shares the
+ * digest, and a lock judged gone can only be removed by its breaker: between the breaker's
+ * second look and its move, nobody can have replaced it. (Without the breaker, a second process
+ * could move aside the lock the first one had just made, and a third create its own while the
+ * second put the first one's back: two holders.) When the lock moved is not the one judged
+ * after all (a lease that ran out as its live owner let go and another took it), it is put back.
+ */
 function takeOver(lockFile: string, judged: string): void {
-  const aside = `${lockFile}.stale-${randomBytes(4).toString("hex")}`;
+  const breaker = `${lockFile}.break-${createHash("sha256").update(judged).digest("hex").slice(0, 16)}`;
+  let descriptor: number;
   try {
-    renameSync(lockFile, aside);
+    descriptor = openSync(breaker, "wx");
   } catch {
-    return; // Another process took it over first.
+    // Another process is breaking this lock; a breaker that died doing so is cleared once old.
+    const made = statSync(breaker, { throwIfNoEntry: false })?.mtimeMs;
+    if (made !== undefined && Date.now() - made > BREAKER_STALE_MS)
+      rmSync(breaker, { force: true });
+    return;
   }
-  let moved = "";
+  closeSync(descriptor);
   try {
-    moved = readLock(aside)?.text ?? "";
-  } catch {
-    // Read below as "not the one judged".
-  }
-  if (moved !== judged) {
+    if (readLock(lockFile)?.text !== judged) return; // Gone already, or another lock now.
+    const aside = `${lockFile}.stale-${randomBytes(4).toString("hex")}`;
     try {
-      linkSync(aside, lockFile);
+      renameSync(lockFile, aside);
     } catch {
-      // Someone made a new lock meanwhile; theirs stands.
+      return;
     }
-  }
-  try {
-    rmSync(aside, { force: true });
-  } catch {
-    // A folder moved aside stays there, under its `.stale-` name: it was never a lock.
+    let moved = "";
+    try {
+      moved = readLock(aside)?.text ?? "";
+    } catch {
+      // Read below as "not the one judged".
+    }
+    if (moved !== judged) {
+      try {
+        linkSync(aside, lockFile);
+      } catch {
+        // Someone made a new lock meanwhile; theirs stands.
+      }
+    }
+    try {
+      rmSync(aside, { force: true });
+    } catch {
+      // A folder moved aside stays there, under its `.stale-` name: it was never a lock.
+    }
+  } finally {
+    rmSync(breaker, { force: true });
   }
 }
 
