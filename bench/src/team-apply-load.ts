@@ -6,7 +6,10 @@
  * instance than the dry run's, and every third round undoes its last run through the third. One
  * instance is SIGKILLed a third of the way in (its clients' requests go to the others, as a load
  * balancer would send them) and restarted at the end, so recovery runs. Then the files and the
- * store are compared with what the clients were told.
+ * store are compared with what the clients were told: every shared line a client was told landed
+ * is there and no other, and no two kept runs changed a shared file from one state (a lost
+ * update). A dry run whose write follows another client's change to the file it read is
+ * refused (`stale_read`), as an apply that lost the race is (`stale_change`).
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -43,6 +46,8 @@ interface ClientState {
   landed: Map<number, { shared: boolean; runId: string }>;
   /** Rounds whose apply answer was lost with the killed instance. */
   unknown: Set<number>;
+  /** What happened, in order, for a report on a client whose files do not match. */
+  log: string[];
 }
 
 /** Runs the phase; resolves with its report and checks. */
@@ -60,7 +65,14 @@ export async function applyPhase(context: ApplyPhaseContext) {
   };
   const states: ClientState[] = await Promise.all(
     tokens.map(async (token, index) => {
-      const state = { index, token, route: index % 3, landed: new Map(), unknown: new Set() };
+      const state = {
+        index,
+        token,
+        route: index % 3,
+        landed: new Map(),
+        unknown: new Set(),
+        log: [] as string[],
+      };
       // One official client per caller; each request goes to the instance `route` names (the
       // next live one when that one was killed), as a load balancer without stickiness would.
       // Connecting is not measured: a connection reset by a busy machine is tried again.
@@ -140,9 +152,18 @@ export async function applyPhase(context: ApplyPhaseContext) {
         dryRunMs.push(performance.now() - dryStarted);
         const changeId = dry?.structuredContent?.changeId as string | undefined;
         if (!changeId) {
-          // A dry run in flight to the killed instance has no answer; any other failure is one.
-          count(outcomes.apply, dry ? "dry_run_failed" : "lost_dry_run");
-          if (dry) sample(JSON.stringify(dry.structuredContent?.error ?? dry));
+          // A dry run in flight to the killed instance has no answer; one that read a shared file
+          // another client's change landed on before it wrote it is refused (a race, as
+          // `stale_change` is); any other failure is one.
+          const error = dry?.structuredContent?.error as { message?: string } | undefined;
+          const outcome = !dry
+            ? "lost_dry_run"
+            : error?.message?.includes("was changed by someone else after this run read it")
+              ? "stale_read"
+              : "dry_run_failed";
+          count(outcomes.apply, outcome);
+          state.log.push(`r${round} dry run@${live(through)}: ${outcome}`);
+          if (outcome === "dry_run_failed") sample(JSON.stringify(error ?? dry));
           continue;
         }
         const applyStarted = performance.now();
@@ -150,6 +171,9 @@ export async function applyPhase(context: ApplyPhaseContext) {
           () => null,
         );
         applyMs.push(performance.now() - applyStarted);
+        state.log.push(
+          `r${round} apply@${live(through + 1)}: ${applied ? (applied.structuredContent?.error?.code ?? applied.structuredContent?.runId) : "lost"}`,
+        );
         if (!applied) {
           state.unknown.add(round);
           count(outcomes.apply, "lost");
@@ -165,6 +189,9 @@ export async function applyPhase(context: ApplyPhaseContext) {
         const undoStarted = performance.now();
         const undone = await call(state, through + 2, "undo", {}).catch(() => null);
         undoMs.push(performance.now() - undoStarted);
+        state.log.push(
+          `r${round} undo@${live(through + 2)}: ${undone ? (undone.structuredContent?.error?.code ?? undone.structuredContent?.runId) : "lost"}`,
+        );
         if (!undone) count(outcomes.undo, "lost");
         else if (undone.isError)
           count(outcomes.undo, String(undone.structuredContent?.error?.code));
@@ -207,7 +234,7 @@ export async function applyPhase(context: ApplyPhaseContext) {
     applyP95Under1s: report.applyMs.p95 < 1000,
     noLockTimeouts: report.lockTimeouts === 0,
     onlyRacesRefused: [...outcomes.apply.keys()].every((key) =>
-      ["ok", "stale_change", "lost", "lost_dry_run"].includes(key),
+      ["ok", "stale_change", "stale_read", "lost", "lost_dry_run"].includes(key),
     ),
     undoOnlyConflicts: [...outcomes.undo.keys()].every((key) =>
       ["ok", "undo_conflict", "lost"].includes(key),
@@ -215,6 +242,7 @@ export async function applyPhase(context: ApplyPhaseContext) {
     everyLandedFileExact: files.landedFilesWrong === 0,
     noUndoneOrRefusedFileLeft: files.filesThatShouldBeGone === 0,
     sharedLinesExact: files.sharedLinesMissing === 0 && files.sharedLinesExtra === 0,
+    noSharedChangeFromOneState: store.sharedChangesFromOneState.length === 0,
     lostAnswersConsistent: files.lostAnswersInconsistent === 0,
     runsInStoreMatch: store.runsMissingFromStore === 0 && store.runsDoubledInStore === 0,
     oneCallerPerClient:
@@ -248,13 +276,21 @@ async function compareFiles(folder: string, states: ClientState[]) {
   for (let index = 0; index < SHARED_FILES; index++)
     for (const line of ((await read(`shared/s${index}.txt`)) ?? "").split("\n"))
       if (line.startsWith("c")) lines.add(line);
+  const missing = [...expectedLines].filter((line) => !lines.has(line));
+  const extra = [...lines].filter((line) => !expectedLines.has(line));
+  // For a look into a failure: the first wrong lines, each with what its client was told.
+  const told = (line: string) => states[Number(/^c(\d+)/.exec(line)![1])]!.log.join("; ");
   return {
     landedFilesWrong,
     filesThatShouldBeGone,
     lostAnswersInconsistent,
     sharedLines: lines.size,
-    sharedLinesMissing: [...expectedLines].filter((line) => !lines.has(line)).length,
-    sharedLinesExtra: [...lines].filter((line) => !expectedLines.has(line)).length,
+    sharedLinesMissing: missing.length,
+    sharedLinesExtra: extra.length,
+    sharedLinesWrong: [
+      ...missing.map((line) => `missing ${line} (${told(line)})`),
+      ...extra.map((line) => `extra ${line} (${told(line)})`),
+    ].slice(0, 3),
   };
 }
 
@@ -266,10 +302,20 @@ async function compareStore(context: ApplyPhaseContext, states: ClientState[]) {
     [context.workspaceKey],
   );
   const runsByFile = new Map<string, number>();
+  // Two kept runs that changed a shared file from the same state: a lost update.
+  const sharedFrom = new Map<string, string[]>();
   const callersByClient = new Map<string, Set<string | null>>();
   for (const row of rows) {
-    const record = JSON.parse(row.record) as { files: { path: string }[] };
+    const record = JSON.parse(row.record) as {
+      runId: string;
+      at: string;
+      files: { path: string; before: { hash?: string }; after: { hash?: string } }[];
+    };
     for (const file of record.files) {
+      if (file.path.startsWith("shared/")) {
+        const key = `${file.path} ${file.before.hash}`;
+        sharedFrom.set(key, [...(sharedFrom.get(key) ?? []), `${record.runId}@${record.at}`]);
+      }
       const match = /^load\/c(\d+)\/r\d+\.txt$/.exec(file.path);
       if (!match) continue;
       runsByFile.set(file.path, (runsByFile.get(file.path) ?? 0) + 1);
@@ -290,6 +336,10 @@ async function compareStore(context: ApplyPhaseContext, states: ClientState[]) {
     runsInStore: rows.length,
     runsMissingFromStore,
     runsDoubledInStore: [...runsByFile.values()].filter((runs) => runs > 1).length,
+    sharedChangesFromOneState: [...sharedFrom.entries()]
+      .filter(([, runs]) => runs.length > 1)
+      .map(([key, runs]) => `${key.slice(0, 30)}: ${runs.join(", ")}`)
+      .slice(0, 3),
     clientsWithSeveralCallers: sets.filter((set) => set.size !== 1).length,
     callersOfSeveralClients: [...clientsOfCaller.entries()].filter(
       ([caller, clients]) => caller === null || clients > 1,
