@@ -1,12 +1,11 @@
 import { appendFile, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkspace, type TestWorkspace } from "../__fixtures__/create-workspace.js";
+import { createWorkspace, refusal, type TestWorkspace } from "../__fixtures__/create-workspace.js";
 import { childToolOf } from "./child-file-tool.js";
 import { createChildReadFile } from "./child-read-file.js";
 import { createFileTools, type FileTools } from "./create-file-tools.js";
 import { FileStaging } from "./file-staging.js";
-import { ToolError } from "../tool-error.js";
 
 /**
  * A run writes a file from what it read of it: when another change lands on that file between
@@ -24,29 +23,22 @@ describe("stageTextFile after a read of the same file", () => {
 
   const run = (staging: FileStaging) => ({ signal: new AbortController().signal, staging });
   const fileOf = (name: string) => path.join(workspace.root, name);
-  const refusal = async (promise: Promise<unknown>) => {
-    try {
-      await promise;
-      return null;
-    } catch (error) {
-      if (!ToolError.is(error)) throw error;
-      return { code: error.code, message: error.message, hint: error.hint };
-    }
-  };
 
   it("refuses to write a file another change wrote after the run read it, and stages nothing", async () => {
     await writeFile(fileOf("log.txt"), "one\n");
     const staging = new FileStaging();
     const read = await tools.read_file.call(run(staging), "log.txt");
     await appendFile(fileOf("log.txt"), "theirs\n");
-    expect(await refusal(tools.write_file.call(run(staging), "log.txt", `${read}mine\n`))).toEqual({
+    expect(
+      await refusal(tools.write_file.call(run(staging), "log.txt", `${read}mine\n`)),
+    ).toMatchObject({
       code: "stale_change",
       message: "'log.txt' was changed by someone else after this run read it; nothing was written.",
       hint: "run the program again to work on what the file holds now",
     });
-    expect(await refusal(tools.edit_file.call(run(staging), "log.txt", "one", "two"))).toEqual(
-      expect.objectContaining({ code: "stale_change" }),
-    );
+    expect(
+      await refusal(tools.edit_file.call(run(staging), "log.txt", "one", "two")),
+    ).toMatchObject({ code: "stale_change" });
     expect(staging.size).toBe(0);
     expect(await readFile(fileOf("log.txt"), "utf8")).toBe("one\ntheirs\n");
   });
@@ -82,9 +74,9 @@ describe("stageTextFile after a read of the same file", () => {
     expect(child.report()).toBeUndefined();
     recipe.report!(report);
     await appendFile(fileOf("child.txt"), "theirs\n");
-    expect(await refusal(tools.write_file.call(run(staging), "child.txt", "one\nmine\n"))).toEqual(
-      expect.objectContaining({ code: "stale_change" }),
-    );
+    expect(
+      await refusal(tools.write_file.call(run(staging), "child.txt", "one\nmine\n")),
+    ).toMatchObject({ code: "stale_change" });
     // A report that is not a list of [path, hash] pairs notes nothing.
     const other = new FileStaging();
     childToolOf(tools.read_file, other)!.report!([[fileOf("child.txt")], "x", [1, 2]]);
