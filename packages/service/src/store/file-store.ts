@@ -4,7 +4,7 @@ import type { ChangeStores } from "./change-store-types.js";
 import { FilePendingChanges } from "./file-pending-changes.js";
 import { FileRunHistory } from "./file-run-history.js";
 import { FileRatchetStore } from "./ratchet-store.js";
-import type { StoreHealth, WorkspaceStore } from "./store-types.js";
+import type { StoreHealth, TemplateApprover, WorkspaceStore } from "./store-types.js";
 import { FileTemplateStore } from "./template-store.js";
 import { flushNow } from "./write-behind.js";
 
@@ -24,7 +24,7 @@ export class FileWorkspaceStore implements WorkspaceStore {
   readonly changes: ChangeStores;
   private readonly root: string;
 
-  constructor(workspace: string) {
+  constructor(workspace: string, options: { approvals?: TemplateApprover } = {}) {
     this.root = workspace;
     this.location = path.join(workspace, ".lackpy");
     this.history = new FileRatchetStore(workspace);
@@ -33,6 +33,7 @@ export class FileWorkspaceStore implements WorkspaceStore {
       runs: new FileRunHistory(workspace),
     };
     this.templates = new FileTemplateStore(workspace, {
+      ...(options.approvals ? { approvals: options.approvals } : {}),
       originOf: (name) => {
         try {
           return this.history.promotedTemplates().has(name) ? "ratchet" : "person";
