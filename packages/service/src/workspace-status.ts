@@ -56,7 +56,7 @@ export async function workspaceStatus(
     try {
       return await read();
     } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
+      if (!ServiceError.is(error)) throw error;
       storeError ??= error.hint ? `${error.message} (${error.hint})` : error.message;
       return none;
     }
