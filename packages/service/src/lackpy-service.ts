@@ -580,7 +580,7 @@ export class LackpyService {
       this.workspace,
       this.settings,
       { store: this.store, trust: this.trustGate },
-      { runs: await this.changes.runs(), recovered: this.changes.recoveries() },
+      { runs: () => this.changes.runs(), recovered: this.changes.recoveries() },
     );
     // Starts no MCP server: a tool no listing has yet counts as one with effects.
     const defaultKitWrites = await this.kitInfo(status.defaultKit, { startServers: false }).then(
