@@ -52,7 +52,7 @@ export async function refusal(promise: Promise<unknown>): Promise<ToolError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ToolError) return error;
+    if (ToolError.is(error)) return error;
     throw error;
   }
   throw new Error("expected a refusal");

@@ -45,7 +45,7 @@ async function outcome(promise: Promise<unknown>) {
     await promise;
     return null;
   } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
+    if (!ToolError.is(error)) throw error;
     return { code: error.code, message: error.message, hint: error.hint };
   }
 }

@@ -14,7 +14,7 @@ import {
   type WorkspaceRoot,
 } from "../protect/confine-path.js";
 import { fileError } from "./file-error.js";
-import { BINARY_SNIFF_BYTES } from "./file-state.js";
+import { BINARY_SNIFF_BYTES, contentHash, type FileState } from "./file-state.js";
 import type { FileStaging } from "./file-staging.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import { ToolError } from "../tool-error.js";
@@ -42,6 +42,11 @@ export interface ReadTextFileOptions {
    * child does not have): `readTextFileSync` gives null for them, after the path check.
    */
   heldElsewhere?: (file: string) => boolean;
+  /**
+   * Told the state of what each read took from the disk (a staged file's text is not), by real
+   * path; without it, a `staging`'s `noteRead` is.
+   */
+  noteRead?: (file: string, state: FileState) => void;
 }
 
 /**
@@ -111,14 +116,20 @@ function readText(
     closeSync(descriptor);
     throw fileError(error, shown, "read");
   }
+  const noteRead = options.noteRead ?? options.staging?.noteRead.bind(options.staging);
+  const decoded = (read: Buffer) => {
+    const text = decodeText(read, shown);
+    noteRead?.(file, { exists: true, hash: contentHash(read) });
+    return text;
+  };
   if (bytes === null || !(bytes instanceof Promise)) {
     closeSync(descriptor);
-    return bytes === null ? null : decodeText(bytes, shown);
+    return bytes === null ? null : decoded(bytes);
   }
   return bytes.then(
     (read) => {
       closeSync(descriptor);
-      return decodeText(read, shown);
+      return decoded(read);
     },
     (error: unknown) => {
       closeSync(descriptor);

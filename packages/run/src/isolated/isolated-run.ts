@@ -26,11 +26,13 @@ const GRACE_MS = 150;
 /** How long a new child may take to start (Node's start-up, on a loaded machine). */
 const START_TIMEOUT_MS = 15_000;
 
-/** A run's child tools: what to send the child, the scope its child needs, and the news functions to read after host calls. */
+/** A run's child tools: what to send the child, the scope its child needs, the news functions to read after host calls, and what takes their reports. */
 export interface ChildTools {
   scope: ReadScope;
   requests: ChildToolRequest[];
   news: (readonly [string, () => unknown])[];
+  /** What takes each child tool's reports, by tool name (`ChildTool.report`). */
+  reports: ReadonlyMap<string, (report: unknown) => void>;
 }
 
 /** The error of a run cancelled through its `AbortSignal`. */
@@ -148,7 +150,16 @@ export class IsolatedRun {
   private receive(message: ChildMessage): void {
     if (this.settled || message.type === "ready" || message.id !== this.request.id) return;
     if (message.type === "done") this.finish(message.result, true);
-    else void this.answerTool(message).catch((error: unknown) => this.fail(sendFailure(error)));
+    else {
+      // What the child's own tools did comes before the call it made after them.
+      for (const [name, report] of Object.entries(message.reports ?? {}))
+        try {
+          this.childTools?.reports.get(name)?.(report);
+        } catch {
+          // The child runs the program: a report its tool's host side cannot take is dropped.
+        }
+      void this.answerTool(message).catch((error: unknown) => this.fail(sendFailure(error)));
+    }
   }
 
   private finish(result: RunResult, healthy: boolean): void {

@@ -71,6 +71,9 @@ function ownTools(options: RunOptions): ChildTools | null {
       options: tool.options,
     })),
     news: named.flatMap(([name, tool]) => (tool.news ? [[name, tool.news] as const] : [])),
+    reports: new Map(
+      named.flatMap(([name, tool]) => (tool.report ? [[name, tool.report] as const] : [])),
+    ),
   };
 }
 

@@ -67,6 +67,7 @@ export async function runStaged(
     ...(options.approve ? { approve: options.approve } : {}),
     source: options.source,
     label: options.label,
+    ...(options.caller === undefined ? {} : { caller: options.caller }),
   });
   // Created files are those of the run's new files that landed.
   const landed = new Set(settled.filesModified);
