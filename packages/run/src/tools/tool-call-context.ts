@@ -16,12 +16,18 @@ export interface ToolCall {
   abort(reason: unknown): void;
 }
 
+/** Fields every tool call of a run carries in its `this` besides `signal` (see `RunOptions.toolContext`). */
+export type ToolContextFields = Readonly<Record<string, unknown>>;
+
 /** The `this` of one tool call: its signal is made the first time the tool reads it. */
 class CallContext implements ToolCallContext {
   readonly #call: PendingCall;
 
-  constructor(call: PendingCall) {
+  constructor(call: PendingCall, fields: ToolContextFields | undefined) {
     this.#call = call;
+    if (fields)
+      for (const key of Object.keys(fields))
+        if (key !== "signal") (this as Record<string, unknown>)[key] = fields[key];
   }
 
   get signal(): AbortSignal {
@@ -36,10 +42,13 @@ class PendingCall implements ToolCall {
   #aborted = false;
   #reason: unknown = undefined;
 
-  constructor(private readonly owner: ToolCallSignals) {
+  constructor(
+    private readonly owner: ToolCallSignals,
+    fields: ToolContextFields | undefined,
+  ) {
     // Not frozen (freezing costs more than the rest of a call): the call's state is private, and
     // a tool that adds properties to its `this` changes only its own object.
-    this.context = new CallContext(this);
+    this.context = new CallContext(this, fields);
   }
 
   signal(): AbortSignal {
@@ -74,11 +83,14 @@ export class ToolCallSignals {
   #ended = false;
   #onCancel: (() => void) | null = null;
 
-  constructor(private readonly runSignal?: AbortSignal) {}
+  constructor(
+    private readonly runSignal?: AbortSignal,
+    private readonly fields?: ToolContextFields,
+  ) {}
 
-  /** Starts a call. */
+  /** Starts a call: its `this` carries the run's signal and `fields`. */
   begin(): ToolCall {
-    return new PendingCall(this);
+    return new PendingCall(this, this.fields);
   }
 
   /** Makes a call's controller follow the run: aborted at once if the run is over or cancelled, else kept until it is. */
