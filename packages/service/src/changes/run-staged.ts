@@ -50,7 +50,11 @@ export async function runStaged(
         requiresApproval,
         resultsUsed: effects.length > 0 ? resultsUsed(program, new Set(effects)) : new Set(),
       });
-      return { callables: staged.callables, childTools: staged.childTools };
+      return {
+        callables: staged.callables,
+        toolContext: staged.toolContext,
+        childTools: staged.childTools,
+      };
     },
   );
   const outcome = {
@@ -69,6 +73,7 @@ export async function runStaged(
     label: options.label,
   });
   // Created files are those of the run's new files that landed.
+  if (result.filesCreated.length === 0) return settled;
   const landed = new Set(settled.filesModified);
   return { ...settled, filesCreated: result.filesCreated.filter((file) => landed.has(file)) };
 }

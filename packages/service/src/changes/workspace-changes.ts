@@ -90,6 +90,9 @@ export class WorkspaceChanges {
         outcome.changeId = this.pending.add(plans, options.source, options.label);
       return { ...result, filesModified: [], ...outcome };
     }
+    // The commonest run changes nothing: its result (this run's own) takes the outcome in place.
+    if (plans.length === 0 && !options.approve)
+      return Object.assign(result, { filesModified: [] }, outcome);
     const { approved, declined } = await approveFiles(plans, options.approve);
     if (options.approve) outcome.declined = declined;
     if (approved.length === 0) return { ...result, filesModified: [], ...outcome };
