@@ -23,8 +23,8 @@ export interface SettleOptions {
   /** Asks a person about each file before anything lands. */
   approve?: Approver;
   source: ChangeSource;
-  /** The intent, or the program's first line. */
-  label: string;
+  /** The intent, or the program's first line (asked for only when something lands or waits). */
+  label: () => string;
 }
 
 /** A run result with what its changes came to. */
@@ -87,7 +87,7 @@ export class WorkspaceChanges {
     outcome.changes = plans.map((plan) => plan.change);
     if (options.dryRun) {
       if (plans.length > 0)
-        outcome.changeId = this.pending.add(plans, options.source, options.label);
+        outcome.changeId = this.pending.add(plans, options.source, options.label());
       return { ...result, filesModified: [], ...outcome };
     }
     // The commonest run changes nothing: its result (this run's own) takes the outcome in place.
@@ -97,7 +97,7 @@ export class WorkspaceChanges {
     if (options.approve) outcome.declined = declined;
     if (approved.length === 0) return { ...result, filesModified: [], ...outcome };
     try {
-      const record = await this.land(approved, options.source, options.label);
+      const record = await this.land(approved, options.source, options.label());
       outcome.applied = true;
       outcome.runId = record.runId;
       return { ...result, filesModified: approved.map((plan) => plan.path), ...outcome };

@@ -85,6 +85,7 @@ export class ProgramRunner {
       const callable = given ? given.callables : kit.kit.callables;
       const tools = notedWrites(callable, kit.kit.tools, this.workspace, created);
       const childTools = mode === "isolated" && !span ? given?.childTools?.() : undefined;
+      // One shape of options every run (no optional spreads): the run reads absent ones as undefined.
       const result = await run(program, {
         tools: span
           ? tracedTools(tools, span, (text) => redactSecrets(text, params.secrets))
@@ -94,9 +95,9 @@ export class ProgramRunner {
         secretParams: params.secretNames,
         limits: { ...this.settings.run.limits, ...requested.limits },
         mode,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(given?.toolContext ? { toolContext: given.toolContext } : {}),
-        ...(childTools && Object.keys(childTools).length > 0 ? { childTools } : {}),
+        signal: options.signal,
+        toolContext: given?.toolContext,
+        childTools: childTools && Object.keys(childTools).length > 0 ? childTools : undefined,
       });
       span?.set({
         "lackpy.success": result.success,
