@@ -49,7 +49,8 @@ export interface FileToolsOptions {
  * `file_size`, `list_folder`, `read_lines`, `search_files`, `definitions_of`, `edit_file`).
  */
 export interface FileTools {
-  read_file(path: unknown): Promise<string>;
+  /** The text at once when one synchronous read took it (see `readTextFile`), else a promise; a refusal is a rejected promise. */
+  read_file(path: unknown): string | Promise<string>;
   find_files(pattern: unknown, options?: unknown): Promise<string[]>;
   file_size(path: unknown): Promise<number>;
   list_folder(path?: unknown): Promise<FolderEntry[]>;

@@ -48,21 +48,28 @@ export interface ReadTextFileOptions {
 /**
  * Reads a workspace text file: refuses protected paths, directories, binary files (a NUL in the
  * first 8 KiB) and files over `maxReadBytes`. A path in a folder the run already checked
- * (`ConfinedFolders`) costs one system call more than a plain read: it passes the name checks,
- * is opened without following a symlink as its last name and without blocking (a FIFO), and is
+ * (`ConfinedFolders`) costs the system calls of a plain read: it passes the name checks, is
+ * opened without following a symlink as its last name and without blocking (a FIFO), and is
  * checked on the open descriptor (a regular file within the limit); one that cannot be opened so
  * goes the checked way, which words every error. Any other path is checked by `confinePathSync`,
  * stat'ed (so a FIFO or device is not opened), opened, and checked again on the descriptor.
- * Everything after the descriptor's check is read from the same descriptor. With a `staging` area, a file the
- * run staged reads as staged (after the same path check, with the same size and binary checks),
- * and a folder it made by staging files is a folder.
+ * Everything after the descriptor's check is read from the same descriptor. With a `staging`
+ * area, a file the run staged reads as staged (after the same path check, with the same size and
+ * binary checks), and a folder it made by staging files is a folder. The text comes at once when
+ * one synchronous read took it (a file of at most `SYNC_READ_BYTES`, the usual case: a run's
+ * loop over files then waits for nothing), as a promise otherwise; a refusal is always a
+ * rejected promise.
  */
-export async function readTextFile(
+export function readTextFile(
   root: string | WorkspaceRoot,
   requested: unknown,
   options: ReadTextFileOptions,
-): Promise<string> {
-  return readText(root, requested, options, false) as string | Promise<string>;
+): string | Promise<string> {
+  try {
+    return readText(root, requested, options, false) as string | Promise<string>;
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
