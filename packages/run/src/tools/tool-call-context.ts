@@ -19,15 +19,23 @@ export interface ToolCall {
 /** Fields every tool call of a run carries in its `this` besides `signal` (see `RunOptions.toolContext`). */
 export type ToolContextFields = Readonly<Record<string, unknown>>;
 
+/** A run's tool context fields with their keys. */
+interface RunFields {
+  readonly keys: readonly string[];
+  readonly values: ToolContextFields;
+}
+
 /** The `this` of one tool call: its signal is made the first time the tool reads it. */
 class CallContext implements ToolCallContext {
   readonly #call: PendingCall;
 
-  constructor(call: PendingCall, fields: ToolContextFields | undefined) {
+  constructor(call: PendingCall, fields: RunFields | null) {
     this.#call = call;
     if (fields)
-      for (const key of Object.keys(fields))
-        if (key !== "signal") (this as Record<string, unknown>)[key] = fields[key];
+      for (let index = 0; index < fields.keys.length; index++) {
+        const key = fields.keys[index];
+        (this as Record<string, unknown>)[key] = fields.values[key];
+      }
   }
 
   get signal(): AbortSignal {
@@ -44,7 +52,7 @@ class PendingCall implements ToolCall {
 
   constructor(
     private readonly owner: ToolCallSignals,
-    fields: ToolContextFields | undefined,
+    fields: RunFields | null,
   ) {
     // Not frozen (freezing costs more than the rest of a call): the call's state is private, and
     // a tool that adds properties to its `this` changes only its own object.
@@ -83,14 +91,20 @@ export class ToolCallSignals {
   #ended = false;
   #onCancel: (() => void) | null = null;
 
+  /** The run's tool context fields, their keys listed once (`signal` left out). */
+  readonly #fields: RunFields | null;
+
   constructor(
     private readonly runSignal?: AbortSignal,
-    private readonly fields?: ToolContextFields,
-  ) {}
+    fields?: ToolContextFields,
+  ) {
+    const keys = fields ? Object.keys(fields).filter((key) => key !== "signal") : [];
+    this.#fields = keys.length > 0 ? { keys, values: fields! } : null;
+  }
 
   /** Starts a call: its `this` carries the run's signal and `fields`. */
   begin(): ToolCall {
-    return new PendingCall(this, this.fields);
+    return new PendingCall(this, this.#fields);
   }
 
   /** Makes a call's controller follow the run: aborted at once if the run is over or cancelled, else kept until it is. */
