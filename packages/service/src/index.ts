@@ -49,6 +49,8 @@ export type {
   RatchetRecord,
   RatchetRequest,
   RatchetStore,
+  RateBuckets,
+  RateDecision,
   StoreBackend,
   StoreHealth,
   TemplateRunOutcome,
@@ -108,7 +110,7 @@ export type {
   ShapedRunResult,
 } from "./result/shape-result.js";
 export { fitValue, fitText } from "./result/fit-value.js";
-export { clampLimits } from "./program/clamp-limits.js";
+export { clampLimits, approvalLimits, APPROVAL_TOOL_TIMEOUT_MS } from "./program/clamp-limits.js";
 export type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 export type { FittedValue } from "./result/fit-value.js";
 export type { ServiceErrorCode } from "./service-error.js";

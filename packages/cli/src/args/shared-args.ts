@@ -119,9 +119,6 @@ export const CHANGE_ARGS = {
   },
 } as const satisfies ArgsDef;
 
-/** How long a tool call may wait for a person's answer with `--approve` (10 minutes). */
-export const APPROVAL_TOOL_TIMEOUT_MS = 600_000;
-
 /**
  * The change options of `--dry-run` and `--approve`: `--approve` needs a terminal on stdin (a
  * usage error otherwise, pointing to `--dry-run`), and a program read from a file, not stdin.

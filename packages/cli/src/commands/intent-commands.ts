@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { kitUseText } from "../output/kit-use-text.js";
 import type { LackpyService } from "@lackpy/service";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
@@ -10,7 +11,6 @@ import {
 } from "../output/generation-failure.js";
 import { runnableProgram } from "../output/runnable-program.js";
 import {
-  APPROVAL_TOOL_TIMEOUT_MS,
   CHANGE_ARGS,
   changeFlags,
   LIMIT_ARGS,
@@ -90,7 +90,6 @@ export function delegateCommand(context: CommandContext) {
             ? {
                 // The spinner makes way for the question.
                 approve: (request) => (spinner.stop(), changes.approve!(request)),
-                limits: { ...run.limits, toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS },
               }
             : {}),
           onProgress: (event) =>
@@ -110,7 +109,7 @@ export function delegateCommand(context: CommandContext) {
           const model = result.model ? ` ${result.model}` : "";
           context.io.stderr(
             context.colors.gray(
-              `# ${result.tier ?? "?"}${model} · generated in ${result.generationMs} ms · ran in ${result.executionMs} ms\n${runnableProgram(result.program, result.params)}\n`,
+              `# ${result.tier ?? "?"}${model} · kit ${kitUseText(result.kit)} · generated in ${result.generationMs} ms · ran in ${result.executionMs} ms\n${runnableProgram(result.program, result.params)}\n`,
             ),
           );
         }

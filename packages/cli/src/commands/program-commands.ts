@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { kitUseText } from "../output/kit-use-text.js";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { printRunResult, printValidationErrors } from "../output/format-results.js";
@@ -6,7 +7,6 @@ import { withForceHint } from "../output/cli-wording.js";
 import { readProgram } from "../args/read-program.js";
 import { KIT_HINT } from "../output/cli-wording.js";
 import {
-  APPROVAL_TOOL_TIMEOUT_MS,
   CHANGE_ARGS,
   changeFlags,
   LIMIT_ARGS,
@@ -73,23 +73,20 @@ export function runCommand(context: CommandContext) {
       const changes = changeFlags(context, args);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const limits = {
-        ...run.limits,
-        // A call that needs a person's approval waits for the answer within its tool time.
-        ...(changes.approve ? { toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS } : {}),
-      };
       const result = await service.runProgram(source, {
         kit: args.kit,
         params,
         rules,
         kitHint: KIT_HINT,
         ...run,
-        limits,
         ...shape,
         ...changes,
       });
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
+      // A kit that can change files or the world says so before what the run did.
+      if (result.kit.writes.length > 0)
+        context.io.stderr(context.colors.gray(`# kit ${kitUseText(result.kit)}\n`));
       printRunResult(context, result, source, name);
       printChanges(context, result);
     },

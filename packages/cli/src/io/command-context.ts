@@ -2,10 +2,11 @@ import type { LackpyService } from "@lackpy/service";
 import type { CliIo } from "./cli-io.js";
 import { palette } from "./code-frame.js";
 import { recoveryLine } from "./recovery-line.js";
+import { terminalIo, type TerminalIo } from "./terminal-io.js";
 
-/** What every command gets: the io, the exit code to set, and a lazily opened service. */
+/** What every command gets: the io (escaping what it prints: `terminalIo`), the exit code to set, and a lazily opened service. */
 export interface CommandContext {
-  io: CliIo;
+  io: TerminalIo;
   exitCode: number;
   debug: boolean;
   colors: ReturnType<typeof palette>;
@@ -16,8 +17,9 @@ export interface CommandContext {
 }
 
 /** Creates the context for one CLI invocation. */
-export function createCommandContext(io: CliIo, options: { debug: boolean }): CommandContext {
+export function createCommandContext(raw: CliIo, options: { debug: boolean }): CommandContext {
   const services = new Map<string, LackpyService>();
+  const io = terminalIo(raw);
   return {
     io,
     exitCode: 0,
@@ -44,7 +46,7 @@ export function createCommandContext(io: CliIo, options: { debug: boolean }): Co
   };
 }
 
-/** Writes one JSON document followed by a newline. */
+/** Writes one JSON document followed by a newline, byte-exact (never escaped). */
 export function printJson(context: CommandContext, value: unknown): void {
-  context.io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+  context.io.document(`${JSON.stringify(value, null, 2)}\n`);
 }

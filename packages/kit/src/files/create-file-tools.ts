@@ -134,7 +134,7 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
           "edit_file(path, old, new) needs old (non-empty) and new as strings.",
           { retriable: true },
         );
-      // Refused before reading: a path closed for writing, an executable or a read-only file.
+      // Refused before reading: a path closed for writing or a read-only file.
       checkWriteTarget(workspace, file, { protection });
       const staging = stagingOf(this);
       const text = await readTextFile(workspace, file, { maxReadBytes, protection, staging });

@@ -118,6 +118,18 @@ export interface TemplateStore {
   demoted(): Promise<DemotedTemplateInfo[]>;
   /** Puts the latest demoted template of that name back, failure count 0. */
   restore(name: string): Promise<TemplateInfo & { restoredFrom: string }>;
+  /**
+   * Whether a person stands behind the template, so that it may answer with a program that
+   * changes something (decision 91): a workspace's template files come with the folder. Absent:
+   * every template is (a shared database is the team's, an app's store is the app's).
+   */
+  approved?(template: LoadedTemplate): boolean;
+}
+
+/** The person's approvals of a workspace's template files (kept outside the workspace: `TemplateApprovals`). */
+export interface TemplateApprover {
+  has(template: Pick<Template, "name" | "pattern" | "program">): boolean;
+  approve(templates: Iterable<Pick<Template, "name" | "pattern" | "program">>): void;
 }
 
 /** The ratchet's history: successes of model programs, agreement of answers, failed promotions, recent tiers. */
@@ -162,6 +174,18 @@ export interface StoreHealth {
   error?: string;
 }
 
+/** Whether a rate bucket let a request through, or how long until it would. */
+export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Token buckets every instance sharing a store sees the same (per-caller rate limits of a team
+ * server): each holds `burst` requests and refills `perMinute` a minute.
+ */
+export interface RateBuckets {
+  /** Takes one request from `key`'s bucket, atomically across instances. */
+  take(key: string, limit: { perMinute: number; burst: number }): Promise<RateDecision>;
+}
+
 /** A workspace's store: its templates and ratchet history, one backend for both. */
 export interface WorkspaceStore {
   readonly backend: StoreBackend;
@@ -171,6 +195,8 @@ export interface WorkspaceStore {
   readonly workspace: string | null;
   readonly templates: TemplateStore;
   readonly history: RatchetStore;
+  /** Rate buckets shared by every instance on this store; absent for files (one machine, counted in memory). */
+  readonly rates?: RateBuckets;
   /** Whether it can serve now: files while the workspace is there; a database when it answers and is migrated. */
   check(): Promise<StoreHealth>;
   /** Before listings: merges what other processes left to merge (files' side files); a no-op elsewhere. */
