@@ -78,7 +78,8 @@ describe("bin/lackpy.js", () => {
 
 /**
  * End to end through the built binary, with a umask that takes no permission away: a program
- * cannot plant pnpm's hooks, and what it writes is never executable, in either run mode.
+ * cannot plant pnpm's hooks, and what it creates is never executable (an existing executable it
+ * edits keeps its mode, decision 89), in either run mode.
  */
 describe("bin/lackpy.js: hidden paths and executable files", () => {
   const runWithOpenUmask = (program: string, mode: string) =>
@@ -138,18 +139,24 @@ describe("bin/lackpy.js: hidden paths and executable files", () => {
   );
 
   it.each(["isolated", "in-process"])(
-    "refuses to overwrite an executable script in %s mode",
+    "edits an existing executable script in %s mode, which keeps its mode and is marked (decision 89)",
     async (mode) => {
-      await writeFile(path.join(root, "tests.sh"), "#!/bin/sh\necho ok\n");
-      await chmod(path.join(root, "tests.sh"), 0o755);
+      const script = path.join(root, `tests-${mode}.sh`);
+      await writeFile(script, "#!/bin/sh\necho ok\n");
+      await chmod(script, 0o755);
       await writeFile(
         path.join(root, "overwrite.js"),
-        `edit_file("tests.sh", "echo ok", "touch pwned")`,
+        `edit_file("tests-${mode}.sh", "echo ok", "echo edited")`,
       );
       const { code, stdout } = await runWithOpenUmask("overwrite.js", mode);
-      expect(code).toBe(1);
-      expect(JSON.parse(stdout).error.message).toContain("'tests.sh' is executable (mode 755)");
-      expect(await readFile(path.join(root, "tests.sh"), "utf8")).toBe("#!/bin/sh\necho ok\n");
+      expect(code).toBe(0);
+      const changes = (JSON.parse(stdout) as { changes: { path: string; executable?: boolean }[] })
+        .changes;
+      expect(changes.map(({ path: file, executable }) => [file, executable])).toEqual([
+        [`tests-${mode}.sh`, true],
+      ]);
+      expect(await readFile(script, "utf8")).toBe("#!/bin/sh\necho edited\n");
+      expect((await stat(script)).mode & 0o777).toBe(0o755);
     },
   );
 });
