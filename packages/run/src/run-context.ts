@@ -13,6 +13,7 @@ import { Closure, Namespace, NativeCallable, isCallable } from "./values/values.
 import type { SecretVault } from "./secrets/secret-vault.js";
 import { BulkTiming, bulkWorkMs } from "./values/work-rate.js";
 import type { RevealSecret } from "./tools/tool-argument.js";
+import { SkippedTally } from "./tools/skipped-tally.js";
 
 /** What a run context needs. */
 export interface RunContextOptions {
@@ -95,6 +96,8 @@ export class RunContext {
   readonly trace: TraceEntry[] = [];
   readonly filesRead = new Set<string>();
   readonly filesModified = new Set<string>();
+  /** What the run's tools said they left out (`RunResult.skipped`). */
+  readonly skipped = new SkippedTally();
   /**
    * Characters of tool text (arguments and results, all calls together) the trace may still
    * keep whole: `maxOutputBytes` at the start (see `traceValue` in `call-tool.ts`).

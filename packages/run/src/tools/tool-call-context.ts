@@ -1,3 +1,5 @@
+import type { SkippedSink } from "./skipped-tally.js";
+
 /**
  * What a tool receives as `this` when a run calls it: `fn.call(context, ...args)`, so the
  * program's arguments keep their positions. `signal` aborts when the call runs past the tool
@@ -7,6 +9,11 @@
 export interface ToolCallContext {
   /** Aborted once the call's result can no longer be used. */
   readonly signal: AbortSignal;
+  /**
+   * Tells the run what the call left out: rows of `{ reason, count }` (`skipped` of the run's
+   * result) for a `scope`, what the call covered (its pattern). See `SkippedTally`.
+   */
+  noteSkipped(skipped: readonly { reason: string; count: number }[], scope: string): void;
 }
 
 /** One tool call in progress: the `this` to call the tool with, and how to abort it on its own. */
@@ -18,6 +25,9 @@ export interface ToolCall {
 
 /** Fields every tool call of a run carries in its `this` besides `signal` (see `RunOptions.toolContext`). */
 export type ToolContextFields = Readonly<Record<string, unknown>>;
+
+/** The names a tool call's `this` has of its own, which no tool context field replaces. */
+const RESERVED = new Set(["signal", "noteSkipped"]);
 
 /** A run's tool context fields with their keys. */
 interface RunFields {
@@ -41,6 +51,10 @@ class CallContext implements ToolCallContext {
   get signal(): AbortSignal {
     return this.#call.signal();
   }
+
+  noteSkipped(skipped: readonly { reason: string; count: number }[], scope: string): void {
+    this.#call.skipped?.note(skipped, scope);
+  }
 }
 
 /** One tool call. Most tools never read their signal, so nothing is made until one does. */
@@ -53,6 +67,7 @@ class PendingCall implements ToolCall {
   constructor(
     private readonly owner: ToolCallSignals,
     fields: RunFields | null,
+    readonly skipped: SkippedSink | undefined,
   ) {
     // Not frozen (freezing costs more than the rest of a call): the call's state is private, and
     // a tool that adds properties to its `this` changes only its own object.
@@ -91,20 +106,20 @@ export class ToolCallSignals {
   #ended = false;
   #onCancel: (() => void) | null = null;
 
-  /** The run's tool context fields, their keys listed once (`signal` left out). */
+  /** The run's tool context fields, their keys listed once (`signal` and `noteSkipped` left out). */
   readonly #fields: RunFields | null;
 
   constructor(
     private readonly runSignal?: AbortSignal,
     fields?: ToolContextFields,
   ) {
-    const keys = fields ? Object.keys(fields).filter((key) => key !== "signal") : [];
+    const keys = fields ? Object.keys(fields).filter((key) => !RESERVED.has(key)) : [];
     this.#fields = keys.length > 0 ? { keys, values: fields! } : null;
   }
 
-  /** Starts a call: its `this` carries the run's signal and `fields`. */
-  begin(): ToolCall {
-    return new PendingCall(this, this.#fields);
+  /** Starts a call: its `this` carries the run's signal and `fields`; what it notes as skipped goes to `skipped`. */
+  begin(skipped?: SkippedSink): ToolCall {
+    return new PendingCall(this, this.#fields, skipped);
   }
 
   /** Makes a call's controller follow the run: aborted at once if the run is over or cancelled, else kept until it is. */

@@ -91,9 +91,9 @@ describe("languageSummary", () => {
 describe("toolDescription", () => {
   it.each(
     shipped.flatMap((kit) => (["mcp", "agent"] as const).map((host) => [kit, host] as const)),
-  )("stays under 4 KB for the shipped kit %s (host %s), in both modes", (kit, host) => {
-    expect(bytes(toolDescription("program", kit, { host }))).toBeLessThan(4096);
-    expect(bytes(toolDescription("delegate", kit, { host }))).toBeLessThan(4096);
+  )("stays under 4.5 KB for the shipped kit %s (host %s), in both modes", (kit, host) => {
+    expect(bytes(toolDescription("program", kit, { host }))).toBeLessThan(4608);
+    expect(bytes(toolDescription("delegate", kit, { host }))).toBeLessThan(4608);
   });
 
   it.each(shipped)("names every tool of the shipped kit $name with its typed signature", (kit) => {
@@ -164,7 +164,9 @@ describe("toolDescription", () => {
       const description = toolDescription("program", { name: "big", tools }, { host });
       // lackpy's own workspace tools keep their signatures; the others are an index.
       expect(description).toContain("\nread_file(path: string) -> string — Read a UTF-8 text file");
-      expect(description).toContain('Kit "big" has 157 tools; the other 150 are listed by name');
+      expect(description).toContain(
+        `Kit "big" has ${tools.length} tools; the other 150 are listed by name`,
+      );
       expect(description).toContain(SEARCH_TOOLS);
       expect(description).toContain(DESCRIBE_TOOL);
       expect(description).toContain("\nservice_tool_7 — Does thing number 7 to a record.\n");
