@@ -13,7 +13,13 @@ export interface RenderableRun {
   stdout: string;
   /** What the run's tools left out, by reason. */
   skipped?: readonly { reason: string; count: number }[];
-  error: { code: string; message: string; hint?: unknown; errors?: unknown } | null;
+  error: {
+    code: string;
+    message: string;
+    hint?: unknown;
+    didYouMean?: unknown;
+    errors?: unknown;
+  } | null;
   /** Each tool once (`{ tool, calls, totalMs }`, a summary) or each call (`{ tool, durationMs }`, the full trace). */
   trace: readonly { tool: string; calls?: number; totalMs?: number; durationMs?: number }[];
   /** The files the run read; a lean result may leave them out. */
@@ -21,6 +27,8 @@ export interface RenderableRun {
   filesModified: readonly string[];
   program?: string | null;
   tier?: string | null;
+  /** What a template's or rule's program answers, in one line (delegate). */
+  reading?: string | null;
   stats?: { toolCalls: number; steps?: number; durationMs?: number };
   truncated?: readonly { part: string; totalChars: number; shownChars: number }[];
   /** A ratchet template this delegate's failure set aside. */
@@ -105,10 +113,12 @@ export function renderRun(result: RenderableRun): string {
   if (skipped) lines.push(`skipped: ${skipped}`);
   if (result.error) {
     lines.push(`error[${result.error.code}]: ${result.error.message}`);
+    if (typeof result.error.didYouMean === "string") lines.push(result.error.didYouMean);
     if (typeof result.error.hint === "string") lines.push(`hint: ${result.error.hint}`);
     if (Array.isArray(result.error.errors))
       lines.push(...renderProblems(result.error.errors as Problem[]));
   }
+  if (result.reading) lines.push(`reading: ${result.reading}`);
   if (result.program)
     lines.push(`program${result.tier ? ` (from ${result.tier})` : ""}:`, indent(result.program));
   lines.push(...renderChanges(result));
@@ -187,9 +197,16 @@ export function renderValidation(result: {
 export function renderGeneration(
   outcome:
     | { success: true; program: string; tier: string; provider: string }
-    | { success: false; error: { code: string; message: string } },
+    | {
+        success: false;
+        error: { code: string; message: string; hint?: unknown; didYouMean?: unknown };
+      },
 ): string {
   if (outcome.success)
     return `program (from ${outcome.tier}, provider ${outcome.provider}):\n${indent(outcome.program)}`;
-  return `error[${outcome.error.code}]: ${outcome.error.message}`;
+  return [
+    `error[${outcome.error.code}]: ${outcome.error.message}`,
+    ...(typeof outcome.error.didYouMean === "string" ? [outcome.error.didYouMean] : []),
+    ...(typeof outcome.error.hint === "string" ? [`hint: ${outcome.error.hint}`] : []),
+  ].join("\n");
 }
