@@ -219,7 +219,7 @@ describe("child tools (isolated mode)", () => {
     const vault = new SecretVault({}, []);
     const request = isolatedRequest(`[tag("a"), tag("b")]`, options, limits, vault);
     const result = await new Promise<RunResult>((resolve) =>
-      new IsolatedRun(request, host.tools, vault, undefined, resolve, {
+      new IsolatedRun(request, host.tools, vault, {}, resolve, {
         // A scope whose child may not even read its own code: it dies before it is ready.
         scope: { key: "unreadable", folders: [path.join(outside, "nothing-here")] },
         requests: [{ name: "tag", module: MODULE, export: "createTag", options: { prefix: "" } }],

@@ -340,10 +340,9 @@ export class LackpyService {
   ): Promise<ShapedRunResult<Detail>> {
     checkShapeOptions(options);
     const request = await this.prepareRequest(options);
-    const result = await runStaged(source, request, this.stages, {
-      ...options,
+    const result = await runStaged(source, request, this.stages, options, {
       source: "run",
-      label: firstLine(source),
+      label: () => firstLine(source),
     });
     return shapeResult(
       { ...redactSecrets(result, request.params.secrets), kit: kitUse(request.kit) },

@@ -48,7 +48,7 @@ export async function createWorkspace(): Promise<TestWorkspace> {
 }
 
 /** The `ToolError` a tool call is refused with; fails when the call succeeds or throws something else. */
-export async function refusal(promise: Promise<unknown>): Promise<ToolError> {
+export async function refusal(promise: unknown): Promise<ToolError> {
   try {
     await promise;
   } catch (error) {

@@ -38,13 +38,17 @@ export function noteReadFile(tool: object, origin: ReadFileOrigin): void {
   ORIGINS.set(tool, origin);
 }
 
+let moduleFile: string | undefined;
+
 /** The module an isolated child loads to read files: `dist/child-read-file.js` of this package's build. */
 export function childReadFileModule(): string {
   // From dist/ it sits beside this code; from src/ (tests through an alias) use the build.
-  const url = import.meta.url.endsWith(".ts")
-    ? new URL("../../dist/child-read-file.js", import.meta.url)
-    : new URL("./child-read-file.js", import.meta.url);
-  return fileURLToPath(url);
+  moduleFile ??= fileURLToPath(
+    import.meta.url.endsWith(".ts")
+      ? new URL("../../dist/child-read-file.js", import.meta.url)
+      : new URL("./child-read-file.js", import.meta.url),
+  );
+  return moduleFile;
 }
 
 /**

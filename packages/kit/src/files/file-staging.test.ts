@@ -40,7 +40,7 @@ function staged(tools: FileTools, staging: FileStaging) {
 }
 
 /** What a call threw, as the fields a program sees; `null` when it succeeded. */
-async function outcome(promise: Promise<unknown>) {
+async function outcome(promise: unknown) {
   try {
     await promise;
     return null;

@@ -8,7 +8,7 @@ import type { ReadScope } from "./read-scope.js";
 import type { ChildMessage, RunRequest, ToolRequest } from "./isolation-protocol.js";
 import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "../limits.js";
 import type { RunErrorValue } from "../run-error.js";
-import { failedResult } from "../run-program.js";
+import { failedResult, type RunOptions } from "../run-program.js";
 import type { RunResult } from "../run-result.js";
 import { summarise } from "../builtins/serialize.js";
 import { ToolCallSignals } from "../tools/tool-call-context.js";
@@ -50,6 +50,7 @@ export class IsolatedRun {
   private readonly limits: Limits;
   private readonly hostTrace: TraceEntry[] = [];
   private readonly toolSignals: ToolCallSignals;
+  private readonly signal: AbortSignal | undefined;
   /** When the deadline's clock started: the call, moved on by a new child's start-up time. */
   private startedAt = performance.now();
   private child: IsolatedChild | null = null;
@@ -68,12 +69,13 @@ export class IsolatedRun {
     private readonly request: RunRequest,
     private readonly tools: Readonly<Record<string, ToolFunction>>,
     private readonly vault: SecretVault,
-    private readonly signal: AbortSignal | undefined,
+    options: Pick<RunOptions, "signal" | "toolContext">,
     private readonly resolve: (result: RunResult) => void,
     private readonly childTools: ChildTools | null = null,
   ) {
     this.limits = request.limits;
-    this.toolSignals = new ToolCallSignals(signal);
+    this.signal = options.signal;
+    this.toolSignals = new ToolCallSignals(options.signal, options.toolContext);
   }
 
   /** Starts the run: asks the pool for a child, and fails at the deadline if none frees up first. */

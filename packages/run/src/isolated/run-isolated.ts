@@ -44,7 +44,7 @@ export async function runIsolated(
   // A child tool's result never passes the host's secret checks: with secrets, the host serves all.
   const childTools = vault.names.length === 0 ? ownTools(options) : null;
   return new Promise((resolve) =>
-    new IsolatedRun(request, tools, vault, options.signal, resolve, childTools).start(),
+    new IsolatedRun(request, tools, vault, options, resolve, childTools).start(),
   );
 }
 

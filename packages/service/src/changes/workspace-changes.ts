@@ -30,8 +30,8 @@ export interface SettleOptions {
   /** Asks a person about each file before anything lands. */
   approve?: Approver;
   source: ChangeSource;
-  /** The intent, or the program's first line. */
-  label: string;
+  /** The intent, or the program's first line (asked for only when something lands or waits). */
+  label: () => string;
   /** Who asks (an opaque caller id): its dry run and its run are kept as its own. */
   caller?: string;
 }
@@ -104,18 +104,21 @@ export class WorkspaceChanges {
         outcome.changeId = await this.stores.pending.add({
           plans,
           source: options.source,
-          label: options.label,
+          label: options.label(),
           caller: options.caller ?? null,
           expiresAt: Date.now() + CHANGE_TTL_MS,
           sizeBytes: changeSetSize(plans),
         });
       return { ...result, filesModified: [], ...outcome };
     }
+    // The commonest run changes nothing: its result (this run's own) takes the outcome in place.
+    if (plans.length === 0 && !options.approve)
+      return Object.assign(result, { filesModified: [] }, outcome);
     const { approved, declined } = await approveFiles(plans, options.approve);
     if (options.approve) outcome.declined = declined;
     if (approved.length === 0) return { ...result, filesModified: [], ...outcome };
     try {
-      const record = await this.land(approved, options.source, options.label, options.caller);
+      const record = await this.land(approved, options.source, options.label(), options.caller);
       outcome.applied = true;
       outcome.runId = record.runId;
       return { ...result, filesModified: approved.map((plan) => plan.path), ...outcome };

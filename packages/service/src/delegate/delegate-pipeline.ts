@@ -135,7 +135,8 @@ async function delegateStages(
     generated.validated ?? outcome.program,
     { kit, params: runParams },
     stages,
-    { ...options, source: "delegate", label: intent, parent: span },
+    options,
+    { source: "delegate", label: () => intent, parent: span },
   );
   const executionMs = Math.round(performance.now() - executionStarted);
   options.onProgress?.({ kind: "done" });
