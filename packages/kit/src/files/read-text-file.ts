@@ -108,7 +108,8 @@ function readText(
       : null;
   if (known !== null && !(syncOnly && options.heldElsewhere?.(known))) {
     const descriptor = openQuietly(known);
-    if (descriptor !== null) return readOpened(descriptor, known, String(requested), options, syncOnly);
+    if (descriptor !== null)
+      return readOpened(descriptor, known, String(requested), options, syncOnly);
   }
   const { file, info: checked } = confineFileSync(root, requested, {
     protection: options.protection,

@@ -124,7 +124,7 @@ export function confineFileSync(
   options: ConfineOptions = {},
 ): ConfinedFile {
   const normalised = normaliseRequest(requested);
-  if (normalised instanceof ToolError) throw normalised;
+  if (ToolError.is(normalised)) throw normalised;
   const workspace = typeof root === "string" ? workspaceRoot(root) : root;
   return (
     (workspace.realPath !== undefined &&
@@ -150,7 +150,7 @@ export function fileInKnownFolder(
   const realRoot = root.realPath;
   if (realRoot === undefined) return null;
   const normalised = normaliseRequest(requested);
-  if (normalised instanceof ToolError) return null;
+  if (ToolError.is(normalised)) return null;
   const place = placeOf(normalised, realRoot, options);
   if (place === null || place.given === "") return null;
   return knownReal(root, realRoot, folderOf(place.given), options.folders) ? place.absolute : null;
