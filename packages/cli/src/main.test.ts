@@ -195,7 +195,7 @@ describe("lackpy run and delegate", () => {
       expect(code).toBe(1);
       expect(out).toBe("");
       expect(err).toBe(
-        "error[tool_error] fails.js:2:16: Tool read_file failed: No file 'nope.txt' in the workspace.\n" +
+        "error[tool_error/not_found] fails.js:2:16: Tool read_file failed: No file 'nope.txt' in the workspace.\n" +
           '  1 | const n = 1\n> 2 | const text =   read_file("nope.txt")\n    |                ^\n  3 | \n' +
           "  hint: use find_files(pattern) to see which files exist\n",
       );
@@ -207,7 +207,7 @@ describe("lackpy run and delegate", () => {
     async (mode) => {
       await writeFile(path.join(root, "existing.txt"), "old\n");
       await rm(path.join(root, "made"), { recursive: true, force: true });
-      const program = `write_file("made/new.md", "# new\\n")\nedit_file("existing.txt", "old", "new")\nedit_file("existing.txt", "absent", "x")\nwrite_file("made/new.md", "# again\\n")`;
+      const program = `write_file("made/new.md", "# new\\n")\nedit_file("existing.txt", "old", "new")\nwrite_file("made/new.md", "# again\\n")`;
       const { code, out, err } = await lackpy(["run", "-", "--kit", "files", "--mode", mode], {
         stdin: program,
       });
@@ -262,7 +262,7 @@ describe("lackpy run and delegate", () => {
     });
     expect(code).toBe(1);
     expect(err).toMatch(
-      /^error\[tool_error\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
+      /^error\[tool_error\/not_found\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
     );
     expect(existsSync(path.join(root, "partial.txt"))).toBe(false);
   });

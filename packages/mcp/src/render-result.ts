@@ -9,7 +9,15 @@ export interface RenderableRun {
   success: boolean;
   output: unknown;
   stdout: string;
-  error: { code: string; message: string; hint?: unknown; errors?: unknown } | null;
+  error: {
+    code: string;
+    message: string;
+    hint?: unknown;
+    errors?: unknown;
+    toolCode?: unknown;
+    line?: unknown;
+    column?: unknown;
+  } | null;
   /** Each tool once (`{ tool, calls, totalMs }`, a summary) or each call (`{ tool, durationMs }`, the full trace). */
   trace: readonly { tool: string; calls?: number; totalMs?: number; durationMs?: number }[];
   /** The files the run read; a lean result may leave them out. */
@@ -54,7 +62,7 @@ function indent(text: string): string {
 /** Lines for validation errors: position, code, message and hint. */
 export function renderProblems(problems: readonly Problem[]): string[] {
   const lines = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
-    const where = problem.line ? `${problem.line}:${problem.column ?? 0} ` : "";
+    const where = problem.line ? `${problem.line}:${problem.column ?? 1} ` : "";
     return `  ${where}${problem.code}: ${problem.message}${problem.hint ? ` (hint: ${problem.hint})` : ""}`;
   });
   if (problems.length > MAX_LISTED_PROBLEMS)
@@ -96,7 +104,12 @@ export function renderRun(result: RenderableRun): string {
   if (result.success) lines.push("output:", indent(showValue(result.output)));
   if (result.stdout) lines.push("stdout:", indent(result.stdout));
   if (result.error) {
-    lines.push(`error[${result.error.code}]: ${result.error.message}`);
+    const { code, toolCode, line, column } = result.error;
+    const where =
+      typeof line === "number" ? ` at ${line}:${typeof column === "number" ? column : 1}` : "";
+    lines.push(
+      `error[${typeof toolCode === "string" ? `${code}/${toolCode}` : code}]${where}: ${result.error.message}`,
+    );
     if (typeof result.error.hint === "string") lines.push(`hint: ${result.error.hint}`);
     if (Array.isArray(result.error.errors))
       lines.push(...renderProblems(result.error.errors as Problem[]));

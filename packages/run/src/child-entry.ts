@@ -56,7 +56,10 @@ function settleToolCall(reply: ToolReply): void {
     waiting.reject(
       new ProgramFault(error.code, error.message, error.hint ? { hint: error.hint } : {}),
     );
-  else waiting.reject(Object.assign(new Error(error.message), error));
+  else {
+    const { toolCode, ...described } = error;
+    waiting.reject(Object.assign(new Error(error.message), described, { code: toolCode }));
+  }
 }
 
 function tellNews(name: string, news: unknown): void {

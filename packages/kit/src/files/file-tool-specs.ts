@@ -220,13 +220,23 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "edit_file",
     provider: "builtin",
     description:
-      "Replace the first occurrence of old with new in a file; true when replaced, false when old is not found.",
+      "Replace old with new in a text file, literally: old must occur exactly once, or the call fails (edit_not_found; edit_ambiguous with the count) and the file is unchanged; { all: true } replaces every occurrence. Returns how many were replaced.",
     args: [
       { name: "path", type: "string", description: PATH_DESCRIPTION, path: "write" },
-      { name: "old", type: "string", description: "Exact text to find" },
-      { name: "new", type: "string", description: "Replacement text" },
+      {
+        name: "old",
+        type: "string",
+        description: "Exact text to find, spaces and line breaks included",
+      },
+      { name: "new", type: "string", description: "Replacement text (no $ patterns)" },
+      {
+        name: "options",
+        type: "{ all?: boolean }",
+        optional: true,
+        description: "{ all: true } replaces every occurrence of old",
+      },
     ],
-    returns: "boolean",
+    returns: "number",
     gradeW: 3,
     effectsCeiling: 3,
     docs: "edit_file.md",
@@ -234,8 +244,13 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     examples: [
       {
         intent: "rename foo to bar in app.ts",
-        code: `edit_file("src/app.ts", "foo", "bar")`,
+        code: `edit_file("src/app.ts", "foo", "bar", { all: true })`,
         tags: ["edit", "replace", "rename"],
+      },
+      {
+        intent: "set the port in config.json to 9090",
+        code: `edit_file("config.json", '"port": 8080', '"port": 9090')`,
+        tags: ["edit", "set", "change"],
       },
     ],
   },

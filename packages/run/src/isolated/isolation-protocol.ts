@@ -39,7 +39,10 @@ export interface ToolErrorData {
   message: string;
   retriable?: boolean;
   hint?: string;
+  /** A fault of the host's own (a limit, a secret refused): the run's code. */
   code?: RunErrorCode;
+  /** The code the tool gave its failure (`edit_not_found`), passed on as the run error's `toolCode`. */
+  toolCode?: string;
 }
 
 /** Host to child: the outcome of one tool call. */
