@@ -15,6 +15,8 @@ export { typedSignature } from "./check/check-argument-types.js";
 export type { ValidateOptions, ValidatedProgram } from "./validate/validate-options.js";
 export { parseProgram, PARSE_OPTIONS, utf8ByteLength } from "./parse/parse-program.js";
 export type { Node, ParseFailure, ParseSuccess } from "./parse/parse-program.js";
+export { nodePosition } from "./parse/source-position.js";
+export type { SourcePosition } from "./parse/source-position.js";
 export { isForbiddenProperty, forbiddenPropertyMessage } from "./check/check-property.js";
 export { computeGrade, MAX_GRADE } from "./rules/grade.js";
 export { editDistance, nearestName } from "./names/predefined-names.js";

@@ -4,7 +4,7 @@
  * nothing of how programs are compiled. Every node counts one step, and the step, time and size
  * limits are checked as steps are taken, so a program can never run unbounded.
  */
-import { utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
+import { nodePosition, utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
 import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { ToolCallSignals } from "./tools/tool-call-context.js";
@@ -377,9 +377,9 @@ export class RunContext {
     hint?: string,
     extra: Record<string, unknown> = {},
   ): ProgramFault {
-    const position = node?.loc?.start;
+    const position = nodePosition(node);
     return new ProgramFault(code, message, {
-      ...(position ? { line: position.line, column: position.column } : {}),
+      ...position,
       ...(hint ? { hint } : {}),
       ...extra,
     });

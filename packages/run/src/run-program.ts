@@ -1,4 +1,4 @@
-import { validateProgram, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
+import { nodePosition, validateProgram, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
 import { finishResult } from "./finish-result.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import {
@@ -209,8 +209,7 @@ export async function runInProcess(
 export function toErrorValue(thrown: unknown, context: RunContext | null): RunErrorValue {
   if (thrown instanceof ProgramFault)
     return { code: thrown.code, message: thrown.message, ...thrown.details };
-  const position = context?.current?.loc?.start;
-  const where = position ? { line: position.line, column: position.column } : {};
+  const where = nodePosition(context?.current) ?? {};
   if (thrown instanceof RangeError && /call stack/i.test(thrown.message))
     return { code: "limit_steps", message: "The program nested too deeply.", ...where };
   const message = describeError(thrown).message;

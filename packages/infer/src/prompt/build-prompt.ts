@@ -150,7 +150,7 @@ function describeErrors(feedback: AttemptFeedback): string {
     .map((error) => {
       const positioned = Boolean(error.line) && !isAnswerProblem(error.code);
       const where = positioned
-        ? `line ${error.line}${error.column === undefined ? "" : `, column ${error.column + 1}`}: `
+        ? `line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`}: `
         : "";
       const text = `- ${where}${error.message}${error.hint ? ` Fix: ${error.hint}.` : ""}`;
       const frame =
