@@ -90,6 +90,7 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
         pattern,
         {
           maxFindResults,
+          maxReadBytes,
           protection,
           signal: signalOf(this),
           ...(staging ? { staging, folders: foldersOf(staging) } : {}),

@@ -20,6 +20,8 @@ import { refuseProtected } from "../protect/refuse-protected.js";
 import { checkWorkspacePath, type PathProtection } from "../protect/protected-paths.js";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
 import { ToolError } from "../tool-error.js";
+import { MAX_READ_BYTES } from "./file-tool-specs.js";
+import { keepTextFiles } from "./keep-text-files.js";
 import {
   gitignoreTooLarge,
   isIgnored,
@@ -44,16 +46,23 @@ export interface FindFilesOptions {
   staging?: FileStaging;
   /** The run's folders known to lead through no symlink: the walk adds the folders it enters. */
   folders?: ConfinedFolders;
+  /** The largest file `read_file` reads, for `{ text: true }` (`MAX_READ_BYTES` by default). */
+  maxReadBytes?: number;
 }
 
 /** The options a program may pass as `find_files`' second argument. */
 export interface FindFilesCallOptions {
   /** List the files `.gitignore` files ignore too. */
   include_ignored?: boolean;
+  /** List only the files `read_file` reads as text (no NUL in the first 8 KiB, at most its size limit). */
+  text?: boolean;
 }
 
 const CALL_OPTIONS_HINT =
-  'pass { include_ignored: true } to list ignored files too, or leave the argument out: find_files("**/*.ts")';
+  'the options are { include_ignored: true } (ignored files too) and { text: true } (text files only), e.g. find_files("**/*", { text: true })';
+
+/** The options a program may pass, by name. */
+const CALL_OPTIONS: readonly (keyof FindFilesCallOptions)[] = ["include_ignored", "text"];
 
 /**
  * How long `find_files` lists folders synchronously before it lets the event loop run (timers,
@@ -85,7 +94,7 @@ export async function findFiles(
   options: FindFilesOptions,
   callOptions?: unknown,
 ): Promise<string[]> {
-  const { include_ignored: includeIgnored } = checkCallOptions(callOptions);
+  const { include_ignored: includeIgnored, text } = checkCallOptions(callOptions);
   if (typeof pattern !== "string" || pattern.trim() === "" || pattern.includes("\0"))
     throw new ToolError("invalid_pattern", 'find_files needs a glob such as "src/**/*.ts".', {
       retriable: true,
@@ -173,10 +182,17 @@ export async function findFiles(
         if (results.length > options.maxFindResults) throw tooMany(pattern, options);
       }
   }
-  return results.sort();
+  results.sort();
+  if (!text) return results;
+  return keepTextFiles(start, results, {
+    maxReadBytes: options.maxReadBytes ?? MAX_READ_BYTES,
+    staging: options.staging,
+    signal: options.signal,
+    sliceMs,
+  });
 }
 
-/** `find_files`' second argument: nothing, or `{ include_ignored: boolean }`. */
+/** `find_files`' second argument: nothing, or `{ include_ignored?: boolean, text?: boolean }`. */
 function checkCallOptions(value: unknown): FindFilesCallOptions {
   if (value === undefined || value === null) return {};
   if (typeof value !== "object" || Array.isArray(value))
@@ -186,19 +202,22 @@ function checkCallOptions(value: unknown): FindFilesCallOptions {
       { retriable: true, hint: CALL_OPTIONS_HINT },
     );
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record))
-    if (key !== "include_ignored")
+  const checked: FindFilesCallOptions = {};
+  for (const key of Object.keys(record)) {
+    if (!CALL_OPTIONS.includes(key as keyof FindFilesCallOptions))
       throw new ToolError("invalid_argument", `find_files has no option '${key}'.`, {
         retriable: true,
         hint: CALL_OPTIONS_HINT,
       });
-  const include = record.include_ignored;
-  if (include !== undefined && typeof include !== "boolean")
-    throw new ToolError("invalid_argument", "find_files' include_ignored must be true or false.", {
-      retriable: true,
-      hint: CALL_OPTIONS_HINT,
-    });
-  return include === undefined ? {} : { include_ignored: include };
+    const value = record[key];
+    if (value !== undefined && typeof value !== "boolean")
+      throw new ToolError("invalid_argument", `find_files' ${key} must be true or false.`, {
+        retriable: true,
+        hint: CALL_OPTIONS_HINT,
+      });
+    if (value !== undefined) checked[key as keyof FindFilesCallOptions] = value;
+  }
+  return checked;
 }
 
 /**
