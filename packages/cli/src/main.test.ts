@@ -247,7 +247,7 @@ describe("lackpy run and delegate", () => {
         const bad = await lackpy(["validate", "-", "--json"], { stdin: `find_files("*", true)` });
         expect(JSON.parse(bad.out).errors[0]).toMatchObject({
           code: "bad_argument_type",
-          hint: "call it as find_files(pattern: string, options?: { include_ignored?: boolean })",
+          hint: "call it as find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean })",
         });
       } finally {
         await rm(workspace, { recursive: true, force: true });

@@ -225,6 +225,11 @@ export interface WorkspaceStatus {
   defaultKit: string;
   /** Where templates and the ratchet's history are kept: the backend, its place (no password) and the workspace key. */
   store: { backend: StoreBackend; location: string; workspace: string | null };
+  /**
+   * Whether delegates are recorded for this workspace: false for the files store in a folder
+   * without `.lackpy/` (a delegate alone never makes one, so nothing is counted there).
+   */
+  recordsDelegates: boolean;
   /** Usable templates. */
   templates: number;
   /** Broken template files and failed promotions. */

@@ -63,6 +63,12 @@ export async function workspaceStatus(
       location: stores.store.location,
       workspace: stores.store.workspace,
     },
+    recordsDelegates:
+      stores.store.backend !== "files" ||
+      (await access(stores.store.location).then(
+        () => true,
+        () => false,
+      )),
     templates: (await templates.list()).length,
     templateProblems: await templateProblems(templates, history),
     ratchetError: templates.lastError ?? history.lastError,

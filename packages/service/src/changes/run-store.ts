@@ -6,6 +6,7 @@ import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/no
 import type { ChangeAction, ChangeSource, RecoveryNotice } from "../change-types.js";
 import type { ProcessOwner } from "../store/file-lock.js";
 import { isJournal, isRunRecord, RUN_ID } from "./run-record-shape.js";
+import { ensureStateIgnored } from "../config/state-gitignore.js";
 
 /** How many runs keep their before-images for `undo`. */
 export const MAX_UNDO_RUNS = 50;
@@ -76,9 +77,10 @@ export class RunStore {
     return path.join(this.folder, runId);
   }
 
-  /** Makes the runs folder (and `.lackpy`) when missing. */
+  /** Makes the runs folder (and `.lackpy`, with its `.gitignore`) when missing. */
   async ensure(): Promise<void> {
     await mkdir(this.folder, { recursive: true });
+    ensureStateIgnored(path.dirname(this.folder));
   }
 
   /** Writes a run's journal durably (flushed, then renamed into place). */
