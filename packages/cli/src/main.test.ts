@@ -523,13 +523,18 @@ describe("--help", () => {
 });
 
 describe("lackpy mcp init", () => {
-  it("writes a .mcp.json entry that starts this CLI's server, and refuses to replace a different one", async () => {
-    expect((await lackpy(["mcp", "init"])).code).toBe(0);
-    const config = JSON.parse(await readFile(path.join(root, ".mcp.json"), "utf8"));
-    expect(config.mcpServers.lackpy).toEqual({
-      command: process.execPath,
-      args: [BIN, "mcp", "serve", "--workspace", root],
+  it("writes a portable .mcp.json entry, says when lackpy is not on PATH, and refuses to replace a different one", async () => {
+    const first = await lackpy(["mcp", "init"]);
+    expect(first.code).toBe(0);
+    const text = await readFile(path.join(root, ".mcp.json"), "utf8");
+    // A file teams commit: nothing of this machine's.
+    expect(JSON.parse(text).mcpServers.lackpy).toEqual({
+      command: "lackpy",
+      args: ["mcp", "serve", "--workspace", "."],
     });
+    expect(text).not.toContain(root);
+    expect(text).not.toContain(process.execPath);
+    expect(first.err).toContain("note: the entry runs lackpy from PATH, and there is none here");
     expect((await lackpy(["mcp", "init"])).out).toContain("unchanged");
     await writeFile(
       path.join(root, ".mcp.json"),
@@ -537,6 +542,16 @@ describe("lackpy mcp init", () => {
     );
     expect((await lackpy(["mcp", "init"])).code).toBe(2);
     expect((await lackpy(["mcp", "init", "--force"])).code).toBe(0);
+  });
+
+  it("names this machine's node, bin and workspace with --local", async () => {
+    expect((await lackpy(["mcp", "init", "--local", "--force"])).code).toBe(0);
+    const config = JSON.parse(await readFile(path.join(root, ".mcp.json"), "utf8"));
+    expect(config.mcpServers.lackpy).toEqual({
+      command: process.execPath,
+      args: [BIN, "mcp", "serve", "--workspace", root],
+    });
+    await rm(path.join(root, ".mcp.json"));
   });
 });
 
