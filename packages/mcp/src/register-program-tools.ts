@@ -19,6 +19,7 @@ import {
 } from "./render-result.js";
 import { guarded, jsonResult, renderedResult, type ToolResult } from "./tool-result.js";
 import type { RunOwnership } from "./run-ownership.js";
+import { progressNotifier } from "./progress-notifier.js";
 
 /** The hint for a tool of another kit: the caller passes the tool's `kit` argument. */
 export const KIT_HINT = 'call again with the argument "kit": "{kit}"';
@@ -113,14 +114,18 @@ export function registerProgramTools(
     async (args, context) =>
       guarded(async () => {
         const sized = shape(args);
-        const result = await service.delegate(args.intent, {
-          kit: args.kit,
-          params: args.params,
-          rules: args.rules,
-          dryRun: args.dryRun,
-          signal: context.mcpReq.signal,
-          ...sized,
-        });
+        const progress = progressNotifier(context);
+        const result = await service
+          .delegate(args.intent, {
+            kit: args.kit,
+            params: args.params,
+            rules: args.rules,
+            dryRun: args.dryRun,
+            signal: context.mcpReq.signal,
+            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+            ...sized,
+          })
+          .finally(() => progress.stop());
         defaults.ownership?.note(result);
         return runResult(result, sized.trace);
       }),
@@ -168,16 +173,20 @@ export function registerProgramTools(
     async (args, context) =>
       guarded(async () => {
         const sized = shape(args);
-        const result = await service.runProgram(args.program, {
-          kit: args.kit,
-          params: args.params,
-          rules: args.rules,
-          kitHint: KIT_HINT,
-          limits: args.limits,
-          dryRun: args.dryRun,
-          signal: context.mcpReq.signal,
-          ...sized,
-        });
+        const progress = progressNotifier(context);
+        const result = await service
+          .runProgram(args.program, {
+            kit: args.kit,
+            params: args.params,
+            rules: args.rules,
+            kitHint: KIT_HINT,
+            limits: args.limits,
+            dryRun: args.dryRun,
+            signal: context.mcpReq.signal,
+            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+            ...sized,
+          })
+          .finally(() => progress.stop());
         defaults.ownership?.note(result);
         return runResult(result, sized.trace);
       }),

@@ -185,6 +185,7 @@ function finishCall(context: RunContext, entry: TraceEntry, started: number): vo
   const now = context.now();
   entry.durationMs = now - started;
   context.toolMs += entry.durationMs;
+  context.reportProgress(now);
   // A synchronous tool cannot be interrupted: a run past its deadline ends at its next step.
   if (context.pastDeadline(now)) context.checkTimeSoon();
 }

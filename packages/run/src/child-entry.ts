@@ -16,6 +16,7 @@ import type {
   ToolReply,
 } from "./isolated/isolation-protocol.js";
 import { ProgramFault } from "./run-error.js";
+import type { RunProgress } from "./run-progress.js";
 import { failedResult, runInProcess } from "./run-program.js";
 import { placeSecretMarkers, toSecretArguments } from "./isolated/secret-arguments.js";
 import { warmUp } from "./isolated/warm-up.js";
@@ -101,6 +102,12 @@ async function runOne(request: RunRequest): Promise<void> {
       rules: request.rules,
       heapUsedBytes: () => getHeapStatistics().used_heap_size,
       signal: heapWatch.begin(request.limits.memoryMb),
+      ...(request.progress
+        ? {
+            onProgress: (progress: RunProgress) =>
+              send({ type: "progress", id: request.id, progress }),
+          }
+        : {}),
     },
     "host",
     request.elapsedMs,

@@ -13,6 +13,7 @@ import { Closure, Namespace, NativeCallable, isCallable } from "./values/values.
 import type { SecretVault } from "./secrets/secret-vault.js";
 import { BulkTiming, bulkWorkMs } from "./values/work-rate.js";
 import type { RevealSecret } from "./tools/tool-argument.js";
+import { PROGRESS_INTERVAL_MS, type ProgressListener } from "./run-progress.js";
 
 /** What a run context needs. */
 export interface RunContextOptions {
@@ -36,6 +37,8 @@ export interface RunContextOptions {
   heapUsedBytes?: () => number;
   /** Aborting it stops the run with `cancelled` at the next clock check or tool call. */
   signal?: AbortSignal;
+  /** Told how far the run has come, at clock checks and after tool calls, at most every `PROGRESS_INTERVAL_MS`. */
+  onProgress?: ProgressListener;
 }
 
 /** Steps between two clock checks. */
@@ -125,6 +128,8 @@ export class RunContext {
   private readonly heapUsedBytes: (() => number) | undefined;
   private readonly clock: (() => number) | null;
   private readonly specsByIndex: (ToolSpec | null | undefined)[] = [];
+  private readonly onProgress: ProgressListener | undefined;
+  private nextProgressAt: number;
 
   constructor(options: RunContextOptions) {
     this.limits = options.limits;
@@ -142,6 +147,25 @@ export class RunContext {
     this.signal = options.signal;
     this.toolSignals = new ToolCallSignals(options.signal);
     this.nextCheckStep = Math.min(TIME_CHECK_INTERVAL, this.limits.maxSteps + 1);
+    this.onProgress = options.onProgress;
+    this.nextProgressAt = this.startedAt + PROGRESS_INTERVAL_MS;
+  }
+
+  /** Tells the listener how far the run has come, when one is set and the interval has passed. */
+  reportProgress(now: number): void {
+    if (!this.onProgress || now < this.nextProgressAt) return;
+    this.nextProgressAt = now + PROGRESS_INTERVAL_MS;
+    const progress = {
+      steps: this.steps,
+      toolCalls: this.toolCalls,
+      filesRead: this.filesRead.size,
+      elapsedMs: Math.round(now - this.startedAt),
+    };
+    try {
+      this.onProgress(progress);
+    } catch {
+      // A listener that fails must not fail the run.
+    }
   }
 
   /** The clock in ms: `performance.now()` unless the options gave another. */
@@ -200,6 +224,7 @@ export class RunContext {
    */
   checkTime(node: Node | null = this.current, now = this.now()): void {
     this.timeCheckDue = false;
+    this.reportProgress(now);
     if (this.signal?.aborted) throw this.fault("cancelled", "The run was cancelled.", node);
     this.bulk.close(now);
     if (now - this.startedAt > this.limits.timeoutMs)

@@ -11,6 +11,7 @@ import { RunContext } from "./run-context.js";
 import { ProgramFault, type RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
 import type { ToolFunction } from "./tools/trace-entry.js";
+import type { ProgressListener } from "./run-progress.js";
 import type { ChildTool } from "./tools/child-tool.js";
 import { describeError } from "./tools/describe-error.js";
 import { toParamData } from "./tools/plain-data.js";
@@ -40,6 +41,11 @@ export interface RunOptions {
   heapUsedBytes?: () => number;
   /** Aborting it stops the run with the error code `cancelled`. */
   signal?: AbortSignal;
+  /**
+   * Told how far the run has come (steps, tool calls, files read, elapsed time), at most every
+   * `PROGRESS_INTERVAL_MS`, in both modes: an isolated child reports to the host.
+   */
+  onProgress?: ProgressListener;
   /**
    * Isolated mode: kit tools (by name) the child may answer itself with a module of the host's
    * own code, under Node's permission model, falling back to the tool in `tools` for any call
@@ -188,6 +194,7 @@ export async function runInProcess(
     startedAt,
     heapUsedBytes: options.heapUsedBytes,
     signal: options.signal,
+    onProgress: options.onProgress,
   });
   const frame = program.frame();
   let output: unknown = null;

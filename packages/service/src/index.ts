@@ -108,6 +108,7 @@ export type {
   ShapedRunResult,
 } from "./result/shape-result.js";
 export { fitValue, fitText } from "./result/fit-value.js";
+export { progressMessage } from "./result/progress-message.js";
 export { clampLimits } from "./program/clamp-limits.js";
 export type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 export type { FittedValue } from "./result/fit-value.js";

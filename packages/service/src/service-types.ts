@@ -1,7 +1,7 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
-import type { RunResult, TraceEntry } from "@lackpy/run";
+import type { RunProgress, RunResult, TraceEntry } from "@lackpy/run";
 import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
@@ -88,6 +88,8 @@ export type ServiceRunResult = RunResult & { filesCreated: string[] } & LimitNot
 /** Options for running a program. */
 export interface RunOptions extends ProgramOptions {
   signal?: AbortSignal;
+  /** Told how far the run has come (`run` events: steps, tool calls, files read, elapsed time). */
+  onProgress?: (event: ProgressEvent) => void;
   /** Limits of this run over the workspace's `[run]` defaults; each is lowered to its `[run.maxima]`. */
   limits?: Partial<{
     maxSteps: number;
@@ -261,6 +263,13 @@ export interface ProviderStatus {
   detail?: string;
 }
 
-/** Progress events during delegate and generate, for spinners. */
+/**
+ * Progress of delegate, generate and runProgram, for progress lines and MCP progress
+ * notifications: the tier being asked, the run starting, how far it has come (`run`, at most
+ * every `PROGRESS_INTERVAL_MS`, in both run modes), and its end.
+ */
 export type ProgressEvent =
-  { kind: "tier"; provider: string; tier: string } | { kind: "running" } | { kind: "done" };
+  | { kind: "tier"; provider: string; tier: string }
+  | { kind: "running" }
+  | ({ kind: "run" } & RunProgress)
+  | { kind: "done" };

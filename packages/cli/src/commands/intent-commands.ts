@@ -21,7 +21,7 @@ import {
   resultFlags,
 } from "../args/shared-args.js";
 import { printChanges } from "../output/format-changes.js";
-import { createSpinner } from "../io/spinner.js";
+import { createSpinner, showProgress } from "../io/spinner.js";
 
 interface FailedGeneration {
   code: string;
@@ -93,14 +93,7 @@ export function delegateCommand(context: CommandContext) {
                 limits: { ...run.limits, toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS },
               }
             : {}),
-          onProgress: (event) =>
-            spinner.update(
-              event.kind === "tier"
-                ? `generating with ${event.provider} (${event.tier})`
-                : event.kind === "running"
-                  ? "running the program"
-                  : "",
-            ),
+          onProgress: (event) => showProgress(spinner, event, context.io.isTTY),
         });
         spinner.stop();
         context.exitCode = result.success ? 0 : 1;

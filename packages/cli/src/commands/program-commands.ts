@@ -17,6 +17,7 @@ import {
   resultFlags,
 } from "../args/shared-args.js";
 import { printChanges } from "../output/format-changes.js";
+import { createSpinner, showProgress } from "../io/spinner.js";
 
 /** `lackpy validate <file|->`. */
 export function validateCommand(context: CommandContext) {
@@ -78,16 +79,24 @@ export function runCommand(context: CommandContext) {
         // A call that needs a person's approval waits for the answer within its tool time.
         ...(changes.approve ? { toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS } : {}),
       };
-      const result = await service.runProgram(source, {
-        kit: args.kit,
-        params,
-        rules,
-        kitHint: KIT_HINT,
-        ...run,
-        limits,
-        ...shape,
-        ...changes,
-      });
+      // A run over a second shows its counts on a terminal, and makes way for an approval question.
+      const spinner = createSpinner(context.io, { quiet: !context.io.isTTY });
+      const result = await service
+        .runProgram(source, {
+          kit: args.kit,
+          params,
+          rules,
+          kitHint: KIT_HINT,
+          ...run,
+          limits,
+          ...shape,
+          ...changes,
+          ...(changes.approve
+            ? { approve: (request) => (spinner.stop(), changes.approve!(request)) }
+            : {}),
+          onProgress: (event) => showProgress(spinner, event, context.io.isTTY),
+        })
+        .finally(() => spinner.stop());
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
       printRunResult(context, result, source, name);

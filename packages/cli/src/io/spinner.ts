@@ -1,3 +1,4 @@
+import { progressMessage, type ProgressEvent } from "@lackpy/service";
 import type { CliIo } from "./cli-io.js";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -24,4 +25,19 @@ export function createSpinner(io: CliIo, options: { quiet?: boolean } = {}) {
       text = "";
     },
   };
+}
+
+/** A progress line as `createSpinner` makes it. */
+export type Spinner = ReturnType<typeof createSpinner>;
+
+/** How long a run goes before the progress line shows its counts, in ms. */
+export const COUNTS_AFTER_MS = 1000;
+
+/**
+ * Shows a progress event on the line: the tier asked, the run starting, and on a terminal, once
+ * the run has gone for a second, its tool calls, files read and time.
+ */
+export function showProgress(spinner: Spinner, event: ProgressEvent, isTTY: boolean): void {
+  if (event.kind === "run" && (!isTTY || event.elapsedMs < COUNTS_AFTER_MS)) return;
+  spinner.update(progressMessage(event));
 }

@@ -19,6 +19,7 @@ import {
   type SecretTarget,
 } from "./secret-arguments.js";
 import type { SecretVault } from "../secrets/secret-vault.js";
+import type { ProgressListener, RunProgress } from "../run-progress.js";
 
 /** Extra time the host grants past the deadline before it kills a child that did not stop itself. */
 const GRACE_MS = 150;
@@ -68,6 +69,7 @@ export class IsolatedRun {
     private readonly signal: AbortSignal | undefined,
     private readonly resolve: (result: RunResult) => void,
     private readonly childTools: ChildTools | null = null,
+    private readonly onProgress?: ProgressListener,
   ) {
     this.limits = request.limits;
     this.toolSignals = new ToolCallSignals(signal);
@@ -147,7 +149,17 @@ export class IsolatedRun {
   private receive(message: ChildMessage): void {
     if (this.settled || message.type === "ready" || message.id !== this.request.id) return;
     if (message.type === "done") this.finish(message.result, true);
+    else if (message.type === "progress") this.reportProgress(message.progress);
     else void this.answerTool(message).catch((error: unknown) => this.fail(sendFailure(error)));
+  }
+
+  /** Passes on the child's report; a listener that fails does not fail the run. */
+  private reportProgress(progress: RunProgress): void {
+    try {
+      this.onProgress?.(progress);
+    } catch {
+      // The run goes on.
+    }
   }
 
   private finish(result: RunResult, healthy: boolean): void {

@@ -14,6 +14,7 @@ import type { ChildToolRequest } from "../tools/child-tool.js";
 import type { Limits } from "../limits.js";
 import type { RunErrorCode } from "../run-error.js";
 import type { RunResult } from "../run-result.js";
+import type { RunProgress } from "../run-progress.js";
 
 /** Host to child: run one program. */
 export interface RunRequest {
@@ -32,6 +33,8 @@ export interface RunRequest {
   elapsedMs: number;
   /** Tools this child serves itself (empty when the host serves them all). */
   childTools: ChildToolRequest[];
+  /** True when the host wants `progress` messages while the program runs. */
+  progress?: boolean;
 }
 
 /** A tool failure as plain data: what the interpreter needs to build its `tool_error`. */
@@ -93,6 +96,13 @@ export interface SecretArgument {
   held?: { handle: number; origin: string[]; tool: string };
 }
 
+/** Child to host: how far the run has come (only when the request asked for progress). */
+export interface RunProgressMessage {
+  type: "progress";
+  id: number;
+  progress: RunProgress;
+}
+
 /** Child to host: the run's result. */
 export interface RunDone {
   type: "done";
@@ -104,4 +114,4 @@ export interface RunDone {
 export type HostMessage = RunRequest | ToolReply;
 
 /** Any message a child sends. */
-export type ChildMessage = ChildReady | ToolRequest | RunDone;
+export type ChildMessage = ChildReady | ToolRequest | RunProgressMessage | RunDone;

@@ -44,7 +44,15 @@ export async function runIsolated(
   // A child tool's result never passes the host's secret checks: with secrets, the host serves all.
   const childTools = vault.names.length === 0 ? ownTools(options) : null;
   return new Promise((resolve) =>
-    new IsolatedRun(request, tools, vault, options.signal, resolve, childTools).start(),
+    new IsolatedRun(
+      request,
+      tools,
+      vault,
+      options.signal,
+      resolve,
+      childTools,
+      options.onProgress,
+    ).start(),
   );
 }
 
@@ -98,6 +106,7 @@ export function isolatedRequest(
     elapsedMs: 0,
     rules: [...(options.rules ?? [])],
     childTools: [],
+    ...(options.onProgress ? { progress: true } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { ToolFunction } from "@lackpy/kit";
-import { run, type ChildTool } from "@lackpy/run/node";
+import { run, type ChildTool, type RunProgress } from "@lackpy/run/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import { enforcePolicy } from "../trust/policy.js";
 import type { ProgramCache } from "./program-cache.js";
@@ -95,6 +95,12 @@ export class ProgramRunner {
         limits: { ...this.settings.run.limits, ...requested.limits },
         mode,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onProgress
+          ? {
+              onProgress: (progress: RunProgress) =>
+                options.onProgress!({ kind: "run", ...progress }),
+            }
+          : {}),
         ...(childTools && Object.keys(childTools).length > 0 ? { childTools } : {}),
       });
       span?.set({

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { memoryIo } from "./cli-io.js";
+import { COUNTS_AFTER_MS, createSpinner, showProgress } from "./spinner.js";
+
+const run = (elapsedMs: number) =>
+  ({ kind: "run", steps: 500, toolCalls: 12, filesRead: 3, elapsedMs }) as const;
+
+/** A spinner on a terminal (an io that says so), and what it wrote. */
+function terminal() {
+  const io = { ...memoryIo(), isTTY: true };
+  let err = "";
+  io.stderr = (text: string) => void (err += text);
+  return { spinner: createSpinner(io), written: () => err };
+}
+
+describe("showProgress", () => {
+  it("shows a run's tool calls, files read and time on a terminal once it has run a second", () => {
+    const { spinner, written } = terminal();
+    showProgress(spinner, run(COUNTS_AFTER_MS - 1), true);
+    expect(written()).toBe("");
+    showProgress(spinner, run(4200), true);
+    spinner.stop();
+    expect(written()).toContain("running: 12 tool calls, 3 files read, 4.2 s");
+    expect(written()).toMatch(/\r\u001B\[2K$/);
+  });
+
+  it("shows no counts off a terminal, and the tier as before", () => {
+    const io = memoryIo();
+    const spinner = createSpinner(io);
+    showProgress(spinner, run(5000), false);
+    showProgress(spinner, { kind: "tier", provider: "rules", tier: "rules" }, false);
+    expect(io.err).toBe("… generating with rules (rules)\n");
+  });
+});
