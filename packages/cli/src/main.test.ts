@@ -141,6 +141,31 @@ describe("lackpy run and delegate", () => {
     expect(none.output).toEqual(["src/inventory.ts", "src/report.ts"]);
   });
 
+  it("gives delegate --json the run's stats, as run --json has them", async () => {
+    const delegated = JSON.parse(
+      (await lackpy(["delegate", "list all typescript files", "--json"])).out,
+    );
+    const ran = JSON.parse((await lackpy(["run", "todos.js", "--json"])).out);
+    for (const result of [delegated, ran])
+      expect(Object.keys(result.stats).sort()).toEqual([
+        "durationMs",
+        "steps",
+        "toolCalls",
+        "toolMs",
+        "truncated",
+      ]);
+    expect(delegated.stats).toMatchObject({ toolCalls: 1, truncated: [] });
+    expect(delegated.stats.steps).toBeGreaterThan(0);
+    const unanswered = JSON.parse((await lackpy(["delegate", "zzz qqq", "--json"])).out);
+    expect(unanswered.stats).toEqual({
+      steps: 0,
+      toolCalls: 0,
+      durationMs: 0,
+      toolMs: 0,
+      truncated: [],
+    });
+  });
+
   it("keeps --json small enough to pipe when a program reads many files", async () => {
     const big = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-big-"));
     try {

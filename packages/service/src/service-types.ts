@@ -1,7 +1,7 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
-import type { RunProgress, RunResult, TraceEntry } from "@lackpy/run";
+import type { RunProgress, RunResult, RunStats, TraceEntry } from "@lackpy/run";
 import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
@@ -136,6 +136,8 @@ export interface DelegateResult extends ChangeOutcome {
   filesModified: string[];
   /** The files of `filesModified` that did not exist before the run: the ones it created. */
   filesCreated: string[];
+  /** The run's counters, as `runProgram` gives them (steps, tool calls, durations; all 0 when no program ran). */
+  stats: RunStats;
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
   generationMs: number;
   executionMs: number;
