@@ -12,6 +12,9 @@ export default tseslint.config(
       "apps/eval/reports/**",
       "bench/results/**",
       "apps/eval/workspace/**",
+      // Frozen request corpora and the scripts their writers computed gold with.
+      "apps/eval/corpora/*/**",
+      ".corpus-trees/**",
       "examples/**",
     ],
   },

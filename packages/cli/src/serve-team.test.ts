@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,13 +6,13 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { afterAll, describe, expect, it } from "vitest";
 import { memoryIo } from "./io/cli-io.js";
 import { main } from "./main.js";
+import { killServers, startServer } from "./__fixtures__/server-process.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const BIN = fileURLToPath(new URL("../bin/lackpy.js", import.meta.url));
 const folders: string[] = [];
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  killServers();
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
@@ -30,25 +29,9 @@ async function lackpy(args: string[], options: { cwd: string; env?: Record<strin
   return { code, out: io.out, err: io.err };
 }
 
-/** Starts `lackpy mcp serve --http` in a child process; resolves with its URL from its stderr. */
-function serve(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [BIN, "mcp", "serve", "--http", "--port", "0", ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stderr = "";
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /serving MCP at (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (found) resolve(found[1]!);
-    });
-    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  return { child, url, exited, stderr: () => stderr };
-}
+/** Starts `lackpy mcp serve --http` in a child process. */
+const serve = (args: string[], env: Record<string, string> = {}) =>
+  startServer(process.execPath, [BIN, "mcp", "serve", "--http", "--port", "0", ...args], env);
 
 describe("lackpy mcp serve --http", () => {
   it("refuses to listen off loopback without a token: exit 2 and the fix", async () => {
@@ -76,11 +59,15 @@ describe("lackpy mcp serve --http", () => {
     const cwd = await workspace();
     const made = await lackpy(["mcp", "token", "--tokens-file", "tokens", "--json"], { cwd });
     expect(made.code).toBe(0);
-    const { token, file } = JSON.parse(made.out) as { token: string; file: string };
+    const { token, file, id, line } = JSON.parse(made.out) as Record<string, string>;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(await readFile(file, "utf8")).toBe(`${token}\n`);
-    const server = serve(["--workspace", cwd, "--tokens-file", file, "--drain-ms", "30000"]);
+    expect(id).toMatch(/^tok_[0-9a-f]{16}$/);
+    expect((await stat(file!)).mode & 0o777).toBe(0o600);
+    // The file keeps the token's digest and role, never the token.
+    expect(line).toMatch(/^sha256:[0-9a-f]{64} role=write$/);
+    expect(await readFile(file!, "utf8")).toBe(`${line}\n`);
+    expect(await readFile(file!, "utf8")).not.toContain(token);
+    const server = serve(["--workspace", cwd, "--tokens-file", file!, "--drain-ms", "30000"]);
     const url = await server.url;
     const refused = await fetch(url, { method: "POST", body: "{}" });
     expect(refused.status).toBe(401);

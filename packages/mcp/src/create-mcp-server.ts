@@ -11,6 +11,7 @@ import { KIT_INPUT } from "./input-schemas.js";
 import { followDefaultKit } from "./live-descriptions.js";
 import { registerChangeTools } from "./register-change-tools.js";
 import type { RunOwnership } from "./run-ownership.js";
+import { useToolMiddleware, type ToolMiddleware } from "./tool-middleware.js";
 import { registerDiscoveryTools } from "./register-discovery-tools.js";
 import { registerProgramTools } from "./register-program-tools.js";
 import { guarded, jsonResult as ok } from "./tool-result.js";
@@ -29,6 +30,10 @@ export interface McpServerOptions {
   maxOutputChars?: number;
   /** Who made which run, when many callers share the service (the HTTP server with tokens): each applies and undoes only its own. */
   ownership?: RunOwnership;
+  /** Runs around every tool call (the HTTP server's roles, request ids, metrics and logs). */
+  middleware?: ToolMiddleware;
+  /** Told the names of the tools registered (to check that a policy covers each). */
+  onTools?: (names: ReadonlySet<string>) => void;
 }
 
 /**
@@ -40,6 +45,7 @@ export interface McpServerOptions {
 export function createMcpServer(service: LackpyService, options: McpServerOptions = {}): McpServer {
   checkShapeOptions(options);
   const server = new McpServer({ name: "lackpy", version: MCP_SERVER_VERSION });
+  const registered = options.middleware ? useToolMiddleware(server, options.middleware) : null;
   const described = registerProgramTools(server, service, {
     trace: options.trace ?? DEFAULT_TRACE_DETAIL,
     maxOutputChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
@@ -138,6 +144,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
       }),
   );
 
+  if (registered) options.onTools?.(registered);
   followDefaultKit(server, service, described);
   server.registerResource(
     "language-spec",

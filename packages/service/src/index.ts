@@ -49,6 +49,8 @@ export type {
   RatchetRecord,
   RatchetRequest,
   RatchetStore,
+  RateBuckets,
+  RateDecision,
   StoreBackend,
   StoreHealth,
   TemplateRunOutcome,

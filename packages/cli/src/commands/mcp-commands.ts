@@ -3,7 +3,9 @@ import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { COMMON_ARGS, RESULT_ARGS, resultFlags } from "../args/shared-args.js";
 import { importMcpServer } from "./import-mcp-server.js";
-import { checkNoHttpFlags, HTTP_ARGS, makeToken, serveOverHttp } from "./serve-http-command.js";
+import { checkNoHttpFlags, HTTP_ARGS, serveOverHttp } from "./serve-http-command.js";
+import { serveSettings } from "./serve-environment.js";
+import { makeToken, revokeToken } from "./token-command.js";
 
 /** `lackpy mcp serve [--http] | init | token`. */
 export function mcpCommand(context: CommandContext) {
@@ -26,12 +28,16 @@ export function mcpCommand(context: CommandContext) {
         description: "Default output and stdout cap of run_program and delegate (default 10000)",
       },
     },
-    async run({ args }) {
-      const shape = resultFlags(args);
+    async run({ args: given }) {
+      // A flag not given comes from its LACKPY_MCP_* variable (the README's table).
+      const settings = serveSettings(given, context.io.env);
+      const { args } = settings;
+      if (!args.http) checkNoHttpFlags(given);
+      if (args.debug) context.debug = true;
+      const shape = resultFlags(args as { trace?: string; "max-output-chars"?: string });
       const { resolve } = await import("node:path");
-      const workspace = resolve(context.io.cwd, args.workspace ?? ".");
-      if (args.http) return serveOverHttp(context, workspace, args, shape);
-      checkNoHttpFlags(args);
+      const workspace = resolve(context.io.cwd, String(args.workspace ?? "."));
+      if (args.http) return serveOverHttp(context, workspace, settings, shape);
       const { serveStdio } = await importMcpServer();
       await serveStdio({ workspace, ...shape });
     },
@@ -53,16 +59,42 @@ export function mcpCommand(context: CommandContext) {
         description: "Limit the token to these workspaces (comma-separated names)",
         valueHint: "a,b",
       },
+      role: {
+        type: "string",
+        description:
+          "What the token may do: read, run (dry runs only), write (default), create (new templates and kits), admin (replace them)",
+        valueHint: "role",
+      },
+      revoke: {
+        type: "string",
+        description: "Remove the token with this id (tok_…) from the tokens file instead",
+        valueHint: "id",
+      },
       json: COMMON_ARGS.json,
     },
     async run({ args }) {
-      const result = await makeToken(args["tokens-file"], args.workspaces, context.io.cwd);
+      const cwd = context.io.cwd;
+      if (args.revoke) {
+        const revoked = await revokeToken({ id: args.revoke, file: args["tokens-file"], cwd });
+        if (args.json) return printJson(context, revoked);
+        context.io.stderr(
+          `revoked ${revoked.id} (${revoked.removed} line${revoked.removed === 1 ? "" : "s"} of ${revoked.file}); servers drop it on SIGHUP (kill -HUP <pid>)\n`,
+        );
+        return;
+      }
+      const result = await makeToken({
+        file: args["tokens-file"],
+        workspaces: args.workspaces,
+        role: args.role,
+        cwd,
+      });
       if (args.json) return printJson(context, result);
       context.io.stdout(`${result.token}\n`);
-      if (result.file)
-        context.io.stderr(
-          `added to ${result.file}${result.workspaces ? ` (workspaces: ${result.workspaces.join(", ")})` : ""}; it is shown only now\n`,
-        );
+      context.io.stderr(
+        result.file
+          ? `added ${result.id} (role ${result.role}${result.workspaces ? `, workspaces: ${result.workspaces.join(", ")}` : ""}) to ${result.file} as its digest; the token is shown only now\n`
+          : `the tokens file line for it (its digest, role and workspaces): ${result.line}\n`,
+      );
     },
   });
   const init = defineCommand({

@@ -1,9 +1,9 @@
 import type { ArgsDef } from "citty";
 import type { TraceDetail } from "@lackpy/service";
-import { positiveInteger } from "../args/parse-flags.js";
 import { UsageError } from "../args/usage-error.js";
 import type { CommandContext } from "../io/command-context.js";
 import { importMcpServer } from "./import-mcp-server.js";
+import type { ServeFlag, ServeSettings } from "./serve-environment.js";
 
 /** The flags of `lackpy mcp serve --http`. */
 export const HTTP_ARGS = {
@@ -42,7 +42,23 @@ export const HTTP_ARGS = {
   "drain-ms": {
     type: "string",
     description:
-      "On SIGTERM, how long requests in flight may finish before they are cancelled (default 10000)",
+      "On SIGTERM, how long requests in flight may finish before they are answered shutting_down (default 10000)",
+    valueHint: "ms",
+  },
+  "ready-grace-ms": {
+    type: "string",
+    description:
+      "On SIGTERM, how long /readyz fails while requests are still served, before the drain (default 0)",
+    valueHint: "ms",
+  },
+  "header-timeout-ms": {
+    type: "string",
+    description: "How long a client may take to send a request's headers (default 10000)",
+    valueHint: "ms",
+  },
+  "body-timeout-ms": {
+    type: "string",
+    description: "How long a client may take to send a request's body (default 10000; 408 past it)",
     valueHint: "ms",
   },
 } as const satisfies ArgsDef;
@@ -58,37 +74,53 @@ export function checkNoHttpFlags(args: HttpFlags): void {
     throw new UsageError(`--${given[0]} is a flag of the HTTP server.`, "add --http");
 }
 
-/** `lackpy mcp serve --http`: serves until SIGTERM or SIGINT, then drains. */
+/** `lackpy mcp serve --http`: serves until SIGTERM or SIGINT (then drains), reloads tokens on SIGHUP. */
 export async function serveOverHttp(
   context: CommandContext,
   workspace: string,
-  args: HttpFlags,
+  settings: ServeSettings,
   shape: { trace: TraceDetail; maxOutputChars?: number },
 ): Promise<void> {
+  const { args, source } = settings;
   const mcp = await importMcpServer();
   const { resolve } = await import("node:path");
-  const port = args.port === undefined ? undefined : nonNegativeInteger("--port", args.port);
-  const tokens = await mcp.loadTokens({
-    ...(args["tokens-file"] ? { file: resolve(context.io.cwd, String(args["tokens-file"])) } : {}),
-    env: context.io.env,
-  });
-  const number = (flag: keyof HttpFlags) => positiveInteger(`--${flag}`, args[flag]);
+  const port = args.port === undefined ? undefined : portNumber(source("port"), args.port);
+  const file = args["tokens-file"]
+    ? resolve(context.io.cwd, String(args["tokens-file"]))
+    : undefined;
+  const loadTokens = () => mcp.loadTokens({ ...(file ? { file } : {}), env: context.io.env });
+  const tokens = await loadTokens();
+  const number = (flag: ServeFlag, min = 1) => wholeNumber(source(flag), args[flag], min);
   const { LackpyService } = await import("@lackpy/service");
+  const { childPoolStats } = await import("@lackpy/run/node");
+  // Spans leave the process only when OTEL_* asks; the SDK loads here and nowhere else.
+  const exported = await mcp.startOtlpExport(context.io.env);
   const server = await mcp.serveHttp({
     workspaces: [workspace],
     ...(args.host ? { host: String(args.host) } : {}),
     ...(port === undefined ? {} : { port }),
     tokens,
+    loadTokens,
     ...optional("maxBodyBytes", number("max-body-bytes")),
     ...optional("maxConcurrent", number("max-concurrent")),
     ...optional("ratePerMinute", number("rate-limit")),
-    ...optional("drainMs", number("drain-ms")),
+    ...optional("drainMs", number("drain-ms", 0)),
+    ...optional("readyGraceMs", number("ready-grace-ms", 0)),
+    ...optional("headerTimeoutMs", number("header-timeout-ms")),
+    ...optional("bodyTimeoutMs", number("body-timeout-ms")),
     ...shape,
     handleSignals: true,
+    childPool: childPoolStats,
+    ...(exported ? { onClosed: () => exported.shutdown() } : {}),
     openService: (directory) => LackpyService.open({ workspace: directory, env: context.io.env }),
   });
+  const plain = tokens.filter((entry) => "plain" in entry && entry.plain && file).length;
+  if (plain > 0)
+    context.io.stderr(
+      `lackpy: ${plain} token(s) in ${file} are kept in plain; lackpy mcp token writes sha256:<hex> lines\n`,
+    );
   context.io.stderr(
-    `lackpy: serving MCP at ${server.url}/mcp${tokens.length ? " (bearer tokens required)" : ""}\n`,
+    `lackpy: serving MCP at ${server.url}/mcp${tokens.length ? " (bearer tokens required)" : ""}${exported ? `; traces to ${exported.endpoint}` : ""}\n`,
   );
   await server.closed;
 }
@@ -97,39 +129,19 @@ function optional<Key extends string>(key: Key, value: number | undefined) {
   return value === undefined ? {} : ({ [key]: value } as Record<Key, number>);
 }
 
-function nonNegativeInteger(flag: string, value: unknown): number {
+function wholeNumber(name: string, value: unknown, min: number): number | undefined {
+  if (value === undefined || value === "") return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > 65_535)
-    throw new UsageError(`${flag} must be a port number from 0 to 65535, not '${String(value)}'.`);
+  if (!Number.isSafeInteger(number) || number < min)
+    throw new UsageError(
+      `${name} must be a whole number${min === 0 ? "" : " above 0"}, not '${String(value)}'.`,
+    );
   return number;
 }
 
-/** Makes a random token (32 bytes, base64url) and, with a file, appends it there (mode 600 when made). */
-export async function makeToken(
-  file: string | undefined,
-  workspaces: string | undefined,
-  cwd: string,
-): Promise<{ token: string; file: string | null; workspaces: string[] | null }> {
-  const { randomBytes } = await import("node:crypto");
-  const token = randomBytes(32).toString("base64url");
-  const names = workspaces
-    ?.split(",")
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names?.some((name) => !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name)))
-    throw new UsageError(
-      `--workspaces '${workspaces}' must be comma-separated workspace names.`,
-      "use letters, digits, '.', '_' or '-'",
-    );
-  if (!file) return { token, file: null, workspaces: names?.length ? names : null };
-  const { appendFile, chmod, stat } = await import("node:fs/promises");
-  const { resolve } = await import("node:path");
-  const target = resolve(cwd, file);
-  const existed = await stat(target).then(
-    () => true,
-    () => false,
-  );
-  await appendFile(target, `${[token, ...(names ?? [])].join(" ")}\n`, { mode: 0o600 });
-  if (!existed) await chmod(target, 0o600);
-  return { token, file: target, workspaces: names?.length ? names : null };
+function portNumber(name: string, value: unknown): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65_535)
+    throw new UsageError(`${name} must be a port number from 0 to 65535, not '${String(value)}'.`);
+  return number;
 }

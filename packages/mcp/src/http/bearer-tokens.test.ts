@@ -1,7 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The compare is node's; counting its calls shows every known token is compared, whatever matched.
 const compared = vi.hoisted(() => ({ calls: 0 }));
@@ -16,84 +13,67 @@ vi.mock("node:crypto", async (importOriginal) => {
   };
 });
 
-const { loadTokens, parseTokensFile, parseTokensVariable, tokenId, TokenTable } =
-  await import("./bearer-tokens.js");
+const { tokenDigest, tokenId, TokenTable } = await import("./bearer-tokens.js");
 
 const A = "aaaaaaaaaaaaaaaaaaaa-1";
 const B = "bbbbbbbbbbbbbbbbbbbb-2";
 const C = "cccccccccccccccccccc-3";
-const folders: string[] = [];
-afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
 
 describe("TokenTable.authenticate", () => {
   const table = new TokenTable([
     { token: A, workspaces: null },
-    { token: B, workspaces: ["acme-api"] },
-    { token: C, workspaces: null },
+    { sha256: tokenDigest(B), workspaces: ["acme-api"], role: "admin", ratePerMinute: 30 },
+    { token: C, workspaces: null, role: "read" },
   ]);
 
   it.each([
     ["the first token", `Bearer ${A}`, tokenId(A)],
     ["the last token", `Bearer ${C}`, tokenId(C)],
-    ["a case-insensitive scheme", `bearer ${B}`, tokenId(B)],
+    ["a token kept as its digest, case-insensitive scheme", `bearer ${B}`, tokenId(B)],
     ["no header", undefined, null],
     ["another scheme", `Basic ${A}`, null],
     ["a prefix of a token", `Bearer ${A.slice(0, -1)}`, null],
     ["a token with more after it", `Bearer ${A}x`, null],
     ["two tokens", `Bearer ${A} ${B}`, null],
+    ["the digest itself", `Bearer ${tokenDigest(A)}`, null],
   ])("compares every known token in constant time: %s", (_name, header, id) => {
     compared.calls = 0;
     expect(table.authenticate(header)?.id ?? null).toBe(id);
     expect(compared.calls).toBe(3);
   });
 
-  it("gives the token's workspaces", () => {
-    expect(table.authenticate(`Bearer ${B}`)).toEqual({ id: tokenId(B), workspaces: ["acme-api"] });
+  it("gives the token's workspaces, role (write by default) and rate", () => {
+    expect(table.authenticate(`Bearer ${B}`)).toEqual({
+      id: tokenId(B),
+      workspaces: ["acme-api"],
+      role: "admin",
+      ratePerMinute: 30,
+    });
+    expect(table.authenticate(`Bearer ${A}`)).toEqual({
+      id: tokenId(A),
+      workspaces: null,
+      role: "write",
+    });
+  });
+
+  it("refuses a token from the moment the table no longer has it (a reload revokes)", () => {
+    const reloaded = new TokenTable([
+      { token: A, workspaces: null },
+      { token: B, workspaces: null },
+    ]);
+    expect(reloaded.authenticate(`Bearer ${B}`)?.id).toBe(tokenId(B));
+    reloaded.replace([{ token: A, workspaces: null }]);
+    expect(reloaded.authenticate(`Bearer ${B}`)).toBeNull();
+    expect(reloaded.authenticate(`Bearer ${A}`)?.id).toBe(tokenId(A));
+    expect(reloaded.size).toBe(1);
   });
 });
 
-describe("reading tokens", () => {
-  it("reads a tokens file: one per line, workspaces after it, comments and blank lines skipped", async () => {
-    const folder = await mkdtemp(path.join(os.tmpdir(), "lackpy-tokens-"));
-    folders.push(folder);
-    const file = path.join(folder, "tokens");
-    await writeFile(file, `# team\n${A}\n\n${B} acme-api web  # limited\n`);
-    expect(await loadTokens({ file, env: { LACKPY_MCP_TOKENS: `${C}:docs` } })).toEqual([
-      { token: A, workspaces: null },
-      { token: B, workspaces: ["acme-api", "web"] },
-      { token: C, workspaces: ["docs"] },
-    ]);
-  });
-
-  it.each([
-    ["a short token", "short-token", "shorter than 16"],
-    ["a token with a comma in the file", `${A},x`, "characters a bearer token cannot hold"],
-    ["a bad workspace name", `${A} ../up`, "not a workspace name"],
-  ])("refuses %s without printing it", (_name, line, message) => {
-    let error: Error | null = null;
-    try {
-      parseTokensFile(line, "tokens");
-    } catch (caught) {
-      error = caught as Error;
-    }
-    expect(error).toMatchObject({
-      code: "invalid_token",
-      message: expect.stringContaining(message),
-    });
-    expect(error!.message).not.toContain(line.split(/\s/)[0]);
-  });
-
-  it("reads LACKPY_MCP_TOKENS: comma-separated, workspaces after colons", () => {
-    expect(parseTokensVariable(` ${A} ,${B}:acme-api:web,`)).toEqual([
-      { token: A, workspaces: null },
-      { token: B, workspaces: ["acme-api", "web"] },
-    ]);
-  });
-
-  it("names a tokens file it cannot read, not its content", async () => {
-    await expect(loadTokens({ file: "/nonexistent/tokens" })).rejects.toMatchObject({
-      code: "invalid_option",
-      message: expect.stringContaining("/nonexistent/tokens: ENOENT"),
-    });
+describe("tokenId", () => {
+  it("is tok_ and 16 hex digits of the token's SHA-256, never the token", () => {
+    expect(tokenId(A)).toMatch(/^tok_[0-9a-f]{16}$/);
+    expect(tokenId(A)).toBe(`tok_${tokenDigest(A).slice(0, 16)}`);
+    expect(tokenId(A)).not.toBe(tokenId(B));
+    expect(tokenId(A)).not.toContain(A.slice(0, 8));
   });
 });

@@ -1,10 +1,15 @@
 import { LackpyError } from "@lackpy/lang";
 
-/** Codes of the HTTP server's start-up refusals. */
+/** Codes of the HTTP server's refusals: at start-up, and of a call the caller's role does not allow. */
 export type McpServeErrorCode =
-  "auth_required" | "invalid_token" | "invalid_option" | "unknown_workspace" | "address_in_use";
+  | "auth_required"
+  | "invalid_token"
+  | "invalid_option"
+  | "unknown_workspace"
+  | "address_in_use"
+  | "forbidden";
 
-/** A reason the HTTP server does not start: a caller mistake (exit 2 from the CLI). */
+/** A reason the HTTP server does not start (exit 2 from the CLI), or refuses a caller's tool call. */
 export class McpServeError extends LackpyError<McpServeErrorCode> {
   constructor(code: McpServeErrorCode, message: string, options: { hint?: string } = {}) {
     super(code, message, options);

@@ -19,6 +19,11 @@ interface Bucket {
   at: number;
 }
 
+/** The burst of a rate: a tenth of a minute's requests, at least 10. */
+export function burstFor(perMinute: number): number {
+  return Math.max(10, Math.ceil(perMinute / 10));
+}
+
 /** Token buckets by key. */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
@@ -28,7 +33,7 @@ export class RateLimiter {
 
   constructor(options: RateLimiterOptions) {
     this.perMs = options.perMinute / 60_000;
-    this.burst = options.burst ?? Math.max(10, Math.ceil(options.perMinute / 10));
+    this.burst = options.burst ?? burstFor(options.perMinute);
     this.now = options.now ?? Date.now;
   }
 

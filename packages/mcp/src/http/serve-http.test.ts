@@ -1,85 +1,26 @@
-import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/client";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { DEFAULT_CONFIG, LackpyService, PostgresWorkspaceStore } from "@lackpy/service";
-import { closeWorkerPool } from "@lackpy/run/node";
+import { readdir } from "node:fs/promises";
+import type { Client } from "@modelcontextprotocol/client";
+import { LackpyService, PostgresWorkspaceStore } from "@lackpy/service";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { jsonLog } from "./json-log.js";
-import { serveHttp, type HttpServerHandle, type ServeHttpOptions } from "./serve-http.js";
+import {
+  EXAMPLE,
+  connect,
+  folders,
+  inFlight,
+  post,
+  removeAll,
+  run,
+  start,
+  stopAll,
+  type Result,
+} from "./__fixtures__/test-server.js";
+import { serveHttp } from "./serve-http.js";
 
-const EXAMPLE = fileURLToPath(new URL("../../../../examples/workspace", import.meta.url));
 const TOKEN = "tok-0123456789abcdef-ALPHA";
 const OTHER = "tok-0123456789abcdef-BRAVO";
-const folders: string[] = [];
-const running: HttpServerHandle[] = [];
-const clients: Client[] = [];
 
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
-  for (const server of running.splice(0)) await server.close();
-});
-afterAll(async () => {
-  await closeWorkerPool();
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
-
-type Mode = "in-process" | "isolated";
-
-async function start(
-  options: Partial<ServeHttpOptions> & { mode?: Mode } = {},
-): Promise<{ server: HttpServerHandle; lines: Record<string, unknown>[] }> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), "lackpy-http-"));
-  folders.push(folder);
-  await cp(EXAMPLE, folder, { recursive: true });
-  const lines: Record<string, unknown>[] = [];
-  const server = await serveHttp({
-    workspaces: [folder],
-    port: 0,
-    log: jsonLog((line) => lines.push(JSON.parse(line) as Record<string, unknown>)),
-    openService: async (workspace) => {
-      const config = structuredClone(DEFAULT_CONFIG);
-      config.run.mode = options.mode ?? "in-process";
-      return new LackpyService({ workspace, config });
-    },
-    ...options,
-  });
-  running.push(server);
-  return { server, lines };
-}
-
-async function connect(url: string, token?: string): Promise<Client> {
-  const client = new Client({ name: "test", version: "0" });
-  clients.push(client);
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      ...(token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}),
-    }),
-  );
-  return client;
-}
-
-/** Waits until the server is serving a request. */
-async function inFlight(server: HttpServerHandle): Promise<void> {
-  while (server.inFlight() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-type Result = { isError?: boolean; structuredContent?: any };
-const run = (client: Client, program: string, extra: Record<string, unknown> = {}) =>
-  client.callTool({ name: "run_program", arguments: { program, ...extra } }) as Promise<Result>;
-
-const post = (url: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
-    body,
-  });
+afterEach(stopAll);
+afterAll(removeAll);
 
 describe("serveHttp", () => {
   it.each(["in-process", "isolated"] as const)(
@@ -142,7 +83,7 @@ describe("serveHttp", () => {
       expect.objectContaining({
         event: "request",
         status: 200,
-        token: expect.stringMatching(/^tok_[0-9a-f]{8}$/),
+        token: expect.stringMatching(/^tok_[0-9a-f]{16}$/),
         tool: "run_program",
       }),
     );
@@ -336,7 +277,7 @@ describe("serveHttp", () => {
     }).catch((error: unknown) => error);
     await inFlight(server);
     await server.close();
-    // The client is told nothing more than that its connection ended; it never sees a success.
+    // The client never sees a success.
     const outcome = await Promise.race([
       endless,
       new Promise((resolve) => setTimeout(() => resolve("pending"), 500)),

@@ -1,32 +1,34 @@
 /**
  * lackpy's MCP tools over Streamable HTTP: the SDK's `createMcpHandler` (stateless per request
  * for the 2026 protocol, its stateless fallback for 2025 clients) behind a `node:http` server
- * that adds what a shared endpoint needs and the SDK leaves to its host: bearer tokens
- * (required off loopback, constant-time compare, per-workspace limits), Host and Origin checks
- * on loopback (DNS rebinding), a body size limit (413), a cap on requests in flight (503),
- * per-token rate limits (429 with `Retry-After`), `/healthz` and `/readyz` (the stores), JSON
- * logs without secrets, and a drain on SIGTERM: no new requests, in-flight ones finish within
- * `drainMs` or are cancelled, then the stores are flushed and closed.
+ * that adds what a shared endpoint needs and the SDK leaves to its host: the door (`passDoor`:
+ * tokens, roles, limits, deadlines), a request id on every answer and log line, `/healthz`,
+ * `/readyz`, `/metrics`, spans per request, tokens reloaded on SIGHUP, and a drain on SIGTERM
+ * that keeps listening: `/readyz` fails at once, requests are still served for `readyGraceMs`
+ * (a load balancer stops sending), then new ones are refused with `shutting_down`, those in
+ * flight get `drainMs` to finish and are then answered `shutting_down`, and only then the
+ * listener closes and the stores are flushed and closed.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { once } from "node:events";
 import http from "node:http";
 import path from "node:path";
-import {
-  createMcpHandler,
-  hostHeaderValidationResponse,
-  localhostAllowedHostnames,
-  localhostAllowedOrigins,
-  originValidationResponse,
-  type McpHttpHandler,
-} from "@modelcontextprotocol/server";
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import { LackpyService } from "@lackpy/service";
+import { childPoolStats } from "@lackpy/run/node";
 import { createMcpServer, type McpServerOptions } from "../create-mcp-server.js";
-import { TokenTable, type TokenEntry, type TokenIdentity } from "./bearer-tokens.js";
+import { RunOwnership } from "../run-ownership.js";
+import { TokenTable, type TokenEntry } from "./bearer-tokens.js";
+import { CallerLimits } from "./caller-limits.js";
+import { sendError, sendJson } from "./http-answers.js";
+import { httpToolMiddleware } from "./http-tool-middleware.js";
+import { InFlight } from "./in-flight.js";
 import { jsonLog, type JsonLog, type LogFields } from "./json-log.js";
 import { McpServeError } from "./mcp-serve-error.js";
-import { RateLimiter } from "./rate-limiter.js";
-import { RunOwnership } from "../run-ownership.js";
+import { passDoor, type DoorNotes, type Served } from "./mcp-door.js";
+import { observeStore } from "./observe-store.js";
+import { currentCaller, requestIdFrom } from "./request-context.js";
+import { loadRequestTracer } from "./request-span.js";
+import type { ChildPoolCounts, ServerMetrics } from "./server-metrics.js";
 
 /** Defaults of the HTTP server's limits. */
 export const HTTP_DEFAULTS = Object.freeze({
@@ -36,6 +38,9 @@ export const HTTP_DEFAULTS = Object.freeze({
   maxConcurrent: 32,
   ratePerMinute: 600,
   drainMs: 10_000,
+  readyGraceMs: 0,
+  headerTimeoutMs: 10_000,
+  bodyTimeoutMs: 10_000,
 });
 
 /** What `serveHttp` serves and how. */
@@ -47,6 +52,8 @@ export interface ServeHttpOptions extends McpServerOptions {
   port?: number;
   /** Bearer tokens; required unless the server binds to loopback. */
   tokens?: readonly TokenEntry[];
+  /** Reads the tokens again (on SIGHUP with `handleSignals`, or `reloadTokens()`). */
+  loadTokens?: () => Promise<readonly TokenEntry[]>;
   /** The largest request body, in bytes (413 above it). */
   maxBodyBytes?: number;
   /** MCP requests in flight at once (503 above it). */
@@ -55,9 +62,21 @@ export interface ServeHttpOptions extends McpServerOptions {
   ratePerMinute?: number;
   /** How long in-flight requests may take to finish on shutdown before they are cancelled. */
   drainMs?: number;
+  /** How long after SIGTERM `/readyz` fails while requests are still served, before the drain. */
+  readyGraceMs?: number;
+  /** How long a client may take to send a request's headers. */
+  headerTimeoutMs?: number;
+  /** How long a client may take to send a request's body (408 past it). */
+  bodyTimeoutMs?: number;
+  /** Serve `/metrics` (default true). */
+  metrics?: boolean;
+  /** The isolated child pool's counts for `/metrics` (default `@lackpy/run/node`'s pool). */
+  childPool?: () => ChildPoolCounts;
+  /** Runs after the services closed (the CLI flushes its trace export here). */
+  onClosed?: () => Promise<void>;
   /** Where log lines go (stderr by default). */
   log?: JsonLog;
-  /** Drain and stop on SIGTERM and SIGINT (the CLI's server). */
+  /** Drain and stop on SIGTERM and SIGINT, reload tokens on SIGHUP (the CLI's server). */
   handleSignals?: boolean;
   /** Opens a workspace's service (default `LackpyService.open`). */
   openService?: (directory: string) => Promise<LackpyService>;
@@ -72,17 +91,16 @@ export interface HttpServerHandle {
   workspaces: readonly string[];
   /** MCP requests being served now. */
   inFlight(): number;
+  /** Reads the tokens again (what SIGHUP does); resolves with how many there are now. */
+  reloadTokens(): Promise<number>;
   /** Drains and stops (what SIGTERM does); resolves when everything is closed. */
   close(): Promise<void>;
   /** Resolves once the server stopped. */
   closed: Promise<void>;
 }
 
-interface Served {
-  name: string;
-  service: LackpyService;
-  handler: McpHttpHandler;
-}
+/** A `Host` header a URL can be made of: a name or an address, and a port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,252})?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /** True for addresses only this machine can reach. */
 export function isLoopback(host: string): boolean {
@@ -93,8 +111,6 @@ export function isLoopback(host: string): boolean {
 export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHandle> {
   const host = options.host ?? HTTP_DEFAULTS.host;
   const tokens = new TokenTable(options.tokens ?? []);
-  /** The token id of the request being handled, for `RunOwnership`. */
-  const callers = new AsyncLocalStorage<string | undefined>();
   const loopback = isLoopback(host);
   if (!loopback && tokens.size === 0)
     throw new McpServeError(
@@ -111,70 +127,86 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
   const limits = {
     maxBodyBytes: options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
     maxConcurrent: options.maxConcurrent ?? HTTP_DEFAULTS.maxConcurrent,
+    ratePerMinute: options.ratePerMinute ?? HTTP_DEFAULTS.ratePerMinute,
     drainMs: options.drainMs ?? HTTP_DEFAULTS.drainMs,
+    readyGraceMs: options.readyGraceMs ?? HTTP_DEFAULTS.readyGraceMs,
+    headerTimeoutMs: options.headerTimeoutMs ?? HTTP_DEFAULTS.headerTimeoutMs,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? HTTP_DEFAULTS.bodyTimeoutMs,
   };
   const log = options.log ?? jsonLog();
-  const limiter = new RateLimiter({
-    perMinute: options.ratePerMinute ?? HTTP_DEFAULTS.ratePerMinute,
-  });
-  const open = options.openService ?? ((workspace) => LackpyService.open({ workspace }));
-  const shape = {
-    ...(options.trace ? { trace: options.trace } : {}),
-    ...(options.maxOutputChars ? { maxOutputChars: options.maxOutputChars } : {}),
+  const inFlight = new InFlight();
+  const metrics =
+    options.metrics === false
+      ? null
+      : new (await import("./server-metrics.js")).ServerMetrics({
+          inFlight: () => inFlight.size,
+          childPool: options.childPool ?? childPoolStats,
+        });
+  const served = await openWorkspaces(options, metrics, log);
+
+  let phase: "serving" | "grace" | "draining" = "serving";
+  const door = {
+    served,
+    tokens,
+    limits,
+    rates: new CallerLimits(log),
+    inFlight,
+    tracer: await loadRequestTracer(),
+    loopback,
+    draining: () => phase === "draining",
   };
-  const served: Served[] = [];
-  for (const directory of options.workspaces) {
-    const service = await open(path.resolve(directory));
-    const name = service.store.workspace ?? path.basename(service.workspace);
-    if (served.some((other) => other.name === name))
-      throw new McpServeError("invalid_option", `Two workspaces are named '${name}'.`, {
-        hint: "give each workspace its own [store] workspace key or folder name",
-      });
-    // With tokens, each caller applies and undoes only its own runs (the token of the request
-    // being handled, carried through its async work).
-    const ownership = tokens.size > 0 ? new RunOwnership(() => callers.getStore()) : undefined;
-    const handler = createMcpHandler(
-      () => createMcpServer(service, { ...shape, ...(ownership ? { ownership } : {}) }),
-      {
-        maxRequestBodySize: limits.maxBodyBytes,
-        onerror: (error) => log.warn("mcp_error", { workspace: name, message: error.message }),
-      },
-    );
-    served.push({ name, service, handler });
-  }
 
-  const inFlight = new Set<AbortController>();
-  let draining = false;
-  let idle: (() => void) | null = null;
-
-  const server = http.createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => {
-      log.error("internal_error", {
-        message: error instanceof Error ? error.message : String(error),
+  // Node checks the header and request deadlines on this interval (30 s by default).
+  const checkingMs = Math.max(100, Math.min(1000, limits.headerTimeoutMs / 2));
+  const server = http.createServer(
+    { connectionsCheckingInterval: checkingMs },
+    (request, response) => {
+      void handle(request, response).catch((error: unknown) => {
+        log.error("internal_error", {
+          requestId: String(response.getHeader("x-request-id") ?? ""),
+          message: error instanceof Error ? error.message : String(error),
+        });
+        if (!response.headersSent)
+          sendError(response, 500, "internal_error", "The server failed.", "see the server's log");
+        else response.destroy();
       });
-      if (!response.headersSent)
-        sendError(response, 500, "internal_error", "The server failed.", "see the server's log");
-      else response.destroy();
-    });
-  });
+    },
+  );
+  server.headersTimeout = limits.headerTimeoutMs;
+  // The body has its own deadline (`bodyTimeoutMs`); this only bounds a request Node still reads.
+  server.requestTimeout = limits.headerTimeoutMs + limits.bodyTimeoutMs;
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const started = performance.now();
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const fields: LogFields = { method: request.method, path: url.pathname };
-    response.on("finish", () =>
-      log.info("request", {
-        ...fields,
-        status: response.statusCode,
-        ms: Math.round(performance.now() - started),
-      }),
-    );
+    const requestId = requestIdFrom(request.headers["x-request-id"]);
+    response.setHeader("x-request-id", requestId);
+    const notes: DoorNotes = {
+      fields: { requestId, method: request.method, path: (request.url ?? "/").split("?")[0] },
+    };
+    response.on("close", () => finished(response, notes, started));
+    if (!HOST.test(request.headers.host ?? "")) {
+      notes.refused = "bad_host";
+      return sendError(
+        response,
+        400,
+        "bad_host",
+        "The Host header is not a host name or address.",
+        "send Host: name[:port]",
+      );
+    }
+    const url = new URL(request.url ?? "/", `http://${request.headers.host}`);
+    notes.fields.path = url.pathname;
     if (url.pathname === "/healthz")
       return sendJson(response, 200, {
-        status: draining ? "draining" : "ok",
+        status: phase === "serving" ? "ok" : "draining",
         inFlight: inFlight.size,
       });
     if (url.pathname === "/readyz") return ready(response);
+    if (url.pathname === "/metrics" && metrics) {
+      const { contentType, text } = await metrics.render();
+      response.writeHead(200, { "content-type": contentType });
+      return void response.end(text);
+    }
     const route = /^\/mcp(?:\/([^/]+))?\/?$/.exec(url.pathname);
     if (!route)
       return sendError(
@@ -184,104 +216,36 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
         `Nothing is served at ${url.pathname}.`,
         "MCP is served at /mcp",
       );
-    if (draining) {
-      response.setHeader("Connection", "close");
-      return sendError(
-        response,
-        503,
-        "shutting_down",
-        "The server is shutting down.",
-        "retry on another instance",
-      );
-    }
-    let identity: TokenIdentity | null = null;
-    if (tokens.size > 0) {
-      identity = tokens.authenticate(request.headers.authorization);
-      if (!identity) {
-        response.setHeader("WWW-Authenticate", 'Bearer realm="lackpy"');
-        return sendError(
-          response,
-          401,
-          "unauthorized",
-          "A valid bearer token is required.",
-          "send Authorization: Bearer <token>",
-        );
-      }
-      fields.token = identity.id;
-    }
-    const target =
-      route[1] === undefined ? served[0] : served.find((entry) => entry.name === route[1]);
-    if (!target)
-      return sendError(
-        response,
-        404,
-        "unknown_workspace",
-        `No workspace named '${route[1]}' is served here.`,
-        `served: ${served.map((entry) => entry.name).join(", ")}`,
-      );
-    fields.workspace = target.name;
-    if (identity?.workspaces && !identity.workspaces.includes(target.name))
-      return sendError(
-        response,
-        403,
-        "forbidden_workspace",
-        `This token may not use the workspace '${target.name}'.`,
-        `it may use: ${identity.workspaces.join(", ")}`,
-      );
-    const caller = identity?.id ?? `addr:${request.socket.remoteAddress ?? "?"}`;
-    const allowed = limiter.take(caller);
-    if (!allowed.ok) {
-      response.setHeader("Retry-After", String(allowed.retryAfterSeconds));
-      return sendError(
-        response,
-        429,
-        "rate_limited",
-        "Too many requests for this token.",
-        `retry after ${allowed.retryAfterSeconds} s`,
-      );
-    }
-    if (inFlight.size >= limits.maxConcurrent) {
-      response.setHeader("Retry-After", "1");
-      return sendError(
-        response,
-        503,
-        "busy",
-        `The server has ${limits.maxConcurrent} requests in flight.`,
-        "retry in a second",
-      );
-    }
-    const declared = Number(request.headers["content-length"] ?? 0);
-    if (declared > limits.maxBodyBytes) return tooLarge(response, limits.maxBodyBytes, request);
-    const controller = new AbortController();
-    inFlight.add(controller);
-    response.on("close", () => {
-      if (!response.writableFinished) controller.abort();
-    });
-    try {
-      const body = request.method === "POST" ? await readBody(request, limits.maxBodyBytes) : null;
-      if (body === "too_large") return tooLarge(response, limits.maxBodyBytes, request);
-      if (body) Object.assign(fields, rpcFields(body));
-      const webRequest = new Request(
-        new URL(url.pathname + url.search, `http://${request.headers.host ?? "localhost"}`),
+    notes.fields.mcp = true;
+    await passDoor(door, request, response, route[1], notes, requestId);
+  }
+
+  /** The request's log line (tool failures at `warn`, with their code) and its metrics. */
+  function finished(response: http.ServerResponse, notes: DoorNotes, started: number) {
+    const { fields } = notes;
+    const seconds = (performance.now() - started) / 1000;
+    const outcome =
+      notes.context?.outcome ??
+      notes.refused ??
+      (response.statusCode < 400 ? "ok" : `http_${response.statusCode}`);
+    const { mcp, ...logged } = fields;
+    const line: LogFields = {
+      ...logged,
+      status: response.statusCode,
+      ms: Math.round(seconds * 1000),
+    };
+    if (mcp) line.outcome = outcome;
+    if (!response.writableFinished) line.aborted = true;
+    (outcome === "ok" || !mcp ? log.info : log.warn)("request", line);
+    if (mcp && metrics)
+      metrics.request(
         {
-          method: request.method,
-          headers: headersOf(request),
-          ...(body ? { body } : {}),
-          signal: controller.signal,
+          ...(typeof fields.rpc === "string" ? { method: fields.rpc } : {}),
+          ...(notes.context?.tool ? { tool: notes.context.tool } : {}),
+          code: outcome,
         },
+        seconds,
       );
-      if (loopback && tokens.size === 0) {
-        const refused =
-          hostHeaderValidationResponse(webRequest, localhostAllowedHostnames()) ??
-          originValidationResponse(webRequest, localhostAllowedOrigins());
-        if (refused) return await send(response, refused);
-      }
-      const handled = await callers.run(identity?.id, () => target.handler.fetch(webRequest));
-      await send(response, handled);
-    } finally {
-      inFlight.delete(controller);
-      if (inFlight.size === 0) idle?.();
-    }
   }
 
   async function ready(response: http.ServerResponse) {
@@ -291,7 +255,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
         health: await entry.service.store.check(),
       })),
     );
-    const isReady = !draining && checks.every((check) => check.health.ready);
+    const isReady = phase === "serving" && checks.every((check) => check.health.ready);
     for (const check of checks)
       if (!check.health.ready)
         log.warn("store_not_ready", {
@@ -300,7 +264,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
           message: check.health.error,
         });
     sendJson(response, isReady ? 200 : 503, {
-      status: draining ? "draining" : isReady ? "ready" : "not_ready",
+      status: phase !== "serving" ? "draining" : isReady ? "ready" : "not_ready",
       stores: checks.map((check) => ({
         workspace: check.name,
         backend: check.health.backend,
@@ -330,33 +294,42 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
     maxBodyBytes: limits.maxBodyBytes,
   });
 
+  const reloadTokens = async () => {
+    if (!options.loadTokens) return tokens.size;
+    const entries = await options.loadTokens();
+    if (!loopback && entries.length === 0)
+      throw new McpServeError(
+        "auth_required",
+        "The reloaded tokens are empty; the server keeps the ones it had.",
+        {
+          hint: "a server off loopback needs at least one token",
+        },
+      );
+    tokens.replace(entries);
+    log.info("tokens_reloaded", { tokens: entries.length });
+    return entries.length;
+  };
+
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let closing: Promise<void> | null = null;
+  const sleep = (ms: number) =>
+    new Promise<"late">((resolve) => setTimeout(() => resolve("late"), ms));
   const close = () =>
     (closing ??= (async () => {
-      draining = true;
+      phase = "grace";
+      log.info("stopping", { readyGraceMs: limits.readyGraceMs, inFlight: inFlight.size });
+      if (limits.readyGraceMs > 0) await sleep(limits.readyGraceMs);
+      phase = "draining";
       log.info("draining", { inFlight: inFlight.size, drainMs: limits.drainMs });
-      server.close();
-      server.closeIdleConnections();
-      const drained = new Promise<void>((resolve) => {
-        idle = resolve;
-        if (inFlight.size === 0) resolve();
-      });
-      let timer: NodeJS.Timeout | undefined;
-      const late = await Promise.race([
-        drained.then(() => false),
-        new Promise<boolean>(
-          (resolve) => (timer = setTimeout(() => resolve(true), limits.drainMs)),
-        ),
-      ]);
-      clearTimeout(timer);
-      if (late) {
+      if ((await Promise.race([inFlight.idle(), sleep(limits.drainMs)])) === "late") {
         log.warn("cancelling", { inFlight: inFlight.size });
-        for (const controller of inFlight) controller.abort();
+        const answered = inFlight.answerAll();
+        log.info("answered", { shuttingDown: answered });
         await Promise.all(served.map((entry) => entry.handler.close().catch(() => undefined)));
-        await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+        await Promise.race([inFlight.idle(), sleep(2000)]);
       }
+      server.close();
       server.closeAllConnections();
       for (const entry of served)
         await entry.service
@@ -364,6 +337,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
           .catch((error: unknown) =>
             log.error("close_failed", { workspace: entry.name, message: (error as Error).message }),
           );
+      await options.onClosed?.().catch(() => undefined);
       log.info("stopped", {});
       resolveClosed();
     })());
@@ -372,11 +346,17 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
       log.info("signal", { signal });
       void close();
     };
+    const reload = () =>
+      void reloadTokens().catch((error: unknown) =>
+        log.error("tokens_reload_failed", { message: (error as Error).message }),
+      );
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
+    process.on("SIGHUP", reload);
     void closed.then(() => {
       process.removeListener("SIGTERM", stop);
       process.removeListener("SIGINT", stop);
+      process.removeListener("SIGHUP", reload);
     });
   }
   return {
@@ -384,97 +364,47 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
     port: address.port,
     workspaces: served.map((entry) => entry.name),
     inFlight: () => inFlight.size,
+    reloadTokens,
     close,
     closed,
   };
 }
 
-/** Reads a body up to `limit` bytes; `"too_large"` past it (without reading the rest). */
-async function readBody(
-  request: http.IncomingMessage,
-  limit: number,
-): Promise<Buffer | "too_large"> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return "too_large";
-    chunks.push(chunk as Buffer);
+/** Opens each workspace's service and its MCP handler, with the tool middleware and store timing. */
+async function openWorkspaces(
+  options: ServeHttpOptions,
+  metrics: ServerMetrics | null,
+  log: JsonLog,
+): Promise<Served[]> {
+  const open = options.openService ?? ((workspace) => LackpyService.open({ workspace }));
+  const shape = {
+    ...(options.trace ? { trace: options.trace } : {}),
+    ...(options.maxOutputChars ? { maxOutputChars: options.maxOutputChars } : {}),
+  };
+  const served: Served[] = [];
+  for (const directory of options.workspaces) {
+    const service = await open(path.resolve(directory));
+    const name = service.store.workspace ?? path.basename(service.workspace);
+    if (served.some((other) => other.name === name))
+      throw new McpServeError("invalid_option", `Two workspaces are named '${name}'.`, {
+        hint: "give each workspace its own [store] workspace key or folder name",
+      });
+    if (metrics)
+      observeStore(service.store, (operation, ok, seconds) =>
+        metrics.storeOperation(operation, ok, seconds),
+      );
+    // With tokens, each caller applies and undoes only its own runs (decision 71); without, the
+    // caller is undefined and nothing is checked.
+    const ownership = new RunOwnership(currentCaller);
+    const middleware = httpToolMiddleware({ workspace: service.workspace, metrics });
+    const handler = createMcpHandler(
+      () => createMcpServer(service, { ...shape, middleware, ownership }),
+      {
+        maxRequestBodySize: options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
+        onerror: (error) => log.warn("mcp_error", { workspace: name, message: error.message }),
+      },
+    );
+    served.push({ name, service, handler });
   }
-  return Buffer.concat(chunks);
-}
-
-function tooLarge(
-  response: http.ServerResponse,
-  limit: number,
-  request: http.IncomingMessage,
-): void {
-  response.setHeader("Connection", "close");
-  sendError(
-    response,
-    413,
-    "too_large",
-    `The request body is over ${limit} bytes.`,
-    "send a smaller request",
-  );
-  request.resume();
-}
-
-/** The JSON-RPC method and, for a tool call, the tool's name: nothing else of a body is logged. */
-function rpcFields(body: Buffer): LogFields {
-  try {
-    const message = JSON.parse(body.toString("utf8")) as {
-      method?: unknown;
-      params?: { name?: unknown };
-    };
-    const fields: LogFields = {};
-    if (typeof message.method === "string") fields.rpc = message.method.slice(0, 64);
-    if (message.method === "tools/call" && typeof message.params?.name === "string")
-      fields.tool = message.params.name.slice(0, 64);
-    return fields;
-  } catch {
-    return {};
-  }
-}
-
-function headersOf(request: http.IncomingMessage): Headers {
-  const headers = new Headers();
-  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2)
-    headers.append(request.rawHeaders[index]!, request.rawHeaders[index + 1]!);
-  return headers;
-}
-
-/** Writes a web `Response` (a JSON body or an SSE stream) to a Node response. */
-async function send(response: http.ServerResponse, answer: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  answer.headers.forEach((value, key) => (headers[key] = value));
-  response.writeHead(answer.status, headers);
-  if (!answer.body) return void response.end();
-  const reader = answer.body.getReader();
-  response.on("close", () => void reader.cancel().catch(() => undefined));
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!response.write(value)) await once(response, "drain");
-    }
-  } catch {
-    // The client went away, or the exchange was cancelled: nothing more to send.
-  }
-  response.end();
-}
-
-function sendJson(response: http.ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, { "content-type": "application/json" });
-  response.end(`${JSON.stringify(value)}\n`);
-}
-
-function sendError(
-  response: http.ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  hint: string,
-): void {
-  sendJson(response, status, { error: { code, message, hint } });
+  return served;
 }

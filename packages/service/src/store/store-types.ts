@@ -162,6 +162,18 @@ export interface StoreHealth {
   error?: string;
 }
 
+/** Whether a rate bucket let a request through, or how long until it would. */
+export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Token buckets every instance sharing a store sees the same (per-caller rate limits of a team
+ * server): each holds `burst` requests and refills `perMinute` a minute.
+ */
+export interface RateBuckets {
+  /** Takes one request from `key`'s bucket, atomically across instances. */
+  take(key: string, limit: { perMinute: number; burst: number }): Promise<RateDecision>;
+}
+
 /** A workspace's store: its templates and ratchet history, one backend for both. */
 export interface WorkspaceStore {
   readonly backend: StoreBackend;
@@ -171,6 +183,8 @@ export interface WorkspaceStore {
   readonly workspace: string | null;
   readonly templates: TemplateStore;
   readonly history: RatchetStore;
+  /** Rate buckets shared by every instance on this store; absent for files (one machine, counted in memory). */
+  readonly rates?: RateBuckets;
   /** Whether it can serve now: files while the workspace is there; a database when it answers and is migrated. */
   check(): Promise<StoreHealth>;
   /** Before listings: merges what other processes left to merge (files' side files); a no-op elsewhere. */

@@ -86,6 +86,22 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       CREATE INDEX lackpy_ratchet_recent_workspace ON lackpy_ratchet_recent (workspace_id, id);
     `,
   },
+  {
+    // 4, not 3: the shared dry runs and run history take 3 on a branch of their own; the runner
+    // applies every version a database lacks, so the order they land in does not matter.
+    version: 4,
+    name: "rate_buckets",
+    sql: `
+      -- Per-caller token buckets of the team server, shared by every instance (keyed by caller
+      -- id, across workspaces, as one instance counts them).
+      CREATE TABLE lackpy_rate_buckets (
+        key text PRIMARY KEY,
+        tokens double precision NOT NULL,
+        granted boolean NOT NULL,
+        at timestamptz NOT NULL
+      );
+    `,
+  },
 ]);
 
 /** The advisory lock every instance takes to migrate: one key for lackpy's schema. */

@@ -1,6 +1,7 @@
 import type { StoreHealth, WorkspaceStore } from "../store-types.js";
 import { PgConnection, type PgConnectionOptions } from "./pg-connection.js";
 import type { MigrationReport } from "./migrations.js";
+import { PostgresRateBuckets } from "./pg-rate-buckets.js";
 import { PostgresRatchetStore } from "./pg-ratchet-store.js";
 import { PostgresTemplateStore } from "./pg-template-store.js";
 
@@ -15,6 +16,7 @@ export class PostgresWorkspaceStore implements WorkspaceStore {
   readonly workspace: string;
   readonly templates: PostgresTemplateStore;
   readonly history: PostgresRatchetStore;
+  readonly rates: PostgresRateBuckets;
   private readonly connection: PgConnection;
 
   constructor(options: PgConnectionOptions) {
@@ -23,6 +25,7 @@ export class PostgresWorkspaceStore implements WorkspaceStore {
     this.workspace = options.workspace;
     this.templates = new PostgresTemplateStore(this.connection);
     this.history = new PostgresRatchetStore(this.connection);
+    this.rates = new PostgresRateBuckets(this.connection);
   }
 
   /** Ready when the database answers and the schema is this lackpy's. */

@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { testSchema } from "../../__fixtures__/test-postgres.js";
+import { PostgresWorkspaceStore } from "./pg-workspace-store.js";
+
+const schema = await testSchema("rate-buckets");
+const stores: PostgresWorkspaceStore[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.close();
+  await schema?.drop();
+});
+
+function instance(): PostgresWorkspaceStore {
+  const store = new PostgresWorkspaceStore({ url: schema!.url, workspace: "rates" });
+  stores.push(store);
+  return store;
+}
+
+describe.skipIf(!schema)("PostgresRateBuckets", () => {
+  it("counts a caller's requests once across instances taking at the same time", async () => {
+    const [first, second] = [instance(), instance()];
+    const limit = { perMinute: 1, burst: 5 };
+    const decisions = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 2 ? first : second).rates.take("tok_a", limit),
+      ),
+    );
+    expect(decisions.filter((decision) => decision.ok)).toHaveLength(5);
+    expect(decisions.find((decision) => !decision.ok)).toEqual({
+      ok: false,
+      retryAfterSeconds: expect.any(Number),
+    });
+    const refused = decisions.find((decision) => !decision.ok) as { retryAfterSeconds: number };
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Another caller has a bucket of its own.
+    expect(await first.rates.take("tok_b", limit)).toEqual({ ok: true });
+  });
+});
