@@ -179,8 +179,9 @@ export class WorkspaceTrust {
     if (!this.needed) return { state: "not_needed", ...base, items: [] };
     const context = this.context();
     const units = await codeUnits(this.config, context);
-    const items: TrustItemStatus[] = units.map((unit) => {
-      const refusal = this.refusal(unit, units, record);
+    const refusals = units.map((unit) => this.refusal(unit, units, record));
+    const items: TrustItemStatus[] = units.map((unit, index) => {
+      const refusal = refusals[index];
       return {
         ...trustItem(unit, context),
         trusted: refusal === null,
@@ -193,8 +194,23 @@ export class WorkspaceTrust {
       state: trusted ? "trusted" : "untrusted",
       ...base,
       items,
-      ...(trusted ? {} : { hint: this.trustHint() }),
+      ...(trusted ? {} : { hint: this.statusHint(refusals) }),
     };
+  }
+
+  /**
+   * What to do about the refusals `status` lists: code that cannot be trusted as configured is
+   * fixed first (`lackpy trust` would refuse that config), then the rest is trusted.
+   */
+  private statusHint(refusals: readonly (Refusal | null)[]): string {
+    const fixes = [
+      ...new Set(
+        refusals.filter((refusal) => refusal?.code === "invalid_config").map((r) => r!.hint),
+      ),
+    ];
+    if (fixes.length === 0) return this.trustHint();
+    const untrusted = refusals.some((refusal) => refusal && refusal.code !== "invalid_config");
+    return `${fixes.join("; ")}${untrusted ? `; then review ${CONFIG_FILE} and the code it names, and run: ${this.trustCommand()}` : ""}`;
   }
 
   /**
