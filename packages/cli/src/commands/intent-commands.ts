@@ -11,6 +11,7 @@ import {
 import { runnableProgram } from "../output/runnable-program.js";
 import {
   APPROVAL_TOOL_TIMEOUT_MS,
+  askedLimitsOnly,
   CHANGE_ARGS,
   changeFlags,
   LIMIT_ARGS,
@@ -79,7 +80,7 @@ export function delegateCommand(context: CommandContext) {
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY && !args.debug });
       try {
-        const result = await service.delegate(args.intent, {
+        const delegated = await service.delegate(args.intent, {
           kit: args.kit,
           params,
           rules,
@@ -96,6 +97,7 @@ export function delegateCommand(context: CommandContext) {
           onProgress: (event) => showProgress(spinner, event, context.io.isTTY),
         });
         spinner.stop();
+        const result = askedLimitsOnly(delegated, run.limits);
         context.exitCode = result.success ? 0 : 1;
         if (args.json) return printJson(context, withNextSteps(result, service));
         if (printGenerationFailure(context, service, args.intent, result.error)) return;

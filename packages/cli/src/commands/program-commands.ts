@@ -7,6 +7,7 @@ import { readProgram } from "../args/read-program.js";
 import { KIT_HINT } from "../output/cli-wording.js";
 import {
   APPROVAL_TOOL_TIMEOUT_MS,
+  askedLimitsOnly,
   CHANGE_ARGS,
   changeFlags,
   LIMIT_ARGS,
@@ -81,7 +82,7 @@ export function runCommand(context: CommandContext) {
       };
       // A run over a second shows its counts on a terminal, and makes way for an approval question.
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY });
-      const result = await service
+      const ran = await service
         .runProgram(source, {
           kit: args.kit,
           params,
@@ -97,6 +98,7 @@ export function runCommand(context: CommandContext) {
           onProgress: (event) => showProgress(spinner, event, context.io.isTTY),
         })
         .finally(() => spinner.stop());
+      const result = askedLimitsOnly(ran, run.limits);
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
       printRunResult(context, result, source, name);
