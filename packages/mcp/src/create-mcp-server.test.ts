@@ -135,6 +135,20 @@ describe("MCP server (in memory)", () => {
     check(result.structuredContent);
   });
 
+  it.each(["delegate", "generate"])(
+    "%s that no tier answers says what comes close and what to do next, as the CLI does",
+    async (name) => {
+      const result = await call(name, { intent: "list the files in klingon" });
+      expect(result.isError).toBe(true);
+      const hint = result.structuredContent.error.hint as string;
+      expect(hint).toMatch(
+        /^did you mean "[^"]+"\? \(rule list-files: list files by kind or folder; a request worded like it is answered without a model\); or write the program yourself and call run_program /,
+      );
+      expect(hint).toContain("; or ask the person to set up a model tier");
+      expect(result.content[0].text).toContain(`\nhint: ${hint}`);
+    },
+  );
+
   it("names the kit that has a tool the kit lacks, and the kit argument to pass", async () => {
     const program = 'write_file("notes.md", "x")';
     for (const [tool, result] of [

@@ -17,6 +17,7 @@ import {
   renderValidation,
   type RenderableRun,
 } from "./render-result.js";
+import { withGenerationHint } from "./generation-hint.js";
 import { guarded, jsonResult, renderedResult, type ToolResult } from "./tool-result.js";
 import type { RunOwnership } from "./run-ownership.js";
 import { progressNotifier } from "./progress-notifier.js";
@@ -127,7 +128,7 @@ export function registerProgramTools(
           })
           .finally(() => progress.stop());
         defaults.ownership?.note(result);
-        return runResult(result, sized.trace);
+        return runResult(withGenerationHint(result), sized.trace);
       }),
   );
 
@@ -150,7 +151,8 @@ export function registerProgramTools(
           params: args.params,
           rules: args.rules,
         });
-        return renderedResult(result, renderGeneration(result), !result.success);
+        const hinted = withGenerationHint(result);
+        return renderedResult(hinted, renderGeneration(hinted), !hinted.success);
       }),
   );
 

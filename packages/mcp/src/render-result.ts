@@ -186,9 +186,10 @@ export function renderValidation(result: {
 export function renderGeneration(
   outcome:
     | { success: true; program: string; tier: string; provider: string }
-    | { success: false; error: { code: string; message: string } },
+    | { success: false; error: { code: string; message: string; hint?: unknown } },
 ): string {
   if (outcome.success)
     return `program (from ${outcome.tier}, provider ${outcome.provider}):\n${indent(outcome.program)}`;
-  return `error[${outcome.error.code}]: ${outcome.error.message}`;
+  const { code, message, hint } = outcome.error;
+  return `error[${code}]: ${message}${typeof hint === "string" ? `\nhint: ${hint}` : ""}`;
 }
