@@ -7,7 +7,7 @@ interface TierReason {
 
 interface MaybeFailedGeneration {
   success: boolean;
-  error?: { hint?: unknown; tiers?: unknown } | null;
+  error?: object | null;
 }
 
 /**
@@ -17,7 +17,7 @@ interface MaybeFailedGeneration {
  * says how). Any other result is returned as it is.
  */
 export function withGenerationHint<T extends MaybeFailedGeneration>(result: T): T {
-  const error = result.error;
+  const error = result.error as { hint?: unknown; tiers?: unknown } | null | undefined;
   if (result.success || !error || !Array.isArray(error.tiers) || typeof error.hint === "string")
     return result;
   const tiers = error.tiers as TierReason[];
