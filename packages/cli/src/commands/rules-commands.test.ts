@@ -47,7 +47,8 @@ describe("lackpy rules", () => {
     const rules = JSON.parse(out) as { id: string; examples: string[]; available: boolean }[];
     expect(rules.find((rule) => rule.id === "todos")).toEqual({
       id: "todos",
-      summary: "TODO and FIXME comments with their line numbers",
+      summary:
+        "the TODO or FIXME comments the request names (both when it names both), with their line numbers",
       examples: ["list the todos", "show TODO and FIXME comments with line numbers"],
       tools: ["find_files", "read_file"],
       available: true,

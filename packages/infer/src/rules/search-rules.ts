@@ -165,7 +165,7 @@ const HAVE = "(?:contain|have|with)";
 export const SEARCH_RULES: readonly IntentRule[] = [
   {
     id: "files-with-todos",
-    summary: "the files with TODO or FIXME comments",
+    summary: "the files with TODO or FIXME comments, whichever the request names",
     examples: ["which files have TODOs in them", "list files with FIXME comments in src"],
     needs: ["find_files", "read_file"],
     patterns: [`{ask}file ${HAVE} ${MARKS}(?: comment)?{scope}`].map(rulePattern),
@@ -173,7 +173,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
   },
   {
     id: "count-todos",
-    summary: "count the TODO or FIXME lines",
+    summary: "count the TODO or FIXME lines, whichever the request names",
     examples: ["how many TODOs are there", "count the lines that contain FIXME in src"],
     needs: ["find_files", "read_file"],
     patterns: [
@@ -185,7 +185,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
   },
   {
     id: "todos",
-    summary: "TODO and FIXME comments with their line numbers",
+    summary:
+      "the TODO or FIXME comments the request names (both when it names both), with their line numbers",
     examples: ["list the todos", "show TODO and FIXME comments with line numbers"],
     needs: ["find_files", "read_file"],
     patterns: [
