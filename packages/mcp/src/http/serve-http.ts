@@ -313,8 +313,9 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let closing: Promise<void> | null = null;
+  // Unref'd: a drain that ends early must not leave the process waiting out its timer.
   const sleep = (ms: number) =>
-    new Promise<"late">((resolve) => setTimeout(() => resolve("late"), ms));
+    new Promise<"late">((resolve) => setTimeout(() => resolve("late"), ms).unref());
   const close = () =>
     (closing ??= (async () => {
       phase = "grace";
