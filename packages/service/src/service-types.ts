@@ -1,8 +1,9 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
-import type { RunProgress, RunResult, RunStats, TraceEntry } from "@lackpy/run";
+import type { RunResult, RunStats, TraceEntry } from "@lackpy/run";
 import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
+import type { ProgressEvent } from "./result/progress-event.js";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
 import type { TrustDecision, TrustStatus } from "./trust/trust-types.js";
@@ -265,13 +266,4 @@ export interface ProviderStatus {
   detail?: string;
 }
 
-/**
- * Progress of delegate, generate and runProgram, for progress lines and MCP progress
- * notifications: the tier being asked, the run starting, how far it has come (`run`, at most
- * every `PROGRESS_INTERVAL_MS`, in both run modes), and its end.
- */
-export type ProgressEvent =
-  | { kind: "tier"; provider: string; tier: string }
-  | { kind: "running" }
-  | ({ kind: "run" } & RunProgress)
-  | { kind: "done" };
+export type { ProgressEvent } from "./result/progress-event.js";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { stripAnsi } from "./report-error.js";
 import { tidyUsage } from "./tidy-usage.js";
 
 describe("tidyUsage", () => {
@@ -20,8 +21,7 @@ describe("tidyUsage", () => {
   it("wraps the usage line after a |, and keeps colours out of the count", () => {
     const commands = Array.from({ length: 20 }, (_, index) => `command${index}`).join("|");
     const lines = tidyUsage(`\u001B[1mUSAGE\u001B[22m lackpy ${commands}`, 50).split("\n");
-    for (const line of lines)
-      expect(line.replace(/\u001B\[[0-9;]*m/g, "").length).toBeLessThanOrEqual(50);
+    for (const line of lines) expect(stripAnsi(line).length).toBeLessThanOrEqual(50);
     for (const line of lines.slice(1)) expect(line).toMatch(/^ {13}command\d/);
     expect(lines.join("").replace(/ +/g, "")).toContain("command0|command1|");
   });

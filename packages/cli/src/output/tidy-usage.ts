@@ -1,5 +1,7 @@
-/** An ANSI colour sequence (citty colours its usage on a terminal). */
-const ANSI = /\u001B\[[0-9;]*m/g;
+import { stripAnsi } from "./report-error.js";
+
+/** What follows the escape character in an ANSI colour sequence (citty colours its usage on a terminal). */
+const COLOUR_TAIL = /^\[[0-9;]*m/;
 
 /** Width help is wrapped to when the output is no terminal (or the terminal does not say). */
 export const HELP_COLUMNS = 80;
@@ -18,12 +20,12 @@ export function tidyUsage(usage: string, columns = HELP_COLUMNS): string {
 }
 
 function visibleLength(text: string): number {
-  return text.replace(ANSI, "").length;
+  return stripAnsi(text).length;
 }
 
 function wrapLine(line: string, columns: number): string[] {
   if (visibleLength(line) <= columns) return [line];
-  const plain = line.replace(ANSI, "");
+  const plain = stripAnsi(line);
   // A table row hangs under its description; the usage line under its first command.
   const head = /^\s*\S+\s{2,}/.exec(plain)?.[0] ?? /^\s*\S+ \S+ /.exec(plain)?.[0] ?? "";
   const split = rawIndex(line, head.length);
@@ -49,8 +51,8 @@ function rawIndex(text: string, visible: number): number {
   let seen = 0;
   let index = 0;
   while (index < text.length && seen < visible) {
-    const match = text[index] === "\u001B" ? /^\u001B\[[0-9;]*m/.exec(text.slice(index)) : null;
-    if (match) index += match[0].length;
+    const match = text.charCodeAt(index) === 27 ? COLOUR_TAIL.exec(text.slice(index + 1)) : null;
+    if (match) index += 1 + match[0].length;
     else {
       index++;
       seen++;

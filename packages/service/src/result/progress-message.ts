@@ -1,4 +1,4 @@
-import type { ProgressEvent } from "../service-types.js";
+import type { ProgressEvent } from "./progress-event.js";
 
 /**
  * A progress event in words, as the CLI's progress line and MCP progress notifications show it:
