@@ -2,6 +2,7 @@ import type { LackpyService } from "@lackpy/service";
 import type { CliIo } from "./cli-io.js";
 import { palette } from "./code-frame.js";
 import { recoveryLine } from "./recovery-line.js";
+import { useProgressWords } from "./spinner.js";
 
 /** What every command gets: the io, the exit code to set, and a lazily opened service. */
 export interface CommandContext {
@@ -24,7 +25,9 @@ export function createCommandContext(io: CliIo, options: { debug: boolean }): Co
     debug: options.debug,
     colors: palette(io.isTTY),
     async service(workspace) {
-      const { LackpyService } = await import("@lackpy/service");
+      const { LackpyService, progressMessage } = await import("@lackpy/service");
+      // The service sends the progress events, so its words for them load with it, not before.
+      useProgressWords(progressMessage);
       const { resolve } = await import("node:path");
       const root = resolve(io.cwd, workspace ?? ".");
       let service = services.get(root);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { memoryIo } from "./cli-io.js";
-import { COUNTS_AFTER_MS, createSpinner, showProgress } from "./spinner.js";
+import { progressMessage } from "@lackpy/service";
+import { COUNTS_AFTER_MS, createSpinner, showProgress, useProgressWords } from "./spinner.js";
+
+// As the command context sets them when it loads the service.
+useProgressWords(progressMessage);
 
 const run = (elapsedMs: number) =>
   ({ kind: "run", steps: 500, toolCalls: 12, filesRead: 3, elapsedMs }) as const;

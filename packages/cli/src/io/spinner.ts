@@ -1,4 +1,4 @@
-import { progressMessage, type ProgressEvent } from "@lackpy/service";
+import type { ProgressEvent } from "@lackpy/service";
 import type { CliIo } from "./cli-io.js";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -34,10 +34,21 @@ export type Spinner = ReturnType<typeof createSpinner>;
 export const COUNTS_AFTER_MS = 1000;
 
 /**
+ * The service's words for a progress event (`progressMessage`), set when the service loads: an
+ * import here would load the whole service for `--help`. Until then an event shows its kind.
+ */
+let words: (event: ProgressEvent) => string = (event) => event.kind;
+
+/** Sets the words progress events are shown in; `createCommandContext` passes the service's. */
+export function useProgressWords(format: (event: ProgressEvent) => string): void {
+  words = format;
+}
+
+/**
  * Shows a progress event on the line: the tier asked, the run starting, and on a terminal, once
  * the run has gone for a second, its tool calls, files read and time.
  */
 export function showProgress(spinner: Spinner, event: ProgressEvent, isTTY: boolean): void {
   if (event.kind === "run" && (!isTTY || event.elapsedMs < COUNTS_AFTER_MS)) return;
-  spinner.update(progressMessage(event));
+  spinner.update(words(event));
 }
