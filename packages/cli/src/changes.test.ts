@@ -69,7 +69,7 @@ describe.each(["isolated", "in-process"])("lackpy run with changes (%s)", (mode)
  }
 `);
     expect(err).toBe(
-      "dry run: 2 files (1 created, 1 modified) would change; nothing was written\n  apply: run again without --dry-run (--approve to choose file by file)\n",
+      "# kit files (writes with write_file, edit_file)\ndry run: 2 files (1 created, 1 modified) would change; nothing was written\n  apply: run again without --dry-run (--approve to choose file by file)\n",
     );
     expect(await readFile(path.join(root, "src/greet.js"), "utf8")).toBe(GREET);
     expect(await exists(path.join(root, "CHANGELOG.md"))).toBe(false);
@@ -125,7 +125,7 @@ describe.each(["isolated", "in-process"])("lackpy run with changes (%s)", (mode)
     expect(await exists(path.join(root, "CHANGELOG.md"))).toBe(false);
     const human = await lackpy(root, ["run", "fix.js", "--kit", "files"]);
     expect(human.err).toMatch(
-      /^created CHANGELOG\.md\nchanged src\/greet\.js\n {2}undo: lackpy undo \d{8}-\d{6}-[0-9a-f]{4}\n$/,
+      /^# kit files \(writes with write_file, edit_file\)\ncreated CHANGELOG\.md\nchanged src\/greet\.js\n {2}undo: lackpy undo \d{8}-\d{6}-[0-9a-f]{4}\n$/,
     );
   });
 });

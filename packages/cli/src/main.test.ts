@@ -239,7 +239,7 @@ describe("lackpy run and delegate", () => {
       expect(code).toBe(0);
       expect(out).toBe("8\n");
       expect(err).toMatch(
-        /^created made\/new\.md\nchanged existing\.txt\n {2}undo: lackpy undo \S+\n$/,
+        /^# kit files \(writes with write_file, edit_file\)\ncreated made\/new\.md\nchanged existing\.txt\n {2}undo: lackpy undo \S+\n$/,
       );
       await writeFile(path.join(root, "existing.txt"), "old\n");
       const json = JSON.parse(
@@ -287,7 +287,7 @@ describe("lackpy run and delegate", () => {
     });
     expect(code).toBe(1);
     expect(err).toMatch(
-      /^error\[tool_error\/not_found\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
+      /^# kit files \(writes with write_file, edit_file\)\nerror\[tool_error\/not_found\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
     );
     expect(existsSync(path.join(root, "partial.txt"))).toBe(false);
   });
@@ -323,6 +323,7 @@ describe("lackpy run and delegate", () => {
         "filesModified",
         "filesRead",
         "generationMs",
+        "kit",
         "grade",
         "model",
         "output",
@@ -343,6 +344,7 @@ describe("lackpy run and delegate", () => {
     expect(result).toMatchObject({
       success: true,
       tier: "rules",
+      kit: { name: "readonly", writes: [] },
       output: ["src/inventory.ts", "src/report.ts"],
     });
   });

@@ -2,7 +2,8 @@ import { defineCommand, renderUsage, runCommand, type ArgsDef, type CommandDef }
 import { checkWorkspace } from "./args/check-workspace.js";
 import type { CliIo } from "./io/cli-io.js";
 import { createCommandContext, type CommandContext } from "./io/command-context.js";
-import { reportError, stripAnsi } from "./output/report-error.js";
+import { reportError } from "./output/report-error.js";
+import { trustedStyles } from "./io/terminal-text.js";
 import { UsageError } from "./args/usage-error.js";
 import { delegateCommand, generateCommand } from "./commands/intent-commands.js";
 import { kitCommand, toolboxCommand } from "./commands/kit-commands.js";
@@ -65,11 +66,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const [command, parents] = await resolveCommand(root, rawArgs);
     if (rawArgs.length === 0 || flags.includes("--help") || flags.includes("-h")) {
       const usage = tidyUsage(await renderHelp(command, parents), io.columns);
-      io.stdout(`${io.isTTY ? usage : stripAnsi(usage)}\n`);
+      context.io.stdout(`${trustedStyles(usage)}\n`);
       return rawArgs.length === 0 ? 2 : 0;
     }
     if (rawArgs.length === 1 && (rawArgs[0] === "--version" || rawArgs[0] === "-v")) {
-      io.stdout(`${CLI_VERSION}\n`);
+      context.io.stdout(`${CLI_VERSION}\n`);
       return 0;
     }
     if (command.subCommands && !command.run)

@@ -35,9 +35,17 @@ export {
   matchTemplates,
   compilePattern,
   patternSpecificity,
-  normaliseIntent,
-  intentForMatching,
+  MAX_MATCHED_INTENT_CHARS,
 } from "./templates/template-match.js";
+export { normaliseIntent, intentForMatching } from "./templates/intent-for-matching.js";
+export {
+  patternProblem,
+  checkPattern,
+  PATTERN_HINT,
+  MAX_PATTERN_CHARS,
+  MAX_PATTERN_PLACEHOLDERS,
+} from "./templates/pattern-matcher.js";
+export type { PatternMatcher } from "./templates/pattern-matcher.js";
 export type { TemplateMatch } from "./templates/template-match.js";
 export { TemplateIndex, patternWords } from "./templates/template-index.js";
 export type { PatternWords, TemplateIndexOptions } from "./templates/template-index.js";

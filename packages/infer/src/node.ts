@@ -20,13 +20,21 @@ export type {
   ParsedTemplate,
 } from "./templates/template.js";
 export {
-  matchTemplates,
   matchTemplate,
-  normaliseIntent,
-  intentForMatching,
+  matchTemplates,
   compilePattern,
   patternSpecificity,
+  MAX_MATCHED_INTENT_CHARS,
 } from "./templates/template-match.js";
+export { normaliseIntent, intentForMatching } from "./templates/intent-for-matching.js";
+export {
+  patternProblem,
+  checkPattern,
+  PATTERN_HINT,
+  MAX_PATTERN_CHARS,
+  MAX_PATTERN_PLACEHOLDERS,
+} from "./templates/pattern-matcher.js";
+export type { PatternMatcher } from "./templates/pattern-matcher.js";
 export type { TemplateMatch } from "./templates/template-match.js";
 export { TemplateIndex, patternWords } from "./templates/template-index.js";
 export type { PatternWords, TemplateIndexOptions } from "./templates/template-index.js";

@@ -59,6 +59,7 @@ describe("package entries", () => {
   it("exposes the documented API from each entry", () => {
     expect(Object.keys(root).sort()).toEqual([
       "BUILTIN_PROTECTION",
+      "CODE_CONFIG_FILES",
       "COMMAND_FILES",
       "CONTROL_CHARACTERS",
       "DEFAULT_SEARCH_LIMIT",

@@ -30,7 +30,7 @@ export { parseKitFile, formatKitFile } from "./kits/parse-kit-file.js";
 export type { KitDefinition } from "./kits/parse-kit-file.js";
 export { resolveKit, checkKitName, isDocPath } from "./kits/resolve-kit.js";
 export type { ResolvedKit, KitInput, ResolveKitOptions } from "./kits/resolve-kit.js";
-export { SHIPPED_KITS } from "./kits/shipped-kits.js";
+export { SHIPPED_KITS, RESERVED_KIT_NAMES, isReservedKitName } from "./kits/shipped-kits.js";
 export { docsIndex } from "./kits/docs-index.js";
 export type { DocEntry } from "./kits/docs-index.js";
 export { createMockProvider } from "./toolbox/create-mock-provider.js";
@@ -54,6 +54,7 @@ export {
   SEALED_NAMES,
   READABLE_HIDDEN_NAMES,
   COMMAND_FILES,
+  CODE_CONFIG_FILES,
   WRITE_PROTECTED_FOLDERS,
 } from "./protect/name-rules.js";
 export type {

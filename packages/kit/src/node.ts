@@ -17,6 +17,7 @@ export { BINARY_SNIFF_BYTES } from "./files/file-state.js";
 export { SKIPPED_FOLDERS } from "./files/find-files.js";
 export { TEMPORARY_SUFFIX } from "./files/write-text-file.js";
 export { readRegularFile, readRegularFileSync } from "./files/read-regular-file.js";
+export type { ReadRegularFileOptions } from "./files/read-regular-file.js";
 export { FileStaging, stagingOf, MAX_STAGED_BYTES } from "./files/file-staging.js";
 export { childToolOf, childReadFileModule } from "./files/child-file-tool.js";
 export type { ChildToolRecipe } from "./files/child-file-tool.js";

@@ -5,6 +5,10 @@ import { confinePath } from "./protect/confine-path.js";
 import { KitError } from "./kit-error.js";
 import { BUILTIN_PROTECTION, type PathProtection } from "./protect/protected-paths.js";
 import { ToolError } from "./tool-error.js";
+import { readRegularFile } from "./files/read-regular-file.js";
+
+/** The largest doc read from a workspace (10 MiB, `read_file`'s limit). */
+const MAX_DOC_BYTES = 10 * 1024 * 1024;
 
 /** Folder of the markdown docs shipped for the builtin tools; `../docs/` from this file works from both src/ and dist/. */
 export const SHIPPED_DOCS_DIR = fileURLToPath(new URL("../docs/", import.meta.url));
@@ -42,7 +46,8 @@ export async function resolveDoc(
     );
   }
   try {
-    return await readFile(file, "utf8");
+    // A workspace's doc may be a FIFO or a link to a device: read only a regular file, bounded.
+    return (await readRegularFile(file, { maxBytes: MAX_DOC_BYTES })).toString("utf8");
   } catch {
     throw new KitError("unknown_doc", `No doc at '${docPath}'.`, {
       hint: "use a path from docs_index",

@@ -31,7 +31,9 @@ export interface RenderableRun {
   demoted?: { template: string; reason: string; hint: string } | null;
   limitsLowered?: readonly { limit: string; requested: number; used: number }[];
   dryRun?: boolean;
-  changes?: readonly { path: string; action: string; diff: string }[];
+  changes?: readonly { path: string; action: string; diff: string; executable?: boolean }[];
+  /** The kit the run used, with its tools that change something. */
+  kit?: { name: string; writes: readonly string[] };
   applied?: boolean;
   runId?: string | null;
   changeId?: string;
@@ -126,7 +128,10 @@ export function renderRun(result: RenderableRun): string {
     stats?.steps !== undefined && stats.durationMs !== undefined
       ? `${stats.steps} steps in ${duration(stats.durationMs)}`
       : "";
-  const summary = [callCounts(result), ...files, run].filter(Boolean).join("; ");
+  const kit = result.kit
+    ? `kit ${result.kit.name} (${result.kit.writes.length ? `writes with ${result.kit.writes.join(", ")}` : "reads only"})`
+    : "";
+  const summary = [callCounts(result), ...files, run, kit].filter(Boolean).join("; ");
   if (summary) lines.push(summary);
   if (result.limitsLowered?.length)
     lines.push(
@@ -159,7 +164,10 @@ function renderChanges(result: RenderableRun): string[] {
       lines.push(
         `dry run: nothing was written; ${changes.length} file${changes.length === 1 ? "" : "s"} would change${result.changeId ? ` (apply_changes with changeId "${result.changeId}" lands exactly these, within 15 minutes)` : ""}:`,
       );
-      for (const change of changes) lines.push(indent(change.diff));
+      for (const change of changes) {
+        if (change.executable) lines.push(`${change.path} is executable, and stays executable:`);
+        lines.push(indent(change.diff));
+      }
     }
     return lines;
   }

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { readRegularFile } from "@lackpy/kit/node";
 import { LackpyError } from "@lackpy/lang";
 import { atomicWrite } from "@lackpy/service";
 
@@ -20,7 +20,8 @@ export async function writeMcpConfig(options: {
   const name = options.name ?? "lackpy";
   let config: { mcpServers?: Record<string, unknown>; [key: string]: unknown } = {};
   try {
-    config = JSON.parse(await readFile(file, "utf8"));
+    // A cloned repository's `.mcp.json` may be a FIFO or a link to a device: a regular file only, bounded.
+    config = JSON.parse((await readRegularFile(file, { maxBytes: 1024 * 1024 })).toString("utf8"));
     if (typeof config !== "object" || config === null || Array.isArray(config))
       throw new SyntaxError("not an object");
   } catch (error) {

@@ -7,6 +7,8 @@ export interface FileChange {
   action: ChangeAction;
   /** A unified diff (`--- a/<path>` / `+++ b/<path>` and hunks), or a line saying the file is binary or too large. */
   diff: string;
+  /** True when the file is executable (it keeps its mode): a script, hook or bin a person may run next. */
+  executable?: true;
 }
 
 /** A call a dry run did not make: a tool that is not a file tool and changes something (grade w ≥ 2), or one that requires approval. */

@@ -111,7 +111,7 @@ export type {
 } from "./result/shape-result.js";
 export { fitValue, fitText } from "./result/fit-value.js";
 export { progressMessage } from "./result/progress-message.js";
-export { clampLimits } from "./program/clamp-limits.js";
+export { clampLimits, approvalLimits, APPROVAL_TOOL_TIMEOUT_MS } from "./program/clamp-limits.js";
 export type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 export type { FittedValue } from "./result/fit-value.js";
 export type { ServiceErrorCode } from "./service-error.js";

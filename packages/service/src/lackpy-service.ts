@@ -72,10 +72,13 @@ import type {
 import { loadTelemetry, startRootSpan } from "./program/telemetry.js";
 import { openWorkspaceStore } from "./store/open-store.js";
 import type { TemplateStore, WorkspaceStore } from "./store/store-types.js";
-import { redactStoreUrl } from "./config/store-settings.js";
 import { templateProblems, workspaceStatus } from "./workspace-status.js";
 import { traceValidation } from "./program/validation-span.js";
 import { WorkspaceTrust } from "./trust/workspace-trust.js";
+import { TemplateApprovals } from "./trust/template-approvals.js";
+import { configSecrets, publicConfig, publicView } from "./config/public-config.js";
+import { publicly } from "./config/publicly.js";
+import { kitUse, kitWrites } from "./kit-use.js";
 import { ServiceError } from "./service-error.js";
 import type { RevokeReport, TrustReport, TrustStatus } from "./trust/trust-types.js";
 
@@ -104,6 +107,9 @@ export class LackpyService {
   private readonly env: Record<string, string | undefined>;
   private readonly stages: DelegateStages;
   private readonly trustGate: WorkspaceTrust;
+  private readonly approvals: TemplateApprovals | null;
+  /** The config's secret values, which no introspection shows (`publicly`). */
+  private readonly secrets: string[];
   /** Loads an optional client from the workspace's `node_modules`, once a person trusted the workspace. */
   private readonly workspaceModules: (specifier: string) => Promise<unknown>;
   /** The workspace's file changes: staged runs settled, dry runs' pending changes, undo, recovery. */
@@ -136,6 +142,7 @@ export class LackpyService {
     // A config read from a workspace (by `open` or `loadConfig`) is the repository's: what it names
     // runs once a person trusted it. A config the app built itself is the app's decision.
     const configText = workspaceConfigText(this.settings);
+    this.secrets = configSecrets(this.settings);
     this.configStamp = CONFIG_STAMP.get(options) ?? null;
     this.trustGate = new WorkspaceTrust({
       workspace: this.workspace,
@@ -145,6 +152,10 @@ export class LackpyService {
         (options.config === undefined || configText !== undefined ? "store" : true),
       configText: configText ?? null,
     });
+    // Template files come with the folder: unless the app vouches for the workspace, one that changes
+    // something answers only once the person stands behind it (decision 91).
+    this.approvals =
+      this.trustGate.decision === true ? null : new TemplateApprovals(this.workspace);
     this.kits = new KitResolver(
       this.workspace,
       this.settings,
@@ -164,7 +175,10 @@ export class LackpyService {
             settings: this.settings.store,
             env: this.env,
             trustConfigUrl: () => this.trustGate.requireStoreUrl(),
+            trustConfigWorkspace: (key) => this.trustGate.requireStoreWorkspace(key),
+            ...(options.storeAccess ? { storeAccess: options.storeAccess } : {}),
             ...(options.store === "files" ? { force: "files" as const } : {}),
+            ...(this.approvals ? { approvals: this.approvals } : {}),
           });
     this.generator = new ProgramGenerator(
       this.settings,
@@ -198,13 +212,33 @@ export class LackpyService {
     return this.store.templates;
   }
 
-  /** The effective config; a store URL's password is shown as `***`. */
+  /**
+   * The name this workspace goes by where several are served (the HTTP server's `/mcp/<name>`,
+   * a token's `workspaces`): its shared store's key once that key counts (the person's
+   * `LACKPY_STORE_WORKSPACE`, or `[store] workspace` of a config a person trusted), else its
+   * folder's name. A clone's config cannot claim another project's name (decision 87).
+   */
+  async servedName(): Promise<string> {
+    const key = this.store.workspace;
+    if (!key) return path.basename(this.workspace);
+    const fromConfig =
+      !this.env.LACKPY_STORE_WORKSPACE?.trim() && key === this.settings.store.workspace;
+    if (!fromConfig) return key;
+    try {
+      await this.trustGate.requireStoreWorkspace(key);
+      return key;
+    } catch {
+      return path.basename(this.workspace);
+    }
+  }
+
+  /**
+   * The effective config as every introspection shows it (`publicConfig`): servers' `env` values
+   * and `headers`, secrets in their arguments and passwords in URLs masked.
+   */
   config(): LackpyConfig {
     this.followDefaultKit();
-    const config = structuredClone(this.settings);
-    if (config.store.url !== undefined && config.store.url !== "files")
-      config.store.url = redactStoreUrl(config.store.url);
-    return config;
+    return publicConfig(this.settings);
   }
 
   /**
@@ -307,7 +341,7 @@ export class LackpyService {
       label: firstLine(source),
     });
     return shapeResult(
-      redactSecrets(result, request.params.secrets),
+      { ...redactSecrets(result, request.params.secrets), kit: kitUse(request.kit) },
       options,
     ) as unknown as ShapedRunResult<Detail>;
   }
@@ -356,7 +390,11 @@ export class LackpyService {
     const span = startRootSpan("lackpy.generate", { "lackpy.kit": request.kit.name });
     try {
       const generated = await this.generator.generate(intent, request, options, span);
-      const outcome = redactSecrets(generated.outcome, request.params.secrets);
+      // A tier's reason may name a provider's URL: shown in the config's public view.
+      const outcome = publicView(
+        redactSecrets(generated.outcome, request.params.secrets),
+        this.secrets,
+      );
       span?.set({
         "lackpy.success": outcome.success,
         "lackpy.tier": outcome.success ? outcome.tier : undefined,
@@ -380,7 +418,11 @@ export class LackpyService {
     checkShapeOptions(options);
     const request = await this.prepareRequest(options);
     const result = await delegatePipeline(intent, request, this.stages, options);
-    return shapeResult(result, options) as unknown as ShapedDelegateResult<Detail>;
+    // A tier's reason may name a provider's URL: shown in the config's public view.
+    return publicView(
+      shapeResult(result, options),
+      this.secrets,
+    ) as unknown as ShapedDelegateResult<Detail>;
   }
 
   /**
@@ -401,13 +443,15 @@ export class LackpyService {
 
   /** Every configured provider, its tier and whether it answers now. */
   async providerList(): Promise<ProviderStatus[]> {
-    return providerList(
-      this.settings,
-      await this.providers(),
-      (key) => this.generator.templateTier(key),
-      this.env,
-      this.workspaceModules,
-      (provider) => this.generator.gated(provider),
+    return publicly(this.secrets, async () =>
+      providerList(
+        this.settings,
+        await this.providers(),
+        (key) => this.generator.templateTier(key),
+        this.env,
+        this.workspaceModules,
+        (provider) => this.generator.gated(provider),
+      ),
     );
   }
 
@@ -451,7 +495,7 @@ export class LackpyService {
    * server: a tool no listing has yet is named in `unlisted`, without a signature.
    */
   kitInfo(kit: KitSpecifier, options: KitInfoOptions = {}): Promise<KitInfo> {
-    return this.kits.info(kit, options);
+    return publicly(this.secrets, () => this.kits.info(kit, options));
   }
 
   /**
@@ -462,19 +506,21 @@ export class LackpyService {
     query: string,
     options: { kit?: KitSpecifier; limit?: number } = {},
   ): Promise<ToolMatch[]> {
-    const { kit } = await this.resolveKit(options.kit);
-    return asServiceError(() => searchTools(kit.tools, query, options.limit));
+    const { kit } = await publicly(this.secrets, () => this.resolveKit(options.kit));
+    return publicly(this.secrets, () =>
+      asServiceError(() => searchTools(kit.tools, query, options.limit)),
+    );
   }
 
   /** One tool of a kit in full: signature, description, arguments, return type, grade (`describe_tool`). */
   async describeTool(name: string, options: { kit?: KitSpecifier } = {}): Promise<ToolDescription> {
-    const { kit } = await this.resolveKit(options.kit);
-    return asServiceError(() => describeKitTool(kit.tools, name));
+    const { kit } = await publicly(this.secrets, () => this.resolveKit(options.kit));
+    return publicly(this.secrets, () => asServiceError(() => describeKitTool(kit.tools, name)));
   }
 
   /** Shipped and workspace kits; a broken `.kit` file is listed with its `file` and `error`. */
   kitList(): Promise<KitListEntry[]> {
-    return kitList(this.kitsDir);
+    return publicly(this.secrets, () => kitList(this.kitsDir));
   }
 
   /** Writes `.lackpy/kits/<name>.kit` after checking that every tool exists. */
@@ -488,22 +534,24 @@ export class LackpyService {
 
   /** Every tool in the toolbox, those of the configured MCP servers included (which starts them). */
   toolboxList(): Promise<ToolSpec[]> {
-    return this.kits.allTools();
+    return publicly(this.secrets, () => this.kits.allTools());
   }
 
   /** One tool's spec and, when it has them, its docs. */
   toolboxShow(name: string): Promise<{ spec: ToolSpec; docsText: string | null }> {
-    return this.kits.tool(name);
+    return publicly(this.secrets, () => this.kits.tool(name));
   }
 
   /** Docs of a kit's tools. */
   async docsIndex(kit?: KitSpecifier) {
-    return docsIndex((await this.resolveKit(kit)).kit);
+    return publicly(this.secrets, async () => docsIndex((await this.resolveKit(kit)).kit));
   }
 
   /** Reads one doc; paths outside the workspace (or the shipped docs), protected paths and closed ones (hidden, not opened by `[files] allow_read`) are refused. */
   async resolveDoc(docPath: string) {
-    return resolveDoc(docPath, this.workspace, { protection: await this.protection() });
+    return publicly(this.secrets, async () =>
+      resolveDoc(docPath, this.workspace, { protection: await this.protection() }),
+    );
   }
 
   /** The protection the file tools apply in this workspace: the config's globs and the paths lackpy loads. */
@@ -521,29 +569,41 @@ export class LackpyService {
   async status(): Promise<WorkspaceStatus> {
     this.followDefaultKit();
     await this.store.mergeUnmerged();
-    return workspaceStatus(
+    const status = await workspaceStatus(
       this.workspace,
       this.settings,
       { store: this.store, trust: this.trustGate },
       { runs: await this.changes.runs(), recovered: this.changes.recoveries() },
     );
+    // Starts no MCP server: a tool no listing has yet counts as one with effects.
+    const defaultKitWrites = await this.kitInfo(status.defaultKit, { startServers: false }).then(
+      (kit) => kitWrites(kit.tools),
+      () => null,
+    );
+    return publicView({ ...status, defaultKitWrites }, this.secrets);
   }
 
   /** Whether what the config names (module tools, MCP servers) may run, item by item; starts nothing. */
   trustStatus(): Promise<TrustStatus> {
-    return this.trustGate.status();
+    return publicly(this.secrets, () => this.trustGate.status());
   }
 
   /**
    * Trusts the workspace's config (`lackpy trust`): fingerprints the config, the kits and the code
    * each module tool and MCP server loads into the user's trust store; starts nothing.
    */
-  trust(): Promise<TrustReport> {
-    return this.trustGate.trust();
+  async trust(): Promise<TrustReport> {
+    const report = await publicly(this.secrets, () => this.trustGate.trust());
+    // The person looked at the folder: its template files are theirs now, as they are.
+    const templates =
+      this.store.backend === "files" ? this.store.templates.snapshot().templates : [];
+    this.approvals?.approve(templates);
+    return { ...report, templates: templates.map((template) => template.name) };
   }
 
-  /** Removes the workspace's trust record (`lackpy trust --revoke`). */
+  /** Removes the workspace's trust record (`lackpy trust --revoke`), and the approval of its template files. */
   revokeTrust(): RevokeReport {
+    this.approvals?.revoke();
     return this.trustGate.revoke();
   }
 

@@ -28,6 +28,7 @@ export type ServiceErrorCode =
   | "undo_conflict"
   | "store_unavailable"
   | "store_too_new"
+  | "forbidden_workspace"
   | "invalid_store_export";
 
 /** A caller mistake in `@lackpy/service`: bad config, unknown kit, bad parameter. */

@@ -1,4 +1,5 @@
 import type { Grade, ValidationResult } from "@lackpy/lang";
+import type { KitUse } from "./kit-use.js";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
 import type { RunResult, RunStats, TraceEntry } from "@lackpy/run";
@@ -44,6 +45,12 @@ export interface ServiceOptions {
    * a store it was given when it closes.
    */
   store?: WorkspaceStore | "files";
+  /**
+   * Asked before every use of a shared store with its workspace key; throws (a `ServiceError`
+   * with code `forbidden_workspace`) when the caller being served may not use that key. The HTTP
+   * server passes the calling token's workspaces, so the store itself keeps a token to them.
+   */
+  storeAccess?: (key: string) => void;
 }
 
 /** Generation settings of one request, for evals: prompt variant, intent id for recordings, base temperature. */
@@ -129,6 +136,8 @@ export interface DelegateResult extends ChangeOutcome {
   provider: string | null;
   model: string | null;
   grade: Grade;
+  /** The kit the run used, with its tools that change something. */
+  kit: KitUse;
   output: unknown;
   stdout: string;
   error: { code: string; message: string; [key: string]: unknown } | null;
@@ -228,8 +237,16 @@ export interface WorkspaceStatus {
   configPath: string;
   configExists: boolean;
   defaultKit: string;
+  /** The default kit's tools that change something (`kitWrites`); null when the kit cannot be resolved. */
+  defaultKitWrites: string[] | null;
   /** Where templates and the ratchet's history are kept: the backend, its place (no password) and the workspace key. */
-  store: { backend: StoreBackend; location: string; workspace: string | null };
+  store: {
+    backend: StoreBackend;
+    location: string;
+    workspace: string | null;
+    /** Why the store could not be read now (its URL or workspace key waits for trust, it is down); absent when it could. */
+    error?: string;
+  };
   /**
    * Whether delegates are recorded for this workspace: false for the files store in a folder
    * without `.lackpy/` (a delegate alone never makes one, so nothing is counted there).

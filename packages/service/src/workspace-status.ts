@@ -12,6 +12,7 @@ import type {
 import { MAX_RECENT, type RatchetEntry, type RecentDelegate } from "./store/ratchet-file.js";
 import type { RatchetStore, TemplateStore, WorkspaceStore } from "./store/store-types.js";
 import type { WorkspaceTrust } from "./trust/workspace-trust.js";
+import { ServiceError } from "./service-error.js";
 
 /** Broken template files (by file and line) and failed promotions (by intent), for status and template list. */
 export async function templateProblems(
@@ -46,8 +47,20 @@ export async function workspaceStatus(
   settings: LackpyConfig,
   stores: { store: WorkspaceStore; trust: WorkspaceTrust },
   changes: { runs: UndoableRun[]; recovered: RecoveryNotice[] } = { runs: [], recovered: [] },
-): Promise<WorkspaceStatus> {
+): Promise<Omit<WorkspaceStatus, "defaultKitWrites">> {
   const { templates, history } = stores.store;
+  // A store that refuses (a shared store whose URL or key waits for trust, a database that is
+  // down) leaves status working: it says why, and counts nothing from it.
+  let storeError: string | null = null;
+  const fromStore = async <T>(read: () => Promise<T>, none: T): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      storeError ??= error.hint ? `${error.message} (${error.hint})` : error.message;
+      return none;
+    }
+  };
   const file = configPath(workspace);
   const configExists = await access(file).then(
     () => true,
@@ -58,10 +71,23 @@ export async function workspaceStatus(
     configPath: file,
     configExists,
     defaultKit: settings.kit.default,
+    templates: (await fromStore(() => templates.list(), [])).length,
+    templateProblems: await fromStore(() => templateProblems(templates, history), []),
+    ratchetError: templates.lastError ?? history.lastError,
+    ratchet: await fromStore(() => ratchetStatus(settings.ratchet, { templates, history }), {
+      auto: settings.ratchet.auto,
+      minSuccesses: settings.ratchet.minSuccesses,
+      demoteAfterFailures: settings.ratchet.demoteAfterFailures,
+      candidates: [],
+      candidateCount: 0,
+      demoted: [],
+      recent: { delegates: 0, window: MAX_RECENT, byTier: [] },
+    }),
     store: {
       backend: stores.store.backend,
       location: stores.store.location,
       workspace: stores.store.workspace,
+      ...(storeError === null ? {} : { error: storeError }),
     },
     recordsDelegates:
       stores.store.backend !== "files" ||
@@ -69,10 +95,6 @@ export async function workspaceStatus(
         () => true,
         () => false,
       )),
-    templates: (await templates.list()).length,
-    templateProblems: await templateProblems(templates, history),
-    ratchetError: templates.lastError ?? history.lastError,
-    ratchet: await ratchetStatus(settings.ratchet, { templates, history }),
     runMode: settings.run.mode,
     order: settings.inference.order,
     trust: await stores.trust.status(),

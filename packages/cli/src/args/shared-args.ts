@@ -119,23 +119,6 @@ export const CHANGE_ARGS = {
   },
 } as const satisfies ArgsDef;
 
-/** How long a tool call may wait for a person's answer with `--approve` (10 minutes). */
-export const APPROVAL_TOOL_TIMEOUT_MS = 600_000;
-
-/**
- * The result with `limitsLowered` naming only the limits the person asked for with a flag: the
- * approval wait `--approve` asks for is lackpy's own request, lowered quietly to the maxima.
- */
-export function askedLimitsOnly<T extends { limitsLowered?: readonly { limit: string }[] }>(
-  result: T,
-  asked: Readonly<Record<string, unknown>>,
-): T {
-  if (!result.limitsLowered) return result;
-  const { limitsLowered, ...rest } = result;
-  const kept = limitsLowered.filter((lowered) => lowered.limit in asked);
-  return (kept.length > 0 ? { ...rest, limitsLowered: kept } : rest) as T;
-}
-
 /**
  * The change options of `--dry-run` and `--approve`: `--approve` needs a terminal on stdin (a
  * usage error otherwise, pointing to `--dry-run`), and a program read from a file, not stdin.

@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { kitUseText } from "../output/kit-use-text.js";
 import type { LackpyService } from "@lackpy/service";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
@@ -10,8 +11,6 @@ import {
 } from "../output/generation-failure.js";
 import { runnableProgram } from "../output/runnable-program.js";
 import {
-  APPROVAL_TOOL_TIMEOUT_MS,
-  askedLimitsOnly,
   CHANGE_ARGS,
   changeFlags,
   LIMIT_ARGS,
@@ -80,7 +79,7 @@ export function delegateCommand(context: CommandContext) {
       const service = await context.service(args.workspace);
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY && !args.debug });
       try {
-        const delegated = await service.delegate(args.intent, {
+        const result = await service.delegate(args.intent, {
           kit: args.kit,
           params,
           rules,
@@ -91,13 +90,11 @@ export function delegateCommand(context: CommandContext) {
             ? {
                 // The spinner makes way for the question.
                 approve: (request) => (spinner.stop(), changes.approve!(request)),
-                limits: { ...run.limits, toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS },
               }
             : {}),
           onProgress: (event) => showProgress(spinner, event, context.io.isTTY),
         });
         spinner.stop();
-        const result = askedLimitsOnly(delegated, run.limits);
         context.exitCode = result.success ? 0 : 1;
         if (args.json) return printJson(context, withNextSteps(result, service));
         if (printGenerationFailure(context, service, args.intent, result.error)) return;
@@ -105,7 +102,7 @@ export function delegateCommand(context: CommandContext) {
           const model = result.model ? ` ${result.model}` : "";
           context.io.stderr(
             context.colors.gray(
-              `# ${result.tier ?? "?"}${model} · generated in ${result.generationMs} ms · ran in ${result.executionMs} ms\n${runnableProgram(result.program, result.params)}\n`,
+              `# ${result.tier ?? "?"}${model} · kit ${kitUseText(result.kit)} · generated in ${result.generationMs} ms · ran in ${result.executionMs} ms\n${runnableProgram(result.program, result.params)}\n`,
             ),
           );
         }

@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { kitUseText } from "../output/kit-use-text.js";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { printRunResult, printValidationErrors } from "../output/format-results.js";
@@ -6,8 +7,6 @@ import { withForceHint } from "../output/cli-wording.js";
 import { readProgram } from "../args/read-program.js";
 import { KIT_HINT } from "../output/cli-wording.js";
 import {
-  APPROVAL_TOOL_TIMEOUT_MS,
-  askedLimitsOnly,
   CHANGE_ARGS,
   changeFlags,
   LIMIT_ARGS,
@@ -75,21 +74,15 @@ export function runCommand(context: CommandContext) {
       const changes = changeFlags(context, args);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const limits = {
-        ...run.limits,
-        // A call that needs a person's approval waits for the answer within its tool time.
-        ...(changes.approve ? { toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS } : {}),
-      };
       // A run over a second shows its counts on a terminal, and makes way for an approval question.
       const spinner = createSpinner(context.io, { quiet: !context.io.isTTY });
-      const ran = await service
+      const result = await service
         .runProgram(source, {
           kit: args.kit,
           params,
           rules,
           kitHint: KIT_HINT,
           ...run,
-          limits,
           ...shape,
           ...changes,
           ...(changes.approve
@@ -98,9 +91,11 @@ export function runCommand(context: CommandContext) {
           onProgress: (event) => showProgress(spinner, event, context.io.isTTY),
         })
         .finally(() => spinner.stop());
-      const result = askedLimitsOnly(ran, run.limits);
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
+      // A kit that can change files or the world says so before what the run did.
+      if (result.kit.writes.length > 0)
+        context.io.stderr(context.colors.gray(`# kit ${kitUseText(result.kit)}\n`));
       printRunResult(context, result, source, name);
       printChanges(context, result);
     },

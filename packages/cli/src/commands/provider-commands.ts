@@ -62,14 +62,14 @@ export function providerCommand(context: CommandContext) {
           `Say which client provider '${args.key}' uses: --plugin ollama or --plugin anthropic.`,
         );
       const { addProviderToConfig } = await import("./add-provider-to-config.js");
-      const { LackpyService, atomicWrite, configPath, initWorkspace } =
+      const { LackpyService, atomicWrite, configPath, initWorkspace, readWorkspaceConfig } =
         await import("@lackpy/service");
-      const { readFile } = await import("node:fs/promises");
       const { resolve } = await import("node:path");
       const workspace = resolve(context.io.cwd, args.workspace ?? ".");
       const file = configPath(workspace);
       const created = (await initWorkspace(workspace)).created.includes(".lackpy/config.toml");
-      const text = await readFile(file, "utf8");
+      // Read as every command reads it: a regular file only, checked.
+      const text = (await readWorkspaceConfig(workspace)).text ?? "";
       const next = addProviderToConfig(text, {
         key: args.key,
         plugin,

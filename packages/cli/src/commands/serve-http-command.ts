@@ -112,7 +112,8 @@ export async function serveOverHttp(
     handleSignals: true,
     childPool: childPoolStats,
     ...(exported ? { onClosed: () => exported.shutdown() } : {}),
-    openService: (directory) => LackpyService.open({ workspace: directory, env: context.io.env }),
+    openService: (directory, more) =>
+      LackpyService.open({ workspace: directory, env: context.io.env, ...more }),
   });
   const plain = tokens.filter((entry) => "plain" in entry && entry.plain && file).length;
   if (plain > 0)

@@ -107,7 +107,7 @@ export function storeCommand(context: CommandContext) {
       try {
         const document = await exportTemplates(service.store);
         const text = `${JSON.stringify(document, null, 2)}\n`;
-        if (!args.out) return context.io.stdout(text);
+        if (!args.out) return context.io.document(text);
         const { writeFile } = await import("node:fs/promises");
         const { resolve } = await import("node:path");
         const file = resolve(context.io.cwd, args.out);

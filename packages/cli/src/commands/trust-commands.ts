@@ -49,6 +49,10 @@ export function trustCommand(context: CommandContext) {
       if (args.json) return printJson(context, report);
       io.stdout(`trusted ${report.workspace}\n`);
       for (const item of report.items) io.stdout(`  ${describeItem(item)}\n`);
+      if (report.templates?.length)
+        io.stdout(
+          `  ${"templates".padEnd(13)}${report.templates.join(", ")} (template files that may now change files)\n`,
+        );
       if (!report.needed)
         io.stdout(
           "the config names no module tool, MCP server, model host off this machine or hidden path to open: nothing here needed trust\n",

@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { kitUseText } from "../output/kit-use-text.js";
 import { formatLanguageSpec, languageSpec } from "@lackpy/lang";
 import type { LackpyService, RatchetStatus, WorkspaceStatus } from "@lackpy/service";
 import { relativeTo } from "../output/cli-wording.js";
@@ -150,11 +151,13 @@ export function statusCommand(context: CommandContext) {
       io.stdout(
         `config     ${status.configPath}${status.configExists ? "" : " (missing: using defaults; run lackpy init)"}\n`,
       );
-      io.stdout(`kit        ${status.defaultKit}\n`);
+      io.stdout(
+        `kit        ${kitUseText({ name: status.defaultKit, writes: status.defaultKitWrites })}\n`,
+      );
       const demoted = status.ratchet.demoted.length;
       if (status.store.backend !== "files")
         io.stdout(
-          `store      ${status.store.backend} ${status.store.location} (workspace ${status.store.workspace})\n`,
+          `store      ${status.store.backend} ${status.store.location} (workspace ${status.store.workspace})${status.store.error ? `: ${colors.red("not used")}: ${status.store.error}` : ""}\n`,
         );
       io.stdout(`templates  ${status.templates}${demoted ? ` (${demoted} demoted)` : ""}\n`);
       printRatchet(context, status.ratchet, status.recordsDelegates);

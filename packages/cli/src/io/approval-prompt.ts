@@ -24,7 +24,8 @@ export function terminalApprover(context: CommandContext, terminal: CliTerminal)
     if (request.kind === "file") {
       io.stderr(`\n${colorDiff(request.change.diff, colors)}`);
       const verb = { create: "Create", modify: "Change", delete: "Delete" }[request.change.action];
-      question = `${verb} ${colors.bold(request.change.path)}? [y]es, [n]o, [a]ll: `;
+      const executable = request.change.executable ? ` (${colors.yellow("executable")})` : "";
+      question = `${verb} ${colors.bold(request.change.path)}${executable}? [y]es, [n]o, [a]ll: `;
     } else {
       const args = request.args.map((arg) => JSON.stringify(arg)).join(", ");
       question = `Call ${colors.bold(`${request.tool}(${args})`)}? [y]es, [n]o, [a]ll: `;

@@ -1,4 +1,7 @@
+import { Console } from "node:console";
 import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { terminalText } from "./terminal-text.js";
 /** The terminal a person answers prompts on (`--approve`), read one line at a time. */
 export interface CliTerminal {
   /** True when stdin is a terminal: a person is there to answer. */
@@ -110,4 +113,19 @@ export function memoryIo(
     },
   };
   return io;
+}
+
+/**
+ * The console for what a dependency logs: on stderr (stdout is the answer), escaped like all the
+ * CLI prints (`terminalText`), since a dependency may log what a server or a file sent it.
+ */
+export function processConsole(): Console {
+  const write = pipeWriter(process.stderr);
+  const escaped = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      write(terminalText(chunk.toString(), false));
+      done();
+    },
+  });
+  return new Console({ stdout: escaped, stderr: escaped });
 }

@@ -1,7 +1,9 @@
-/** ANSI colours, or plain text when colour is off. */
+import { styleMark } from "./terminal-text.js";
+
+/** Colours as style markers (`styleMark`, which the terminal io turns into ANSI), or plain text when colour is off. */
 export function palette(enabled: boolean) {
   const wrap = (open: number, close: number) => (text: string) =>
-    enabled ? `\u001B[${open}m${text}\u001B[${close}m` : text;
+    enabled ? `${styleMark(`${open}m`)}${text}${styleMark(`${close}m`)}` : text;
   return {
     red: wrap(31, 39),
     green: wrap(32, 39),

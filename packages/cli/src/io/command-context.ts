@@ -3,10 +3,11 @@ import type { CliIo } from "./cli-io.js";
 import { palette } from "./code-frame.js";
 import { recoveryLine } from "./recovery-line.js";
 import { useProgressWords } from "./spinner.js";
+import { terminalIo, type TerminalIo } from "./terminal-io.js";
 
-/** What every command gets: the io, the exit code to set, and a lazily opened service. */
+/** What every command gets: the io (escaping what it prints: `terminalIo`), the exit code to set, and a lazily opened service. */
 export interface CommandContext {
-  io: CliIo;
+  io: TerminalIo;
   exitCode: number;
   debug: boolean;
   colors: ReturnType<typeof palette>;
@@ -17,8 +18,9 @@ export interface CommandContext {
 }
 
 /** Creates the context for one CLI invocation. */
-export function createCommandContext(io: CliIo, options: { debug: boolean }): CommandContext {
+export function createCommandContext(raw: CliIo, options: { debug: boolean }): CommandContext {
   const services = new Map<string, LackpyService>();
+  const io = terminalIo(raw);
   return {
     io,
     exitCode: 0,
@@ -47,7 +49,7 @@ export function createCommandContext(io: CliIo, options: { debug: boolean }): Co
   };
 }
 
-/** Writes one JSON document followed by a newline. */
+/** Writes one JSON document followed by a newline, byte-exact (never escaped). */
 export function printJson(context: CommandContext, value: unknown): void {
-  context.io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+  context.io.document(`${JSON.stringify(value, null, 2)}\n`);
 }

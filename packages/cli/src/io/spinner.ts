@@ -1,14 +1,15 @@
 import type { ProgressEvent } from "@lackpy/service";
-import type { CliIo } from "./cli-io.js";
+import type { TerminalIo } from "./terminal-io.js";
+import { styleMark } from "./terminal-text.js";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 /** A progress line on stderr: animated on a terminal, one plain line per update otherwise; never on stdout. */
-export function createSpinner(io: CliIo, options: { quiet?: boolean } = {}) {
+export function createSpinner(io: TerminalIo, options: { quiet?: boolean } = {}) {
   let text = "";
   let frame = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
-  const draw = () => io.stderr(`\r\u001B[2K${FRAMES[frame++ % FRAMES.length]} ${text}`);
+  const draw = () => io.stderr(`${styleMark("K")}${FRAMES[frame++ % FRAMES.length]} ${text}`);
   return {
     update(next: string) {
       if (options.quiet || next === text) return;
@@ -21,7 +22,7 @@ export function createSpinner(io: CliIo, options: { quiet?: boolean } = {}) {
     stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
-      if (io.isTTY && text) io.stderr("\r\u001B[2K");
+      if (io.isTTY && text) io.stderr(styleMark("K"));
       text = "";
     },
   };

@@ -43,7 +43,10 @@ export function printChanges(
   if (result.dryRun) {
     // A blank line between the program's output and the diffs.
     if (changes.length > 0) io.stdout("\n");
-    for (const change of changes) io.stdout(colorDiff(change.diff, colors));
+    for (const change of changes) {
+      if (change.executable) io.stdout(`${executableNote(change.path, colors)}\n`);
+      io.stdout(colorDiff(change.diff, colors));
+    }
     for (const call of result.pending)
       io.stderr(
         `${colors.yellow("not called")} (dry run): ${call.tool}(${call.args.map((arg) => JSON.stringify(arg)).join(", ")})\n`,
@@ -61,4 +64,9 @@ export function printChanges(
     io.stderr(`${colors.yellow("declined")}: ${[...declined].join(", ")} (not written)\n`);
   // The files that landed are listed above (`created …`, `changed …`): say how to take them back.
   if (result.applied && result.runId) io.stderr(`  undo: lackpy undo ${result.runId}\n`);
+}
+
+/** The line before an executable file's diff: it keeps its execute bits, so a person may run what lands. */
+export function executableNote(path: string, colors: CommandContext["colors"]): string {
+  return `${colors.yellow("executable")} file ${path}: it stays executable (scripts, hooks and bins run it)`;
 }

@@ -126,7 +126,7 @@ describe("the template index file", () => {
 
   it.each([
     ["a digest that does not match", (text: string) => text.replace("999", "998")],
-    ["another version", (text: string) => text.replace('"version":1', '"version":2')],
+    ["another version", (text: string) => text.replace('"version":2', '"version":3')],
     [
       "another folder",
       (text: string) => text.replace(`"directory":"${DISPLAY}"`, '"directory":"x"'),

@@ -18,7 +18,7 @@ import type { Template, TemplateProblem } from "./template.js";
  * new check) or `patternWords` finds other words, so that no process serves what an older
  * version made of a file.
  */
-export const TEMPLATE_INDEX_VERSION = 1;
+export const TEMPLATE_INDEX_VERSION = 2;
 
 /** A file's mtime, ctime (both in ms), size and inode: when any differs, the file changed. */
 export type FileSignature = readonly [number, number, number, number];

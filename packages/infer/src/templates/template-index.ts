@@ -2,26 +2,33 @@
  * Templates indexed by the literal words of their patterns, so that matching an intent tries a
  * few candidates instead of every template. A word of a pattern is a run of characters between
  * spaces (or the pattern's start and end) that no placeholder touches: every intent the pattern
- * matches has that word as one of its space-separated words, up to ASCII case. Each template is
- * filed under its rarest word and is a candidate only when the intent has all of its words; the
- * pattern's expression, compiled once per template and kept with it, decides, exactly as
- * `matchTemplates` does. Words with a character outside ASCII are not indexed (case-insensitive
- * matching of those is not a plain `toLowerCase`, while an ASCII character only ever matches an
- * ASCII one), so a template with no ASCII word is tried for every intent. No file system here:
- * any store of templates (a folder, a database) builds one from its list.
+ * matches has that word as one of its space-separated words, up to case. Words are kept folded
+ * (`foldCase`, the case folding the match itself uses), so words in any script are indexed. Each
+ * template is filed under its rarest word and is a candidate only when the intent has all of its
+ * words; the pattern's matcher, compiled once per template and kept with it, decides, exactly as
+ * `matchTemplates` does. A template whose pattern has a problem (`patternProblem`) is left out:
+ * it never matches. No file system here: any store of templates (a folder, a database) builds one
+ * from its list.
  */
+import { foldCase } from "./fold-case.js";
+import { intentForMatching } from "./intent-for-matching.js";
 import {
-  checkPlaceholders,
-  intentForMatching,
-  patternExpression,
+  checkPattern,
+  compilePatternMatcher,
+  literalWords,
+  patternParts,
+  type PatternMatcher,
+} from "./pattern-matcher.js";
+import {
+  MAX_MATCHED_INTENT_CHARS,
   patternSpecificity,
   type TemplateMatch,
 } from "./template-match.js";
 import type { Template } from "./template.js";
 
-/** What matching needs to know of a pattern besides its expression (see `patternWords`). */
+/** What matching needs to know of a pattern besides its matcher (see `patternWords`). */
 export interface PatternWords {
-  /** Its indexed words, lower case, each once. */
+  /** Its indexed words, folded (`foldCase`), each once. */
   readonly words: readonly string[];
   /** Its literal characters (`patternSpecificity`): the most specific match wins. */
   readonly specificity: number;
@@ -40,11 +47,11 @@ export interface TemplateIndexOptions<T extends Template> {
   known?: (template: T, position: number) => PatternWords | undefined;
 }
 
-/** What is worked out from a template's pattern once: its words, specificity, key and, on first use, its expression. */
+/** What is worked out from a template's pattern once: its words, specificity, key and, on first use, its matcher. */
 interface CompiledPattern extends PatternWords {
   readonly pattern: string;
   key: string | null | undefined;
-  expression: RegExp | null;
+  matcher: PatternMatcher | null;
 }
 
 interface IndexEntry<T> {
@@ -53,10 +60,6 @@ interface IndexEntry<T> {
   readonly position: number;
   readonly compiled: CompiledPattern;
 }
-
-/** Printable ASCII: an ASCII character only ever matches ASCII ones, case-insensitively. */
-const ASCII_RUN = /^[\x21-\x7e]+$/;
-const PLACEHOLDER_IN_RUN = /\{[A-Za-z_][A-Za-z0-9_]*\}/;
 
 /** The templates of one moment, indexed for matching; build a new one when they change. */
 export class TemplateIndex<T extends Template = Template> {
@@ -80,15 +83,22 @@ export class TemplateIndex<T extends Template = Template> {
       if (template.pattern === null) continue;
       let compiled = previous?.get(template);
       if (compiled?.pattern !== template.pattern) {
-        const { words, specificity, key } =
-          options.known?.(template, position) ?? patternWords(template.pattern);
+        const known = options.known?.(template, position);
+        let analysed: PatternWords;
+        try {
+          analysed = known ?? patternWords(template.pattern);
+        } catch {
+          // A pattern with a problem never matches; its store lists it as a problem.
+          continue;
+        }
+        const { words, specificity, key } = analysed;
         const fits = key === null ? words.length === 0 : key !== undefined && words.includes(key);
         compiled = {
           pattern: template.pattern,
           words,
           specificity,
           key: fits ? key : undefined,
-          expression: null,
+          matcher: null,
         };
       }
       const entry = { template, position, compiled };
@@ -129,7 +139,7 @@ export class TemplateIndex<T extends Template = Template> {
     else this.buckets.set(key, [entry]);
   }
 
-  /** Indexes `templates`. Throws `invalid_template` for a pattern that repeats a placeholder. */
+  /** Indexes `templates`; a template whose pattern has a problem is left out (it never matches). */
   static build<T extends Template>(
     templates: readonly T[],
     options: TemplateIndexOptions<T> = {},
@@ -172,13 +182,15 @@ export class TemplateIndex<T extends Template = Template> {
    */
   match(intent: string, options: { params?: readonly string[] } = {}): TemplateMatch<T>[] {
     const text = intentForMatching(intent);
+    if (text.length > MAX_MATCHED_INTENT_CHARS) return [];
+    const folded = foldCase(text);
     const found: Array<{ entry: IndexEntry<T>; captures: Record<string, string> }> = [];
-    for (const entry of this.candidates(text)) {
-      const match = expressionOf(entry.compiled).exec(text);
-      if (!match) continue;
+    for (const entry of this.candidates(folded)) {
+      const captures = matcherOf(entry.compiled).match(text, folded);
+      if (!captures) continue;
       if (options.params && entry.template.params?.some((name) => !options.params!.includes(name)))
         continue;
-      found.push({ entry, captures: { ...(match.groups ?? {}) } });
+      found.push({ entry, captures });
     }
     return found
       .sort(
@@ -191,11 +203,13 @@ export class TemplateIndex<T extends Template = Template> {
 
   /** How many templates `match` tries for this intent (the rest cannot match it). */
   candidateCount(intent: string): number {
-    return this.candidates(intentForMatching(intent)).length;
+    const text = intentForMatching(intent);
+    return text.length > MAX_MATCHED_INTENT_CHARS ? 0 : this.candidates(foldCase(text)).length;
   }
 
-  private candidates(text: string): IndexEntry<T>[] {
-    const words = new Set(text.toLowerCase().split(" "));
+  /** The entries an intent may match: `folded` is its `intentForMatching`, folded. */
+  private candidates(folded: string): IndexEntry<T>[] {
+    const words = new Set(folded.split(" "));
     const candidates = [...this.unfiled];
     for (const word of words) {
       const bucket = this.buckets.get(word);
@@ -209,24 +223,23 @@ export class TemplateIndex<T extends Template = Template> {
 
 /**
  * The words every intent a pattern matches has, and the pattern's specificity. The words are the
- * space-separated runs of its normalised text with no placeholder in them (a run with one is
- * glued to what the placeholder captures), ASCII only, lower case, each once. Throws
- * `invalid_template` for a pattern that repeats a placeholder.
+ * space-separated runs of its normalised text with no placeholder in them (`literalWords`),
+ * folded, each once. Throws `invalid_template` for a pattern `patternProblem` refuses.
  */
 export function patternWords(pattern: string): PatternWords {
-  const placeholders = pattern.includes("{");
-  if (placeholders) checkPlaceholders(pattern);
+  checkPattern(pattern);
   const words: string[] = [];
-  for (const run of intentForMatching(pattern).split(" ")) {
-    if (run === "" || !ASCII_RUN.test(run)) continue;
-    if (placeholders && run.includes("{") && PLACEHOLDER_IN_RUN.test(run)) continue;
-    const word = run.toLowerCase();
+  for (const run of literalWords(patternParts(pattern))) {
+    const word = foldCase(run);
     if (!words.includes(word)) words.push(word);
   }
-  return { words, specificity: placeholders ? patternSpecificity(pattern) : pattern.length };
+  return {
+    words,
+    specificity: pattern.includes("{") ? patternSpecificity(pattern) : pattern.length,
+  };
 }
 
-function expressionOf(compiled: CompiledPattern): RegExp {
-  compiled.expression ??= patternExpression(compiled.pattern);
-  return compiled.expression;
+function matcherOf(compiled: CompiledPattern): PatternMatcher {
+  compiled.matcher ??= compilePatternMatcher(compiled.pattern);
+  return compiled.matcher;
 }

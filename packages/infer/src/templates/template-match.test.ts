@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  compilePattern,
-  intentForMatching,
-  matchTemplate,
-  matchTemplates,
-  normaliseIntent,
-} from "./template-match.js";
+import { foldCase } from "./fold-case.js";
+import { intentForMatching, normaliseIntent } from "./intent-for-matching.js";
+import { compilePattern, matchTemplate, matchTemplates } from "./template-match.js";
 import type { Template } from "./template.js";
 
 const template = (name: string, pattern: string, extra: Partial<Template> = {}): Template => ({
@@ -78,11 +74,11 @@ describe("matchTemplate", () => {
     });
     expect(matchTemplate({ pattern: "read {path} (raw)" }, "read a.txt raw")).toBeNull();
     expect(matchTemplate({ pattern: "read {path}" }, "please read a.txt")).toBeNull();
-    expect(compilePattern("a.b {x}").test("aXb y")).toBe(false);
+    expect(compilePattern("a.b {x}").match("aXb y", foldCase("aXb y"))).toBeNull();
   });
 
   it("refuses a pattern that repeats a placeholder", () => {
-    expect(() => compilePattern("{a} then {a}")).toThrow(/repeats a placeholder/);
+    expect(() => compilePattern("{a} then {a}")).toThrow(/repeats the placeholder \{a\}/);
   });
 });
 

@@ -66,7 +66,15 @@ describe("parseTemplate", () => {
     ["---\nname: x\nparams: a, 2b\n---\n1", "t.tmpl:3: '2b' in params is not a parameter name."],
     [
       '---\nname: x\npattern: "{a} and {a}"\n---\n1',
-      "t.tmpl:3: the pattern repeats the placeholder {a}.",
+      "t.tmpl:3: the pattern cannot be used: it repeats the placeholder {a}.",
+    ],
+    [
+      '---\nname: x\npattern: "{a}{b}{c}\u00e9"\n---\n1',
+      "t.tmpl:3: the pattern cannot be used: it puts the placeholders {a} and {b} side by side, with no text between them to tell where one ends.",
+    ],
+    [
+      '---\nname: x\npattern: "{request}"\n---\n1',
+      "t.tmpl:3: the pattern cannot be used: it has no word of its own (every word touches a placeholder), so it would answer almost any request.",
     ],
   ])("reports the bad template %j with file and line", (text, message) => {
     const parsed = parseTemplate(text, "t.tmpl");

@@ -1,4 +1,5 @@
 import { parseProgram } from "@lackpy/lang";
+import { PATTERN_HINT, patternProblem } from "./pattern-matcher.js";
 
 /** Who wrote a template: a person (`lackpy create`, a file placed by hand) or the ratchet (a promotion). */
 export type TemplateOrigin = "person" | "ratchet";
@@ -111,9 +112,14 @@ export function parseTemplate(text: string, file = "<template>"): ParsedTemplate
       keyLines.origin,
       `origin must be ${TEMPLATE_ORIGINS.join(" or ")}, not '${origin}'.`,
     );
-  const placeholders = patternParams(meta.pattern ?? "");
-  const repeated = placeholders.find((name, at) => placeholders.indexOf(name) !== at);
-  if (repeated) return fail(keyLines.pattern, `the pattern repeats the placeholder {${repeated}}.`);
+  const problem = meta.pattern === undefined ? null : patternProblem(meta.pattern);
+  if (problem !== null)
+    return fail(
+      keyLines.pattern,
+      `the pattern cannot be used: ${problem}.`,
+      "invalid_template",
+      PATTERN_HINT,
+    );
   const parsed = parseProgram(program);
   if (!parsed.ok) {
     const line = programLine + parsed.line - 1;

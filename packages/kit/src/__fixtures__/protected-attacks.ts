@@ -331,6 +331,25 @@ export const WRITE_CLOSED_ATTACKS: readonly (ProtectedAttack & { hidden: boolean
   { path: "pkg/MISE/config.toml", attack: "mise's folder in a subfolder, upper case", hidden: false },
   { path: "crush.json", attack: "Crush's MCP servers, started when the agent starts", hidden: false },
   { path: "Crush.JSON.", attack: "Crush's settings in mixed case with a trailing dot", hidden: false },
+  // Code-loading configs (issue 35): tools and their editor extensions import them on their own.
+  { path: "eslint.config.js", attack: "ESLint's flat config, loaded when an editor opens the folder", hidden: false },
+  { path: "eslint.config.mjs", attack: "ESLint's flat config as ESM", hidden: false },
+  { path: "packages/app/eslint.config.ts", attack: "ESLint's config in a package", hidden: false },
+  { path: "prettier.config.cjs", attack: "Prettier's config, loaded by its extension on save", hidden: false },
+  { path: "Prettier.Config.MJS", attack: "Prettier's config in mixed case", hidden: false },
+  { path: "vite.config.ts", attack: "Vite's config, imported by vite and vitest", hidden: false },
+  { path: "vitest.config.mts", attack: "Vitest's config as ESM TypeScript", hidden: false },
+  { path: "jest.config.cjs.", attack: "Jest's config with a trailing dot", hidden: false },
+  { path: "tailwind.config​.js", attack: "Tailwind's config with a zero-width space", hidden: false },
+  { path: "next.config.jsx", attack: "a config written as JSX", hidden: false },
+  { path: "babel.config.json", attack: "Babel's config naming plugins to load", hidden: false },
+  { path: "jest.config.yaml", attack: "a YAML config naming transforms to load", hidden: false },
+  { path: "tsconfig.json", attack: "TypeScript's settings naming language-service plugins", hidden: false },
+  { path: "tsconfig.build.json", attack: "a TypeScript build config", hidden: false },
+  { path: "web/jsconfig.json", attack: "JavaScript project settings in a subfolder", hidden: false },
+  { path: ".eslintrc.js", attack: "an ESLint rc file that is code", hidden: true },
+  { path: ".babelrc", attack: "Babel's rc file naming plugins", hidden: true },
+  { path: ".mocharc.cjs", attack: "Mocha's rc file that is code", hidden: true },
 ];
 
 /** Paths under `node_modules`: every file tool refuses to write them, `read_file` reads those that exist. */

@@ -129,7 +129,7 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     },
     async edit_file(file, old, replacement, editOptions) {
       const request = checkEditArguments(old, replacement, editOptions);
-      // Refused before reading: a path closed for writing, an executable or a read-only file.
+      // Refused before reading: a path closed for writing or a read-only file.
       checkWriteTarget(workspace, file, { protection });
       const staging = stagingOf(this);
       const text = await readTextFile(workspace, file, { maxReadBytes, protection, staging });

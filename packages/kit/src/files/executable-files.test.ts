@@ -1,8 +1,17 @@
-import { chmod, link, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  link,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../__fixtures__/create-workspace.js";
 import { createFileTools } from "./create-file-tools.js";
 
 let root: string;
@@ -31,9 +40,18 @@ const NEW_FILES: readonly { file: string; content: string }[] = [
   { file: "deep/new/folder/x.sh", content: "#!/bin/sh\n" },
 ];
 
-/** Modes with an execute bit: each file is refused for writing and editing. */
+/** Modes with an execute bit: each file may be written and edited, and keeps its permission bits. */
 const EXECUTABLE_MODES: readonly number[] = [
-  0o755, 0o700, 0o744, 0o750, 0o710, 0o701, 0o775, 0o777, 0o100, 0o4755,
+  0o755,
+  0o700,
+  0o744,
+  0o750,
+  0o710,
+  0o701,
+  0o775,
+  0o777,
+  0o100 | 0o600,
+  0o4755,
 ];
 
 describe("file tools: executable files", () => {
@@ -48,46 +66,53 @@ describe("file tools: executable files", () => {
     },
   );
 
-  it.each(EXECUTABLE_MODES)("refuses to overwrite or edit a file of mode %o", async (mode) => {
-    const file = `exec-${mode.toString(8)}.sh`;
-    await writeFile(path.join(root, file), "#!/bin/sh\necho safe\n");
-    await chmod(path.join(root, file), mode);
-    for (const attempt of [
-      tools.write_file(file, "#!/bin/sh\ntouch pwned\n"),
-      tools.edit_file(file, "safe", "pwned"),
-      tools.edit_file(file, "not in the file", "pwned"),
-      tools.write_file(`./src/../${file}`, "x"),
-    ]) {
-      const error = await refusal(attempt);
-      expect(error).toMatchObject({ code: "executable_file", retriable: false });
-      expect(error.message).toContain(`is executable (mode ${(mode & 0o777).toString(8)})`);
-    }
-    expect(await readFile(path.join(root, file), "utf8")).toBe("#!/bin/sh\necho safe\n");
-    expect(await modeOf(file)).toBe(mode);
+  it.each(EXECUTABLE_MODES)(
+    "writes and edits a file of mode %o, which keeps its permission bits",
+    async (mode) => {
+      const file = `exec-${mode.toString(8)}.sh`;
+      await writeFile(path.join(root, file), "#!/bin/sh\necho safe\n");
+      await chmod(path.join(root, file), mode);
+      await tools.edit_file(file, "safe", "edited");
+      expect(await readFile(path.join(root, file), "utf8")).toBe("#!/bin/sh\necho edited\n");
+      expect(await modeOf(file)).toBe(mode & 0o777);
+      expect(await tools.write_file(`./src/../${file}`, "#!/bin/sh\necho written\n")).toBe(23);
+      expect(await readFile(path.join(root, file), "utf8")).toBe("#!/bin/sh\necho written\n");
+      expect(await modeOf(file)).toBe(mode & 0o777);
+    },
+  );
+
+  it("edits an executable bin/index.js as the real-package task asks, keeping mode 755", async () => {
+    await mkdir(path.join(root, "bin"), { recursive: true });
+    await writeFile(
+      path.join(root, "bin/index.js"),
+      "#!/usr/bin/env node\nconst log = require('proc-log')\nlog.info('hi')\n",
+    );
+    await chmod(path.join(root, "bin/index.js"), 0o755);
+    await tools.edit_file("bin/index.js", "const log = require('proc-log')\n", "");
+    await tools.edit_file("bin/index.js", "log.info(", "console.log(");
+    expect(await readFile(path.join(root, "bin/index.js"), "utf8")).toBe(
+      "#!/usr/bin/env node\nconsole.log('hi')\n",
+    );
+    expect(await modeOf("bin/index.js")).toBe(0o755);
   });
 
-  it("refuses an executable file reached through a symlink or a hard link", async () => {
+  it("writes through a symlink or a hard link to an executable file, which stays executable", async () => {
     await writeFile(path.join(root, "target.sh"), "echo safe\n");
     await chmod(path.join(root, "target.sh"), 0o755);
     await symlink("target.sh", path.join(root, "soft.sh"));
     await link(path.join(root, "target.sh"), path.join(root, "hard.sh"));
-    for (const file of ["soft.sh", "hard.sh"]) {
-      expect((await refusal(tools.write_file(file, "pwned"))).code).toBe("executable_file");
-      expect((await refusal(tools.edit_file(file, "safe", "pwned"))).code).toBe("executable_file");
-    }
-    expect(await readFile(path.join(root, "target.sh"), "utf8")).toBe("echo safe\n");
+    await tools.write_file("soft.sh", "echo soft\n");
+    expect(await readFile(path.join(root, "target.sh"), "utf8")).toBe("echo soft\n");
+    expect(await modeOf("target.sh")).toBe(0o755);
+    await tools.write_file("hard.sh", "echo hard\n");
+    expect(await modeOf("hard.sh")).toBe(0o755);
   });
 
-  it("says why, and what to do instead", async () => {
-    await writeFile(path.join(root, "build.sh"), "echo\n");
-    await chmod(path.join(root, "build.sh"), 0o755);
-    const error = await refusal(tools.write_file("build.sh", "x"));
-    expect(error.message).toMatchInlineSnapshot(
-      `"'build.sh' is executable (mode 755); the file tools never change an executable file, which scripts, hooks and package runners run."`,
-    );
-    expect(error.hint).toMatchInlineSnapshot(
-      `"write a new file instead (the file tools never make one executable), or ask the user to change this one"`,
-    );
+  it("never adds an execute bit to a file that had none, whatever it writes", async () => {
+    await writeFile(path.join(root, "plain.sh"), "echo\n");
+    await chmod(path.join(root, "plain.sh"), 0o644);
+    await tools.write_file("plain.sh", "#!/bin/sh\ntouch pwned\n");
+    expect(await modeOf("plain.sh")).toBe(0o644);
   });
 
   it.each([0o644, 0o640, 0o600, 0o664, 0o666])(

@@ -302,8 +302,6 @@ describe("FileStaging in a workspace with protected, closed and loaded paths", (
     ...WRITE_CLOSED_ATTACKS,
     ...READ_ONLY_ATTACKS,
     ...LOADED_ATTACKS,
-    { path: "run.sh", attack: "an executable file" },
-    { path: "links/run-link", attack: "a symlink to an executable file" },
     { path: "frozen.txt", attack: "a read-only file" },
   ];
 
@@ -327,9 +325,16 @@ describe("FileStaging in a workspace with protected, closed and loaded paths", (
     const run = staged(tools, staging);
     await run.write_file("src/app.ts", "export const app = 2;\n");
     await run.write_file("docs/new.md", "# new\n");
+    // An executable file is edited like any other (it keeps its mode when the change lands).
+    await run.write_file("links/run-link", "#!/bin/sh\necho edited\n");
     expect(await run.find_files("**/*.md")).toEqual(["CLAUDE.md", "README.md", "docs/new.md"]);
     // Hidden names stay hidden from find_files even when the run wrote into an opened folder.
-    expect(staging.list().map((file) => file.path)).toEqual(["docs/new.md", "src/app.ts"]);
+    expect(staging.list().map((file) => file.path)).toEqual([
+      "docs/new.md",
+      "run.sh",
+      "src/app.ts",
+    ]);
+    expect(staging.list().find((file) => file.path === "run.sh")!.before.mode! & 0o111).toBe(0o111);
   });
 });
 

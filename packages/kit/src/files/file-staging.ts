@@ -21,7 +21,7 @@ export const MAX_STAGED_BYTES = 256 * 1024 * 1024;
  * The staging area of one run: the builtin file tools write here instead of the disk, and read
  * through it, so a later `read_file` sees what the run wrote and `find_files` finds the files it
  * created. Every write is checked before it is staged exactly as a direct write is (the one path
- * check, executables, read-only files, folders); the host applies the staged files when the run
+ * check, read-only files, folders); the host applies the staged files when the run
  * succeeds, or drops them. Keyed by real path, so two paths to one file (a symlink) stage one file.
  * Once sealed (the run is over), nothing more is staged. The staged content (and the text of the
  * before-images) is held in the host's memory, so it is bounded: past `maxBytes` a write is

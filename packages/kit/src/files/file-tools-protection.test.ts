@@ -221,7 +221,7 @@ describe("file tools: hidden paths are closed", () => {
       `"'gh/workflows/x.yml' leads to '.github/workflows/x.yml', which is hidden (GitHub settings and workflows, which run commands in CI); programs may read it, but the file tools write names starting with "." only where the workspace config allows it."`,
     );
     expect((await refusal(tools.write_file("lefthook.yml", "x"))).message).toMatchInlineSnapshot(
-      `"'lefthook.yml' is closed for writing (the git hooks lefthook installs and runs); programs may read it, but the file tools change files that make other tools run commands only where the workspace config allows it."`,
+      `"'lefthook.yml' is closed for writing (the git hooks lefthook installs and runs); programs may read it, but the file tools change files other tools run commands from or load as code only where the workspace config allows it."`,
     );
   });
 

@@ -46,7 +46,7 @@ export interface PreparedFileChange {
 
 /**
  * Prepares one change as a direct write is checked (`checkWriteTarget`: the one path check for
- * writing, executables, read-only files; `checkWriteFolder`), refuses it with `stale_change` when
+ * writing, read-only files; `checkWriteFolder`), refuses it with `stale_change` when
  * the file no longer holds `expected`, and writes the new content to the temporary file
  * `.<token>.lackpy-tmp` next to the target (exclusively, flushed, with the mode the target keeps
  * or, for a new file, no execute bit). Nothing is changed until `commit`.

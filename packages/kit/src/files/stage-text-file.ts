@@ -22,7 +22,7 @@ export interface StageTextFileOptions {
 /**
  * `write_file` into a run's staging area instead of the disk. Everything a direct write checks is
  * checked first, in the same order and with the same errors (the one path check for writing,
- * executables, read-only files, folders on the way), against the disk and against what the run
+ * read-only files, folders on the way), against the disk and against what the run
  * already staged (a staged file is no folder to write into, a folder of staged files no file);
  * then the disk's content is read once, as the file's before-image, and the new content staged.
  */

@@ -29,9 +29,9 @@ export interface WriteTextFileOptions {
 /**
  * Writes a workspace text file atomically: the content goes to a temporary file in the same
  * folder, which is flushed and renamed over the target, so a crash leaves the old or the new
- * file, never half of one. The target is checked first (`checkWriteTarget`): closed, protected,
- * executable and read-only files are refused. An existing file keeps its permission bits (not
- * setuid, setgid or sticky); a new file gets no execute bit, whatever the umask or the content
+ * file, never half of one. The target is checked first (`checkWriteTarget`): closed, protected
+ * and read-only files are refused. An existing file keeps its permission bits (not setuid, setgid
+ * or sticky; an executable stays one); a new file gets no execute bit, whatever the umask or the content
  * (a `#!` line too), and is refused on a file system that makes every file executable. Hard links
  * to the target are not kept. When the write fails or its call is aborted, the temporary file and
  * the folders created for it are removed, and the error names the cause. The checks and `mkdir`
@@ -151,8 +151,8 @@ export async function failedWrite(
 /**
  * Checks a path `write_file` or `edit_file` is to replace or create, and returns its real path
  * and, when it exists, its metadata; throws the `ToolError` of a path the one path check refuses
- * for writing, too long a name, a folder or anything but a regular file, an executable file (any
- * execute bit: scripts, hooks and package runners run it), and a read-only file. Read-only is
+ * for writing, too long a name, a folder or anything but a regular file, and a read-only file
+ * (an executable file is written like any other, and stays executable: `keepMode`). Read-only is
  * told by `access(W_OK)` for ordinary users and by the mode bits for everyone, because as root
  * `access` allows everything (a file with no write bit, such as mode 0o444, is refused even for
  * root): a rename would silently replace it.
@@ -174,14 +174,6 @@ export function checkWriteTarget(
     throw new ToolError("is_directory", `'${shown}' is a folder, not a file.`, { retriable: true });
   if (existing && !existing.isFile())
     throw new ToolError("not_a_file", `'${shown}' is not a regular file.`, { retriable: true });
-  if (existing && (existing.mode & EXECUTE_BITS) !== 0)
-    throw new ToolError(
-      "executable_file",
-      `'${shown}' is executable (mode ${(existing.mode & 0o777).toString(8)}); the file tools never change an executable file, which scripts, hooks and package runners run.`,
-      {
-        hint: "write a new file instead (the file tools never make one executable), or ask the user to change this one",
-      },
-    );
   if (existing)
     checkWritable(file, existing.mode, `'${shown}' is read-only; lackpy will not replace it.`);
   return { file, existing };
@@ -191,12 +183,13 @@ export function checkWriteTarget(
 const EXECUTE_BITS = 0o111;
 
 /**
- * Gives the temporary file the mode of the file it replaces (which has no execute bit), or
- * clears the execute bits of a new one; refuses when the file system keeps them anyway (FAT,
- * some network and Windows mounts make every file executable).
+ * Gives the temporary file the permission bits of the file it replaces (an executable stays
+ * executable, as it was; setuid, setgid and sticky are not kept), or clears the execute bits of a
+ * new one; refuses when the file system keeps them anyway (FAT, some network and Windows mounts
+ * make every file executable). So no write ever makes a file executable that was not.
  */
 async function keepMode(handle: FileHandle, existing: Stats | null, shown: string): Promise<void> {
-  if (existing) return handle.chmod(existing.mode & 0o666);
+  if (existing) return handle.chmod(existing.mode & 0o777);
   const created = (await handle.stat()).mode;
   if ((created & EXECUTE_BITS) === 0) return;
   await handle.chmod(created & 0o666);

@@ -93,9 +93,11 @@ describe("kitCreate", () => {
       code: "kit_exists",
       message: "Kit 'twice' already exists.",
     });
-    expect((await kitError(kitCreate("readonly", ["read_file"], { kitsDir }))).code).toBe(
-      "kit_exists",
-    );
+    for (const name of ["readonly", "files", "Files", "none"])
+      for (const force of [false, true])
+        expect((await kitError(kitCreate(name, ["read_file"], { kitsDir, force }))).code).toBe(
+          "invalid_kit_name",
+        );
     await kitCreate("twice", ["find_files"], { kitsDir, force: true });
     expect(parseKitFile(await readFile(path.join(kitsDir, "twice.kit"), "utf8")).tools).toEqual({
       find_files: "find_files",

@@ -5,7 +5,7 @@ import { formatKitFile, parseKitFile, type KitDefinition } from "./parse-kit-fil
 import { readKitText } from "./read-kit-text.js";
 import { checkKitName } from "./resolve-kit.js";
 import { workspaceKitNames } from "./resolve-kit-specifier.js";
-import { SHIPPED_KITS } from "./shipped-kits.js";
+import { isReservedKitName, reservedKitError, SHIPPED_KITS } from "./shipped-kits.js";
 
 /** One kit as `kitList` reports it. */
 export interface KitListEntry {
@@ -20,40 +20,40 @@ export interface KitListEntry {
   error?: string;
 }
 
-/** The shipped kits, then the workspace's `<kitsDir>/*.kit` kits (a workspace kit replaces a shipped one of the same name). */
+/**
+ * The shipped kits, then the workspace's `<kitsDir>/*.kit` kits. A workspace `.kit` file that
+ * takes a shipped kit's name or `none` is listed with its error beside the shipped kit, which it
+ * never replaces.
+ */
 export async function kitList(kitsDir?: string): Promise<KitListEntry[]> {
-  const entries = new Map<string, KitListEntry>();
-  for (const [name, kit] of Object.entries(SHIPPED_KITS))
-    entries.set(name, { name, source: "shipped", ...summary(kit) });
+  const entries: KitListEntry[] = Object.entries(SHIPPED_KITS).map(([name, kit]) => ({
+    name,
+    source: "shipped",
+    ...summary(kit),
+  }));
   for (const name of await workspaceKitNames(kitsDir)) {
     const file = path.join(kitsDir!, `${name}.kit`);
     try {
+      if (isReservedKitName(name)) throw reservedKitError(name, file);
       const kit = parseKitFile(await readKitText(file), { file });
-      entries.set(name, { name, source: "workspace", ...summary(kit), file });
+      if (kit.name !== undefined && isReservedKitName(kit.name))
+        throw reservedKitError(kit.name, file);
+      entries.push({ name, source: "workspace", ...summary(kit), file });
     } catch (error) {
-      entries.set(name, {
-        name,
-        source: "workspace",
-        tools: [],
-        file,
-        error: (error as Error).message,
-      });
+      entries.push({ name, source: "workspace", tools: [], file, error: (error as Error).message });
     }
   }
-  return [...entries.values()];
+  return entries;
 }
 
-/** Writes `<kitsDir>/<name>.kit` with the tools (`tool` or `alias=tool`); refuses an existing or shipped name unless `force`. */
+/** Writes `<kitsDir>/<name>.kit` with the tools (`tool` or `alias=tool`); refuses an existing name unless `force`, and a shipped kit's name or `none` always. */
 export async function kitCreate(
   name: string,
   tools: readonly string[],
   options: { kitsDir: string; force?: boolean; description?: string; docs?: readonly string[] },
 ): Promise<{ path: string }> {
   checkKitName(name);
-  if (name === "none")
-    throw new KitError("invalid_kit_name", "'none' is reserved for the empty kit.", {
-      hint: "choose another name",
-    });
+  if (isReservedKitName(name)) throw reservedKitError(name, `${name}.kit`);
   const definition: KitDefinition = {
     name,
     ...(options.description ? { description: options.description } : {}),
@@ -67,7 +67,6 @@ export async function kitCreate(
   const file = path.join(options.kitsDir, `${name}.kit`);
   const text = formatKitFile(definition);
   parseKitFile(text, { file });
-  if (Object.hasOwn(SHIPPED_KITS, name) && !options.force) throw exists(name);
   await mkdir(options.kitsDir, { recursive: true });
   try {
     await writeFile(file, text, { flag: options.force ? "w" : "wx" });

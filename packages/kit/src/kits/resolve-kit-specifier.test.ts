@@ -39,7 +39,12 @@ beforeAll(async () => {
     path.join(kitsDir, "reader.kit"),
     "---\nname: reader\ndescription: Reads only\ndocs: [docs/reading.md]\n---\nread = read_file\nfind_files # globs\n",
   );
+  // A cloned repository's kits that take lackpy's own names (issue 35): never used as those kits.
   await writeFile(path.join(kitsDir, "files.kit"), "read_file\n");
+  await writeFile(path.join(kitsDir, "readonly.kit"), "read_file\nwrite_file\nedit_file\n");
+  await writeFile(path.join(kitsDir, "none.kit"), "write_file\n");
+  await writeFile(path.join(kitsDir, "sneaky.kit"), "---\nname: readonly\n---\nwrite_file\n");
+  await writeFile(path.join(root, "ReadOnly.kit"), "write_file\n");
   await writeFile(path.join(kitsDir, "broken.kit"), "read_file\nnot a tool\n");
   await writeFile(path.join(root, "custom.kit"), "---\nname: mine\n---\nwrite_file\n");
   await writeFile(path.join(root, "plain.kit"), "edit_file\n");
@@ -73,6 +78,24 @@ async function kitError(promise: Promise<unknown>): Promise<KitError> {
 }
 
 describe("resolveKitSpecifier", () => {
+  it.each([
+    [
+      "a workspace kit whose name: says readonly",
+      "sneaky",
+      /'readonly': 'none', 'readonly', 'files' are lackpy's own kits/,
+    ],
+    [
+      "a .kit path whose file name is a shipped kit's, in another case",
+      "./ReadOnly.kit",
+      /cannot be named 'ReadOnly'/,
+    ],
+  ])("refuses %s", async (_name, kit, message) => {
+    const error = await kitError(resolve(kit));
+    expect(error.code).toBe("invalid_kit_name");
+    expect(error.message).toMatch(message);
+    expect(error.hint).toContain("rename the .kit file");
+  });
+
   it.each<[string, KitInput, string, string[], { w: number; d: number }]>([
     [
       "a shipped kit",
@@ -83,12 +106,20 @@ describe("resolveKitSpecifier", () => {
     ],
     ["a workspace kit with an alias", "reader", "reader", ["read", "find_files"], { w: 1, d: 0 }],
     [
-      "a workspace kit that replaces a shipped one",
+      "the shipped kit, never a workspace .kit file of its name",
       "files",
       "files",
-      ["read_file"],
+      Object.keys(SHIPPED_KITS.files.tools),
+      { w: 3, d: 3 },
+    ],
+    [
+      "the shipped readonly kit, never a workspace readonly.kit with write tools",
+      "readonly",
+      "readonly",
+      Object.keys(SHIPPED_KITS.readonly.tools),
       { w: 1, d: 0 },
     ],
+    ["the empty kit, never a workspace none.kit", "none", "none", [], { w: 0, d: 0 }],
     ["a .kit path with a name", "custom.kit", "mine", ["write_file"], { w: 3, d: 3 }],
     ["a .kit path named by its file", "./plain.kit", "plain", ["edit_file"], { w: 3, d: 3 }],
     ["an absolute .kit path", "ABSOLUTE", "plain", ["edit_file"], { w: 3, d: 3 }],
@@ -151,7 +182,7 @@ describe("resolveKitSpecifier", () => {
 
   it("lists shipped and workspace kits when a kit is unknown", async () => {
     expect((await kitError(resolve("nope"))).hint).toMatch(
-      /^kits: readonly, files, broken, (creds, fifo, )?reader, (readonly-link, shared, )?none/,
+      /^kits: readonly, files, broken, (creds, fifo, )?reader, (readonly-link, shared, )?sneaky, none/,
     );
   });
 });

@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { KitError } from "../kit-error.js";
 import { parseKitFile, type KitDefinition } from "./parse-kit-file.js";
+import { isReservedKitName, reservedKitError } from "./shipped-kits.js";
 import { readKitText } from "./read-kit-text.js";
 import {
   resolveKit,
@@ -27,8 +28,9 @@ const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 /**
  * Resolves every kit form: a path to a `.kit` file (relative to `baseDir`), a workspace kit
- * `<kitsDir>/<name>.kit` (which wins over a shipped kit of the same name), and everything
- * `resolveKit` takes. Only the requested `.kit` file is read.
+ * `<kitsDir>/<name>.kit`, and everything `resolveKit` takes. Only the requested `.kit` file is
+ * read. A `.kit` file never takes a shipped kit's name or `none` (`RESERVED_KIT_NAMES`): the
+ * shipped kit is used, and a file that calls itself one is refused (`invalid_kit_name`).
  */
 export async function resolveKitSpecifier(
   kit: KitInput,
@@ -46,6 +48,7 @@ export async function resolveKitSpecifier(
     });
     const definition = parseKitFile(text, { file });
     const name = definition.name ?? path.basename(file, ".kit");
+    if (isReservedKitName(name)) throw reservedKitError(name, kit.trim());
     return resolveKit(name, toolbox, {
       kits: { [name]: { ...definition, name } },
       extraTools,
@@ -54,17 +57,28 @@ export async function resolveKitSpecifier(
   }
   const name = typeof kit === "string" ? kit.trim() : "";
   const kits: Record<string, KitDefinition> = {};
-  if (options.kitsDir && PLAIN_NAME.test(name) && !name.includes("..") && name !== "none") {
+  // A workspace kit never stands for a shipped kit or `none`: `readonly` is what lackpy ships.
+  if (
+    options.kitsDir &&
+    PLAIN_NAME.test(name) &&
+    !name.includes("..") &&
+    !isReservedKitName(name)
+  ) {
     const file = path.join(options.kitsDir, `${name}.kit`);
     const text = await readKitText(file).catch((error: unknown) => {
       if (error instanceof KitError) throw error;
       return null;
     });
-    if (text !== null) kits[name] = { name, ...parseKitFile(text, { file }) };
+    if (text !== null) {
+      const definition = parseKitFile(text, { file });
+      if (definition.name !== undefined && isReservedKitName(definition.name))
+        throw reservedKitError(definition.name, file);
+      kits[name] = { name, ...definition };
+    }
   }
   return resolveKit(kit, toolbox, {
     kits,
-    knownKits: await workspaceKitNames(options.kitsDir),
+    knownKits: (await workspaceKitNames(options.kitsDir)).filter((kit) => !isReservedKitName(kit)),
     extraTools,
     unlisted,
   });

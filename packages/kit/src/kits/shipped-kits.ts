@@ -1,3 +1,4 @@
+import { KitError } from "../kit-error.js";
 import type { KitDefinition } from "./parse-kit-file.js";
 
 /** The read-only file tools: reading, finding, measuring, listing and searching. */
@@ -28,3 +29,28 @@ export const SHIPPED_KITS: Readonly<Record<string, Readonly<KitDefinition>>> = O
     }),
   }),
 });
+
+/**
+ * Kit names a workspace cannot take: the shipped kits and `none`, compared without case. A person
+ * relies on `readonly` reading only; a cloned repository's `.kit` file of that name would
+ * otherwise give it write tools.
+ */
+export const RESERVED_KIT_NAMES: readonly string[] = Object.freeze([
+  "none",
+  ...Object.keys(SHIPPED_KITS),
+]);
+
+/** True when a workspace kit may not be called `name` (`RESERVED_KIT_NAMES`, any case). */
+export function isReservedKitName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return RESERVED_KIT_NAMES.includes(lower);
+}
+
+/** The `invalid_kit_name` error of a workspace kit that takes a reserved name, naming its file. */
+export function reservedKitError(name: string, file: string): KitError {
+  return new KitError(
+    "invalid_kit_name",
+    `${file}: a workspace kit cannot be named '${name}': ${RESERVED_KIT_NAMES.map((kit) => `'${kit}'`).join(", ")} are lackpy's own kits, and keep meaning what lackpy ships.`,
+    { hint: "rename the .kit file (and its name:), e.g. to my-files.kit" },
+  );
+}

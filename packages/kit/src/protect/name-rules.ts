@@ -3,7 +3,7 @@
  * hidden, and hidden paths are closed unless the workspace config opens them. The tables here are
  * short on purpose: names no config can open (`SEALED_NAMES`), the few hidden names anyone may
  * read (`READABLE_HIDDEN_NAMES`), visible files that make other tools run commands
- * (`COMMAND_FILES`), `node_modules` (`WRITE_PROTECTED_FOLDERS`), and, for messages only, what some
+ * (`COMMAND_FILES`) or that they load as code (`CODE_CONFIG_FILES`), `node_modules` (`WRITE_PROTECTED_FOLDERS`), and, for messages only, what some
  * well-known hidden names hold (`HIDDEN_NAME_REASONS`).
  */
 import { compileGlob, type Glob } from "../glob/compile-glob.js";
@@ -61,6 +61,27 @@ export const COMMAND_FILES: Readonly<Record<string, string>> = Object.freeze({
   "mise/config.toml": "mise's settings, whose hooks run on entering the folder",
 });
 
+/**
+ * Visible file names, at any depth, that tools load as code on their own, with which tools: the
+ * naming patterns their loaders use, not a list of tools (every tool has its config, and a list
+ * never converges). ESLint's and Prettier's editor extensions import `eslint.config.js` and
+ * `prettier.config.mjs` as soon as a folder is opened; a JSON or YAML config names modules to load
+ * (`babel.config.json` plugins, `jest.config.json` transforms, `tsconfig.json`
+ * `compilerOptions.plugins`, which editors' TypeScript service loads). Closed for writing like
+ * hidden paths (`[files] allow_write` opens them), open for reading. The hidden forms
+ * (`.eslintrc.cjs`, `.babelrc`, `.mocharc.yml`) are closed as hidden names already.
+ */
+export const CODE_CONFIG_FILES: Readonly<Record<string, string>> = Object.freeze({
+  "*.config.{js,cjs,mjs,ts,cts,mts,jsx,tsx}":
+    "a tool's config that is code, which the tool imports (ESLint, Prettier, Vite, Vitest, Jest, webpack, Rollup, Babel, PostCSS, Tailwind, Next.js, …), some as soon as an editor opens the folder",
+  "*.config.{json,json5,yaml,yml}":
+    "a tool's config that names modules for the tool to load (Babel plugins, Jest transforms, …)",
+  ".*rc.{js,cjs,mjs,ts,cts,mts}":
+    "a tool's settings that are code (.eslintrc.js, .prettierrc.cjs, .babelrc.js, .mocharc.js), which the tool and its editor extension import",
+  "{tsconfig,jsconfig}*.json":
+    "TypeScript settings, whose compilerOptions.plugins name language-service plugins that editors load",
+});
+
 /** Folders, at any depth, whose contents programs may read but never create, change or delete, with what they hold. */
 export const WRITE_PROTECTED_FOLDERS: Readonly<Record<string, string>> = Object.freeze({
   node_modules: "installed packages, whose code lackpy, npx and other tools run",
@@ -89,9 +110,10 @@ export const HIDDEN_REASON =
   'a name starting with ".", where tools keep settings, hooks and credentials';
 
 const READABLE_GLOBS: readonly Glob[] = READABLE_HIDDEN_NAMES.map((name) => compileGlob(name));
-const COMMAND_GLOBS: readonly (readonly [Glob, string])[] = Object.entries(COMMAND_FILES).map(
-  ([name, reason]) => [compileGlob(name), reason] as const,
-);
+const WRITE_CLOSED_GLOBS: readonly (readonly [Glob, string])[] = Object.entries({
+  ...COMMAND_FILES,
+  ...CODE_CONFIG_FILES,
+}).map(([name, reason]) => [compileGlob(name), reason] as const);
 
 /** Code points macOS's HFS+ ignores in names (as git's `is_hfs_dotgit` knows): `.g\u200cit` opens `.git`. */
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
@@ -140,11 +162,14 @@ export function isReadableHiddenName(lowerName: string): boolean {
   return READABLE_GLOBS.some((glob) => glob.test(lowerName));
 }
 
-/** What a command file holds, or null: `names` are a path's `comparableName`s, the file's last. */
-export function commandFileReason(names: readonly string[]): string | null {
+/**
+ * Why a file is closed for writing by its name, or null: a command file (`COMMAND_FILES`) or a
+ * code-loading config (`CODE_CONFIG_FILES`). `names` are a path's `comparableName`s, the file's last.
+ */
+export function writeClosedReason(names: readonly string[]): string | null {
   const name = names[names.length - 1];
   const withFolder = names.slice(-2).join("/");
-  for (const [glob, reason] of COMMAND_GLOBS)
+  for (const [glob, reason] of WRITE_CLOSED_GLOBS)
     if (glob.test(name) || glob.test(withFolder)) return reason;
   return null;
 }

@@ -9,7 +9,8 @@
  *   (`WRITE_PROTECTED_FOLDERS`), or when the path or one of its folders matches a glob of the
  *   workspace config's `[files] protected`;
  * - closed when one of its names is hidden (starts with `.`), or, for writing, when its last name
- *   is a command file (`COMMAND_FILES`: `lefthook.yml`, `opencode.json`, …), unless an opening
+ *   is a command file (`COMMAND_FILES`: `lefthook.yml`, `opencode.json`, …) or a code-loading
+ *   config (`CODE_CONFIG_FILES`: `eslint.config.js`, `tsconfig.json`, …), unless an opening
  *   glob matches the path or one of its folders: `[files] allow_write` opens reading and writing,
  *   `[files] allow_read` reading. Reading is also open when every hidden name on the path is one
  *   of `READABLE_HIDDEN_NAMES` (`.gitignore`, `.github`, …) or lies inside `node_modules` (installed
@@ -24,7 +25,7 @@
  */
 import { compileGlob, type Glob } from "../glob/compile-glob.js";
 import {
-  commandFileReason,
+  writeClosedReason,
   comparableName,
   forgivenName,
   hiddenReason,
@@ -183,7 +184,7 @@ function closedProblem(
   folder: boolean,
 ): PathProblem | null {
   const { segments, names, hidden } = path;
-  const command = access === "write" ? commandFileReason(names) : null;
+  const command = access === "write" ? writeClosedReason(names) : null;
   if (hidden.length === 0 && command === null) return null;
   const lower = segments.join("/");
   const opening =
@@ -199,7 +200,10 @@ function closedProblem(
   const writeOnly = readOpen ? ({ writeOnly: true } as const) : {};
   if (command !== null && hidden.length === 0)
     return { code: "closed_path", reason: command, ...writeOnly };
-  const reason = hiddenReason(names[closedName ?? hidden[0]]);
+  // A hidden code-loading config (`.eslintrc.cjs`) says what it is; a hidden folder above it wins.
+  const hiddenAt = closedName ?? hidden[0];
+  const reason =
+    command !== null && hiddenAt === names.length - 1 ? command : hiddenReason(names[hiddenAt]);
   return { code: "closed_path", reason, hidden: true, ...writeOnly };
 }
 

@@ -70,7 +70,7 @@ function closedMessage(
   problem: { reason: string; writeOnly?: true; hidden?: true },
 ): string {
   if (!problem.hidden)
-    return `${through} is closed for writing (${problem.reason}); programs may read it, but the file tools change files that make other tools run commands only where the workspace config allows it.`;
+    return `${through} is closed for writing (${problem.reason}); programs may read it, but the file tools change files other tools run commands from or load as code only where the workspace config allows it.`;
   return problem.writeOnly
     ? `${through} is hidden (${problem.reason}); programs may read it, but the file tools write names starting with "." only where the workspace config allows it.`
     : `${through} is hidden (${problem.reason}); the file tools open names starting with "." only where the workspace config allows it.`;

@@ -96,13 +96,20 @@ export async function passDoor(
   }
   const target =
     route === undefined ? door.served[0] : door.served.find((entry) => entry.name === route);
-  if (!target)
+  if (!target) {
+    // Name only the workspaces this caller may use: the others' names are not its to learn.
+    const visible = door.served
+      .map((entry) => entry.name)
+      .filter((name) => !identity?.workspaces || identity.workspaces.includes(name));
     return refuse(
       404,
       "unknown_workspace",
       `No workspace named '${route}' is served here.`,
-      `served: ${door.served.map((entry) => entry.name).join(", ")}`,
+      visible.length > 0
+        ? `served to this token: ${visible.join(", ")}`
+        : "no workspace served here is open to this token",
     );
+  }
   notes.fields.workspace = target.name;
   if (identity?.workspaces && !identity.workspaces.includes(target.name))
     return refuse(
@@ -199,6 +206,7 @@ export async function passDoor(
       requestId,
       caller: identity?.id,
       role: identity?.role ?? null,
+      workspaces: identity?.workspaces ?? null,
     };
     notes.context = context;
     const serve = () => withRequest(context, () => target.handler.fetch(webRequest));

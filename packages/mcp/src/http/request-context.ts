@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { ServiceError } from "@lackpy/service";
 import type { TokenRole } from "./token-roles.js";
 
 /** One HTTP request as the code serving it sees it. */
@@ -15,6 +16,8 @@ export interface RequestContext {
   readonly caller: string | undefined;
   /** The caller's role; null without tokens (everything is allowed). */
   readonly role: TokenRole | null;
+  /** The workspaces (store keys or folder names) the caller's token may use; null: any. */
+  readonly workspaces?: readonly string[] | null;
   /** The tool called, once its handler ran. */
   tool?: string;
   /** `ok`, or the code of the tool's error. */
@@ -46,4 +49,21 @@ export function currentCaller(): string | undefined {
 export function requestIdFrom(header: string | string[] | undefined): string {
   const given = Array.isArray(header) ? header[0] : header;
   return given !== undefined && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+/**
+ * Throws `forbidden_workspace` when the request being handled comes with a token that may not use
+ * the shared store's workspace `key`: what a service's store asks before every use
+ * (`ServiceOptions.storeAccess`), so the store itself keeps a token to its workspaces.
+ */
+export function checkStoreAccess(key: string): void {
+  const allowed = requests.getStore()?.workspaces;
+  if (allowed && !allowed.includes(key))
+    throw new ServiceError(
+      "forbidden_workspace",
+      `This token may not use the workspace '${key}'.`,
+      {
+        hint: "use a token given for that workspace",
+      },
+    );
 }

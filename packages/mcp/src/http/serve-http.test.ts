@@ -108,6 +108,16 @@ describe("serveHttp", () => {
       authorization: `Bearer ${TOKEN}`,
     });
     expect(unknown.status).toBe(404);
+    // An error never names a workspace the token may not use (issue 35).
+    const body = await unknown.text();
+    expect(body).not.toContain(name);
+    expect(JSON.parse(body)).toMatchObject({
+      error: { code: "unknown_workspace", hint: "no workspace served here is open to this token" },
+    });
+    const open = await post(`${server.url}/mcp/nope`, "{}", { authorization: `Bearer ${OTHER}` });
+    expect(await open.json()).toMatchObject({
+      error: { code: "unknown_workspace", hint: `served to this token: ${name}` },
+    });
     const client = await connect(`${server.url}/mcp/${name}`, OTHER);
     expect((await run(client, "1")).structuredContent).toMatchObject({ output: 1 });
   });

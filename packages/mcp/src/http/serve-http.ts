@@ -26,7 +26,7 @@ import { jsonLog, type JsonLog, type LogFields } from "./json-log.js";
 import { McpServeError } from "./mcp-serve-error.js";
 import { passDoor, type DoorNotes, type Served } from "./mcp-door.js";
 import { observeStore } from "./observe-store.js";
-import { currentCaller, requestIdFrom } from "./request-context.js";
+import { checkStoreAccess, currentCaller, requestIdFrom } from "./request-context.js";
 import { loadRequestTracer } from "./request-span.js";
 import type { ChildPoolCounts, ServerMetrics } from "./server-metrics.js";
 
@@ -78,8 +78,14 @@ export interface ServeHttpOptions extends McpServerOptions {
   log?: JsonLog;
   /** Drain and stop on SIGTERM and SIGINT, reload tokens on SIGHUP (the CLI's server). */
   handleSignals?: boolean;
-  /** Opens a workspace's service (default `LackpyService.open`). */
-  openService?: (directory: string) => Promise<LackpyService>;
+  /**
+   * Opens a workspace's service (default `LackpyService.open`); pass `storeAccess` on to it
+   * (`ServiceOptions.storeAccess`), so a shared store keeps each token to its workspaces itself.
+   */
+  openService?: (
+    directory: string,
+    options: { storeAccess: (key: string) => void },
+  ) => Promise<LackpyService>;
 }
 
 /** A running HTTP server. */
@@ -377,15 +383,16 @@ async function openWorkspaces(
   metrics: ServerMetrics | null,
   log: JsonLog,
 ): Promise<Served[]> {
-  const open = options.openService ?? ((workspace) => LackpyService.open({ workspace }));
+  const open =
+    options.openService ?? ((workspace, more) => LackpyService.open({ workspace, ...more }));
   const shape = {
     ...(options.trace ? { trace: options.trace } : {}),
     ...(options.maxOutputChars ? { maxOutputChars: options.maxOutputChars } : {}),
   };
   const served: Served[] = [];
   for (const directory of options.workspaces) {
-    const service = await open(path.resolve(directory));
-    const name = service.store.workspace ?? path.basename(service.workspace);
+    const service = await open(path.resolve(directory), { storeAccess: checkStoreAccess });
+    const name = await service.servedName();
     if (served.some((other) => other.name === name))
       throw new McpServeError("invalid_option", `Two workspaces are named '${name}'.`, {
         hint: "give each workspace its own [store] workspace key or folder name",

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { randomSource, randomValue } from "../__fixtures__/random-values.js";
+import { randomSource } from "../__fixtures__/random-source.mjs";
+import { randomValue } from "../__fixtures__/random-values.js";
 import { closeWorkerPool, run } from "../node.js";
 import type { RunResult } from "../run-result.js";
 

@@ -23,6 +23,8 @@ interface ClonedRun {
   links?: Record<string, string>;
   /** A FIFO under `.lackpy/runs/`. */
   fifo?: string;
+  /** Symlinks in the workspace itself to targets (`OUTSIDE` replaced): a folder on a journal's path that leads out. */
+  workspaceLinks?: Record<string, string>;
 }
 
 const SECRET = "TOP SECRET KEY\n";
@@ -122,6 +124,37 @@ const CLONED_RUNS: ClonedRun[] = [
     },
   },
   {
+    attack:
+      "a journal whose file lies behind a link out of the workspace: its temporary file is removed",
+    files: {
+      [`${ID}/journal.json`]: journal({ tokens: ["tok"] }, [file({ path: "out/x.txt" })]),
+    },
+    workspaceLinks: { out: "OUTSIDE" },
+  },
+  {
+    attack: "a journal whose created folder lies behind a link out: its empty folders are removed",
+    files: {
+      [`${ID}/journal.json`]: journal({}, [
+        file({ path: "out/empty/x.txt", createdFolder: "out/empty" }),
+      ]),
+    },
+    workspaceLinks: { out: "OUTSIDE" },
+  },
+  {
+    attack: "a journal whose restored file lies behind a link out, holding what the run left",
+    files: {
+      [`${ID}/journal.json`]: journal({}, [
+        file({
+          path: "out/secret",
+          before: { exists: false },
+          after: { exists: true, hash: SECRET_HASH },
+          blob: null,
+        }),
+      ]),
+    },
+    workspaceLinks: { out: "OUTSIDE" },
+  },
+  {
     attack: "a record with an absolute path",
     files: { [`${ID}/record.json`]: record({}, [file({ path: "/etc/hostname" })]) },
   },
@@ -158,6 +191,8 @@ async function plant(attack: ClonedRun): Promise<{ root: string; outside: string
     await mkdir(path.dirname(path.join(runs, name)), { recursive: true });
     await symlink(target.replace("OUTSIDE", outside), path.join(runs, name));
   }
+  for (const [name, target] of Object.entries(attack.workspaceLinks ?? {}))
+    await symlink(target.replace("OUTSIDE", outside), path.join(root, name));
   if (attack.fifo) {
     await mkdir(path.dirname(path.join(runs, attack.fifo)), { recursive: true });
     execFileSync("mkfifo", [path.join(runs, attack.fifo)]);
@@ -173,8 +208,9 @@ async function outsideIsIntact(outside: string): Promise<void> {
   expect(await readdir(path.join(outside, "empty"))).toEqual([`.${ID}-aa.lackpy-tmp`]);
 }
 
-async function workspaceHasNoSecret(root: string): Promise<void> {
-  const names = (await readdir(root)).filter((name) => name !== ".lackpy");
+async function workspaceHasNoSecret(root: string, planted: ClonedRun): Promise<void> {
+  const links = Object.keys(planted.workspaceLinks ?? {});
+  const names = (await readdir(root)).filter((name) => name !== ".lackpy" && !links.includes(name));
   expect(names).toEqual(["a.txt"]);
   expect(await readFile(path.join(root, "a.txt"), "utf8")).toBe("a\n");
 }
@@ -188,7 +224,7 @@ describe.skipIf(process.platform === "win32")("runs a clone brings in .lackpy/ru
       try {
         // Opening recovered (or ignored) every journal.
         await outsideIsIntact(outside);
-        await workspaceHasNoSecret(root);
+        await workspaceHasNoSecret(root, attack);
         for (const force of [false, true]) {
           await expect(service.undo(ID, { force })).rejects.toMatchObject({
             code: expect.stringMatching(/^(unknown_run|not_undoable|undo_conflict)$/),
@@ -198,7 +234,7 @@ describe.skipIf(process.platform === "win32")("runs a clone brings in .lackpy/ru
           });
         }
         await outsideIsIntact(outside);
-        await workspaceHasNoSecret(root);
+        await workspaceHasNoSecret(root, attack);
         // A landing prunes the runs folder: the planted record is never acted on.
         const landed = await service.runProgram(`write_file("b.txt", "b")`, { kit: "files" });
         expect(landed).toMatchObject({ success: true, applied: true });

@@ -11,7 +11,8 @@ export interface ChangePlan extends FileChangePlan {
 /**
  * The changes of a run's staged files, sorted by path: a file the disk did not hold is created, one
  * it held is modified; a file staged with the bytes it already holds is no change and is left out.
- * Each plan expects the file to hold what the run saw, and carries the diff results show.
+ * Each plan expects the file to hold what the run saw, and carries the diff results show, and
+ * `executable` for a file with an execute bit.
  */
 export function describeChanges(files: readonly StagedFile[]): ChangePlan[] {
   const plans: ChangePlan[] = [];
@@ -24,7 +25,13 @@ export function describeChanges(files: readonly StagedFile[]): ChangePlan[] {
       expected: before.state,
       content,
       action,
-      change: { path, action, diff: diffOf(file, action) },
+      change: {
+        path,
+        action,
+        diff: diffOf(file, action),
+        // The file tools never make a file executable; one that was keeps its mode.
+        ...((before.mode ?? 0) & 0o111 ? { executable: true as const } : {}),
+      },
     });
   }
   return plans;

@@ -4,6 +4,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type PathProtection } from "@lackpy/kit";
 import {
+  confinePath,
   contentHash,
   prepareFileChange,
   readFileState,
@@ -177,9 +178,18 @@ export async function rollBack(
   const conflicts: string[] = [];
   const files = journal.files.map((file, index) => ({ file, token: journal.tokens[index] }));
   for (const { file, token } of files.reverse()) {
-    const target = path.join(store.workspace, ...file.path.split("/"));
+    // Confined like every write: a journal names workspace-relative paths, but a folder on the
+    // way may have become a link out of the workspace since (or a planted journal names one).
+    const target = await confinePath(store.workspace, file.path, {
+      protection,
+      access: "write",
+    }).catch(() => null);
+    if (target === null) {
+      conflicts.push(file.path);
+      continue;
+    }
     if (await removeTemporary(target, token)) {
-      removeEmptyFolders(store.workspace, file.path, file.createdFolder);
+      await removeEmptyFolders(store.workspace, file.path, file.createdFolder, protection);
       continue;
     }
     if (journal.phase === "preparing") continue;
@@ -209,14 +219,20 @@ export async function rollBack(
   return { restored: restored.reverse(), conflicts: conflicts.reverse() };
 }
 
-/** Removes the folders made for a file that never landed, deepest first, while they are empty. */
-function removeEmptyFolders(workspace: string, file: string, createdFolder: string | null): void {
+/** Removes the folders made for a file that never landed, deepest first, while they are empty and inside the workspace. */
+async function removeEmptyFolders(
+  workspace: string,
+  file: string,
+  createdFolder: string | null,
+  protection: PathProtection,
+): Promise<void> {
   if (!createdFolder) return;
   const names = file.split("/").slice(0, -1);
   const top = createdFolder.split("/").length;
   for (let depth = names.length; depth >= top; depth--) {
     try {
-      rmdirSync(path.join(workspace, ...names.slice(0, depth)));
+      const folder = names.slice(0, depth).join("/");
+      rmdirSync(await confinePath(workspace, folder, { protection, access: "write" }));
     } catch {
       return;
     }

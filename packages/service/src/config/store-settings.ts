@@ -50,7 +50,8 @@ export function scrubStoreSecret(text: string, url: string): string {
   return scrubbed;
 }
 
-function safeDecode(text: string): string {
+/** `text` percent-decoded, or as it is when it is not valid percent-encoding. */
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -1,5 +1,10 @@
 import { validate } from "@lackpy/lang";
-import { patternParams, type TemplateOrigin } from "@lackpy/infer/node";
+import {
+  PATTERN_HINT,
+  patternParams,
+  patternProblem,
+  type TemplateOrigin,
+} from "@lackpy/infer/node";
 import { isEmptyProgram } from "./generalise-program.js";
 import { checkPlainName } from "../config/plain-name.js";
 import { ServiceError } from "../service-error.js";
@@ -28,12 +33,16 @@ export async function createTemplate(
 ): Promise<TemplateInfo> {
   checkPlainName(options.name, "template");
   const pattern = options.pattern ?? null;
+  const problem = pattern === null ? null : patternProblem(pattern);
+  if (problem !== null)
+    throw new ServiceError(
+      "invalid_option",
+      `The pattern '${pattern}' cannot be used: ${problem}.`,
+      {
+        hint: PATTERN_HINT,
+      },
+    );
   const placeholders = pattern ? patternParams(pattern) : [];
-  const repeated = placeholders.find((name, index) => placeholders.indexOf(name) !== index);
-  if (repeated)
-    throw new ServiceError("invalid_option", `The pattern repeats the placeholder {${repeated}}.`, {
-      hint: "give each placeholder its own name",
-    });
   const source = program.trim();
   if (isEmptyProgram(source))
     throw new ServiceError("invalid_program", "The program is empty, so it was not saved.", {

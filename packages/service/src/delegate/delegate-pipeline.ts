@@ -1,4 +1,4 @@
-import type { Grade } from "@lackpy/lang";
+import { kitUse } from "../kit-use.js";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { ChangeOutcome } from "../change-types.js";
 import { runStaged, type StagedRunStages } from "../changes/run-staged.js";
@@ -9,7 +9,7 @@ import type {
 } from "../program/program-generator.js";
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
-import type { DelegateResult, RunOptions } from "../service-types.js";
+import type { DelegateResult, KitForRequest, RunOptions } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
 import type { RatchetStore, TemplateStore } from "../store/store-types.js";
 
@@ -27,7 +27,7 @@ export interface DelegateStages extends StagedRunStages {
 }
 
 function emptyResult(
-  grade: Grade,
+  kit: KitForRequest,
   dryRun: boolean,
 ): Omit<DelegateResult, "generationMs" | "executionMs" | "totalMs"> {
   return {
@@ -42,7 +42,8 @@ function emptyResult(
     tier: null,
     provider: null,
     model: null,
-    grade,
+    grade: kit.kit.grade,
+    kit: kitUse(kit),
     output: null,
     stdout: "",
     error: null,
@@ -115,7 +116,7 @@ async function delegateStages(
     if (!dryRun) await noteDelegate(stages, null, false);
     return redactSecrets(
       {
-        ...emptyResult(kit.kit.grade, dryRun),
+        ...emptyResult(kit, dryRun),
         error: outcome.error,
         generationMs,
         executionMs: 0,
@@ -168,6 +169,7 @@ async function delegateStages(
       provider: outcome.provider,
       model: outcome.model ?? null,
       grade: kit.kit.grade,
+      kit: kitUse(kit),
       output: result.output,
       stdout: result.stdout,
       error: result.error as DelegateResult["error"],

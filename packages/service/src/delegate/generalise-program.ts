@@ -7,7 +7,7 @@
  * while captures stay data, never program text.
  */
 import { forEachNode, parseProgram, type Node } from "@lackpy/lang";
-import { intentForMatching } from "@lackpy/infer/node";
+import { intentForMatching, patternProblem } from "@lackpy/infer/node";
 
 /** A template candidate: a pattern with placeholders and a program that reads them as parameters. */
 export interface GeneralisedProgram {
@@ -64,6 +64,9 @@ export function generaliseProgram(
     for (const literal of matching)
       replacements.push({ start: literal.start, end: literal.end, name });
   }
+  // A pattern tier 0 would refuse (placeholders side by side, no word of its own) stays literal.
+  if (params.length > 0 && patternProblem(pattern) !== null)
+    return { pattern: text, program, params: [] };
   let rewritten = program;
   for (const replacement of replacements.sort((a, b) => b.start - a.start)) {
     rewritten =

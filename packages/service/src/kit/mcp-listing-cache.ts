@@ -7,11 +7,17 @@
  * (`WorkspaceTrust.listingKey`): a new trust, a changed command line or no trust at all, and the
  * listing is not used; the server is started and listed again.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import type { McpToolDescription } from "@lackpy/kit";
 import { atomicWriteSync } from "../store/atomic-write.js";
-import { realWorkspace, stateDir, workspaceStateFile } from "../trust/trust-store.js";
+import {
+  MAX_STATE_FILE_BYTES,
+  realWorkspace,
+  stateDir,
+  workspaceStateFile,
+} from "../trust/trust-store.js";
 
 /** The version of the file's format; a file of another version is ignored. */
 export const LISTING_CACHE_VERSION = 1;
@@ -78,7 +84,11 @@ export class McpListingCache {
 
   private read(): ListingFile | null {
     try {
-      const parsed = JSON.parse(readFileSync(this.file, "utf8")) as ListingFile;
+      // A state file like any other: a regular file of bounded size, never a FIFO or a device.
+      const text = readRegularFileSync(this.file, { maxBytes: MAX_STATE_FILE_BYTES }).toString(
+        "utf8",
+      );
+      const parsed = JSON.parse(text) as ListingFile;
       return parsed?.version === LISTING_CACHE_VERSION &&
         parsed.workspace === this.workspace &&
         typeof parsed.servers === "object" &&

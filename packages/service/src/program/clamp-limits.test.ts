@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA, type LackpyConfig } from "../config/config-types.js";
 import { parseConfig } from "../config/load-config.js";
 import { LackpyService } from "../lackpy-service.js";
-import { clampLimits } from "./clamp-limits.js";
+import { APPROVAL_TOOL_TIMEOUT_MS, approvalLimits, clampLimits } from "./clamp-limits.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../examples/workspace", import.meta.url));
 let root: string;
@@ -123,6 +123,37 @@ describe("[run] max_children", () => {
       expect(childPoolStats().maxChildren).toBe(3);
     } finally {
       configureChildPool({ maxChildren: before });
+    }
+  });
+});
+
+describe("approvalLimits", () => {
+  it("gives a run with a person to ask ten minutes of tool time, by default and as its maximum (decision 56)", () => {
+    const { defaults, maxima } = approvalLimits(DEFAULT_CONFIG.run.limits, DEFAULT_LIMIT_MAXIMA);
+    expect(defaults.toolTimeoutMs).toBe(APPROVAL_TOOL_TIMEOUT_MS);
+    expect(maxima.toolTimeoutMs).toBe(APPROVAL_TOOL_TIMEOUT_MS);
+    expect(maxima.timeoutMs).toBe(DEFAULT_LIMIT_MAXIMA.timeoutMs);
+    const longer = approvalLimits(
+      { ...DEFAULT_CONFIG.run.limits, toolTimeoutMs: 900_000 },
+      { ...DEFAULT_LIMIT_MAXIMA, toolTimeoutMs: 900_000 },
+    );
+    expect([longer.defaults.toolTimeoutMs, longer.maxima.toolTimeoutMs]).toEqual([
+      900_000, 900_000,
+    ]);
+  });
+
+  it("lowers no limit and says nothing when an approver asks for the approval time", async () => {
+    const service = await LackpyService.open({ workspace: root });
+    try {
+      const limits = { toolTimeoutMs: APPROVAL_TOOL_TIMEOUT_MS };
+      const approved = await service.runProgram("1 + 1", { limits, approve: async () => "yes" });
+      expect(approved.limitsLowered).toBeUndefined();
+      const asked = await service.runProgram("1 + 1", { limits });
+      expect(asked.limitsLowered).toEqual([
+        { limit: "toolTimeoutMs", requested: APPROVAL_TOOL_TIMEOUT_MS, used: 60_000 },
+      ]);
+    } finally {
+      await service.close();
     }
   });
 });

@@ -27,3 +27,23 @@ export function clampLimits(
   }
   return { limits, lowered };
 }
+
+/** How long a tool call may wait for a person's answer when an approver is given (10 minutes; decision 56). */
+export const APPROVAL_TOOL_TIMEOUT_MS = 600_000;
+
+/**
+ * The limits a run with a person to ask (`approve`) uses: a call that needs approval waits for the
+ * answer inside its tool time, so the tool time limit is at least `APPROVAL_TOOL_TIMEOUT_MS` by
+ * default and may be asked up to it whatever `[run.maxima]` says. Only an app can pass an approver
+ * (a function); an MCP client or an agent tool cannot, so no caller raises a limit this way.
+ */
+export function approvalLimits(
+  defaults: Readonly<LimitDefaults>,
+  maxima: Readonly<LimitDefaults>,
+): { defaults: LimitDefaults; maxima: LimitDefaults } {
+  const toolTimeoutMs = Math.max(APPROVAL_TOOL_TIMEOUT_MS, defaults.toolTimeoutMs);
+  return {
+    defaults: { ...defaults, toolTimeoutMs },
+    maxima: { ...maxima, toolTimeoutMs: Math.max(toolTimeoutMs, maxima.toolTimeoutMs) },
+  };
+}

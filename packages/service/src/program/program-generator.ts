@@ -112,6 +112,7 @@ export class ProgramGenerator {
           params: Object.keys(request.params.values),
           secretParams: request.params.secretNames,
           rules: request.rules,
+          approved: (template) => this.templates.approved?.(template) ?? true,
         },
         this.templates.snapshot(),
         this.programs,

@@ -11,7 +11,7 @@ import type {
   ServiceRunResult,
   ServiceValidation,
 } from "../service-types.js";
-import { clampLimits } from "./clamp-limits.js";
+import { approvalLimits, clampLimits } from "./clamp-limits.js";
 import { loadTelemetry, startRootSpan, type TraceSpan } from "./telemetry.js";
 import { tracedTools } from "./traced-tools.js";
 import { traceValidation } from "./validation-span.js";
@@ -73,7 +73,10 @@ export class ProgramRunner {
     }
     const mode = options.mode ?? this.settings.run.mode;
     // A request's limits never go past the workspace's maxima; the result says which were lowered.
-    const requested = clampLimits(options.limits, this.settings.run.maxima);
+    const { defaults, maxima } = options.approve
+      ? approvalLimits(this.settings.run.limits, this.settings.run.maxima)
+      : { defaults: this.settings.run.limits, maxima: this.settings.run.maxima };
+    const requested = clampLimits(options.limits, maxima);
     const attributes = { "lackpy.kit": kit.name, "lackpy.run.mode": mode };
     const span =
       parent === undefined
@@ -92,7 +95,7 @@ export class ProgramRunner {
         toolSpecs: kit.kit.tools,
         params: params.values,
         secretParams: params.secretNames,
-        limits: { ...this.settings.run.limits, ...requested.limits },
+        limits: { ...defaults, ...requested.limits },
         mode,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress

@@ -21,11 +21,24 @@ export interface TemplateRequest {
   /** The request's secret params (a template may only pass them to kit tools). */
   secretParams?: readonly string[];
   rules: readonly string[];
+  /**
+   * Whether a person stands behind a template (`TemplateStore.approved`): one whose program calls
+   * a tool with effects (grade w ≥ 2) answers only then. Absent: every template is.
+   */
+  approved?: (template: LoadedTemplate) => boolean;
+}
+
+/** The tools with effects a validated program calls (grade w ≥ 2). */
+function effectTools(program: ValidatedProgram): string[] {
+  return program.validation.effects.tools
+    .filter((tool) => tool.gradeW >= 2)
+    .map((tool) => tool.name);
 }
 
 /**
  * Tier 0 from memory: the matching templates, most specific first, and the first whose program
- * is valid for this kit, params (the request's and the captures) and rules. Validation is
+ * is valid for this kit, params (the request's and the captures) and rules, and, when it calls a
+ * tool with effects, that a person stands behind (`request.approved`). Validation is
  * cached, so a template that answers again costs a pattern match and a map lookup. `where`
  * names a template in the reasons (its file, or its place in a shared store).
  */
@@ -44,12 +57,20 @@ export function answerFromTemplates(
       secretParams: request.secretParams ?? [],
       rules: request.rules,
     });
-    if (checked.program)
-      return {
-        hit: { template: match.template, captures: match.captures, program: checked.program },
-      };
-    const error = checked.validation.errors[0];
     const file = where(match.template);
+    if (checked.program) {
+      const effects =
+        request.approved?.(match.template) === false ? effectTools(checked.program) : [];
+      if (effects.length === 0)
+        return {
+          hit: { template: match.template, captures: match.captures, program: checked.program },
+        };
+      rejected.push(
+        `${file}: it calls ${effects.join(", ")}, which change${effects.length === 1 ? "s" : ""} things, and nobody approved this workspace's templates yet (a cloned repository's template could change your files; review it, then run lackpy trust)`,
+      );
+      continue;
+    }
+    const error = checked.validation.errors[0];
     rejected.push(
       `${file}:${match.template.programLine + (error?.line ?? 1) - 1}: ${error?.code}: ${error?.message}`,
     );
@@ -98,6 +119,7 @@ export class TemplateTierProvider implements Provider {
         params: Object.keys(context.params),
         secretParams: secretParamNames(context.params),
         rules: [],
+        approved: (template) => this.store.approved?.(template) ?? true,
       },
       this.store.snapshot(),
       this.programs,

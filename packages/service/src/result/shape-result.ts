@@ -1,4 +1,5 @@
 import type { RunResult, TraceEntry } from "@lackpy/run";
+import type { KitUse } from "../kit-use.js";
 import type { ChangeOutcome } from "../change-types.js";
 import { fitText, fitValue } from "./fit-value.js";
 import { ServiceError } from "../service-error.js";
@@ -63,6 +64,8 @@ export type ShapedRunResult<Detail extends TraceDetail = "full"> = Omit<
 > & {
   /** The files of `filesModified` that did not exist before the run: the ones it created. */
   filesCreated: string[];
+  /** The kit the run used, with its tools that change something. */
+  kit: KitUse;
 } & ShapeNotes &
   LimitNotes &
   (Detail extends "full"

@@ -1,7 +1,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { FileRatchetStore } from "./ratchet-store.js";
-import type { StoreHealth, WorkspaceStore } from "./store-types.js";
+import type { StoreHealth, TemplateApprover, WorkspaceStore } from "./store-types.js";
 import { FileTemplateStore } from "./template-store.js";
 import { flushNow } from "./write-behind.js";
 
@@ -19,11 +19,12 @@ export class FileWorkspaceStore implements WorkspaceStore {
   readonly history: FileRatchetStore;
   private readonly root: string;
 
-  constructor(workspace: string) {
+  constructor(workspace: string, options: { approvals?: TemplateApprover } = {}) {
     this.root = workspace;
     this.location = path.join(workspace, ".lackpy");
     this.history = new FileRatchetStore(workspace);
     this.templates = new FileTemplateStore(workspace, {
+      ...(options.approvals ? { approvals: options.approvals } : {}),
       originOf: (name) => {
         try {
           return this.history.promotedTemplates().has(name) ? "ratchet" : "person";

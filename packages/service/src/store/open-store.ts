@@ -3,7 +3,7 @@ import { STORE_WORKSPACE, storeUrlProblem } from "../config/store-settings.js";
 import { ServiceError } from "../service-error.js";
 import { FileWorkspaceStore } from "./file-store.js";
 import { PostgresWorkspaceStore } from "./postgres/pg-workspace-store.js";
-import type { WorkspaceStore } from "./store-types.js";
+import type { TemplateApprover, WorkspaceStore } from "./store-types.js";
 
 /** What `openWorkspaceStore` chooses from. */
 export interface OpenStoreOptions {
@@ -17,8 +17,21 @@ export interface OpenStoreOptions {
    * would otherwise send its intents and programs to whatever database it names.
    */
   trustConfigUrl?: () => Promise<void>;
+  /**
+   * Asked before connecting when the workspace key came from the workspace's config (not
+   * `LACKPY_STORE_WORKSPACE`): throws unless that config is trusted, because the key chooses
+   * whose shared templates and counters lackpy reads and changes.
+   */
+  trustConfigWorkspace?: (key: string) => Promise<void>;
+  /**
+   * Asked before every use of a shared store with its workspace key (the HTTP server passes the
+   * calling token's workspaces): throws `forbidden_workspace` for a key the caller may not use.
+   */
+  storeAccess?: (key: string) => void;
   /** `"files"`: the workspace's files, whatever the config and environment say. */
   force?: "files";
+  /** The person's approvals of the workspace's template files (`TemplateApprovals`), for the files backend. */
+  approvals?: TemplateApprover;
 }
 
 /**
@@ -30,15 +43,19 @@ export interface OpenStoreOptions {
 export function openWorkspaceStore(options: OpenStoreOptions): WorkspaceStore {
   const fromEnv = options.env.LACKPY_STORE_URL?.trim() || undefined;
   const url = options.force ? "files" : (fromEnv ?? options.settings.url ?? "files");
-  if (url === "files") return new FileWorkspaceStore(options.workspace);
+  if (url === "files")
+    return new FileWorkspaceStore(
+      options.workspace,
+      options.approvals ? { approvals: options.approvals } : {},
+    );
   const source = fromEnv ? "LACKPY_STORE_URL" : "[store] url";
   const problem = storeUrlProblem(url);
   if (problem)
     throw new ServiceError("invalid_config", `${source} ${problem}.`, {
       hint: 'a store URL looks like "postgres://user@host:5432/database"; "files" keeps the workspace\'s own',
     });
-  const workspace =
-    options.env.LACKPY_STORE_WORKSPACE?.trim() || options.settings.workspace || undefined;
+  const keyFromEnv = options.env.LACKPY_STORE_WORKSPACE?.trim() || undefined;
+  const workspace = keyFromEnv ?? (options.settings.workspace || undefined);
   if (!workspace)
     throw new ServiceError(
       "invalid_config",
@@ -53,9 +70,23 @@ export function openWorkspaceStore(options: OpenStoreOptions): WorkspaceStore {
       `The store workspace key ${JSON.stringify(workspace)} is not a plain name.`,
       { hint: "use 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit" },
     );
+  // What the workspace's config chose (not the person's environment) connects only once trusted.
+  const checks = [
+    ...(fromEnv || !options.trustConfigUrl ? [] : [options.trustConfigUrl]),
+    ...(keyFromEnv || !options.trustConfigWorkspace
+      ? []
+      : [() => options.trustConfigWorkspace!(workspace)]),
+  ];
   return new PostgresWorkspaceStore({
     url,
     workspace,
-    ...(fromEnv || !options.trustConfigUrl ? {} : { beforeConnect: options.trustConfigUrl }),
+    ...(checks.length > 0
+      ? {
+          beforeConnect: async () => {
+            for (const check of checks) await check();
+          },
+        }
+      : {}),
+    ...(options.storeAccess ? { checkAccess: options.storeAccess } : {}),
   });
 }

@@ -118,6 +118,18 @@ export interface TemplateStore {
   demoted(): Promise<DemotedTemplateInfo[]>;
   /** Puts the latest demoted template of that name back, failure count 0. */
   restore(name: string): Promise<TemplateInfo & { restoredFrom: string }>;
+  /**
+   * Whether a person stands behind the template, so that it may answer with a program that
+   * changes something (decision 91): a workspace's template files come with the folder. Absent:
+   * every template is (a shared database is the team's, an app's store is the app's).
+   */
+  approved?(template: LoadedTemplate): boolean;
+}
+
+/** The person's approvals of a workspace's template files (kept outside the workspace: `TemplateApprovals`). */
+export interface TemplateApprover {
+  has(template: Pick<Template, "name" | "pattern" | "program">): boolean;
+  approve(templates: Iterable<Pick<Template, "name" | "pattern" | "program">>): void;
 }
 
 /** The ratchet's history: successes of model programs, agreement of answers, failed promotions, recent tiers. */

@@ -22,6 +22,7 @@ import type {
   DemotedTemplateInfo,
   TemplateDemotion,
   TemplateInfo,
+  TemplateApprover,
   TemplateRunOutcome,
   TemplateStore,
 } from "./store-types.js";
@@ -37,6 +38,11 @@ interface Counts {
 export interface TemplateStoreOptions {
   /** The origin of a template whose file does not name one (default: a person's). */
   originOf?: (name: string) => TemplateOrigin;
+  /**
+   * The person's approvals of template files: what this store writes is approved, and a template
+   * changes something only when approved (`approved`). Absent: every template is approved.
+   */
+  approvals?: TemplateApprover;
 }
 
 /**
@@ -58,12 +64,14 @@ export class FileTemplateStore implements TemplateStore, WriteBehindTarget {
   private readonly lockFile: string;
   private readonly pending = new Map<string, Counts>();
   private readonly originOf: (name: string) => TemplateOrigin;
+  private readonly approvals: TemplateApprover | null;
 
   constructor(workspace: string, options: TemplateStoreOptions = {}) {
     this.lackpyDirectory = path.join(workspace, ".lackpy");
     this.directory = path.join(this.lackpyDirectory, "templates");
     this.lockFile = path.join(this.lackpyDirectory, "write.lock");
     this.originOf = options.originOf ?? (() => "person");
+    this.approvals = options.approvals ?? null;
     this.source = templatesFromDirectory(this.directory, {
       displayDirectory: path.join(".lackpy", "templates"),
       indexFile: path.join(this.lackpyDirectory, "templates.index"),
@@ -156,7 +164,14 @@ export class FileTemplateStore implements TemplateStore, WriteBehindTarget {
       this.source.invalidate();
     }
     this.pending.delete(file);
+    // lackpy wrote it for the person (create, a promotion, an import): they stand behind it.
+    this.approvals?.approve([template]);
     return file;
+  }
+
+  /** Whether a person stands behind the template file (lackpy wrote it, or they trusted the folder since). */
+  approved(template: LoadedTemplate): boolean {
+    return this.approvals ? this.approvals.has(template) : true;
   }
 
   /**

@@ -259,13 +259,18 @@ describe.each(["isolated", "in-process"] as const)("LackpyService: hidden paths 
     [`read_file(".vscode/tasks.json")`, /'\.vscode\/tasks\.json' is hidden/],
     [`find_files(".vscode/*")`, /'\.vscode' is hidden/],
     [
-      `write_file("scripts/test.sh", "#!/bin/sh\\ntouch pwned")`,
-      /'scripts\/test\.sh' is executable \(mode 755\)/,
+      `write_file("eslint.config.js", "import 'pwned'")`,
+      /'eslint\.config\.js' is closed for writing \(a tool's config that is code/,
     ],
     [
-      `edit_file("scripts/test.sh", "echo test", "touch pwned")`,
-      /'scripts\/test\.sh' is executable \(mode 755\)/,
+      `write_file("packages/web/vite.config.ts", "export default {}")`,
+      /'packages\/web\/vite\.config\.ts' is closed for writing/,
     ],
+    [
+      `write_file("tsconfig.json", "{}")`,
+      /'tsconfig\.json' is closed for writing \(TypeScript settings/,
+    ],
+    [`write_file("babel.config.json", "{}")`, /'babel\.config\.json' is closed for writing/],
   ])("refuses %s with a tool error", async (source, message) => {
     const { root, service } = await hiddenWorkspace();
     const before = await snapshotFiles(root);
@@ -279,13 +284,14 @@ describe.each(["isolated", "in-process"] as const)("LackpyService: hidden paths 
     expect(await snapshotFiles(root)).toEqual(before);
   });
 
-  it("reads the readable hidden files, lists no closed one, and creates no executable file", async () => {
+  it("reads the readable hidden files, lists no closed one, creates no executable file and edits one", async () => {
     const { root, service } = await hiddenWorkspace();
     const result = await service.runProgram(
       `const ignore = read_file(".gitignore")
 const ci = read_file(".github/workflows/ci.yml")
 const hooks = read_file("lefthook.yml")
 const size = write_file("run.sh", "#!/bin/sh\\ntouch pwned\\n")
+edit_file("scripts/test.sh", "echo test", "echo edited")
 const files = find_files("**")
 const answer = { ignore, ci, hooks, size, files }
 answer`,
@@ -307,6 +313,11 @@ answer`,
       ],
     });
     expect((await stat(path.join(root, "run.sh"))).mode & 0o111).toBe(0);
+    // An existing executable is edited like any source and stays executable.
+    expect(await readFile(path.join(root, "scripts/test.sh"), "utf8")).toBe(
+      "#!/bin/sh\necho edited\n",
+    );
+    expect((await stat(path.join(root, "scripts/test.sh"))).mode & 0o777).toBe(0o755);
   });
 
   it("opens what [files] allow_read and allow_write name, and never .git, .env or .netrc", async () => {

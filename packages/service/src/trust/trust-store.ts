@@ -6,19 +6,18 @@
  * neutral folder package runners start in.
  */
 import { createHash, randomBytes } from "node:crypto";
-import {
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import type { Fingerprint } from "./fingerprint.js";
 import type { TrustItem } from "./trust-types.js";
+
+/**
+ * The largest file lackpy reads from the state folder (32 MiB): every state file is read as a
+ * regular file of at most this size, never a FIFO, a device or a link to one (decision 92).
+ */
+export const MAX_STATE_FILE_BYTES = 32 * 1024 * 1024;
 
 /** The version of the record's format; a record of another version trusts nothing. */
 export const TRUST_RECORD_VERSION = 1;
@@ -91,11 +90,15 @@ export function ensureNeutralDir(folder: string): void {
   );
 }
 
-/** The record of a workspace, or null when there is none (or it is unreadable, or of another version). */
+/**
+ * The record of a workspace, or null when there is none (or it is unreadable, of another version,
+ * not a regular file, or larger than `MAX_STATE_FILE_BYTES`): a record that is a FIFO or a link to
+ * `/dev/zero` trusts nothing and stalls nothing.
+ */
 export function readTrustRecord(file: string): TrustRecord | null {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readRegularFileSync(file, { maxBytes: MAX_STATE_FILE_BYTES }).toString("utf8");
   } catch {
     return null;
   }

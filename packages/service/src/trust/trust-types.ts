@@ -70,6 +70,8 @@ export interface TrustReport {
   recordPath: string;
   trustedAt: string;
   items: TrustItem[];
+  /** The workspace's template files the person now stands behind (those that change something answer only then). */
+  templates?: string[];
 }
 
 /** What `lackpy trust --revoke` reports. */

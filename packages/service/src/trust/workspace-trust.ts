@@ -179,9 +179,8 @@ export class WorkspaceTrust {
     if (!this.needed) return { state: "not_needed", ...base, items: [] };
     const context = this.context();
     const units = await codeUnits(this.config, context);
-    const refusals = units.map((unit) => this.refusal(unit, units, record));
-    const items: TrustItemStatus[] = units.map((unit, index) => {
-      const refusal = refusals[index];
+    const items: TrustItemStatus[] = units.map((unit) => {
+      const refusal = this.refusal(unit, units, record);
       return {
         ...trustItem(unit, context),
         trusted: refusal === null,
@@ -190,27 +189,18 @@ export class WorkspaceTrust {
       };
     });
     const trusted = items.every((item) => item.trusted);
+    // A unit that can never be trusted as configured is fixed in the config first: `lackpy trust`
+    // would refuse it, so the hint names the fix, not the command (issue 38).
+    const unfixable = units.find((unit) => unit.problem)?.problem;
+    const hint = unfixable
+      ? `${CONFIG_FILE} names code lackpy cannot trust as configured, so lackpy trust would refuse it: ${unfixable.hint}`
+      : this.trustHint();
     return {
       state: trusted ? "trusted" : "untrusted",
       ...base,
       items,
-      ...(trusted ? {} : { hint: this.statusHint(refusals) }),
+      ...(trusted ? {} : { hint }),
     };
-  }
-
-  /**
-   * What to do about the refusals `status` lists: code that cannot be trusted as configured is
-   * fixed first (`lackpy trust` would refuse that config), then the rest is trusted.
-   */
-  private statusHint(refusals: readonly (Refusal | null)[]): string {
-    const fixes = [
-      ...new Set(
-        refusals.filter((refusal) => refusal?.code === "invalid_config").map((r) => r!.hint),
-      ),
-    ];
-    if (fixes.length === 0) return this.trustHint();
-    const untrusted = refusals.some((refusal) => refusal && refusal.code !== "invalid_config");
-    return `${fixes.join("; ")}${untrusted ? `; then review ${CONFIG_FILE} and the code it names, and run: ${this.trustCommand()}` : ""}`;
   }
 
   /**
@@ -260,14 +250,32 @@ export class WorkspaceTrust {
    * (`LACKPY_STORE_URL`) is the person's own and is not asked about.
    */
   async requireStoreUrl(): Promise<void> {
+    this.requireStoreSetting("a template store ([store] url)", "or set LACKPY_STORE_URL yourself");
+  }
+
+  /**
+   * Throws `untrusted_config` unless the config that names the shared store's workspace key
+   * (`[store] workspace`) is the one a person trusted: the key chooses whose templates and
+   * counters a shared store gives and changes, so a cloned repository could otherwise read,
+   * run and demote another project's templates with the person's own `LACKPY_STORE_URL`
+   * (decision 87). A key from the environment (`LACKPY_STORE_WORKSPACE`) is the person's own.
+   */
+  async requireStoreWorkspace(key: string): Promise<void> {
+    this.requireStoreSetting(
+      `the shared store's workspace ([store] workspace = ${JSON.stringify(key)}), which chooses whose templates lackpy reads, runs and counts,`,
+      "or set LACKPY_STORE_WORKSPACE yourself",
+    );
+  }
+
+  private requireStoreSetting(what: string, otherwise: string): void {
     if (this.decision === true) return;
     const record = this.decision === "store" ? this.record() : null;
     if (record && record.configDigest === this.configDigest()) return;
     throw new ServiceError(
       "untrusted_config",
-      `${CONFIG_FILE} names a template store ([store] url), and nobody trusted this config${record ? " as it is now" : " yet"}.`,
+      `${CONFIG_FILE} names ${what} and nobody trusted this config${record ? " as it is now" : " yet"}.`,
       {
-        hint: `review [store] in ${CONFIG_FILE}, then run: ${this.trustCommand()}; or set LACKPY_STORE_URL yourself`,
+        hint: `review [store] in ${CONFIG_FILE}, then run: ${this.trustCommand()}; ${otherwise}`,
         file: CONFIG_FILE,
       },
     );

@@ -14,8 +14,13 @@ export interface PgConnectionOptions {
   url: string;
   /** The workspace key that scopes this project's rows. */
   workspace: string;
-  /** Runs before the first connection (the trust gate for a URL a workspace's config names). */
+  /** Runs before the first connection (the trust gate for a URL or key a workspace's config names). */
   beforeConnect?: () => Promise<void>;
+  /**
+   * Runs before every use with the workspace key: throws (`forbidden_workspace`) when the caller
+   * being served may not use it, so the store itself keeps a token to its workspaces.
+   */
+  checkAccess?: (workspace: string) => void;
   /** Connections this instance may open (default 10). */
   maxConnections?: number;
   /** Whether the first use applies missing migrations (default true). */
@@ -45,6 +50,11 @@ export class PgConnection {
 
   /** The pool and the workspace's id, connecting, migrating and creating the workspace's row first. */
   open(): Promise<Opened> {
+    try {
+      this.options.checkAccess?.(this.workspace);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (this.closed)
       return Promise.reject(
         new ServiceError("store_unavailable", `The store ${this.location} was closed.`, {

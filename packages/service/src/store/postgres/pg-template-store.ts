@@ -10,10 +10,13 @@
  * concurrency) and do not touch the revision.
  */
 import {
+  PATTERN_HINT,
+  patternProblem,
   TemplateIndex,
   type LoadedTemplate,
   type Template,
   type TemplateOrigin,
+  type TemplateProblem,
   type TemplateSnapshot,
 } from "@lackpy/infer/node";
 import type { PoolClient } from "pg";
@@ -339,7 +342,7 @@ export class PostgresTemplateStore implements TemplateStore {
     );
     this.current = {
       templates,
-      problems: [],
+      problems: templates.flatMap((template) => patternProblems(template)),
       version: this.current.version + 1,
       index: TemplateIndex.build(templates, { previous: this.current.index }),
     };
@@ -399,4 +402,20 @@ function sameTemplate(a: LoadedTemplate, b: LoadedTemplate): boolean {
     a.origin === b.origin &&
     JSON.stringify(a.params ?? []) === JSON.stringify(b.params ?? [])
   );
+}
+
+/** A row whose pattern cannot be used (written before lackpy refused it, or by hand): listed, never matched. */
+function patternProblems(template: LoadedTemplate): TemplateProblem[] {
+  const problem = template.pattern === null ? null : patternProblem(template.pattern);
+  return problem === null
+    ? []
+    : [
+        {
+          code: "invalid_template",
+          file: template.file,
+          line: 1,
+          message: `${template.file}: the pattern cannot be used: ${problem}.`,
+          hint: PATTERN_HINT,
+        },
+      ];
 }
