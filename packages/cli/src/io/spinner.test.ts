@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryIo } from "./cli-io.js";
+import { terminalIo } from "./terminal-io.js";
 import { progressMessage } from "@lackpy/service";
 import { COUNTS_AFTER_MS, createSpinner, showProgress, useProgressWords } from "./spinner.js";
 
@@ -14,7 +15,7 @@ function terminal() {
   const io = { ...memoryIo(), isTTY: true };
   let err = "";
   io.stderr = (text: string) => void (err += text);
-  return { spinner: createSpinner(io), written: () => err };
+  return { spinner: createSpinner(terminalIo(io)), written: () => err };
 }
 
 describe("showProgress", () => {
@@ -30,7 +31,7 @@ describe("showProgress", () => {
 
   it("shows no counts off a terminal, and the tier as before", () => {
     const io = memoryIo();
-    const spinner = createSpinner(io);
+    const spinner = createSpinner(terminalIo(io));
     showProgress(spinner, run(5000), false);
     showProgress(spinner, { kind: "tier", provider: "rules", tier: "rules" }, false);
     expect(io.err).toBe("… generating with rules (rules)\n");
