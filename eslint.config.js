@@ -11,6 +11,8 @@ export default tseslint.config(
       "apps/eval/fixtures/**",
       "apps/eval/reports/**",
       "bench/results/**",
+      // lackpy programs, not modules: their tools and helpers are the language's globals.
+      "bench/scale/**",
       "apps/eval/workspace/**",
       // Frozen request corpora and the scripts their writers computed gold with.
       "apps/eval/corpora/*/**",

@@ -280,6 +280,35 @@ describe("lackpy run and delegate", () => {
     },
   );
 
+  it.each(["in-process", "isolated"])(
+    "says on stderr, and in --json, what a count left out (%s)",
+    async (mode) => {
+      const workspace = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-skipped-"));
+      try {
+        await mkdir(path.join(workspace, "node_modules/dep"), { recursive: true });
+        await writeFile(path.join(workspace, "node_modules/dep/a.js"), "a\n");
+        await writeFile(path.join(workspace, "node_modules/dep/b.js"), "b\n");
+        await writeFile(path.join(workspace, "main.js"), "main\n");
+        await writeFile(path.join(workspace, "logo.png"), Buffer.from([0, 1, 2]));
+        const args = ["run", "-", "--workspace", workspace, "--mode", mode];
+        const stdin = `sum(line_counts().map(row => row.lines))`;
+        const human = await lackpy(args, { stdin });
+        expect(human).toMatchObject({
+          code: 0,
+          out: "1\n",
+          err: "skipped: 2 files under node_modules, 1 binary file\n",
+        });
+        const json = JSON.parse((await lackpy([...args, "--json"], { stdin })).out);
+        expect(json.skipped).toEqual([
+          { reason: "files under node_modules", count: 2 },
+          { reason: "binary files", count: 1 },
+        ]);
+      } finally {
+        await rm(workspace, { recursive: true, force: true });
+      }
+    },
+  );
+
   it("says that a failing run wrote nothing, even what it wrote before it failed", async () => {
     await rm(path.join(root, "partial.txt"), { force: true });
     const { code, err } = await lackpy(["run", "-", "--kit", "files"], {
@@ -292,18 +321,17 @@ describe("lackpy run and delegate", () => {
     expect(existsSync(path.join(root, "partial.txt"))).toBe(false);
   });
 
-  it("says on stderr, and in --json, when a limit was lowered to the workspace's maximum", async () => {
+  it("uses the limits set on the command line as given, above the workspace's maxima", async () => {
     const args = ["run", "-", "--mode", "in-process", "--timeout-ms", "999999999"];
     const human = await lackpy(args, { stdin: "1 + 1" });
-    expect(human.code).toBe(0);
-    expect(human.out).toBe("2\n");
-    expect(human.err).toBe(
-      "note: limits lowered to the workspace's [run.maxima]: timeoutMs 999999999 → 60000\n",
-    );
-    const json = JSON.parse((await lackpy([...args, "--json"], { stdin: "1 + 1" })).out);
-    expect(json.limitsLowered).toEqual([
-      { limit: "timeoutMs", requested: 999_999_999, used: 60_000 },
-    ]);
+    expect(human).toMatchObject({ code: 0, out: "2\n", err: "" });
+    const program = `[file_size("todos.js") > 0, file_size("todos.js") > 0, file_size("todos.js") > 0]`;
+    const limited = await lackpy([...args, "--max-tool-calls", "2", "--json"], { stdin: program });
+    const json = JSON.parse(limited.out);
+    expect(json.error).toMatchObject({ code: "limit_tool_calls" });
+    expect(json).not.toHaveProperty("limitsLowered");
+    const allowed = await lackpy([...args, "--max-tool-calls", "3"], { stdin: program });
+    expect(allowed.code).toBe(0);
   });
 
   it("delegates an intent a rule answers, with the --json contract", async () => {
@@ -530,7 +558,14 @@ describe("--help", () => {
     const flags = (text: string) => [...text.matchAll(/--[a-z-]+/g)].map((match) => match[0]);
     const run = flags((await lackpy(["run", "--help"])).out);
     const delegate = flags((await lackpy(["delegate", "--help"])).out);
-    for (const flag of ["--timeout-ms", "--max-steps", "--mode", "--trace", "--max-output-chars"]) {
+    for (const flag of [
+      "--timeout-ms",
+      "--max-steps",
+      "--max-tool-calls",
+      "--mode",
+      "--trace",
+      "--max-output-chars",
+    ]) {
       expect(run).toContain(flag);
       expect(delegate).toContain(flag);
     }

@@ -249,7 +249,8 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
     const { stdout } = await run("du", ["-sk", path.join(cliOnly, "node_modules")], {
       cwd: cliOnly,
     });
-    expect(Number.parseInt(stdout, 10)).toBeLessThan(8 * 1024);
+    // About 8.0 MiB with the bulk file tools (issue 34); the MCP SDK and zod alone are 25 MiB more.
+    expect(Number.parseInt(stdout, 10)).toBeLessThan(9 * 1024);
     const bin = path.join(cliOnly, "node_modules", ".bin", "lackpy");
     await writeFile(path.join(cliOnly, "program.js"), `len(find_files("**/*"))`);
     const ran = await run(bin, ["run", "program.js", "--json"], { cwd: cliOnly });

@@ -67,7 +67,7 @@ export type {
 } from "./protect/protected-paths.js";
 export { checkProtectedGlob, checkOpeningGlob } from "./protect/check-protected-glob.js";
 export type { WorkspaceView } from "./files/workspace-view.js";
-export type { ToolCallContext } from "./toolbox/tool-call-context.js";
+export type { SkippedCount, ToolCallContext } from "./toolbox/tool-call-context.js";
 export type { ArgSpec, ToolSpec, ToolExample, Grade } from "@lackpy/lang";
 export {
   mcpToolSpec,

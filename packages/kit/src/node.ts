@@ -5,16 +5,14 @@ export { createWorkspaceView } from "./files/create-workspace-view.js";
 export type { WorkspaceView } from "./files/workspace-view.js";
 export type { FolderEntry } from "./files/list-folder.js";
 export type { SearchHit } from "./files/search-files.js";
-export {
-  MAX_SEARCH_RESULTS,
-  MAX_SEARCH_BYTES,
-  MAX_LINE_CHARS,
-  MAX_SEARCH_TEXT_CHARS,
-} from "./files/search-files.js";
+export type { FileSizeRow } from "./files/file-sizes.js";
+export type { LineCountRow } from "./files/line-counts.js";
+export { countLines } from "./files/count-lines.js";
+export { MAX_SEARCH_RESULTS, MAX_LINE_CHARS, MAX_SEARCH_TEXT_CHARS } from "./files/search-files.js";
 export { DEFINITION_GLOB } from "./files/definitions-of.js";
 export { FILE_TOOL_SPECS, MAX_READ_BYTES, MAX_FIND_RESULTS } from "./files/file-tool-specs.js";
 export { BINARY_SNIFF_BYTES } from "./files/file-state.js";
-export { SKIPPED_FOLDERS } from "./files/find-files.js";
+export { SKIPPED_FOLDERS, SKIPPED_REASONS } from "./files/skipped-files.js";
 export { TEMPORARY_SUFFIX } from "./files/write-text-file.js";
 export { readRegularFile, readRegularFileSync } from "./files/read-regular-file.js";
 export type { ReadRegularFileOptions } from "./files/read-regular-file.js";

@@ -115,8 +115,8 @@ describe("MCP server (in memory)", () => {
       { name: "mine", tools: ["read_file"] },
       (result: any) => expect(result.path).toContain(path.join(".lackpy", "kits", "mine.kit")),
     ],
-    ["toolbox_list", {}, (result: any) => expect(result.tools).toHaveLength(9)],
-    ["docs_index", { kit: "files" }, (result: any) => expect(result.docs).toHaveLength(9)],
+    ["toolbox_list", {}, (result: any) => expect(result.tools).toHaveLength(11)],
+    ["docs_index", { kit: "files" }, (result: any) => expect(result.docs).toHaveLength(11)],
     [
       "resolve_doc",
       { path: "read_file.md" },

@@ -1,14 +1,18 @@
 /**
  * Short text renderings of results for an MCP client's model. The result travels as structured
  * content too, about as large; the text says what a model needs to go on, the answer first: the
- * output, stdout, the error and its hint, the program that ran, and each tool's calls and time.
+ * output, stdout, what the answer left out, the error and its hint, the program that ran, and
+ * each tool's calls and time.
  */
+import { describeSkipped } from "@lackpy/service";
 
 /** The fields of a (shaped) run or delegate result a rendering reads. */
 export interface RenderableRun {
   success: boolean;
   output: unknown;
   stdout: string;
+  /** What the run's tools left out, by reason. */
+  skipped?: readonly { reason: string; count: number }[];
   error: {
     code: string;
     message: string;
@@ -105,6 +109,8 @@ export function renderRun(result: RenderableRun): string {
   const lines: string[] = [];
   if (result.success) lines.push("output:", indent(showValue(result.output)));
   if (result.stdout) lines.push("stdout:", indent(result.stdout));
+  const skipped = describeSkipped(result.skipped);
+  if (skipped) lines.push(`skipped: ${skipped}`);
   if (result.error) {
     const { code, toolCode, line, column } = result.error;
     const where =

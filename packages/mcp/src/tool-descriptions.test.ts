@@ -4,7 +4,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
-import { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA, LackpyService } from "@lackpy/service";
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_LIMIT_MAXIMA,
+  DEFAULT_RUN_LIMITS,
+  LackpyService,
+} from "@lackpy/service";
 import { toolDescription } from "@lackpy/service/agent";
 import { DEFAULT_LIMITS } from "@lackpy/lang";
 import { closeWorkerPool } from "@lackpy/run/node";
@@ -156,7 +161,9 @@ describe("the limits input", () => {
     expect([...LIMIT_NAMES].sort()).toEqual(Object.keys(DEFAULT_LIMITS).sort());
     for (const name of LIMIT_NAMES)
       expect(limits.properties[name].description).toMatch(
-        new RegExp(`Default ${DEFAULT_LIMITS[name]}, at most ${DEFAULT_LIMIT_MAXIMA[name]}\\.$`),
+        new RegExp(
+          `Default ${DEFAULT_RUN_LIMITS[name]}, at most ${DEFAULT_LIMIT_MAXIMA[name]}\\.$`,
+        ),
       );
     expect(limits.properties.timeoutMs.description).toContain("whole deadline");
   });
@@ -226,7 +233,9 @@ describe("search_tools and describe_tool", () => {
 
 describe("the default config", () => {
   it("has the limits the descriptions show", () => {
-    expect(DEFAULT_CONFIG.run.limits).toEqual(DEFAULT_LIMITS);
+    expect(DEFAULT_CONFIG.run.limits).toEqual(DEFAULT_RUN_LIMITS);
+    // The language's defaults, but a deadline an everyday request on a large repository fits in.
+    expect(DEFAULT_RUN_LIMITS).toEqual({ ...DEFAULT_LIMITS, timeoutMs: 30_000 });
     expect(DEFAULT_CONFIG.run.maxima).toEqual(DEFAULT_LIMIT_MAXIMA);
   });
 });

@@ -75,7 +75,7 @@ export function callTool(
     error: null,
   };
   context.trace.push(entry);
-  const call = context.toolSignals.begin();
+  const call = context.toolSignals.begin(context.skipped);
   let value: unknown;
   let pending: boolean;
   try {

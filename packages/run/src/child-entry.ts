@@ -21,9 +21,12 @@ import { failedResult, runInProcess } from "./run-program.js";
 import { placeSecretMarkers, toSecretArguments } from "./isolated/secret-arguments.js";
 import { warmUp } from "./isolated/warm-up.js";
 import type { ChildToolHandler, ChildToolRequest } from "./tools/child-tool.js";
+import type { ToolCallContext } from "./tools/tool-call-context.js";
 
 interface PendingCall {
   tool: string;
+  /** The call's `this` in the child's run: what the host's tool noted as skipped is counted there. */
+  context: ToolCallContext | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -46,6 +49,7 @@ function settleToolCall(reply: ToolReply): void {
   if (reply.news) for (const [name, news] of Object.entries(reply.news)) tellNews(name, news);
   const error = reply.error ?? { message: "the tool failed" };
   if (reply.ok) {
+    for (const { rows, scope } of reply.skipped ?? []) waiting.context?.noteSkipped(rows, scope);
     try {
       waiting.resolve(placeSecretMarkers(reply.value, reply.secrets, waiting.tool));
     } catch (failure) {
@@ -73,10 +77,10 @@ function tellNews(name: string, news: unknown): void {
 }
 
 async function runOne(request: RunRequest): Promise<void> {
-  const hostCall = (name: string, args: unknown[]) =>
+  const hostCall = (name: string, args: unknown[], context: ToolCallContext | undefined) =>
     new Promise((resolve, reject) => {
       const callId = nextCallId++;
-      pending.set(callId, { tool: name, resolve, reject });
+      pending.set(callId, { tool: name, context, resolve, reject });
       send({ type: "tool", id: request.id, callId, name, ...toSecretArguments(args) });
     });
   handlers = await childToolHandlers(request.childTools ?? []);
@@ -84,11 +88,13 @@ async function runOne(request: RunRequest): Promise<void> {
     request.toolNames.map((name) => [
       name,
       handlers.has(name)
-        ? (...args: unknown[]) => {
+        ? function (this: ToolCallContext | undefined, ...args: unknown[]) {
             const answer = answerHere(name, args);
-            return answer ? answer.value : hostCall(name, args);
+            return answer ? answer.value : hostCall(name, args, this);
           }
-        : (...args: unknown[]) => hostCall(name, args),
+        : function (this: ToolCallContext | undefined, ...args: unknown[]) {
+            return hostCall(name, args, this);
+          },
     ]),
   );
   const result = await runInProcess(

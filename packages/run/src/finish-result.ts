@@ -34,6 +34,7 @@ export function finishResult(
     entry.args = entry.args.map((arg) => traced(arg, cap));
     entry.result = traced(entry.result, cap);
   }
+  const skipped = context.skipped.list();
   return {
     success: error === null,
     output: shownOutput.value,
@@ -43,6 +44,7 @@ export function finishResult(
     variables: shownVariables.value as Record<string, unknown>,
     filesRead: [...context.filesRead],
     filesModified: [...context.filesModified],
+    ...(skipped.length > 0 ? { skipped } : {}),
     stats: {
       steps: context.steps,
       toolCalls: context.toolCalls,

@@ -5,6 +5,7 @@ export type { ChildTool, ChildToolHandler } from "./tools/child-tool.js";
 export type { RunResult, RunStats } from "./run-result.js";
 export { PROGRESS_INTERVAL_MS } from "./run-progress.js";
 export type { ProgressListener, RunProgress } from "./run-progress.js";
+export type { SkippedCount } from "./tools/skipped-tally.js";
 export type { TraceEntry, ToolFunction } from "./tools/trace-entry.js";
 export type { ToolCallContext } from "./tools/tool-call-context.js";
 export { RunError, ProgramFault } from "./run-error.js";

@@ -45,6 +45,7 @@ export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";
 export { PROGRESS_INTERVAL_MS } from "./run-progress.js";
 export type { ProgressListener, RunProgress } from "./run-progress.js";
+export type { SkippedCount } from "./tools/skipped-tally.js";
 export type { TraceEntry, ToolFunction } from "./tools/trace-entry.js";
 export type { ToolCallContext } from "./tools/tool-call-context.js";
 export type { RunErrorCode, RunErrorValue } from "./run-error.js";

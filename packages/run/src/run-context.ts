@@ -14,6 +14,7 @@ import type { SecretVault } from "./secrets/secret-vault.js";
 import { BulkTiming, bulkWorkMs } from "./values/work-rate.js";
 import type { RevealSecret } from "./tools/tool-argument.js";
 import { PROGRESS_INTERVAL_MS, type ProgressListener } from "./run-progress.js";
+import { SkippedTally } from "./tools/skipped-tally.js";
 
 /** What a run context needs. */
 export interface RunContextOptions {
@@ -96,6 +97,8 @@ export class RunContext {
   readonly trace: TraceEntry[] = [];
   readonly filesRead = new Set<string>();
   readonly filesModified = new Set<string>();
+  /** What the run's tools said they left out (`RunResult.skipped`). */
+  readonly skipped = new SkippedTally();
   /**
    * Characters of tool text (arguments and results, all calls together) the trace may still
    * keep whole: `maxOutputBytes` at the start (see `traceValue` in `call-tool.ts`).

@@ -1,5 +1,6 @@
 import type { RunErrorValue } from "./run-error.js";
 import type { TraceEntry } from "./tools/trace-entry.js";
+import type { SkippedCount } from "./tools/skipped-tally.js";
 
 /** Counters of a run. */
 export interface RunStats {
@@ -21,5 +22,10 @@ export interface RunResult {
   variables: Record<string, unknown>;
   filesRead: string[];
   filesModified: string[];
+  /**
+   * What the run's tools left out and said so (files under `node_modules`, gitignored, binary,
+   * …), by reason, the largest first; absent when nothing was.
+   */
+  skipped?: SkippedCount[];
   stats: RunStats;
 }

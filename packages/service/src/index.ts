@@ -27,7 +27,7 @@ export {
   locateKey,
 } from "./config/load-config.js";
 export type { ConfigProblem } from "./config/load-config.js";
-export { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA } from "./config/config-types.js";
+export { DEFAULT_CONFIG, DEFAULT_LIMIT_MAXIMA, DEFAULT_RUN_LIMITS } from "./config/config-types.js";
 export type { LackpyConfig, ProviderConfig, ModuleToolConfig } from "./config/config-types.js";
 export { CONFIG_SCHEMA, PROVIDER_PLUGINS } from "./config/config-schema.js";
 export { initWorkspace, CONFIG_TEMPLATE } from "./config/init-workspace.js";
@@ -111,6 +111,7 @@ export type {
 } from "./result/shape-result.js";
 export { fitValue, fitText } from "./result/fit-value.js";
 export { progressMessage } from "./result/progress-message.js";
+export { describeSkipped } from "./result/describe-skipped.js";
 export { clampLimits, approvalLimits, APPROVAL_TOOL_TIMEOUT_MS } from "./program/clamp-limits.js";
 export type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 export type { FittedValue } from "./result/fit-value.js";

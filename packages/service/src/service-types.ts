@@ -2,7 +2,7 @@ import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { KitUse } from "./kit-use.js";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
-import type { RunResult, RunStats, TraceEntry } from "@lackpy/run";
+import type { RunResult, RunStats, SkippedCount, TraceEntry } from "@lackpy/run";
 import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
 import type { ProgressEvent } from "./result/progress-event.js";
 import type { LackpyConfig } from "./config/config-types.js";
@@ -98,7 +98,7 @@ export interface RunOptions extends ProgramOptions {
   signal?: AbortSignal;
   /** Told how far the run has come (`run` events: steps, tool calls, files read, elapsed time). */
   onProgress?: (event: ProgressEvent) => void;
-  /** Limits of this run over the workspace's `[run]` defaults; each is lowered to its `[run.maxima]`. */
+  /** Limits of this run over the workspace's `[run]` defaults; each is lowered to its `[run.maxima]` unless `limitsSetByPerson`. */
   limits?: Partial<{
     maxSteps: number;
     timeoutMs: number;
@@ -108,6 +108,12 @@ export interface RunOptions extends ProgramOptions {
     maxOutputBytes: number;
     memoryMb: number;
   }>;
+  /**
+   * True when the person running lackpy set `limits` (the CLI's flags): they are used as given,
+   * not lowered to `[run.maxima]`, which bound the callers of the MCP and HTTP servers and of
+   * the service API, never the person at the terminal.
+   */
+  limitsSetByPerson?: boolean;
   mode?: "isolated" | "in-process";
   /**
    * Run against the staging area only: nothing is written (not even `.lackpy/`), tools with
@@ -158,6 +164,8 @@ export interface DelegateResult extends ChangeOutcome {
   demoted: TemplateDemotion | null;
   /** Limits the request asked for above `[run.maxima]`, and what the run used; absent when none. */
   limitsLowered?: LoweredLimit[];
+  /** What the run's tools left out (files under `node_modules`, gitignored, binary, …), by reason; absent when nothing was. */
+  skipped?: SkippedCount[];
 }
 
 /** A delegate result shaped for a trace detail (`delegate(intent, { trace })`). */

@@ -86,6 +86,7 @@ export const LIMIT_ARGS = {
     valueHint: "ms",
   },
   "max-steps": { type: "string", description: "Evaluation step limit", valueHint: "n" },
+  "max-tool-calls": { type: "string", description: "Tool call limit", valueHint: "n" },
   mode: {
     type: "enum",
     options: ["isolated", "in-process"],
@@ -93,15 +94,31 @@ export const LIMIT_ARGS = {
   },
 } as const satisfies ArgsDef;
 
-/** The run limits and mode of `--timeout-ms`, `--max-steps` and `--mode`. */
-export function limitFlags(args: { "timeout-ms"?: string; "max-steps"?: string; mode?: string }): {
-  limits: { timeoutMs?: number; maxSteps?: number };
+/**
+ * The run limits and mode of `--timeout-ms`, `--max-steps`, `--max-tool-calls` and `--mode`. The
+ * person at the terminal sets them, so they are theirs (`limitsSetByPerson`): not lowered to the
+ * `[run.maxima]` that bound the callers of the MCP and HTTP servers.
+ */
+export function limitFlags(args: {
+  "timeout-ms"?: string;
+  "max-steps"?: string;
+  "max-tool-calls"?: string;
+  mode?: string;
+}): {
+  limits: { timeoutMs?: number; maxSteps?: number; maxToolCalls?: number };
+  limitsSetByPerson: true;
   mode?: "isolated" | "in-process";
 } {
   const timeoutMs = positiveInteger("--timeout-ms", args["timeout-ms"]);
   const maxSteps = positiveInteger("--max-steps", args["max-steps"]);
+  const maxToolCalls = positiveInteger("--max-tool-calls", args["max-tool-calls"]);
   return {
-    limits: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxSteps ? { maxSteps } : {}) },
+    limits: {
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(maxSteps ? { maxSteps } : {}),
+      ...(maxToolCalls ? { maxToolCalls } : {}),
+    },
+    limitsSetByPerson: true,
     ...(args.mode ? { mode: args.mode as "isolated" | "in-process" } : {}),
   };
 }

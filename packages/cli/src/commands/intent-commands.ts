@@ -106,7 +106,7 @@ export function delegateCommand(context: CommandContext) {
             ),
           );
         }
-        printRunResult(context, result, result.program ?? undefined);
+        await printRunResult(context, result, result.program ?? undefined);
         printChanges(context, result);
         if (result.promoted)
           context.io.stderr(

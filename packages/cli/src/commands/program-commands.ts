@@ -96,7 +96,7 @@ export function runCommand(context: CommandContext) {
       // A kit that can change files or the world says so before what the run did.
       if (result.kit.writes.length > 0)
         context.io.stderr(context.colors.gray(`# kit ${kitUseText(result.kit)}\n`));
-      printRunResult(context, result, source, name);
+      await printRunResult(context, result, source, name);
       printChanges(context, result);
     },
   });

@@ -109,7 +109,7 @@ export function templateCommand(context: CommandContext) {
       const result = await service.runProgram(template.program, { kit: args.kit, params });
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, { template: template.name, ...result });
-      printRunResult(context, result, template.program, template.name);
+      await printRunResult(context, result, template.program, template.name);
     },
   });
   const restore = defineCommand({

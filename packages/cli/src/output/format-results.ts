@@ -82,15 +82,19 @@ interface RunLike {
   filesModified?: readonly string[];
   filesCreated?: readonly string[];
   limitsLowered?: readonly { limit: string; requested: number; used: number }[];
+  skipped?: readonly { reason: string; count: number }[];
 }
 
-/** Prints a run (or delegate) result for people: the program's stdout and its output on stdout, an error and the files it wrote on stderr. */
-export function printRunResult(
+/**
+ * Prints a run (or delegate) result for people: the program's stdout and its output on stdout;
+ * on stderr, what the answer left out (one `skipped:` line), an error, and the files it wrote.
+ */
+export async function printRunResult(
   context: CommandContext,
   result: RunLike,
   source?: string,
   name = "program",
-): void {
+): Promise<void> {
   const { io, colors } = context;
   if (result.limitsLowered?.length)
     io.stderr(
@@ -100,7 +104,12 @@ export function printRunResult(
     );
   if (result.stdout) io.stdout(result.stdout.endsWith("\n") ? result.stdout : `${result.stdout}\n`);
   if (result.success) io.stdout(`${renderOutput(result.output)}\n`);
-  else printRunError(context, result.error!, source, name);
+  if (result.skipped?.length) {
+    // Loaded already: a command prints a run only after opening a service.
+    const { describeSkipped } = await import("@lackpy/service");
+    io.stderr(`${colors.yellow("skipped")}: ${describeSkipped(result.skipped)}\n`);
+  }
+  if (!result.success) printRunError(context, result.error!, source, name);
   printFilesWritten(context, result);
 }
 

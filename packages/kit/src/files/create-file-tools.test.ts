@@ -310,6 +310,8 @@ describe("FILE_TOOL_SPECS", () => {
       ["read_file", false],
       ["find_files", false],
       ["file_size", false],
+      ["file_sizes", false],
+      ["line_counts", false],
       ["list_folder", false],
       ["read_lines", false],
       ["search_files", false],

@@ -1,5 +1,6 @@
 import { ConfinedFolders, workspaceRoot } from "../protect/confine-path.js";
-import { findFiles } from "./find-files.js";
+import { listForBulk } from "./bulk-listing.js";
+import { SkippedTally } from "./skipped-files.js";
 import { MAX_FIND_RESULTS, MAX_READ_BYTES } from "./file-tool-specs.js";
 import { KitError } from "../kit-error.js";
 import {
@@ -18,6 +19,8 @@ import { fileSize } from "./file-size.js";
 import { listFolder, type FolderEntry } from "./list-folder.js";
 import { readLines } from "./read-lines.js";
 import { searchFiles, type ScanOptions, type SearchHit } from "./search-files.js";
+import { fileSizes, type FileSizeRow } from "./file-sizes.js";
+import { lineCounts, type LineCountRow } from "./line-counts.js";
 import { definitionsOf } from "./definitions-of.js";
 import { noteReadFile } from "./child-file-tool.js";
 import { checkEditArguments, editText } from "./edit-text-file.js";
@@ -26,7 +29,7 @@ import { checkEditArguments, editText } from "./edit-text-file.js";
 export interface FileToolsOptions {
   /** Largest file `read_file` returns; 10 MiB by default. */
   maxReadBytes?: number;
-  /** Most paths `find_files` returns; 10,000 by default. */
+  /** Most paths `find_files` returns (and rows `file_sizes` and `line_counts` return, and entries `list_folder` lists); 1,000,000 by default. */
   maxFindResults?: number;
   /** Globs protected on top of the builtin protected paths (the config's `[files] protected`). */
   protectedGlobs?: readonly string[];
@@ -41,17 +44,19 @@ export interface FileToolsOptions {
 }
 
 /**
- * The builtin file tools, confined to the workspace `root`. `find_files`, `search_files`,
- * `definitions_of`, `write_file` and `edit_file` read the `signal` of the `ToolCallContext` a
- * run passes as `this`; called without one (plainly, or as methods of this object) they cannot
- * be aborted. When `this` carries a `FileStaging` (`staging`), `write_file` and `edit_file` write
- * to it instead of the disk, and every tool reads through it (`read_file`, `find_files`,
- * `file_size`, `list_folder`, `read_lines`, `search_files`, `definitions_of`, `edit_file`).
+ * The builtin file tools, confined to the workspace `root`. `find_files`, the bulk tools
+ * (`file_sizes`, `line_counts`, `search_files`, `definitions_of`), `write_file` and `edit_file`
+ * read the `signal` of the `ToolCallContext` a run passes as `this`; called without one (plainly,
+ * or as methods of this object) they cannot be aborted. The bulk tools tell the run what they
+ * left out through its `noteSkipped`. When `this` carries a `FileStaging` (`staging`),
+ * `write_file` and `edit_file` write to it instead of the disk, and every tool reads through it.
  */
 export interface FileTools {
   read_file(path: unknown): Promise<string>;
   find_files(pattern: unknown, options?: unknown): Promise<string[]>;
   file_size(path: unknown): Promise<number>;
+  file_sizes(pattern?: unknown, options?: unknown): Promise<FileSizeRow[]>;
+  line_counts(pattern?: unknown, options?: unknown): Promise<LineCountRow[]>;
   list_folder(path?: unknown): Promise<FolderEntry[]>;
   read_lines(path: unknown, start: unknown, end?: unknown): Promise<string[]>;
   search_files(text: unknown, glob?: unknown): Promise<SearchHit[]>;
@@ -67,13 +72,17 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
   const protection = protectionFor(options);
   // One per set of tools: the root's real path is remembered between calls.
   const workspace = workspaceRoot(root);
-  const scanOptions = (context: unknown): ScanOptions => ({
-    maxReadBytes,
-    maxFindResults,
-    protection,
-    signal: signalOf(context),
-    staging: stagingOf(context),
-  });
+  const scanOptions = (context: unknown): ScanOptions => {
+    const staging = stagingOf(context);
+    return {
+      maxReadBytes,
+      maxFindResults,
+      protection,
+      signal: signalOf(context),
+      call: context,
+      ...(staging ? { staging, folders: foldersOf(staging) } : {}),
+    };
+  };
   const tools: FileTools = {
     read_file(file) {
       const staging = stagingOf(this);
@@ -83,27 +92,32 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
         ...(staging ? { staging, folders: foldersOf(staging) } : {}),
       });
     },
-    find_files(pattern, callOptions) {
-      const staging = stagingOf(this);
-      return findFiles(
-        workspace,
-        pattern,
-        {
-          maxFindResults,
-          maxReadBytes,
-          protection,
-          signal: signalOf(this),
-          ...(staging ? { staging, folders: foldersOf(staging) } : {}),
-        },
-        callOptions,
-      );
+    async find_files(pattern, callOptions) {
+      const options = { ...scanOptions(this), tool: "find_files" };
+      const listing = await listForBulk(workspace, pattern, callOptions, options);
+      listing.skipped.report(this, listing.scope);
+      return listing.files;
     },
     async file_size(file) {
       return fileSize(workspace, file, { protection, staging: stagingOf(this) });
     },
+    file_sizes(pattern, callOptions) {
+      return fileSizes(workspace, pattern, callOptions, scanOptions(this));
+    },
+    line_counts(pattern, callOptions) {
+      return lineCounts(workspace, pattern, callOptions, scanOptions(this));
+    },
     async list_folder(folder) {
       const staging = stagingOf(this);
-      return listFolder(workspace, folder, { protection, maxEntries: maxFindResults, staging });
+      const skipped = new SkippedTally();
+      const entries = listFolder(workspace, folder, {
+        protection,
+        maxEntries: maxFindResults,
+        staging,
+        skipped,
+      });
+      skipped.report(this, `${String(folder ?? ".")}/*`);
+      return entries;
     },
     read_lines(file, start, end) {
       const staging = stagingOf(this);

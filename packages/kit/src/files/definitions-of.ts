@@ -72,7 +72,7 @@ export function definitionsOf(
     {
       ...options,
       tool: "definitions_of",
-      quick: (text) => text.includes(name),
+      needle: name,
     },
   );
 }

@@ -2,10 +2,11 @@ import type { ToolSpec } from "@lackpy/lang";
 
 /** Largest file `read_file` returns by default (10 MiB). */
 export const MAX_READ_BYTES = 10 * 1024 * 1024;
-/** Most paths `find_files` returns by default. */
-export const MAX_FIND_RESULTS = 10_000;
+/** Most paths `find_files` returns by default (and rows `file_sizes` and `line_counts` return): past it, `too_many_results`. */
+export const MAX_FIND_RESULTS = 1_000_000;
 
 const PATH_DESCRIPTION = 'Workspace-relative path such as "src/app.ts"';
+const GLOB_DESCRIPTION = 'Glob such as "src/**/*.ts"; every file when left out';
 
 /**
  * Specs of the builtin file tools. Grades: reading, measuring, listing and searching couple to
@@ -79,9 +80,73 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     acceptsSecrets: false,
     examples: [
       {
+        intent: "size of package.json in bytes",
+        code: `file_size("package.json")`,
+        tags: ["size", "bytes", "big", "large"],
+      },
+    ],
+  },
+  {
+    name: "file_sizes",
+    provider: "builtin",
+    description:
+      "Every file matching a glob (every file when left out) with its size in bytes, sorted by path; files are left out as find_files leaves them out.",
+    args: [
+      { name: "pattern", type: "string", description: GLOB_DESCRIPTION, optional: true },
+      {
+        name: "options",
+        type: "{ include_ignored?: boolean }",
+        optional: true,
+        description: "{ include_ignored: true } measures the files .gitignore ignores too",
+      },
+    ],
+    returns: "{ file: string, size: number }[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "file_sizes.md",
+    acceptsSecrets: false,
+    examples: [
+      {
         intent: "the 5 largest files",
-        code: `sort_by(find_files("**/*").map(file => ({ file, bytes: file_size(file) })), "bytes", true).slice(0, 5)`,
-        tags: ["size", "bytes", "largest", "biggest"],
+        code: `sort_by(file_sizes(), "size", true).slice(0, 5)`,
+        tags: ["size", "bytes", "largest", "biggest", "smallest"],
+      },
+      {
+        intent: "total size of the typescript files",
+        code: `sum(file_sizes("**/*.ts").map(row => row.size))`,
+        tags: ["total", "size", "bytes", "disk"],
+      },
+    ],
+  },
+  {
+    name: "line_counts",
+    provider: "builtin",
+    description:
+      'Every text file matching a glob (every file when left out) with its number of lines, sorted by path; binary files are skipped, other files left out as find_files leaves them out. Each "\\n" ends a line, and text after the last "\\n" is one more line: "a\\nb" and "a\\nb\\n" have 2, an empty file 0.',
+    args: [
+      { name: "pattern", type: "string", description: GLOB_DESCRIPTION, optional: true },
+      {
+        name: "options",
+        type: "{ include_ignored?: boolean }",
+        optional: true,
+        description: "{ include_ignored: true } counts the files .gitignore ignores too",
+      },
+    ],
+    returns: "{ file: string, lines: number }[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "line_counts.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "total lines of typescript",
+        code: `sum(line_counts("**/*.ts").map(row => row.lines))`,
+        tags: ["lines", "loc", "count", "total"],
+      },
+      {
+        intent: "the 10 longest files",
+        code: `sort_by(line_counts(), "lines", true).slice(0, 10)`,
+        tags: ["longest", "lines", "biggest"],
       },
     ],
   },

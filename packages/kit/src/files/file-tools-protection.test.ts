@@ -587,6 +587,12 @@ describe("file tools: [files] protected globs", () => {
       protectedGlobs: ["secrets", "**/*.pem", "./private/**", "build\\out"],
     });
     expect(await guarded.find_files("**")).toEqual(["build/keep.txt", "open.txt"]);
+    const rows = [{ file: "build/keep.txt" }, { file: "open.txt" }];
+    expect(await guarded.file_sizes("**")).toEqual(rows.map((row) => ({ ...row, size: 1 })));
+    expect(await guarded.line_counts("**")).toEqual(rows.map((row) => ({ ...row, lines: 1 })));
+    expect(await guarded.search_files("x")).toEqual(
+      rows.map((row) => ({ ...row, line: 1, text: "x" })),
+    );
     for (const file of [
       "secrets/key.txt",
       "SECRETS/upper.txt",
@@ -642,7 +648,10 @@ describe("file tools: names with control characters", () => {
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it("lists no name with a control character, and never enters such a folder", async () => {
-    expect(await createFileTools(root).find_files("**")).toEqual(["ok.txt"]);
+    const tools = createFileTools(root);
+    expect(await tools.find_files("**")).toEqual(["ok.txt"]);
+    expect(await tools.file_sizes("**")).toEqual([{ file: "ok.txt", size: 1 }]);
+    expect(await tools.line_counts("**")).toEqual([{ file: "ok.txt", lines: 1 }]);
   });
 
   it.each(["a\nb.txt", "tab\tx.txt", "dir\nx/inner.txt", "new\rname.txt", "ls\u2028.txt"])(

@@ -1,12 +1,4 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readSync,
-  type Dirent,
-} from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
 import { compileGlob, type Glob, type GlobState } from "../glob/compile-glob.js";
@@ -17,22 +9,25 @@ import {
   type WorkspaceRoot,
 } from "../protect/confine-path.js";
 import { refuseProtected } from "../protect/refuse-protected.js";
-import { checkWorkspacePath, type PathProtection } from "../protect/protected-paths.js";
+import {
+  checkWorkspacePath,
+  openBelowPlainFolder,
+  type PathProtection,
+} from "../protect/protected-paths.js";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
 import { ToolError } from "../tool-error.js";
 import { MAX_READ_BYTES } from "./file-tool-specs.js";
 import { keepTextFiles } from "./keep-text-files.js";
+import { isIgnored, type IgnoreRule } from "./gitignore-rules.js";
+import { cachedRules, folderRules } from "./folder-rules.js";
+import { walkFinds } from "./staged-matches.js";
+import { checkCallOptions } from "./walk-options.js";
 import {
-  gitignoreTooLarge,
-  isIgnored,
-  MAX_GITIGNORE_BYTES,
-  parseGitignore,
-  withRules,
-  type IgnoreRule,
-} from "./gitignore-rules.js";
-
-/** Folders `find_files` skips unless the pattern names them (protected and closed folders such as `.git` and `.vscode` are never entered). */
-export const SKIPPED_FOLDERS: readonly string[] = Object.freeze(["node_modules"]);
+  refusedReason,
+  SKIPPED_FOLDERS,
+  SKIPPED_REASONS,
+  type SkippedTally,
+} from "./skipped-files.js";
 
 /** What `findFiles` needs besides the root and pattern. */
 export interface FindFilesOptions {
@@ -48,21 +43,11 @@ export interface FindFilesOptions {
   folders?: ConfinedFolders;
   /** The largest file `read_file` reads, for `{ text: true }` (`MAX_READ_BYTES` by default). */
   maxReadBytes?: number;
+  /** Counts what the walk leaves out (`SKIPPED_REASONS`); without it nothing is counted, and skipped folders are not walked. */
+  skipped?: SkippedTally;
+  /** The tool named in errors (`find_files` by default). */
+  tool?: string;
 }
-
-/** The options a program may pass as `find_files`' second argument. */
-export interface FindFilesCallOptions {
-  /** List the files `.gitignore` files ignore too. */
-  include_ignored?: boolean;
-  /** List only the files `read_file` reads as text (no NUL in the first 8 KiB, at most its size limit). */
-  text?: boolean;
-}
-
-const CALL_OPTIONS_HINT =
-  'the options are { include_ignored: true } (ignored files too) and { text: true } (text files only), e.g. find_files("**/*", { text: true })';
-
-/** The options a program may pass, by name. */
-const CALL_OPTIONS: readonly (keyof FindFilesCallOptions)[] = ["include_ignored", "text"];
 
 /**
  * How long `find_files` lists folders synchronously before it lets the event loop run (timers,
@@ -70,12 +55,46 @@ const CALL_OPTIONS: readonly (keyof FindFilesCallOptions)[] = ["include_ignored"
  */
 export const WALK_SLICE_MS = 4;
 
+/** Most entries one call walks in skipped folders to count what they hold; past it, a skipped folder counts as one `uncounted`. */
+export const MAX_COUNTED_SKIPPED = 200_000;
+
+/** The files a walk found, sorted, and the real root they are under. */
+export interface ListedFiles {
+  files: string[];
+  /** The workspace's real path, as the walk resolved it. */
+  start: string;
+}
+
 const GLOB_CHARACTERS = /[*?{]/;
 const OUTSIDE_HINT =
   'patterns are relative to the workspace root, e.g. "**/*.md"; absolute paths and .. are not allowed';
 
+/** A folder the walk still has to list: where it is, the glob's state there, the `.gitignore` rules in effect, and why its files are only counted. */
+interface PendingFolder {
+  folder: string;
+  relative: string;
+  state: GlobState;
+  rules: readonly IgnoreRule[];
+  /** No hidden name on its path: a name in it needs only `openBelowPlainFolder`. */
+  plain: boolean;
+  /** The reason its files are counted as skipped instead of listed; null when they are listed. */
+  skip: string | null;
+}
+
 /**
- * Finds workspace files matching a glob; returns workspace-relative `/` paths, sorted. The walk
+ * Finds workspace files matching a glob; returns workspace-relative `/` paths, sorted (see `listFiles`).
+ */
+export async function findFiles(
+  root: string | WorkspaceRoot,
+  pattern: unknown,
+  options: FindFilesOptions,
+  callOptions?: unknown,
+): Promise<string[]> {
+  return (await listFiles(root, pattern, options, callOptions)).files;
+}
+
+/**
+ * The files matching a glob, as workspace-relative `/` paths, sorted, and the real root. The walk
  * never follows symlinks (so it cannot leave the root), lists regular files only, and enters a
  * folder only when the glob can still match below it: the glob's state after the folder's path
  * is carried down, so each name is matched once. Names that `checkWorkspacePath` refuses for
@@ -86,17 +105,135 @@ const OUTSIDE_HINT =
  * Files and folders that the workspace's `.gitignore` files ignore are skipped too, as ripgrep
  * and fd do, unless `callOptions` says `include_ignored: true` or the pattern names them (a
  * segment without wildcards, as in `dist/*.js`). Files a run staged are found as the walk would
- * find them on disk (same checks, same glob, the same `.gitignore` rules).
+ * find them on disk (same checks, same glob, the same `.gitignore` rules). With `skipped`, what
+ * the pattern would match but the walk leaves out is counted by reason: refused paths that may
+ * match (once each, never entered), symlinks and special files, and the files that match in
+ * skipped and ignored folders, which are walked for it (with the same path checks, up to
+ * `MAX_COUNTED_SKIPPED` entries a call). With `text: true` (`find_files` only) the list keeps only
+ * the files `read_file` reads as text (`keepTextFiles`).
  */
-export async function findFiles(
+export async function listFiles(
   root: string | WorkspaceRoot,
   pattern: unknown,
   options: FindFilesOptions,
   callOptions?: unknown,
-): Promise<string[]> {
-  const { include_ignored: includeIgnored, text } = checkCallOptions(callOptions);
+): Promise<ListedFiles> {
+  const tool = options.tool ?? "find_files";
+  const { include_ignored: includeIgnored, text } = checkCallOptions(callOptions, tool);
+  const segments = patternSegments(pattern, tool);
+  const glob = compileGlob(segments.join("/"));
+  const literal = segments.slice(0, firstGlobSegment(segments));
+  // The literal start goes through the one path check, as a folder to look into, so `.lackpy/**`
+  // and `.vscode/*` are refused, not just empty, while `.github/**` is searched.
+  refuseProtected(literal.join("/"), null, options.protection, "read", { folder: true });
+  const start = confinePathSync(root, ".", { protection: options.protection });
+  // The walk enters real folders only (never a symlink), from the real root.
+  options.folders?.add("");
+  const named = new Set(segments.filter((segment) => SKIPPED_FOLDERS.includes(segment)));
+  // Names the pattern spells out are listed even when a .gitignore ignores them.
+  const literalNames = new Set(segments.filter((segment) => !GLOB_CHARACTERS.test(segment)));
+  const { protection, skipped: tally } = options;
+  const sliceMs = options.sliceMs ?? WALK_SLICE_MS;
+  const results: string[] = [];
+  const tooMany = () =>
+    new ToolError(
+      "too_many_results",
+      `More than ${options.maxFindResults} files match '${pattern}'.`,
+      {
+        retriable: true,
+        hint: "use a narrower pattern",
+      },
+    );
+  let counted = 0;
+  // Depth first with a stack of the folders still to list; the order does not matter, the results are sorted.
+  const folders: PendingFolder[] = [
+    { folder: start, relative: "", state: glob.start(), rules: [], plain: true, skip: null },
+  ];
+  let sliceStart = performance.now();
+  for (let next = folders.pop(); next; next = folders.pop()) {
+    if (performance.now() - sliceStart >= sliceMs) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+    refuseWhenAborted(options.signal, "the search finished");
+    const { folder, relative, state, plain, skip } = next;
+    if (skip !== null && counted >= MAX_COUNTED_SKIPPED) {
+      tally?.add(SKIPPED_REASONS.uncounted);
+      continue;
+    }
+    const entries = listFolder(folder);
+    if (skip !== null) counted += entries.length;
+    const rules =
+      includeIgnored || skip !== null
+        ? next.rules
+        : folderRules(folder, relative, entries, next.rules);
+    for (const entry of entries) {
+      const name = entry.name;
+      const child = relative ? `${relative}/${name}` : name;
+      const isFolder = entry.isDirectory();
+      const quick = plain && openBelowPlainFolder(name, protection);
+      if (!quick) {
+        const problem = checkWorkspacePath(child, protection, { folder: isFolder });
+        if (problem) {
+          if (tally && skip === null && mayMatch(glob, state, name, isFolder))
+            tally.add(refusedReason(problem, name));
+          continue;
+        }
+      }
+      if (isFolder) {
+        const below = glob.advance(state, `${name}/`);
+        if (below.length === 0) continue;
+        const reason =
+          skip ??
+          (SKIPPED_FOLDERS.includes(name) && !named.has(name)
+            ? SKIPPED_REASONS.nodeModules
+            : !includeIgnored && !literalNames.has(name) && isIgnored(rules, child, true)
+              ? SKIPPED_REASONS.gitignored
+              : null);
+        // Nobody counts what is skipped: the folder is not walked at all.
+        if (reason !== null && !tally) continue;
+        if (reason === null) options.folders?.add(child);
+        const pending = { folder: entryPath(folder, name), relative: child, state: below, rules };
+        folders.push({ ...pending, plain: quick, skip: reason });
+        continue;
+      }
+      if (!glob.matches(glob.advance(state, name))) continue;
+      if (skip !== null) {
+        if (entry.isFile()) tally?.add(skip);
+      } else if (!includeIgnored && !literalNames.has(name) && isIgnored(rules, child, false))
+        tally?.add(SKIPPED_REASONS.gitignored);
+      else if (!entry.isFile()) tally?.add(SKIPPED_REASONS.notRegular);
+      else if (results.push(child) > options.maxFindResults) throw tooMany();
+    }
+  }
+  if (options.staging && options.staging.size > 0) {
+    const found = new Set(results);
+    const checks = {
+      glob,
+      named,
+      literalNames,
+      protection,
+      rulesIn: includeIgnored ? undefined : cachedRules(start),
+    };
+    for (const staged of options.staging.list())
+      if (!found.has(staged.path) && walkFinds(staged.path, checks))
+        if (results.push(staged.path) > options.maxFindResults) throw tooMany();
+  }
+  results.sort();
+  if (!text) return { files: results, start };
+  const files = await keepTextFiles(start, results, {
+    maxReadBytes: options.maxReadBytes ?? MAX_READ_BYTES,
+    staging: options.staging,
+    signal: options.signal,
+    sliceMs,
+  });
+  return { files, start };
+}
+
+/** The pattern's `/`-separated segments without `.`; one that is not a glob, or reaches outside the workspace, is refused. */
+function patternSegments(pattern: unknown, tool: string): string[] {
   if (typeof pattern !== "string" || pattern.trim() === "" || pattern.includes("\0"))
-    throw new ToolError("invalid_pattern", 'find_files needs a glob such as "src/**/*.ts".', {
+    throw new ToolError("invalid_pattern", `${tool} needs a glob such as "src/**/*.ts".`, {
       retriable: true,
     });
   const segments = pattern
@@ -115,227 +252,19 @@ export async function findFiles(
       `The pattern '${pattern}' reaches outside the workspace.`,
       { retriable: true, hint: OUTSIDE_HINT },
     );
-  const glob = compileGlob(segments.join("/"));
-  const literal = segments.slice(0, firstGlobSegment(segments));
-  // The literal start goes through the one path check, as a folder to look into, so `.lackpy/**`
-  // and `.vscode/*` are refused, not just empty, while `.github/**` is searched.
-  refuseProtected(literal.join("/"), null, options.protection, "read", { folder: true });
-  const start = confinePathSync(root, ".", { protection: options.protection });
-  // The walk enters real folders only (never a symlink), from the real root.
-  options.folders?.add("");
-  const named = new Set(segments.filter((segment) => SKIPPED_FOLDERS.includes(segment)));
-  // Names the pattern spells out are listed even when a .gitignore ignores them.
-  const literalNames = new Set(segments.filter((segment) => !GLOB_CHARACTERS.test(segment)));
-  const sliceMs = options.sliceMs ?? WALK_SLICE_MS;
-  const results: string[] = [];
-  // Depth first with a stack of the folders still to list; the order does not matter, the results are sorted.
-  const folders: {
-    folder: string;
-    relative: string;
-    state: GlobState;
-    rules: readonly IgnoreRule[];
-  }[] = [{ folder: start, relative: "", state: glob.start(), rules: [] }];
-  let sliceStart = performance.now();
-  for (let next = folders.pop(); next; next = folders.pop()) {
-    if (performance.now() - sliceStart >= sliceMs) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
-    refuseWhenAborted(options.signal, "the search finished");
-    const { folder, relative, state } = next;
-    const entries = listFolder(folder);
-    const rules = includeIgnored ? next.rules : folderRules(folder, relative, entries, next.rules);
-    for (const entry of entries) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name;
-      const folderEntry = entry.isDirectory();
-      if (checkWorkspacePath(child, options.protection, { folder: folderEntry })) continue;
-      if (!literalNames.has(entry.name) && isIgnored(rules, child, folderEntry)) continue;
-      if (folderEntry) {
-        if (SKIPPED_FOLDERS.includes(entry.name) && !named.has(entry.name)) continue;
-        const below = glob.advance(state, `${entry.name}/`);
-        if (below.length > 0) options.folders?.add(child);
-        if (below.length > 0)
-          folders.push({
-            folder: path.join(folder, entry.name),
-            relative: child,
-            state: below,
-            rules,
-          });
-      } else if (entry.isFile() && glob.matches(glob.advance(state, entry.name))) {
-        results.push(child);
-        if (results.length > options.maxFindResults) throw tooMany(pattern, options);
-      }
-    }
-  }
-  if (options.staging && options.staging.size > 0) {
-    const found = new Set(results);
-    const checks: WalkChecks = {
-      glob,
-      named,
-      literalNames,
-      protection: options.protection,
-      rulesIn: includeIgnored ? undefined : cachedRules(start),
-    };
-    for (const staged of options.staging.list())
-      if (!found.has(staged.path) && walkFinds(staged.path, checks)) {
-        results.push(staged.path);
-        if (results.length > options.maxFindResults) throw tooMany(pattern, options);
-      }
-  }
-  results.sort();
-  if (!text) return results;
-  return keepTextFiles(start, results, {
-    maxReadBytes: options.maxReadBytes ?? MAX_READ_BYTES,
-    staging: options.staging,
-    signal: options.signal,
-    sliceMs,
-  });
+  return segments;
 }
 
-/** `find_files`' second argument: nothing, or `{ include_ignored?: boolean, text?: boolean }`. */
-function checkCallOptions(value: unknown): FindFilesCallOptions {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value))
-    throw new ToolError(
-      "invalid_argument",
-      `find_files' second argument must be an options object, not ${Array.isArray(value) ? "an array" : typeof value}.`,
-      { retriable: true, hint: CALL_OPTIONS_HINT },
-    );
-  const record = value as Record<string, unknown>;
-  const checked: FindFilesCallOptions = {};
-  for (const key of Object.keys(record)) {
-    if (!CALL_OPTIONS.includes(key as keyof FindFilesCallOptions))
-      throw new ToolError("invalid_argument", `find_files has no option '${key}'.`, {
-        retriable: true,
-        hint: CALL_OPTIONS_HINT,
-      });
-    const value = record[key];
-    if (value !== undefined && typeof value !== "boolean")
-      throw new ToolError("invalid_argument", `find_files' ${key} must be true or false.`, {
-        retriable: true,
-        hint: CALL_OPTIONS_HINT,
-      });
-    if (value !== undefined) checked[key as keyof FindFilesCallOptions] = value;
-  }
-  return checked;
+/** True when the glob may match a refused entry: a file by its name, a folder by something below it. */
+function mayMatch(glob: Glob, state: GlobState, name: string, isFolder: boolean): boolean {
+  return isFolder
+    ? glob.advance(state, `${name}/`).length > 0
+    : glob.matches(glob.advance(state, name));
 }
 
-/**
- * The `.gitignore` rules in effect for a folder's entries: those of the folders above, then the
- * folder's own `.gitignore` (a regular file, read without following a symlink). It is read for
- * the tool's own use even where a program may not read it: its patterns only hide files.
- */
-function folderRules(
-  folder: string,
-  relative: string,
-  entries: readonly Dirent[],
-  above: readonly IgnoreRule[],
-): readonly IgnoreRule[] {
-  const entry = entries.find((candidate) => candidate.name === ".gitignore");
-  if (!entry?.isFile()) return above;
-  return gitignoreRules(folder, relative, above);
-}
-
-/** `folderRules` without the folder's listing: its `.gitignore` is opened if it is there (a folder that does not exist has none). */
-function gitignoreRules(
-  folder: string,
-  relative: string,
-  above: readonly IgnoreRule[],
-): readonly IgnoreRule[] {
-  const file = relative ? `${relative}/.gitignore` : ".gitignore";
-  const bytes = readSmallFile(path.join(folder, ".gitignore"), MAX_GITIGNORE_BYTES);
-  if (bytes === undefined) return above;
-  if (bytes.length > MAX_GITIGNORE_BYTES) throw gitignoreTooLarge(`'${file}' is over 256 KiB`);
-  return withRules(above, parseGitignore(bytes.toString("utf8"), file), file);
-}
-
-/** A file's first `maxBytes + 1` bytes (so a longer file shows), read without following a symlink; undefined when it cannot be read. */
-function readSmallFile(file: string, maxBytes: number): Buffer | undefined {
-  let descriptor: number;
-  try {
-    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
-    if (!fstatSync(descriptor).isFile()) return undefined;
-    const buffer = Buffer.alloc(maxBytes + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const read = readSync(descriptor, buffer, length, buffer.length - length, null);
-      if (read === 0) break;
-      length += read;
-    }
-    return buffer.subarray(0, length);
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(descriptor);
-  }
-}
-
-function tooMany(pattern: string, options: FindFilesOptions): ToolError {
-  return new ToolError(
-    "too_many_results",
-    `More than ${options.maxFindResults} files match '${pattern}'.`,
-    { retriable: true, hint: "use a narrower pattern" },
-  );
-}
-
-/** What the walk checks a name against, for `walkFinds` to check a staged path the same way. */
-interface WalkChecks {
-  glob: Glob;
-  /** The skipped folders the pattern names (entered all the same). */
-  named: ReadonlySet<string>;
-  /** The names the pattern spells out without wildcards (listed even when ignored). */
-  literalNames: ReadonlySet<string>;
-  protection: PathProtection;
-  /** The `.gitignore` rules in effect for a folder's entries, given those above it; none with `include_ignored`. */
-  rulesIn?: (relative: string, above: readonly IgnoreRule[]) => readonly IgnoreRule[];
-}
-
-/**
- * The `.gitignore` rules of the workspace's folders on disk below the real root `start`, read once
- * per folder and call. A `.gitignore` the run itself staged is not read: its rules are those on
- * disk, as for the walk (applying a staged `.gitignore` change is out of scope).
- */
-function cachedRules(start: string): NonNullable<WalkChecks["rulesIn"]> {
-  const cache = new Map<string, readonly IgnoreRule[]>();
-  return (relative, above) => {
-    let rules = cache.get(relative);
-    if (!rules) {
-      rules = gitignoreRules(path.join(start, relative), relative, above);
-      cache.set(relative, rules);
-    }
-    return rules;
-  };
-}
-
-/**
- * True when the walk would list a file at this workspace-relative path: every folder on the way
- * may be entered (the path check as a folder, not ignored by the `.gitignore` rules in effect
- * unless the pattern spells its name out, `node_modules` only when named, the glob can still
- * match below it) and the file passes the path check, is not ignored, and matches the glob.
- */
-function walkFinds(relative: string, checks: WalkChecks): boolean {
-  const { glob, rulesIn } = checks;
-  const names = relative.split("/");
-  let state = glob.start();
-  let rules = rulesIn ? rulesIn("", []) : [];
-  for (let index = 0; index < names.length - 1; index++) {
-    const name = names[index];
-    const folder = names.slice(0, index + 1).join("/");
-    if (checkWorkspacePath(folder, checks.protection, { folder: true })) return false;
-    if (!checks.literalNames.has(name) && isIgnored(rules, folder, true)) return false;
-    if (SKIPPED_FOLDERS.includes(name) && !checks.named.has(name)) return false;
-    state = glob.advance(state, `${name}/`);
-    if (state.length === 0) return false;
-    if (rulesIn) rules = rulesIn(folder, rules);
-  }
-  const name = names[names.length - 1];
-  if (checkWorkspacePath(relative, checks.protection)) return false;
-  if (!checks.literalNames.has(name) && isIgnored(rules, relative, false)) return false;
-  return glob.matches(glob.advance(state, name));
+/** The path of an entry of a real folder: its name appended (no `path.join`, which normalises, for each of many folders). */
+export function entryPath(folder: string, name: string): string {
+  return folder.endsWith(path.sep) ? `${folder}${name}` : `${folder}${path.sep}${name}`;
 }
 
 /** A folder's entries; a folder that cannot be listed (removed meanwhile, no permission) has none. */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusal } from "../__fixtures__/create-workspace.js";
 import { createFileTools } from "./create-file-tools.js";
 import { FileStaging } from "./file-staging.js";
-import { findFiles, type FindFilesCallOptions } from "./find-files.js";
+import { findFiles } from "./find-files.js";
+import type { FindFilesCallOptions } from "./walk-options.js";
 import {
   isIgnored,
   MAX_GITIGNORE_RULES,

@@ -5,6 +5,7 @@ import { checkWorkspacePath, type PathProtection } from "../protect/protected-pa
 import { fileError } from "./file-error.js";
 import type { FileStaging } from "./file-staging.js";
 import { ToolError } from "../tool-error.js";
+import { refusedReason, SKIPPED_REASONS, type SkippedTally } from "./skipped-files.js";
 
 /** One entry of a folder listing: its name, workspace-relative path and kind. */
 export interface FolderEntry {
@@ -20,12 +21,18 @@ export interface FolderEntry {
  * special entries are not listed (symlinks are never followed by a listing). More entries than
  * `maxEntries` is `too_many_results`. With a `staging` area, the files the run staged in the
  * folder, and the folders it made by staging files below it, are listed too (through the same
- * entry check); a folder made only by staged files is a folder, a staged file is not one.
+ * entry check); a folder made only by staged files is a folder, a staged file is not one. With
+ * `skipped`, the entries left out are counted by reason.
  */
 export function listFolder(
   root: string | WorkspaceRoot,
   requested: unknown,
-  options: { protection: PathProtection; maxEntries: number; staging?: FileStaging },
+  options: {
+    protection: PathProtection;
+    maxEntries: number;
+    staging?: FileStaging;
+    skipped?: SkippedTally;
+  },
 ): FolderEntry[] {
   const given = requested === undefined || requested === null ? "." : requested;
   const folder = confinePathSync(root, given, { protection: options.protection, folder: true });
@@ -37,6 +44,7 @@ export function listFolder(
   const add = (name: string, kind: FolderEntry["kind"]) => {
     const child = relative ? `${relative}/${name}` : name;
     const problem = checkWorkspacePath(child, options.protection, { folder: kind === "folder" });
+    if (problem && !listed.has(name)) options.skipped?.add(refusedReason(problem, name));
     if (listed.has(name) || problem) return;
     listed.set(name, { name, path: child, kind });
     if (listed.size > options.maxEntries)
@@ -48,6 +56,7 @@ export function listFolder(
   };
   for (const entry of diskEntries(folder, shown, staging))
     if (entry.isFile() || entry.isDirectory()) add(entry.name, entry.isFile() ? "file" : "folder");
+    else options.skipped?.add(SKIPPED_REASONS.notRegular);
   // A name on disk is listed as it is there; a staged file replaces a file, never a folder.
   if (staging) for (const [name, kind] of stagedEntries(staging, folder)) add(name, kind);
   return [...listed.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -47,15 +47,29 @@ describe("everyday read tools: containment", () => {
   });
 
   it.each(["/etc/*", "../*", "src/../../*", "C:/*", "~/*"])(
-    "search_files and definitions_of refuse the glob %j",
+    "the bulk tools refuse the glob %j",
     async (glob) => {
       expect((await refusal(tools.search_files("secret", glob))).code).toBe("path_outside_root");
       expect((await refusal(tools.definitions_of("secret", glob))).code).toBe("path_outside_root");
+      expect((await refusal(tools.file_sizes(glob))).code).toBe("path_outside_root");
+      expect((await refusal(tools.line_counts(glob))).code).toBe("path_outside_root");
     },
   );
 
-  it("never reads outside through a symlink: the search walk does not follow them", async () => {
+  it("never reads outside through a symlink: the bulk tools' walk does not follow them", async () => {
     expect(await tools.search_files("secret")).toEqual([]);
+    const files = ["README.md", "binary.bin", "src/a.ts", "src/c.md", "src/nested/b.ts"];
+    expect((await tools.file_sizes()).map((row) => row.file)).toEqual(files);
+    expect(await tools.line_counts()).toEqual([
+      { file: "README.md", lines: 1 },
+      { file: "src/a.ts", lines: 1 },
+      { file: "src/c.md", lines: 1 },
+      { file: "src/nested/b.ts", lines: 1 },
+    ]);
+    for (const glob of ["dir-out/*", "src-link/**", "*.txt", "link-in.ts"]) {
+      expect(await tools.file_sizes(glob)).toEqual([]);
+      expect(await tools.line_counts(glob)).toEqual([]);
+    }
     expect((await readdir(workspace.outside)).sort()).toEqual(["secret.txt"]);
     expect(await readFile(path.join(workspace.outside, "secret.txt"), "utf8")).toBe("secret");
   });
@@ -108,6 +122,9 @@ describe("everyday read tools: protected paths", () => {
     );
     expect(await tools.search_files("serve")).toEqual([]);
     expect(await tools.definitions_of("x")).toEqual([]);
+    const listed = await tools.find_files("**/*");
+    expect((await tools.file_sizes()).map((row) => row.file)).toEqual(listed);
+    expect((await tools.line_counts()).map((row) => row.file)).toEqual(listed);
     expect(await tools.definitions_of("app")).toEqual([
       { file: "src/app.ts", line: 1, text: "export const app = 1;" },
     ]);
@@ -118,11 +135,16 @@ describe("everyday read tools: protected paths", () => {
     async (glob) => {
       const found: Record<string, unknown> = {};
       const files = (hits: { file: string }[]) => [...new Set(hits.map((hit) => hit.file))];
+      const ignored = { include_ignored: true };
       const calls: [string, () => Promise<unknown>][] = [
         ["find_files", () => tools.find_files(glob)],
         ["find_files ignored", () => tools.find_files(glob, { include_ignored: true })],
         ["search_files", async () => files(await tools.search_files("e", glob))],
         ["definitions_of", async () => files(await tools.definitions_of("x", glob))],
+        ["file_sizes", async () => files(await tools.file_sizes(glob))],
+        ["file_sizes ignored", async () => files(await tools.file_sizes(glob, ignored))],
+        ["line_counts", async () => files(await tools.line_counts(glob))],
+        ["line_counts ignored", async () => files(await tools.line_counts(glob, ignored))],
       ];
       for (const [name, call] of calls)
         found[name] = await call().catch((error: { code: string }) => error.code);

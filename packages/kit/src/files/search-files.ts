@@ -1,16 +1,13 @@
 import type { WorkspaceRoot } from "../protect/confine-path.js";
-import type { FileStaging } from "./file-staging.js";
-import type { PathProtection } from "../protect/protected-paths.js";
-import { findFiles } from "./find-files.js";
-import { readTextFile } from "./read-text-file.js";
+import { listedFile, listForBulk, type BulkOptions } from "./bulk-listing.js";
+import { eachInSlices } from "./each-in-slices.js";
 import { textLines } from "./read-lines.js";
-import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
+import { isBinary, readWalkedBytes } from "./walked-file.js";
+import { SKIPPED_REASONS, overLimitReason } from "./skipped-files.js";
 import { ToolError } from "../tool-error.js";
 
 /** Most rows `search_files` and `definitions_of` return; a search with more is refused with a hint to narrow it. */
-export const MAX_SEARCH_RESULTS = 1000;
-/** Most bytes one `search_files` or `definitions_of` call reads, over all its files (64 MiB). */
-export const MAX_SEARCH_BYTES = 64 * 1024 * 1024;
+export const MAX_SEARCH_RESULTS = 100_000;
 /** Longest line text a search row carries; a longer line (minified code) is cut, with `…`. */
 export const MAX_LINE_CHARS = 500;
 /** Longest text `search_files` looks for. */
@@ -24,50 +21,34 @@ export interface SearchHit {
 }
 
 /** What a scan of workspace files needs besides the root. */
-export interface ScanOptions {
-  protection: PathProtection;
+export interface ScanOptions extends BulkOptions {
+  /** Largest file read; a larger one is left out (and noted). */
   maxReadBytes: number;
-  maxFindResults: number;
-  signal?: AbortSignal;
-  /** The run's staging area: its new files are searched too, and the files it changed as staged. */
-  staging?: FileStaging;
 }
 
 /**
  * Every line of the files matching `glob` that passes `test`, as `{ file, line, text }` rows in
- * file and line order. Files come from `findFiles` (so protected paths are never read), each is
- * read by `readTextFile`; binary files, files over the read limit and files that cannot be read
- * are skipped. With a `staging` area both see the run's staged files (`find_files` lists the new
- * ones, `read_file` reads staged text). `quick` rules out a whole file before it is split into lines. The work is bounded:
- * at most `MAX_SEARCH_BYTES` read and `MAX_SEARCH_RESULTS` rows, else a `ToolError` that says how
- * to narrow the search; the call's signal is checked before every file.
+ * file and line order. Files come from the walk of `find_files` (`listForBulk`: protected paths
+ * are never read, and what it leaves out is noted on the call), each is read once from a
+ * descriptor opened without following a symlink (`readWalkedBytes`); a file that does not
+ * contain `needle` (compared as UTF-8 bytes) is never decoded or split. Binary files, files over
+ * the read limit and files that cannot be read are left out and noted. With a `staging` area the
+ * run's staged files are listed and searched as staged. The work is bounded by the call's time
+ * (its signal is checked as it goes) and by `MAX_SEARCH_RESULTS` rows, past which a `ToolError`
+ * says how to narrow the search.
  */
 export async function scanFiles(
   root: string | WorkspaceRoot,
   glob: string,
   test: (line: string) => boolean,
-  options: ScanOptions & { tool: string; quick?: (text: string) => boolean },
+  options: ScanOptions & { tool: string; needle: string },
 ): Promise<SearchHit[]> {
-  const files = await findFiles(root, glob, options);
+  const listing = await listForBulk(root, glob, undefined, options);
   const hits: SearchHit[] = [];
-  let bytesRead = 0;
-  for (const file of files) {
-    refuseWhenAborted(options.signal, `${options.tool} finished`);
-    let text: string;
-    try {
-      text = await readTextFile(root, file, options);
-    } catch (error) {
-      if (error instanceof ToolError && error.code !== "workspace_missing") continue;
-      throw error;
-    }
-    bytesRead += Buffer.byteLength(text);
-    if (bytesRead > MAX_SEARCH_BYTES)
-      throw new ToolError(
-        "too_large",
-        `${options.tool} would read more than ${MAX_SEARCH_BYTES} bytes of files matching '${glob}'.`,
-        { retriable: true, hint: 'pass a narrower glob, e.g. "src/**/*.ts"' },
-      );
-    if (options.quick && !options.quick(text)) continue;
+  const needle = Buffer.from(options.needle, "utf8");
+  // Invalid UTF-8 decodes to U+FFFD, which the bytes do not hold: such a needle is looked for in text.
+  const inBytes = !options.needle.includes("\uFFFD");
+  const search = (file: string, text: string) => {
     for (const [index, line] of textLines(text).entries()) {
       if (!test(line)) continue;
       hits.push({ file, line: index + 1, text: shortened(line.trim()) });
@@ -78,8 +59,34 @@ export async function scanFiles(
           { retriable: true, hint: "search for something more specific, or pass a narrower glob" },
         );
     }
-  }
+  };
+  await eachInSlices(
+    listing.files,
+    (file) => {
+      const { absolute, staged } = listedFile(listing, file, options.staging);
+      if (staged !== undefined) {
+        const skipped = stagedSkip(staged, options.maxReadBytes);
+        if (skipped) listing.skipped.add(skipped);
+        else if (staged.includes(options.needle)) search(file, staged);
+        return;
+      }
+      const read = readWalkedBytes(absolute, options.maxReadBytes);
+      if ("skipped" in read) listing.skipped.add(read.skipped);
+      else if (!inBytes || read.bytes.includes(needle)) {
+        const text = read.bytes.toString("utf8");
+        if (text.includes(options.needle)) search(file, text);
+      }
+    },
+    { ...options, what: `${options.tool} finished` },
+  );
+  listing.skipped.report(options.call, listing.scope);
   return hits;
+}
+
+/** Why a staged text is left out as the same file on disk would be (over the limit, binary), or null. */
+function stagedSkip(text: string, maxReadBytes: number): string | null {
+  if (Buffer.byteLength(text, "utf8") > maxReadBytes) return overLimitReason(maxReadBytes);
+  return isBinary(Buffer.from(text.slice(0, 8192), "utf8")) ? SKIPPED_REASONS.binary : null;
 }
 
 function shortened(text: string): string {
@@ -115,7 +122,7 @@ export function searchFiles(
   return scanFiles(root, globArgument(glob, "search_files"), (line) => line.includes(text), {
     ...options,
     tool: "search_files",
-    quick: (content) => content.includes(text),
+    needle: text,
   });
 }
 

@@ -10,6 +10,8 @@ function mockToolbox(): Toolbox {
       read_file: (file: string) => `text of ${file}`,
       find_files: ["a.md"],
       file_size: 1,
+      file_sizes: [],
+      line_counts: [],
       list_folder: [],
       read_lines: [],
       search_files: [],
@@ -38,7 +40,8 @@ function mockToolbox(): Toolbox {
     effectsCeiling: 0,
     docs: "find_files.md",
   });
-  for (const name of ["file_size", "list_folder", "read_lines", "search_files", "definitions_of"])
+  // The read tools after read_file and find_files, which are registered above.
+  for (const name of READ_TOOLS.slice(2))
     toolbox.registerTool({ name, provider: "mock", gradeW: 1, effectsCeiling: 0 });
   toolbox.registerTool({ name: "write_file", provider: "mock", gradeW: 3, effectsCeiling: 3 });
   toolbox.registerTool({ name: "edit_file", provider: "mock", gradeW: 3, effectsCeiling: 2 });
@@ -49,6 +52,8 @@ const READ_TOOLS = [
   "read_file",
   "find_files",
   "file_size",
+  "file_sizes",
+  "line_counts",
   "list_folder",
   "read_lines",
   "search_files",
@@ -210,7 +215,7 @@ describe("resolveKit", () => {
   it("suggests the nearest tool name", async () => {
     const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(
-      `"did you mean read_file? known tools: read_file, find_files, file_size, list_folder, read_lines, search_files, definitions_of, write_file, edit_file"`,
+      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, write_file, edit_file"`,
     );
   });
 

@@ -6,6 +6,8 @@ const READ_TOOLS = Object.freeze({
   read_file: "read_file",
   find_files: "find_files",
   file_size: "file_size",
+  file_sizes: "file_sizes",
+  line_counts: "line_counts",
   list_folder: "list_folder",
   read_lines: "read_lines",
   search_files: "search_files",

@@ -169,6 +169,20 @@ export function checkWorkspacePath(
   return closedProblem({ segments, names, hidden }, protection, access, options.folder === true);
 }
 
+/**
+ * True when a walk may list `name` in a folder that passed `checkWorkspacePath` for reading and
+ * has no hidden name on its path, without checking the whole path again: then only the new name
+ * can make it refused (a control character, a sealed or hidden name), as long as the protection
+ * has no loaded paths and no config globs, which look at the whole path. False means "check the
+ * whole path", never "refused": it decides reading exactly as `checkWorkspacePath` would.
+ */
+export function openBelowPlainFolder(name: string, protection: PathProtection): boolean {
+  if (protection.loaded.length > 0 || protection.globs.length > 0) return false;
+  if (CONTROL_CHARACTERS.test(name)) return false;
+  const plain = plainLowerName(name.toLowerCase());
+  return !plain.startsWith(".") && sealedReason(forgivenName(plain)) === null;
+}
+
 /** A path's names: in lower case as written, as compared, and the indexes of the hidden ones. */
 interface PathNames {
   readonly segments: readonly string[];

@@ -13,6 +13,12 @@ export interface ToolCallContext {
    * the builtin file tools then write to it instead of the disk, and read through it.
    */
   readonly staging?: unknown;
+  /**
+   * Counts what the call left out (files under `node_modules`, binary files, …) into the run's
+   * `skipped`; the run keeps, per reason, the largest count of the calls over one `scope` and
+   * adds up the scopes. Absent when the caller keeps no count.
+   */
+  readonly noteSkipped?: (skipped: readonly SkippedCount[], scope: string) => void;
 }
 
 /** The signal of a tool call's `this`, when the caller passed a `ToolCallContext`. */
@@ -31,4 +37,25 @@ export function refuseWhenAborted(signal: AbortSignal | undefined, what: string)
       `The tool call ended (it timed out, or its run ended or was cancelled) before ${what}; nothing was changed.`,
       { hint: "ask for less work per tool call" },
     );
+}
+
+/** How many files (or other items) a tool call left out, and why: one row of `RunResult.skipped`. */
+export interface SkippedCount {
+  /** Why, as the words that follow the count: `files under node_modules`, `binary files`. */
+  reason: string;
+  count: number;
+}
+
+/**
+ * Tells the run calling a tool what the call left out, through its `this` (`ToolCallContext`'s
+ * `noteSkipped`); nothing happens when the caller keeps no such count. `scope` is what the call
+ * covered (its pattern): the run counts the rows of calls over the same scope once.
+ */
+export function noteSkipped(
+  context: unknown,
+  skipped: readonly SkippedCount[],
+  scope: string,
+): void {
+  const note = (context as Partial<ToolCallContext> | null | undefined)?.noteSkipped;
+  if (typeof note === "function") note.call(context, skipped, scope);
 }

@@ -12,6 +12,7 @@ import { failedResult } from "../run-program.js";
 import type { RunResult } from "../run-result.js";
 import { summarise } from "../builtins/serialize.js";
 import { ToolCallSignals } from "../tools/tool-call-context.js";
+import { SkippedNotes } from "../tools/skipped-tally.js";
 import {
   hideSecretResult,
   revealSecretArguments,
@@ -242,7 +243,8 @@ export class IsolatedRun {
     // The child fails the run at the tool time limit and the run's end aborts the call; this
     // timer, a grace period later, aborts it even if the child's verdict never arrives (the
     // deadline is the watch's: it ends the run, which aborts every call).
-    const call = this.toolSignals.begin();
+    const skipped = new SkippedNotes();
+    const call = this.toolSignals.begin(skipped);
     const toolTimer = setTimeout(
       () =>
         call.abort(
@@ -273,6 +275,7 @@ export class IsolatedRun {
           ok: true,
           ...hidden,
           ...this.news(),
+          ...(skipped.notes.length > 0 ? { skipped: skipped.notes } : {}),
         });
     } catch (error) {
       // A tool that echoes a secret in its error has the secret's text replaced by its marker,

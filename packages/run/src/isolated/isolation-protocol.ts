@@ -15,6 +15,7 @@ import type { Limits } from "../limits.js";
 import type { RunErrorCode } from "../run-error.js";
 import type { RunResult } from "../run-result.js";
 import type { RunProgress } from "../run-progress.js";
+import type { SkippedCount } from "../tools/skipped-tally.js";
 
 /** Host to child: run one program. */
 export interface RunRequest {
@@ -59,6 +60,8 @@ export interface ToolReply {
   error?: ToolErrorData;
   /** For child tools, by name: what the host's tools did that they must know (`ChildTool.news`). */
   news?: Record<string, unknown>;
+  /** What the tool noted as left out (`ToolCallContext.noteSkipped`), for the child's run to count. */
+  skipped?: { rows: SkippedCount[]; scope: string }[];
 }
 
 /** A part of a tool's result that contained a secret's text: the child puts a marker at `at`. */

@@ -1,3 +1,5 @@
+import type { SkippedSink } from "./skipped-tally.js";
+
 /**
  * What a tool receives as `this` when a run calls it: `fn.call(context, ...args)`, so the
  * program's arguments keep their positions. `signal` aborts when the call runs past the tool
@@ -7,6 +9,11 @@
 export interface ToolCallContext {
   /** Aborted once the call's result can no longer be used. */
   readonly signal: AbortSignal;
+  /**
+   * Tells the run what the call left out: rows of `{ reason, count }` (`skipped` of the run's
+   * result) for a `scope`, what the call covered (its pattern). See `SkippedTally`.
+   */
+  noteSkipped(skipped: readonly { reason: string; count: number }[], scope: string): void;
 }
 
 /** One tool call in progress: the `this` to call the tool with, and how to abort it on its own. */
@@ -27,6 +34,10 @@ class CallContext implements ToolCallContext {
   get signal(): AbortSignal {
     return this.#call.signal();
   }
+
+  noteSkipped(skipped: readonly { reason: string; count: number }[], scope: string): void {
+    this.#call.skipped?.note(skipped, scope);
+  }
 }
 
 /** One tool call. Most tools never read their signal, so nothing is made until one does. */
@@ -36,7 +47,10 @@ class PendingCall implements ToolCall {
   #aborted = false;
   #reason: unknown = undefined;
 
-  constructor(private readonly owner: ToolCallSignals) {
+  constructor(
+    private readonly owner: ToolCallSignals,
+    readonly skipped: SkippedSink | undefined,
+  ) {
     // Not frozen (freezing costs more than the rest of a call): the call's state is private, and
     // a tool that adds properties to its `this` changes only its own object.
     this.context = new CallContext(this);
@@ -76,9 +90,9 @@ export class ToolCallSignals {
 
   constructor(private readonly runSignal?: AbortSignal) {}
 
-  /** Starts a call. */
-  begin(): ToolCall {
-    return new PendingCall(this);
+  /** Starts a call; what it notes as skipped goes to `skipped`. */
+  begin(skipped?: SkippedSink): ToolCall {
+    return new PendingCall(this, skipped);
   }
 
   /** Makes a call's controller follow the run: aborted at once if the run is over or cancelled, else kept until it is. */

@@ -1,4 +1,4 @@
-import type { TraceEntry } from "@lackpy/run";
+import type { SkippedCount, TraceEntry } from "@lackpy/run";
 import type { LoweredLimit } from "../result/limit-notes.js";
 import type { FileChange, PendingCall } from "../change-types.js";
 import {
@@ -24,6 +24,7 @@ export interface SummarisableResult {
   params?: Readonly<Record<string, unknown>>;
   tier?: string | null;
   limitsLowered?: readonly LoweredLimit[];
+  skipped?: readonly SkippedCount[];
   dryRun?: boolean;
   changes?: readonly FileChange[];
   changeId?: string;
@@ -55,6 +56,8 @@ export interface LackpyToolResult {
   success: boolean;
   output?: unknown;
   stdout?: string;
+  /** What the answer left out (files under `node_modules`, gitignored, binary, …), by reason: the answer covers the rest. */
+  skipped?: SkippedCount[];
   error?: LackpyToolError;
   /** The program lackpy ran (delegate mode). */
   program?: string;
@@ -122,6 +125,7 @@ export function summariseResult(
   const summary = { success: result.success } as LackpyToolResult;
   if (result.success) summary.output = shaped.output;
   if (result.stdout !== "") summary.stdout = shaped.stdout;
+  if (result.skipped?.length) summary.skipped = [...result.skipped];
   if (result.error) summary.error = summariseError(result.error);
   if (result.program) summary.program = result.program;
   if (result.params && Object.keys(result.params).length > 0) summary.params = { ...result.params };

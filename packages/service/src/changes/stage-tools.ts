@@ -1,5 +1,11 @@
 import type { ToolSpec } from "@lackpy/lang";
-import { ToolError, type ResolvedKit, type ToolFunction } from "@lackpy/kit";
+import {
+  ToolError,
+  type ResolvedKit,
+  type SkippedCount,
+  type ToolCallContext,
+  type ToolFunction,
+} from "@lackpy/kit";
 import { FileStaging, childToolOf, type ChildToolRecipe } from "@lackpy/kit/node";
 import type { Approver, PendingCall } from "../change-types.js";
 
@@ -61,13 +67,16 @@ export function stageTools(kit: ResolvedKit, options: StageToolsOptions): Staged
       const childTool = childToolOf(tool, staging);
       if (childTool) staged.childTools[name] = childTool;
       staged.callables[name] = function (this: unknown, ...args: unknown[]) {
-        const outer = this as { signal?: AbortSignal } | undefined;
+        const outer = this as Partial<ToolCallContext> | undefined;
         return tool.apply(
           {
             get signal() {
               return outer?.signal;
             },
             staging,
+            // What the tool left out is the run's to count.
+            noteSkipped: (skipped: readonly SkippedCount[], scope: string) =>
+              outer?.noteSkipped?.(skipped, scope),
           },
           args,
         );

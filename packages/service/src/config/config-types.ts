@@ -53,6 +53,16 @@ export const DEFAULT_LIMIT_MAXIMA: Readonly<LimitDefaults> = Object.freeze({
   memoryMb: 1_024,
 });
 
+/**
+ * Each run's limits when neither the request nor the config sets one (`[run]`): the language's
+ * defaults, but 30 s for the run's deadline, which an everyday request on a large repository
+ * needs (searching 200,000 files takes several seconds; decision 83).
+ */
+export const DEFAULT_RUN_LIMITS: Readonly<LimitDefaults> = Object.freeze({
+  ...DEFAULT_LIMITS,
+  timeoutMs: 30_000,
+});
+
 /** The whole workspace config, with defaults filled in. */
 export interface LackpyConfig {
   inference: { order: string[]; maxAttempts: number; providers: Record<string, ProviderConfig> };
@@ -111,7 +121,11 @@ export const DEFAULT_CONFIG: LackpyConfig = {
     },
   },
   kit: { default: "readonly" },
-  run: { mode: "isolated", limits: { ...DEFAULT_LIMITS }, maxima: { ...DEFAULT_LIMIT_MAXIMA } },
+  run: {
+    mode: "isolated",
+    limits: { ...DEFAULT_RUN_LIMITS },
+    maxima: { ...DEFAULT_LIMIT_MAXIMA },
+  },
   ratchet: { auto: false, minSuccesses: 3, demoteAfterFailures: 5 },
   policy: { maxGradeW: 3 },
   files: { protected: [], allowRead: [], allowWrite: [] },

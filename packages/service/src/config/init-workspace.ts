@@ -30,7 +30,7 @@ default = "readonly"
 [run]
 mode = "isolated"
 # The whole run's time, tool calls included.
-timeout_ms = 5000
+timeout_ms = 30000
 max_steps = 1000000
 max_tool_calls = 1000
 # Most isolated child processes at once (default: one per core, at least two).

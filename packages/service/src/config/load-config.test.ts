@@ -103,7 +103,7 @@ accepts_secrets = true
 
   it.each([
     ["no [run] keys: the built-in maxima", "", DEFAULT_LIMIT_MAXIMA.timeoutMs],
-    ["a maximum of its own", "[run.maxima]\ntimeout_ms = 9000", 9000],
+    ["a maximum of its own", "[run.maxima]\ntimeout_ms = 40000", 40_000],
     ["a default above the built-in maximum, which raises it", "[run]\ntimeout_ms = 90000", 90_000],
     [
       "both, the maximum above the default",
@@ -121,7 +121,7 @@ accepts_secrets = true
       "c.toml:5: run.maxima.max_steps: is 100, below the default max_steps of 5000; a maximum must be at least the default.",
     );
     expect(() => parseConfig("[run.maxima]\ntimeout_ms = 10\n", "c.toml")).toThrow(
-      "c.toml:2: run.maxima.timeout_ms: is 10, below the default timeout_ms of 5000; a maximum must be at least the default.",
+      "c.toml:2: run.maxima.timeout_ms: is 10, below the default timeout_ms of 30000; a maximum must be at least the default.",
     );
   });
 

@@ -185,6 +185,7 @@ async function delegateStages(
       promoted: ratchet.promoted,
       demoted: ratchet.demoted,
       ...(result.limitsLowered ? { limitsLowered: result.limitsLowered } : {}),
+      ...(result.skipped ? { skipped: result.skipped } : {}),
     },
     params.secrets,
   );

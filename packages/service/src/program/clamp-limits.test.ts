@@ -103,6 +103,20 @@ describe.each(["in-process", "isolated"] as const)("a request's limits (%s)", (m
     expect(result).not.toHaveProperty("limitsLowered");
   });
 
+  it("uses the limits the person running lackpy set as given, above the maxima", async () => {
+    const lackpy = service("[run]\nmax_tool_calls = 2\n\n[run.maxima]\nmax_tool_calls = 2\n");
+    const program = `[wait(1), wait(1), wait(1)]`;
+    const capped = await lackpy.runProgram(program, { kit: ["wait"], limits: { maxToolCalls: 3 } });
+    expect(capped.error).toMatchObject({ code: "limit_tool_calls" });
+    const result = await lackpy.runProgram(program, {
+      kit: ["wait"],
+      limits: { maxToolCalls: 3 },
+      limitsSetByPerson: true,
+    });
+    expect(result.output).toEqual([1, 1, 1]);
+    expect(result).not.toHaveProperty("limitsLowered");
+  });
+
   it("reports lowered limits on a delegate too", async () => {
     const lackpy = service('[inference]\norder = ["rules"]\n');
     const result = await lackpy.delegate("count the files", {

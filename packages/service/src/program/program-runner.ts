@@ -72,11 +72,14 @@ export class ProgramRunner {
       program = source;
     }
     const mode = options.mode ?? this.settings.run.mode;
-    // A request's limits never go past the workspace's maxima; the result says which were lowered.
+    // A request's limits never go past the workspace's maxima (the result says which were
+    // lowered), unless the person running lackpy set them.
     const { defaults, maxima } = options.approve
       ? approvalLimits(this.settings.run.limits, this.settings.run.maxima)
       : { defaults: this.settings.run.limits, maxima: this.settings.run.maxima };
-    const requested = clampLimits(options.limits, maxima);
+    const requested = options.limitsSetByPerson
+      ? { limits: { ...options.limits }, lowered: [] }
+      : clampLimits(options.limits, maxima);
     const attributes = { "lackpy.kit": kit.name, "lackpy.run.mode": mode };
     const span =
       parent === undefined

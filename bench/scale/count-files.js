@@ -1,0 +1,2 @@
+// how many files are there
+len(find_files("**/*"))

@@ -1,0 +1,2 @@
+// count the javascript files
+len(find_files("**/*.{js,mjs,cjs}"))

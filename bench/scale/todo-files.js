@@ -1,0 +1,2 @@
+// which files mention TODO
+unique(search_files("TODO").map(hit => hit.file))
