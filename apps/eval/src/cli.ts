@@ -1,5 +1,5 @@
 /**
- * The eval command line: `record`, `synth`, `replay` and `bench`. Run with
+ * The eval command line: `record`, `synth`, `replay`, `corpus` and `bench`. Run with
  * `pnpm --filter @lackpy/eval eval <command>`; `pnpm bench` at the root runs `bench`.
  */
 import path from "node:path";
@@ -8,6 +8,7 @@ import { PROMPT_VARIANTS } from "@lackpy/infer";
 import { benchCommand } from "./cli/cli-bench.js";
 import { UsageError, shown } from "./cli/cli-args.js";
 import { recordCommand } from "./cli/cli-record.js";
+import { corpusCommand } from "./corpus/corpus-command.js";
 import { FIXTURES_DIR } from "./inputs/fixtures.js";
 import { loadIntents } from "./inputs/intents.js";
 import { synthesiseFixtures } from "./synthetic/synthesise.js";
@@ -39,6 +40,12 @@ Commands:
              --replace                     set an existing file aside and start over
   synth    Regenerate the synthetic fixtures from the behaviour profiles (loopback stub server)
   replay   Replay every fixture and print the tables (no ratchet simulation, no files)
+  corpus   Run a request corpus through the delegate pipeline with no model; print the
+           scorecard (right, wrong, none per category) and every wrong answer; exit 1 on any
+             --corpus NAME                 apps/eval/corpora/NAME (default a)
+             --trees DIR                   the built trees (default .corpus-trees)
+             --only ID-PREFIX|CATEGORY     only these requests
+             --json                        the scorecard and every answer as JSON
   bench    replay + score + ratchet simulation; print tables, write reports/latest.{json,html}
              --ratchet-model P/M           fixture the ratchet simulates (default: best recorded)
              --seeds N                     streams per simulation (default 5)
@@ -76,6 +83,9 @@ export async function main(argv: string[]): Promise<number> {
       }
       case "replay":
         await benchCommand(rest, { simulate: false });
+        break;
+      case "corpus":
+        await corpusCommand(rest);
         break;
       case "bench":
         await benchCommand(rest, { simulate: true });

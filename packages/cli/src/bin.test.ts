@@ -78,7 +78,8 @@ describe("bin/lackpy.js", () => {
 
 /**
  * End to end through the built binary, with a umask that takes no permission away: a program
- * cannot plant pnpm's hooks, and what it writes is never executable, in either run mode.
+ * cannot plant pnpm's hooks, and no file it creates is executable (an executable it edits keeps
+ * its mode and is marked), in either run mode.
  */
 describe("bin/lackpy.js: hidden paths and executable files", () => {
   const runWithOpenUmask = (program: string, mode: string) =>
@@ -138,18 +139,23 @@ describe("bin/lackpy.js: hidden paths and executable files", () => {
   );
 
   it.each(["isolated", "in-process"])(
-    "refuses to overwrite an executable script in %s mode",
+    "edits an existing executable script, which keeps its mode, and marks it in %s mode",
     async (mode) => {
-      await writeFile(path.join(root, "tests.sh"), "#!/bin/sh\necho ok\n");
-      await chmod(path.join(root, "tests.sh"), 0o755);
+      const script = path.join(root, `tests-${mode}.sh`);
+      await writeFile(script, "#!/bin/sh\necho ok\n");
+      await chmod(script, 0o755);
       await writeFile(
-        path.join(root, "overwrite.js"),
-        `edit_file("tests.sh", "echo ok", "touch pwned")`,
+        path.join(root, "edit.js"),
+        `edit_file("tests-${mode}.sh", "echo ok", "echo fine")`,
       );
-      const { code, stdout } = await runWithOpenUmask("overwrite.js", mode);
-      expect(code).toBe(1);
-      expect(JSON.parse(stdout).error.message).toContain("'tests.sh' is executable (mode 755)");
-      expect(await readFile(path.join(root, "tests.sh"), "utf8")).toBe("#!/bin/sh\necho ok\n");
+      const { code, stdout } = await runWithOpenUmask("edit.js", mode);
+      expect(code).toBe(0);
+      const result = JSON.parse(stdout) as { changes: { path: string; executable?: boolean }[] };
+      expect(result.changes).toContainEqual(
+        expect.objectContaining({ path: `tests-${mode}.sh`, action: "modify", executable: true }),
+      );
+      expect(await readFile(script, "utf8")).toBe("#!/bin/sh\necho fine\n");
+      expect((await stat(script)).mode & 0o777).toBe(0o755);
     },
   );
 });

@@ -246,8 +246,9 @@ describe("when no tier can answer", () => {
       [
         `No tier could write a program for "summarise the project":`,
         "  templates: no match",
-        "  rules: no match",
+        "  rules: no match; no rule reads 'summarise'",
         `  ollama: not available: no answer from Ollama at ${host} for model tiny:1b: fetch failed (ECONNREFUSED)`,
+        `No rule covers this request. To teach one, write the program and save it as a template: lackpy create <file> --name <name> --pattern "summarise the project" (lackpy rules lists what the rules answer).`,
         "Next steps:",
         `  - start Ollama (ollama serve, listening at ${host}) and pull the model: ollama pull tiny:1b`,
         "  - or use Anthropic: set ANTHROPIC_API_KEY, then run lackpy provider add anthropic",
@@ -260,6 +261,7 @@ describe("when no tier can answer", () => {
       (await lackpy(["generate", "summarise the project", "--json"], { cwd: workspace })).out,
     );
     expect(json.error.hint).toContain(`ollama pull tiny:1b`);
+    expect(json.error.didYouMean).toMatch(/^No rule covers this request\./);
     expect(json.error.tiers[2].reason).not.toMatch(/key/i);
   });
 });

@@ -360,6 +360,7 @@ describe("lackpy run and delegate", () => {
         "program",
         "promoted",
         "provider",
+        "reading",
         "runId",
         "stats",
         "stdout",
@@ -372,6 +373,7 @@ describe("lackpy run and delegate", () => {
     expect(result).toMatchObject({
       success: true,
       tier: "rules",
+      reading: "TypeScript files (**/*.{ts,tsx,mts,cts})",
       kit: { name: "readonly", writes: [] },
       output: ["src/inventory.ts", "src/report.ts"],
     });
@@ -513,7 +515,8 @@ describe("the other commands", () => {
     expect(io.err).toMatchInlineSnapshot(`
       "No tier could write a program for "summarise the architecture":
         templates: no match
-        rules: no match
+        rules: no match; no rule reads 'summarise', 'architecture'
+      No rule covers this request. To teach one, write the program and save it as a template: lackpy create <file> --name <name> --pattern "summarise the architecture" (lackpy rules lists what the rules answer).
       Next steps:
         - use Anthropic: set ANTHROPIC_API_KEY, then run lackpy provider add anthropic
         - or reword the request as one the rules answer without a model: lackpy rules lists them

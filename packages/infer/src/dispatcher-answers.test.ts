@@ -159,8 +159,9 @@ describe("Dispatcher with answers that are not programs", () => {
     const error = failure(result);
     expect(error).toEqual({
       code: "generation_failed",
-      message: "No tier could write a valid program for this intent (rules: no match).",
-      tiers: [{ provider: "rules", reason: "no match" }],
+      message:
+        "No tier could write a valid program for this intent (rules: no match; no rule reads 'summarise').",
+      tiers: [{ provider: "rules", reason: "no match; no rule reads 'summarise'" }],
     });
   });
 });

@@ -208,7 +208,7 @@ describe("Dispatcher", () => {
     ]).generate("summarise the project", CONTEXT);
     expect(result.success).toBe(false);
     expect((result as GenerationFailure).error.tiers).toEqual([
-      { provider: "rules", reason: "no match" },
+      { provider: "rules", reason: "no match; no rule reads 'summarise'" },
       {
         provider: "ollama",
         reason: `not available: no answer from Ollama at ${down} for model m: fetch failed (ECONNREFUSED)`,

@@ -25,6 +25,8 @@ export interface GenerationResult {
   provider: string;
   model: string | null;
   template?: string;
+  /** What the program answers, in one line a person can check (templates and rules). */
+  reading?: string;
   generationMs: number;
   attempts: number;
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
@@ -75,7 +77,7 @@ export interface DispatcherOptions {
 
 type TierOutcome =
   | Omit<GenerationResult, "generationMs">
-  | (TierFailure & { rejected?: { program: string; issues: ProgramIssue[] } });
+  | (TierFailure & { rejected?: { program: string; issues: ProgramIssue[] }; hint?: string });
 
 /**
  * Tries tiers in order, lazily: a tier is asked only when the ones before it could not answer,
@@ -100,7 +102,8 @@ export class Dispatcher {
     let rejected: { provider: string; program: string; issues: ProgramIssue[] } | null = null;
     const rules = this.options.rules ?? [];
     const examples = context.examples ?? retrieveExamples(intent, context.kit.tools);
-    for (const provider of this.providers) {
+    let hint: string | undefined;
+    for (const [index, provider] of this.providers.entries()) {
       if (context.signal?.aborted) break;
       if (provider.retries && !(await provider.available())) {
         tiers.push({
@@ -110,10 +113,11 @@ export class Dispatcher {
         continue;
       }
       this.options.onTier?.(provider);
+      const modelFollows = this.providers.slice(index + 1).some((later) => later.retries);
       const outcome: TierOutcome = await this.tryProvider(
         provider,
         intent,
-        { ...context, examples },
+        { ...context, examples, modelFollows, ...(hint === undefined ? {} : { hint }) },
         rules,
       ).catch((error: unknown) => ({
         provider: provider.name,
@@ -121,8 +125,9 @@ export class Dispatcher {
       }));
       if ("program" in outcome)
         return { ...outcome, generationMs: Math.round(performance.now() - started) };
-      const { rejected: last, ...failure } = outcome;
+      const { rejected: last, hint: said, ...failure } = outcome;
       if (last) rejected = { provider: provider.name, ...last };
+      hint ??= said;
       tiers.push(failure);
     }
     const summary = tiers.map((entry) => `${entry.provider}: ${entry.reason}`).join("; ");
@@ -151,12 +156,13 @@ export class Dispatcher {
     const baseTemperature = context.temperature ?? 0.2;
     let feedback: AttemptFeedback | undefined;
     let rejected: { program: string; issues: ProgramIssue[] } | undefined;
-    const failed = (reason: string, suggestion?: Suggestion) => ({
+    const failed = (reason: string, suggestion?: Suggestion, hint?: string) => ({
       provider: provider.name,
       reason,
       ...(attempts.length > 0 ? { attempts } : {}),
       ...(rejected ? { rejected } : {}),
       ...(suggestion ? { suggestion } : {}),
+      ...(hint ? { hint } : {}),
     });
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       let answer;
@@ -172,8 +178,8 @@ export class Dispatcher {
       if (!answer && attempt > 1) return failed("gave no answer on retry");
       if (!answer) {
         const miss = await provider.explainMiss?.(intent, context).catch(() => undefined);
-        const detail = miss && miss.reason !== "no rule matched" ? `; ${miss.reason}` : "";
-        return failed(`no match${detail}`, miss?.suggestion);
+        const detail = miss ? `; ${miss.reason}` : "";
+        return failed(`no match${detail}`, miss?.suggestion, miss?.hint);
       }
       const params = answer.params ?? {};
       const bound = Object.keys(params);
@@ -212,6 +218,7 @@ export class Dispatcher {
           provider: provider.name,
           model: answer.model ?? null,
           ...(answer.template ? { template: answer.template } : {}),
+          ...(answer.reading ? { reading: answer.reading } : {}),
           attempts: attempt,
           correction:
             attempts.length > 1 ? { strategy: attempts.at(-1)!.strategy, attempts } : null,

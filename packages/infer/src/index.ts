@@ -15,7 +15,11 @@ export type {
   ProviderMiss,
   Suggestion,
 } from "./provider-types.js";
-export { TemplatesProvider, staticTemplates } from "./templates/templates-provider.js";
+export {
+  TemplatesProvider,
+  staticTemplates,
+  templateReading,
+} from "./templates/templates-provider.js";
 export type { TemplateSource, TemplateSet } from "./templates/templates-provider.js";
 export {
   parseTemplate,
@@ -50,11 +54,12 @@ export type { TemplateMatch } from "./templates/template-match.js";
 export { TemplateIndex, patternWords } from "./templates/template-index.js";
 export type { PatternWords, TemplateIndexOptions } from "./templates/template-index.js";
 export { RulesProvider } from "./rules/rules-provider.js";
-export { INTENT_RULES, describeRules } from "./rules/intent-rules.js";
-export type { RuleDescription } from "./rules/intent-rules.js";
+export { INTENT_RULES } from "./rules/intent-rules.js";
+export { describeRules } from "./rules/describe-rules.js";
+export type { RuleDescription } from "./rules/describe-rules.js";
 export { matchRules, MAX_RULE_INTENT_LENGTH } from "./rules/match-rules.js";
 export type { RuleMatch, RuleMiss } from "./rules/match-rules.js";
-export type { ClosestRule } from "./rules/closest-rule.js";
+export type { ClosestRule } from "./rules/match-rules.js";
 export type { IntentRule, RuleProgram, RuleContext, RuleSlots } from "./rules/rule-types.js";
 export { rulePattern } from "./rules/rule-types.js";
 export { readRequest } from "./rules/read-request.js";

@@ -41,5 +41,6 @@ export type { PatternWords, TemplateIndexOptions } from "./templates/template-in
 export type { TemplateSet, TemplateSource } from "./templates/templates-provider.js";
 export { jsonlSink, readJsonl } from "./models/jsonl.js";
 // The rules' catalogue, for `lackpy rules`, without the model clients.
-export { INTENT_RULES, describeRules } from "./rules/intent-rules.js";
-export type { RuleDescription } from "./rules/intent-rules.js";
+export { INTENT_RULES } from "./rules/intent-rules.js";
+export { describeRules } from "./rules/describe-rules.js";
+export type { RuleDescription } from "./rules/describe-rules.js";

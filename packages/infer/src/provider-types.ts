@@ -33,6 +33,16 @@ export interface GenerationContext {
   intentId?: string;
   signal?: AbortSignal;
   /**
+   * True when a model tier comes after this one (the dispatcher sets it): the rules then answer
+   * only a reading that takes every word as written, and leave a guess to the model.
+   */
+  modelFollows?: boolean;
+  /**
+   * How a tier before this one read the request but did not answer (a rule's reading with a
+   * guessed word, or without the words no rule reads): a model gets it as a hint to check.
+   */
+  hint?: string;
+  /**
    * A read-only view of the workspace (the service fills it with `createWorkspaceView`): the
    * rules tier grounds the folders and files a request names in it. Without it, rules that
    * need a folder or file do not answer.
@@ -48,12 +58,18 @@ export interface Suggestion {
   summary: string;
   /** A phrasing it answers. */
   example: string;
+  /** The words of the request left out to get `example`, when `example` is the request without them. */
+  leftOut?: string[];
+  /** How the rule reads `example`. */
+  reading?: string;
 }
 
 /** Why a tier that answers without a model did not answer, and what comes close. */
 export interface ProviderMiss {
   reason: string;
   suggestion?: Suggestion;
+  /** How this tier read the request though it did not answer, for the model tiers after it (`GenerationContext.hint`). */
+  hint?: string;
 }
 
 /** A provider's answer: raw model text, or a program with bound parameters (templates, rules). */
@@ -63,6 +79,8 @@ export interface ProviderAnswer {
   params?: Record<string, string>;
   /** The template that answered (tier 0). */
   template?: string;
+  /** What the program answers, in one line a person can check (templates and rules). */
+  reading?: string;
   model?: string;
   tokensIn?: number;
   tokensOut?: number;

@@ -5,6 +5,7 @@ export { createWorkspaceView } from "./files/create-workspace-view.js";
 export type { WorkspaceView } from "./files/workspace-view.js";
 export type { FolderEntry } from "./files/list-folder.js";
 export type { SearchHit } from "./files/search-files.js";
+export type { ExportedName } from "./files/exports-of.js";
 export type { FileSizeRow } from "./files/file-sizes.js";
 export type { LineCountRow } from "./files/line-counts.js";
 export { countLines } from "./files/count-lines.js";

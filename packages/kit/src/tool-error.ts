@@ -23,7 +23,9 @@ export type FileToolErrorCode =
   | "invalid_argument"
   | "read_failed"
   | "write_failed"
-  | "stale_change";
+  | "stale_change"
+  | "not_a_module"
+  | "exports_unknown";
 
 /**
  * An error a tool throws for the program. The message is written for a small model;

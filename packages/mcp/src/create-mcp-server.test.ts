@@ -115,8 +115,8 @@ describe("MCP server (in memory)", () => {
       { name: "mine", tools: ["read_file"] },
       (result: any) => expect(result.path).toContain(path.join(".lackpy", "kits", "mine.kit")),
     ],
-    ["toolbox_list", {}, (result: any) => expect(result.tools).toHaveLength(11)],
-    ["docs_index", { kit: "files" }, (result: any) => expect(result.docs).toHaveLength(11)],
+    ["toolbox_list", {}, (result: any) => expect(result.tools).toHaveLength(14)],
+    ["docs_index", { kit: "files" }, (result: any) => expect(result.docs).toHaveLength(14)],
     [
       "resolve_doc",
       { path: "read_file.md" },
@@ -229,6 +229,24 @@ describe("MCP server (in memory)", () => {
       ),
     );
     expect(results.map((result) => result.structuredContent.success)).toEqual([true, true, true]);
+  });
+
+  it("gives a delegate's reading, and a failed delegate's did-you-mean and next steps as the CLI does", async () => {
+    const answered = await call("delegate", { intent: "list all python files" });
+    expect(answered.structuredContent.reading).toBe("Python files (**/*.py)");
+    expect(answered.content[0]!.text).toContain("reading: Python files (**/*.py)\n");
+    const failed = await call("delegate", {
+      intent: "how many python files do we have right here",
+    });
+    expect(failed.structuredContent.error).toMatchObject({
+      code: "generation_failed",
+      didYouMean: `Did you mean "how many python files do we have here"? No rule reads 'right'; without it, rule count-files reads the request as: the number of Python files (**/*.py).`,
+      hint: expect.stringContaining("lackpy rules lists them"),
+    });
+    expect(failed.content[0]!.text).toContain(
+      'Did you mean "how many python files do we have here"?',
+    );
+    expect(failed.content[0]!.text).toContain("hint: ");
   });
 
   it("exposes the language spec as a resource", async () => {

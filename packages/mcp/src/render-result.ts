@@ -21,6 +21,7 @@ export interface RenderableRun {
     toolCode?: unknown;
     line?: unknown;
     column?: unknown;
+    didYouMean?: unknown;
   } | null;
   /** Each tool once (`{ tool, calls, totalMs }`, a summary) or each call (`{ tool, durationMs }`, the full trace). */
   trace: readonly { tool: string; calls?: number; totalMs?: number; durationMs?: number }[];
@@ -29,6 +30,8 @@ export interface RenderableRun {
   filesModified: readonly string[];
   program?: string | null;
   tier?: string | null;
+  /** What a template's or rule's program answers, in one line (delegate). */
+  reading?: string | null;
   stats?: { toolCalls: number; steps?: number; durationMs?: number };
   truncated?: readonly { part: string; totalChars: number; shownChars: number }[];
   /** A ratchet template this delegate's failure set aside. */
@@ -118,10 +121,12 @@ export function renderRun(result: RenderableRun): string {
     lines.push(
       `error[${typeof toolCode === "string" ? `${code}/${toolCode}` : code}]${where}: ${result.error.message}`,
     );
+    if (typeof result.error.didYouMean === "string") lines.push(result.error.didYouMean);
     if (typeof result.error.hint === "string") lines.push(`hint: ${result.error.hint}`);
     if (Array.isArray(result.error.errors))
       lines.push(...renderProblems(result.error.errors as Problem[]));
   }
+  if (result.reading) lines.push(`reading: ${result.reading}`);
   if (result.program)
     lines.push(`program${result.tier ? ` (from ${result.tier})` : ""}:`, indent(result.program));
   lines.push(...renderChanges(result));
@@ -200,10 +205,16 @@ export function renderValidation(result: {
 export function renderGeneration(
   outcome:
     | { success: true; program: string; tier: string; provider: string }
-    | { success: false; error: { code: string; message: string; hint?: unknown } },
+    | {
+        success: false;
+        error: { code: string; message: string; hint?: unknown; didYouMean?: unknown };
+      },
 ): string {
   if (outcome.success)
     return `program (from ${outcome.tier}, provider ${outcome.provider}):\n${indent(outcome.program)}`;
-  const { code, message, hint } = outcome.error;
-  return `error[${code}]: ${message}${typeof hint === "string" ? `\nhint: ${hint}` : ""}`;
+  return [
+    `error[${outcome.error.code}]: ${outcome.error.message}`,
+    ...(typeof outcome.error.didYouMean === "string" ? [outcome.error.didYouMean] : []),
+    ...(typeof outcome.error.hint === "string" ? [`hint: ${outcome.error.hint}`] : []),
+  ].join("\n");
 }

@@ -111,6 +111,13 @@ export type {
 } from "./result/shape-result.js";
 export { fitValue, fitText } from "./result/fit-value.js";
 export { progressMessage } from "./result/progress-message.js";
+export {
+  didYouMean,
+  explainGenerationFailure,
+  formatGenerationFailure,
+  nextSteps,
+} from "./result/explain-generation-failure.js";
+export type { TierReason } from "./result/explain-generation-failure.js";
 export { describeSkipped } from "./result/describe-skipped.js";
 export { clampLimits, approvalLimits, APPROVAL_TOOL_TIMEOUT_MS } from "./program/clamp-limits.js";
 export type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";

@@ -24,6 +24,7 @@ import { describeRules, type RuleDescription } from "@lackpy/infer/node";
 import { closeWorkerPool, configureChildPool } from "@lackpy/run/node";
 import { DEFAULT_CONFIG, type LackpyConfig } from "./config/config-types.js";
 import { checkIntent } from "./program/check-intent.js";
+import { explainGenerationFailure } from "./result/explain-generation-failure.js";
 import { createTemplate, type CreateTemplateOptions } from "./delegate/create-template.js";
 import {
   delegatePipeline,
@@ -392,7 +393,15 @@ export class LackpyService {
       const generated = await this.generator.generate(intent, request, options, span);
       // A tier's reason may name a provider's URL: shown in the config's public view.
       const outcome = publicView(
-        redactSecrets(generated.outcome, request.params.secrets),
+        redactSecrets(
+          generated.outcome.success
+            ? generated.outcome
+            : {
+                ...generated.outcome,
+                error: explainGenerationFailure(intent, generated.outcome.error, this.settings),
+              },
+          request.params.secrets,
+        ),
         this.secrets,
       );
       span?.set({

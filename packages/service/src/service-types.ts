@@ -141,6 +141,11 @@ export interface DelegateResult extends ChangeOutcome {
   tier: "templates" | "rules" | "ollama" | "anthropic" | null;
   provider: string | null;
   model: string | null;
+  /**
+   * What the program answers, in one line a person can check, when a template or rule wrote it
+   * ("the number of TypeScript files (**\/*.{ts,tsx,mts,cts})"); null for a model's program.
+   */
+  reading: string | null;
   grade: Grade;
   /** The kit the run used, with its tools that change something. */
   kit: KitUse;

@@ -1,14 +1,9 @@
 import { defineCommand } from "citty";
+import { formatGenerationFailure, type LackpyService, type TierReason } from "@lackpy/service";
 import { kitUseText } from "../output/kit-use-text.js";
-import type { LackpyService } from "@lackpy/service";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
 import { printLastProgramTried, printRunResult } from "../output/format-results.js";
-import {
-  formatGenerationFailure,
-  nextSteps,
-  type TierReason,
-} from "../output/generation-failure.js";
 import { runnableProgram } from "../output/runnable-program.js";
 import {
   CHANGE_ARGS,
@@ -30,17 +25,6 @@ interface FailedGeneration {
   program?: unknown;
   provider?: unknown;
   errors?: unknown;
-}
-
-/** A generation failure with the next steps as its hint, for `--json`. */
-function withNextSteps<T extends { error: FailedGeneration | null }>(
-  result: T,
-  service: LackpyService,
-): T {
-  const tiers = result.error?.tiers;
-  if (!result.error || !Array.isArray(tiers)) return result;
-  const hint = nextSteps(tiers, service.config()).join("; ");
-  return { ...result, error: { ...result.error, hint } };
 }
 
 /** Prints why no tier answered, and the last program tried (human mode); false when the failure is of another kind. */
@@ -96,7 +80,7 @@ export function delegateCommand(context: CommandContext) {
         });
         spinner.stop();
         context.exitCode = result.success ? 0 : 1;
-        if (args.json) return printJson(context, withNextSteps(result, service));
+        if (args.json) return printJson(context, result);
         if (printGenerationFailure(context, service, args.intent, result.error)) return;
         if (result.program) {
           const model = result.model ? ` ${result.model}` : "";
@@ -106,6 +90,8 @@ export function delegateCommand(context: CommandContext) {
             ),
           );
         }
+        if (result.reading)
+          context.io.stderr(`${context.colors.cyan("reading")}: ${result.reading}\n`);
         await printRunResult(context, result, result.program ?? undefined);
         printChanges(context, result);
         if (result.promoted)
@@ -148,8 +134,7 @@ export function generateCommand(context: CommandContext) {
         });
         spinner.stop();
         context.exitCode = result.success ? 0 : 1;
-        if (args.json)
-          return printJson(context, result.success ? result : withNextSteps(result, service));
+        if (args.json) return printJson(context, result);
         if (result.success) {
           context.io.stdout(`${runnableProgram(result.program, result.params)}\n`);
         } else if (!printGenerationFailure(context, service, args.intent, result.error)) {

@@ -31,9 +31,11 @@ describe("lackpy rules", () => {
     const { code, out } = await lackpy(["rules"]);
     expect(code).toBe(0);
     expect(out).toContain("  list-files              list files by kind or folder\n");
-    expect(out).toContain("list all typescript files  ·  what's in the src folder\n");
+    expect(out).toContain(
+      "list all typescript files\n                            → TypeScript files (**/*.{ts,tsx,mts,cts})\n",
+    );
     expect(out).toMatch(
-      /· append-line +append a line to a file\n.*\n +needs read_file, write_file \(not in this kit\)\n/,
+      /· append-line +append a line to a file\n(?:.*\n){4} +needs read_file, write_file \(not in this kit\)\n/,
     );
     expect(out.indexOf("list-files")).toBeLessThan(out.indexOf("append-line"));
     expect((await lackpy(["rules", "--kit", "files"])).out).toContain(
@@ -47,9 +49,12 @@ describe("lackpy rules", () => {
     const rules = JSON.parse(out) as { id: string; examples: string[]; available: boolean }[];
     expect(rules.find((rule) => rule.id === "todos")).toEqual({
       id: "todos",
-      summary:
-        "the TODO or FIXME comments the request names (both when it names both), with their line numbers",
+      summary: "the TODO or FIXME comments (as named) with their line numbers",
       examples: ["list the todos", "show TODO and FIXME comments with line numbers"],
+      readings: [
+        "the lines of files (**/*) that contain “TODO” (case-sensitive), as { file, line, text } rows",
+        "the lines of files (**/*) that contain “TODO” or “FIXME” (case-sensitive), as { file, line, text } rows",
+      ],
       tools: ["find_files", "read_file"],
       available: true,
     });
@@ -70,14 +75,35 @@ describe("lackpy delegate and the rules", () => {
     expect(out).toContain("src/inventory.ts");
   });
 
-  it("says which rule comes close, with an example phrasing, when none answers", async () => {
+  it("prints the reading of a rule's answer on stderr, and in --json", async () => {
+    const { err } = await lackpy(["delegate", "list all typescript files"]);
+    expect(err).toContain("reading: TypeScript files (**/*.{ts,tsx,mts,cts})\n");
+    const json = JSON.parse(
+      (await lackpy(["delegate", "list all typescript files", "--json"])).out,
+    );
+    expect(json.reading).toBe("TypeScript files (**/*.{ts,tsx,mts,cts})");
+  });
+
+  it("names a rule only when the request without the words no rule reads is one it answers", async () => {
+    const { code, err } = await lackpy([
+      "delegate",
+      "how many typescript files do we have right here",
+    ]);
+    expect(code).toBe(1);
+    expect(err).toContain("  rules: no match; no rule reads 'right'\n");
+    expect(err).toContain(
+      `Did you mean "how many typescript files do we have here"? No rule reads 'right'; without it, rule count-files reads the request as: the number of TypeScript files (**/*.{ts,tsx,mts,cts}).\n`,
+    );
+  });
+
+  it("says no rule covers a request, and how to teach one, when none shares its meaning", async () => {
     const { code, err } = await lackpy(["delegate", "list the files in klingon"]);
     expect(code).toBe(1);
     expect(err).toContain(
       "  rules: no match; 'klingon' is not a folder or file in the workspace\n",
     );
-    expect(err).toMatch(
-      /Did you mean: "[^"]+"\? \(rule list-files: list files by kind or folder; lackpy rules lists every rule\)\n/,
+    expect(err).toContain(
+      'No rule covers this request. To teach one, write the program and save it as a template: lackpy create <file> --name <name> --pattern "list the files in klingon"',
     );
   });
 });

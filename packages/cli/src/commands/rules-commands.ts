@@ -24,7 +24,7 @@ export function rulesCommand(context: CommandContext) {
       const rules = await service.rules(args.kit);
       if (args.json) return printJson(context, rules);
       context.io.stdout(
-        "Rules answer these requests with no model when the kit has their tools and what they name exists in the workspace; other wordings of the same need work too.\n\n",
+        "Rules answer these requests with no model when the kit has their tools, what they name exists in the workspace and every word is read; each example shows its reading (→), which every answer carries too.\n\n",
       );
       // The rules the kit can use first, each group in the order the rules are tried.
       const ordered = [...rules].sort((a, b) => Number(b.available) - Number(a.available));
@@ -32,7 +32,11 @@ export function rulesCommand(context: CommandContext) {
       for (const rule of ordered) {
         const line = `${rule.available ? " " : "·"} ${rule.id.padEnd(23)} ${rule.summary}`;
         context.io.stdout(`${rule.available ? line : context.colors.gray(line)}\n`);
-        context.io.stdout(`${indent}${rule.examples.slice(0, 2).join("  ·  ")}\n`);
+        rule.examples.slice(0, 2).forEach((example, index) => {
+          context.io.stdout(`${indent}${example}\n`);
+          const reading = rule.readings[index];
+          if (reading) context.io.stdout(context.colors.gray(`${indent}  → ${reading}\n`));
+        });
         if (!rule.available)
           context.io.stdout(
             context.colors.gray(`${indent}needs ${rule.tools.join(", ")} (not in this kit)\n`),

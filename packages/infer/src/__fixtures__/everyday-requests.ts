@@ -1,3 +1,4 @@
+import path from "node:path";
 /**
  * Everyday requests in a stranger's wording, five phrasings per need, with gold answers computed
  * in plain Node on a copy of a real package (the `ollama` client's published files: `src/`,
@@ -30,7 +31,7 @@ const countBy = (files: string[], key: (file: string) => string) => {
 const folderOf = (file: string) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".");
 const extensionOf = (file: string) => {
   const name = file.split("/").at(-1)!;
-  return name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : "(none)";
+  return name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : "";
 };
 const largest = (workspace: PlainWorkspace, files: string[], count: number) =>
   files
@@ -62,23 +63,34 @@ function definitions(workspace: PlainWorkspace, name: string): Hit[] {
     workspace.lines(file).forEach((text, index) => {
       if (text.length > 1000) return;
       const isConstant = /^\s*(?:export\s+)?(?:const|let|var)\s/.test(text);
+      // A named class expression (`let Ollama$1 = class Ollama {`, as bundlers write) defines its name too.
+      const named = new RegExp(`=\\s*class\\s+${name}(?![\\w$])`).test(text);
       const defines =
-        declaration.test(text) && (!isConstant || new RegExp(`${name}\\s*[:=]`).test(text));
+        named ||
+        (declaration.test(text) && (!isConstant || new RegExp(`${name}\\s*[:=]`).test(text)));
       if (defines || method.test(text)) hits.push({ file, line: index + 1, text: text.trim() });
     });
-  return hits;
+  // A .d.ts declares what code elsewhere defines: it counts only when nothing else does.
+  const code = hits.filter((hit) => !/\.d\.[cm]?ts$/.test(hit.file));
+  return code.length > 0 ? code : hits;
 }
 
-/** What a module exports by its own statements, by my own reading of `export` lines. */
-function exportsOf(workspace: PlainWorkspace, file: string): string[] {
+/**
+ * What a module exports, by my own reading of `export` lines: a star re-export of a relative
+ * module adds that module's names (its `.ts` source for a `.js` specifier), without `default`.
+ */
+function exportsOf(workspace: PlainWorkspace, file: string, star = false): string[] {
   const names = new Set<string>();
   const text = workspace.text(file);
   for (const line of workspace.lines(file)) {
-    if (/^export default\b/.test(line)) names.add("default");
+    if (/^export default\b/.test(line) && !star) names.add("default");
     const declared = /^export (?:declare )?(?:async )?(?:abstract )?(?:function\*?|class|const enum|enum|const|let|var|interface|type|namespace) ([\w$]+)/.exec(line);
     if (declared && !/^export default\b/.test(line)) names.add(declared[1]!);
-    const star = /^export \* from ['"](.+)['"]/.exec(line);
-    if (star) names.add(`* from ${star[1]}`);
+    const from = /^export \* from ['"](\.{1,2}\/.+)['"]/.exec(line);
+    if (from) {
+      const target = path.posix.join(path.posix.dirname(file), from[1]!.replace(/\.js$/, ".ts"));
+      for (const name of exportsOf(workspace, target, true)) names.add(name);
+    }
   }
   for (const list of text.matchAll(/^export (?:type )?\{([^}]*)\}/gm))
     for (const part of list[1]!.split(",")) {
@@ -425,7 +437,11 @@ export const GOLD_BY_PHRASING: Readonly<Record<string, (workspace: PlainWorkspac
 
   "show the 5 biggest files": (workspace) => largest(workspace, workspace.files, 5),
   "what are the largest files": (workspace) => largest(workspace, workspace.files, 10),
-  "which file is the biggest": (workspace) => largest(workspace, workspace.files, 1)[0]!.file,
+  // Every file of the largest size, when several tie.
+  "which file is the biggest": (workspace) => {
+    const [top] = largest(workspace, workspace.files, 1);
+    return workspace.files.filter((file) => workspace.bytes(file) === top!.bytes).sort();
+  },
   "top 3 largest files in dist": (workspace) =>
     largest(workspace, workspace.files.filter((file) => file.startsWith("dist/")), 3),
   "list the files by size": (workspace) => largest(workspace, workspace.files, 10),

@@ -186,7 +186,12 @@ export function buildMessages(intent: string, context: GenerationContext): ChatM
     });
     return messages;
   }
-  messages.push({ role: "user", content: intent });
+  messages.push({
+    role: "user",
+    content: context.hint
+      ? `${intent}\n\n(lackpy's rules read this request as: ${context.hint}. That reading may miss a word: write the program for the request as written.)`
+      : intent,
+  });
   if (feedback) {
     messages.push({ role: "assistant", content: feedback.program });
     messages.push({

@@ -1,52 +1,126 @@
 /**
- * Rules about code: the names a module exports, where a name is defined (`definitions_of`, or
- * a kit's own `find_definitions`), and who calls it (a kit's `find_callers`). A name from the
- * request must be a plain identifier; it is bound as the string param `name`.
+ * Rules about code: the names a module exports (`exports_of`, which parses the module in
+ * whichever module system it uses), where a name is defined (`definitions_of`, or a kit's own
+ * `find_definitions`), and who calls it (a kit's `find_callers`). A name from the request must
+ * be a plain identifier after a word that introduces it ("where is X defined", "callers of X");
+ * it is bound as the string param `name`.
  */
 import { MODULE_EXTENSIONS, extensionOf } from "./file-kinds.js";
+import { quoted } from "./reading-text.js";
 import { fileOf, textOf } from "./rule-slots.js";
-import { rulePattern, type IntentRule, type RuleSlots } from "./rule-types.js";
+import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/**
- * The names a JavaScript or TypeScript module exports by its own `export` statements, sorted:
- * declarations (`export function f`, `export const x`, `export class C`, types, enums),
- * `export default …` as `default`, the names of `export { a, b as c }` lists (over several lines
- * too), `export * as ns` as `ns`, and `export * from "m"` as `* from m`.
- */
-const EXPORTS_PROGRAM = [
-  "const text = read_file(path)",
-  "const names = []",
-  'for (const line of text.split("\\n")) {',
-  "  const declared = line.match(/^export\\s+(?:declare\\s+)?(?:async\\s+)?(?:abstract\\s+)?(?:function\\*?|class|const\\s+enum|enum|const|let|var|interface|type|namespace)\\s+([A-Za-z_$][\\w$]*)/)",
-  "  const namespace = line.match(/^export\\s+\\*\\s+as\\s+([A-Za-z_$][\\w$]*)/)",
-  "  const everything = line.match(/^export\\s+\\*\\s+from\\s+[\"'](.+)[\"']/)",
-  '  if (/^export\\s+default\\b/.test(line)) names.push("default")',
-  "  else if (declared) names.push(declared[1])",
-  "  else if (namespace) names.push(namespace[1])",
-  "  else if (everything) names.push(`* from ${everything[1]}`)",
-  "}",
-  "for (const list of text.matchAll(/^export\\s+(?:type\\s+)?\\{([^}]*)\\}/gm)) {",
-  '  for (const part of list[1].split(",")) {',
-  "    const name = part.trim().split(/\\s+as\\s+/).at(-1)",
-  '    if (name !== "") names.push(name)',
-  "  }",
-  "}",
-  "sorted(unique(names))",
-].join("\n");
 
 const identifier = (slots: RuleSlots) => {
   const name = textOf(slots.name);
   return name !== null && IDENTIFIER.test(name) ? name : null;
 };
 
-const NAME = "(?<name>[^ ]+)";
+/** What a definitions request names beside the name ("the Client class"), and the kinds of `definitions_of` rows that are one. */
+const CODE_KINDS: Readonly<Record<string, { words: string; kinds: readonly string[] }>> = {
+  class: { words: "a class", kinds: ["class"] },
+  function: { words: "a function or method", kinds: ["function", "method"] },
+  method: { words: "a method or function", kinds: ["method", "function"] },
+  interface: { words: "an interface", kinds: ["interface"] },
+  component: { words: "a function or class (a component)", kinds: ["function", "class"] },
+  enum: { words: "an enum", kinds: ["enum"] },
+};
+
+/** What an exports request names beside the file, and the kinds of `exports_of` rows that are one. */
+const EXPORT_KINDS: Readonly<Record<string, { words: string; kinds: readonly string[] }>> = {
+  function: { words: "functions", kinds: ["function"] },
+  class: { words: "classes", kinds: ["class"] },
+  interface: { words: "interfaces", kinds: ["interface"] },
+  enum: { words: "enums", kinds: ["enum"] },
+};
+
+const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind))?";
+const KIND_NAME = "(?<codekind>codekind) (?<name>[^ ]+)";
+/** "in the sources", "in lib", "in lodash" (an installed package): where to look. */
+const WHERE = "(?: insource| in (?<scope>D))?";
 const DEFINED = [
-  `(?:show )?where ${NAME} define`,
-  `(?:show |find )?define ${NAME}`,
-  `(?:show |find )?${NAME} define`,
+  `(?:show )?where ${NAME} define${WHERE}`,
+  `(?:show )?where ${KIND_NAME} define${WHERE}`,
+  `(?:show )?where define ${KIND_NAME}${WHERE}`,
+  `(?:show |find )?define (?:codekind )?${NAME}${WHERE}`,
+  `(?:show |find )?${NAME} define${WHERE}`,
+  // "where's the dehydrate function", "find function deepMerge": the kind marks the name.
+  `(?:show )?where (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
+  `find ${KIND_NAME}${WHERE}`,
+  // "where is DiscardedError", "createRetryer - which file, which line", "noop - where is it defined":
+  // a code-shaped name needs no other word; a plain one needs "defined".
+  `(?:show )?where (?<name>C)${WHERE}`,
+  `(?<name>C) where${WHERE}`,
+  `(?<name>[WC]) where define${WHERE}`,
+  // "where is lodash's debounce defined": a name in an installed package.
+  `(?:show )?where (?<pkg>W) (?<name>[WC])(?: (?<codekind>codekind))? define`,
 ].map(rulePattern);
+
+/**
+ * Where a definitions request looks: a folder it names, or an installed package ("lodash's
+ * debounce": `node_modules/lodash`); null for the default files; a string when the package is
+ * not installed.
+ */
+async function lookIn(
+  slots: RuleSlots,
+  context: RuleContext,
+): Promise<{ glob: string; words: string } | string | null> {
+  const folder = slots.scope?.[0]?.path;
+  const extensions = `{${MODULE_EXTENSIONS.join(",")}}`;
+  if (folder !== undefined) return { glob: `${folder}/**/*.${extensions}`, words: quoted(folder) };
+  const pkg = textOf(slots.pkg);
+  if (pkg === null) return null;
+  const installed = `node_modules/${pkg}`;
+  if (!/^[a-z0-9][\w.-]*$/.test(pkg) || (await context.workspace?.kind(installed)) !== "folder")
+    return `${quoted(pkg)} is not an installed package (no folder ${installed})`;
+  return { glob: `${installed}/**/*.${extensions}`, words: `the installed package ${quoted(pkg)}` };
+}
+
+/** The last line of `hit.file`: with `read_lines` when the kit has it, else from the whole text. */
+function lastLine(context: RuleContext): string {
+  return context.tools.has("read_lines")
+    ? 'read_lines(hit.file, -1).join("")'
+    : 'read_file(hit.file).trimEnd().split("\\n").at(-1)';
+}
+
+/** The program and reading for the definitions of a name, with `tool` (`definitions_of` or `find_definitions`). */
+function definitions(tool: string) {
+  return async (slots: RuleSlots, context: RuleContext) => {
+    const name = identifier(slots);
+    if (!name) return "the name is not a plain identifier";
+    const where = await lookIn(slots, context);
+    if (typeof where === "string") return where;
+    if (where && tool !== "definitions_of") return "only definitions_of looks in a folder";
+    const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
+    const key = Object.keys(CODE_KINDS).find((kind) => word.startsWith(kind));
+    const kind = key ? CODE_KINDS[key] : undefined;
+    if (word !== "" && !kind) return "the kind of definition is not one the rule can tell";
+    // A kit's own find_definitions says no kind: a kind is only read from definitions_of.
+    if (kind && tool !== "definitions_of") return "only definitions_of says what a definition is";
+    const rows = where ? `${tool}(name, glob)` : `${tool}(name)`;
+    const params: Record<string, string> = where ? { name, glob: where.glob } : { name };
+    const found = kind
+      ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
+      : rows;
+    return {
+      program: [
+        `const rows = ${found}`,
+        // The implementation: .d.ts declarations only when no code defines it, compiled copies
+        // (files that end with a source map comment) only when no source does.
+        "const code = rows.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
+        "const kept = len(code) > 0 ? code : rows",
+        `const sources = kept.filter(hit => !${lastLine(context)}.includes("sourceMappingURL="))`,
+        "const found = len(sources) > 0 ? sources : kept",
+        // A name declared on its own and also a member of some object: the declaration.
+        'const declared = found.filter(hit => hit.kind !== "method" && hit.kind !== "property")',
+        "len(declared) > 0 ? declared : found",
+      ].join("\n"),
+      params,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (.d.ts declarations only when no code defines it, compiled copies ending in a source map comment only when no source does, methods and properties only when nothing declares it on its own)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+    };
+  };
+}
 
 /** Code rules. */
 export const CODE_RULES: readonly IntentRule[] = [
@@ -54,43 +128,97 @@ export const CODE_RULES: readonly IntentRule[] = [
     id: "exports",
     summary: "the names a JS or TS module exports",
     examples: ["what does src/index.ts export", "list the exports of src/utils.ts"],
-    needs: ["read_file"],
+    needs: ["exports_of"],
     patterns: [
       "(?:show )?(?:name )?{file} export(?: name)?",
       "(?:show )?export(?: name)? (?:in )?{file}",
+      // "which functions does src/utils.ts export", "how many classes does a.js export".
+      "(?<count>count )?(?:show )?(?<codekind>codekind) (?:in )?{file} export",
+      "(?<count>count )?(?:show )?export (?<codekind>codekind) (?:in )?{file}",
     ].map(rulePattern),
     build(slots) {
       const path = fileOf(slots.file);
       if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
         return "the file is not a JavaScript or TypeScript module in the workspace";
-      return { program: EXPORTS_PROGRAM, params: { path } };
+      const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
+      const kind = Object.entries(EXPORT_KINDS).find(([prefix]) => word.startsWith(prefix))?.[1];
+      if (word !== "" && !kind) return "the kind of export is not one exports_of tells";
+      const rows = kind
+        ? `exports_of(path).filter(entry => ${JSON.stringify(kind.kinds)}.includes(entry.kind))`
+        : "exports_of(path)";
+      const names = `${rows}.map(entry => entry.name)`;
+      return {
+        program: slots.count ? `len(${names})` : names,
+        params: { path },
+        reading: `${slots.count ? "the number of " : ""}the names ${quoted(path)} exports${kind ? ` that are ${kind.words}` : ""} (parsed: ESM, CommonJS or TypeScript; star re-exports of workspace files followed)${slots.count ? "" : ", sorted"}`,
+      };
+    },
+  },
+  {
+    id: "imports",
+    summary: "the modules a JS or TS file imports",
+    examples: ["what does src/index.ts import", "list the imports of src/utils.ts"],
+    needs: ["imports_of"],
+    patterns: [
+      "(?:show )?(?:file )?{file} import",
+      "(?:show )?import (?:in )?{file}",
+      "(?<count>count )(?:file )?{file} import",
+    ].map(rulePattern),
+    build(slots) {
+      const path = fileOf(slots.file);
+      if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
+        return "the file is not a JavaScript or TypeScript module in the workspace";
+      return {
+        program: slots.count ? "len(imports_of(path))" : "imports_of(path)",
+        params: { path },
+        reading: `${slots.count ? "the number of " : ""}the modules ${quoted(path)} imports (import, import type, export … from, require), as written (parsed; dynamic import() not listed)`,
+      };
     },
   },
   {
     id: "definitions",
     summary: "where a name is defined",
-    examples: ["where is formatHost defined", "find the definition of Ollama"],
-    needs: ["definitions_of"],
+    examples: [
+      "where is formatHost defined",
+      "find the definition of Ollama",
+      "where is the Ollama class defined",
+    ],
+    needs: ["definitions_of", "read_lines"],
     patterns: DEFINED,
+    build: definitions("definitions_of"),
+  },
+  {
+    id: "definition-line",
+    summary: "the line a name is defined on in one file",
+    examples: [
+      "on which line is formatHost defined in src/utils.ts",
+      "what line defines stop in src/utils.ts",
+    ],
+    needs: ["definitions_of"],
+    patterns: [
+      "(?:show )?line (?<name>[^ ]+) define in (?<file>F)",
+      "(?:show )?line define (?<name>[^ ]+) in (?<file>F)",
+      "(?:show )?line in (?<file>F) (?<name>[^ ]+) define",
+    ].map(rulePattern),
     build(slots) {
       const name = identifier(slots);
-      return name
-        ? { program: "definitions_of(name)", params: { name } }
-        : "the name is not a plain identifier";
+      const path = fileOf(slots.file);
+      if (!name || !path) return "the name is not a plain identifier, or the file is not there";
+      return {
+        program:
+          "const lines = definitions_of(name, path).map(hit => hit.line)\nlen(lines) === 1 ? lines[0] : lines",
+        params: { name, path },
+        reading: `the line where ${quoted(name)} is defined in ${quoted(path)} (parsed; every line, as a list, when it is defined on several)`,
+      };
     },
   },
   {
     id: "find-definitions",
     summary: "where a name is defined (with a find_definitions tool)",
     examples: ["where is formatHost defined", "find the definition of Ollama"],
-    needs: ["find_definitions"],
+    needs: ["find_definitions", "read_file"],
     patterns: DEFINED,
-    build(slots) {
-      const name = identifier(slots);
-      return name
-        ? { program: "find_definitions(name)", params: { name } }
-        : "the name is not a plain identifier";
-    },
+    build: definitions("find_definitions"),
   },
   {
     // "who calls X", "find the callers of X": the word "call" must be there, so "show the
@@ -105,7 +233,11 @@ export const CODE_RULES: readonly IntentRule[] = [
     build(slots) {
       const name = identifier(slots);
       return name
-        ? { program: "find_callers(name)", params: { name } }
+        ? {
+            program: "find_callers(name)",
+            params: { name },
+            reading: `the callers of ${quoted(name)} (find_callers)`,
+          }
         : "the name is not a plain identifier";
     },
   },

@@ -46,7 +46,7 @@ export const MODULE_EXTENSIONS: readonly string[] = Object.freeze(
 
 /** Kind words that are not languages: "source files", "code files", "config files", "docs". */
 const KIND_WORDS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  source: CODE_EXTENSIONS,
+  // "source" is not here: "our source files" means a project's own files as often as code.
   code: CODE_EXTENSIONS,
   config: ["json", "yml", "yaml", "toml", "ini", "cfg"],
   configuration: ["json", "yml", "yaml", "toml", "ini", "cfg"],

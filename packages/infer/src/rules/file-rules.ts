@@ -4,15 +4,25 @@
  * (`path`, `pattern`, `folder`) or a number checked against a range.
  */
 import { globFor } from "./file-kinds.js";
-import { scopeOf, textOf } from "./rule-slots.js";
+import { findCall } from "./find-call.js";
+import { filesText, quoted } from "./reading-text.js";
+import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
 const TEST_GLOB = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
 
-const files = (slots: RuleSlots) => {
+/** The glob of a match's files and its reading words; "the top level" is the files directly in the root (`*`). */
+const files = (slots: RuleSlots): { pattern: string; text: string } | null => {
   const where = scopeOf(slots);
-  return where ? globFor(where.folder, where.extensions) : null;
+  if (!where) return null;
+  if (slots.top) {
+    if (where.folder !== "") return null;
+    const pattern = where.extensions ? globFor("", where.extensions).replace(/^\*\*\//, "") : "*";
+    return { pattern, text: `${filesText(pattern, where.extensions)} directly in the top folder` };
+  }
+  const pattern = globOf(where, where.extensions);
+  return { pattern, text: filesText(pattern, where.extensions) };
 };
 
 /** A pattern for a name or glob as people write it: a bare name matches at any depth, as `find -name` does. */
@@ -23,22 +33,50 @@ function nameGlob(raw: string): string | null {
 }
 
 /** The program over the glob a name slot stands for, when at least one file matches it; else why not. */
-async function overMatches(slots: RuleSlots, context: RuleContext, program: string) {
+async function overMatches(
+  slots: RuleSlots,
+  context: RuleContext,
+  program: string,
+  counting: boolean,
+) {
   const token = slots.name?.length === 1 ? slots.name[0]! : null;
   // "the readme" is grounded to the README it names; any file of that name matches.
   const raw =
     token?.form === "F" && !token.raw.includes("/")
       ? token.path!.split("/").at(-1)!
       : textOf(slots.name);
-  const pattern = raw === null ? null : nameGlob(raw);
-  if (pattern === null) return "the name is not a workspace path or glob";
-  if (!context.workspace || (await context.workspace.files(pattern)).length === 0)
+  const named = raw === null ? null : nameGlob(raw);
+  const folder = slots.scope?.[0]?.path;
+  if (named === null || (folder && !named.startsWith("**/")))
+    return "the name is not a workspace path or glob";
+  const pattern = folder ? `${folder}/${named}` : named;
+  // "is there a tsconfig.json": a name that is plainly a file's answers, even with no such file.
+  const empty = slots.exist !== undefined && token?.form === "P";
+  if (!context.workspace || (!empty && (await context.workspace.files(pattern)).length === 0))
     return `no file matches ${JSON.stringify(pattern)}`;
-  return { program, params: { pattern } };
+  const what = `files whose path matches ${quoted(pattern)}${empty ? " (node_modules and .gitignored files left out)" : ""}`;
+  return {
+    program: program.replace("find_files(pattern)", findCall(pattern)),
+    params: { pattern },
+    reading: counting ? `the number of ${what}` : what,
+  };
 }
 
-const NAME = "(?<name>[PFGKWQ])";
+const NAME = "(?<name>[PFGQ])";
+const NAME_AFTER_MARKER = "(?<name>[PFGKWQ])";
 const FILE_WORD = "(?:file|script)(?: package)?(?: have)?";
+/** "in the top level", "at the root": the files or folders directly in the workspace root. */
+const TOP = "(?: in)? (?<top>toplevel)(?: package| folder)?";
+
+/** Every folder that holds a listed file (`find_files`: node_modules and ignored files left out), sorted. */
+const ALL_FOLDERS = [
+  "const folders = []",
+  "for (const file of find_files(pattern)) {",
+  '  const parts = file.split("/")',
+  '  for (let depth = 1; depth < len(parts); depth++) folders.push(parts.slice(0, depth).join("/"))',
+  "}",
+  "sorted(unique(folders))",
+].join("\n");
 
 /** File rules, most specific first. */
 export const FILE_RULES: readonly IntentRule[] = [
@@ -51,9 +89,11 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+      const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
       return {
         program: "find_files(pattern)",
-        params: { pattern: where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB },
+        params: { pattern },
+        reading: `test files by name (${pattern})`,
       };
     },
   },
@@ -66,9 +106,11 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+      const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
       return {
         program: "len(find_files(pattern))",
-        params: { pattern: where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB },
+        params: { pattern },
+        reading: `the number of test files by name (${pattern})`,
       };
     },
   },
@@ -82,28 +124,35 @@ export const FILE_RULES: readonly IntentRule[] = [
     ],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:file )?(?:named|match) ${NAME}`,
+      `{ask}(?:file )?(?:named|match) ${NAME_AFTER_MARKER}{scope}`,
       `(?:where|find) ${NAME}`,
       "(?:show|find|match) (?<name>G)",
+      `(?<exist>exist) ${NAME}`,
+      "{ask}(?<name>[PF]) file(?: in (?<scope>D))?",
     ].map(rulePattern),
-    build: (slots, context) => overMatches(slots, context, "find_files(pattern)"),
+    build: (slots, context) => overMatches(slots, context, "find_files(pattern)", false),
   },
   {
     id: "count-files-named",
     summary: "count files by name or glob",
     examples: ["how many files match *.md", "count the files named index.ts"],
     needs: ["find_files"],
-    patterns: [`count (?:file )?(?:named|match) ${NAME}`].map(rulePattern),
-    build: (slots, context) => overMatches(slots, context, "len(find_files(pattern))"),
+    patterns: [
+      `count (?:file )?(?:named|match) ${NAME_AFTER_MARKER}{scope}`,
+      "count (?<name>[PF]) file(?: in (?<scope>D))?",
+    ].map(rulePattern),
+    build: (slots, context) => overMatches(slots, context, "len(find_files(pattern))", true),
   },
   {
     id: "list-folders",
-    summary: "list the folders in a folder",
+    summary: "list the folders in a folder, or every folder",
     examples: ["ls dirs", "which folders are in src"],
     needs: ["list_folder"],
-    patterns: ["(?:show )?folder{scope}", "(?:show )?folder {folder} (?:have|contain)"].map(
-      rulePattern,
-    ),
+    patterns: [
+      `(?:show )?folder(?:${TOP}|{scope})`,
+      "(?:show )?folder (?<folder>D)",
+      "(?:show )?folder {folder} (?:have|contain)",
+    ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);
       const folder = slots.folder?.[0]?.path ?? where?.folder ?? null;
@@ -112,6 +161,59 @@ export const FILE_RULES: readonly IntentRule[] = [
         program:
           'list_folder(folder).filter(entry => entry.kind === "folder").map(entry => entry.path)',
         params: { folder: folder || "." },
+        reading: `the folders directly in ${folder ? quoted(folder) : "the top folder"} (list_folder)`,
+      };
+    },
+  },
+  {
+    id: "folder-contents",
+    summary: "what is directly in a folder: its files and folders",
+    examples: ["ls src", "what's in the docs folder", "what's at the top level"],
+    needs: ["list_folder"],
+    patterns: [
+      "(?<show>show) (?:(?<contents>content) )?(?:(?<into>in) )?{folder}",
+      "show (?:content )?(?:in )?(?<top>toplevel)(?: package| folder)?",
+    ].map(rulePattern),
+    build(slots) {
+      const folder = slots.folder?.[0]?.path ?? "";
+      // "show src" may ask for the source, not the folder: a plain word after a verb that only
+      // shows is a folder here only for ls, dir and list, or with "in" or "contents".
+      const bare =
+        slots.folder?.[0]?.loose === true && !slots.contents?.length && !slots.into?.length;
+      if (bare && !/^(?:ls|dir|list)$/i.test(slots.show![0]!.raw))
+        return "a plain word after “show” may name something other than the folder of that name";
+      // list_folder leaves symbolic links out, and installed packages' folders are full of them
+      // (node_modules/.bin): a listing there could miss what is in it.
+      if (folder.split("/").includes("node_modules"))
+        return "a folder under node_modules may hold links, which list_folder does not list";
+      return {
+        program: "list_folder(folder).map(entry => entry.path)",
+        params: { folder: folder || "." },
+        reading: `the files and folders directly in ${folder ? quoted(folder) : "the top folder"} (list_folder)`,
+      };
+    },
+  },
+  {
+    id: "list-all-folders",
+    summary: "every folder, at any depth",
+    examples: ["list all the directories", "show every folder under src recursively"],
+    needs: ["find_files"],
+    patterns: [
+      "(?:show )?all folder{scope}(?: deep)?",
+      "(?:show )?(?:all )?folder{scope} deep",
+    ].map(rulePattern),
+    build(slots) {
+      const where = scopeOf(slots);
+      if (!where || where.extensions) return "folders have no kind";
+      const pattern = globOf(where, null);
+      return {
+        program: where.folder
+          ? `${ALL_FOLDERS}.filter(entry => entry.startsWith(\`\${folder}/\`))`
+          : ALL_FOLDERS,
+        params: where.folder
+          ? { pattern, folder: where.folder }
+          : ({ pattern } as Record<string, string>),
+        reading: `every folder ${where.folder ? `under ${quoted(where.folder)} ` : ""}that holds a file find_files lists (${pattern}; node_modules and .gitignored files left out)`,
       };
     },
   },
@@ -126,8 +228,8 @@ export const FILE_RULES: readonly IntentRule[] = [
       "(?:show )?(?:{kind} )?file (?:count )?per folder{scope}",
     ].map(rulePattern),
     build(slots) {
-      const pattern = files(slots);
-      if (!pattern) return "two kinds of file are named";
+      const found = files(slots);
+      if (!found) return "two kinds of file are named";
       return {
         program: [
           "const counts = {}",
@@ -137,7 +239,8 @@ export const FILE_RULES: readonly IntentRule[] = [
           "}",
           "counts",
         ].join("\n"),
-        params: { pattern },
+        params: { pattern: found.pattern },
+        reading: `the number of ${found.text} in each folder that holds one, "." for the top folder`,
       };
     },
   },
@@ -150,21 +253,26 @@ export const FILE_RULES: readonly IntentRule[] = [
       "count file (?:in )?per (?:file )?extension{scope}",
       "(?:show )?file (?:count )?per (?:file )?extension{scope}",
       "(?:count|show) (?:file )?extension{scope}",
+      // "a breakdown of file extensions", "file type breakdown by extension".
+      "(?:show )?(?:file )?(?:extension )?breakdown (?:per |in )?(?:file )?extension{scope}",
+      "(?:show )?(?:file )?extension breakdown(?: per (?:file )?extension)?{scope}",
     ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "a kind of file cannot be counted per extension";
+      const pattern = globOf(where, null);
       return {
         program: [
           "const counts = {}",
           "for (const file of find_files(pattern)) {",
           '  const name = file.split("/").at(-1)',
-          '  const extension = name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : "(none)"',
+          '  const extension = name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : ""',
           "  counts[extension] = (counts[extension] ?? 0) + 1",
           "}",
           "counts",
         ].join("\n"),
-        params: { pattern: globFor(where.folder, null) },
+        params: { pattern },
+        reading: `the number of ${filesText(pattern)} per extension (from the name's last ".", as Node's path.extname: "" for none, ".ts" for a.d.ts, "" for .gitignore)`,
       };
     },
   },
@@ -173,21 +281,25 @@ export const FILE_RULES: readonly IntentRule[] = [
     summary: "list files by kind or folder",
     examples: [
       "list all typescript files",
-      "what's in the src folder",
       "show the .md files in docs",
       "list files in src",
+      "what files are in the top level",
     ],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:{kind} )?${FILE_WORD}{scope}`,
+      `{ask}(?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})(?: deep)?`,
       "(?:{kind} )?file in D",
-      "show (?:content )?(?:in )?(?<scope>D)(?: file)?",
+      "show (?:content )?(?:in )?(?<scope>D) file",
       `show (?:{kind} )?file (?<scope>D) (?:have|contain)`,
     ].map(rulePattern),
     build(slots) {
-      const pattern = files(slots);
-      return pattern
-        ? { program: "find_files(pattern)", params: { pattern } }
+      const found = files(slots);
+      return found
+        ? {
+            program: findCall(found.pattern),
+            params: { pattern: found.pattern },
+            reading: found.text,
+          }
         : "two kinds of file are named";
     },
   },
@@ -197,14 +309,30 @@ export const FILE_RULES: readonly IntentRule[] = [
     examples: ["how many files are there", "count the python files in src"],
     needs: ["find_files"],
     patterns: [
-      `count (?:{kind} )?${FILE_WORD}{scope}`,
+      `count (?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})`,
       "count (?:{kind} )?file (?<scope>D) have",
+      // "how many source maps are there in build": a kind needs no "files".
+      "count {kind}{scope}",
+      "count (?:{kind} )?file (?:count )?(?<withnm>withnm)",
     ].map(rulePattern),
     build(slots) {
-      const pattern = files(slots);
-      return pattern
-        ? { program: "len(find_files(pattern))", params: { pattern } }
-        : "two kinds of file are named";
+      const found = files(slots);
+      if (!found) return "two kinds of file are named";
+      if (slots.withnm) {
+        // "including node_modules": every file, the ignored ones too, and every node_modules folder's.
+        const modules = found.pattern.replace(/^\*\*\//, "**/node_modules/**/");
+        return {
+          program:
+            "len(find_files(pattern, { include_ignored: true })) + len(find_files(modules, { include_ignored: true }))",
+          params: { pattern: found.pattern, modules },
+          reading: `the number of ${found.text}, with the files under node_modules and the .gitignored ones (${modules})`,
+        };
+      }
+      return {
+        program: `len(${findCall(found.pattern)})`,
+        params: { pattern: found.pattern },
+        reading: `the number of ${found.text}`,
+      };
     },
   },
 ];

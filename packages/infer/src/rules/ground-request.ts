@@ -8,6 +8,7 @@
  */
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
+import { readScopeWords } from "./scope-words.js";
 
 /** Root-level names of the well-known files, as globs, by the word people use. */
 const KNOWN_FILES: Readonly<Record<string, string>> = Object.freeze({
@@ -15,6 +16,7 @@ const KNOWN_FILES: Readonly<Record<string, string>> = Object.freeze({
   changelog: "{CHANGELOG,Changelog,changelog,CHANGES,HISTORY}*",
   license: "{LICENSE,LICENCE,License,license,COPYING}*",
   licence: "{LICENSE,LICENCE,License,license,COPYING}*",
+  licensed: "{LICENSE,LICENCE,License,license,COPYING}*",
   contributing: "{CONTRIBUTING,Contributing,contributing}*",
 });
 
@@ -56,27 +58,66 @@ export async function groundRequest(
       const next = read[index + 1];
       const folderish =
         previous?.form === "in" ||
+        (next?.form === "file" && !read.some((other) => other.form === "in")) ||
         previous?.form === "folder" ||
         next?.form === "folder" ||
         (previous?.form === "show" && /^(?:ls|dir)$/i.test(previous.raw)) ||
         (previous?.form === "file" && (next?.form === "have" || next?.form === "contain"));
-      if (token.form === "known") {
+      // "the license" is the package's license field; "the license file" and "LICENSE" are the file.
+      // "all readmes", "the LICENSE files": many files of the name, not the root's.
+      const many = /s$/i.test(token.raw) || (next?.form === "file" && /s$/i.test(next.raw));
+      const known =
+        !many &&
+        (token.form === "known" ||
+          (token.form === "license" && (next?.form === "file" || /^[A-Z]+$/.test(token.raw))));
+      if (known) {
         const files = await view.files(KNOWN_FILES[token.raw.toLowerCase()] ?? "");
-        if (files.length > 0) Object.assign(token, { form: "F", path: files[0] });
+        if (files.length > 0) Object.assign(token, { form: "F", path: files[0], named: true });
         continue;
       }
       const nameable =
         token.form === "W" || token.form === "P" || (folderish && !NEVER_NAMES.has(token.form));
       if (!nameable) continue;
       const grounded = await kind(token.raw);
-      if (!grounded) continue;
-      if (grounded.found === "folder" && (token.form === "P" || folderish))
-        Object.assign(token, { form: "D", path: grounded.path });
-      else if (grounded.found === "file") Object.assign(token, { form: "F", path: grounded.path });
+      if (grounded?.found === "folder" && (token.form === "P" || token.form === "W" || folderish))
+        Object.assign(token, {
+          form: "D",
+          path: grounded.path,
+          ...(token.form === "W" && !folderish ? { loose: true } : {}),
+        });
+      else if (grounded?.found === "file") Object.assign(token, { form: "F", path: grounded.path });
+      else if (token.form === "P" || token.form === "W") {
+        const named = ++lookups <= MAX_LOOKUPS ? await namedOnce(view, token, next) : null;
+        if (named) Object.assign(token, named);
+      }
     }
   }
-  read = dropWholeWorkspace(read);
-  return moveLeadingScope(read);
+  read = dropWholeWorkspace(await readScopeWords(read, view));
+  return moveLeadingScope(folderBeforeFile(read));
+}
+
+/**
+ * What an ungrounded path or word names by the workspace's files: a bare file name ("App.tsx")
+ * that exactly one file has, at any depth (outside node_modules), is that file; an extension
+ * before "files" ("svg files", "d.ts files") or written with its dot (".d.ts") that some file
+ * has is a kind of file. Null otherwise.
+ */
+async function namedOnce(
+  view: WorkspaceView,
+  token: Token,
+  next: Token | undefined,
+): Promise<Partial<Token> | null> {
+  const raw = token.raw;
+  if (token.form === "P" && /^[\w@+-][\w@.+-]*\.[A-Za-z0-9]+$/.test(raw)) {
+    const files = await view.files(`**/${raw}`);
+    if (files.length === 1) return { form: "F", path: files[0] };
+  }
+  const extension = /^\.?([a-z0-9]{1,10}(?:\.[a-z0-9]{1,10})?)$/i.exec(raw)?.[1]?.toLowerCase();
+  if (extension && (raw.startsWith(".") || next?.form === "file")) {
+    const files = await view.files(`**/*.${extension}`);
+    if (files.length > 0) return { form: "K", extensions: [extension] };
+  }
+  return null;
 }
 
 /** True when the tokens from `index` are "and .md files" or "files": the kinds go on to the word "files". */
@@ -110,11 +151,25 @@ function dropWholeWorkspace(tokens: Token[]): Token[] {
       continue;
     }
     if (token.form === "ws") continue;
-    if (token.form === "folder" && tokens[index - 1]?.form === "D") continue;
+    // "the readme file": the word "file" after a file named by its well-known name.
+    if (token.form === "file" && tokens[index - 1]?.named === true) continue;
+    // "the src folder" is src; "each lib subfolder" is each folder in lib.
+    if (token.form === "folder" && tokens[index - 1]?.form === "D" && !/^sub/i.test(token.raw))
+      continue;
     if (token.form === "folder" && next?.form === "D" && tokens[index - 1]?.form === "in") continue;
     kept.push(token);
   }
   return kept;
+}
+
+/** "which src files mention X" → "which files mention X in src": a folder before "files" is their scope, at the end. */
+function folderBeforeFile(tokens: Token[]): Token[] {
+  const at = tokens.findIndex(
+    (token, index) => token.form === "D" && tokens[index + 1]?.form === "file",
+  );
+  if (at < 0 || tokens.some((token) => token.form === "in")) return tokens;
+  const folder = tokens[at]!;
+  return [...tokens.slice(0, at), ...tokens.slice(at + 1), { form: "in", raw: "in" }, folder];
 }
 
 /** "in src, how many files" → "how many files in src": a scope at the start moves to the end. */

@@ -1,10 +1,14 @@
 import { CODE_RULES } from "./code-rules.js";
 import { FILE_RULES } from "./file-rules.js";
+import { LINE_RANK_RULES } from "./line-rank-rules.js";
+import { NAME_RULES } from "./name-rules.js";
+import { OCCURRENCE_RULES } from "./occurrence-rules.js";
 import { PACKAGE_RULES } from "./package-rules.js";
 import { READ_RULES } from "./read-rules.js";
 import type { IntentRule } from "./rule-types.js";
 import { SEARCH_RULES } from "./search-rules.js";
 import { SIZE_RULES } from "./size-rules.js";
+import { TOTAL_SIZE_RULES } from "./total-size-rules.js";
 import { WRITE_RULES } from "./write-rules.js";
 
 /**
@@ -15,30 +19,13 @@ import { WRITE_RULES } from "./write-rules.js";
 export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...WRITE_RULES,
   ...SEARCH_RULES,
+  ...OCCURRENCE_RULES,
   ...CODE_RULES,
   ...PACKAGE_RULES,
   ...SIZE_RULES,
+  ...TOTAL_SIZE_RULES,
+  ...LINE_RANK_RULES,
   ...READ_RULES,
+  ...NAME_RULES,
   ...FILE_RULES,
 ]);
-
-/** One rule as `lackpy rules` shows it: its need, two or more phrasings, its tools, and whether the kit has them. */
-export interface RuleDescription {
-  id: string;
-  summary: string;
-  examples: readonly string[];
-  tools: readonly string[];
-  /** True when every tool the rule needs is in the kit (always true without a kit). */
-  available: boolean;
-}
-
-/** The rules as `lackpy rules` lists them; with a kit's tool names, which of them the kit can use. */
-export function describeRules(tools?: ReadonlySet<string>): RuleDescription[] {
-  return INTENT_RULES.map((rule) => ({
-    id: rule.id,
-    summary: rule.summary,
-    examples: rule.examples,
-    tools: rule.needs,
-    available: tools === undefined || rule.needs.every((tool) => tools.has(tool)),
-  }));
-}

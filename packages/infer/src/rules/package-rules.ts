@@ -1,79 +1,251 @@
 /**
- * Rules that read `package.json`: the package's name, version and description, its
- * dependencies (runtime, dev or peer) and its scripts. They answer only when the workspace has
- * that `package.json` (at the root, or the one a request names).
+ * Rules that read `package.json`: a field (by the word people use, or by its own name with
+ * "field" or "set to"), two fields together, the dependencies of one kind, one dependency's
+ * version range, the scripts, one script's command. The `package.json` is the root's, the one a
+ * request names (a path, a folder that has one, or a workspace package by its name), and every
+ * name a request takes from it (a field, a script, a dependency, a package) is grounded: it must
+ * be in that `package.json`, so a word is never read as one that is not there.
  */
-import { fileOf } from "./rule-slots.js";
+import { quoted } from "./reading-text.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
-/** The `package.json` a request means: the one it names, else the root's; null when there is none. */
-async function manifest(slots: RuleSlots, context: RuleContext): Promise<string | null> {
-  const named = fileOf(slots.of ?? slots.at);
-  if (named !== null) return /(?:^|\/)package\.json$/.test(named) ? named : null;
-  return (await context.workspace?.kind("package.json")) === "file" ? "package.json" : null;
+type Manifest = Readonly<Record<string, unknown>>;
+
+/** The `package.json` a request means and what it holds, or why none. */
+async function manifestOf(
+  slots: RuleSlots,
+  context: RuleContext,
+  installed = false,
+): Promise<{ path: string; manifest: Manifest } | string> {
+  const view = context.workspace;
+  if (!view?.manifest) return "the rules cannot read package.json here";
+  const token = slots.pkg?.[0] ?? slots.pkgFirst?.[0];
+  let path = "package.json";
+  if (token?.form === "F" && token.path) path = token.path;
+  else if (token?.form === "D" && token.path) path = `${token.path}/package.json`;
+  else if (token && token.form !== "package") {
+    // A workspace package by its name ("@vitest/expect", "vitest"): the one package.json that has it.
+    const named: string[] = [];
+    for (const candidate of await view.files("**/package.json"))
+      if ((await view.manifest(candidate))?.name === token.raw) named.push(candidate);
+    if (named.length > 1 || (named.length === 0 && !installed))
+      return `no one package.json is named ${quoted(token.raw)}`;
+    // An installed package ("what license is lodash under"), when no workspace package has the name.
+    path = named[0] ?? `node_modules/${token.raw}/package.json`;
+    if (named.length === 0 && !PACKAGE_NAME.test(token.raw))
+      return `${quoted(token.raw)} is not a package name`;
+  }
+  const manifest = await view.manifest(path);
+  return manifest ? { path, manifest } : `${quoted(path)} is not a package.json the rules can read`;
 }
 
+/** An npm package name, as an installed package's folder under `node_modules` is named. */
+const PACKAGE_NAME = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/;
+
+/** The field each concept names. */
 const FIELDS: Readonly<Record<string, string>> = {
   version: "version",
   name: "name",
   named: "name",
   description: "description",
+  license: "license",
+  author: "author",
+  homepage: "homepage",
+  main: "main",
+  engine: "engines",
+  bin: "bin",
+  repository: "repository",
 };
 
 const SECTIONS: Readonly<Record<string, string>> = {
   dependency: "dependencies",
   devdependency: "devDependencies",
   peerdependency: "peerDependencies",
+  optionaldependency: "optionalDependencies",
 };
 
-/** "package.json's version", "the version of this package", "the version in package.json". */
-const OF = "(?:package |(?<of>F) )?";
-const WHERE = "(?: (?:in )?(?:package|(?<at>F)))?";
+/** Which package: "package.json's", "of this package", "in packages/utils", "of @vitest/expect". */
+const PKG = "(?: (?:in )?(?<pkg>package|F|D|W|P))?";
+const PKG_BEFORE = "(?:(?<pkgFirst>package|F) )?";
+const FIELD = `(?<field>${Object.keys(FIELDS).join("|")})`;
+const SECTION = `(?<section>${Object.keys(SECTIONS).join("|")})`;
+
+const field = (name: string, path: string) => ({
+  program: `JSON.parse(read_file(path))[field] ?? null`,
+  params: { path, field: name },
+  reading: `the ${quoted(name)} field of ${quoted(path)}${path.startsWith("node_modules/") ? " (the installed package)" : ""} (null when it has none)`,
+});
 
 /** Package rules. */
 export const PACKAGE_RULES: readonly IntentRule[] = [
   {
     id: "package-field",
-    summary: "the package's name, version or description (package.json)",
-    examples: ["what version is this package", "what is the package name"],
+    summary:
+      "one field of package.json (or an installed package's): name, version, license, author, engines…",
+    examples: [
+      "what version is this package",
+      "what is the package name",
+      "which license is this under",
+    ],
     needs: ["read_file"],
-    patterns: [`(?:show )?${OF}(?<field>version|name|named|description)${WHERE}`].map(rulePattern),
+    patterns: [
+      `(?:show )?${PKG_BEFORE}${FIELD}(?: field)?${PKG}(?: (?<installed>installed))?`,
+      `(?:show )?${FIELD} (?:package )?(?:in )?(?:have|use)`,
+      // "who's the author", "repo url?", "installed vite version", "engines of the installed vite".
+      `who (?<field>author)${PKG}`,
+      `(?:show )?${PKG_BEFORE}(?<field>repository) url${PKG}`,
+      "(?:show )?(?<installed>installed) (?<pkg>W|P) (?<field>version|license|main|engine)",
+      "(?:show )?(?<field>version|license|main|engine)(?: field)?(?: in)? (?<installed>installed) (?<pkg>W|P)",
+    ].map(rulePattern),
     async build(slots, context) {
-      const path = await manifest(slots, context);
-      const field = FIELDS[slots.field?.[0]?.form ?? ""];
-      if (!path || !field) return "the workspace has no package.json";
-      return { program: `JSON.parse(read_file(path)).${field}`, params: { path } };
+      const name = FIELDS[slots.field?.[0]?.form ?? ""];
+      // A package not in the workspace is the installed one, except for its version without
+      // "installed": "what version of react" may ask for the range package.json declares.
+      const installed = slots.installed !== undefined || (name !== undefined && name !== "version");
+      const found = await manifestOf(slots, context, installed);
+      if (typeof found === "string" || !name) return typeof found === "string" ? found : "no field";
+      return field(name, found.path);
+    },
+  },
+  {
+    id: "package-fields",
+    summary: "two fields of package.json together ('name and version')",
+    examples: ["package name and version", "name + version?"],
+    needs: ["read_file"],
+    patterns: [
+      `(?:show )?(?:package )?(?<first>name|version|description|license) and (?<second>name|version|description|license)${PKG}`,
+    ].map(rulePattern),
+    async build(slots, context) {
+      const found = await manifestOf(slots, context);
+      if (typeof found === "string") return found;
+      const first = FIELDS[slots.first?.[0]?.form ?? ""]!;
+      const second = FIELDS[slots.second?.[0]?.form ?? ""]!;
+      if (first === second) return "the same field twice";
+      return {
+        program: `const manifest = JSON.parse(read_file(path))\nconst fields = { ${first}: manifest.${first} ?? null, ${second}: manifest.${second} ?? null }\nfields`,
+        params: { path: found.path },
+        reading: `the ${quoted(first)} and ${quoted(second)} fields of ${quoted(found.path)}, as { ${first}, ${second} }`,
+      };
     },
   },
   {
     id: "package-dependencies",
-    summary: "the package's dependencies, dev or peer dependencies (package.json)",
+    summary: "the package's dependencies, dev, peer or optional dependencies (package.json)",
     examples: ["list the dependencies", "what are the dev dependencies of this package"],
     needs: ["read_file"],
     patterns: [
-      `(?<count>count )?(?:show )?${OF}(?<section>dependency|devdependency|peerdependency)${WHERE}`,
+      `(?<count>count )?(?:show )?${PKG_BEFORE}${SECTION}${PKG}`,
+      `(?<count>count )?(?:show )?${SECTION} (?:package )?(?:have|use)`,
     ].map(rulePattern),
     async build(slots, context) {
-      const path = await manifest(slots, context);
+      const found = await manifestOf(slots, context);
       const section = SECTIONS[slots.section?.[0]?.form ?? ""];
-      if (!path || !section) return "the workspace has no package.json";
+      if (typeof found === "string" || !section)
+        return typeof found === "string" ? found : "no section";
       const value = `JSON.parse(read_file(path)).${section} ?? {}`;
-      return { program: slots.count ? `len(Object.keys(${value}))` : value, params: { path } };
+      return {
+        program: slots.count ? `len(Object.keys(${value}))` : value,
+        params: { path: found.path },
+        reading: `${slots.count ? "the number of entries in" : "the"} ${quoted(section)} of ${quoted(found.path)}${slots.count ? "" : ", as { name: version range }"}`,
+      };
+    },
+  },
+  {
+    id: "dependency-version",
+    summary: "the version range package.json gives one dependency",
+    examples: [
+      "which version of whatwg-fetch do we depend on",
+      "typescript version in devDependencies",
+    ],
+    needs: ["read_file"],
+    patterns: [
+      `(?:show )?version (?<dep>[^ ]+)(?: (?:in )?${SECTION}| pinned)?${PKG}`,
+      `(?:show )?(?<dep>[^ ]+) version(?: (?:in )?${SECTION}| pinned)?${PKG}`,
+    ].map(rulePattern),
+    async build(slots, context) {
+      const found = await manifestOf(slots, context);
+      if (typeof found === "string") return found;
+      const dependency = slots.dep?.[0]?.raw ?? "";
+      const asked = SECTIONS[slots.section?.[0]?.form ?? ""];
+      const sections = (asked ? [asked] : Object.values(SECTIONS)).filter((section) => {
+        const entries = found.manifest[section];
+        return (
+          entries !== null && typeof entries === "object" && Object.hasOwn(entries, dependency)
+        );
+      });
+      if (sections.length !== 1)
+        return `${quoted(dependency)} is not in exactly one dependency list of ${quoted(found.path)}`;
+      return {
+        program: "JSON.parse(read_file(path))[section][dependency]",
+        params: { path: found.path, section: sections[0]!, dependency },
+        reading: `the version range of ${quoted(dependency)} in the ${quoted(sections[0]!)} of ${quoted(found.path)}`,
+      };
     },
   },
   {
     id: "package-scripts",
-    summary: "the package's npm scripts (package.json)",
-    examples: ["what scripts are in package.json", "list the npm scripts"],
+    summary: "the package's npm scripts, or their names (package.json)",
+    examples: ["what scripts are in package.json", "list the npm scripts", "list the script names"],
     needs: ["read_file"],
     patterns: [
-      `(?:show )?${OF}script${WHERE}`,
-      "(?:show )?script (?:package |(?<at>F) )?(?:have|define)",
+      `(?<count>count )?(?:show )?${PKG_BEFORE}script(?<names> name)?${PKG}`,
+      "(?<count>count )?(?:show )?script (?:package |(?<pkgFirst>F) )?(?:have|define)",
     ].map(rulePattern),
     async build(slots, context) {
-      const path = await manifest(slots, context);
-      if (!path) return "the workspace has no package.json";
-      return { program: "JSON.parse(read_file(path)).scripts ?? {}", params: { path } };
+      const found = await manifestOf(slots, context);
+      if (typeof found === "string") return found;
+      const value = "JSON.parse(read_file(path)).scripts ?? {}";
+      return {
+        program: slots.count
+          ? `len(Object.keys(${value}))`
+          : slots.names
+            ? `Object.keys(${value})`
+            : value,
+        params: { path: found.path },
+        reading: `${slots.count ? "the number of" : slots.names ? "the names of the" : "the"} ${quoted("scripts")} of ${quoted(found.path)}${slots.count || slots.names ? "" : ", as { name: command }"}`,
+      };
+    },
+  },
+  {
+    id: "script-command",
+    summary: "the command one npm script runs",
+    examples: ["what does the build script run", "what does npm test do"],
+    needs: ["read_file"],
+    patterns: [
+      `(?:show )?(?:npm )?(?<script>[^ ]+) script(?: run)?${PKG}`,
+      `(?:show )?npm (?<script>[^ ]+)(?: run)?${PKG}`,
+    ].map(rulePattern),
+    async build(slots, context) {
+      const found = await manifestOf(slots, context);
+      if (typeof found === "string") return found;
+      const script = slots.script?.[0]?.raw ?? "";
+      const scripts = found.manifest.scripts;
+      if (!scripts || typeof scripts !== "object" || !Object.hasOwn(scripts, script))
+        return `${quoted(found.path)} has no script ${quoted(script)}`;
+      return {
+        program: "JSON.parse(read_file(path)).scripts[script]",
+        params: { path: found.path, script },
+        reading: `the command of the ${quoted(script)} script in ${quoted(found.path)}`,
+      };
+    },
+  },
+  {
+    id: "package-key",
+    summary:
+      "a package.json field by its own name ('the sideEffects field', 'what is \"type\" set to')",
+    examples: ['what\'s "version" set to', 'show the "scripts" field of package.json'],
+    needs: ["read_file"],
+    patterns: [
+      `(?:show )?(?:in )?${PKG_BEFORE}(?<key>[^ ]+) (?:field|set)${PKG}`,
+      "(?:show )?(?<key>[^ ]+) (?:in )?(?<pkg>F)",
+    ].map(rulePattern),
+    async build(slots, context) {
+      const found = await manifestOf(slots, context);
+      if (typeof found === "string") return found;
+      const key = slots.key?.[0]?.raw ?? "";
+      if (!Object.hasOwn(found.manifest, key))
+        return `${quoted(found.path)} has no field ${quoted(key)}`;
+      return field(key, found.path);
     },
   },
 ];

@@ -23,6 +23,12 @@ export interface Token {
   extensions?: readonly string[];
   /** `F`/`D`: the workspace-relative path it names. */
   path?: string;
+  /** `F`: named by its well-known name ("the readme"), not by its path. */
+  named?: boolean;
+  /** `D`: a plain word read as a folder only because the workspace has one of that name ("show src"). */
+  loose?: boolean;
+  /** A word read as another one a letter away ("lsit" as "list"): the word it was read as. */
+  guess?: string;
 }
 
 const OPENING: Readonly<Record<string, string>> = {
@@ -38,6 +44,10 @@ const REGEX = /^\/((?:\\.|[^/\\\n])+)\/([a-z]*)(?=$|[\s,;:!?)])/;
 
 const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
   "what's": ["what"],
+  whats: ["what"],
+  wheres: ["where"],
+  dont: ["not"],
+  doesnt: ["not"],
   "where's": ["where"],
   "who's": ["who"],
   "how's": ["how"],
@@ -112,6 +122,7 @@ function slotOf(chunk: string): Token | null {
     if (extensions) return { form: "K", raw: chunk, extensions };
   }
   if (/[*?{]/.test(chunk)) return { form: "G", raw: chunk };
+  if (/^node:[a-z_/]+$/.test(chunk)) return { form: "P", raw: chunk };
   if (/[/\\]/.test(chunk)) return { form: "P", raw: chunk };
   if (/^[\w@.+-]*[A-Za-z0-9_-]\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(chunk))
     return { form: "P", raw: chunk };
@@ -131,7 +142,25 @@ export function readRequest(text: string): Token[] {
     else if (piece.kind === "regex") words.push({ form: "R", raw: piece.text, flags: piece.flags });
     else {
       const chunk = trimChunk(piece.text);
-      if (chunk === "" || /^-{1,2}[a-z]+$/i.test(chunk)) continue;
+      // Flags (`-n`, `--json`) and punctuation on its own ("noop - where is it defined") carry nothing.
+      if (chunk === "" || /^-{1,2}[a-z]+$/i.test(chunk) || /^[-\u2013\u2014:;,.!?]+$/.test(chunk))
+        continue;
+      // "tail -3 a.js", "head -20 a.js": the flag is the number of lines.
+      const flag = /^-(\d{1,6})$/.exec(chunk);
+      if (flag && /^(?:head|tail)$/i.test(words.at(-1)?.raw ?? "")) {
+        words.push({ form: "N", raw: flag[1]! });
+        continue;
+      }
+      // "80-100", "80–100": a range of numbers.
+      const range = /^(\d{1,6})[-\u2013](\d{1,6})$/.exec(chunk);
+      if (range) {
+        words.push(
+          { form: "N", raw: range[1]! },
+          { form: "word", raw: "to" },
+          { form: "N", raw: range[2]! },
+        );
+        continue;
+      }
       words.push(slotOf(chunk) ?? { form: "word", raw: chunk });
     }
   }
@@ -156,6 +185,27 @@ function expandContractions(tokens: Token[]): Token[] {
     if (expanded) return expanded.map((word) => ({ form: "word", raw: word }));
     return [{ form: "word", raw: token.raw.replace(/'s$|\u2019s$/i, "") }];
   });
+}
+
+/**
+ * True for a word no English sentence has but code does: camelCase or PascalCase with a capital
+ * inside (`gcTime`, `SourceCode`), an underscore or `$` (`ERR_STREAM_CLOSED`, `$ref`), or code
+ * punctuation (`target="_blank"`, `foo()`). Such a word names something in code, so rules may
+ * take it as a name or as text to look for where a plain word would be left unread.
+ */
+export function isCodeShaped(word: string): boolean {
+  return /[a-z][A-Z]/.test(word) || /[A-Za-z0-9][_$=(){}[\]<>#"]|[_$][A-Za-z]/.test(word);
+}
+
+/** "is there", "are there", "is there any": the request asks whether something exists. */
+function isExistence(tokens: readonly Token[]): boolean {
+  const [first, second] = tokens.map((token) => token.raw.toLowerCase());
+  return (
+    tokens[0]!.form === "word" &&
+    (first === "is" || first === "are") &&
+    second === "there" &&
+    tokens.length > 2
+  );
 }
 
 /** Words that stand for something said before ("in them"). */
@@ -188,8 +238,20 @@ function conceptsOf(tokens: Token[]): Token[] {
         .slice(index, index + phrase.length)
         .map((token) => token.raw)
         .join(" ");
-      for (const concept of phrase.concepts) read.push({ form: concept, raw });
+      for (const concept of phrase.concepts)
+        // ".map": a phrase that names a kind of file ("source maps").
+        read.push(
+          concept.startsWith(".")
+            ? { form: "K", raw, extensions: kindExtensions(concept)! }
+            : { form: concept, raw },
+        );
       index += phrase.length;
+      continue;
+    }
+    // "is there a tsconfig anywhere", "are there any empty files": a question whether something exists.
+    if (index === 0 && isExistence(tokens)) {
+      read.push({ form: "exist", raw: `${tokens[0]!.raw} ${tokens[1]!.raw}` });
+      index += 2;
       continue;
     }
     const token = tokens[index++]!;
@@ -203,16 +265,56 @@ function conceptsOf(tokens: Token[]): Token[] {
       continue;
     }
     if (isStopWord(lower)) continue;
+    if (lower === "all" || lower === "every") {
+      // "all the files", "all typescript files", "all the lines" mean the files and lines; "all
+      // the folders" means every folder at any depth; "all the package names" and "every
+      // package.json" mean many packages, which only a rule that reads the word answers.
+      // "all README.md files" are the files of that name; "all" only says there may be many.
+      const next = nextConcept(tokens, index);
+      if (next === "folder" || next === "package" || next === "name")
+        read.push({ form: "all", raw: token.raw });
+      else if (next === "path" && !pathOfFiles(tokens, index))
+        read.push({ form: "all", raw: token.raw });
+      continue;
+    }
     const form = wordForm(lower);
+    const guess = form?.guess === undefined ? {} : { guess: form.guess };
     if (form && "kind" in form) {
-      read.push({ form: "K", raw: token.raw, extensions: kindExtensions(form.kind)! });
-    } else read.push({ form: form?.concept ?? "W", raw: token.raw });
+      read.push({ form: "K", raw: token.raw, extensions: kindExtensions(form.kind)!, ...guess });
+    } else if (form) read.push({ form: form.concept, raw: token.raw, ...guess });
+    else read.push({ form: isCodeShaped(token.raw) ? "C" : "W", raw: token.raw });
   }
   return read;
 }
 
+/** True when the first token from `index` that is not a stop word is a path followed by "files" ("all README.md files"). */
+function pathOfFiles(tokens: readonly Token[], index: number): boolean {
+  let at = index;
+  while (tokens[at]?.form === "word" && isStopWord(tokens[at]!.raw.toLowerCase())) at++;
+  const after = tokens[at + 1];
+  return after?.form === "word" && /^files?$/i.test(after.raw);
+}
+
+/** The concept of the first word from `index` that is not a stop word ("kind" for a kind of file), or null. */
+function nextConcept(tokens: readonly Token[], index: number): string | null {
+  for (let at = index; at < tokens.length; at++) {
+    const token = tokens[at]!;
+    if (token.form === "K") return "kind";
+    if (token.form !== "word") return /[./]/.test(token.raw) ? "path" : null;
+    const lower = token.raw.toLowerCase();
+    if (isStopWord(lower)) continue;
+    if (PHRASE_CONCEPTS.some(([words]) => words[0] === lower)) {
+      const phrase = phraseAt(tokens, at);
+      if (phrase) return phrase.concepts[0] ?? null;
+    }
+    const form = wordForm(lower);
+    return form === null ? null : "concept" in form ? form.concept : "kind";
+  }
+  return null;
+}
+
 function phraseAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   index: number,
 ): { length: number; concepts: readonly string[] } | null {
   for (const [words, concepts] of PHRASE_CONCEPTS) {

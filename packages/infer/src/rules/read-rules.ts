@@ -4,6 +4,7 @@
  * the string param `path`, and line numbers are checked against a range before they become
  * number literals.
  */
+import { quoted } from "./reading-text.js";
 import { fileOf, numberOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleSlots } from "./rule-types.js";
 
@@ -13,7 +14,7 @@ const MAX_LINES = 100_000;
 const readFile = (slots: RuleSlots) => {
   const path = fileOf(slots.file);
   return path
-    ? { program: "read_file(path)", params: { path } }
+    ? { program: "read_file(path)", params: { path }, reading: `the text of ${quoted(path)}` }
     : "the file is not in the workspace";
 };
 
@@ -38,11 +39,13 @@ export const READ_RULES: readonly IntentRule[] = [
       const path = fileOf(slots.file);
       const count = lineCount(slots);
       if (!path || count === null) return "the file or the number of lines is not usable";
+      const reading = `the first ${count === 1 ? "line" : `${count} lines`} of ${quoted(path)}, joined with newlines`;
       return context.tools.has("read_lines")
-        ? { program: `read_lines(path, 1, ${count}).join("\\n")`, params: { path } }
+        ? { program: `read_lines(path, 1, ${count}).join("\\n")`, params: { path }, reading }
         : {
             program: `read_file(path).split("\\n").slice(0, ${count}).join("\\n")`,
             params: { path },
+            reading,
           };
     },
   },
@@ -59,7 +62,11 @@ export const READ_RULES: readonly IntentRule[] = [
       const path = fileOf(slots.file);
       const count = lineCount(slots);
       if (!path || count === null) return "the file or the number of lines is not usable";
-      return { program: `read_lines(path, -${count}).join("\\n")`, params: { path } };
+      return {
+        program: `read_lines(path, -${count}).join("\\n")`,
+        params: { path },
+        reading: `the last ${count === 1 ? "line" : `${count} lines`} of ${quoted(path)}, joined with newlines`,
+      };
     },
   },
   {
@@ -68,8 +75,9 @@ export const READ_RULES: readonly IntentRule[] = [
     examples: ["show lines 2 to 3 of README.md", "line 5 of src/index.ts"],
     needs: ["read_lines"],
     patterns: [
-      "(?:show )?line (?<from>N) to (?<to>N) (?:in )?{file}",
-      "(?:show )?line (?<from>N) (?:in )?{file}",
+      "(?:show )?(?:in )?line (?<from>N) to (?<to>N) (?:in )?{file}",
+      "(?:show )?(?:in )?line (?<from>N) (?:in )?{file}",
+      "(?:show )?(?:in )?{file} line (?<from>N)(?: to (?<to>N))?",
     ].map(rulePattern),
     build(slots) {
       const path = fileOf(slots.file);
@@ -77,7 +85,11 @@ export const READ_RULES: readonly IntentRule[] = [
       const to = slots.to ? numberOf(slots.to, 1, MAX_LINES) : from;
       if (!path || from === null || to === null || to < from)
         return "the file or the line numbers are not usable";
-      return { program: `read_lines(path, ${from}, ${to}).join("\\n")`, params: { path } };
+      return {
+        program: `read_lines(path, ${from}, ${to}).join("\\n")`,
+        params: { path },
+        reading: `${from === to ? `line ${from}` : `lines ${from} to ${to}`} of ${quoted(path)}${from === to ? "" : ", joined with newlines"}`,
+      };
     },
   },
   {
@@ -85,9 +97,7 @@ export const READ_RULES: readonly IntentRule[] = [
     summary: "show a file",
     examples: ["show README.md", "what's in package.json", "print the readme"],
     needs: ["read_file"],
-    patterns: ["(?:show )?(?:content )?(?:in )?{file}(?: (?:content|say|contain|have))?"].map(
-      rulePattern,
-    ),
+    patterns: ["(?:show )?(?:content )?(?:in )?{file}(?: (?:content|say))?"].map(rulePattern),
     build: readFile,
   },
   {
@@ -96,13 +106,18 @@ export const READ_RULES: readonly IntentRule[] = [
     examples: ["how big is README.md", "what is the size of package.json"],
     needs: ["file_size"],
     patterns: [
-      "(?:show |count )?(?:file )?size (?:in )?{file}",
-      "(?:show )?{file} (?:file )?size",
+      "(?:show |count )?(?:file )?size (?:in )?{file}(?: inbytes)?",
+      "(?:show )?{file} (?:file )?size(?: inbytes)?",
+      "count size (?:in )?{file}",
     ].map(rulePattern),
     build(slots) {
       const path = fileOf(slots.file);
       return path
-        ? { program: "file_size(path)", params: { path } }
+        ? {
+            program: "file_size(path)",
+            params: { path },
+            reading: `the size of ${quoted(path)} in bytes`,
+          }
         : "the file is not in the workspace";
     },
   },

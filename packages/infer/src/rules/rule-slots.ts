@@ -4,8 +4,9 @@
  * into a glob, a string param or a number checked against a range; none is spliced into program
  * text except through `regexLiteral` or as a number.
  */
+import { CODE_EXTENSIONS, globFor } from "./file-kinds.js";
 import type { Token } from "./read-request.js";
-import type { RuleSlots } from "./rule-types.js";
+import type { RuleContext, RuleSlots } from "./rule-types.js";
 
 /** Where a rule looks: a folder (`""` for the whole workspace) and the extensions of the kinds named, or null for every file; or one file. */
 export interface Scope {
@@ -13,6 +14,19 @@ export interface Scope {
   extensions: readonly string[] | null;
   /** "grep X in src/app.ts": the one file to look in (only for rules that search contents). */
   file?: string;
+  /** "source files", read as every file because every file in scope is code. */
+  source?: boolean;
+  /** "directly in lib": the folder's own files, not those in its subfolders. */
+  shallow?: boolean;
+}
+
+/** The glob of a scope's files with these extensions (all files when null): at any depth below its folder, or directly in it. */
+export function globOf(where: Scope, extensions: readonly string[] | null): string {
+  const glob = globFor(where.folder, extensions);
+  if (!where.shallow) return glob;
+  return where.folder
+    ? glob.replace(`${where.folder}/**/`, `${where.folder}/`)
+    : glob.replace(/^\*\*\//, "");
 }
 
 /** The extensions of every `K` token of a group, or null when the group is empty. */
@@ -27,12 +41,16 @@ export function kindsOf(tokens: readonly Token[] | undefined): readonly string[]
  * are named, or a file is named where a folder is needed.
  */
 export function scopeOf(slots: RuleSlots, options: { file?: boolean } = {}): Scope | null {
+  // "source files": only `sourceScope` tells whether the word can be read here.
+  if (slots.source) return null;
   const folder = slots.scope?.[0]?.path ?? "";
   const scoped = kindsOf(slots.scopeKind);
   const kinds = kindsOf(slots.kind);
   if (scoped && kinds) return null;
   const file = slots.scopeFile?.[0]?.path;
-  if (file === undefined) return { folder, extensions: kinds ?? scoped };
+  const shallow = slots.shallow ? { shallow: true } : {};
+  if (file === undefined) return { folder, extensions: kinds ?? scoped, ...shallow };
+  if (slots.shallow) return null;
   return options.file ? { folder: "", extensions: kinds, file } : null;
 }
 
@@ -61,4 +79,27 @@ export function numberOf(
 /** True when a group took a token whose text is plural ("files", not "file"). */
 export function isPlural(tokens: readonly Token[] | undefined): boolean {
   return (tokens ?? []).some((token) => /s$/i.test(token.raw));
+}
+
+/**
+ * The scope of a match that may say "source files" (`source` group): "source" means a project's
+ * own files as often as its code, so it is read only where both readings are the same files (every
+ * file in scope is code). Null when the scope is unusable; a string when "source" is ambiguous here.
+ */
+export async function sourceScope(
+  slots: RuleSlots,
+  context: RuleContext,
+): Promise<Scope | string | null> {
+  if (!slots.source) return scopeOf(slots);
+  const where = scopeOf(
+    Object.fromEntries(Object.entries(slots).filter(([name]) => name !== "source")),
+  );
+  if (!where || where.extensions || where.file !== undefined) return null;
+  const view = context.workspace;
+  if (!view) return "no workspace view to tell what “source” means here";
+  const all = await view.files(globOf(where, null));
+  const code = await view.files(globOf(where, CODE_EXTENSIONS));
+  return all.length > 0 && all.length === code.length
+    ? { ...where, extensions: null, source: true }
+    : "“source” may mean every file or only the code here, and they are not the same files";
 }

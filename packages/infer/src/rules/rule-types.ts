@@ -1,10 +1,12 @@
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
 
-/** A program a rule wrote for an intent, with the string params it binds. */
+/** A program a rule wrote for an intent, with the string params it binds and how it read the request. */
 export interface RuleProgram {
   program: string;
   params: Record<string, string>;
+  /** What the program answers, in one line a person can check ("the number of TypeScript files (**\/*.{ts,tsx,mts,cts})"). */
+  reading: string;
 }
 
 /** What a rule may use besides the request: the kit's tool names and a read-only view of the workspace. */
@@ -43,8 +45,9 @@ export interface IntentRule {
 
 /** Pattern shorthands: each `{name}` stands for a group of tokens. */
 const MACROS: Readonly<Record<string, string>> = {
-  kind: "(?<kind>K(?: and K)*)",
-  scope: "(?: in (?:(?<scope>D)|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file| script)?))?",
+  kind: "(?:(?<kind>K(?: and K)*)|(?<source>source))",
+  scope:
+    "(?: in (?:(?<scope>D)(?: (?<shallow>shallow))?|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file| script)?))?",
   folder: "(?<folder>D)",
   file: "(?<file>F)",
   term: "(?<term>[^ ]+)",

@@ -55,7 +55,12 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
     "list-files",
     () => ["src/index.ts", "src/utils.ts", "tests/index.test.ts"],
   ],
-  ["what's in the src folder", "list-files", () => SOURCES],
+  [
+    "what's in the src folder",
+    "folder-contents",
+    () => ["src/app.py", "src/index.ts", "src/tools", "src/utils.ts"],
+  ],
+  ["list the files in src", "list-files", () => SOURCES],
   ["how many files are there", "count-files", () => 11],
   ["how many python files are in src", "count-files", () => 1],
   ["which files have TODOs in them", "files-with-todos", () => TODOS.map((todo) => todo.file)],
@@ -108,6 +113,40 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
         .sort((a, b) => b.bytes - a.bytes || (a.file < b.file ? -1 : 1))
         .slice(0, 2),
   ],
+  [
+    "show the 2 smallest files",
+    "smallest-files",
+    (workspace) =>
+      workspace.files
+        .map((file) => ({ file, bytes: workspace.bytes(file) }))
+        .sort((a, b) => a.bytes - b.bytes || (a.file < b.file ? -1 : 1))
+        .slice(0, 2),
+  ],
+  [
+    "are there any empty files",
+    "empty-files",
+    (workspace) => workspace.files.filter((file) => workspace.bytes(file) === 0),
+  ],
+  [
+    "list all the directories",
+    "list-all-folders",
+    (workspace) =>
+      [
+        ...new Set(
+          workspace.files.flatMap((file) =>
+            file
+              .split("/")
+              .slice(0, -1)
+              .map((_, index, parts) => parts.slice(0, index + 1).join("/")),
+          ),
+        ),
+      ].sort(),
+  ],
+  [
+    "what files are in the top level?",
+    "list-files",
+    (workspace) => workspace.files.filter((file) => !file.includes("/")),
+  ],
   ["how many lines in src/utils.ts", "file-lines", () => 10],
   [
     "count lines per file in src",
@@ -129,7 +168,20 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["list the dependencies", "package-dependencies", () => ({ "whatwg-fetch": "^3.6.20" })],
   ["how many dev dependencies", "package-dependencies", () => 1],
   ["list the npm scripts", "package-scripts", () => ({ build: "tsc", test: "vitest" })],
-  ["what does src/index.ts export", "exports", () => ["* from ./utils.js", "Ollama", "default"]],
+  ["list the script names", "package-scripts", () => ["build", "test"]],
+  ["what does the build script run", "script-command", () => "tsc"],
+  ["what does npm test do", "script-command", () => "vitest"],
+  ["package name and version?", "package-fields", () => ({ name: "demo", version: "1.2.3" })],
+  ["which version of whatwg-fetch do we depend on", "dependency-version", () => "^3.6.20"],
+  ["typescript version in devDependencies", "dependency-version", () => "^6.0.3"],
+  ['what\'s "description" set to', "package-key", () => "A demo package"],
+  ["what's the license", "package-field", () => null],
+  // The star re-export is followed into src/utils.ts: its names, not "* from ./utils.js".
+  [
+    "what does src/index.ts export",
+    "exports",
+    () => ["Ollama", "default", "formatHost", "get", "stop"],
+  ],
   ["list the exports of src/utils.ts", "exports", () => ["formatHost", "get", "stop"]],
   [
     "where is formatHost defined",
@@ -139,9 +191,64 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
         file: "src/utils.ts",
         line: 1,
         text: "export const formatHost = (host: string): string => host.trim()",
+        kind: "function",
       },
     ],
   ],
+  // Text, counted and matched as grep does (case-sensitive).
+  [
+    "how many times does formatHost appear in src",
+    "count-occurrences",
+    (workspace) =>
+      workspace.files
+        .filter((file) => file.startsWith("src/"))
+        .reduce((total, file) => total + workspace.text(file).split("formatHost").length - 1, 0),
+  ],
+  [
+    'how many lines of README.md contain "demo"',
+    "count-lines-containing",
+    (workspace) => workspace.lines("README.md").filter((line) => line.includes("demo")).length,
+  ],
+  [
+    'how many lines in src/index.ts start with "export"',
+    "lines-starting",
+    (workspace) =>
+      workspace.lines("src/index.ts").filter((line) => line.startsWith("export")).length,
+  ],
+  ["on which line is stop defined in src/utils.ts", "definition-line", () => 3],
+  [
+    "total size of the src folder in bytes",
+    "total-size",
+    (workspace) =>
+      workspace.files
+        .filter((file) => file.startsWith("src/"))
+        .reduce((total, file) => total + workspace.bytes(file), 0),
+  ],
+  // Lines as an editor shows them; every file tied for first.
+  ["what's the longest file in src", "most-lines", () => ["src/utils.ts"]],
+  [
+    "which file is the shortest",
+    "fewest-lines",
+    (workspace) => {
+      const fewest = Math.min(...workspace.files.map((file) => workspace.lines(file).length));
+      return workspace.files.filter((file) => workspace.lines(file).length === fewest);
+    },
+  ],
+  [
+    "which files are over 9 lines",
+    "files-over-lines",
+    (workspace) => workspace.files.filter((file) => workspace.lines(file).length > 9),
+  ],
+  // Names: lower case matches any case.
+  ['files with "test" in the name', "files-name-contains", () => ["tests/index.test.ts"]],
+  [
+    'files whose name starts with "index"',
+    "files-name-starts",
+    () => ["src/index.ts", "tests/index.test.ts"],
+  ],
+  ["list all readmes", "files-named-known", () => ["README.md"]],
+  // .env is the only hidden file, and lackpy keeps it closed.
+  ["list the hidden files", "hidden-files", () => []],
 ];
 
 const WRITES: [string, string, unknown, [string, string]][] = [
@@ -185,6 +292,7 @@ const READ = [
   "read_lines",
   "search_files",
   "definitions_of",
+  "exports_of",
 ];
 
 async function answer(intent: string, tools: readonly string[], mode: "in-process" | "isolated") {
@@ -216,7 +324,9 @@ describe("the rules' answers with only read_file and find_files", () => {
     INTENT_RULES.find((rule) => rule.id === id)!.needs.every(
       (tool) => tool === "read_file" || tool === "find_files",
     ),
-  ).filter(([, id]) => id !== "largest-files");
+  ).filter(
+    ([, id]) => !["largest-files", "smallest-files", "empty-files", "total-size"].includes(id),
+  );
 
   it.each(SAME)("answer %j (%s) as the full kit does", async (intent, id, gold) => {
     const { built, result } = await answer(intent, ["read_file", "find_files"], "in-process");

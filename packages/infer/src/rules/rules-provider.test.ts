@@ -3,7 +3,8 @@ import { validate, type ParamSpec, type ToolSpec } from "@lackpy/lang";
 import { createWorkspaceView, FILE_TOOL_SPECS } from "@lackpy/kit/node";
 import type { WorkspaceView } from "@lackpy/kit";
 import { createRulesWorkspace } from "../__fixtures__/rules-workspace.js";
-import { INTENT_RULES, describeRules } from "./intent-rules.js";
+import { describeRules } from "./describe-rules.js";
+import { INTENT_RULES } from "./intent-rules.js";
 import { MAX_RULE_INTENT_LENGTH, matchRules, type RuleMatch } from "./match-rules.js";
 import { RulesProvider } from "./rules-provider.js";
 
@@ -65,14 +66,22 @@ describe("the rules' catalogue", () => {
     },
   );
 
-  it("says which rules a kit can use", () => {
-    const described = describeRules(names(READONLY));
+  it("says which rules a kit can use, and how each reads its examples", async () => {
+    const described = await describeRules(names(READONLY));
+    for (const rule of described)
+      expect(
+        rule.readings.filter((reading) => reading === ""),
+        rule.id,
+      ).toEqual([]);
+    expect(described.find((rule) => rule.id === "count-files")?.readings[0]).toBe(
+      "the number of files (**/*)",
+    );
     expect(described.find((rule) => rule.id === "list-files")).toMatchObject({
       available: true,
       tools: ["find_files"],
     });
     expect(described.find((rule) => rule.id === "replace-text")?.available).toBe(false);
-    expect(describeRules().every((rule) => rule.available)).toBe(true);
+    expect((await describeRules()).every((rule) => rule.available)).toBe(true);
   });
 });
 
@@ -113,6 +122,8 @@ const POSITIVE: [string, string, Record<string, unknown>][] = [
   ["where is formatHost defined?", "definitions", { name: "formatHost" }],
   ["find files called run.js", "files-named", { pattern: "**/run.js" }],
   ["what folders does src have", "list-folders", { folder: "src" }],
+  ["show the contents of src", "folder-contents", { folder: "src" }],
+  ["list src", "folder-contents", { folder: "src" }],
   ["how many files does src have", "count-files", { pattern: "src/**/*" }],
   [
     "which files require ../utils in src",
@@ -204,21 +215,57 @@ describe("matchRules", () => {
       expect((await answer(intent, EVERY)).rule, intent).toBeNull();
   });
 
-  it("says why a rule that matched did not answer, and what is close", async () => {
+  it("says why a rule that matched did not answer, and names a rule only when it shares the meaning", async () => {
     expect(await answer("list files in klingon")).toMatchObject({
       rule: null,
       reason: "'klingon' is not a folder or file in the workspace",
-      closest: { rule: "list-files" },
+      closest: null,
     });
     expect(await answer("where is nothing.ts")).toMatchObject({
       rule: null,
       reason: 'rule files-named matched, but no file matches "**/nothing.ts"',
+      closest: { rule: "files-named" },
     });
-    expect(await answer("show me the todo list please")).toMatchObject({
+    // One word no rule reads: without it the request is a rule's, and that phrasing works.
+    expect(await answer("how many typescript sources do we have right here")).toMatchObject({
       rule: null,
-      closest: { rule: "todos", example: expect.any(String) },
+      reason: "no rule reads 'right'",
+      unread: ["right"],
+      closest: {
+        rule: "count-files",
+        example: "how many typescript sources do we have here",
+        leftOut: ["right"],
+        reading: "the number of TypeScript files (**/*.{ts,tsx,mts,cts})",
+      },
     });
     expect(await answer("summarise the architecture")).toMatchObject({ rule: null, closest: null });
+    expect(await answer("which files use zod and fetch")).toMatchObject({
+      rule: null,
+      closest: null,
+    });
+  });
+
+  it("reads every word or none: a word no pattern takes is never a search term", async () => {
+    for (const intent of [
+      "how many typescript sources do we have right here",
+      "where is the top level defined",
+      "which files have zod",
+      "list the files with fetch",
+    ])
+      expect((await answer(intent)).rule, intent).toBeNull();
+    expect(await answer("what files are in the top level?")).toMatchObject({
+      rule: "list-files",
+      params: { pattern: "*" },
+      reading: "files (*) directly in the top folder",
+    });
+    expect(await answer("list all the directories")).toMatchObject({
+      rule: "list-all-folders",
+      params: { pattern: "**/*" },
+    });
+    expect(await answer("lsit all typescirpt files")).toMatchObject({
+      rule: "list-files",
+      guesses: ["'lsit' read as 'list'", "'typescirpt' read as 'typescript'"],
+    });
   });
 
   it("finds the marks a request names, and the todo rules' summaries say so", async () => {
@@ -252,6 +299,7 @@ describe("RulesProvider", () => {
     expect(await rules.generate("show README.md", context())).toEqual({
       raw: "read_file(path)",
       params: { path: "README.md" },
+      reading: "the text of “README.md”",
     });
     expect(
       await rules.generate("show README.md", { kit: { tools: READONLY }, params: {} }),
@@ -267,17 +315,36 @@ describe("RulesProvider", () => {
     ).toEqual({
       raw: "unique(search_files(query, pattern).map(hit => hit.file))",
       params: { pattern: "**/*", query: "zod" },
+      reading: "files (**/*) whose text contains “zod” (case-sensitive)",
     });
   });
 
-  it("explains a miss with the closest rule", async () => {
+  it("explains a miss with the closest rule, and a guessed word to a model with a hint", async () => {
     expect(await rules.explainMiss("list files in klingon", context())).toEqual({
       reason: "'klingon' is not a folder or file in the workspace",
+    });
+    expect(await rules.explainMiss("count the typescript files right here", context())).toEqual({
+      reason: "no rule reads 'right'",
       suggestion: {
-        rule: "list-files",
-        summary: "list files by kind or folder",
-        example: expect.any(String),
+        rule: "count-files",
+        summary: "count files by kind or folder",
+        example: "count the typescript files here",
+        leftOut: ["right"],
+        reading: "the number of TypeScript files (**/*.{ts,tsx,mts,cts})",
       },
+      hint: "without 'right': the number of TypeScript files (**/*.{ts,tsx,mts,cts})",
+    });
+    const withModel = { ...context(), modelFollows: true };
+    expect(await rules.generate("lsit the markdown files", withModel)).toBeNull();
+    expect(await rules.explainMiss("lsit the markdown files", withModel)).toEqual({
+      reason: "rule list-files guessed a word ('lsit' read as 'list'); a model checks that reading",
+      hint: "Markdown files (**/*.md) ('lsit' read as 'list')",
+    });
+    expect(await rules.generate("lsit the markdown files", context())).toMatchObject({
+      raw: "find_files(pattern)",
+    });
+    expect(await rules.generate("list the markdown files", withModel)).toMatchObject({
+      raw: "find_files(pattern)",
     });
   });
 });

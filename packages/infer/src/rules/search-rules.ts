@@ -5,9 +5,10 @@
  * param (`query`); a regex or a module name becomes a regex literal only through
  * `regexLiteral`, which refuses anything that would not parse back as exactly that regex.
  */
-import { CODE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf, globFor } from "./file-kinds.js";
+import { CODE_EXTENSIONS, MODULE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf } from "./file-kinds.js";
+import { filesText, quoted } from "./reading-text.js";
 import { escapeRegex, regexLiteral } from "./regex-literal.js";
-import { scopeOf, textOf } from "./rule-slots.js";
+import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Every line passing `test`, as `{ file, line, text }` rows, reading each file. */
@@ -47,7 +48,7 @@ function searchedGlob(
       : null;
   }
   const searches = context.tools.has("search_files");
-  return globFor(where.folder, where.extensions ?? (searches ? null : fallback));
+  return globOf(where, where.extensions ?? (searches ? null : fallback));
 }
 
 /** The marks a TODO request names: TODO, FIXME or both. */
@@ -92,20 +93,39 @@ function todoProgram(marks: string[], shape: Shape, searches: boolean): string {
   return [...both, last].join("\n");
 }
 
+/** The files a search reads, in words: "files (**\/*)", or "README.md". */
+function searchedText(pattern: string, slots: RuleSlots): string {
+  const where = scopeOf(slots, { file: true });
+  return where?.file !== undefined ? quoted(where.file) : filesText(pattern, where?.extensions);
+}
+
+const SHAPES: Readonly<Record<Shape, (lines: string, files: string) => string>> = {
+  rows: (lines, files) =>
+    `the lines of ${files} that contain ${lines}, as { file, line, text } rows`,
+  files: (lines, files) => `the ${files} with a line that contains ${lines}`,
+  count: (lines, files) => `the number of lines of ${files} that contain ${lines}`,
+};
+
 const todos = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   const pattern = searchedGlob(slots, context);
   const marks = marksOf(slots);
   if (!pattern || marks.length === 0) return "two kinds of file are named";
+  const lines = `${marks.map(quoted).join(" or ")} (case-sensitive)`;
   return {
     program: todoProgram(marks, shape, context.tools.has("search_files")),
     params: { pattern },
+    reading: SHAPES[shape](lines, searchedText(pattern, slots)),
   };
 };
 
 /** What a term slot searches for: plain text (`query`), or a regex literal. */
 function termOf(slots: RuleSlots): { query: string } | { regex: string } | null {
-  const token = slots.term?.[0];
-  if (!token || slots.term!.length !== 1) return null;
+  // "the word zod": the marker word is not part of the text.
+  const tokens = (slots.term ?? []).filter(
+    (token) => !["literal", "contain", "have", "with"].includes(token.form),
+  );
+  const token = tokens[0];
+  if (!token || tokens.length !== 1) return null;
   if (token.form === "R") {
     const literal = regexLiteral(token.raw, token.flags ?? "");
     return literal ? { regex: literal } : null;
@@ -118,6 +138,15 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   const searches = context.tools.has("search_files") && term !== null && "query" in term;
   const pattern = searchedGlob(slots, { ...context, tools: searches ? context.tools : new Set() });
   if (!term || !pattern) return "the text to search for is not usable";
+  const what =
+    "query" in term
+      ? `${quoted(term.query)} (case-sensitive)`
+      : `a match of the regex ${term.regex}`;
+  const files = searchedText(pattern, slots);
+  const reading =
+    shape === "rows"
+      ? SHAPES.rows(what, files)
+      : `${shape === "count" ? "the number of " : ""}${files} whose text contains ${what}`;
   if (searches && "query" in term) {
     const hits = "search_files(query, pattern)";
     const program =
@@ -126,7 +155,7 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
         : shape === "files"
           ? `unique(${hits}.map(hit => hit.file))`
           : `len(unique(${hits}.map(hit => hit.file)))`;
-    return { program, params: { pattern, query: term.query } };
+    return { program, params: { pattern, query: term.query }, reading };
   }
   const test = "regex" in term ? `${term.regex}.test(line)` : "line.includes(query)";
   const params: Record<string, string> =
@@ -137,7 +166,7 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
       : shape === "files"
         ? filesProgram(test)
         : `len(${filesProgram(test)})`;
-  return { program, params };
+  return { program, params, reading };
 };
 
 /**
@@ -156,16 +185,27 @@ export function importRegex(module: string): string | null {
   return regexLiteral(`${javascript}${python}`);
 }
 
+/** A module specifier as imports write it: a relative path, `node:x`, a scoped or plain package name in lower case, with a subpath. */
+const MODULE_NAME =
+  /^(?:\.{1,2}\/[\w./@-]+|node:[a-z_/]+|(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][a-z0-9._-]*(?:\/[\w./@-]+)?)$/;
+
 const MARKS = "(?<marks>todo(?: and todo)?)";
-/** Text to look for: quoted, a regex, or one word, path or name ("the word zod" too). */
-const TERM = "(?:literal )?(?<term>[QWPFDR])";
+/** Text to look for after a word that introduces it ("contains", "grep", "occurrences of", "the word"): quoted, a regex, or one word, path or name. */
+const TERM = "(?<term>(?:literal )?[QWCPFDR])";
 const HAVE = "(?:contain|have|with)";
+/**
+ * "files that contain X", "files with "X"", "files with the word X": after "have" or "with",
+ * which do not introduce text, only quoted text, a regex or text after "the word". The group
+ * takes the marker too; `termOf` leaves it out.
+ */
+const FILE_TERM =
+  "(?<term>contain (?:literal )?[QWCPFDR]|(?:have|with) (?:literal [QWCPFDR]|[QRC]))";
 
 /** Content search rules, most specific first. */
 export const SEARCH_RULES: readonly IntentRule[] = [
   {
     id: "files-with-todos",
-    summary: "the files with TODO or FIXME comments, whichever the request names",
+    summary: "the files with TODO or FIXME comments (as named)",
     examples: ["which files have TODOs in them", "list files with FIXME comments in src"],
     needs: ["find_files", "read_file"],
     patterns: [`{ask}file ${HAVE} ${MARKS}(?: comment)?{scope}`].map(rulePattern),
@@ -173,7 +213,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
   },
   {
     id: "count-todos",
-    summary: "count the TODO or FIXME lines, whichever the request names",
+    summary: "count the TODO or FIXME lines (as named)",
     examples: ["how many TODOs are there", "count the lines that contain FIXME in src"],
     needs: ["find_files", "read_file"],
     patterns: [
@@ -185,8 +225,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
   },
   {
     id: "todos",
-    summary:
-      "the TODO or FIXME comments the request names (both when it names both), with their line numbers",
+    summary: "the TODO or FIXME comments (as named) with their line numbers",
     examples: ["list the todos", "show TODO and FIXME comments with line numbers"],
     needs: ["find_files", "read_file"],
     patterns: [
@@ -200,13 +239,42 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     summary: "the files that import or require a module",
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
-    patterns: ["(?:show |who )?(?:file )?import (?<module>[QWPD]){scope}"].map(rulePattern),
+    patterns: [
+      "(?:show |who )?(?:file )?import (?<module>[QWPD]){scope}",
+      "(?<count>count )(?:file )?import (?<module>[QWPD]){scope}",
+      "(?:show |who )?(?:file )?use (?<module>[QP]){scope}",
+    ].map(rulePattern),
     build(slots, context) {
       const module = textOf(slots.module);
-      const pattern = searchedGlob(slots, { ...context, tools: new Set() }, CODE_EXTENSIONS);
-      const regex = module === null ? null : importRegex(module);
-      if (!regex || !pattern) return "the module name is not usable";
-      return { program: filesProgram(`${regex}.test(line)`), params: { pattern } };
+      // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
+      // (lower case, as npm requires); "who imports Subscribable" names a symbol, not a module.
+      if (module === null || !(slots.module![0]!.form === "Q" || MODULE_NAME.test(module)))
+        return "the module is not a specifier (a path, or a package name in lower case)";
+      const parsed = context.tools.has("importers_of");
+      const pattern = searchedGlob(
+        slots,
+        { ...context, tools: new Set() },
+        parsed ? MODULE_EXTENSIONS : CODE_EXTENSIONS,
+      );
+      if (!pattern) return "the module name is not usable";
+      const files = filesText(pattern);
+      if (parsed) {
+        const list = "unique(importers_of(specifier, pattern).map(hit => hit.file))";
+        return {
+          program: slots.count ? `len(${list})` : list,
+          params: { pattern, specifier: module } as Record<string, string>,
+          reading: `${slots.count ? "the number of " : "the "}${files} whose import, export … from or require names exactly ${quoted(module)} (parsed; dynamic import() not counted)`,
+        };
+      }
+      const regex = importRegex(module);
+      if (!regex) return "the module name is not usable";
+      return {
+        program: slots.count
+          ? `len(${filesProgram(`${regex}.test(line)`)})`
+          : filesProgram(`${regex}.test(line)`),
+        params: { pattern } as Record<string, string>,
+        reading: `${slots.count ? "the number of " : "the "}${files} with a line that imports, requires or re-exports ${quoted(module)}`,
+      };
     },
   },
   {
@@ -215,8 +283,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["which files mention fetch", 'list the files containing "AbortController"'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `{ask}(?:{kind} )?file ${HAVE} ${TERM}{scope}`,
-      `{ask}(?:{kind} )?file in (?<scope>D) ${HAVE} ${TERM}`,
+      `{ask}(?:{kind} )?file ${FILE_TERM}{scope}`,
+      `{ask}(?:{kind} )?file in (?<scope>D) ${FILE_TERM}`,
     ].map(rulePattern),
     build: search("files"),
   },
@@ -226,8 +294,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["how many files mention fetch", 'count the files containing "TODO"'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `count (?:{kind} )?file ${HAVE} ${TERM}{scope}`,
-      `count (?:{kind} )?file in (?<scope>D) ${HAVE} ${TERM}`,
+      `count (?:{kind} )?file ${FILE_TERM}{scope}`,
+      `count (?:{kind} )?file in (?<scope>D) ${FILE_TERM}`,
     ].map(rulePattern),
     build: search("count"),
   },
@@ -238,7 +306,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     needs: ["find_files", "read_file"],
     patterns: [
       `search(?: {kind})?(?: file| content)? ${TERM}{scope}(?: (?:with|and) lineno)?`,
-      `(?:show |find |search )?line ${HAVE} ${TERM}{scope}(?: (?:with|and) lineno)?`,
+      // "grep -n gcTime src/removable.ts": grep's own order, the file last.
+      `search ${TERM} (?<scopeFile>F)`,
+      `(?:show |find |search )?line ${FILE_TERM}{scope}(?: (?:with|and) lineno)?`,
+      `(?:show |find |search )?line in (?:(?<scope>D)|(?<scopeFile>F)) ${FILE_TERM}(?: (?:with|and) lineno)?`,
       `(?:show |find |search |where )?occurrence ${TERM}{scope}(?: (?:with|and) lineno)?`,
       `where ${TERM} contain{scope}`,
     ].map(rulePattern),

@@ -1,10 +1,13 @@
 /**
- * Rules about sizes: the largest files (in bytes with `file_size`; by characters read when the
- * kit lacks it), and line counts of a file, per file, and in total. Line counts read text files
- * only (`TEXT_EXTENSIONS`, or the code kind for "lines of code"), since binary files cannot be read.
+ * Rules about sizes: the largest and smallest files and the empty ones (in bytes: with
+ * `file_sizes` in one call, else `file_size` per file; by characters read when the kit has
+ * neither), and line counts of a file, per file, and in total (with `line_counts` in one call,
+ * else reading each file). Line counts read text files only (`TEXT_EXTENSIONS`, or the code kind
+ * for "lines of code"), since binary files cannot be read.
  */
-import { TEXT_EXTENSIONS, globFor } from "./file-kinds.js";
-import { fileOf, isPlural, numberOf, scopeOf } from "./rule-slots.js";
+import { TEXT_EXTENSIONS } from "./file-kinds.js";
+import { filesText, quoted } from "./reading-text.js";
+import { fileOf, globOf, isPlural, numberOf, scopeOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Most rows the largest-files rule lists. */
@@ -13,27 +16,52 @@ const MAX_ROWS = 1000;
 /** The lines of `text` as an editor counts them: a final newline ends the last line, it does not start another. */
 const TEXT_LINES = 'text === "" ? 0 : len(text.split("\\n")) - (text.endsWith("\\n") ? 1 : 0)';
 
-/** The glob a size rule reads: the scope's folder with its kinds, else `fallback` (null: every file). */
-function sizedGlob(slots: RuleSlots, fallback: readonly string[] | null): string | null {
+/** The glob a size rule reads and its words: the scope's folder with its kinds, else `fallback` (null: every file). */
+function sizedGlob(
+  slots: RuleSlots,
+  fallback: readonly string[] | null,
+): { pattern: string; text: string } | null {
   const where = scopeOf(slots);
-  return where ? globFor(where.folder, where.extensions ?? fallback) : null;
+  if (!where) return null;
+  const extensions = where.extensions ?? fallback;
+  const pattern = globOf(where, extensions);
+  return { pattern, text: filesText(pattern, where.extensions) };
 }
 
-/** The sizes of the files, `{ file, bytes }` (or `{ file, characters }` read: when asked, or without `file_size`). */
-function sizes(context: RuleContext, characters: boolean): { line: string; field: string } {
-  return context.tools.has("file_size") && !characters
-    ? {
-        line: "const sizes = find_files(pattern).map(file => ({ file, bytes: file_size(file) }))",
-        field: "bytes",
-      }
-    : {
-        line: "const sizes = find_files(pattern).map(file => ({ file, characters: len(read_file(file)) }))",
-        field: "characters",
-      };
+/** "README.md files": the files of that name at any depth, as a glob and its words. */
+function namedGlob(slots: RuleSlots): { pattern: string; text: string } | null {
+  const token = slots.name?.[0];
+  if (!token) return null;
+  const name = token.form === "F" ? token.path!.split("/").at(-1)! : token.raw;
+  if (!/^[\w@+-][\w@.+-]*$/.test(name)) return null;
+  return { pattern: `**/${name}`, text: `files named ${quoted(name)} (**/${name})` };
+}
+
+/** `{ file, bytes }` rows of every file of `pattern` (or `{ file, characters }` read: when asked, or without a size tool). */
+function sizes(context: RuleContext, characters: boolean): { line: string; field: string } | null {
+  if (!characters && context.tools.has("file_sizes"))
+    return {
+      line: "const sizes = file_sizes(pattern).map(entry => ({ file: entry.file, bytes: entry.size }))",
+      field: "bytes",
+    };
+  if (!characters && context.tools.has("file_size"))
+    return {
+      line: "const sizes = find_files(pattern).map(file => ({ file, bytes: file_size(file) }))",
+      field: "bytes",
+    };
+  if (!context.tools.has("read_file")) return null;
+  return {
+    line: "const sizes = find_files(pattern).map(file => ({ file, characters: len(read_file(file)) }))",
+    field: "characters",
+  };
 }
 
 /** Lines of every file of `pattern`, as `{ file, lines }` rows. */
-function lineRows(context: RuleContext): string[] {
+export function lineRows(context: RuleContext): string[] {
+  if (context.tools.has("line_counts"))
+    return [
+      "const counts = line_counts(pattern).map(entry => ({ file: entry.file, lines: entry.lines }))",
+    ];
   return context.tools.has("read_lines")
     ? [
         "const counts = find_files(pattern).map(file => ({ file, lines: len(read_lines(file, 1)) }))",
@@ -50,6 +78,39 @@ function lineRows(context: RuleContext): string[] {
 /** "by size", "by number of characters", "by length": how the largest files are measured. */
 const BY = "(?: per (?:count )?(?:size|(?<characters>character)))?";
 
+/** The largest or smallest files: the top `n` rows, or the one file's path for "which file is the largest". */
+function extremeFiles(order: "largest" | "smallest") {
+  return (slots: RuleSlots, context: RuleContext) => {
+    const measured = sizes(context, slots.characters !== undefined);
+    if (!measured) return "the kit can measure no file (file_sizes, file_size or read_file)";
+    const found = sizedGlob(slots, measured.field === "bytes" ? null : TEXT_EXTENSIONS);
+    const count = numberOf(slots.n, 10, MAX_ROWS);
+    if (!found || count === null)
+      return "two kinds of file are named, or the number is out of range";
+    const sorted = `sort_by(sizes, "${measured.field}"${order === "largest" ? ", true" : ""})`;
+    const many = isPlural(slots.files) || slots.n !== undefined;
+    const unit = measured.field === "bytes" ? "size in bytes" : "length in characters";
+    // "which file is the largest": every file of that size, when several tie.
+    const one = [
+      `const ranked = ${sorted}`,
+      `ranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field}).map(entry => entry.file)`,
+    ].join("\n");
+    if (slots.all)
+      return {
+        program: `${measured.line}\n${sorted}`,
+        params: { pattern: found.pattern },
+        reading: `every one of the ${found.text} by ${unit}, as { file, ${measured.field} } rows, ${order} first`,
+      };
+    return {
+      program: `${measured.line}\n${many ? `${sorted}.slice(0, ${count})` : one}`,
+      params: { pattern: found.pattern },
+      reading: many
+        ? `the ${count} ${order} ${found.text} by ${unit}, as { file, ${measured.field} } rows, ${order} first`
+        : `the ${order} of the ${found.text} by ${unit} (every one, when several tie)`,
+    };
+  };
+}
+
 /** Size rules. */
 export const SIZE_RULES: readonly IntentRule[] = [
   {
@@ -59,23 +120,48 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       `{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}${BY}`,
+      "largest {n} (?:{kind} )?(?<files>file){scope}(?: desc)?",
       `(?:show |find )?(?:{kind} )?(?<files>file) largest{scope}${BY}`,
+      "(?:show |find )?{kind} largest{scope}",
+      // "files in lib/io sorted by size, biggest first": every file, in order.
+      "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>desc)",
       "(?:show )?(?:top )?(?:{n} )?(?:{kind} )?(?<files>file) per (?:size|(?<characters>character)){scope}",
     ].map(rulePattern),
+    build: extremeFiles("largest"),
+  },
+  {
+    id: "smallest-files",
+    summary: "the smallest files, in bytes",
+    examples: ["show the 5 smallest files", "which file is the smallest in src"],
+    needs: ["find_files"],
+    patterns: [
+      `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope}${BY}`,
+      `(?:show |find )?(?:{kind} )?(?<files>file) smallest{scope}${BY}`,
+      "(?:show |find )?{kind} smallest{scope}",
+      "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>asc)",
+    ].map(rulePattern),
+    build: extremeFiles("smallest"),
+  },
+  {
+    id: "empty-files",
+    summary: "the empty files (0 bytes)",
+    examples: ["list the empty files", "are there any empty files in src"],
+    needs: ["find_files"],
+    patterns: [
+      "(?<count>count )?(?:show |find )?empty (?:{kind} )?file{scope}",
+      "(?<count>count )?(?:show |find )?(?:{kind} )?file{scope} (?:have |with )?empty",
+    ].map(rulePattern),
     build(slots, context) {
-      if (!context.tools.has("file_size") && !context.tools.has("read_file"))
-        return "the kit has neither file_size nor read_file";
-      if (slots.characters && !context.tools.has("read_file"))
-        return "characters are counted with read_file";
-      const measured = sizes(context, slots.characters !== undefined);
-      const pattern = sizedGlob(slots, measured.field === "bytes" ? null : TEXT_EXTENSIONS);
-      const count = numberOf(slots.n, 10, MAX_ROWS);
-      if (!pattern || count === null)
-        return "two kinds of file are named, or the number is out of range";
-      const sorted = `sort_by(sizes, "${measured.field}", true)`;
-      const last =
-        isPlural(slots.files) || slots.n ? `${sorted}.slice(0, ${count})` : `${sorted}[0].file`;
-      return { program: `${measured.line}\n${last}`, params: { pattern } };
+      const found = sizedGlob(slots, null);
+      if (!found) return "two kinds of file are named";
+      const measured = sizes(context, false);
+      if (!measured || measured.field !== "bytes") return "the kit has no file_sizes or file_size";
+      const list = `${measured.line}\nsizes.filter(entry => entry.bytes === 0).map(entry => entry.file)`;
+      return {
+        program: slots.count ? `${list.replace(/\n(sizes\.filter.*)$/, "\nlen($1)")}` : list,
+        params: { pattern: found.pattern },
+        reading: `${slots.count ? "the number of " : ""}${found.text} of 0 bytes`,
+      };
     },
   },
   {
@@ -85,15 +171,18 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["read_file"],
     patterns: [
       "count line (?:in )?{file}(?: have)?",
+      "line in {file}",
       "(?:show )?line count (?:in )?{file}",
       "(?:show )?{file} line count",
+      "count line {file} have",
     ].map(rulePattern),
     build(slots, context) {
       const path = fileOf(slots.file);
       if (!path) return "the file is not in the workspace";
+      const reading = `the number of lines in ${quoted(path)} (a final newline ends the last line)`;
       return context.tools.has("read_lines")
-        ? { program: "len(read_lines(path, 1))", params: { path } }
-        : { program: `const text = read_file(path)\n${TEXT_LINES}`, params: { path } };
+        ? { program: "len(read_lines(path, 1))", params: { path }, reading }
+        : { program: `const text = read_file(path)\n${TEXT_LINES}`, params: { path }, reading };
     },
   },
   {
@@ -106,35 +195,42 @@ export const SIZE_RULES: readonly IntentRule[] = [
       "(?:show )?line (?:count )?per (?:{kind} )?file{scope}",
     ].map(rulePattern),
     build(slots, context) {
-      const pattern = sizedGlob(slots, TEXT_EXTENSIONS);
-      if (!pattern) return "two kinds of file are named";
+      const found = sizedGlob(slots, TEXT_EXTENSIONS);
+      if (!found) return "two kinds of file are named";
       return {
         program: [
           ...lineRows(context),
           "const summary = { files: counts, total: sum(counts.map(entry => entry.lines)) }",
           "summary",
         ].join("\n"),
-        params: { pattern },
+        params: { pattern: found.pattern },
+        reading: `the number of lines in each of the ${found.text}, and their total`,
       };
     },
   },
   {
     id: "total-lines",
-    summary: "count all lines, or the lines of code, in a folder or of a kind",
-    examples: ["how many lines of code are there in src", "count all the lines in the repo"],
+    summary: "count all the lines in a folder or of a kind of file",
+    examples: ["how many lines of typescript are there in src", "count all the lines in the repo"],
     needs: ["find_files", "read_file"],
     patterns: [
       "count line(?: {kind})?(?: have)?{scope}",
       "count {kind} line(?: have)?{scope}",
       "line {kind}{scope}",
+      "count line (?:count )?in {kind}(?: file)? in (?<scope>D)",
+      // "total lines across all README.md files": the files of that name.
+      "count line (?:count )?in (?<name>[PF]) file",
     ].map(rulePattern),
     build(slots, context) {
-      const pattern = sizedGlob(slots, TEXT_EXTENSIONS);
-      if (!pattern) return "two kinds of file are named";
-      if (context.tools.has("read_lines"))
+      const named = namedGlob(slots);
+      const found = named ?? sizedGlob(slots, TEXT_EXTENSIONS);
+      if (!found) return "two kinds of file are named";
+      const reading = `the total number of lines in the ${found.text}, blank and comment lines included`;
+      if (context.tools.has("line_counts") || context.tools.has("read_lines"))
         return {
-          program: "sum(find_files(pattern).map(file => len(read_lines(file, 1))))",
-          params: { pattern },
+          program: `${lineRows(context)[0]}\nsum(counts.map(entry => entry.lines))`,
+          params: { pattern: found.pattern },
+          reading,
         };
       return {
         program: [
@@ -145,7 +241,8 @@ export const SIZE_RULES: readonly IntentRule[] = [
           "}",
           "total",
         ].join("\n"),
-        params: { pattern },
+        params: { pattern: found.pattern },
+        reading,
       };
     },
   },

@@ -21,6 +21,18 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   folder: "folder directory dir subfolder subdirectory subdir".split(" "),
   line: ["line", "loc", "sloc"],
   largest: ["largest", "biggest", "heaviest", "big", "large"],
+  smallest: ["smallest", "tiniest"],
+  most: ["most"],
+  longest: ["longest"],
+  shortest: ["shortest"],
+  over: ["over", "above", "exceeding"],
+  below: ["below"],
+  breakdown: ["breakdown", "distribution", "histogram"],
+  hidden: ["hidden", "dotfile"],
+  installed: ["installed"],
+  appear: ["appear", "occur"],
+  directly: ["directly", "immediately"],
+  empty: ["empty", "zero-byte"],
   size: ["size", "bytes", "byte", "weigh"],
   character: ["character", "char", "length"],
   top: ["top"],
@@ -31,6 +43,14 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   have: ["have", "has", "having", "got"],
   with: ["with"],
   import: ["import", "require"],
+  use: ["use", "uses", "using"],
+  // "our source files" may mean a project's own files or its code: no rule reads the word.
+  source: ["source"],
+  field: ["field", "entry", "map", "property", "setting"],
+  set: ["set", "setting"],
+  run: ["run", "runs", "execute", "executes"],
+  npm: ["npm"],
+  pinned: ["pinned"],
   per: ["per", "each", "by"],
   extension: "extension ext suffix type kind filetype".split(" "),
   package: ["package", "pkg", "project"],
@@ -41,6 +61,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   dependency: ["dependency", "dependencies", "deps", "dep", "requirement"],
   script: ["script"],
   export: ["export"],
+  codekind: ["class", "function", "method", "interface", "enum", "component"],
   define: "define definition declare declaration implement implementation".split(" "),
   call: "call caller invoke invocation".split(" "),
   replace: ["replace", "substitute", "swap"],
@@ -50,20 +71,39 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   create: "create make new touch write".split(" "),
   content: ["content", "contents", "body"],
   comment: ["comment", "note", "marker"],
-  occurrence: "occurrence instance appearance hit usage".split(" "),
+  occurrence: "occurrence occurence occurance instance appearance hit usage".split(" "),
   match: ["match", "matching", "like", "glob"],
   test: ["test", "spec"],
-  known: ["readme", "changelog", "license", "licence", "contributing"],
+  known: ["readme", "changelog", "contributing"],
+  license: ["license", "licence", "licensed"],
+  author: ["author", "maintainer"],
+  homepage: ["homepage", "website"],
+  main: ["main", "entrypoint"],
+  engine: ["engine"],
+  bin: ["bin", "binary", "binaries", "executable"],
   where: ["where", "whereabouts"],
   who: ["who"],
   how: ["how"],
-  in: "in under inside within from across".split(" "),
-  to: ["to", "into", "onto"],
-  and: ["and", "or", "plus", "&"],
+  in: "in under inside within from across at".split(" "),
+  toplevel: ["root", "toplevel"],
+  deep: ["recursively", "recursive", "nested"],
+  to: ["to", "into", "onto", "through", "thru"],
+  and: ["and", "or", "plus", "&", "+"],
   not: "not no without except excluding outside but never non other than".split(" "),
   sort: "sort order rank alphabetical alphabetically reverse".split(" "),
   say: ["say"],
-  ws: ["workspace", "repo", "repository", "codebase"],
+  ws: [
+    "workspace",
+    "repo",
+    "repository",
+    "codebase",
+    "monorepo",
+    "anywhere",
+    "everywhere",
+    "everything",
+  ],
+  url: ["url"],
+  modsys: ["esm", "commonjs"],
 };
 
 /** Words that carry nothing for the rules. */
@@ -71,15 +111,94 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     "a an the me us please pls kindly can could would will should may might must shall you i we " +
     "they it its them their this that these those there here is are was were be been being do " +
-    "does did all every any some of for about just only also currently now already actually " +
+    "does did any some of for just only currently now already actually " +
     "exactly really quickly whole entire full complete out up again thanks thank hey hi ok " +
     "okay so far exist exists existing present available my our your current given want need " +
-    "know let lets as on one ones"
+    "know let lets as on one ones quick obviously plain sit sits whose"
   ).split(" "),
 );
 
 /** Several words read as one or more concepts (applied before the single words). */
 const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [
+    ["how", "many", "times"],
+    ["count", "occurrence"],
+  ],
+  [
+    ["number", "of", "times"],
+    ["count", "occurrence"],
+  ],
+  [["main", "entry", "point"], ["main"]],
+  [["which", "file", "which", "line"], ["where"]],
+  [["which", "file", "and", "line"], ["where"]],
+  [["what", "file", "and", "line"], ["where"]],
+  [["all", "the", "places"], []],
+  [["in", "the", "source", "code"], ["insource"]],
+  [["in", "the", "sources"], ["insource"]],
+  [["in", "the", "source"], ["insource"]],
+  [["in", "our", "sources"], ["insource"]],
+  [["get", "defined"], ["define"]],
+  [["gets", "defined"], ["define"]],
+  [["show", "up"], ["appear"]],
+  [["shows", "up"], ["appear"]],
+  [["more", "than"], ["over"]],
+  [["longer", "than"], ["over"]],
+  [["greater", "than"], ["over"]],
+  [["bigger", "than"], ["over"]],
+  [["larger", "than"], ["over"]],
+  [["less", "than"], ["below"]],
+  [["fewer", "than"], ["below"]],
+  [["shorter", "than"], ["below"]],
+  [["smaller", "than"], ["below"]],
+  [["at", "least"], ["atleast"]],
+  [["at", "most"], ["atmost"]],
+  [["starts", "with"], ["start"]],
+  [["start", "with"], ["start"]],
+  [["starting", "with"], ["start"]],
+  [["begins", "with"], ["start"]],
+  [["begin", "with"], ["start"]],
+  [["beginning", "with"], ["start"]],
+  [["ends", "with"], ["finish"]],
+  [["end", "with"], ["finish"]],
+  [["ending", "with"], ["finish"]],
+  [["in", "bytes"], ["inbytes"]],
+  [["if", "any"], []],
+  [["at", "all"], []],
+  [["largest", "first"], ["desc"]],
+  [["biggest", "first"], ["desc"]],
+  [["smallest", "first"], ["asc"]],
+  [["source", "maps"], [".map"]],
+  [["source", "map"], [".map"]],
+  [["sourcemaps"], [".map"]],
+  [["node", "versions"], ["engine"]],
+  [["node", "version"], ["engine"]],
+  [["node", "engines"], ["engine"]],
+  [["node", "engine"], ["engine"]],
+  [["does", "it", "support"], []],
+  [["does", "this", "support"], []],
+  [["do", "we", "support"], []],
+  [["required", "by"], []],
+  [["needed", "by"], []],
+  [["per", "its"], []],
+  [["according", "to"], []],
+  [
+    ["repo", "url"],
+    ["repository", "url"],
+  ],
+  [
+    ["repository", "url"],
+    ["repository", "url"],
+  ],
+  [
+    ["git", "url"],
+    ["repository", "url"],
+  ],
+  [["peer", "deps"], ["peerdependency"]],
+  [["optional", "deps"], ["optionaldependency"]],
+  [["listed", "in"], ["in"]],
+  [["is", "this", "published"], []],
+  [["is", "it", "published"], []],
+  [["is", "this", "released"], []],
   [["how", "many"], ["count"]],
   [["how", "much"], ["count"]],
   [["number", "of"], ["count"]],
@@ -94,6 +213,10 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["dev", "deps"], ["devdependency"]],
   [["peer", "dependencies"], ["peerdependency"]],
   [["peerdependencies"], ["peerdependency"]],
+  [["optional", "dependencies"], ["optionaldependency"]],
+  [["optionaldependencies"], ["optionaldependency"]],
+  [["entry", "point"], ["main"]],
+  [["main", "entry"], ["main"]],
   [["depend", "on"], ["dependency"]],
   [["depends", "on"], ["dependency"]],
   [["to", "do"], ["todo"]],
@@ -105,11 +228,22 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["all", "together"], []],
   [["altogether"], []],
   [["overall"], []],
-  [["top", "level"], []],
-  [["top-level"], []],
+  [["project", "files"], ["file"]],
+  [["project", "file"], ["file"]],
+  [["top", "level"], ["toplevel"]],
+  [["project", "root"], ["toplevel"]],
+  [["top-level"], ["toplevel"]],
+  [["right", "now"], []],
+  [["for", "me"], []],
+  [["in", "here"], []],
   [["in", "which", "file"], ["where"]],
   [["in", "what", "file"], ["where"]],
   [["npm", "scripts"], ["script"]],
+  [["npm", "script"], ["script"]],
+  [["runtime", "dependencies"], ["dependency"]],
+  [["runtime", "deps"], ["dependency"]],
+  [["production", "dependencies"], ["dependency"]],
+  [["set", "to"], ["set"]],
   [["import", "from"], ["import"]],
   [["imports", "from"], ["import"]],
   [["importing", "from"], ["import"]],
@@ -117,6 +251,7 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["sub-folders"], ["folder"]],
   [["source", "code"], ["code"]],
   [["how", "big"], ["size"]],
+  [["how", "large"], ["size"]],
   [["wc"], ["count", "line"]],
 ];
 
@@ -146,8 +281,8 @@ const TYPO_TARGETS: readonly (readonly [string, WordForm])[] = [
 /** The multi-word phrases, each with the concepts it reads as (none: it is dropped). */
 export const PHRASE_CONCEPTS: typeof PHRASES = PHRASES;
 
-/** What a word reads as: a concept, or a kind of file (`kind`: the word for `kindExtensions`). */
-export type WordForm = { concept: string } | { kind: string };
+/** What a word reads as: a concept, or a kind of file (`kind`: the word for `kindExtensions`); `guess` when it was read as a word one edit away. */
+export type WordForm = ({ concept: string } | { kind: string }) & { guess?: string };
 
 /** True when a word carries nothing for the rules. */
 export function isStopWord(word: string): boolean {
@@ -187,13 +322,11 @@ export function wordForm(word: string): WordForm | null {
   if (byStem !== undefined) return { concept: byStem };
   if (isKindWord(stemmed)) return { kind: stemmed };
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
-  const near = TYPO_TARGETS.filter(([target]) => withinOneEdit(word, target)).map(
-    ([, form]) => form,
-  );
+  const near = TYPO_TARGETS.filter(([target]) => withinOneEdit(word, target));
   const meanings = new Set(
-    near.map((form) => ("concept" in form ? form.concept : `kind:${form.kind}`)),
+    near.map(([, form]) => ("concept" in form ? form.concept : `kind:${form.kind}`)),
   );
-  return meanings.size === 1 ? near[0]! : null;
+  return meanings.size === 1 ? { ...near[0]![1], guess: near[0]![0] } : null;
 }
 
 /**

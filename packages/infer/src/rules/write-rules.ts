@@ -5,6 +5,7 @@
  * params (`old`, `replacement`, `line`, `content`), never spliced into program text.
  */
 import { extensionOf, looksLikeFile } from "./file-kinds.js";
+import { quoted } from "./reading-text.js";
 import { fileOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule } from "./rule-types.js";
 
@@ -52,6 +53,7 @@ export const WRITE_RULES: readonly IntentRule[] = [
           "len(parts) - 1",
         ].join("\n"),
         params: { path, old, replacement },
+        reading: `replace every ${quoted(old)} with ${quoted(replacement)} in ${quoted(path)}; the answer is the number replaced`,
       };
     },
   },
@@ -76,6 +78,7 @@ export const WRITE_RULES: readonly IntentRule[] = [
           "write_file(path, `${text}${separator}${line}\\n`)",
         ].join("\n"),
         params: { path, line },
+        reading: `append the line ${quoted(line)} to the end of ${quoted(path)}`,
       };
     },
   },
@@ -99,6 +102,7 @@ export const WRITE_RULES: readonly IntentRule[] = [
       return {
         program: 'write_file(path, content.endsWith("\\n") ? content : `${content}\\n`)',
         params: { path, content },
+        reading: `create the new file ${quoted(path)} holding ${quoted(content)}`,
       };
     },
   },

@@ -40,11 +40,27 @@ export class TemplatesProvider implements Provider {
       this.index = TemplateIndex.build(templates, { previous: this.index });
     const [best] = this.index.match(intent, { params: Object.keys(context.params) });
     if (!best) return null;
-    return { raw: best.template.program, params: best.captures, template: best.template.name };
+    return {
+      raw: best.template.program,
+      params: best.captures,
+      template: best.template.name,
+      reading: templateReading(best.template.name, best.template.pattern, best.captures),
+    };
   }
 }
 
 /** A fixed list of templates (tests, evals). */
 export function staticTemplates(templates: Template[]): TemplateSource {
   return { load: async () => ({ templates, problems: [] }) };
+}
+
+/** A template answer's reading: its name and pattern, with what each placeholder took. */
+export function templateReading(
+  name: string,
+  pattern: string | null,
+  captures: Readonly<Record<string, string>>,
+): string {
+  const taken = Object.entries(captures).map(([key, value]) => `${key} = “${value}”`);
+  const parts = [...(pattern === null ? [] : [`“${pattern}”`]), ...taken];
+  return `template ${name}${parts.length > 0 ? ` (${parts.join("; ")})` : ""}`;
 }

@@ -316,6 +316,9 @@ describe("FILE_TOOL_SPECS", () => {
       ["read_lines", false],
       ["search_files", false],
       ["definitions_of", false],
+      ["exports_of", false],
+      ["imports_of", false],
+      ["importers_of", false],
       ["write_file", false],
       ["edit_file", false],
     ]);

@@ -22,6 +22,8 @@ import { searchFiles, type ScanOptions, type SearchHit } from "./search-files.js
 import { fileSizes, type FileSizeRow } from "./file-sizes.js";
 import { lineCounts, type LineCountRow } from "./line-counts.js";
 import { definitionsOf } from "./definitions-of.js";
+import { exportsOf, type ExportedName } from "./exports-of.js";
+import { importersOf, importsOf } from "./imports-of.js";
 import { noteReadFile } from "./child-file-tool.js";
 import { checkEditArguments, editText } from "./edit-text-file.js";
 
@@ -61,6 +63,9 @@ export interface FileTools {
   read_lines(path: unknown, start: unknown, end?: unknown): Promise<string[]>;
   search_files(text: unknown, glob?: unknown): Promise<SearchHit[]>;
   definitions_of(name: unknown, glob?: unknown): Promise<SearchHit[]>;
+  exports_of(path: unknown): Promise<ExportedName[]>;
+  imports_of(path: unknown): Promise<string[]>;
+  importers_of(module: unknown, glob?: unknown): Promise<SearchHit[]>;
   write_file(path: unknown, content: unknown): Promise<number>;
   edit_file(path: unknown, old: unknown, replacement: unknown, options?: unknown): Promise<number>;
 }
@@ -128,6 +133,15 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     },
     async definitions_of(name, glob) {
       return definitionsOf(workspace, name, glob, scanOptions(this));
+    },
+    exports_of(file) {
+      return exportsOf(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
+    },
+    imports_of(file) {
+      return importsOf(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
+    },
+    async importers_of(module, glob) {
+      return importersOf(workspace, module, glob, scanOptions(this));
     },
     write_file(file, content) {
       const staging = stagingOf(this);

@@ -69,13 +69,32 @@ describe("definitions_of", () => {
   it("finds definitions in the source files, not in docs, calls or comments", async () => {
     const tools = createFileTools(root);
     expect(await tools.definitions_of("load")).toEqual([
-      { file: "scripts/load.py", line: 3, text: "def load(path):" },
-      { file: "src/load.ts", line: 2, text: "export function load() {}" },
+      { file: "scripts/load.py", line: 3, text: "def load(path):", kind: "function" },
+      { file: "src/load.ts", line: 2, text: "export function load() {}", kind: "function" },
     ]);
     expect(await tools.definitions_of("load", "**/*.md")).toEqual([
-      { file: "docs/load.md", line: 1, text: "function load() {" },
+      { file: "docs/load.md", line: 1, text: "function load() {", kind: "function" },
     ]);
     expect(await tools.definitions_of("missing")).toEqual([]);
+  });
+
+  it("reads JavaScript and TypeScript from their syntax: requires are not definitions, prototype methods are", async () => {
+    await writeFile(
+      path.join(root, "src/client.js"),
+      "const load = require('./load')\nfunction Client() {}\nClient.prototype.load = function () {\n  return load()\n}\n",
+    );
+    try {
+      expect(await createFileTools(root).definitions_of("load", "src/client.js")).toEqual([
+        {
+          file: "src/client.js",
+          line: 3,
+          text: "Client.prototype.load = function () {",
+          kind: "method",
+        },
+      ]);
+    } finally {
+      await rm(path.join(root, "src/client.js"));
+    }
   });
 
   it.each(["", "load()", "a.b", "x y", 3, "(.*)"])("refuses the name %j", async (name) => {

@@ -242,8 +242,8 @@ describe("FileStaging through the file tools", () => {
       { file: "src/a.ts", line: 2, text: "return 1 // DONE" },
     ]);
     expect(await run.definitions_of("fresh")).toEqual([
-      { file: "src/a.ts", line: 1, text: "export function fresh() {" },
-      { file: "src/new.py", line: 1, text: "def fresh():" },
+      { file: "src/a.ts", line: 1, text: "export function fresh() {", kind: "function" },
+      { file: "src/new.py", line: 1, text: "def fresh():", kind: "function" },
     ]);
     // The control: the disk alone.
     expect(await tools.search_files("TODO")).toEqual([

@@ -253,7 +253,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
         optional: true,
       },
     ],
-    returns: "{ file: string, line: number, text: string }[]",
+    returns: "{ file: string, line: number, text: string, kind?: string }[]",
     gradeW: 1,
     effectsCeiling: 0,
     docs: "definitions_of.md",
@@ -263,6 +263,87 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
         intent: "where is loadConfig defined",
         code: `definitions_of("loadConfig")`,
         tags: ["definition", "defined", "where", "declared"],
+      },
+    ],
+  },
+  {
+    name: "exports_of",
+    provider: "builtin",
+    description: "Names a JS or TS module exports, parsed (ESM, CommonJS, TypeScript), sorted.",
+    args: [
+      {
+        name: "path",
+        type: "string",
+        description: 'A module such as "src/index.ts"',
+        path: "read",
+      },
+    ],
+    returns: "{ name: string, kind: string, file: string, line: number }[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "exports_of.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "what does src/index.ts export",
+        code: `exports_of("src/index.ts").map(entry => entry.name)`,
+        tags: ["exports", "exported", "module", "api"],
+      },
+    ],
+  },
+  {
+    name: "imports_of",
+    provider: "builtin",
+    description: "Module specifiers a JS or TS file imports, parsed.",
+    args: [
+      {
+        name: "path",
+        type: "string",
+        description: 'A module such as "src/index.ts"',
+        path: "read",
+      },
+    ],
+    returns: "string[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "imports_of.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "what does src/index.ts import",
+        code: `imports_of("src/index.ts")`,
+        tags: ["imports", "requires", "dependencies", "module"],
+      },
+    ],
+  },
+  {
+    name: "importers_of",
+    provider: "builtin",
+    description:
+      'The lines of the JavaScript and TypeScript files (or those matching a glob) that import a module by that specifier ("./utils" also as "./utils.js"), read by a parser: { file, line, text }[].',
+    args: [
+      {
+        name: "module",
+        type: "string",
+        description: 'A specifier as imports write it, e.g. "react" or "./utils"',
+      },
+      {
+        name: "glob",
+        type: "string",
+        description: "Files to look in",
+        optional: true,
+      },
+    ],
+    returns: "{ file: string, line: number, text: string }[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "importers_of.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "which files import react",
+        code: `unique(importers_of("react").map(hit => hit.file))`,
+        tags: ["importers", "imports", "requires", "uses"],
       },
     ],
   },

@@ -126,7 +126,7 @@ describe("everyday read tools: protected paths", () => {
     expect((await tools.file_sizes()).map((row) => row.file)).toEqual(listed);
     expect((await tools.line_counts()).map((row) => row.file)).toEqual(listed);
     expect(await tools.definitions_of("app")).toEqual([
-      { file: "src/app.ts", line: 1, text: "export const app = 1;" },
+      { file: "src/app.ts", line: 1, text: "export const app = 1;", kind: "variable" },
     ]);
   });
 

@@ -18,6 +18,8 @@ export interface SearchHit {
   file: string;
   line: number;
   text: string;
+  /** `definitions_of`: what the line defines (`function`, `class`, `method`, `property`, `variable`, `interface`, `type`, `enum`, `namespace`), when known. */
+  kind?: string;
 }
 
 /** What a scan of workspace files needs besides the root. */
@@ -41,7 +43,14 @@ export async function scanFiles(
   root: string | WorkspaceRoot,
   glob: string,
   test: (line: string) => boolean,
-  options: ScanOptions & { tool: string; needle: string },
+  options: ScanOptions & {
+    tool: string;
+    needle: string;
+    /** The 1-based lines of a file that match, each with what it is, read from the whole text (a parser's answer); null to test each line. */
+    matchLines?: (text: string, file: string) => readonly { line: number; kind?: string }[] | null;
+    /** What a line found by `test` is (a row's `kind`), when the tool says. */
+    kindOf?: (line: string) => string | undefined;
+  },
 ): Promise<SearchHit[]> {
   const listing = await listForBulk(root, glob, undefined, options);
   const hits: SearchHit[] = [];
@@ -49,9 +58,17 @@ export async function scanFiles(
   // Invalid UTF-8 decodes to U+FFFD, which the bytes do not hold: such a needle is looked for in text.
   const inBytes = !options.needle.includes("\uFFFD");
   const search = (file: string, text: string) => {
+    const matched = options.matchLines?.(text, file) ?? null;
+    const wanted = matched === null ? null : new Map(matched.map((hit) => [hit.line, hit.kind]));
     for (const [index, line] of textLines(text).entries()) {
-      if (!test(line)) continue;
-      hits.push({ file, line: index + 1, text: shortened(line.trim()) });
+      if (wanted ? !wanted.has(index + 1) : !test(line)) continue;
+      const kind = wanted ? wanted.get(index + 1) : options.kindOf?.(line);
+      hits.push({
+        file,
+        line: index + 1,
+        text: shortened(line.trim()),
+        ...(kind === undefined ? {} : { kind }),
+      });
       if (hits.length > MAX_SEARCH_RESULTS)
         throw new ToolError(
           "too_many_results",

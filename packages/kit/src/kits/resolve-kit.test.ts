@@ -16,6 +16,9 @@ function mockToolbox(): Toolbox {
       read_lines: [],
       search_files: [],
       definitions_of: [],
+      exports_of: [],
+      imports_of: [],
+      importers_of: [],
       write_file: 1,
       edit_file: true,
     }),
@@ -58,6 +61,9 @@ const READ_TOOLS = [
   "read_lines",
   "search_files",
   "definitions_of",
+  "exports_of",
+  "imports_of",
+  "importers_of",
 ];
 
 async function kitError(promise: Promise<unknown>): Promise<KitError> {
@@ -215,7 +221,7 @@ describe("resolveKit", () => {
   it("suggests the nearest tool name", async () => {
     const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(
-      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, write_file, edit_file"`,
+      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, exports_of, imports_of, importers_of, write_file, edit_file"`,
     );
   });
 

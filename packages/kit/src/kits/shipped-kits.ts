@@ -12,6 +12,9 @@ const READ_TOOLS = Object.freeze({
   read_lines: "read_lines",
   search_files: "search_files",
   definitions_of: "definitions_of",
+  exports_of: "exports_of",
+  imports_of: "imports_of",
+  importers_of: "importers_of",
 });
 
 /** Kits that ship with lackpy: `readonly` (the read-only file tools) and `files` (those plus writing and editing). */

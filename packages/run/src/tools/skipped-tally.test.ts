@@ -33,7 +33,7 @@ describe("SkippedTally", () => {
     [[{ reason: "x", count: "1" }], "a count as text"],
     [[{ reason: "x".repeat(201), count: 1 }], "a reason over 200 characters"],
     [[null], "null"],
-  ])("drops %j (%s)", (rows) => {
+  ] as [unknown, string][])("drops %j (%s)", (rows) => {
     const tally = new SkippedTally();
     tally.note(rows, "**");
     expect(tally.list()).toEqual([]);

@@ -121,7 +121,14 @@ write_file("build/plan.ts", "export function plan() {}\\n")
       ["2", "three", "four ✓"],
       [{ file: "notes/todo.md", line: 1, text: "- ship it" }],
       [],
-      [{ file: "notes/deep/plan.ts", line: 1, text: "export function plan() {}" }],
+      [
+        {
+          file: "notes/deep/plan.ts",
+          line: 1,
+          text: "export function plan() {}",
+          kind: "function",
+        },
+      ],
       ["notes/deep/plan.ts"],
       ["build/old.ts", "build/plan.ts", "notes/deep/plan.ts"],
     ]);

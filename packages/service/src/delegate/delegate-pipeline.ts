@@ -8,6 +8,7 @@ import type {
   ProgramGenerator,
 } from "../program/program-generator.js";
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
+import { explainGenerationFailure } from "../result/explain-generation-failure.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
 import type { DelegateResult, KitForRequest, RunOptions } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
@@ -42,6 +43,7 @@ function emptyResult(
     tier: null,
     provider: null,
     model: null,
+    reading: null,
     grade: kit.kit.grade,
     kit: kitUse(kit),
     output: null,
@@ -117,7 +119,7 @@ async function delegateStages(
     return redactSecrets(
       {
         ...emptyResult(kit, dryRun),
-        error: outcome.error,
+        error: explainGenerationFailure(intent, outcome.error, stages.settings),
         generationMs,
         executionMs: 0,
         totalMs: Math.round(performance.now() - started),
@@ -168,6 +170,7 @@ async function delegateStages(
       tier: outcome.tier,
       provider: outcome.provider,
       model: outcome.model ?? null,
+      reading: outcome.reading ?? null,
       grade: kit.kit.grade,
       kit: kitUse(kit),
       output: result.output,

@@ -231,7 +231,7 @@ describe("OpenTelemetry spans", () => {
     expect(parentOf(rules)).toBe(idOf(generate));
     expect(rules.attributes).toMatchObject({
       "lackpy.tier.outcome": "passed",
-      "lackpy.tier.reason": "no match",
+      "lackpy.tier.reason": "no match; no rule reads 'joke'",
     });
   });
 

@@ -1,5 +1,10 @@
 import { secretParamNames, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
-import type { GenerationContext, Provider, ProviderAnswer } from "@lackpy/infer";
+import {
+  templateReading,
+  type GenerationContext,
+  type Provider,
+  type ProviderAnswer,
+} from "@lackpy/infer";
 import type { LoadedTemplate, TemplateSnapshot } from "@lackpy/infer/node";
 import type { ProgramCache } from "./program-cache.js";
 import type { TemplateStore } from "../store/store-types.js";
@@ -130,6 +135,11 @@ export class TemplateTierProvider implements Provider {
         raw: answer.hit.template.program,
         params: answer.hit.captures,
         template: answer.hit.template.name,
+        reading: templateReading(
+          answer.hit.template.name,
+          answer.hit.template.pattern,
+          answer.hit.captures,
+        ),
       };
     if (answer.reason) throw new Error(answer.reason);
     return null;

@@ -1,0 +1,59 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorkspaceView } from "@lackpy/kit/node";
+import { matchRules } from "./match-rules.js";
+
+let root: string;
+const TOOLS = new Set(["read_file", "find_files"]);
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-package-rules-"));
+  const files: Record<string, unknown> = {
+    "package.json": {
+      name: "app",
+      author: "Ada",
+      repository: "https://example.com/app.git",
+      dependencies: { lodash: "^4.17.0" },
+    },
+    "node_modules/lodash/package.json": { name: "lodash", version: "4.17.21", license: "MIT" },
+  };
+  for (const [file, value] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), JSON.stringify(value));
+  }
+});
+
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const read = (intent: string) =>
+  matchRules(intent, { tools: TOOLS, workspace: createWorkspaceView(root) });
+
+describe("package facts", () => {
+  it.each([
+    ["who's the author", "package.json", "author"],
+    ["repo url?", "package.json", "repository"],
+    ["what license is lodash under", "node_modules/lodash/package.json", "license"],
+    ["installed lodash version?", "node_modules/lodash/package.json", "version"],
+    ["what version of lodash is installed", "node_modules/lodash/package.json", "version"],
+  ])("read %j from %s's %s field", async (intent, file, field) => {
+    expect(await read(intent)).toMatchObject({
+      rule: "package-field",
+      params: { path: file, field },
+    });
+  });
+
+  it("reads an installed package's version only when asked for the installed one", async () => {
+    // "what version is lodash" may ask for the range package.json declares: that is what it gets.
+    expect(await read("what version is lodash")).toMatchObject({
+      rule: "dependency-version",
+      params: { dependency: "lodash" },
+    });
+  });
+
+  it("does not answer for a package that is not installed", async () => {
+    expect((await read("what license is left-pad under")).rule).toBeNull();
+    expect((await read("what license is ../etc under")).rule).toBeNull();
+  });
+});

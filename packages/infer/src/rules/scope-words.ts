@@ -1,0 +1,147 @@
+/**
+ * Words that say where a request looks, read after grounding:
+ * - "ignore node_modules", "not in node_modules", "outside node_modules": what every listing
+ *   does anyway, so the words become one `nonm` token, which rules may take; "including
+ *   node_modules" and "node_modules included" become `withnm`.
+ * - "directly in lib", "not in its subfolders", "don't count subdirs", "just the top level of":
+ *   the files in the folder itself, one `shallow` token after the folder.
+ * - "utils included", "including utils" for a subfolder of the folder named: files at any depth
+ *   are what the rules count anyway, so the words go.
+ * - "the root package.json", "the root package": the workspace's own, so "root" goes.
+ */
+import type { WorkspaceView } from "@lackpy/kit";
+import type { Token } from "./read-request.js";
+
+/** Words that leave something out besides the `not` concept's. */
+const LEAVE_OUT = new Set(["ignore", "ignoring", "skip", "skipping", "exclude", "minus"]);
+
+const isNodeModules = (token: Token | undefined) =>
+  token !== undefined && /^node_modules\/?$/.test(token.path ?? token.raw);
+
+const leavesOut = (token: Token | undefined) =>
+  token !== undefined && (token.form === "not" || LEAVE_OUT.has(token.raw.toLowerCase()));
+
+const includes = (token: Token | undefined) =>
+  token !== undefined && token.form === "contain" && /^includ/i.test(token.raw);
+
+/** The tokens with the scope words read (see the module's comment). */
+export async function readScopeWords(
+  tokens: readonly Token[],
+  view: WorkspaceView | undefined,
+): Promise<Token[]> {
+  const read: Token[] = [];
+  const folder = tokens.find((token) => token.form === "D")?.path;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const next = tokens[index + 1];
+    const after = next?.form === "in" ? tokens[index + 2] : next;
+    if (leavesOut(token) && isNodeModules(after)) {
+      read.push({ form: "nonm", raw: `${token.raw} node_modules` });
+      index += next?.form === "in" ? 2 : 1;
+      continue;
+    }
+    if (includes(token) && isNodeModules(next)) {
+      read.push({ form: "withnm", raw: `${token.raw} node_modules` });
+      index++;
+      continue;
+    }
+    if (isNodeModules(token) && includes(next)) {
+      read.push({ form: "withnm", raw: `node_modules ${next!.raw}` });
+      index++;
+      continue;
+    }
+    // "just the files (not dirs)": folders are never files, so the words go.
+    if (
+      token.form === "not" &&
+      next?.form === "folder" &&
+      /s$/i.test(next.raw) &&
+      tokens[index - 1]?.form === "file"
+    ) {
+      index++;
+      continue;
+    }
+    // "directly in lib": the folder's own files.
+    if (token.form === "directly" && next?.form === "in" && tokens[index + 2]?.form === "D") {
+      read.push(next, tokens[index + 2]!, { form: "shallow", raw: `${token.raw} in` });
+      index += 2;
+      continue;
+    }
+    // "not in its subfolders", "don't count subdirs", "not recursively".
+    const shallow = shallowAt(tokens, index);
+    if (shallow > 0) {
+      if (read.at(-1)?.form !== "shallow") read.push({ form: "shallow", raw: "not in subfolders" });
+      index += shallow - 1;
+      continue;
+    }
+    // "utils included", "including utils": a subfolder of the folder named is counted anyway.
+    const sub = includes(next) ? token : includes(token) ? next : undefined;
+    if (folder && view && sub && /^[\w.-]+$/.test(sub.raw)) {
+      if ((await view.kind(`${folder}/${sub.raw}`)) === "folder") {
+        index++;
+        continue;
+      }
+    }
+    // ".js files (not .js.map)": a kind no file of the kinds named can be, so the words go.
+    if (token.form === "not" && next?.form === "K" && disjointKinds(tokens, next)) {
+      index++;
+      continue;
+    }
+    // "the root package.json", "the root package": the workspace's own.
+    if (/^root$/i.test(token.raw) && (next?.form === "package" || isRootFile(next))) continue;
+    read.push(token);
+  }
+  return folder && view && read.some((token) => token.form === "shallow")
+    ? withoutSubfolders(read, folder, view)
+    : read;
+}
+
+/** "not in dist" after "directly in packages/vitest": a subfolder holds none of the folder's own files, so the words go. */
+async function withoutSubfolders(
+  tokens: readonly Token[],
+  folder: string,
+  view: WorkspaceView,
+): Promise<Token[]> {
+  const kept: Token[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const skip = tokens[index + 1]?.form === "in" ? 2 : 1;
+    const sub = tokens[index + skip];
+    if (token.form === "not" && sub && /^[\w.-]+$/.test(sub.raw)) {
+      if ((await view.kind(`${folder}/${sub.raw}`)) === "folder") {
+        index += skip;
+        continue;
+      }
+    }
+    kept.push(token);
+  }
+  return kept;
+}
+
+/**
+ * True when no file of the kinds the request names first can have an extension of `excluded`:
+ * a name ending in ".js.map" never ends in ".js", so "(not .js.map)" leaves nothing out.
+ */
+function disjointKinds(tokens: readonly Token[], excluded: Token): boolean {
+  const named = tokens.find((token) => token.form === "K" && token !== excluded);
+  if (!named?.extensions || !excluded.extensions) return false;
+  return excluded.extensions.every((out) =>
+    named.extensions!.every(
+      (kind) => out !== kind && !out.endsWith(`.${kind}`) && !kind.endsWith(`.${out}`),
+    ),
+  );
+}
+
+function isRootFile(token: Token | undefined): boolean {
+  return token?.form === "F" && token.path !== undefined && !token.path.includes("/");
+}
+
+/** How many tokens from `index` say "not in subfolders" (0 when they do not). */
+function shallowAt(tokens: readonly Token[], index: number): number {
+  if (tokens[index]?.form === "not" && tokens[index + 1]?.form === "deep") return 2;
+  if (tokens[index]?.form !== "not") return 0;
+  // "not in subfolders", "don't count subdirs"; "(not dirs)" after "files" says only that folders are not files.
+  const at = index + 2;
+  if (tokens[index + 1]?.form !== "count" && tokens[index + 1]?.form !== "in") return 0;
+  const word = tokens[at];
+  return word?.form === "folder" && /s$/i.test(word.raw) ? 3 : 0;
+}

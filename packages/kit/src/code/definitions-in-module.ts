@@ -1,0 +1,138 @@
+/**
+ * Where a parsed module defines a name: function, class, interface, type, enum and namespace
+ * declarations (`declare` ones too), variables (`const a = …`; not those bound to `require(…)`
+ * or `import(…)`, an import is not a definition, nor names destructured from a value defined
+ * elsewhere), class members, object-literal methods and functions,
+ * `X.prototype.m = …`, `exports.f = …` and `module.exports.f = …` (not when the value is another
+ * name: `exports.a = a` hands on a definition), and a function or class assigned to any property (`Client.connect = function …`). The line is the name's own line.
+ */
+import { declarationsOf, isImported, kindOfValue } from "./declared-names.js";
+import { childrenOf, isNode, lineOf, nameOf, type SyntaxNode } from "./parse-module.js";
+
+const MEMBERS = new Set([
+  "MethodDefinition",
+  "PropertyDefinition",
+  "TSAbstractMethodDefinition",
+  "TSAbstractPropertyDefinition",
+  "TSDeclareMethod",
+]);
+
+/** What a definition defines. */
+export type DefinitionKind =
+  | "function"
+  | "class"
+  | "method"
+  | "property"
+  | "variable"
+  | "interface"
+  | "type"
+  | "enum"
+  | "namespace";
+
+/** One definition of a name: its 1-based line (the name's own) and what it defines. */
+export interface Definition {
+  line: number;
+  kind: DefinitionKind;
+}
+
+/** Where `program` defines `name`, in line order, one per line. */
+export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
+  const found = new Map<number, DefinitionKind>();
+  const visit = (node: SyntaxNode) => {
+    const definition = definitionAt(node, name);
+    if (definition && !found.has(definition.line)) found.set(definition.line, definition.kind);
+    for (const child of childrenOf(node)) visit(child);
+  };
+  visit(program);
+  return [...found].map(([line, kind]) => ({ line, kind })).sort((a, b) => a.line - b.line);
+}
+
+/** The 1-based lines, in order and without repeats, where `program` defines `name`. */
+export function definitionLines(program: SyntaxNode, name: string): number[] {
+  return definitionsIn(program, name).map((definition) => definition.line);
+}
+
+const DECLARED_KIND: Readonly<Record<string, DefinitionKind>> = {
+  FunctionDeclaration: "function",
+  TSDeclareFunction: "function",
+  FunctionExpression: "function",
+  ClassDeclaration: "class",
+  ClassExpression: "class",
+  TSInterfaceDeclaration: "interface",
+  TSTypeAliasDeclaration: "type",
+  TSEnumDeclaration: "enum",
+  TSModuleDeclaration: "namespace",
+};
+
+/** A function or class value's kind, else `otherwise`. */
+function valueKind(value: unknown, otherwise: DefinitionKind): DefinitionKind {
+  const kind = kindOfValue(value);
+  return kind === "function" || kind === "class" ? kind : otherwise;
+}
+
+/** Where and what `node` defines of `name`, or null. */
+function definitionAt(node: SyntaxNode, name: string): Definition | null {
+  const declared = DECLARED_KIND[node.type];
+  if (declared) {
+    const line = declaredHere(node, name);
+    return line === null ? null : { line, kind: declared };
+  }
+  switch (node.type) {
+    case "VariableDeclarator":
+      // `const { a } = make()` binds a value defined elsewhere; only `const a = …` defines `a`.
+      if (isImported(node.init) || nameOf(node.id) !== name) return null;
+      return { line: lineOf(node), kind: valueKind(node.init, "variable") };
+    case "Property":
+      // `{ m() {} }`, `{ m: function () {} }`, `{ m: () => … }`; a plain value is data, not a definition.
+      return node.computed !== true &&
+        nameOf(node.key) === name &&
+        (node.method === true || ["function", "class"].includes(kindOfValue(node.value)))
+        ? { line: lineOf(node.key as SyntaxNode), kind: "method" }
+        : null;
+    case "AssignmentExpression":
+      return assignedDefinition(node, name);
+    default:
+      if (!MEMBERS.has(node.type) || node.computed === true || nameOf(node.key) !== name)
+        return null;
+      return {
+        line: lineOf(node.key as SyntaxNode),
+        kind:
+          node.type.includes("Method") || kindOfValue(node.value) === "function"
+            ? "method"
+            : "property",
+      };
+  }
+}
+
+/** A declaration's own name (`function name`, `class name`, `interface name`…), at the name's line. */
+function declaredHere(node: SyntaxNode, name: string): number | null {
+  if (node.type === "ClassExpression" || node.type === "FunctionExpression")
+    return nameOf(node.id) === name ? lineOf(node.id as SyntaxNode) : null;
+  return declarationsOf(node).some((declared) => declared.name === name) && isNode(node.id)
+    ? lineOf(node.id)
+    : null;
+}
+
+/** `X.prototype.name = …`, `exports.name = …`, `module.exports.name = …`, or a function or class assigned to `anything.name`. */
+function assignedDefinition(node: SyntaxNode, name: string): Definition | null {
+  const left = node.left as SyntaxNode;
+  if (node.operator !== "=" || left.type !== "MemberExpression" || left.computed === true)
+    return null;
+  if (nameOf(left.property) !== name || isImported(node.right)) return null;
+  const target = left.object as SyntaxNode;
+  const onExports =
+    (target.type === "Identifier" && target.name === "exports") ||
+    (target.type === "MemberExpression" &&
+      nameOf(target.property) === "exports" &&
+      nameOf(target.object) === "module");
+  const onPrototype = target.type === "MemberExpression" && nameOf(target.property) === "prototype";
+  const right = node.right as SyntaxNode;
+  // `exports.a = a` and `exports.a = other.a` hand on what is defined elsewhere.
+  const aliases = right.type === "Identifier" || right.type === "MemberExpression";
+  const defines = ["function", "class"].includes(kindOfValue(right));
+  if (!(((onExports || onPrototype) && !aliases) || defines)) return null;
+  return {
+    line: lineOf(left.property as SyntaxNode),
+    kind: onPrototype ? (defines ? "method" : "property") : valueKind(right, "variable"),
+  };
+}

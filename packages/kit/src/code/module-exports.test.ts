@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import { moduleExports } from "./module-exports.js";
+import { parseModule } from "./parse-module.js";
+
+function read(text: string, file = "m.js") {
+  const parsed = parseModule(text, file);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const found = moduleExports(parsed.program);
+  return {
+    names: found.exports.map((entry) => `${entry.name}:${entry.kind}`).sort(),
+    stars: found.stars.map((star) => star.from),
+    unknown: found.unknown.map((entry) => entry.reason),
+  };
+}
+
+describe("moduleExports", () => {
+  it("reads ESM declarations, lists, defaults and namespaces", () => {
+    const text = [
+      "import { helper } from './helper.js'",
+      "export function load() {}",
+      "export const a = 1, { b, c: [d] } = obj",
+      "export class Store {}",
+      "const hidden = () => 1",
+      "export { hidden as shown, helper }",
+      "export { x as y } from './x.js'",
+      "export * as ns from './ns.js'",
+      "export * from './all.js'",
+      "export default function () {}",
+    ].join("\n");
+    expect(read(text)).toEqual({
+      names: [
+        "Store:class",
+        "a:variable",
+        "b:variable",
+        "d:variable",
+        "default:function",
+        "helper:value",
+        "load:function",
+        "ns:namespace",
+        "shown:function",
+        "y:value",
+      ],
+      stars: ["./all.js"],
+      unknown: [],
+    });
+  });
+
+  it("reads CommonJS: module.exports objects, exports.x, module.exports.x and defineProperty", () => {
+    const text = [
+      "'use strict';",
+      "const { a } = require('./a');",
+      "function run() {}",
+      "Object.defineProperty(exports, '__esModule', { value: true });",
+      "Object.defineProperty(exports, 'late', { get() { return 1 } });",
+      "exports.first = function () {};",
+      "module.exports.second = class {};",
+      "exports['third-name'] = 3;",
+      "exports.first();",
+    ].join("\n");
+    expect(read(text)).toEqual({
+      names: ["first:function", "late:value", "second:class", "third-name:value"],
+      stars: [],
+      unknown: [],
+    });
+    expect(
+      read(
+        "module.exports = { run, load() {}, value: 1, ...require('./more') };\nfunction run() {}",
+      ).names,
+    ).toEqual(["load:function", "run:function", "value:value"]);
+    expect(read("const api = { a: 1, b() {} };\nmodule.exports = api;").names).toEqual([
+      "a:value",
+      "b:function",
+    ]);
+    expect(read("module.exports = require('./lib/index.js');").stars).toEqual(["./lib/index.js"]);
+  });
+
+  it("reads compiled TypeScript and bundler output", () => {
+    const compiled = [
+      '"use strict";',
+      'Object.defineProperty(exports, "__esModule", { value: true });',
+      "exports.b = exports.a = void 0;",
+      'tslib_1.__exportStar(require("./types"), exports);',
+      "exports.a = 1;",
+      "exports.b = 2;",
+    ].join("\n");
+    expect(read(compiled)).toEqual({
+      names: ["a:value", "b:value"],
+      stars: ["./types"],
+      unknown: [],
+    });
+    const bundled = [
+      "var src_exports = {};",
+      "__export(src_exports, { alpha: () => alpha, beta: () => beta });",
+      "module.exports = __toCommonJS(src_exports);",
+      'Object.defineProperty(exports, Symbol.toStringTag, { value: "Module" });',
+    ].join("\n");
+    expect(read(bundled)).toMatchObject({
+      names: ["alpha:function", "beta:function"],
+      unknown: [],
+    });
+  });
+
+  it("reads TypeScript exports: types, declare, export =, export import", () => {
+    const text = [
+      "export interface Options { a: string }",
+      "export type Id = string",
+      "export declare function make(): void",
+      "export declare const version: string",
+      "export enum Color { Red }",
+      "export namespace Tools { export const x = 1 }",
+      "export type { Other } from './other'",
+      "import fs = require('fs')",
+      "export import Paths = Tools.paths",
+      "declare module 'elsewhere' { export const y: number }",
+    ].join("\n");
+    expect(read(text, "m.ts").names).toEqual([
+      "Color:enum",
+      "Id:type",
+      "Options:interface",
+      "Other:type",
+      "Paths:value",
+      "Tools:namespace",
+      "make:function",
+      "version:variable",
+    ]);
+    expect(
+      read("declare namespace api { function run(): void; const x: 1 }\nexport = api;", "m.d.ts")
+        .names,
+    ).toEqual(["run:function", "x:variable"]);
+  });
+
+  it("says what it cannot follow instead of leaving it out", () => {
+    expect(read("module.exports = function load() {};").unknown).toEqual([
+      "the module's whole value is a function, not an object of names",
+    ]);
+    expect(read("class Rules {}\nmodule.exports = Rules;").unknown).toEqual([
+      "the module's whole value is a class (Rules), not an object of names",
+    ]);
+    expect(read("Object.assign(module.exports, { a: 1 });").unknown).toEqual([
+      "exports used in a way a static read does not follow",
+    ]);
+    expect(read("module.exports = { [key]: 1 };").unknown).toEqual(["a computed key"]);
+    expect(read("declare const x: number;\nexport = x;", "m.d.ts").unknown).toHaveLength(1);
+  });
+
+  it("takes imports, requires and property names for nothing", () => {
+    expect(
+      read(
+        "import a from 'a';\nconst b = require('b');\nconst o = { exports: 1 };\no.exports = 2;",
+      ),
+    ).toEqual({
+      names: [],
+      stars: [],
+      unknown: [],
+    });
+  });
+});

@@ -1,0 +1,307 @@
+/**
+ * What a parsed module exports, read from its syntax tree in every module system it may use:
+ * ESM (`export` declarations, lists, defaults, a star re-export as `ns`), TypeScript (`declare`, type
+ * exports, `export =`, `export import`), and CommonJS as Node's static reader sees it
+ * (`module.exports = { … }`, `module.exports.x =`, `exports.x =`,
+ * `Object.defineProperty(exports, "x", …)`, TypeScript's and bundlers' `__exportStar` and
+ * `__export`). Re-exports of whole modules (a star re-export from "m", `module.exports =
+ * require("m")`) are listed apart for the caller to resolve. Whatever it cannot follow (a use of
+ * `exports` it does not know, a computed key, a module whose whole value is a function) is said,
+ * never left out: an empty list means the module exports nothing.
+ */
+import { isNode, referenceChildren, lineOf, nameOf, type SyntaxNode } from "./parse-module.js";
+import { declarationsOf, kindOfValue, type CodeKind } from "./declared-names.js";
+
+/** One exported name, its kind and the line that exports it. */
+export interface ModuleExport {
+  name: string;
+  kind: CodeKind;
+  line: number;
+}
+
+/** A module's exports as far as its text says them. */
+export interface ModuleExports {
+  exports: ModuleExport[];
+  /** Modules whose every name this one re-exports, by specifier, with the line. */
+  stars: { from: string; line: number }[];
+  /** What a static read could not follow: each a short reason with its line (an empty list when everything was understood). */
+  unknown: { reason: string; line: number }[];
+  /** True when the module uses ESM `export`, CommonJS `exports`, or both. */
+  esm: boolean;
+  commonjs: boolean;
+}
+
+type Collect = { out: ModuleExports; locals: Map<string, { kind: CodeKind; node: SyntaxNode }> };
+
+/** The exports of a module's syntax tree. */
+export function moduleExports(program: SyntaxNode): ModuleExports {
+  const out: ModuleExports = { exports: [], stars: [], unknown: [], esm: false, commonjs: false };
+  const locals = new Map<string, { kind: CodeKind; node: SyntaxNode }>();
+  const body = (program.body as SyntaxNode[]) ?? [];
+  for (const statement of body)
+    for (const declared of declarationsOf(statement)) locals.set(declared.name, declared);
+  const state: Collect = { out, locals };
+  for (const statement of body) readStatement(statement, state);
+  readCommonJs(program, state);
+  const seen = new Set<string>();
+  out.exports = out.exports.filter((entry) => {
+    if (seen.has(entry.name)) return false;
+    seen.add(entry.name);
+    return true;
+  });
+  return out;
+}
+
+/** The ESM and TypeScript export statements at the top level. */
+function readStatement(statement: SyntaxNode, state: Collect): void {
+  const { out } = state;
+  const add = (name: string, kind: CodeKind, node: SyntaxNode) =>
+    out.exports.push({ name, kind, line: lineOf(node) });
+  switch (statement.type) {
+    case "ExportNamedDeclaration": {
+      out.esm = true;
+      const declaration = statement.declaration;
+      if (isNode(declaration))
+        for (const declared of declarationsOf(declaration))
+          add(declared.name, declared.kind, declaration);
+      for (const specifier of (statement.specifiers as SyntaxNode[]) ?? []) {
+        const exported = nameOf(specifier.exported) ?? nameOf(specifier.local);
+        if (exported === null) continue;
+        const local = nameOf(specifier.local);
+        const kind =
+          statement.exportKind === "type" || specifier.exportKind === "type"
+            ? "type"
+            : statement.source || local === null
+              ? "value"
+              : (state.locals.get(local)?.kind ?? "value");
+        add(exported, kind, specifier);
+      }
+      return;
+    }
+    case "ExportDefaultDeclaration":
+      out.esm = true;
+      add("default", kindOfValue(statement.declaration, state.locals), statement);
+      return;
+    case "ExportAllDeclaration": {
+      out.esm = true;
+      const exported = nameOf(statement.exported);
+      const from = nameOf(statement.source);
+      if (exported !== null) add(exported, "namespace", statement);
+      else if (from !== null) out.stars.push({ from, line: lineOf(statement) });
+      return;
+    }
+    case "TSExportAssignment":
+      out.commonjs = true;
+      wholeValue(statement.expression as SyntaxNode, statement, state);
+      return;
+    case "TSImportEqualsDeclaration":
+      if (statement.isExport === true) {
+        out.esm = true;
+        const name = nameOf(statement.id);
+        if (name !== null) add(name, "value", statement);
+      }
+      return;
+    default:
+  }
+}
+
+/** `module.exports = value` or `export = value`: the names of an object, a re-export, or a value with no names to list. */
+function wholeValue(value: SyntaxNode, at: SyntaxNode, state: Collect): void {
+  const { out } = state;
+  const required = requiredModule(value);
+  if (required !== null) {
+    out.stars.push({ from: required, line: lineOf(at) });
+    return;
+  }
+  if (value.type === "ObjectExpression") {
+    objectNames(value, state);
+    return;
+  }
+  if (value.type === "CallExpression" && calleeName(value) === "__toCommonJS") return;
+  const local = value.type === "Identifier" ? state.locals.get(value.name as string) : undefined;
+  if (local?.node.type === "ObjectExpression") {
+    objectNames(local.node, state);
+    return;
+  }
+  if (local?.kind === "namespace" && isNode(local.node.body)) {
+    for (const member of (local.node.body.body as SyntaxNode[]) ?? [])
+      for (const declared of declarationsOf(
+        member.type === "ExportNamedDeclaration" && isNode(member.declaration)
+          ? member.declaration
+          : member,
+      ))
+        out.exports.push({ name: declared.name, kind: declared.kind, line: lineOf(member) });
+    return;
+  }
+  const kind = kindOfValue(value, state.locals);
+  out.unknown.push({
+    reason: `the module's whole value is ${kind === "value" ? "a value" : `a ${kind}`}${value.type === "Identifier" ? ` (${String(value.name)})` : ""}, not an object of names`,
+    line: lineOf(at),
+  });
+}
+
+/** The names of an object literal's own keys (`{ a, b: 1, c() {} }`); a spread of `require("m")` re-exports m. */
+function objectNames(object: SyntaxNode, state: Collect): void {
+  const { out } = state;
+  for (const property of (object.properties as SyntaxNode[]) ?? []) {
+    if (property.type === "SpreadElement") {
+      const required = requiredModule(property.argument as SyntaxNode);
+      if (required !== null) out.stars.push({ from: required, line: lineOf(property) });
+      else
+        out.unknown.push({
+          reason: "a spread whose names are not written out",
+          line: lineOf(property),
+        });
+      continue;
+    }
+    const name = property.computed === true ? null : nameOf(property.key);
+    if (name === null) {
+      out.unknown.push({ reason: "a computed key", line: lineOf(property) });
+      continue;
+    }
+    const kind = property.method === true ? "function" : kindOfValue(property.value, state.locals);
+    out.exports.push({ name, kind, line: lineOf(property) });
+  }
+}
+
+/** `require("m")` → "m"; anything else → null. */
+function requiredModule(node: SyntaxNode): string | null {
+  if (node.type !== "CallExpression" || calleeName(node) !== "require") return null;
+  const [first] = (node.arguments as SyntaxNode[]) ?? [];
+  return first?.type === "Literal" && typeof first.value === "string" ? first.value : null;
+}
+
+/** The name of a call's callee: `f(…)` and `tslib.f(…)` → "f". */
+function calleeName(call: SyntaxNode): string | null {
+  const callee = call.callee as SyntaxNode;
+  if (callee.type === "Identifier") return callee.name as string;
+  if (callee.type === "MemberExpression" && callee.computed !== true)
+    return nameOf(callee.property);
+  return null;
+}
+
+/** True for `exports` and `module.exports`. */
+function isExportsObject(node: unknown): boolean {
+  if (!isNode(node)) return false;
+  if (node.type === "Identifier") return node.name === "exports";
+  return (
+    node.type === "MemberExpression" &&
+    node.computed !== true &&
+    isNode(node.object) &&
+    node.object.type === "Identifier" &&
+    node.object.name === "module" &&
+    nameOf(node.property) === "exports"
+  );
+}
+
+/** The property a member expression names, computed string keys included: `exports["a-b"]` → "a-b". */
+function memberName(node: SyntaxNode): string | null {
+  return node.computed === true
+    ? isNode(node.property) &&
+      node.property.type === "Literal" &&
+      typeof node.property.value === "string"
+      ? node.property.value
+      : null
+    : nameOf(node.property);
+}
+
+/**
+ * Every use of `exports` and `module.exports` in the module: the patterns that export a name
+ * are read, a read of a property (`exports.a()`) changes nothing, and any other use is unknown.
+ */
+function readCommonJs(program: SyntaxNode, state: Collect): void {
+  const { out } = state;
+  const visit = (node: SyntaxNode, parent: SyntaxNode | null, grand: SyntaxNode | null) => {
+    if (isExportsObject(node)) {
+      readExportsUse(node, parent, grand, state);
+      return;
+    }
+    if (node.type === "CallExpression") {
+      const name = calleeName(node);
+      const args = (node.arguments as SyntaxNode[]) ?? [];
+      if ((name === "__exportStar" || name === "__export") && args.length >= 1) {
+        const required = requiredModule(args[0]!);
+        if (required !== null) {
+          out.commonjs = true;
+          out.stars.push({ from: required, line: lineOf(node) });
+          return;
+        }
+        if (name === "__export" && args[1]?.type === "ObjectExpression") {
+          out.commonjs = true;
+          objectNames(args[1], state);
+          return;
+        }
+      }
+    }
+    for (const child of referenceChildren(node)) visit(child, node, parent);
+  };
+  visit(program, null, null);
+}
+
+/** One use of `exports`/`module.exports`, with its parent and grandparent nodes. */
+function readExportsUse(
+  node: SyntaxNode,
+  parent: SyntaxNode | null,
+  grand: SyntaxNode | null,
+  state: Collect,
+): void {
+  const { out } = state;
+  const unknown = (reason: string) => out.unknown.push({ reason, line: lineOf(node) });
+  // `module.exports = value`
+  if (parent?.type === "AssignmentExpression" && parent.left === node && parent.operator === "=") {
+    out.commonjs = true;
+    wholeValue(parent.right as SyntaxNode, parent, state);
+    return;
+  }
+  if (parent?.type === "MemberExpression" && parent.object === node) {
+    const name = memberName(parent);
+    // `exports.x = value`
+    if (grand?.type === "AssignmentExpression" && grand.left === parent) {
+      out.commonjs = true;
+      if (name === null) unknown("an export under a computed name");
+      else if (name !== "__esModule")
+        out.exports.push({
+          name,
+          kind: kindOfValue(grand.right, state.locals),
+          line: lineOf(grand),
+        });
+      return;
+    }
+    // `exports.x` read, or `exports.x.y = …` (changes a value, not the names).
+    if (name !== null) return;
+    unknown("a computed property of exports");
+    return;
+  }
+  if (parent?.type === "CallExpression" && (parent.arguments as unknown[])?.[0] === node) {
+    const callee = parent.callee as SyntaxNode;
+    const args = parent.arguments as SyntaxNode[];
+    const isDefine =
+      callee.type === "MemberExpression" &&
+      isNode(callee.object) &&
+      callee.object.type === "Identifier" &&
+      callee.object.name === "Object" &&
+      nameOf(callee.property) === "defineProperty";
+    if (isDefine) {
+      out.commonjs = true;
+      const key = args[1];
+      // `Object.defineProperty(exports, Symbol.toStringTag, …)` names no export.
+      if (key?.type === "Literal" && typeof key.value === "string") {
+        if (key.value !== "__esModule")
+          out.exports.push({ name: key.value, kind: "value", line: lineOf(parent) });
+      } else if (!(
+        key?.type === "MemberExpression" && nameOf(key.object as SyntaxNode) === "Symbol"
+      ))
+        unknown("Object.defineProperty with a computed name");
+      return;
+    }
+  }
+  // `__exportStar(require("m"), exports)`: read with the call.
+  if (
+    parent?.type === "CallExpression" &&
+    ["__exportStar", "__export"].includes(calleeName(parent) ?? "")
+  )
+    return;
+  // `typeof exports`, `exports` as a UMD wrapper's test: no names.
+  if (parent?.type === "UnaryExpression" && parent.operator === "typeof") return;
+  unknown("exports used in a way a static read does not follow");
+}

@@ -1,0 +1,91 @@
+import { importsIn } from "../code/module-imports.js";
+import { dialectOf, parseModule } from "../code/parse-module.js";
+import type { WorkspaceRoot } from "../protect/confine-path.js";
+import { ToolError } from "../tool-error.js";
+import { readTextFile, type ReadTextFileOptions } from "./read-text-file.js";
+import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
+
+/** The files `importers_of` reads unless given a glob: JavaScript and TypeScript modules. */
+export const MODULE_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}";
+
+/** The specifiers a file's text imports, or null when it is not a module that parses. */
+function importsOfText(text: string, file: string): string[] | null {
+  if (dialectOf(file) === null) return null;
+  const parsed = parseModule(text, file);
+  return parsed.ok ? importsIn(parsed.program).map((entry) => entry.module) : null;
+}
+
+/**
+ * The modules a JavaScript or TypeScript file imports (`import`, `import type`, `export … from`,
+ * `import a = require()`, `require("m")`), as their specifiers are written, in source order and
+ * without repeats; read by a parser. A file that is not a module or does not parse is refused.
+ */
+export async function importsOf(
+  root: string | WorkspaceRoot,
+  requested: unknown,
+  options: ReadTextFileOptions,
+): Promise<string[]> {
+  if (typeof requested !== "string")
+    throw new ToolError("invalid_argument", "imports_of(path) needs a path as a string.", {
+      retriable: true,
+      hint: 'pass a workspace-relative path such as "src/index.ts"',
+    });
+  const text = await readTextFile(root, requested, options);
+  const found = importsOfText(text, requested);
+  if (found === null)
+    throw new ToolError(
+      "not_a_module",
+      `'${requested}' is not a JavaScript or TypeScript module that parses.`,
+      {
+        retriable: true,
+        hint: "pass a .js, .mjs, .cjs, .ts or .tsx file; read_file shows any file",
+      },
+    );
+  return [...new Set(found)];
+}
+
+/**
+ * True when an import's specifier names `asked`: the same text, or for a relative `asked`
+ * without an extension ("./utils") the same path with a module extension or as a folder's
+ * index ("./utils.js", "./utils/index.ts"), which is the same module from the same folder.
+ */
+export function sameModule(specifier: string, asked: string): boolean {
+  if (specifier === asked) return true;
+  if (!asked.startsWith(".") || /\.[cm]?[jt]sx?$/.test(asked)) return false;
+  return (
+    /^(?:\/index)?\.(?:[cm]?[jt]s|[jt]sx)$/.test(specifier.slice(asked.length)) &&
+    specifier.startsWith(asked)
+  );
+}
+
+/**
+ * The lines of the workspace's JavaScript and TypeScript files (`MODULE_GLOB`, or `glob`) that
+ * import `module` (`sameModule`), as `{ file, line, text }` rows; read by a parser
+ * (files that do not parse are left out). Bounded like `search_files`.
+ */
+export function importersOf(
+  root: string | WorkspaceRoot,
+  module: unknown,
+  glob: unknown,
+  options: ScanOptions,
+): Promise<SearchHit[]> {
+  if (typeof module !== "string" || module.trim() === "" || /[\n\r]/.test(module))
+    throw new ToolError(
+      "invalid_argument",
+      `importers_of(module, glob?) needs a module specifier such as "react" or "./utils", not ${JSON.stringify(module)?.slice(0, 60) ?? String(module)}.`,
+      { retriable: true, hint: "pass the specifier as the imports write it" },
+    );
+  return scanFiles(root, globArgument(glob, "importers_of", MODULE_GLOB), () => false, {
+    ...options,
+    tool: "importers_of",
+    needle: module,
+    matchLines: (text, file) => {
+      if (dialectOf(file) === null) return [];
+      const parsed = parseModule(text, file);
+      if (!parsed.ok) return [];
+      return importsIn(parsed.program)
+        .filter((entry) => sameModule(entry.module, module))
+        .map((entry) => ({ line: entry.line }));
+    },
+  });
+}
