@@ -10,7 +10,6 @@ import {
 import { relativeTo } from "../output/cli-wording.js";
 import { COMMON_ARGS, PROGRAM_ARGS, programFlags } from "../args/shared-args.js";
 import { UsageError } from "../args/usage-error.js";
-import { patternParams } from "@lackpy/service";
 
 /** `lackpy template list | show <name> | test <name> | restore <name>`. */
 export function templateCommand(context: CommandContext) {
@@ -96,6 +95,7 @@ export function templateCommand(context: CommandContext) {
       const { params } = programFlags(rawArgs);
       const service = await context.service(args.workspace);
       const template = await service.template(args.name);
+      const { patternParams } = await import("@lackpy/service");
       // The pattern's placeholders and the params the program reads take their values from --param.
       const needed = [
         ...new Set([...patternParams(template.pattern ?? ""), ...(template.params ?? [])]),
