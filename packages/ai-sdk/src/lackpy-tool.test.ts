@@ -117,7 +117,7 @@ describe("lackpyTool in program mode", () => {
             message:
               "A return statement outside an arrow function is not allowed in lackpy programs.",
             line: 2,
-            column: 0,
+            column: 1,
             hint: "end the program with the value as a bare expression instead of return",
           },
         ],

@@ -275,9 +275,9 @@ describe("bin/lackpy.js: the bundled command", () => {
     expect(stdout).toContain("## Signature");
   });
 
-  it("writes an MCP entry that starts this bin", async () => {
+  it("writes an MCP entry that starts this bin with --local", async () => {
     try {
-      await execFileAsync(process.execPath, [BIN, "mcp", "init", "--workspace", root], {
+      await execFileAsync(process.execPath, [BIN, "mcp", "init", "--local", "--workspace", root], {
         cwd: root,
         timeout: 30_000,
       });

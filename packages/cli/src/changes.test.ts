@@ -160,6 +160,8 @@ describe("lackpy run --approve", () => {
       "\n--- /dev/null\n+++ b/CHANGELOG.md\n@@ -0,0 +1 @@\n+## 1.1.0\nCreate CHANGELOG.md? [y]es, [n]o, [a]ll:   answer y (yes), n (no) or a (this and all the rest)\nCreate CHANGELOG.md? [y]es, [n]o, [a]ll: ",
     );
     expect(err).toContain("Change src/greet.js? [y]es, [n]o, [a]ll: ");
+    // The approval wait is lackpy's own request: no note about limits nobody asked to change.
+    expect(err).not.toContain("limits lowered");
     expect(err).toContain(
       "changed src/greet.js\ndeclined: CHANGELOG.md (not written)\n  undo: lackpy undo ",
     );
@@ -173,6 +175,7 @@ describe("lackpy run --approve", () => {
       answers: ["a"],
     });
     expect(JSON.parse(all.out).filesModified).toEqual(["CHANGELOG.md", "src/greet.js"]);
+    expect(JSON.parse(all.out).limitsLowered).toBeUndefined();
     await lackpy(root, ["undo"]);
     const none = await lackpy(root, ["run", "fix.js", "--kit", "files", "--approve", "--json"], {
       answers: [],

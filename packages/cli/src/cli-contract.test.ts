@@ -341,3 +341,45 @@ async function plainErrorServer(): Promise<{ url: string; server: Server }> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
+
+describe("help", () => {
+  it.each([
+    [["--help"]],
+    [["run", "--help"]],
+    [["template", "--help"]],
+    [["mcp", "init", "--help"]],
+  ])(
+    "lackpy %s has no trailing spaces and no line over 80 columns off a terminal",
+    async (args) => {
+      const { code, out } = await lackpy(args);
+      expect(code).toBe(0);
+      for (const line of out.split("\n")) {
+        expect(line, JSON.stringify(line)).not.toMatch(/ $/);
+        expect(line.length, line).toBeLessThanOrEqual(80);
+      }
+    },
+  );
+
+  it("wraps to the terminal's width when it says one", async () => {
+    const io = { ...memoryIo({ cwd: path.join(root, "ws") }), columns: 60 };
+    expect(await main(["run", "--help"], io)).toBe(0);
+    expect(Math.max(...io.out.split("\n").map((line) => line.length))).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("lackpy template test", () => {
+  it("names each placeholder without a --param value, and how to give it", async () => {
+    await lackpy(["create", "-", "--name", "show-kb", "--pattern", "show the kb {kb}"], {
+      stdin: "read_file(kb)",
+    });
+    const missing = await lackpy(["template", "test", "show-kb"]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe(
+      "lackpy: Template 'show-kb' reads 'kb', which no --param gives.\n" +
+        "  hint: give each a value: lackpy template test show-kb --param kb=…\n",
+    );
+    const given = await lackpy(["template", "test", "show-kb", "--param", "kb=README.md"]);
+    expect(given.code).toBe(0);
+    expect(given.out).toContain("# ");
+  });
+});

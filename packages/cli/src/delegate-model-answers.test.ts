@@ -112,7 +112,7 @@ describe("lackpy delegate with a model that answers badly", () => {
         code: "parse_error",
         program: BROKEN,
         provider: "ollama",
-        errors: [{ code: "parse_error", line: 2, column: 1 }],
+        errors: [{ code: "parse_error", line: 2, column: 2 }],
       },
     });
     expect(result.error.tiers.map((tier: { provider: string }) => tier.provider)).toEqual([

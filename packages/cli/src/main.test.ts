@@ -141,6 +141,31 @@ describe("lackpy run and delegate", () => {
     expect(none.output).toEqual(["src/inventory.ts", "src/report.ts"]);
   });
 
+  it("gives delegate --json the run's stats, as run --json has them", async () => {
+    const delegated = JSON.parse(
+      (await lackpy(["delegate", "list all typescript files", "--json"])).out,
+    );
+    const ran = JSON.parse((await lackpy(["run", "todos.js", "--json"])).out);
+    for (const result of [delegated, ran])
+      expect(Object.keys(result.stats).sort()).toEqual([
+        "durationMs",
+        "steps",
+        "toolCalls",
+        "toolMs",
+        "truncated",
+      ]);
+    expect(delegated.stats).toMatchObject({ toolCalls: 1, truncated: [] });
+    expect(delegated.stats.steps).toBeGreaterThan(0);
+    const unanswered = JSON.parse((await lackpy(["delegate", "zzz qqq", "--json"])).out);
+    expect(unanswered.stats).toEqual({
+      steps: 0,
+      toolCalls: 0,
+      durationMs: 0,
+      toolMs: 0,
+      truncated: [],
+    });
+  });
+
   it("keeps --json small enough to pipe when a program reads many files", async () => {
     const big = await mkdtemp(path.join(os.tmpdir(), "lackpy-cli-big-"));
     try {
@@ -195,7 +220,7 @@ describe("lackpy run and delegate", () => {
       expect(code).toBe(1);
       expect(out).toBe("");
       expect(err).toBe(
-        "error[tool_error] fails.js:2:16: Tool read_file failed: No file 'nope.txt' in the workspace.\n" +
+        "error[tool_error/not_found] fails.js:2:16: Tool read_file failed: No file 'nope.txt' in the workspace.\n" +
           '  1 | const n = 1\n> 2 | const text =   read_file("nope.txt")\n    |                ^\n  3 | \n' +
           "  hint: use find_files(pattern) to see which files exist\n",
       );
@@ -207,7 +232,7 @@ describe("lackpy run and delegate", () => {
     async (mode) => {
       await writeFile(path.join(root, "existing.txt"), "old\n");
       await rm(path.join(root, "made"), { recursive: true, force: true });
-      const program = `write_file("made/new.md", "# new\\n")\nedit_file("existing.txt", "old", "new")\nedit_file("existing.txt", "absent", "x")\nwrite_file("made/new.md", "# again\\n")`;
+      const program = `write_file("made/new.md", "# new\\n")\nedit_file("existing.txt", "old", "new")\nwrite_file("made/new.md", "# again\\n")`;
       const { code, out, err } = await lackpy(["run", "-", "--kit", "files", "--mode", mode], {
         stdin: program,
       });
@@ -247,7 +272,7 @@ describe("lackpy run and delegate", () => {
         const bad = await lackpy(["validate", "-", "--json"], { stdin: `find_files("*", true)` });
         expect(JSON.parse(bad.out).errors[0]).toMatchObject({
           code: "bad_argument_type",
-          hint: "call it as find_files(pattern: string, options?: { include_ignored?: boolean })",
+          hint: "call it as find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean })",
         });
       } finally {
         await rm(workspace, { recursive: true, force: true });
@@ -291,7 +316,7 @@ describe("lackpy run and delegate", () => {
     });
     expect(code).toBe(1);
     expect(err).toMatch(
-      /^# kit files \(writes with write_file, edit_file\)\nerror\[tool_error\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
+      /^# kit files \(writes with write_file, edit_file\)\nerror\[tool_error\/not_found\] <stdin>:2:1: [^]*\nnothing was written: a run that fails changes no file\n$/,
     );
     expect(existsSync(path.join(root, "partial.txt"))).toBe(false);
   });
@@ -337,6 +362,7 @@ describe("lackpy run and delegate", () => {
         "provider",
         "reading",
         "runId",
+        "stats",
         "stdout",
         "success",
         "tier",
@@ -524,7 +550,8 @@ describe("--help", () => {
     async (args, header, usage) => {
       const { code, out } = await lackpy(args);
       expect(code).toBe(0);
-      expect(out.split("\n")[0]).toBe(header);
+      // Help wraps to 80 columns without a terminal: the header may continue on indented lines.
+      expect(out.split("\n\n")[0].replace(/\n +/g, " ")).toBe(header);
       expect(out).toContain(usage);
       expect(out).not.toMatch(/\) \(/);
     },
@@ -563,13 +590,18 @@ describe("--help", () => {
 });
 
 describe("lackpy mcp init", () => {
-  it("writes a .mcp.json entry that starts this CLI's server, and refuses to replace a different one", async () => {
-    expect((await lackpy(["mcp", "init"])).code).toBe(0);
-    const config = JSON.parse(await readFile(path.join(root, ".mcp.json"), "utf8"));
-    expect(config.mcpServers.lackpy).toEqual({
-      command: process.execPath,
-      args: [BIN, "mcp", "serve", "--workspace", root],
+  it("writes a portable .mcp.json entry, says when lackpy is not on PATH, and refuses to replace a different one", async () => {
+    const first = await lackpy(["mcp", "init"]);
+    expect(first.code).toBe(0);
+    const text = await readFile(path.join(root, ".mcp.json"), "utf8");
+    // A file teams commit: nothing of this machine's.
+    expect(JSON.parse(text).mcpServers.lackpy).toEqual({
+      command: "lackpy",
+      args: ["mcp", "serve", "--workspace", "."],
     });
+    expect(text).not.toContain(root);
+    expect(text).not.toContain(process.execPath);
+    expect(first.err).toContain("note: the entry runs lackpy from PATH, and there is none here");
     expect((await lackpy(["mcp", "init"])).out).toContain("unchanged");
     await writeFile(
       path.join(root, ".mcp.json"),
@@ -577,6 +609,16 @@ describe("lackpy mcp init", () => {
     );
     expect((await lackpy(["mcp", "init"])).code).toBe(2);
     expect((await lackpy(["mcp", "init", "--force"])).code).toBe(0);
+  });
+
+  it("names this machine's node, bin and workspace with --local", async () => {
+    expect((await lackpy(["mcp", "init", "--local", "--force"])).code).toBe(0);
+    const config = JSON.parse(await readFile(path.join(root, ".mcp.json"), "utf8"));
+    expect(config.mcpServers.lackpy).toEqual({
+      command: process.execPath,
+      args: [BIN, "mcp", "serve", "--workspace", root],
+    });
+    await rm(path.join(root, ".mcp.json"));
   });
 });
 

@@ -20,6 +20,7 @@ import { providerCommand } from "./commands/provider-commands.js";
 import { rulesCommand } from "./commands/rules-commands.js";
 import { initCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
 import { trustCommand } from "./commands/trust-commands.js";
+import { tidyUsage } from "./output/tidy-usage.js";
 
 /** The CLI's version, kept in step with the package by the build. */
 export const CLI_VERSION = "0.0.0";
@@ -64,7 +65,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     const [command, parents] = await resolveCommand(root, rawArgs);
     if (rawArgs.length === 0 || flags.includes("--help") || flags.includes("-h")) {
-      const usage = await renderHelp(command, parents);
+      const usage = tidyUsage(await renderHelp(command, parents), io.columns);
       context.io.stdout(`${trustedStyles(usage)}\n`);
       return rawArgs.length === 0 ? 2 : 0;
     }

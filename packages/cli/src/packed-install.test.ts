@@ -1,5 +1,15 @@
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +23,10 @@ const ENV = Object.fromEntries(Object.entries(process.env).filter(([key]) => key
 const run = (command: string, args: string[], options: { cwd: string }) =>
   execFileAsync(command, args, { ...options, env: ENV });
 const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
+/** `pnpm lackpy:install`: the README's step from a clone to a lackpy command for your own projects. */
+const INSTALL_SCRIPT = fileURLToPath(
+  new URL("../../../scripts/install-lackpy.mjs", import.meta.url),
+);
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 const PUBLISHED = ["lang", "kit", "run", "infer", "service", "mcp", "cli"];
 /** This repository's TypeScript compiler, run on the packed packages' types. */
@@ -31,6 +45,7 @@ const ENTRY_EXPORTS: [string, string][] = [
   ["@lackpy/cli", "main"],
 ];
 let directory: string;
+let packs: string;
 let project: string;
 /** A project with `@lackpy/cli` alone, as `npx @lackpy/cli` installs it. */
 let cliOnly: string;
@@ -52,7 +67,7 @@ async function lackpy(args: string[]): Promise<{ code: number; stdout: string; s
 describe("the packed packages", () => {
   beforeAll(async () => {
     directory = await mkdtemp(path.join(os.tmpdir(), "lackpy-packed-"));
-    const packs = path.join(directory, "packs");
+    packs = path.join(directory, "packs");
     for (const name of PUBLISHED)
       await run("pnpm", ["pack", "--pack-destination", packs], { cwd: path.join(PACKAGES, name) });
     const tarballs = await readdir(packs);
@@ -91,6 +106,30 @@ describe("the packed packages", () => {
   }, 180_000);
 
   afterAll(() => (directory ? rm(directory, { recursive: true, force: true }) : undefined));
+
+  it("gives pnpm lackpy:install's lackpy command to any folder, the MCP server included", async () => {
+    const prefix = path.join(directory, "prefix");
+    const installed = await run(
+      process.execPath,
+      [INSTALL_SCRIPT, "--prefix", prefix, "--packs", packs],
+      { cwd: path.dirname(INSTALL_SCRIPT) },
+    );
+    const command = path.join(prefix, "bin", "lackpy");
+    expect(installed.stdout).toContain(`lackpy 0.0.0 installed: ${command}\n`);
+    // An unrelated folder, with lackpy found on PATH as a person's shell finds it.
+    const elsewhere = path.join(directory, "elsewhere");
+    await cp(EXAMPLE, elsewhere, { recursive: true });
+    const env = { ...ENV, PATH: `${path.dirname(command)}${path.delimiter}${ENV.PATH ?? ""}` };
+    const inFolder = (args: string[]) => execFileAsync("lackpy", args, { cwd: elsewhere, env });
+    expect((await inFolder(["--version"])).stdout).toBe("0.0.0\n");
+    const delegated = await inFolder(["delegate", "list all python files", "--json"]);
+    expect(JSON.parse(delegated.stdout)).toMatchObject({ success: true, output: ["src/cli.py"] });
+    const mcp = await inFolder(["mcp", "init"]);
+    expect(mcp.stderr).toBe("");
+    expect(JSON.parse(await readFile(path.join(elsewhere, ".mcp.json"), "utf8"))).toEqual({
+      mcpServers: { lackpy: { command: "lackpy", args: ["mcp", "serve", "--workspace", "."] } },
+    });
+  });
 
   it("installs without the optional model clients", async () => {
     const check = `const infer = require("node:module").createRequire(require.resolve("@lackpy/infer/package.json"));

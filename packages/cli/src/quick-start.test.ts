@@ -27,6 +27,18 @@ describe("the README's quick start", () => {
     expect(await readFile(path.join(ROOT, "README.md"), "utf8")).toContain(`\n${LINE_ONE}\n`);
   });
 
+  it("is two commands, and the next section installs lackpy for your own projects", async () => {
+    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
+    const sections = readme.split(/\n(?=## )/);
+    const index = sections.findIndex((section) => section.startsWith("## Quick start\n"));
+    const block = (section: string) => /\n```sh\n([^]*?)\n```\n/.exec(section)?.[1].split("\n");
+    expect(block(sections[index])).toEqual([LINE_ONE, "pnpm test"]);
+    const install = block(sections[index + 1]);
+    expect(install?.[0]).toMatch(/^pnpm lackpy:install\b/);
+    const scripts = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")).scripts;
+    expect(scripts["lackpy:install"]).toBe("node scripts/install-lackpy.mjs");
+  });
+
   it("builds with errors only and no telemetry notice, even for a user turbo has never seen", async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), "lackpy-home-"));
     try {

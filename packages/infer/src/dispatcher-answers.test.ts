@@ -66,9 +66,9 @@ describe("Dispatcher with answers that are not programs", () => {
       ]);
       const retry = chats[1].messages.at(-1).content as string;
       const { line, column } = error.errors![0];
-      expect(retry).toContain(`line ${line}, column ${column + 1}: Syntax error`);
+      expect(retry).toContain(`line ${line}, column ${column}: Syntax error`);
       expect(retry).toContain(`${line} | ${error.program!.split("\n")[line - 1]}`);
-      expect(retry).toContain(`| ${" ".repeat(column)}^`);
+      expect(retry).toContain(`| ${" ".repeat(column - 1)}^`);
     },
   );
 

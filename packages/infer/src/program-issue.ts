@@ -12,9 +12,9 @@ export function isAnswerProblem(code: string): code is AnswerProblemCode {
 export interface ProgramIssue {
   code: ValidationErrorCode | AnswerProblemCode;
   message: string;
-  /** 1-based line in the candidate program (1 for problems with the whole answer). */
+  /** Line in the candidate program, from 1 (1 for problems with the whole answer). */
   line: number;
-  /** 0-based column. */
+  /** Column, from 1. */
   column: number;
   hint?: string;
 }
@@ -24,7 +24,7 @@ export const EMPTY_PROGRAM: ProgramIssue = Object.freeze({
   code: "empty_program",
   message: "The answer has no program: it is empty, only comments, or only null.",
   line: 1,
-  column: 0,
+  column: 1,
   hint: "answer with the program itself, ending with an expression whose value is the answer",
 });
 
@@ -34,7 +34,7 @@ export function ambiguousAnswer(message: string): ProgramIssue {
     code: "ambiguous_answer",
     message,
     line: 1,
-    column: 0,
+    column: 1,
     hint: "answer with exactly one program and nothing else: no prose, no second code block",
   };
 }
@@ -43,7 +43,7 @@ export function ambiguousAnswer(message: string): ProgramIssue {
 export function describeIssues(issues: readonly ProgramIssue[]): string[] {
   return issues.map((issue) => {
     const details = [
-      ...(isAnswerProblem(issue.code) ? [] : [`line ${issue.line}, column ${issue.column + 1}`]),
+      ...(isAnswerProblem(issue.code) ? [] : [`line ${issue.line}, column ${issue.column}`]),
       ...(issue.hint ? [`hint: ${issue.hint}`] : []),
     ];
     return `${issue.code}: ${issue.message} (${details.join("; ")})`;

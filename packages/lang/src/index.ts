@@ -15,6 +15,8 @@ export { typedSignature } from "./check/check-argument-types.js";
 export type { ValidateOptions, ValidatedProgram } from "./validate/validate-options.js";
 export { parseProgram, PARSE_OPTIONS, utf8ByteLength } from "./parse/parse-program.js";
 export type { Node, ParseFailure, ParseSuccess } from "./parse/parse-program.js";
+export { nodePosition } from "./parse/source-position.js";
+export type { SourcePosition } from "./parse/source-position.js";
 export { isForbiddenProperty, forbiddenPropertyMessage } from "./check/check-property.js";
 export { computeGrade, MAX_GRADE } from "./rules/grade.js";
 export { editDistance, nearestName } from "./names/predefined-names.js";
@@ -36,6 +38,8 @@ export { ALLOWED_NODE_TYPES, ALLOWED_OPERATORS } from "./spec/allowed-syntax.js"
 export { REJECTED_SYNTAX } from "./spec/rejected-syntax.js";
 export { FORBIDDEN_NAMES, FORBIDDEN_PROPERTIES } from "./spec/forbidden-names.js";
 export { HELPERS } from "./spec/helper-builtins.js";
+export { countLines } from "./spec/count-lines.js";
+export { allowedLine, helperUsage, methodsLine } from "./spec/summary-lines.js";
 export { SAFE_GLOBALS } from "./spec/safe-globals.js";
 export { METHOD_ALLOWLIST } from "./spec/method-allowlist.js";
 export { CONSTRUCTORS } from "./spec/constructors.js";

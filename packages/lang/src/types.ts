@@ -89,7 +89,9 @@ export type ValidationErrorCode =
 export interface ValidationError {
   readonly code: ValidationErrorCode;
   readonly message: string;
+  /** From 1. */
   readonly line: number;
+  /** From 1, in UTF-16 units (the first character of a line is column 1). */
   readonly column: number;
   readonly hint?: string;
 }

@@ -135,6 +135,19 @@ describe("MCP server (in memory)", () => {
     check(result.structuredContent);
   });
 
+  it.each(["delegate", "generate"])(
+    "%s that no tier answers says what comes close and what an agent can do next",
+    async (name) => {
+      const result = await call(name, { intent: "list the files in klingon" });
+      expect(result.isError).toBe(true);
+      const hint = result.structuredContent.error.hint as string;
+      expect(result.structuredContent.error.didYouMean).toContain("No rule covers this request.");
+      expect(hint).toMatch(/^write the program yourself and call run_program /);
+      expect(hint).toContain("; or ask the person to set up a model tier");
+      expect(result.content[0].text).toContain(`\nhint: ${hint}`);
+    },
+  );
+
   it("names the kit that has a tool the kit lacks, and the kit argument to pass", async () => {
     const program = 'write_file("notes.md", "x")';
     for (const [tool, result] of [
@@ -217,7 +230,7 @@ describe("MCP server (in memory)", () => {
     expect(results.map((result) => result.structuredContent.success)).toEqual([true, true, true]);
   });
 
-  it("gives a delegate's reading, and a failed delegate's did-you-mean and next steps as the CLI does", async () => {
+  it("gives a delegate's reading, and a failed delegate's did-you-mean and an agent's next steps", async () => {
     const answered = await call("delegate", { intent: "list all python files" });
     expect(answered.structuredContent.reading).toBe("Python files (**/*.py)");
     expect(answered.content[0]!.text).toContain("reading: Python files (**/*.py)\n");
@@ -227,7 +240,9 @@ describe("MCP server (in memory)", () => {
     expect(failed.structuredContent.error).toMatchObject({
       code: "generation_failed",
       didYouMean: `Did you mean "how many python files do we have here"? No rule reads 'right'; without it, rule count-files reads the request as: the number of Python files (**/*.py).`,
-      hint: expect.stringContaining("lackpy rules lists them"),
+      hint: expect.stringMatching(
+        /^reword the request as didYouMean says \(a request worded like a rule is answered without a model\); or write the program yourself and call run_program /,
+      ),
     });
     expect(failed.content[0]!.text).toContain(
       'Did you mean "how many python files do we have here"?',

@@ -83,7 +83,7 @@ describe("an agent over MCP, first try", () => {
     const description = tools.find((tool) => tool.name === "run_program")?.description ?? "";
     for (const signature of [
       "read_file(path: string) -> string",
-      "find_files(pattern: string, options?: { include_ignored?: boolean }) -> string[]",
+      "find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean }) -> string[]",
       "file_size(path: string) -> number",
       'list_folder(path?: string) -> { name: string, path: string, kind: "file" | "folder" }[]',
       "read_lines(path: string, start: number, end?: number) -> string[]",
@@ -91,13 +91,47 @@ describe("an agent over MCP, first try", () => {
       "definitions_of(name: string, glob?: string) -> { file: string, line: number, text: string, kind?: string }[]",
     ])
       expect(description).toContain(`\n${signature} — `);
-    expect(description).toContain("Refused, write instead: regex lookaround and backreferences");
+    expect(description).toContain("Refused (write instead): regex lookaround and backreferences");
     expect(description).toContain("for (let i = 0; i < n; i++)");
-    expect(Buffer.byteLength(description)).toBeLessThan(5120);
+    expect(Buffer.byteLength(description)).toBeLessThan(6656);
     expect(tools.map((tool) => tool.name)).toEqual(
       expect.arrayContaining(["search_tools", "describe_tool"]),
     );
     expect(await starts()).toEqual({ a: 0, b: 0, c: 0, d: 0 });
+  });
+
+  it("leaves an agent that reads only tools/list nothing to guess (issue 38's list)", async () => {
+    const { tools } = await client.listTools();
+    const description = tools.find((tool) => tool.name === "run_program")?.description ?? "";
+    const answers: [string, string][] = [
+      ["search_files: literal or regex, and case", "plain, not a regex, case-sensitive (grep -F)"],
+      ["globs: top-level files", "** any depth (**/*.ts has a.ts too)"],
+      ["globs: dotfiles", "Leaves out hidden names (.vscode; not .gitignore, .github)"],
+      ["globs: node_modules", "node_modules unless named"],
+      ["globs: .gitignore", "what .gitignore ignores unless { include_ignored: true }"],
+      ["read_lines numbering", "Lines start to end of a text file, from 1, both included"],
+      ["list_folder paths", "sorted by name; each path is workspace-relative"],
+      ["sorted's key", 'sorted(xs, key?, reverse?) (key: "field" or x => value)'],
+      ["?. and ??", 'xs[0]?.name ?? "none"'],
+      ["typeof and ++", " ?? ! typeof ++ -- = += "],
+      ["const f = x => …", "const f = x => … (pass arrows directly)"],
+      ["a line starting with ( or [", "a line starting with (, [ or ` (asi_hazard"],
+      [
+        "a line count and the trailing newline",
+        'line_count(text) (a final "\\n" ends the last line; "" has 0)',
+      ],
+      ["taking only text files", "find_files(glob, { text: true }) lists only readable ones"],
+      [
+        "the files kit's tools",
+        'kit "files": the tools above, plus:\nwrite_file(path: string, content: string) -> number',
+      ],
+      ["edit_file's rule", "Replace old, found exactly once (every one with { all: true })"],
+      ["what to do on a failure", "On failure, fix it from error.errors (line and column from 1"],
+    ];
+    for (const [question, answer] of answers) expect(description, question).toContain(answer);
+    // No description is cut: no tool line ends in an ellipsis.
+    expect(description).not.toMatch(/…\n/);
+    expect(description).not.toContain("On success: false");
   });
 
   it("runs a builtin-only program with four trusted servers configured, starting none", async () => {

@@ -1,6 +1,7 @@
 /**
  * The descriptions of `run_program` and `delegate` show the workspace's default kit (its tools
- * as typed signatures, or an index for a large kit) and the language, from the one builder the
+ * as typed signatures, or an index for a large kit), what the other kits add, and the language,
+ * from the one builder the
  * agent adapters use (`toolDescription`). They are rebuilt before every `tools/list` answer, so
  * a changed default kit (its `.kit` file, or `[kit] default` in config.toml) shows at once, and
  * after every tool call the server checks again and sends `notifications/tools/list_changed`
@@ -26,7 +27,21 @@ async function describedKit(
   }
 }
 
-/** The two descriptions for the default kit as it is now. */
+/** The kits a call may name besides the default one (shipped and workspace kits that resolve), as the descriptions show them. */
+async function otherKits(service: LackpyService, defaultKit: string): Promise<DescribedKit[]> {
+  const kits: DescribedKit[] = [];
+  for (const entry of await service.kitList()) {
+    if (entry.error || entry.name === defaultKit) continue;
+    try {
+      kits.push(await service.kitInfo(entry.name, { startServers: false }));
+    } catch {
+      // A kit that does not resolve is left out here; kit_list names it with its error.
+    }
+  }
+  return kits;
+}
+
+/** The two descriptions for the default kit as it is now, with the tools the other kits add. */
 export async function programToolDescriptions(
   service: LackpyService,
 ): Promise<{ runProgram: string; delegate: string }> {
@@ -38,9 +53,10 @@ export async function programToolDescriptions(
       delegate: `Delegate a task over the workspace to lackpy, in words. ${broken}`,
     };
   }
+  const options = { host: "mcp" as const, otherKits: await otherKits(service, kit.name) };
   return {
-    runProgram: toolDescription("program", kit, { host: "mcp" }),
-    delegate: toolDescription("delegate", kit, { host: "mcp" }),
+    runProgram: toolDescription("program", kit, options),
+    delegate: toolDescription("delegate", kit, options),
   };
 }
 

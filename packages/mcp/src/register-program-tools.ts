@@ -17,8 +17,10 @@ import {
   renderValidation,
   type RenderableRun,
 } from "./render-result.js";
+import { withGenerationHint } from "./generation-hint.js";
 import { guarded, jsonResult, renderedResult, type ToolResult } from "./tool-result.js";
 import type { RunOwnership } from "./run-ownership.js";
+import { progressNotifier } from "./progress-notifier.js";
 
 /** The hint for a tool of another kit: the caller passes the tool's `kit` argument. */
 export const KIT_HINT = 'call again with the argument "kit": "{kit}"';
@@ -113,16 +115,20 @@ export function registerProgramTools(
     async (args, context) =>
       guarded(async () => {
         const sized = shape(args);
-        const result = await service.delegate(args.intent, {
-          kit: args.kit,
-          params: args.params,
-          rules: args.rules,
-          dryRun: args.dryRun,
-          signal: context.mcpReq.signal,
-          ...sized,
-          ...defaults.ownership?.caller(),
-        });
-        return runResult(result, sized.trace);
+        const progress = progressNotifier(context);
+        const result = await service
+          .delegate(args.intent, {
+            kit: args.kit,
+            params: args.params,
+            rules: args.rules,
+            dryRun: args.dryRun,
+            signal: context.mcpReq.signal,
+            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+            ...sized,
+            ...defaults.ownership?.caller(),
+          })
+          .finally(() => progress.stop());
+        return runResult(withGenerationHint(result), sized.trace);
       }),
   );
 
@@ -145,7 +151,8 @@ export function registerProgramTools(
           params: args.params,
           rules: args.rules,
         });
-        return renderedResult(result, renderGeneration(result), !result.success);
+        const hinted = withGenerationHint(result);
+        return renderedResult(hinted, renderGeneration(hinted), !hinted.success);
       }),
   );
 
@@ -168,18 +175,22 @@ export function registerProgramTools(
     async (args, context) =>
       guarded(async () => {
         const sized = shape(args);
-        const result = await service.runProgram(args.program, {
-          kit: args.kit,
-          params: args.params,
-          rules: args.rules,
-          kitHint: KIT_HINT,
-          limits: args.limits,
-          dryRun: args.dryRun,
-          signal: context.mcpReq.signal,
-          ...sized,
-          ...defaults.ownership?.caller(),
-        });
-        return runResult(result, sized.trace);
+        const progress = progressNotifier(context);
+        const result = await service
+          .runProgram(args.program, {
+            kit: args.kit,
+            params: args.params,
+            rules: args.rules,
+            kitHint: KIT_HINT,
+            limits: args.limits,
+            dryRun: args.dryRun,
+            signal: context.mcpReq.signal,
+            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+            ...sized,
+            ...defaults.ownership?.caller(),
+          })
+          .finally(() => progress.stop());
+        return runResult(withGenerationHint(result), sized.trace);
       }),
   );
 

@@ -67,14 +67,14 @@ describe("renderRun", () => {
               code: "forbidden_syntax",
               message: "'var' declarations are not allowed.",
               line: 1,
-              column: 0,
+              column: 1,
               hint: "use let",
             },
-            { code: "unknown_name", message: "Unknown name 'fs'.", line: 2, column: 4 },
+            { code: "unknown_name", message: "Unknown name 'fs'.", line: 2, column: 5 },
           ],
         },
       },
-      "error[invalid_program]: 'var' declarations are not allowed. (and 1 more)\n  1:0 forbidden_syntax: 'var' declarations are not allowed. (hint: use let)\n  2:4 unknown_name: Unknown name 'fs'.\ntool calls: none",
+      "error[invalid_program]: 'var' declarations are not allowed. (and 1 more)\n  1:1 forbidden_syntax: 'var' declarations are not allowed. (hint: use let)\n  2:5 unknown_name: Unknown name 'fs'.\ntool calls: none",
     ],
     [
       {
@@ -102,6 +102,25 @@ describe("renderRun", () => {
       }),
     ).toContain("error[tool_error]: Tool read_file failed: no such file.\nhint: check the path\n");
   });
+
+  it("gives a run error's position, from 1, and the tool's own code", () => {
+    expect(
+      renderRun({
+        ...base,
+        success: false,
+        output: null,
+        error: {
+          code: "tool_error",
+          toolCode: "edit_ambiguous",
+          message: "Tool edit_file failed: \"a\" occurs 2 times in 'x.md'.",
+          line: 2,
+          column: 1,
+        },
+      }),
+    ).toContain(
+      "error[tool_error/edit_ambiguous] at 2:1: Tool edit_file failed: \"a\" occurs 2 times in 'x.md'.\n",
+    );
+  });
 });
 
 describe("renderValidation and renderGeneration", () => {
@@ -123,11 +142,11 @@ describe("renderValidation and renderGeneration", () => {
       renderValidation({ valid: false, errors, calls: [], grade: { w: 0, d: 0 } }).split("\n"),
     ).toEqual([
       "invalid: 7 errors",
-      "  1:0 bad_arity: e0",
-      "  2:0 bad_arity: e1",
-      "  3:0 bad_arity: e2",
-      "  4:0 bad_arity: e3",
-      "  5:0 bad_arity: e4",
+      "  1:1 bad_arity: e0",
+      "  2:1 bad_arity: e1",
+      "  3:1 bad_arity: e2",
+      "  4:1 bad_arity: e3",
+      "  5:1 bad_arity: e4",
       "  … and 2 more",
     ]);
   });

@@ -17,8 +17,11 @@ export interface RenderableRun {
     code: string;
     message: string;
     hint?: unknown;
-    didYouMean?: unknown;
     errors?: unknown;
+    toolCode?: unknown;
+    line?: unknown;
+    column?: unknown;
+    didYouMean?: unknown;
   } | null;
   /** Each tool once (`{ tool, calls, totalMs }`, a summary) or each call (`{ tool, durationMs }`, the full trace). */
   trace: readonly { tool: string; calls?: number; totalMs?: number; durationMs?: number }[];
@@ -68,7 +71,7 @@ function indent(text: string): string {
 /** Lines for validation errors: position, code, message and hint. */
 export function renderProblems(problems: readonly Problem[]): string[] {
   const lines = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
-    const where = problem.line ? `${problem.line}:${problem.column ?? 0} ` : "";
+    const where = problem.line ? `${problem.line}:${problem.column ?? 1} ` : "";
     return `  ${where}${problem.code}: ${problem.message}${problem.hint ? ` (hint: ${problem.hint})` : ""}`;
   });
   if (problems.length > MAX_LISTED_PROBLEMS)
@@ -112,7 +115,12 @@ export function renderRun(result: RenderableRun): string {
   const skipped = describeSkipped(result.skipped);
   if (skipped) lines.push(`skipped: ${skipped}`);
   if (result.error) {
-    lines.push(`error[${result.error.code}]: ${result.error.message}`);
+    const { code, toolCode, line, column } = result.error;
+    const where =
+      typeof line === "number" ? ` at ${line}:${typeof column === "number" ? column : 1}` : "";
+    lines.push(
+      `error[${typeof toolCode === "string" ? `${code}/${toolCode}` : code}]${where}: ${result.error.message}`,
+    );
     if (typeof result.error.didYouMean === "string") lines.push(result.error.didYouMean);
     if (typeof result.error.hint === "string") lines.push(`hint: ${result.error.hint}`);
     if (Array.isArray(result.error.errors))

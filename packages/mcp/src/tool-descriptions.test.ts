@@ -18,6 +18,9 @@ import { createMcpServer } from "./create-mcp-server.js";
 import { LIMIT_NAMES } from "./input-schemas.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
+
+/** The default kit's section of a description: from "Tools of kit" to the next blank line. */
+const kitPart = (description: string) => /^Tools of kit[^]*?(?=\n\n)/m.exec(description)?.[0] ?? "";
 const folders: string[] = [];
 
 type Result = {
@@ -77,21 +80,26 @@ afterAll(async () => {
 describe("run_program and delegate descriptions", () => {
   it("describe the default kit with the adapters' builder: every tool's signature and the language", async () => {
     const kit = await lackpy.service.kitInfo("readonly");
+    const otherKits = [await lackpy.service.kitInfo("files")];
     const description = await lackpy.describe("run_program");
-    expect(description).toBe(toolDescription("program", kit, { host: "mcp" }));
-    for (const tool of kit.tools) expect(description).toMatch(new RegExp(`\\n${tool.name}\\(`));
+    expect(description).toBe(toolDescription("program", kit, { host: "mcp", otherKits }));
+    for (const tool of kit.tools)
+      expect(kitPart(description)).toMatch(new RegExp(`\\n${tool.name}\\(`));
     expect(description).toContain("read_file(path: string) -> string");
-    expect(description).toContain("Refused, write instead: regex lookaround and backreferences");
-    expect(Buffer.byteLength(description)).toBeLessThan(5120);
+    expect(description).toContain(
+      'Other kits (pass kit):\nkit "files": the tools above, plus:\nwrite_file(',
+    );
+    expect(description).toContain("Refused (write instead): regex lookaround and backreferences");
+    expect(Buffer.byteLength(description)).toBeLessThan(6656);
     expect(await lackpy.describe("delegate")).toBe(
-      toolDescription("delegate", kit, { host: "mcp" }),
+      toolDescription("delegate", kit, { host: "mcp", otherKits }),
     );
   });
 
   it("show a changed [kit] default at the next listing, and say so after a call", async () => {
     const own = await connect('[kit]\ndefault = "readonly"\n[run]\nmode = "in-process"\n');
     try {
-      expect(await own.describe("run_program")).not.toContain("write_file(");
+      expect(kitPart(await own.describe("run_program"))).not.toContain("write_file(");
       await own.call("kit_list");
       expect(own.notified).not.toContain("notifications/tools/list_changed");
       await writeFile(
@@ -103,7 +111,7 @@ describe("run_program and delegate descriptions", () => {
       expect(own.notified).toContain("notifications/tools/list_changed");
       const description = await own.describe("run_program");
       expect(description).toContain('(kit "files" unless you pass kit)');
-      expect(description).toContain("write_file(path: string, content: string) -> number");
+      expect(kitPart(description)).toContain("write_file(path: string, content: string) -> number");
       expect(
         (await own.call("run_program", { program: 'write_file("new.txt", "x")' }))
           .structuredContent,
@@ -120,12 +128,12 @@ describe("run_program and delegate descriptions", () => {
       await writeFile(path.join(own.root, ".lackpy", "kits", "mine.kit"), "read_file\n");
       const before = await own.describe("run_program");
       expect(before).toContain('Tools of kit "mine"');
-      expect(before).not.toContain("find_files(");
+      expect(kitPart(before)).not.toContain("\nfind_files(");
       await writeFile(
         path.join(own.root, ".lackpy", "kits", "mine.kit"),
         "read_file\nfind_files\n",
       );
-      expect(await own.describe("run_program")).toContain("find_files(pattern: string");
+      expect(kitPart(await own.describe("run_program"))).toContain("find_files(pattern: string");
     } finally {
       await own.client.close();
     }

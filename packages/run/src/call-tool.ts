@@ -185,6 +185,7 @@ function finishCall(context: RunContext, entry: TraceEntry, started: number): vo
   const now = context.now();
   entry.durationMs = now - started;
   context.toolMs += entry.durationMs;
+  context.reportProgress(now);
   // A synchronous tool cannot be interrupted: a run past its deadline ends at its next step.
   if (context.pastDeadline(now)) context.checkTimeSoon();
 }
@@ -229,21 +230,28 @@ function toolFault(
   }
   // A tool may throw anything; reading it must not throw again. One that echoes a secret it
   // was given has the secret's text replaced by its marker.
-  const { message, hint, ...described } = context.vault
-    ? context.vault.redactError(describeError(error))
-    : describeError(error);
+  const { code, ...read } = describeError(error);
+  const described: typeof read & { toolCode?: string } =
+    code === undefined ? read : { ...read, toolCode: code };
+  const {
+    message,
+    hint,
+    toolCode,
+    retriable: toolRetriable,
+  } = context.vault ? context.vault.redactError(described) : described;
   entry.error = message;
-  const retriable = described.retriable || context.toolSpec(name)?.retriable === true;
+  const retriable = toolRetriable || context.toolSpec(name)?.retriable === true;
   return context.fault("tool_error", `Tool ${name} failed: ${message}`, node, hint, {
     tool: name,
+    ...(toolCode !== undefined ? { toolCode } : {}),
     ...(retriable ? { retriable: true } : {}),
   });
 }
 
 /**
  * Notes the paths a successful call read and wrote; a secret path (`rawArgs` holds its marker) is
- * not listed, and neither is the written path of a call that returned `false` (it wrote nothing,
- * as `edit_file` when `old` is not found).
+ * not listed, and neither is the written path of a call that returned `false` (a tool's way to
+ * say it wrote nothing).
  */
 function notePaths(
   context: RunContext,

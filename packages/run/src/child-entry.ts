@@ -16,6 +16,7 @@ import type {
   ToolReply,
 } from "./isolated/isolation-protocol.js";
 import { ProgramFault } from "./run-error.js";
+import type { RunProgress } from "./run-progress.js";
 import { failedResult, runInProcess } from "./run-program.js";
 import { placeSecretMarkers, toSecretArguments } from "./isolated/secret-arguments.js";
 import { warmUp } from "./isolated/warm-up.js";
@@ -60,7 +61,10 @@ function settleToolCall(reply: ToolReply): void {
     waiting.reject(
       new ProgramFault(error.code, error.message, error.hint ? { hint: error.hint } : {}),
     );
-  else waiting.reject(Object.assign(new Error(error.message), error));
+  else {
+    const { toolCode, ...described } = error;
+    waiting.reject(Object.assign(new Error(error.message), described, { code: toolCode }));
+  }
 }
 
 /** What the child tools did since the last host call that the host must know first (`ChildToolHandler.report`). */
@@ -131,6 +135,12 @@ async function runOne(request: RunRequest): Promise<void> {
       rules: request.rules,
       heapUsedBytes: () => getHeapStatistics().used_heap_size,
       signal: heapWatch.begin(request.limits.memoryMb),
+      ...(request.progress
+        ? {
+            onProgress: (progress: RunProgress) =>
+              send({ type: "progress", id: request.id, progress }),
+          }
+        : {}),
     },
     "host",
     request.elapsedMs,

@@ -13,7 +13,7 @@ function tools() {
     put: (path: string) => (refuse(path), 1),
     put_later: async (path: string) => (refuse(path), 1),
     put_hanging: () => new Promise(() => {}),
-    /** Like edit_file: `false` when there was nothing to change. */
+    /** `false` when there was nothing to change. */
     change: (path: string, changed: boolean) => (refuse(path), changed),
     get: (path: string) => (refuse(path), "text"),
     get_later: async (path: string) => (refuse(path), "text"),

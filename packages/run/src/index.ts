@@ -3,6 +3,8 @@ export { runInProcess, prepareProgram } from "./run-program.js";
 export type { RunOptions } from "./run-program.js";
 export type { ChildTool, ChildToolHandler } from "./tools/child-tool.js";
 export type { RunResult, RunStats } from "./run-result.js";
+export { PROGRESS_INTERVAL_MS } from "./run-progress.js";
+export type { ProgressListener, RunProgress } from "./run-progress.js";
 export type { SkippedCount } from "./tools/skipped-tally.js";
 export type { TraceEntry, ToolFunction } from "./tools/trace-entry.js";
 export type { ToolCallContext, ToolContextFields } from "./tools/tool-call-context.js";

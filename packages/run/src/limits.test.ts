@@ -119,7 +119,7 @@ describe.each(MODES)("limits (%s)", (mode) => {
       tool: "read_file",
       retriable: true,
       line: 1,
-      column: 0,
+      column: 1,
     });
     expect(result.error?.message).toContain(
       "no file missing.txt; files: src/a.ts, src/b.ts, README.md",

@@ -43,6 +43,8 @@ export type { ChildTool, ChildToolHandler } from "./tools/child-tool.js";
 // Types only: the values of the root entry (`runInProcess`, `RunError`, …) would load the interpreter.
 export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";
+export { PROGRESS_INTERVAL_MS } from "./run-progress.js";
+export type { ProgressListener, RunProgress } from "./run-progress.js";
 export type { SkippedCount } from "./tools/skipped-tally.js";
 export type { TraceEntry, ToolFunction } from "./tools/trace-entry.js";
 export type { ToolCallContext, ToolContextFields } from "./tools/tool-call-context.js";

@@ -4,7 +4,7 @@
  * nothing of how programs are compiled. Every node counts one step, and the step, time and size
  * limits are checked as steps are taken, so a program can never run unbounded.
  */
-import { utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
+import { nodePosition, utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
 import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { ToolCallSignals, type ToolContextFields } from "./tools/tool-call-context.js";
@@ -13,6 +13,7 @@ import { Closure, Namespace, NativeCallable, isCallable } from "./values/values.
 import type { SecretVault } from "./secrets/secret-vault.js";
 import { BulkTiming, bulkWorkMs } from "./values/work-rate.js";
 import type { RevealSecret } from "./tools/tool-argument.js";
+import { PROGRESS_INTERVAL_MS, type ProgressListener } from "./run-progress.js";
 import { SkippedTally } from "./tools/skipped-tally.js";
 
 /** What a run context needs. */
@@ -39,6 +40,8 @@ export interface RunContextOptions {
   signal?: AbortSignal;
   /** Fields each tool call's `this` carries besides its signal (`RunOptions.toolContext`). */
   toolContext?: ToolContextFields;
+  /** Told how far the run has come, at clock checks and after tool calls, at most every `PROGRESS_INTERVAL_MS`. */
+  onProgress?: ProgressListener;
 }
 
 /** Steps between two clock checks. */
@@ -130,6 +133,8 @@ export class RunContext {
   private readonly heapUsedBytes: (() => number) | undefined;
   private readonly clock: (() => number) | null;
   private readonly specsByIndex: (ToolSpec | null | undefined)[] = [];
+  private readonly onProgress: ProgressListener | undefined;
+  private nextProgressAt: number;
 
   constructor(options: RunContextOptions) {
     this.limits = options.limits;
@@ -147,6 +152,25 @@ export class RunContext {
     this.signal = options.signal;
     this.toolSignals = new ToolCallSignals(options.signal, options.toolContext);
     this.nextCheckStep = Math.min(TIME_CHECK_INTERVAL, this.limits.maxSteps + 1);
+    this.onProgress = options.onProgress;
+    this.nextProgressAt = this.startedAt + PROGRESS_INTERVAL_MS;
+  }
+
+  /** Tells the listener how far the run has come, when one is set and the interval has passed. */
+  reportProgress(now: number): void {
+    if (!this.onProgress || now < this.nextProgressAt) return;
+    this.nextProgressAt = now + PROGRESS_INTERVAL_MS;
+    const progress = {
+      steps: this.steps,
+      toolCalls: this.toolCalls,
+      filesRead: this.filesRead.size,
+      elapsedMs: Math.round(now - this.startedAt),
+    };
+    try {
+      this.onProgress(progress);
+    } catch {
+      // A listener that fails must not fail the run.
+    }
   }
 
   /** The clock in ms: `performance.now()` unless the options gave another. */
@@ -205,6 +229,7 @@ export class RunContext {
    */
   checkTime(node: Node | null = this.current, now = this.now()): void {
     this.timeCheckDue = false;
+    this.reportProgress(now);
     if (this.signal?.aborted) throw this.fault("cancelled", "The run was cancelled.", node);
     this.bulk.close(now);
     if (now - this.startedAt > this.limits.timeoutMs)
@@ -382,9 +407,9 @@ export class RunContext {
     hint?: string,
     extra: Record<string, unknown> = {},
   ): ProgramFault {
-    const position = node?.loc?.start;
+    const position = nodePosition(node);
     return new ProgramFault(code, message, {
-      ...(position ? { line: position.line, column: position.column } : {}),
+      ...position,
       ...(hint ? { hint } : {}),
       ...extra,
     });

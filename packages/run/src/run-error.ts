@@ -28,6 +28,8 @@ export interface RunErrorValue {
   line?: number;
   column?: number;
   tool?: string;
+  /** For a `tool_error`: the code the tool gave its failure (`edit_not_found`, `not_found`, …), when it gave one. */
+  toolCode?: string;
   retriable?: boolean;
   hint?: string;
   errors?: unknown[];

@@ -225,6 +225,6 @@ describe("safe globals", () => {
 
   it("report errors at the call that used them", async () => {
     const result = await runInProcess(`const text = "{"\nconst o = JSON.parse(text)`);
-    expect(result.error).toMatchObject({ code: "runtime_error", line: 2, column: 10 });
+    expect(result.error).toMatchObject({ code: "runtime_error", line: 2, column: 11 });
   });
 });

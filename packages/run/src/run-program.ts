@@ -1,4 +1,4 @@
-import { validateProgram, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
+import { nodePosition, validateProgram, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
 import { finishResult } from "./finish-result.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import {
@@ -11,6 +11,7 @@ import { RunContext } from "./run-context.js";
 import { ProgramFault, type RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
 import type { ToolFunction } from "./tools/trace-entry.js";
+import type { ProgressListener } from "./run-progress.js";
 import type { ChildTool } from "./tools/child-tool.js";
 import type { ToolContextFields } from "./tools/tool-call-context.js";
 import { describeError } from "./tools/describe-error.js";
@@ -47,6 +48,11 @@ export interface RunOptions {
    * the builtin file tools of `@lackpy/kit` write to. A field named `signal` is left out.
    */
   toolContext?: ToolContextFields;
+  /**
+   * Told how far the run has come (steps, tool calls, files read, elapsed time), at most every
+   * `PROGRESS_INTERVAL_MS`, in both modes: an isolated child reports to the host.
+   */
+  onProgress?: ProgressListener;
   /**
    * Isolated mode: kit tools (by name) the child may answer itself with a module of the host's
    * own code, under Node's permission model, falling back to the tool in `tools` for any call
@@ -196,6 +202,7 @@ export async function runInProcess(
     heapUsedBytes: options.heapUsedBytes,
     signal: options.signal,
     ...(options.toolContext ? { toolContext: options.toolContext } : {}),
+    onProgress: options.onProgress,
   });
   const frame = program.frame();
   let output: unknown = null;
@@ -217,8 +224,7 @@ export async function runInProcess(
 export function toErrorValue(thrown: unknown, context: RunContext | null): RunErrorValue {
   if (thrown instanceof ProgramFault)
     return { code: thrown.code, message: thrown.message, ...thrown.details };
-  const position = context?.current?.loc?.start;
-  const where = position ? { line: position.line, column: position.column } : {};
+  const where = nodePosition(context?.current) ?? {};
   if (thrown instanceof RangeError && /call stack/i.test(thrown.message))
     return { code: "limit_steps", message: "The program nested too deeply.", ...where };
   const message = describeError(thrown).message;

@@ -18,9 +18,9 @@ export {
   toolDescription,
   kitSection,
   toolLine,
-  toolClause,
+  otherKitsSection,
   INPUT_DESCRIPTIONS,
-  TOOL_LINE_DESCRIPTION_CHARS,
+  OTHER_KIT_TOOL_LINES,
 } from "./agent/tool-description.js";
 export type {
   DescribedKit,

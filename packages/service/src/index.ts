@@ -38,7 +38,7 @@ export {
   isEmptyProgram,
   referencedNames,
 } from "./delegate/generalise-program.js";
-export { normaliseIntent, intentForMatching } from "@lackpy/infer/node";
+export { normaliseIntent, intentForMatching, patternParams } from "@lackpy/infer/node";
 export type { TemplateOrigin, RuleDescription } from "@lackpy/infer/node";
 export { FileRatchetStore } from "./store/ratchet-store.js";
 export { outputHash } from "./store/ratchet-keys.js";
@@ -110,6 +110,7 @@ export type {
   ShapedRunResult,
 } from "./result/shape-result.js";
 export { fitValue, fitText } from "./result/fit-value.js";
+export { progressMessage } from "./result/progress-message.js";
 export {
   didYouMean,
   explainGenerationFailure,

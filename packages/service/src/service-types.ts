@@ -2,8 +2,9 @@ import type { Grade, ValidationResult } from "@lackpy/lang";
 import type { KitUse } from "./kit-use.js";
 import type { ResolvedKit, Toolbox } from "@lackpy/kit";
 import type { Provider } from "@lackpy/infer";
-import type { RunResult, SkippedCount, TraceEntry } from "@lackpy/run";
+import type { RunResult, RunStats, SkippedCount, TraceEntry } from "@lackpy/run";
 import type { LimitNotes, LoweredLimit } from "./result/limit-notes.js";
+import type { ProgressEvent } from "./result/progress-event.js";
 import type { LackpyConfig } from "./config/config-types.js";
 import type { ShapeNotes, ShapedTrace, TraceDetail } from "./result/shape-result.js";
 import type { TrustDecision, TrustStatus } from "./trust/trust-types.js";
@@ -95,6 +96,8 @@ export type ServiceRunResult = RunResult & { filesCreated: string[] } & LimitNot
 /** Options for running a program. */
 export interface RunOptions extends ProgramOptions {
   signal?: AbortSignal;
+  /** Told how far the run has come (`run` events: steps, tool calls, files read, elapsed time). */
+  onProgress?: (event: ProgressEvent) => void;
   /** Limits of this run over the workspace's `[run]` defaults; each is lowered to its `[run.maxima]` unless `limitsSetByPerson`. */
   limits?: Partial<{
     maxSteps: number;
@@ -159,6 +162,8 @@ export interface DelegateResult extends ChangeOutcome {
   filesModified: string[];
   /** The files of `filesModified` that did not exist before the run: the ones it created. */
   filesCreated: string[];
+  /** The run's counters, as `runProgram` gives them (steps, tool calls, durations; all 0 when no program ran). */
+  stats: RunStats;
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
   generationMs: number;
   executionMs: number;
@@ -260,6 +265,11 @@ export interface WorkspaceStatus {
     /** Why the store could not be read now (its URL or workspace key waits for trust, it is down); absent when it could. */
     error?: string;
   };
+  /**
+   * Whether delegates are recorded for this workspace: false for the files store in a folder
+   * without `.lackpy/` (a delegate alone never makes one, so nothing is counted there).
+   */
+  recordsDelegates: boolean;
   /** Usable templates. */
   templates: number;
   /** Broken template files and failed promotions. */
@@ -291,6 +301,4 @@ export interface ProviderStatus {
   detail?: string;
 }
 
-/** Progress events during delegate and generate, for spinners. */
-export type ProgressEvent =
-  { kind: "tier"; provider: string; tier: string } | { kind: "running" } | { kind: "done" };
+export type { ProgressEvent } from "./result/progress-event.js";

@@ -96,6 +96,12 @@ export async function workspaceStatus(
       workspace: stores.store.workspace,
       ...(storeError === null ? {} : { error: storeError }),
     },
+    recordsDelegates:
+      stores.store.backend !== "files" ||
+      (await access(stores.store.location).then(
+        () => true,
+        () => false,
+      )),
     runMode: settings.run.mode,
     order: settings.inference.order,
     trust: await stores.trust.status(),

@@ -1,5 +1,5 @@
 import { defineCommand } from "citty";
-import { formatGenerationFailure, type LackpyService, type TierReason } from "@lackpy/service";
+import type { LackpyService, TierReason } from "@lackpy/service";
 import { kitUseText } from "../output/kit-use-text.js";
 import type { CommandContext } from "../io/command-context.js";
 import { printJson } from "../io/command-context.js";
@@ -16,7 +16,7 @@ import {
   resultFlags,
 } from "../args/shared-args.js";
 import { printChanges } from "../output/format-changes.js";
-import { createSpinner } from "../io/spinner.js";
+import { createSpinner, showProgress } from "../io/spinner.js";
 
 interface FailedGeneration {
   code: string;
@@ -27,14 +27,19 @@ interface FailedGeneration {
   errors?: unknown;
 }
 
-/** Prints why no tier answered, and the last program tried (human mode); false when the failure is of another kind. */
-function printGenerationFailure(
+/**
+ * Prints why no tier answered, and the last program tried (human mode); false when the failure is
+ * of another kind. The service's values are imported where they are used, as every command does,
+ * so that the bundle's `cli` chunk (and `--help`) does not load the service.
+ */
+async function printGenerationFailure(
   context: CommandContext,
   service: LackpyService,
   intent: string,
   error: FailedGeneration | null,
-): boolean {
+): Promise<boolean> {
   if (!error || !Array.isArray(error.tiers)) return false;
+  const { formatGenerationFailure } = await import("@lackpy/service");
   context.io.stderr(formatGenerationFailure(intent, error.tiers, service.config()));
   printLastProgramTried(context, error, context.io.stderr);
   return true;
@@ -76,19 +81,12 @@ export function delegateCommand(context: CommandContext) {
                 approve: (request) => (spinner.stop(), changes.approve!(request)),
               }
             : {}),
-          onProgress: (event) =>
-            spinner.update(
-              event.kind === "tier"
-                ? `generating with ${event.provider} (${event.tier})`
-                : event.kind === "running"
-                  ? "running the program"
-                  : "",
-            ),
+          onProgress: (event) => showProgress(spinner, event, context.io.isTTY),
         });
         spinner.stop();
         context.exitCode = result.success ? 0 : 1;
         if (args.json) return printJson(context, result);
-        if (printGenerationFailure(context, service, args.intent, result.error)) return;
+        if (await printGenerationFailure(context, service, args.intent, result.error)) return;
         if (result.program) {
           const model = result.model ? ` ${result.model}` : "";
           context.io.stderr(
@@ -144,7 +142,7 @@ export function generateCommand(context: CommandContext) {
         if (args.json) return printJson(context, result);
         if (result.success) {
           context.io.stdout(`${runnableProgram(result.program, result.params)}\n`);
-        } else if (!printGenerationFailure(context, service, args.intent, result.error)) {
+        } else if (!(await printGenerationFailure(context, service, args.intent, result.error))) {
           context.io.stderr(
             `${context.colors.red("error")}[${result.error.code}]: ${result.error.message}\n`,
           );

@@ -100,38 +100,73 @@ export function mcpCommand(context: CommandContext) {
   const init = defineCommand({
     meta: {
       name: "init",
-      description: "Write a .mcp.json entry that starts this server for the workspace",
+      description:
+        "Write a .mcp.json entry that starts this server for the workspace (portable: lackpy on PATH)",
     },
     args: {
       ...COMMON_ARGS,
       force: { type: "boolean", description: "Replace a different existing lackpy entry" },
+      local: {
+        type: "boolean",
+        description:
+          "Name this machine's node and lackpy paths instead (for a file you do not commit)",
+      },
     },
     async run({ args }) {
       const { writeMcpConfig } = await importMcpServer();
       const { resolve } = await import("node:path");
-      const { fileURLToPath } = await import("node:url");
       const workspace = resolve(context.io.cwd, args.workspace ?? ".");
-      // The entry starts this very CLI with this Node, so it works without a global install.
-      const { existsSync } = await import("node:fs");
-      // dist/*.js (the library build) sits one level below the package; dist/bin/*.js (the
-      // command's bundle) and src/commands/*.ts (tests) two.
-      const bin = [
-        new URL("../bin/lackpy.js", import.meta.url),
-        new URL("../../bin/lackpy.js", import.meta.url),
-      ]
-        .map((url) => fileURLToPath(url))
-        .find((file) => existsSync(file))!;
-      const entry = {
-        command: process.execPath,
-        args: [bin, "mcp", "serve", "--workspace", workspace],
-      };
+      const entry = args.local ? await localEntry(workspace) : PORTABLE_MCP_ENTRY;
       const result = await writeMcpConfig({ workspace, entry, force: Boolean(args.force) });
       if (args.json) return printJson(context, result);
       context.io.stdout(`${result.changed ? "wrote" : "unchanged"} ${result.path}\n`);
+      if (!args.local && !(await onPath("lackpy", context.io.env.PATH)))
+        context.io.stderr(
+          "note: the entry runs lackpy from PATH, and there is none here: run pnpm lackpy:install in a lackpy checkout, or npm i -g @lackpy/cli @lackpy/mcp (lackpy mcp init --local names this machine's paths instead, for a .mcp.json you do not commit)\n",
+        );
     },
   });
   return defineCommand({
     meta: { name: "mcp", description: "The MCP server" },
     subCommands: { serve, init, token },
   });
+}
+
+/**
+ * The `.mcp.json` entry `lackpy mcp init` writes: a file teams commit, so nothing of this
+ * machine's (no node path, no checkout, no workspace path). The client starts it in the project,
+ * and it serves that folder.
+ */
+export const PORTABLE_MCP_ENTRY = Object.freeze({
+  command: "lackpy",
+  args: Object.freeze(["mcp", "serve", "--workspace", "."]),
+}) as { command: string; args: string[] };
+
+/** `--local`: this Node and this very CLI's bin, with the workspace's absolute path. */
+async function localEntry(workspace: string): Promise<{ command: string; args: string[] }> {
+  const { existsSync } = await import("node:fs");
+  const { fileURLToPath } = await import("node:url");
+  // dist/*.js (the library build) sits one level below the package; dist/bin/*.js (the
+  // command's bundle) and src/commands/*.ts (tests) two.
+  const bin = [
+    new URL("../bin/lackpy.js", import.meta.url),
+    new URL("../../bin/lackpy.js", import.meta.url),
+  ]
+    .map((url) => fileURLToPath(url))
+    .find((file) => existsSync(file))!;
+  return { command: process.execPath, args: [bin, "mcp", "serve", "--workspace", workspace] };
+}
+
+/** True when an executable named `name` is in one of the `PATH` folders. */
+async function onPath(name: string, pathVariable: string | undefined): Promise<boolean> {
+  const { access, constants } = await import("node:fs/promises");
+  const { delimiter, join } = await import("node:path");
+  for (const folder of (pathVariable ?? "").split(delimiter).filter(Boolean)) {
+    const found = await access(join(folder, name), constants.X_OK).then(
+      () => true,
+      () => false,
+    );
+    if (found) return true;
+  }
+  return false;
 }

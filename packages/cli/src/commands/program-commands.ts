@@ -17,6 +17,7 @@ import {
   resultFlags,
 } from "../args/shared-args.js";
 import { printChanges } from "../output/format-changes.js";
+import { createSpinner, showProgress } from "../io/spinner.js";
 
 /** `lackpy validate <file|->`. */
 export function validateCommand(context: CommandContext) {
@@ -73,15 +74,23 @@ export function runCommand(context: CommandContext) {
       const changes = changeFlags(context, args);
       const { source, name } = await readProgram(args.file, context.io);
       const service = await context.service(args.workspace);
-      const result = await service.runProgram(source, {
-        kit: args.kit,
-        params,
-        rules,
-        kitHint: KIT_HINT,
-        ...run,
-        ...shape,
-        ...changes,
-      });
+      // A run over a second shows its counts on a terminal, and makes way for an approval question.
+      const spinner = createSpinner(context.io, { quiet: !context.io.isTTY });
+      const result = await service
+        .runProgram(source, {
+          kit: args.kit,
+          params,
+          rules,
+          kitHint: KIT_HINT,
+          ...run,
+          ...shape,
+          ...changes,
+          ...(changes.approve
+            ? { approve: (request) => (spinner.stop(), changes.approve!(request)) }
+            : {}),
+          onProgress: (event) => showProgress(spinner, event, context.io.isTTY),
+        })
+        .finally(() => spinner.stop());
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, result);
       // A kit that can change files or the world says so before what the run did.

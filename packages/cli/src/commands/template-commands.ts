@@ -9,6 +9,7 @@ import {
 } from "../output/format-results.js";
 import { relativeTo } from "../output/cli-wording.js";
 import { COMMON_ARGS, PROGRAM_ARGS, programFlags } from "../args/shared-args.js";
+import { UsageError } from "../args/usage-error.js";
 
 /** `lackpy template list | show <name> | test <name> | restore <name>`. */
 export function templateCommand(context: CommandContext) {
@@ -94,6 +95,17 @@ export function templateCommand(context: CommandContext) {
       const { params } = programFlags(rawArgs);
       const service = await context.service(args.workspace);
       const template = await service.template(args.name);
+      const { patternParams } = await import("@lackpy/service");
+      // The pattern's placeholders and the params the program reads take their values from --param.
+      const needed = [
+        ...new Set([...patternParams(template.pattern ?? ""), ...(template.params ?? [])]),
+      ];
+      const missing = needed.filter((name) => !Object.hasOwn(params, name));
+      if (missing.length > 0)
+        throw new UsageError(
+          `Template '${template.name}' reads ${missing.map((name) => `'${name}'`).join(", ")}, which no --param gives.`,
+          `give each a value: lackpy template test ${template.name} ${missing.map((name) => `--param ${name}=…`).join(" ")}`,
+        );
       const result = await service.runProgram(template.program, { kit: args.kit, params });
       context.exitCode = result.success ? 0 : 1;
       if (args.json) return printJson(context, { template: template.name, ...result });

@@ -74,7 +74,7 @@ function programPreview(program: string): string {
 }
 
 /** The ratchet's lines of `status`: its setting, requests on their way to promotion, the recent tiers, the demoted templates. */
-function printRatchet(context: CommandContext, ratchet: RatchetStatus): void {
+function printRatchet(context: CommandContext, ratchet: RatchetStatus, recorded: boolean): void {
   const { io, colors } = context;
   const pad = "           ";
   io.stdout(
@@ -93,9 +93,11 @@ function printRatchet(context: CommandContext, ratchet: RatchetStatus): void {
     .map((tier) => `${tier.tier} ${tier.delegates}${tier.failed ? ` (${tier.failed} failed)` : ""}`)
     .join(", ");
   io.stdout(
-    recent.delegates === 0
-      ? `recent     no delegates yet\n`
-      : `recent     last ${recent.delegates} delegate${recent.delegates === 1 ? "" : "s"}: ${tiers}\n`,
+    !recorded
+      ? `recent     nothing recorded here: delegates are counted in .lackpy/, which this folder does not have (lackpy init makes one)\n`
+      : recent.delegates === 0
+        ? `recent     no delegates yet\n`
+        : `recent     last ${recent.delegates} delegate${recent.delegates === 1 ? "" : "s"}: ${tiers}\n`,
   );
   printDemotedTemplates(context, ratchet.demoted, pad);
 }
@@ -158,7 +160,7 @@ export function statusCommand(context: CommandContext) {
           `store      ${status.store.backend} ${status.store.location} (workspace ${status.store.workspace})${status.store.error ? `: ${colors.red("not used")}: ${status.store.error}` : ""}\n`,
         );
       io.stdout(`templates  ${status.templates}${demoted ? ` (${demoted} demoted)` : ""}\n`);
-      printRatchet(context, status.ratchet);
+      printRatchet(context, status.ratchet, status.recordsDelegates);
       if (status.ratchetError)
         io.stdout(`ratchet    ${colors.red("error")}: ${status.ratchetError}\n`);
       io.stdout(`run mode   ${status.runMode}\n`);

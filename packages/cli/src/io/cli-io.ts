@@ -21,6 +21,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Colour and spinners only when stdout is a terminal and `NO_COLOR` is not set. */
   isTTY: boolean;
+  /** The terminal's width in columns, when stdout is one that says; help wraps to it (else to 80). */
+  columns?: number;
   /** Where `--approve` asks; absent (or not a TTY) when nobody can be asked. */
   terminal?: CliTerminal;
 }
@@ -82,6 +84,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     isTTY: colorEnabled(Boolean(process.stdout.isTTY), process.env),
+    ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
     terminal: streamTerminal(process.stdin),
   };
 }

@@ -14,7 +14,7 @@ export function palette(enabled: boolean) {
   };
 }
 
-/** A few lines of source around `line` with a caret under `column` (1-based line, 0-based column). */
+/** A few lines of source around `line` with a caret under `column` (both from 1, as errors give them). */
 export function codeFrame(
   source: string,
   line: number,
@@ -32,7 +32,7 @@ export function codeFrame(
     const marker = number === line ? colors.red(">") : " ";
     out.push(`${marker} ${colors.gray(String(number).padStart(width))} | ${lines[number - 1]}`);
     if (number === line)
-      out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column))}${colors.red("^")}`);
+      out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column - 1))}${colors.red("^")}`);
   }
   return out.join("\n");
 }

@@ -2,6 +2,7 @@ import type { LackpyService } from "@lackpy/service";
 import type { CliIo } from "./cli-io.js";
 import { palette } from "./code-frame.js";
 import { recoveryLine } from "./recovery-line.js";
+import { useProgressWords } from "./spinner.js";
 import { terminalIo, type TerminalIo } from "./terminal-io.js";
 
 /** What every command gets: the io (escaping what it prints: `terminalIo`), the exit code to set, and a lazily opened service. */
@@ -26,7 +27,9 @@ export function createCommandContext(raw: CliIo, options: { debug: boolean }): C
     debug: options.debug,
     colors: palette(io.isTTY),
     async service(workspace) {
-      const { LackpyService } = await import("@lackpy/service");
+      const { LackpyService, progressMessage } = await import("@lackpy/service");
+      // The service sends the progress events, so its words for them load with it, not before.
+      useProgressWords(progressMessage);
       const { resolve } = await import("node:path");
       const root = resolve(io.cwd, workspace ?? ".");
       let service = services.get(root);

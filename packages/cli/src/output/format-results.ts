@@ -12,7 +12,7 @@ export function printValidationErrors(
   const { colors, io } = context;
   for (const error of errors) {
     io.stderr(
-      `${colors.red("error")}[${error.code}] ${name}:${error.line}:${error.column + 1}: ${error.message}\n`,
+      `${colors.red("error")}[${error.code}] ${name}:${error.line}:${error.column}: ${error.message}\n`,
     );
     if (typeof source === "string" && source.length > 0)
       io.stderr(`${codeFrame(source, error.line, error.column, { color: io.isTTY })}\n`);
@@ -74,6 +74,7 @@ interface RunLike {
     line?: number;
     column?: number;
     tool?: string;
+    toolCode?: string;
     hint?: string;
     errors?: readonly unknown[];
   } | null;
@@ -135,10 +136,11 @@ function printRunError(
     return;
   }
   // Placed like a static error: name:line:column, the code frame, then the hint.
-  const where = error.line ? ` ${name}:${error.line}:${(error.column ?? 0) + 1}` : "";
-  io.stderr(`${colors.red("error")}[${error.code}]${where}: ${error.message}\n`);
+  const where = error.line ? ` ${name}:${error.line}:${error.column ?? 1}` : "";
+  const code = error.toolCode ? `${error.code}/${error.toolCode}` : error.code;
+  io.stderr(`${colors.red("error")}[${code}]${where}: ${error.message}\n`);
   if (source !== undefined && source.length > 0 && error.line)
-    io.stderr(`${codeFrame(source, error.line, error.column ?? 0, { color: io.isTTY })}\n`);
+    io.stderr(`${codeFrame(source, error.line, error.column ?? 1, { color: io.isTTY })}\n`);
   if (error.hint) io.stderr(`  ${colors.cyan("hint")}: ${error.hint}\n`);
 }
 
@@ -165,7 +167,7 @@ export function printLastProgramTried(
   const issues = Array.isArray(error.errors) ? (error.errors as ValidationError[]) : [];
   for (const issue of issues) {
     write(
-      `${colors.red("error")}[${issue.code}] program:${issue.line}:${issue.column + 1}: ${issue.message}\n`,
+      `${colors.red("error")}[${issue.code}] program:${issue.line}:${issue.column}: ${issue.message}\n`,
     );
     if (program !== "")
       write(`${codeFrame(program, issue.line, issue.column, { color: io.isTTY })}\n`);

@@ -42,7 +42,7 @@ export function reportError(context: CommandContext, error: unknown, json: boole
   if (hint) io.stderr(`  hint: ${hint}\n`);
   for (const item of (document.error.errors as ItemError[] | undefined) ?? [])
     io.stderr(
-      `  ${item.line}:${item.column + 1} [${item.code}] ${item.message}${item.hint ? ` (hint: ${item.hint})` : ""}\n`,
+      `  ${item.line}:${item.column} [${item.code}] ${item.message}${item.hint ? ` (hint: ${item.hint})` : ""}\n`,
     );
   if (context.debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
   return exitCode;

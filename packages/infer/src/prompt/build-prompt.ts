@@ -1,6 +1,10 @@
 import {
   COMMON_FORMS,
   HELPERS,
+  allowedLine,
+  helperUsage,
+  languageSpec,
+  methodsLine,
   secretExampleTool,
   type ParamSpec,
   type ToolExample,
@@ -13,7 +17,7 @@ import { isAnswerProblem } from "../program-issue.js";
 import type { AttemptFeedback, GenerationContext, KitView } from "../provider-types.js";
 
 /** Bumped whenever the prompt text changes, so recorded fixtures can tell. */
-export const PROMPT_BUILDER_VERSION = "6";
+export const PROMPT_BUILDER_VERSION = "7";
 
 /**
  * The prompt variants the eval compares: `baseline` (tools and helpers only), `examples` (plus
@@ -102,10 +106,12 @@ export const PROMPT_GLOBAL_CALLS: readonly string[] = Object.freeze([
  */
 const CONSTRAINTS = [
   "Call the tools directly by name; they are already defined. There is no import, require, fs, path, process or console.",
+  allowedLine(languageSpec()),
+  methodsLine(languageSpec()),
   "Do not define functions or classes. Arrow functions only as direct arguments: `names.map(name => name.trim())`, `sorted(rows, row => row.size)`, `lines.forEach(line => { print(line) })`.",
   "Use const and let. Loops: `for (const line of lines) print(line)`, `for (const i of range(n)) print(i)` or `for (let i = 0; i < n; i++) print(i)`.",
   "Sets and maps only with new: `[...new Set(names)]`, `new Map(rows)`. Ranges have the array methods: `range(n).filter(i => i > 0)`.",
-  `Refused, with the fix: ${COMMON_FORMS.refused.map((form) => `${form.construct} (${form.hint})`).join("; ")}.`,
+  `Refused, with the fix: ${COMMON_FORMS.refused.map((form) => `${form.construct.replace(/`/g, "a backtick")} (${form.hint})`).join("; ")}.`,
   'Paths are relative to the workspace, like "src/app.ts"; never absolute.',
   "End with an expression whose value is the answer; return only inside an arrow function's block.",
 ];
@@ -126,7 +132,7 @@ export function buildSystemPrompt(options: {
     "You write short lackpy programs: a small subset of JavaScript that calls the tools below to answer the user's request. Tool calls are awaited for you.",
     "Answer with only the program: no prose, no explanations, no markdown fences.",
     `Tools:\n${describeKit(options.kit, options.intent) || "(none)"}`,
-    `Helpers: ${HELPERS.map((helper) => helper.signature).join(", ")}.`,
+    `Helpers: ${HELPERS.map(helperUsage).join(", ")}.`,
     `Safe globals: ${PROMPT_GLOBAL_CALLS.join(", ")}.`,
   ];
   const params = options.params ?? {};
@@ -150,7 +156,7 @@ function describeErrors(feedback: AttemptFeedback): string {
     .map((error) => {
       const positioned = Boolean(error.line) && !isAnswerProblem(error.code);
       const where = positioned
-        ? `line ${error.line}${error.column === undefined ? "" : `, column ${error.column + 1}`}: `
+        ? `line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`}: `
         : "";
       const text = `- ${where}${error.message}${error.hint ? ` Fix: ${error.hint}.` : ""}`;
       const frame =

@@ -88,11 +88,21 @@ function advertised(prompt: string): { what: string; code: string }[] {
     if (line.trim() && line !== "(none)")
       forms.push({
         what: `tool ${line}`,
-        code: callForm(line.split(" -> ")[0].replace(/: [^,)]+/g, "")),
+        // An object type's commas are not argument separators: `{ a?: boolean, b?: boolean }`.
+        code: callForm(
+          line
+            .split(" -> ")[0]
+            .replace(/\{[^}]*\}/g, "object")
+            .replace(/: [^,)]+/g, ""),
+        ),
       });
   const helpers = /^Helpers: (.*)\.$/m.exec(prompt)?.[1] ?? "";
+  // A helper may carry a note after its signature: `sorted(xs, key?, reverse?) (key: …)`.
   for (const signature of splitSignatures(helpers))
-    forms.push({ what: `helper ${signature}`, code: callForm(signature) });
+    forms.push({
+      what: `helper ${signature}`,
+      code: callForm(signature.replace(/\) \(.*\)$/, ")")),
+    });
   const globals = /^Safe globals: (.*)\.$/m.exec(prompt)?.[1] ?? "";
   for (const signature of splitSignatures(globals))
     forms.push({ what: `safe global ${signature}`, code: callForm(signature) });

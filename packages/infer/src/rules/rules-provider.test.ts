@@ -268,6 +268,19 @@ describe("matchRules", () => {
     });
   });
 
+  it("finds the marks a request names, and the todo rules' summaries say so", async () => {
+    const todos = (await answer("list the todos")) as RuleMatch;
+    expect(todos.rule).toBe("todos");
+    expect(todos.program).toContain('"TODO"');
+    expect(todos.program).not.toContain("FIXME");
+    const both = (await answer("show TODO and FIXME comments with line numbers")) as RuleMatch;
+    expect(both.program).toContain('"FIXME"');
+    for (const id of ["todos", "count-todos", "files-with-todos"]) {
+      const summary = INTENT_RULES.find((rule) => rule.id === id)!.summary;
+      expect(summary, id).toMatch(/TODO or FIXME .*the request names/);
+    }
+  });
+
   it("leaves long intents to the other tiers", async () => {
     expect((await answer(`list files in ${"a/".repeat(MAX_RULE_INTENT_LENGTH)}b`)).rule).toBeNull();
     expect((await answer(`search for ${"a".repeat(MAX_RULE_INTENT_LENGTH)}`)).rule).toBeNull();

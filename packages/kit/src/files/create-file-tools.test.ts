@@ -111,15 +111,63 @@ describe("createFileTools: write_file and edit_file", () => {
     expect(await readdir(path.join(root, "out/deep"))).toEqual(["new.txt"]);
   });
 
-  it("edits the first occurrence only and reports whether it replaced", async () => {
-    await tools.write_file("edit.txt", "one two one $&");
-    expect(await tools.edit_file("edit.txt", "one", "1")).toBe(true);
-    expect(await tools.edit_file("edit.txt", "$&", "$$")).toBe(true);
-    expect(await readFile(path.join(root, "edit.txt"), "utf8")).toBe("1 two one $$");
-    expect(await tools.edit_file("edit.txt", "zzz", "y")).toBe(false);
+  it("replaces old when it occurs once, literally, and returns 1", async () => {
+    await tools.write_file("edit.txt", "one two $& three");
+    expect(await tools.edit_file("edit.txt", "two", "2")).toBe(1);
+    expect(await tools.edit_file("edit.txt", "$&", "$$")).toBe(1);
+    expect(await readFile(path.join(root, "edit.txt"), "utf8")).toBe("one 2 $$ three");
     expect((await refusal(tools.edit_file("edit.txt", "", "y"))).code).toBe("invalid_argument");
     expect((await refusal(tools.edit_file("nope.txt", "a", "b"))).code).toBe("not_found");
   });
+
+  it("fails with edit_not_found when old is not in the file, which stays unchanged", async () => {
+    await tools.write_file("absent.txt", "Port = 80\n");
+    const error = await refusal(tools.edit_file("absent.txt", "port = 80", "port = 81"));
+    expect(error).toMatchObject({ code: "edit_not_found", retriable: true });
+    expect(error.message).toBe(
+      `"port = 80" is not in 'absent.txt' (it is, with other capitals); the file is unchanged.`,
+    );
+    expect(error.hint).toMatchInlineSnapshot(
+      `"old must match the file exactly, spaces and line breaks included: read the lines first (read_lines or search_files) and copy them"`,
+    );
+    expect((await refusal(tools.edit_file("absent.txt", "zzz", "y", { all: true }))).code).toBe(
+      "edit_not_found",
+    );
+    expect(await readFile(path.join(root, "absent.txt"), "utf8")).toBe("Port = 80\n");
+  });
+
+  it("fails with edit_ambiguous, the count and the first lines, when old occurs more than once", async () => {
+    const text = "foo()\nbar\n  const foo = 1\nfoo foo\nfoo\n";
+    await tools.write_file("many.txt", text);
+    const error = await refusal(tools.edit_file("many.txt", "foo", "baz"));
+    expect(error).toMatchObject({ code: "edit_ambiguous", retriable: true });
+    expect(error.message).toBe(
+      `"foo" occurs 5 times in 'many.txt' (line 1: "foo()", line 3: "const foo = 1", line 4: "foo foo", …); the file is unchanged.`,
+    );
+    expect(error.hint).toBe(
+      "add the text around it to old so that it occurs once, or pass { all: true } to replace all 5",
+    );
+    expect(await readFile(path.join(root, "many.txt"), "utf8")).toBe(text);
+  });
+
+  it("replaces every occurrence with { all: true } and returns the count", async () => {
+    await tools.write_file("all.txt", "aaa-aa");
+    // Left to right without overlapping, as text.split(old) counts.
+    expect(await tools.edit_file("all.txt", "aa", "b", { all: true })).toBe(2);
+    expect(await readFile(path.join(root, "all.txt"), "utf8")).toBe("ba-b");
+    expect(await tools.edit_file("all.txt", "ba", "x", { all: true })).toBe(1);
+    expect(await tools.edit_file("all.txt", "b", "y", { all: false })).toBe(1);
+    expect(await readFile(path.join(root, "all.txt"), "utf8")).toBe("x-y");
+  });
+
+  it.each([[{ every: true }], [{ all: "yes" }], [[true]], ["all"]])(
+    "refuses the options %j",
+    async (options) => {
+      const error = await refusal(tools.edit_file("all.txt", "x", "z", options));
+      expect(error).toMatchObject({ code: "invalid_argument", retriable: true });
+      expect(error.hint).toContain("{ all: true }");
+    },
+  );
 
   it("keeps the mode of a file it replaces", async () => {
     await writeFile(path.join(root, "private.txt"), "echo");

@@ -13,7 +13,6 @@ import { readTextFile } from "./read-text-file.js";
 import { signalOf } from "../toolbox/tool-call-context.js";
 import { stagingOf, type FileStaging } from "./file-staging.js";
 import { stageTextFile } from "./stage-text-file.js";
-import { ToolError } from "../tool-error.js";
 import type { ToolFunction, ToolProvider } from "../toolbox/toolbox.js";
 import { checkWriteTarget, writeTextFile } from "./write-text-file.js";
 import { fileSize } from "./file-size.js";
@@ -26,6 +25,7 @@ import { definitionsOf } from "./definitions-of.js";
 import { exportsOf, type ExportedName } from "./exports-of.js";
 import { importersOf, importsOf } from "./imports-of.js";
 import { noteReadFile } from "./child-file-tool.js";
+import { checkEditArguments, editText } from "./edit-text-file.js";
 
 /** Options of the builtin file tools. */
 export interface FileToolsOptions {
@@ -68,7 +68,7 @@ export interface FileTools {
   imports_of(path: unknown): Promise<string[]>;
   importers_of(module: unknown, glob?: unknown): Promise<SearchHit[]>;
   write_file(path: unknown, content: unknown): Promise<number>;
-  edit_file(path: unknown, old: unknown, replacement: unknown): Promise<boolean>;
+  edit_file(path: unknown, old: unknown, replacement: unknown, options?: unknown): Promise<number>;
 }
 
 /** The builtin file tools for a workspace root; every path is confined to `root` and goes through the one path check (`checkWorkspacePath`). */
@@ -156,30 +156,23 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
           })
         : writeTextFile(workspace, file, content, { protection, signal });
     },
-    async edit_file(file, old, replacement) {
-      if (typeof old !== "string" || old === "" || typeof replacement !== "string")
-        throw new ToolError(
-          "invalid_argument",
-          "edit_file(path, old, new) needs old (non-empty) and new as strings.",
-          { retriable: true },
-        );
+    async edit_file(file, old, replacement, editOptions) {
+      const request = checkEditArguments(old, replacement, editOptions);
       // Refused before reading: a path closed for writing or a read-only file.
       checkWriteTarget(workspace, file, { protection });
       const staging = stagingOf(this);
       const text = await readTextFile(workspace, file, { maxReadBytes, protection, staging });
-      const index = text.indexOf(old);
-      if (index < 0) return false;
-      const edited = text.slice(0, index) + replacement + text.slice(index + old.length);
+      const edited = editText(text, request, String(file));
       const signal = signalOf(this);
       if (staging)
-        await stageTextFile(workspace, file, edited, {
+        await stageTextFile(workspace, file, edited.text, {
           protection,
           staging,
           signal,
           maxTextBytes: maxReadBytes,
         });
-      else await writeTextFile(workspace, file, edited, { protection, signal });
-      return true;
+      else await writeTextFile(workspace, file, edited.text, { protection, signal });
+      return edited.replaced;
     },
   };
   // An isolated child may read files itself with these same checks (`childToolOf`).

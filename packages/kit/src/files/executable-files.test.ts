@@ -123,7 +123,7 @@ describe("file tools: executable files", () => {
       await chmod(path.join(root, file), mode);
       expect(await tools.write_file(file, "two\n")).toBe(4);
       expect(await modeOf(file)).toBe(mode);
-      await tools.edit_file(file, "two", "three");
+      expect(await tools.edit_file(file, "two", "three")).toBe(1);
       expect(await modeOf(file)).toBe(mode);
       expect(await readFile(path.join(root, file), "utf8")).toBe("three\n");
     },

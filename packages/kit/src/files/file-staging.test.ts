@@ -85,8 +85,8 @@ describe("FileStaging through the file tools", () => {
     const staging = new FileStaging();
     const run = staged(tools, staging);
     await run.write_file("src/c.md", "# c\nmore\n");
-    expect(await run.edit_file("src/c.md", "more", "less")).toBe(true);
-    expect(await run.edit_file("src/c.md", "absent", "x")).toBe(false);
+    expect(await run.edit_file("src/c.md", "more", "less")).toBe(1);
+    expect((await outcome(run.edit_file("src/c.md", "absent", "x")))?.code).toBe("edit_not_found");
     expect(await run.read_file("src/c.md")).toBe("# c\nless\n");
     const [file] = staging.list();
     expect(file.before).toMatchObject({ text: "# c\n", state: { hash: contentHash("# c\n") } });

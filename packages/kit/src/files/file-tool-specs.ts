@@ -18,7 +18,8 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
   {
     name: "read_file",
     provider: "builtin",
-    description: "Read a UTF-8 text file from the workspace.",
+    description:
+      "Read a UTF-8 text file from the workspace. A binary file (a NUL in the first 8 KiB) or one over 10 MiB fails (binary_file, too_large); find_files(glob, { text: true }) lists only readable ones.",
     args: [{ name: "path", type: "string", description: PATH_DESCRIPTION, path: "read" }],
     returns: "string",
     gradeW: 1,
@@ -33,14 +34,15 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "find_files",
     provider: "builtin",
     description:
-      "Workspace-relative paths of the files matching a glob (* and ? within a folder, ** across folders), sorted; files that .gitignore ignores are left out unless the options say include_ignored.",
+      "Workspace-relative paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode; not .gitignore, .github), node_modules unless named, and what .gitignore ignores unless { include_ignored: true }; { text: true } keeps files read_file reads.",
     args: [
       { name: "pattern", type: "string", description: 'Glob such as "src/**/*.ts"' },
       {
         name: "options",
-        type: "{ include_ignored?: boolean }",
+        type: "{ include_ignored?: boolean, text?: boolean }",
         optional: true,
-        description: "{ include_ignored: true } lists the files .gitignore ignores too",
+        description:
+          "{ include_ignored: true } lists the files .gitignore ignores too; { text: true } only the files read_file reads (not binary, at most 10 MiB)",
       },
     ],
     returns: "string[]",
@@ -59,12 +61,17 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
         code: `find_files("dist/**/*.js", { include_ignored: true })`,
         tags: ["ignored", "gitignore", "build", "output"],
       },
+      {
+        intent: "count the lines of every file",
+        code: `find_files("**/*", { text: true }).map(file => ({ file, lines: line_count(read_file(file)) }))`,
+        tags: ["every", "all", "lines", "count"],
+      },
     ],
   },
   {
     name: "file_size",
     provider: "builtin",
-    description: "The size of a workspace file in bytes (any file, text or binary).",
+    description: "A file's size in bytes (any file, text or binary).",
     args: [{ name: "path", type: "string", description: PATH_DESCRIPTION, path: "read" }],
     returns: "number",
     gradeW: 1,
@@ -147,7 +154,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "list_folder",
     provider: "builtin",
     description:
-      'The files and folders directly in a workspace folder (the root when left out), sorted by name: { name, path, kind: "file" | "folder" }[].',
+      "The entries directly in a folder (the root when left out), sorted by name; each path is workspace-relative.",
     args: [
       {
         name: "path",
@@ -173,7 +180,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "read_lines",
     provider: "builtin",
     description:
-      "Lines start to end (1-based, both included; negative counts from the end, end defaults to the last line) of a text file, without their newlines.",
+      "Lines start to end of a text file, from 1, both included (-1 is the last; end defaults to it), without newlines; a final newline adds no line.",
     args: [
       { name: "path", type: "string", description: PATH_DESCRIPTION, path: "read" },
       {
@@ -205,7 +212,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "search_files",
     provider: "builtin",
     description:
-      "Lines of the workspace's text files that contain text (exact, case-sensitive, like grep -F), optionally only in the files matching a glob: { file, line, text }[] in file and line order.",
+      'Lines containing text: plain, not a regex, case-sensitive (grep -F), in the files find_files(glob) lists ("**/*" by default), binary ones skipped; line from 1, text trimmed; over 1,000 fails (too_many_results).',
     args: [
       {
         name: "text",
@@ -228,7 +235,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
       {
         intent: "grep for TODO in src",
         code: `search_files("TODO", "src/**/*")`,
-        tags: ["grep", "search", "find", "lines", "occurrences"],
+        tags: ["grep", "search", "find", "lines", "occurrences", "text"],
       },
     ],
   },
@@ -236,7 +243,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "definitions_of",
     provider: "builtin",
     description:
-      "Where a function, class, method, interface, type, enum or variable is defined in the JavaScript, TypeScript and Python files (or those matching a glob): { file, line, text }[].",
+      "Where name is defined (function, class, method, interface, type, enum, variable) in the .js, .ts and .py files or those matching glob.",
     args: [
       { name: "name", type: "string", description: 'The exact name, e.g. "loadConfig"' },
       {
@@ -344,7 +351,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "write_file",
     provider: "builtin",
     description:
-      "Write a UTF-8 text file (atomically), creating folders; returns the number of bytes written.",
+      "Write (or replace) a whole UTF-8 text file, creating its folders; returns the bytes written.",
     args: [
       { name: "path", type: "string", description: PATH_DESCRIPTION, path: "write" },
       { name: "content", type: "string", description: "The new content of the whole file" },
@@ -366,13 +373,23 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "edit_file",
     provider: "builtin",
     description:
-      "Replace the first occurrence of old with new in a file; true when replaced, false when old is not found.",
+      "Replace old, found exactly once (every one with { all: true }), with new in a text file; else edit_not_found or edit_ambiguous, file unchanged; returns the count.",
     args: [
       { name: "path", type: "string", description: PATH_DESCRIPTION, path: "write" },
-      { name: "old", type: "string", description: "Exact text to find" },
-      { name: "new", type: "string", description: "Replacement text" },
+      {
+        name: "old",
+        type: "string",
+        description: "Exact text to find, spaces and line breaks included",
+      },
+      { name: "new", type: "string", description: "Replacement text (no $ patterns)" },
+      {
+        name: "options",
+        type: "{ all?: boolean }",
+        optional: true,
+        description: "{ all: true } replaces every occurrence of old",
+      },
     ],
-    returns: "boolean",
+    returns: "number",
     gradeW: 3,
     effectsCeiling: 3,
     docs: "edit_file.md",
@@ -380,8 +397,13 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     examples: [
       {
         intent: "rename foo to bar in app.ts",
-        code: `edit_file("src/app.ts", "foo", "bar")`,
+        code: `edit_file("src/app.ts", "foo", "bar", { all: true })`,
         tags: ["edit", "replace", "rename"],
+      },
+      {
+        intent: "set the port in config.json to 9090",
+        code: `edit_file("config.json", '"port": 8080', '"port": 9090')`,
+        tags: ["edit", "set", "change"],
       },
     ],
   },

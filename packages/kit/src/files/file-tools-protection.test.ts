@@ -373,7 +373,7 @@ describe("file tools: [files] allow_read and allow_write", () => {
     expect(await readFile(path.join(opened.root, ".github/workflows/x.yml"), "utf8")).toBe(
       "on: pull_request\n",
     );
-    expect(await github.edit_file("gh/workflows/ci.yml", "push", "pull_request")).toBe(true);
+    expect(await github.edit_file("gh/workflows/ci.yml", "push", "pull_request")).toBe(1);
     expect(await github.find_files(".github/**")).toEqual([
       ".github/workflows/ci.yml",
       ".github/workflows/x.yml",
@@ -424,7 +424,7 @@ describe("file tools: [files] allow_read and allow_write", () => {
   it("allow_write opens reading too, so edit_file works", async () => {
     const vscode = open({ allowWriteGlobs: [".vscode/tasks.json"] });
     expect(await vscode.read_file(".vscode/tasks.json")).toBe('{"version":"2.0.0","tasks":[]}');
-    expect(await vscode.edit_file(".vscode/tasks.json", "[]", '[{"label":"x"}]')).toBe(true);
+    expect(await vscode.edit_file(".vscode/tasks.json", "[]", '[{"label":"x"}]')).toBe(1);
     expectClosed(await refusal(vscode.read_file(".vscode/settings.json")));
   });
 

@@ -16,6 +16,8 @@ import {
 } from "../protect/protected-paths.js";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
 import { ToolError } from "../tool-error.js";
+import { MAX_READ_BYTES } from "./file-tool-specs.js";
+import { keepTextFiles } from "./keep-text-files.js";
 import { isIgnored, type IgnoreRule } from "./gitignore-rules.js";
 import { cachedRules, folderRules } from "./folder-rules.js";
 import { walkFinds } from "./staged-matches.js";
@@ -39,6 +41,8 @@ export interface FindFilesOptions {
   staging?: FileStaging;
   /** The run's folders known to lead through no symlink: the walk adds the folders it enters. */
   folders?: ConfinedFolders;
+  /** The largest file `read_file` reads, for `{ text: true }` (`MAX_READ_BYTES` by default). */
+  maxReadBytes?: number;
   /** Counts what the walk leaves out (`SKIPPED_REASONS`); without it nothing is counted, and skipped folders are not walked. */
   skipped?: SkippedTally;
   /** The tool named in errors (`find_files` by default). */
@@ -105,7 +109,8 @@ export async function findFiles(
  * the pattern would match but the walk leaves out is counted by reason: refused paths that may
  * match (once each, never entered), symlinks and special files, and the files that match in
  * skipped and ignored folders, which are walked for it (with the same path checks, up to
- * `MAX_COUNTED_SKIPPED` entries a call).
+ * `MAX_COUNTED_SKIPPED` entries a call). With `text: true` (`find_files` only) the list keeps only
+ * the files `read_file` reads as text (`keepTextFiles`).
  */
 export async function listFiles(
   root: string | WorkspaceRoot,
@@ -114,7 +119,7 @@ export async function listFiles(
   callOptions?: unknown,
 ): Promise<ListedFiles> {
   const tool = options.tool ?? "find_files";
-  const { include_ignored: includeIgnored } = checkCallOptions(callOptions, tool);
+  const { include_ignored: includeIgnored, text } = checkCallOptions(callOptions, tool);
   const segments = patternSegments(pattern, tool);
   const glob = compileGlob(segments.join("/"));
   const literal = segments.slice(0, firstGlobSegment(segments));
@@ -214,7 +219,15 @@ export async function listFiles(
       if (!found.has(staged.path) && walkFinds(staged.path, checks))
         if (results.push(staged.path) > options.maxFindResults) throw tooMany();
   }
-  return { files: results.sort(), start };
+  results.sort();
+  if (!text) return { files: results, start };
+  const files = await keepTextFiles(start, results, {
+    maxReadBytes: options.maxReadBytes ?? MAX_READ_BYTES,
+    staging: options.staging,
+    signal: options.signal,
+    sliceMs,
+  });
+  return { files, start };
 }
 
 /** The pattern's `/`-separated segments without `.`; one that is not a glob, or reaches outside the workspace, is refused. */

@@ -4,11 +4,28 @@ import { ToolError } from "../tool-error.js";
 export interface FindFilesCallOptions {
   /** List the files `.gitignore` files ignore too. */
   include_ignored?: boolean;
+  /** `find_files` only: list only the files `read_file` reads as text (no NUL in the first 8 KiB, at most its size limit). */
+  text?: boolean;
 }
 
-/** A tool's options argument: nothing, or `{ include_ignored: boolean }`; anything else is refused, naming `tool`. */
+type CallOptionName = keyof FindFilesCallOptions;
+
+/** The options a tool takes: `find_files` also takes `text`. */
+function optionNames(tool: string): readonly CallOptionName[] {
+  return tool === "find_files" ? ["include_ignored", "text"] : ["include_ignored"];
+}
+
+/** How to pass a tool's options, for the hint of a refused one. */
+function optionsHint(tool: string, names: readonly CallOptionName[]): string {
+  if (names.includes("text"))
+    return `the options are { include_ignored: true } (ignored files too) and { text: true } (text files only), e.g. ${tool}("**/*", { text: true })`;
+  return `pass { include_ignored: true } to list ignored files too, or leave the argument out: ${tool}("**/*.ts")`;
+}
+
+/** A tool's options argument: nothing, or an object of the options the tool takes, each true or false; anything else is refused, naming `tool`. */
 export function checkCallOptions(value: unknown, tool: string): FindFilesCallOptions {
-  const hint = `pass { include_ignored: true } to list ignored files too, or leave the argument out: ${tool}("**/*.ts")`;
+  const names = optionNames(tool);
+  const hint = optionsHint(tool, names);
   if (value === undefined || value === null) return {};
   if (typeof value !== "object" || Array.isArray(value))
     throw new ToolError(
@@ -17,17 +34,20 @@ export function checkCallOptions(value: unknown, tool: string): FindFilesCallOpt
       { retriable: true, hint },
     );
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record))
-    if (key !== "include_ignored")
+  const checked: FindFilesCallOptions = {};
+  for (const key of Object.keys(record)) {
+    if (!names.includes(key as CallOptionName))
       throw new ToolError("invalid_argument", `${tool} has no option '${key}'.`, {
         retriable: true,
         hint,
       });
-  const include = record.include_ignored;
-  if (include !== undefined && typeof include !== "boolean")
-    throw new ToolError("invalid_argument", `${tool}' include_ignored must be true or false.`, {
-      retriable: true,
-      hint,
-    });
-  return include === undefined ? {} : { include_ignored: include };
+    const option = record[key];
+    if (option !== undefined && typeof option !== "boolean")
+      throw new ToolError("invalid_argument", `${tool}' ${key} must be true or false.`, {
+        retriable: true,
+        hint,
+      });
+    if (option !== undefined) checked[key as CallOptionName] = option;
+  }
+  return checked;
 }

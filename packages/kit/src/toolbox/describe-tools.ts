@@ -8,15 +8,27 @@ export function toolSignature(spec: ToolSpec): string {
   return `${spec.name}(${args}) -> ${spec.returns ?? "any"}`;
 }
 
+/** Where a clause of a sentence ends: before `; `, `: ` or ` (` (a `,` may be inside a list). */
+const CLAUSE_END = /(?=; |: | \()/g;
+
 /**
  * The first sentence of a tool's description (up to a `.`, `!` or `?` before a capital letter or
- * the end), cut at `maxChars` with `…`; "" without a description.
+ * the end); "" without a description. A sentence over `maxChars` is shortened by whole clauses
+ * (up to a `;`, `:` or ` (`), never in the middle of one, and ends with `…`; a first clause that
+ * is itself too long is kept whole.
  */
 export function toolSummary(spec: ToolSpec, maxChars = 100): string {
   const text = (spec.description ?? "").trim().replace(/\s+/g, " ");
   const end = text.search(/[.!?](?=\s+[A-Z]|$)/);
   const sentence = end < 0 ? text : text.slice(0, end + 1);
-  return sentence.length <= maxChars ? sentence : `${sentence.slice(0, maxChars - 1).trimEnd()}…`;
+  if (sentence.length <= maxChars) return sentence;
+  let cut = 0;
+  for (const match of sentence.matchAll(CLAUSE_END)) {
+    if (match.index + 1 > maxChars) break;
+    cut = match.index;
+  }
+  if (cut === 0) cut = sentence.slice(1).search(CLAUSE_END) + 1 || sentence.length;
+  return cut >= sentence.length ? sentence : `${sentence.slice(0, cut)}…`;
 }
 
 /** One tool as a prompt line: `name(arg: type, optional?: type) -> returns — description`. */

@@ -106,7 +106,7 @@ describe("search_tools and describe_tool", () => {
         name: "search_files",
         signature:
           "search_files(text: string, glob?: string) -> { file: string, line: number, text: string }[]",
-        description: expect.stringContaining("Lines of the workspace's text files"),
+        description: expect.stringContaining("Lines containing text: plain, not a regex"),
       },
       expect.objectContaining({ name: expect.any(String) }),
     ]);

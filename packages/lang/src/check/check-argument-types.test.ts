@@ -28,7 +28,7 @@ describe("bad_argument_type", () => {
         code: "bad_argument_type",
         message: "read_file's path must be a string, not the number 42.",
         line: 1,
-        column: 23,
+        column: 24,
         hint: "call it as read_file(path: string, limit?: integer)",
       },
     ]);

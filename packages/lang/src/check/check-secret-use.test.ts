@@ -98,7 +98,7 @@ describe("validate: secret parameters", () => {
       [
         {
           "code": "secret_access",
-          "column": 19,
+          "column": 20,
           "hint": "pass token directly as an argument of a kit tool, e.g. fetch_page(token)",
           "line": 2,
           "message": "The secret parameter 'token' cannot be concatenated: a secret can only be passed directly to a kit tool, and its value is never visible to the program.",
@@ -145,7 +145,7 @@ describe("validate: secret parameters", () => {
         [
           {
             "code": "secret_access",
-            "column": 20,
+            "column": 21,
             "hint": "pass token only to a kit tool that takes secrets, e.g. fetch_page(token); never write it to a file or use it as a path or pattern",
             "line": 1,
             "message": "The secret parameter 'token' cannot be passed to write_file: write_file does not take secret values, because what it is given can be read back by the program (a file's content, a listed name, an error).",

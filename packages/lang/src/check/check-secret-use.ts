@@ -17,6 +17,7 @@ import {
 } from "../spec/secret-rule.js";
 import type { ValidationError } from "../types.js";
 import { forEachChild } from "../parse/walk.js";
+import { nodePosition } from "../parse/source-position.js";
 
 /** What the secret check needs to know about a program's names. */
 export interface SecretUseOptions {
@@ -35,7 +36,7 @@ export function checkSecretUse(program: Node, options: SecretUseOptions): Valida
   const errors: ValidationError[] = [];
   if (options.secrets.size === 0) return errors;
   const report = (identifier: Node, parent: Node | null, refusingTool?: string): void => {
-    const position = identifier.loc?.start ?? { line: 1, column: 0 };
+    const position = nodePosition(identifier) ?? { line: 1, column: 1 };
     const name = identifier.name as string;
     errors.push({
       code: "secret_access",

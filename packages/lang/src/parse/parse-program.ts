@@ -68,7 +68,7 @@ export function parseProgram(
       code: "parse_error",
       message: `A program must be a string of JavaScript, not ${source === null ? "null" : typeof source}.`,
       line: 1,
-      column: 0,
+      column: 1,
       hint: "pass the program text",
     };
   }
@@ -82,7 +82,7 @@ export function parseProgram(
       code: "program_too_large",
       message: `The program is over ${MAX_SOURCE_BYTES} bytes; lackpy programs are short.`,
       line: 1,
-      column: 0,
+      column: 1,
       hint: "write a short program that calls tools instead of embedding data",
     };
   }
@@ -98,7 +98,7 @@ export function parseProgram(
         code: "parse_error",
         message: "The program is nested too deeply to parse.",
         line: 1,
-        column: 0,
+        column: 1,
         hint: "split deeply nested expressions into several statements",
       };
     }
@@ -107,7 +107,7 @@ export function parseProgram(
       code: "parse_error",
       message: `Syntax error: ${raw.replace(/ \(\d+:\d+\)$/, "")}.`,
       line: loc?.line ?? 1,
-      column: loc?.column ?? 0,
+      column: (loc?.column ?? 0) + 1,
       hint: "write plain JavaScript statements; check brackets, quotes and commas",
     };
   }

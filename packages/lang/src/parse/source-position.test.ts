@@ -1,6 +1,6 @@
 import { getLineInfo } from "acorn";
 import { describe, expect, it } from "vitest";
-import { LineIndex } from "./source-position.js";
+import { LineIndex, nodePosition } from "./source-position.js";
 import { validate } from "../validate/validate-program.js";
 
 const SOURCES = [
@@ -13,14 +13,32 @@ const SOURCES = [
 ];
 
 describe("LineIndex", () => {
-  it.each(SOURCES)("gives acorn's line and column for every offset of %j", (source) => {
-    const index = new LineIndex(source);
-    for (let offset = 0; offset <= source.length; offset++) {
-      // Inside a \r\n pair acorn has no position of its own; tokens never start there.
-      if (source[offset - 1] === "\r" && source[offset] === "\n") continue;
-      const { line, column } = getLineInfo(source, offset);
-      expect(index.position(offset), `offset ${offset}`).toEqual({ line, column });
-    }
+  it.each(SOURCES)(
+    "gives acorn's line, and its column plus 1, for every offset of %j",
+    (source) => {
+      const index = new LineIndex(source);
+      for (let offset = 0; offset <= source.length; offset++) {
+        // Inside a \r\n pair acorn has no position of its own; tokens never start there.
+        if (source[offset - 1] === "\r" && source[offset] === "\n") continue;
+        const { line, column } = getLineInfo(source, offset);
+        expect(index.position(offset), `offset ${offset}`).toEqual({ line, column: column + 1 });
+      }
+    },
+  );
+});
+
+describe("nodePosition", () => {
+  it("counts columns from 1, as errors give them, and has nothing for a node without locations", () => {
+    expect(nodePosition({ loc: { start: { line: 3, column: 0 } } })).toEqual({
+      line: 3,
+      column: 1,
+    });
+    expect(nodePosition({ loc: { start: { line: 1, column: 7 } } })).toEqual({
+      line: 1,
+      column: 8,
+    });
+    expect(nodePosition({ loc: null })).toBeUndefined();
+    expect(nodePosition(null)).toBeUndefined();
   });
 });
 
@@ -34,7 +52,7 @@ describe("validate: error positions without acorn locations", () => {
     expect(validate(source, { cache: false }).errors[0]).toMatchObject({
       code: "unknown_name",
       line: 2,
-      column: 0,
+      column: 1,
     });
   });
 
@@ -43,10 +61,10 @@ describe("validate: error positions without acorn locations", () => {
     const without = validate(source, { cache: false }).errors;
     const withLocations = validate(source, { cache: false, rules: ["no_loops"] }).errors;
     expect(without.map((error) => [error.code, error.line, error.column])).toEqual([
-      ["forbidden_syntax", 2, 2],
-      ["callable_as_value", 3, 12],
-      ["unknown_function", 4, 10],
-      ["asi_hazard", 5, 2],
+      ["forbidden_syntax", 2, 3],
+      ["callable_as_value", 3, 13],
+      ["unknown_function", 4, 11],
+      ["asi_hazard", 5, 3],
     ]);
     expect(withLocations).toEqual(without);
   });

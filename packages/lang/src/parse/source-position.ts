@@ -1,7 +1,7 @@
 /**
- * Line and column of a source offset, as acorn reports them (lines from 1, columns from 0 in
- * UTF-16 units; a line ends at `\n`, `\r`, `\r\n`, U+2028 or U+2029). The validator parses
- * without acorn's per-node locations when it does not hand the AST out, and computes the
+ * Line and column of a source offset, both from 1, as every lackpy error reports them (the
+ * column in UTF-16 units; a line ends at `\n`, `\r`, `\r\n`, U+2028 or U+2029). The validator
+ * parses without acorn's per-node locations when it does not hand the AST out, and computes the
  * position of each error from its offset here instead.
  */
 export class LineIndex {
@@ -19,8 +19,25 @@ export class LineIndex {
       if (starts[middle] <= offset) low = middle;
       else high = middle - 1;
     }
-    return { line: low + 1, column: offset - starts[low] };
+    return { line: low + 1, column: offset - starts[low] + 1 };
   }
+}
+
+/** A place in a program as lackpy errors give it: line and column, both from 1. */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/**
+ * Where a node starts, both from 1 (acorn counts columns from 0): the one conversion from
+ * acorn's locations to the positions errors carry. `undefined` for a node without locations.
+ */
+export function nodePosition(
+  node: { loc?: { start: { line: number; column: number } } | null } | null | undefined,
+): SourcePosition | undefined {
+  const start = node?.loc?.start;
+  return start ? { line: start.line, column: start.column + 1 } : undefined;
 }
 
 /** The offset where each line starts. */

@@ -1,6 +1,7 @@
 import { LangError } from "../lackpy-error.js";
 import type { Node } from "../parse/parse-program.js";
 import { forEachNode } from "../parse/walk.js";
+import { nodePosition } from "../parse/source-position.js";
 
 /** A problem an extra rule found. */
 export interface RuleViolation {
@@ -30,8 +31,7 @@ export const RULE_NAMES = Object.freeze([
 
 const at = (node: Node, message: string, hint?: string): RuleViolation => ({
   message,
-  line: node.loc?.start.line ?? 1,
-  column: node.loc?.start.column ?? 0,
+  ...(nodePosition(node) ?? { line: 1, column: 1 }),
   ...(hint ? { hint } : {}),
 });
 

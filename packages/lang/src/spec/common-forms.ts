@@ -13,44 +13,54 @@ export const COMMON_FORMS: CommonFormsSpec = Object.freeze({
       note: "C-style for: the first part declares with let or assigns; each iteration has its own i",
     },
     {
-      code: "xs.forEach(x => { if (x) print(x) })",
-      note: "block-bodied arrows hold any statements, plus return",
-    },
-    {
-      code: "xs.map(x => { const doubled = x * 2; return doubled })",
-      note: "return is allowed inside an arrow's block only",
+      code: "xs.map(x => { return x * 2 })",
+      note: "block-bodied arrows hold any statements, plus return (allowed inside an arrow's block only)",
     },
     { code: "[...new Set(xs)]", note: "new Set(items) and new Map(pairs), only with new" },
     {
       code: "range(n).filter(i => i % 2 === 0)",
       note: "ranges have the array methods that read them",
     },
+    {
+      code: 'xs[0]?.name ?? "none"',
+      note: "optional chaining (also ?.() and ?.[]) and ??; typeof, ++, += and the other operators of the spec",
+    },
   ]),
   refused: Object.freeze([
     {
       construct: "regex lookaround and backreferences",
       hint: "the regex engine is linear-time: match more loosely, then check the match in code",
-      instead: "match loosely, then check in code",
+      instead: "match loosely, check in code",
     },
     {
       construct: "while and do-while loops",
       hint: "use for (let i = 0; i < n; i++) or for (const x of items)",
-      instead: "for (let i = 0; i < n; i++) or for (const x of xs)",
+      instead: "for…of, or a C-style for",
     },
     {
       construct: "function and class declarations",
       hint: "pass arrow functions directly to helpers and methods; use plain objects",
-      instead: "arrow functions as arguments; plain objects",
+      instead: "arrows as arguments; objects",
     },
     {
       construct: "try/catch and throw",
       hint: "a failing tool stops the program and is reported; end with an expression instead of throw",
-      instead: "none needed: a failing tool stops the program",
+      instead: "not needed: a failing tool stops the program",
     },
     {
       construct: "new of anything but Set and Map",
       hint: "use literals, helpers such as dict(pairs) and list(x), or a kit tool",
       instead: "literals, dict(pairs), list(x)",
+    },
+    {
+      construct: "const f = x => …",
+      hint: "pass the arrow directly where it is used, e.g. sorted(xs, x => x.size)",
+      instead: "pass arrows directly",
+    },
+    {
+      construct: "a line starting with (, [ or `",
+      hint: "it continues the line before it (asi_hazard): end the previous line with ';' or assign the value to a variable first",
+      instead: "asi_hazard, it joins the line before: assign first",
     },
   ]),
 });

@@ -18,4 +18,4 @@ export const MAX_SOURCE_BYTES = 1_048_576;
 export const MAX_SYNTAX_DEPTH = 256;
 
 /** The version of the language described here. */
-export const LANGUAGE_VERSION = "1.1";
+export const LANGUAGE_VERSION = "1.2";

@@ -17,6 +17,7 @@ export const HELPERS: readonly HelperSpec[] = Object.freeze([
     signature: "sorted(xs, key?, reverse?)",
     description:
       "New sorted array; key is a field name or a function (null sorts by the values); stable.",
+    note: 'key: "field" or x => value',
   },
   {
     name: "reversed",
@@ -98,6 +99,13 @@ export const HELPERS: readonly HelperSpec[] = Object.freeze([
     description: "Items without duplicates, first occurrences kept in order.",
   },
   { name: "count", signature: "count(xs, value)", description: "How many items are === value." },
+  {
+    name: "line_count",
+    signature: "line_count(text)",
+    description:
+      'Number of lines: each run of characters ended by "\\n", plus the run after the last "\\n" when it is not empty; "" has 0 lines, "a\\n" 1, "a\\nb" 2.',
+    note: 'a final "\\n" ends the last line; "" has 0',
+  },
   {
     name: "print",
     signature: "print(...args)",

@@ -7,6 +7,8 @@ export interface HelperSpec {
   name: string;
   signature: string;
   description: string;
+  /** What the signature alone leaves open, in a few words: summaries and prompts show it after the signature. */
+  note?: string;
 }
 
 /** A member of a safe global facade such as `Math.max` or `JSON.parse`. */

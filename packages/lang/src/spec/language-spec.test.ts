@@ -49,6 +49,7 @@ describe("languageSpec", () => {
       "has",
       "unique",
       "count",
+      "line_count",
       "print",
       "sort_by",
     ]);
@@ -125,7 +126,14 @@ describe("the forms models write (language.md §2)", () => {
       "function and class declarations",
       "try/catch and throw",
       "new of anything but Set and Map",
+      "const f = x => …",
+      "a line starting with (, [ or `",
     ]);
+    expect(validate("const f = x => x * 2").errors.map((error) => error.code)).toEqual([
+      "arrow_position",
+    ]);
+    for (const source of ["const a = 1\n(a)", "const a = 1\n[a].length", "const a = 1\n`${a}`"])
+      expect(validate(source).errors.map((error) => error.code)).toContain("asi_hazard");
     for (const source of [
       `/a(?=b)/`,
       `while (true) {}`,

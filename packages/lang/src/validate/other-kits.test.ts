@@ -20,7 +20,7 @@ describe("validate with otherKits", () => {
         code: "unknown_function",
         message: "'write_file' is not a tool of this kit; it is in kit files.",
         line: 1,
-        column: 0,
+        column: 1,
         hint: "pass --kit files",
       },
     ]);
@@ -33,7 +33,7 @@ describe("validate with otherKits", () => {
         code: "unknown_name",
         message: "'edit_file' is not a tool of this kit; it is in kits files, editor.",
         line: 1,
-        column: 10,
+        column: 11,
         hint: 'use kit "files"',
       },
     ]);

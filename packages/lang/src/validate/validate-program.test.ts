@@ -292,7 +292,7 @@ describe("error messages", () => {
     expect(validate(`const a = 1\n\n(a)`).errors[0]).toMatchObject({
       code: "asi_hazard",
       line: 3,
-      column: 0,
+      column: 1,
     });
   });
 });

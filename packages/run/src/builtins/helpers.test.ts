@@ -129,6 +129,11 @@ describe("helpers", () => {
     ],
     ["unique keeps first occurrences in order", `unique([3, 1, 3, 2, 1])`, [3, 1, 2]],
     ["count", `[count([1, 2, 1, "1"], 1), count("banana", "a")]`, [2, 3]],
+    [
+      "line_count: a final newline ends the last line, an empty text has none",
+      `["", "a", "a\\n", "a\\nb", "\\n\\n", "a\\r\\nb\\r\\n"].map(text => line_count(text))`,
+      [0, 1, 1, 2, 2, 2],
+    ],
   ])("%s", async (_name, source, expected) => {
     expect(await value(source)).toEqual(expected);
   });
@@ -152,6 +157,7 @@ describe("helpers", () => {
     [`sum(["a"])`, "sum() adds numbers, but found string."],
     [`keys([1])`, "keys() takes an object or a map, not array."],
     [`sort_by([], 1)`, "sort_by(items, field, reverse?) takes the field name as a string."],
+    [`line_count(["a"])`, "line_count(text) counts the lines of a string, not array."],
   ])("%s fails with a clear runtime_error", async (source, message) => {
     expect(await errorOf(source)).toMatchObject({ code: "runtime_error", message });
   });

@@ -1,5 +1,5 @@
 /** The helper builtins of language.md §3, with Python's semantics where the spec says so. */
-import type { Node } from "@lackpy/lang";
+import { countLines, type Node } from "@lackpy/lang";
 import { toDisplayString, toNumber, truthy } from "../values/display.js";
 import { after, mapIndexes } from "../maybe-async.js";
 import type { RunContext } from "../run-context.js";
@@ -346,6 +346,17 @@ const UNGUARDED_HELPERS: Readonly<Record<string, Helper>> = Object.freeze({
     let total = 0;
     for (const item of lazyItems(interpreter, value, node)) if (item === target) total++;
     return total;
+  },
+  line_count: (interpreter, [text], node) => {
+    if (typeof text !== "string")
+      fail(
+        interpreter,
+        node,
+        `line_count(text) counts the lines of a string, not ${typeName(text)}.`,
+        "pass a file's text: line_count(read_file(path))",
+      );
+    interpreter.chargeWork(text.length, node);
+    return countLines(text);
   },
   print: (interpreter, args, node) => {
     let length = Math.max(0, args.length - 1);

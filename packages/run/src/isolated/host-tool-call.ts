@@ -22,17 +22,17 @@ export async function invokeHostTool(
   return toPlainData(await tools[name].call(context, ...args), name, { maxItems });
 }
 
-/** What a tool threw, as the plain data the child turns into its `tool_error` (message, hint, retriable, code). */
+/** What a tool threw, as the plain data the child turns into its `tool_error` (message, hint, retriable, the tool's code). */
 export function toolErrorData(error: unknown): ToolErrorData {
   // A tool may throw anything; reading it must not throw again. A fault of the host's own
   // (a secret refused for a tool that takes none) keeps its code and hint.
   const fault = isProgramFault(error) ? error : null;
-  const { message, retriable, hint } = describeError(error);
+  const { message, retriable, hint, code } = describeError(error);
   const shownHint = fault?.details.hint ?? hint;
   return {
     message,
     ...(retriable ? { retriable: true } : {}),
     ...(shownHint !== undefined ? { hint: shownHint } : {}),
-    ...(fault ? { code: fault.code } : {}),
+    ...(fault ? { code: fault.code } : code !== undefined ? { toolCode: code } : {}),
   };
 }

@@ -20,6 +20,7 @@ import {
   type SecretTarget,
 } from "./secret-arguments.js";
 import type { SecretVault } from "../secrets/secret-vault.js";
+import type { ProgressListener, RunProgress } from "../run-progress.js";
 
 /** Extra time the host grants past the deadline before it kills a child that did not stop itself. */
 const GRACE_MS = 150;
@@ -72,6 +73,7 @@ export class IsolatedRun {
     options: Pick<RunOptions, "signal" | "toolContext">,
     private readonly resolve: (result: RunResult) => void,
     private readonly childTools: ChildTools | null = null,
+    private readonly onProgress?: ProgressListener,
   ) {
     this.limits = request.limits;
     this.signal = options.signal;
@@ -152,6 +154,7 @@ export class IsolatedRun {
   private receive(message: ChildMessage): void {
     if (this.settled || message.type === "ready" || message.id !== this.request.id) return;
     if (message.type === "done") this.finish(message.result, true);
+    else if (message.type === "progress") this.reportProgress(message.progress);
     else {
       // What the child's own tools did comes before the call it made after them.
       for (const [name, report] of Object.entries(message.reports ?? {}))
@@ -161,6 +164,15 @@ export class IsolatedRun {
           // The child runs the program: a report its tool's host side cannot take is dropped.
         }
       void this.answerTool(message).catch((error: unknown) => this.fail(sendFailure(error)));
+    }
+  }
+
+  /** Passes on the child's report; a listener that fails does not fail the run. */
+  private reportProgress(progress: RunProgress): void {
+    try {
+      this.onProgress?.(progress);
+    } catch {
+      // The run goes on.
     }
   }
 

@@ -15,6 +15,7 @@ import type { ChildToolRequest } from "../tools/child-tool.js";
 import type { Limits } from "../limits.js";
 import type { RunErrorCode } from "../run-error.js";
 import type { RunResult } from "../run-result.js";
+import type { RunProgress } from "../run-progress.js";
 import type { SkippedCount } from "../tools/skipped-tally.js";
 
 /** Host to child: run one program. */
@@ -34,6 +35,8 @@ export interface RunRequest {
   elapsedMs: number;
   /** Tools this child serves itself (empty when the host serves them all). */
   childTools: ChildToolRequest[];
+  /** True when the host wants `progress` messages while the program runs. */
+  progress?: boolean;
 }
 
 /** A tool failure as plain data: what the interpreter needs to build its `tool_error`. */
@@ -41,7 +44,10 @@ export interface ToolErrorData {
   message: string;
   retriable?: boolean;
   hint?: string;
+  /** A fault of the host's own (a limit, a secret refused): the run's code. */
   code?: RunErrorCode;
+  /** The code the tool gave its failure (`edit_not_found`), passed on as the run error's `toolCode`. */
+  toolCode?: string;
 }
 
 /** Host to child: the outcome of one tool call. */
@@ -96,6 +102,13 @@ export interface SecretArgument {
   held?: { handle: number; origin: string[]; tool: string };
 }
 
+/** Child to host: how far the run has come (only when the request asked for progress). */
+export interface RunProgressMessage {
+  type: "progress";
+  id: number;
+  progress: RunProgress;
+}
+
 /** Child to host: the run's result. */
 export interface RunDone {
   type: "done";
@@ -107,4 +120,4 @@ export interface RunDone {
 export type HostMessage = RunRequest | ToolReply;
 
 /** Any message a child sends. */
-export type ChildMessage = ChildReady | ToolRequest | RunDone;
+export type ChildMessage = ChildReady | ToolRequest | RunProgressMessage | RunDone;

@@ -258,7 +258,7 @@ describe("runIsolated: tools over IPC", () => {
       retriable: true,
       hint: "wait",
       line: 1,
-      column: 0,
+      column: 1,
     });
   });
 

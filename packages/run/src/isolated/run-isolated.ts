@@ -44,7 +44,15 @@ export async function runIsolated(
   // A child tool's result never passes the host's secret checks: with secrets, the host serves all.
   const childTools = vault.names.length === 0 ? ownTools(options) : null;
   return new Promise((resolve) =>
-    new IsolatedRun(request, tools, vault, options, resolve, childTools).start(),
+    new IsolatedRun(
+      request,
+      tools,
+      vault,
+      options,
+      resolve,
+      childTools,
+      options.onProgress,
+    ).start(),
   );
 }
 
@@ -101,6 +109,7 @@ export function isolatedRequest(
     elapsedMs: 0,
     rules: [...(options.rules ?? [])],
     childTools: [],
+    ...(options.onProgress ? { progress: true } : {}),
   };
 }
 

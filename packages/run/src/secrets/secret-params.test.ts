@@ -194,6 +194,6 @@ describe("run with secret params: the interpreter's own guard", () => {
 
   it("places the error where the program used the secret", async () => {
     const result = await run(unchecked('const a = 1\nprint("x" + token)'), options("in-process"));
-    expect(result.error).toMatchObject({ code: "secret_access", line: 2, column: 6 });
+    expect(result.error).toMatchObject({ code: "secret_access", line: 2, column: 7 });
   });
 });

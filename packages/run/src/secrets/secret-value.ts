@@ -11,6 +11,7 @@
  * before its value is revealed.
  */
 import {
+  nodePosition,
   secretAccessHint,
   secretAccessMessage,
   secretExampleTool,
@@ -93,12 +94,12 @@ export function secretFault(
   node?: Node | null,
   tool?: string,
 ): ProgramFault {
-  const position = node?.loc?.start;
+  const position = nodePosition(node);
   const message = secret.held
     ? `A value tool ${secret.held.tool} returned contains the secret parameter '${secret.name}', so it is opaque too and cannot be ${use}: it can only be passed directly to a kit tool.`
     : secretAccessMessage(secret.name, use);
   return new ProgramFault("secret_access", message, {
-    ...(position ? { line: position.line, column: position.column } : {}),
+    ...position,
     hint: secret.held
       ? `pass the value directly as an argument of a kit tool that takes secrets, or leave it out`
       : secretAccessHint(secret.name, tool),
@@ -120,10 +121,10 @@ export function refuseSecretsForTool(
   if (spec?.acceptsSecrets !== false) return;
   const secret = args.find((arg): arg is SecretValue => arg instanceof SecretValue);
   if (!secret) return;
-  const position = node?.loc?.start;
+  const position = nodePosition(node);
   const example = secretExampleTool(toolNames.map((name) => specOf(name) ?? { name }));
   throw new ProgramFault("secret_access", secretRefusedMessage(secret.name, spec.name), {
-    ...(position ? { line: position.line, column: position.column } : {}),
+    ...position,
     hint: secretRefusedHint(secret.name, example),
     tool: spec.name,
   });

@@ -113,8 +113,8 @@ export class SecretVault {
     return this.#values.size === 0 ? text : this.texts.redact(text);
   }
 
-  /** A tool failure with its message and hint redacted. */
-  redactError<T extends { message: string; hint?: string }>(error: T): T {
+  /** A tool failure with its message and hint redacted, and its own code (`toolCode`) left out when it holds a secret's text. */
+  redactError<T extends { message: string; hint?: string; toolCode?: string }>(error: T): T {
     return this.#values.size === 0 ? error : redactFields(this, error);
   }
 
@@ -123,14 +123,18 @@ export class SecretVault {
   }
 }
 
-/** Returns `error` with `message` and `hint` redacted (see `SecretVault.redact`). */
-function redactFields<T extends { message: string; hint?: string }>(
+/** Returns `error` with `message` and `hint` redacted (see `SecretVault.redact`) and a tool's code that holds a secret left out. */
+function redactFields<T extends { message: string; hint?: string; toolCode?: string }>(
   vault: SecretVault,
   error: T,
 ): T {
-  return {
+  const redacted = {
     ...error,
     message: vault.redact(error.message),
     ...(error.hint !== undefined ? { hint: vault.redact(error.hint) } : {}),
   };
+  // A code is a word, not a text: one that holds a secret's text is dropped, not marked.
+  if (error.toolCode !== undefined && vault.redact(error.toolCode) !== error.toolCode)
+    delete redacted.toolCode;
+  return redacted;
 }

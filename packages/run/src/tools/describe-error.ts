@@ -9,7 +9,12 @@ export interface DescribedError {
   message: string;
   retriable: boolean;
   hint?: string;
+  /** The error's own `code` when it is a snake_case word (a kit tool's `edit_not_found`, `not_found`, …). */
+  code?: string;
 }
+
+/** What a tool's own error code may look like to be passed on. */
+const TOOL_CODE = /^[a-z][a-z0-9_]{0,63}$/;
 
 function attempt<T>(read: () => T, fallback: T): T {
   try {
@@ -19,7 +24,7 @@ function attempt<T>(read: () => T, fallback: T): T {
   }
 }
 
-/** The message, `retriable` flag and `hint` of anything a tool threw; never throws. */
+/** The message, `retriable` flag, `hint` and `code` of anything a tool threw; never throws. */
 export function describeError(error: unknown): DescribedError {
   const message = attempt(() => {
     if (typeof error === "string") return error;
@@ -34,7 +39,16 @@ export function describeError(error: unknown): DescribedError {
     const value = (error as { hint?: unknown })?.hint;
     return typeof value === "string" ? value : undefined;
   }, undefined);
-  return { message, retriable, ...(hint !== undefined ? { hint } : {}) };
+  const code = attempt(() => {
+    const value = (error as { code?: unknown })?.code;
+    return typeof value === "string" && TOOL_CODE.test(value) ? value : undefined;
+  }, undefined);
+  return {
+    message,
+    retriable,
+    ...(hint !== undefined ? { hint } : {}),
+    ...(code !== undefined ? { code } : {}),
+  };
 }
 
 /** `error instanceof ProgramFault`, without trusting `error` (a Proxy's prototype trap may throw). */

@@ -18,19 +18,6 @@ export const INPUT_DESCRIPTIONS = Object.freeze({
   intent: "What you want done over the workspace, in words.",
 });
 
-/** Most characters of a tool's description shown after its signature. */
-export const TOOL_LINE_DESCRIPTION_CHARS = 64;
-
-/** The first clause of a tool's first sentence (up to `;`, ` (` or `: `), cut at `TOOL_LINE_DESCRIPTION_CHARS`. */
-export function toolClause(spec: ToolSpec): string {
-  const sentence = toolSummary(spec, 400).replace(/\.$/, "");
-  const cut = sentence.slice(12).search(/; | \(|: /);
-  const clause = cut < 0 ? sentence : sentence.slice(0, cut + 12);
-  if (clause.length <= TOOL_LINE_DESCRIPTION_CHARS) return clause;
-  const cutAt = clause.lastIndexOf(" ", TOOL_LINE_DESCRIPTION_CHARS - 1);
-  return `${clause.slice(0, cutAt > 20 ? cutAt : TOOL_LINE_DESCRIPTION_CHARS - 1).replace(/[,;:]$/, "")}…`;
-}
-
 /**
  * A kit as `LackpyService.kitInfo` describes it: its name, its tools (named as the program calls
  * them), the aliases among them, and the tools known by name only (`unlisted`: an MCP server not
@@ -50,18 +37,66 @@ export type DescriptionHost = "mcp" | "agent";
 export interface ToolDescriptionOptions {
   /** `mcp` names the `kit` and `dryRun` arguments and the MCP tools; `agent` (the default) a host-set kit. */
   host?: DescriptionHost;
+  /**
+   * The other kits a call may name (the `kit` argument of the MCP tools): their tools that the
+   * kit described lacks are listed compactly, each with its kit.
+   */
+  otherKits?: readonly DescribedKit[];
 }
 
-/** One tool as a line: its typed signature and the first sentence of its description. */
-export function toolLine(spec: ToolSpec, kit: DescribedKit): string {
+/**
+ * One tool as a line: its typed signature and its whole description, or with `compact` the
+ * first clause of its first sentence (up to `; `), never cut inside a clause.
+ */
+export function toolLine(
+  spec: ToolSpec,
+  kit: DescribedKit,
+  options: { compact?: boolean } = {},
+): string {
   if (kit.unlisted?.includes(spec.name)) {
     const server = spec.providerConfig?.server;
     return `${spec.name}(…) — a tool of the MCP server '${String(server)}', not started yet: describe_tool("${spec.name}") gives its signature.`;
   }
-  const summary = toolClause(spec);
+  const text = options.compact
+    ? toolSummary(spec, Infinity).split("; ")[0].replace(/\.$/, "")
+    : (spec.description ?? "").trim().replace(/\s+/g, " ");
   const aliasOf = kit.aliases?.[spec.name];
   const alias = aliasOf && aliasOf !== spec.name ? ` (alias of ${aliasOf})` : "";
-  return `${toolSignature(spec)}${summary ? ` — ${summary}` : ""}${alias}`;
+  return `${toolSignature(spec)}${text ? ` — ${text}` : ""}${alias}`;
+}
+
+/** Most compact lines the other kits' tools get; past them the rest are named only. */
+export const OTHER_KIT_TOOL_LINES = 12;
+
+/**
+ * The tools a call can reach by passing another kit: for each kit, what it has beyond `kit`
+ * (a compact line per tool, each tool once), or that it has nothing more.
+ */
+export function otherKitsSection(kit: DescribedKit, others: readonly DescribedKit[]): string {
+  const described = new Set(kit.tools.map((tool) => tool.name));
+  const lines: string[] = [];
+  let left = OTHER_KIT_TOOL_LINES;
+  for (const other of others) {
+    if (other.name === kit.name) continue;
+    const has = other.tools.filter((tool) => described.has(tool.name));
+    const added = other.tools.filter((tool) => !described.has(tool.name));
+    const base =
+      has.length === kit.tools.length && has.length > 0
+        ? "the tools above"
+        : has.map((tool) => tool.name).join(", ");
+    const intro = `kit "${other.name}": ${base || "none of the tools above"}${added.length > 0 ? ", plus" : ""}`;
+    lines.push(added.length > 0 ? `${intro}:` : intro);
+    for (const tool of added) {
+      described.add(tool.name);
+      if (left-- > 0) lines.push(toolLine(tool, other, { compact: true }));
+      else
+        lines.push(
+          `${tool.name}(…) — describe_tool("${tool.name}") with kit "${other.name}" gives it`,
+        );
+    }
+  }
+  if (lines.length === 0) return "";
+  return ["Other kits (pass kit):", ...lines].join("\n");
 }
 
 /**
@@ -75,7 +110,7 @@ export function kitSection(kit: DescribedKit, host: DescriptionHost = "agent"): 
   if (count === 0) return `Kit "${kit.name}": no tools (the program can use only the helpers).`;
   if (count <= TOOL_INDEX_THRESHOLD)
     return [
-      `Tools of kit "${kit.name}" (call by bare name with positional arguments; awaited for you):`,
+      `Tools of kit "${kit.name}" (call by bare name, positional arguments, awaited for you; paths are workspace-relative):`,
       ...kit.tools.map((tool) => toolLine(tool, kit)),
     ].join("\n");
   const fetch =
@@ -110,17 +145,20 @@ export function toolDescription(
 ): string {
   const host = options.host ?? "agent";
   const tools = kitSection(kit, host);
+  const others = otherKitsSection(kit, options.otherKits ?? []);
   if (mode === "delegate")
     return [
       "Delegate a task over the workspace to lackpy instead of making many tool calls yourself: give the intent in words. lackpy writes a short program (from a saved template, a rule, or a model), validates it, runs it with limits, and returns the answer first, then the program it ran and a count of its tool calls.",
       host === "mcp" ? `The kit is "${kit.name}" unless you pass kit.` : "",
       tools,
+      others,
     ]
       .filter(Boolean)
       .join("\n\n");
   return [
-    `Run one lackpy program instead of many tool calls: it calls the tools below and ends with the value you want; lackpy validates it, runs it with limits and returns the answer first${host === "mcp" ? ` (kit "${kit.name}" unless you pass kit)` : ""}. On success: false, fix the program from error.errors (line, column, hint) and call again.`,
+    `Run one lackpy program instead of many tool calls: it calls the tools below and ends with the answer's value${host === "mcp" ? ` (kit "${kit.name}" unless you pass kit)` : ""}. On failure, fix it from error.errors (line and column from 1, with hints) and call again.`,
     tools,
+    others,
     languageSummary({ host }),
   ]
     .filter(Boolean)

@@ -7,6 +7,7 @@ import type { RecordedFile, RunRecord } from "../store/change-store-types.js";
 import { withFileLock, type ProcessOwner } from "../store/file-lock.js";
 import { durableWrite, readImageFile, readJson, runFolders } from "../store/run-files.js";
 import { isJournal, RUN_ID } from "../store/run-record-shape.js";
+import { ensureStateIgnored } from "../config/state-gitignore.js";
 
 /** How many recoveries `status` keeps listing. */
 export const MAX_RECOVERY_NOTICES = 20;
@@ -40,7 +41,7 @@ export class RunStore {
    * `YYYYMMDD-HHMMSS-xxxxxxxx` (UTC, then random), with `prefix` for an undo.
    */
   async newRun(prefix = ""): Promise<string> {
-    await mkdir(this.folder, { recursive: true });
+    await this.ensure();
     for (;;) {
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
       const runId = `${prefix}${stamp}-${randomBytes(4).toString("hex")}`;
@@ -59,6 +60,12 @@ export class RunStore {
   runFolder(runId: string): string {
     if (!RUN_ID.test(runId)) throw new Error(`'${runId}' is not a run id.`);
     return path.join(this.folder, runId);
+  }
+
+  /** Makes the runs folder (and `.lackpy`, with its `.gitignore`) when missing. */
+  async ensure(): Promise<void> {
+    await mkdir(this.folder, { recursive: true });
+    ensureStateIgnored(path.dirname(this.folder));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_CONFIG } from "./config-types.js";
+import { STATE_GITIGNORE } from "./state-gitignore.js";
 
 const { ollama, anthropic } = DEFAULT_CONFIG.inference.providers;
 
@@ -67,7 +68,10 @@ max_grade_w = 3
 # protected = ["secrets/**"]  # refused on top of the builtin rules, whatever opens them
 `;
 
-/** Creates `.lackpy/` with `config.toml`, `kits/` and `templates/`; existing files are never overwritten. */
+/**
+ * Creates `.lackpy/` with `config.toml`, `kits/`, `templates/` and the `.gitignore` that keeps
+ * lackpy's state out of the team's commits; existing files are never overwritten.
+ */
 export async function initWorkspace(
   workspace: string,
 ): Promise<{ created: string[]; existing: string[] }> {
@@ -78,13 +82,17 @@ export async function initWorkspace(
     const made = await mkdir(directory, { recursive: true });
     (made ? created : existing).push(path.relative(workspace, directory) + "/");
   }
-  const config = path.join(root, "config.toml");
-  try {
-    await writeFile(config, CONFIG_TEMPLATE, { flag: "wx" });
-    created.push(path.relative(workspace, config));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    existing.push(path.relative(workspace, config));
+  for (const [file, text] of [
+    [path.join(root, "config.toml"), CONFIG_TEMPLATE],
+    [path.join(root, ".gitignore"), STATE_GITIGNORE],
+  ]) {
+    try {
+      await writeFile(file, text, { flag: "wx" });
+      created.push(path.relative(workspace, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      existing.push(path.relative(workspace, file));
+    }
   }
   return { created, existing };
 }

@@ -53,6 +53,8 @@ function emptyResult(
     filesRead: [],
     filesModified: [],
     filesCreated: [],
+    // No program ran.
+    stats: { steps: 0, toolCalls: 0, durationMs: 0, toolMs: 0, truncated: [] },
     correction: null,
     promoted: null,
     demoted: null,
@@ -179,6 +181,7 @@ async function delegateStages(
       filesRead: result.filesRead,
       filesModified: result.filesModified,
       filesCreated: result.filesCreated,
+      stats: result.stats,
       correction: outcome.correction ?? null,
       generationMs,
       executionMs,

@@ -1,6 +1,6 @@
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { ToolFunction } from "@lackpy/kit";
-import { run, type ChildTool, type ToolContextFields } from "@lackpy/run/node";
+import { run, type ChildTool, type RunProgress, type ToolContextFields } from "@lackpy/run/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import { enforcePolicy } from "../trust/policy.js";
 import type { ProgramCache } from "./program-cache.js";
@@ -101,9 +101,15 @@ export class ProgramRunner {
         secretParams: params.secretNames,
         limits: { ...defaults, ...requested.limits },
         mode,
-        signal: options.signal,
+        ...(options.signal ? { signal: options.signal } : {}),
         toolContext: given?.toolContext,
-        childTools: childTools && Object.keys(childTools).length > 0 ? childTools : undefined,
+        ...(options.onProgress
+          ? {
+              onProgress: (progress: RunProgress) =>
+                options.onProgress!({ kind: "run", ...progress }),
+            }
+          : {}),
+        ...(childTools && Object.keys(childTools).length > 0 ? { childTools } : {}),
       });
       span?.set({
         "lackpy.success": result.success,

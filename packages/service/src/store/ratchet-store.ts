@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { fileStamp } from "../config/file-stamp.js";
+import { ensureStateIgnored } from "../config/state-gitignore.js";
 import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import { normaliseIntent } from "@lackpy/infer/node";
@@ -193,6 +194,7 @@ export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
     }
     const merged = this.read({ setAsideDamaged: true });
     for (const change of this.changes) applyRatchetChange(merged, change);
+    ensureStateIgnored(this.lackpyDirectory);
     atomicWriteSync(this.file, `${JSON.stringify(merged, null, 2)}\n`);
     this.changes = [];
     this.state = merged;

@@ -16,6 +16,7 @@ import { atomicWriteSync } from "./atomic-write.js";
 import { listDemotedTemplates } from "./demoted-templates.js";
 import { tryFileLockSync, withFileLock } from "./file-lock.js";
 import { checkPlainName } from "../config/plain-name.js";
+import { ensureStateIgnored } from "../config/state-gitignore.js";
 import { ServiceError } from "../service-error.js";
 import type {
   DemotedTemplateInfo,
@@ -147,6 +148,8 @@ export class FileTemplateStore implements TemplateStore, WriteBehindTarget {
   async write(template: Template, options: { force: boolean }): Promise<string> {
     const file = this.pathOf(template.name);
     mkdirSync(this.directory, { recursive: true });
+    // The template index is written next to the templates: state, ignored from now on.
+    ensureStateIgnored(this.lackpyDirectory);
     try {
       await withFileLock(this.lockFile, () => {
         if (!options.force && existsSync(file))
@@ -304,6 +307,7 @@ export class FileTemplateStore implements TemplateStore, WriteBehindTarget {
 
   /** Under the lock: adds the side files' counts to this process's, then writes every file's. */
   private writeLocked(): void {
+    ensureStateIgnored(this.lackpyDirectory);
     for (const data of takeUnmerged(this.lackpyDirectory, "templates")) {
       const counts = (data as { counts?: Record<string, Partial<Counts>> })?.counts ?? {};
       for (const [name, count] of Object.entries(counts)) {

@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
 import { atomicWriteSync } from "./atomic-write.js";
+import { ensureStateIgnored } from "../config/state-gitignore.js";
 
 /** Which store a side file belongs to. */
 export type UnmergedKind = "templates" | "ratchet";
@@ -32,6 +33,7 @@ function names(lackpyDirectory: string, kind: UnmergedKind): string[] {
 /** Writes what this process could not save to a side file of its own; returns the file. */
 export function writeUnmerged(lackpyDirectory: string, kind: UnmergedKind, data: unknown): string {
   const directory = unmergedDirectory(lackpyDirectory);
+  ensureStateIgnored(lackpyDirectory);
   mkdirSync(directory, { recursive: true });
   const file = path.join(
     directory,

@@ -290,6 +290,26 @@ describe("the trust gate after lackpy trust", () => {
     },
   );
 
+  it("status names the fix before trust when lackpy trust would refuse the config", async () => {
+    const marker = newMarker();
+    const root = await clone({
+      ".lackpy/config.toml": `[kit]\ndefault = "mine"\n\n[mcp_servers.m]\ncommand = "node"\nargs = ["server.mjs"]\n`,
+      ".lackpy/kits/mine.kit": "m_hello\n",
+      "server.mjs": nodeMarkerServer(marker),
+    });
+    const service = await open(root);
+    const refused = await service.trust().then(
+      () => null,
+      (thrown: unknown) => thrown as { code: string; hint: string },
+    );
+    expect(refused?.code).toBe("invalid_config");
+    const { trust } = await service.status();
+    expect(trust.state).toBe("untrusted");
+    // The hint starts with trust's own fix, and never sends the person to a refused lackpy trust.
+    expect(trust.hint).toContain(refused!.hint);
+    expect(trust.hint).not.toMatch(/^review .*lackpy trust/);
+  });
+
   it("runs again once the change is trusted", async () => {
     const marker = newMarker();
     const root = await clone(CLONED["a stdio MCP server"].files(marker, { url: http.url }));
