@@ -72,7 +72,12 @@ function definitions(workspace: PlainWorkspace, name: string): Hit[] {
     });
   // A .d.ts declares what code elsewhere defines: it counts only when nothing else does.
   const code = hits.filter((hit) => !/\.d\.[cm]?ts$/.test(hit.file));
-  return code.length > 0 ? code : hits;
+  const kept = code.length > 0 ? code : hits;
+  // A .cjs copy of a module the package also ships as .js or .mjs: the copy is not the source.
+  const stems = new Set(
+    kept.filter((hit) => !hit.file.endsWith(".cjs")).map((hit) => hit.file.replace(/\.[cm]?[jt]s$/, "")),
+  );
+  return kept.filter((hit) => !hit.file.endsWith(".cjs") || !stems.has(hit.file.slice(0, -4)));
 }
 
 /**

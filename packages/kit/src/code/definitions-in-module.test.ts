@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definitionLines } from "./definitions-in-module.js";
+import { definitionLines, definitionsIn } from "./definitions-in-module.js";
 import { parseModule } from "./parse-module.js";
 
 function lines(text: string, name: string, file = "m.js"): number[] {
@@ -64,5 +64,27 @@ describe("definitionLines", () => {
 
   it("counts lines as the file tools do, by \\n only", () => {
     expect(lines("const a = 1 /*\u2028*/\nfunction late() {}", "late")).toEqual([2]);
+  });
+
+  it("marks what a function's body defines as local, and reads an export's alias", () => {
+    const bundle = [
+      "function outer() {}", // 1
+      "(() => {", // 2
+      "  function tally() {}", // 3
+      "  const shared = { tally() {} }", // 4
+      "})()", // 5
+      "export { counter as tally } from './counter.js'", // 6
+      "export { outer as other }", // 7
+    ].join("\n");
+    const parsed = parseModule(bundle, "m.js");
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(definitionsIn(parsed.program, "tally")).toEqual([
+      { line: 3, kind: "function", local: true },
+      { line: 4, kind: "method", local: true },
+      { line: 6, kind: "alias" },
+    ]);
+    expect(definitionsIn(parsed.program, "outer")).toEqual([{ line: 1, kind: "function" }]);
+    // An import's alias brings a name in: never a definition.
+    expect(lines("import { a as tally } from './a.js'", "tally", "m.mjs")).toEqual([]);
   });
 });

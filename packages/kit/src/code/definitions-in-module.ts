@@ -27,24 +27,31 @@ export type DefinitionKind =
   | "interface"
   | "type"
   | "enum"
-  | "namespace";
+  | "namespace"
+  | "alias";
 
 /** One definition of a name: its 1-based line (the name's own) and what it defines. */
 export interface Definition {
   line: number;
   kind: DefinitionKind;
+  /** Defined inside a function's body (a helper, or a bundle that inlines every module in one closure). */
+  local?: true;
 }
+
+const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
 
 /** Where `program` defines `name`, in line order, one per line. */
 export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
-  const found = new Map<number, DefinitionKind>();
-  const visit = (node: SyntaxNode) => {
+  const found = new Map<number, Definition>();
+  const visit = (node: SyntaxNode, local: boolean) => {
     const definition = definitionAt(node, name);
-    if (definition && !found.has(definition.line)) found.set(definition.line, definition.kind);
-    for (const child of childrenOf(node)) visit(child);
+    if (definition && !found.has(definition.line))
+      found.set(definition.line, local ? { ...definition, local: true } : definition);
+    const inside = local || FUNCTIONS.has(node.type);
+    for (const child of childrenOf(node)) visit(child, inside);
   };
-  visit(program);
-  return [...found].map(([line, kind]) => ({ line, kind })).sort((a, b) => a.line - b.line);
+  visit(program, false);
+  return [...found.values()].sort((a, b) => a.line - b.line);
 }
 
 /** The 1-based lines, in order and without repeats, where `program` defines `name`. */
@@ -91,6 +98,11 @@ function definitionAt(node: SyntaxNode, name: string): Definition | null {
         : null;
     case "AssignmentExpression":
       return assignedDefinition(node, name);
+    case "ExportSpecifier":
+      // `export { enUS as defaultLocale } from "…"`: the module's name for another's definition.
+      return nameOf(node.exported) === name && nameOf(node.local) !== name
+        ? { line: lineOf(node.exported as SyntaxNode), kind: "alias" }
+        : null;
     default:
       if (!MEMBERS.has(node.type) || node.computed === true || nameOf(node.key) !== name)
         return null;

@@ -148,7 +148,9 @@ async function delegateStages(
   // An offline answer is given only when it is known to be right: "none" while the run left
   // out files that may be the answer goes to the models, or gets no answer.
   const unsure =
-    outcome.tier === "templates" || outcome.tier === "rules" ? offlineUnsure(result) : null;
+    outcome.tier === "templates" || outcome.tier === "rules"
+      ? offlineUnsure(result, outcome.noneIsUnknown === true)
+      : null;
   if (unsure !== null) {
     const tiersBefore = [{ provider: outcome.provider, reason: `answered, but ${unsure}` }];
     if (!options.modelsOnly && (await stages.generator.hasModelTier()))
@@ -233,9 +235,10 @@ async function delegateStages(
 /** Why a read-only offline run's answer is not known to be right (`unsureAnswer`), or null. */
 function offlineUnsure(
   result: ChangeOutcome & { success: boolean; output: unknown; skipped?: SkippedCount[] },
+  noneIsUnknown: boolean,
 ): string | null {
   if (!result.success || result.changes.length > 0) return null;
-  return unsureAnswer(result.output, result.skipped);
+  return unsureAnswer(result.output, result.skipped, noneIsUnknown);
 }
 
 /** True when a delegate's outcome says whether its program did what was asked: not a dry run, nothing declined. */

@@ -51,6 +51,10 @@ describe("an offline answer of none while the run left files out", () => {
           count: expect.any(Number),
         });
       }
+      // A definition the parser could not see is not "defined nowhere".
+      expect(
+        await service.delegate("where is neverWritten defined", { dryRun: true }),
+      ).toMatchObject({ success: false, error: { message: /found nothing/ } });
       // An answer that found something, or none where nothing was left out, stands.
       expect(await service.delegate("list the markdown files", { dryRun: true })).toMatchObject({
         success: true,
@@ -96,5 +100,7 @@ describe("unsureAnswer", () => {
       /2 protected paths/,
     );
     expect(unsureAnswer([], undefined)).toBeNull();
+    expect(unsureAnswer([], undefined, true)).toMatch(/found nothing/);
+    expect(unsureAnswer([{ file: "a.js" }], undefined, true)).toBeNull();
   });
 });

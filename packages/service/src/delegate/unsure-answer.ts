@@ -27,13 +27,17 @@ function saysNone(output: unknown): boolean {
  * Why an offline answer (a template's or rule's) is not known to be right, or null when it is:
  * it says "none" while the run left out files that may be what was asked for. "Found nothing"
  * is not "there is nothing": `find_files("**\/*.yaml")` answers `[]` when the only YAML files
- * are hidden. A model's answer is its own reading and is not judged here.
+ * are hidden. With `noneIsUnknown` (the rule says so: a definition its parser cannot see), an
+ * answer of none is never given. A model's answer is its own reading and is not judged here.
  */
 export function unsureAnswer(
   output: unknown,
   skipped: readonly SkippedCount[] | undefined,
+  noneIsUnknown = false,
 ): string | null {
   if (!saysNone(output)) return null;
+  if (noneIsUnknown)
+    return `the answer was ${JSON.stringify(output ?? null)}, which says only that its tools found nothing`;
   const unsure = (skipped ?? []).filter((row) => !MEANT_TO_LEAVE_OUT.has(row.reason));
   if (unsure.length === 0) return null;
   return `the answer was ${JSON.stringify(output ?? null)}, but the run left out ${describeSkipped(unsure)}, which may hold what was asked for`;
