@@ -18,7 +18,7 @@ export interface SearchHit {
   file: string;
   line: number;
   text: string;
-  /** `definitions_of`: what the line defines (`function`, `class`, `method`, `property`, `variable`, `interface`, `type`, `enum`, `namespace`), when known. */
+  /** `importers_of`: how the line imports (`import`, `export`, `require`). `definitions_of`: what the line defines (`function`, `class`, `method`, `property`, `variable`, `interface`, `type`, `enum`, `namespace`), when known. */
   kind?: string;
   /** `definitions_of`: true for a definition inside a function's body (a helper, or a bundle's closure). */
   local?: boolean;

@@ -24,6 +24,14 @@ const FILES: Record<string, string> = {
   "types/server.d.ts": "export interface ServerHandle {\n  close(): void;\n}\n",
   "test/types/server.test-d.ts":
     'declare module "../../types/server" {\n  interface ServerHandle {\n    extra: number;\n  }\n}\n',
+  // Modules that bring in node:events: two by require(), two by import, one re-exports it.
+  "src/emit.cjs":
+    'const { EventEmitter } = require("node:events");\nmodule.exports = new EventEmitter();\n',
+  "src/once.cjs": 'const events = require("node:events");\nexports.once = events.once;\n',
+  "src/bus.mjs":
+    'import { EventEmitter } from "node:events";\nexport const bus = new EventEmitter();\n',
+  "src/wait.ts": 'import { once } from "node:events";\nexport const wait = once;\n',
+  "src/reexport.mjs": 'export { on } from "node:events";\n',
 };
 
 let root: string;
@@ -37,14 +45,14 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-const TOOLS = ["definitions_of", "read_lines", "read_file", "find_files"];
+const TOOLS = ["definitions_of", "importers_of", "read_lines", "read_file", "find_files"];
 
-async function answer(intent: string) {
+async function answer(intent: string, rule = "definitions") {
   const built = await matchRules(intent, {
     tools: new Set(TOOLS),
     workspace: createWorkspaceView(root),
   });
-  expect(built.rule, JSON.stringify(built)).toBe("definitions");
+  expect(built.rule, JSON.stringify(built)).toBe(rule);
   const files = createFileTools(root);
   const result = await run((built as RuleMatch).program, {
     tools: Object.fromEntries(TOOLS.map((name) => [name, files[name as keyof typeof files]])),
@@ -84,5 +92,21 @@ describe("where a name is defined, in a package as registries ship it", () => {
     const { built, output } = await answer("where is neverWritten defined");
     expect(output).toEqual([]);
     expect(built.noneIsUnknown).toBe(true);
+  });
+});
+
+describe("which files bring in a module", () => {
+  it("reads “require” as CommonJS require() calls, and “import” or “use” as every way in", async () => {
+    expect((await answer("which files require node:events", "files-importing")).output).toEqual([
+      "src/emit.cjs",
+      "src/once.cjs",
+    ]);
+    expect((await answer("how many files require node:events", "files-importing")).output).toBe(2);
+    const { built, output } = await answer("how many files import node:events", "files-importing");
+    expect(output).toBe(5);
+    expect(built.reading).toMatch(/import, export … from or require/);
+    expect(
+      (await answer("how many files require node:events", "files-importing")).built.reading,
+    ).toMatch(/require\(\) call/);
   });
 });
