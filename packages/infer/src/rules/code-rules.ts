@@ -122,9 +122,9 @@ function definitions(tool: string) {
         // A package that ships a module as .js (or .mjs, .ts) and a .cjs copy: the .js is the source.
         'const twins = plain.filter(hit => !hit.file.endsWith(".cjs")).map(hit => hit.file.replace(/\\.[cm]?[jt]s$/, ""))',
         'const uncopied = plain.filter(hit => !hit.file.endsWith(".cjs") || !twins.includes(hit.file.slice(0, -4)))',
-        // A bundle inlines every module in one closure: a definition in a function's body only
-        // when nothing defines the name outside one.
-        "const outer = uncopied.filter(hit => !hit.local)",
+        // A bundle inlines every module in one closure: a definition there only when no module
+        // defines the name.
+        "const outer = uncopied.filter(hit => !hit.bundled)",
         "const found = len(outer) > 0 ? outer : uncopied",
         // A name declared on its own and also a member of some object or an export's alias: the declaration.
         'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind))',
@@ -132,7 +132,7 @@ function definitions(tool: string) {
       ].join("\n"),
       params,
       noneIsUnknown: true,
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment or .cjs copies of a .js only when no source does, definitions inside a function only when none is outside one, methods, properties and export aliases only when nothing declares it on its own; none found is no answer)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }

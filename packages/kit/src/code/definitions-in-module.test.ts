@@ -66,24 +66,36 @@ describe("definitionLines", () => {
     expect(lines("const a = 1 /*\u2028*/\nfunction late() {}", "late")).toEqual([2]);
   });
 
-  it("marks what a function's body defines as local, and reads an export's alias", () => {
+  it("marks what a closure that wraps the whole file defines as bundled, and reads an export's alias", () => {
+    const definitions = (text: string, name: string) => {
+      const parsed = parseModule(text, "m.js");
+      if (!parsed.ok) throw new Error(parsed.message);
+      return definitionsIn(parsed.program, name);
+    };
     const bundle = [
-      "function outer() {}", // 1
+      '"use strict";', // 1
       "(() => {", // 2
       "  function tally() {}", // 3
       "  const shared = { tally() {} }", // 4
       "})()", // 5
-      "export { counter as tally } from './counter.js'", // 6
-      "export { outer as other }", // 7
     ].join("\n");
-    const parsed = parseModule(bundle, "m.js");
-    if (!parsed.ok) throw new Error(parsed.message);
-    expect(definitionsIn(parsed.program, "tally")).toEqual([
-      { line: 3, kind: "function", local: true },
-      { line: 4, kind: "method", local: true },
-      { line: 6, kind: "alias" },
+    expect(definitions(bundle, "tally")).toEqual([
+      { line: 3, kind: "function", bundled: true },
+      { line: 4, kind: "method", bundled: true },
     ]);
-    expect(definitionsIn(parsed.program, "outer")).toEqual([{ line: 1, kind: "function" }]);
+    // A module with its own top-level code: a helper inside a function is its own definition.
+    const module = [
+      "function outer() {", // 1
+      "  function tally() {}", // 2
+      "}", // 3
+      "export { counter as tally } from './counter.js'", // 4
+      "export { outer as other }", // 5
+    ].join("\n");
+    expect(definitions(module, "tally")).toEqual([
+      { line: 2, kind: "function" },
+      { line: 4, kind: "alias" },
+    ]);
+    expect(definitions(module, "outer")).toEqual([{ line: 1, kind: "function" }]);
     // An import's alias brings a name in: never a definition.
     expect(lines("import { a as tally } from './a.js'", "tally", "m.mjs")).toEqual([]);
   });

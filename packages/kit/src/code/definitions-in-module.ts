@@ -34,8 +34,11 @@ export type DefinitionKind =
 export interface Definition {
   line: number;
   kind: DefinitionKind;
-  /** Defined inside a function's body (a helper, or a bundle that inlines every module in one closure). */
-  local?: true;
+  /**
+   * Defined inside the one function that wraps the whole file: a bundle or UMD build that
+   * inlines its modules in a closure (`(() => { … })()`), whose modules are defined elsewhere too.
+   */
+  bundled?: true;
 }
 
 const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
@@ -43,15 +46,24 @@ const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFu
 /** Where `program` defines `name`, in line order, one per line. */
 export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
   const found = new Map<number, Definition>();
-  const visit = (node: SyntaxNode, local: boolean) => {
+  const wrapped = isWrapped(program);
+  const visit = (node: SyntaxNode, inside: boolean) => {
     const definition = definitionAt(node, name);
     if (definition && !found.has(definition.line))
-      found.set(definition.line, local ? { ...definition, local: true } : definition);
-    const inside = local || FUNCTIONS.has(node.type);
-    for (const child of childrenOf(node)) visit(child, inside);
+      found.set(definition.line, inside ? { ...definition, bundled: true } : definition);
+    const below = inside || (wrapped && FUNCTIONS.has(node.type));
+    for (const child of childrenOf(node)) visit(child, below);
   };
   visit(program, false);
   return [...found.values()].sort((a, b) => a.line - b.line);
+}
+
+/** True for a file whose code is one expression (after its directives): a closure that wraps it all. */
+function isWrapped(program: SyntaxNode): boolean {
+  const statements = ((program.body as SyntaxNode[] | undefined) ?? []).filter(
+    (statement) => !(statement.type === "ExpressionStatement" && "directive" in statement),
+  );
+  return statements.length === 1 && statements[0]!.type === "ExpressionStatement";
 }
 
 /** The 1-based lines, in order and without repeats, where `program` defines `name`. */

@@ -20,8 +20,8 @@ export interface SearchHit {
   text: string;
   /** `importers_of`: how the line imports (`import`, `export`, `require`). `definitions_of`: what the line defines (`function`, `class`, `method`, `property`, `variable`, `interface`, `type`, `enum`, `namespace`), when known. */
   kind?: string;
-  /** `definitions_of`: true for a definition inside a function's body (a helper, or a bundle's closure). */
-  local?: boolean;
+  /** `definitions_of`: true for a definition inside the closure that wraps a whole file (a bundle or UMD build). */
+  bundled?: boolean;
 }
 
 /** What a scan of workspace files needs besides the root. */
@@ -52,7 +52,7 @@ export async function scanFiles(
     matchLines?: (
       text: string,
       file: string,
-    ) => readonly { line: number; kind?: string; local?: true }[] | null;
+    ) => readonly { line: number; kind?: string; bundled?: true }[] | null;
     /** What a line found by `test` is (a row's `kind`), when the tool says. */
     kindOf?: (line: string) => string | undefined;
   },
@@ -74,7 +74,7 @@ export async function scanFiles(
         line: index + 1,
         text: shortened(line.trim()),
         ...(kind === undefined ? {} : { kind }),
-        ...(found?.local ? { local: true } : {}),
+        ...(found?.bundled ? { bundled: true } : {}),
       });
       if (hits.length > MAX_SEARCH_RESULTS)
         throw new ToolError(
