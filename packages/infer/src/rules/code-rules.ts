@@ -131,7 +131,7 @@ function definitions(tool: string) {
         "len(declared) > 0 ? declared : found",
       ].join("\n"),
       params,
-      noneIsUnknown: true,
+      noneIsUnknown: true as const,
       reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
