@@ -29,6 +29,17 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
       "@typescript-eslint/no-explicit-any": "off",
+      // Two copies of a package (the CLI's bundle and @lackpy/mcp's dependencies) make two error
+      // classes: lackpy's errors are recognised by their brand (decision 94).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "BinaryExpression[operator='instanceof'][right.name=/^(Lackpy|Lang|Kit|Tool|Run|Infer|Service|Adapter|McpServe|Usage)Error$/]",
+          message:
+            "Recognise lackpy's errors with their brand, `ServiceError.is(error)`: instanceof fails across two copies of a package.",
+        },
+      ],
     },
   },
   {

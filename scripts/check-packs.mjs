@@ -1,6 +1,6 @@
 // Checks what each published package's tarball would hold (`pnpm pack --dry-run --json`):
 // every file its exports, main, types and bin point to, .d.ts types, README.md and the root's
-// LICENSE; and no tests, fixtures or sources. Run by `pnpm lint`, after the build.
+// LICENSE; and no tests, fixtures, sources or code caches. Run by `pnpm lint`, after the build.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -8,7 +8,15 @@ import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const license = readFileSync(path.join(root, "LICENSE"), "utf8");
-const FORBIDDEN = [/\.test\./, /__fixtures__/, /^src\//, /^tsconfig/, /^tsup\.config/, /\.turbo/];
+const FORBIDDEN = [
+  /\.test\./,
+  /\.cache$/,
+  /__fixtures__/,
+  /^src\//,
+  /^tsconfig/,
+  /^tsup\.config/,
+  /\.turbo/,
+];
 const problems = [];
 
 /** Every file path a package.json field points to (exports conditions, main, types, bin). */

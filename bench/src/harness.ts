@@ -22,9 +22,11 @@ export interface BenchRatio {
   /**
    * `overhead_us`: the difference per `per` in microseconds instead of a ratio; `per_second`:
    * the task's throughput, `per` units (e.g. cells) per second (`baseline` is the task itself);
-   * `speedup`: how many times faster the task is than the baseline (baseline / task), a floor goal.
+   * `speedup`: how many times faster the task is than the baseline (baseline / task), a floor goal;
+   * `paired`: the median of the ratios of the two tasks' samples taken in pairs (a suite's own
+   * `measure` that runs them in turn, A B A B …), which a drifting machine moves less.
    */
-  kind?: "ratio" | "overhead_us" | "per_second" | "speedup";
+  kind?: "ratio" | "overhead_us" | "per_second" | "speedup" | "paired";
 }
 
 /** A group of tasks and the ratios that matter. */
@@ -63,6 +65,8 @@ export interface TaskRow {
   p75Us: number;
   p99Us: number;
   samples: number;
+  /** The samples in the order they were taken (a suite's own `measure` only), for `paired` ratios. */
+  samplesUs?: number[];
 }
 
 /** A computed ratio. */
@@ -131,7 +135,8 @@ export function computeRatio(suiteName: string, ratio: BenchRatio, rows: TaskRow
   const per = ratio.per ?? 1;
   const floor = ratio.kind === "per_second" || ratio.kind === "speedup";
   let value: number;
-  if (ratio.kind === "per_second") value = (per * 1e6) / median(ratio.task);
+  if (ratio.kind === "paired") value = pairedMedian(ratio, rows) / per;
+  else if (ratio.kind === "per_second") value = (per * 1e6) / median(ratio.task);
   else if (ratio.kind === "speedup") value = median(ratio.baseline) / median(ratio.task) / per;
   else if (ratio.kind === "overhead_us")
     value = (median(ratio.task) - median(ratio.baseline)) / per;
@@ -146,6 +151,20 @@ export function computeRatio(suiteName: string, ratio: BenchRatio, rows: TaskRow
       : {}),
     ...(floor ? { floor } : {}),
   };
+}
+
+/** The median of task / baseline over their samples taken in pairs (NaN without samples). */
+function pairedMedian(ratio: BenchRatio, rows: TaskRow[]): number {
+  const task = rows.find((row) => row.task === ratio.task)?.samplesUs ?? [];
+  const baseline = rows.find((row) => row.task === ratio.baseline)?.samplesUs ?? [];
+  const count = Math.min(task.length, baseline.length);
+  const ratios = Array.from({ length: count }, (_, index) => task[index]! / baseline[index]!).sort(
+    (left, right) => left - right,
+  );
+  if (count === 0) return NaN;
+  return count % 2 === 1
+    ? ratios[(count - 1) / 2]!
+    : (ratios[count / 2 - 1]! + ratios[count / 2]!) / 2;
 }
 
 /** Mean and percentiles of a task's samples (microseconds). */
@@ -163,5 +182,6 @@ function summarizeSamples(suiteName: string, task: MeasuredTask): TaskRow {
     p75Us: percentile(0.75),
     p99Us: percentile(0.99),
     samples: sorted.length,
+    samplesUs: task.samplesUs,
   };
 }

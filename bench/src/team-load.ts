@@ -8,18 +8,23 @@
  * ratchet's successes the requests the model served (no lost update), and that each promoted
  * wording became exactly one template. A second phase SIGKILLs one server mid-load: every
  * promotion a client was told about is in the store afterwards, and the other servers serve it.
+ * A third phase (`team-apply-load.ts`) puts three servers on one workspace folder and has 50
+ * clients dry-run, apply and undo changes through different instances, with a SIGKILL mid-load.
+ * `LACKPY_LOAD_PHASES=apply` runs the third phase alone (`ratchet` the first two).
  *
  * Postgres: `LACKPY_TEST_PG_URL`, or a throwaway cluster this script starts and removes
  * (`scripts/pg-throwaway.sh`). Results go to stdout and `bench/results/team-load.json`.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import pg from "pg";
+import { applyPhase } from "./team-apply-load.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = path.join(ROOT, "packages/cli/bin/lackpy.js");
@@ -29,6 +34,7 @@ const CLIENTS = 50;
 const REQUESTS = Number(process.env.LACKPY_LOAD_REQUESTS ?? 2000);
 const KILL_PHASE_REQUESTS = Number(process.env.LACKPY_LOAD_KILL_REQUESTS ?? 300);
 const TOKEN = randomBytes(32).toString("base64url");
+const PHASES = process.env.LACKPY_LOAD_PHASES ?? "ratchet,apply";
 const WORKSPACE_KEY = "load";
 
 interface Outcome {
@@ -167,11 +173,13 @@ interface Running {
   url: string;
   exited: Promise<number | null>;
 }
-async function startServer(): Promise<Running> {
-  const folder = await workspace();
+async function startServer(folder?: string, tokens?: readonly string[]): Promise<Running> {
+  folder ??= await workspace();
   const child = spawn(
     process.execPath,
     [
+      // Node flags for the servers (`--cpu-prof --cpu-prof-dir=…` to see where their time goes).
+      ...(process.env.LACKPY_LOAD_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       BIN,
       "mcp",
       "serve",
@@ -185,7 +193,10 @@ async function startServer(): Promise<Running> {
       "--max-concurrent",
       "64",
     ],
-    { env, stdio: ["ignore", "ignore", "pipe"] },
+    {
+      env: tokens ? { ...env, LACKPY_MCP_TOKENS: tokens.join(",") } : env,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
   );
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   let stderr = "";
@@ -197,8 +208,10 @@ async function startServer(): Promise<Running> {
     });
     void exited.then((code) => reject(new Error(`server exited ${code}: ${stderr}`)));
   });
-  // The log is drained so the pipe never blocks the server.
-  child.stderr!.resume();
+  // The log is drained so the pipe never blocks the server (kept with LACKPY_LOAD_LOG_DIR).
+  const logs = process.env.LACKPY_LOAD_LOG_DIR;
+  if (logs) child.stderr!.pipe(createWriteStream(path.join(logs, `server-${child.pid}.log`)));
+  else child.stderr!.resume();
   return { child, url, exited };
 }
 
@@ -314,7 +327,53 @@ const report: Record<string, unknown> = {
   at: new Date().toISOString(),
 };
 const servers: Running[] = [];
+const checks: Record<string, boolean> = {};
 try {
+  if (PHASES.includes("ratchet")) await ratchetPhases();
+  if (PHASES.includes("apply")) {
+    const shared = await workspace();
+    await mkdir(path.join(shared, "shared"));
+    for (let index = 0; index < 5; index++)
+      await writeFile(path.join(shared, "shared", `s${index}.txt`), "shared\n");
+    const phase3 = await applyPhase({
+      folder: shared,
+      workspaceKey: WORKSPACE_KEY,
+      sql: (text, values) => sql(storeUrl, text, values),
+      startServer: async (tokens) => {
+        const running = await startServer(shared, tokens);
+        servers.push(running);
+        return {
+          url: running.url,
+          kill: async (signal) => {
+            running.child.kill(signal);
+            await running.exited;
+          },
+        };
+      },
+    });
+    report.phase3 = phase3.report;
+    console.log(JSON.stringify({ phase3: phase3.report }, null, 2));
+    for (const [name, ok] of Object.entries(phase3.checks)) checks[`apply: ${name}`] = ok;
+  }
+  report.checks = checks;
+  console.log(JSON.stringify({ checks }, null, 2));
+  await mkdir(path.join(ROOT, "bench/results"), { recursive: true });
+  await writeFile(
+    path.join(ROOT, "bench/results/team-load.json"),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
+  if (!Object.values(checks).every(Boolean)) process.exitCode = 1;
+} finally {
+  for (const server of servers) if (server.child.exitCode === null) server.child.kill("SIGTERM");
+  await Promise.all(servers.map((server) => server.exited));
+  model.kill();
+  await sql(baseUrl, `DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
+  if (pgDir) execFileSync(path.join(ROOT, "scripts/pg-throwaway.sh"), ["stop", pgDir]);
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+}
+
+/** Phases 1 and 2: templates and the ratchet under load, then a SIGKILL. */
+async function ratchetPhases(): Promise<void> {
   for (let index = 0; index < SERVERS; index++) servers.push(await startServer());
 
   // ---- Phase 1: 2,000 requests over 3 servers, no failures allowed.
@@ -466,7 +525,7 @@ try {
   console.log(JSON.stringify({ phase2 }, null, 2));
   await Promise.all(phaseClients.map((entry) => entry.client.close().catch(() => undefined)));
 
-  const checks = {
+  Object.assign(checks, {
     noErrors: phase1.errors === 0,
     noLostTemplateUpdates: phase1.lostTemplateUpdates === 0,
     noLostRatchetUpdates: phase1.lostRatchetUpdates === 0,
@@ -476,22 +535,12 @@ try {
       phase2.promotionsMissingFromStore === 0 && phase2.promotionsReported > 0,
     noDuplicateTemplates: phase2.duplicateTemplates === 0,
     onlyTheKilledServersRequestsFailed: phase2.failedElsewhere === 0,
-  };
-  report.checks = checks;
-  console.log(JSON.stringify({ checks }, null, 2));
-  await mkdir(path.join(ROOT, "bench/results"), { recursive: true });
-  await writeFile(
-    path.join(ROOT, "bench/results/team-load.json"),
-    `${JSON.stringify(report, null, 2)}\n`,
-  );
-  if (!Object.values(checks).every(Boolean)) process.exitCode = 1;
-} finally {
-  for (const server of servers) if (server.child.exitCode === null) server.child.kill("SIGTERM");
-  await Promise.all(servers.map((server) => server.exited));
-  model.kill();
-  await sql(baseUrl, `DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
-  if (pgDir) execFileSync(path.join(ROOT, "scripts/pg-throwaway.sh"), ["stop", pgDir]);
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+  });
+  for (const server of servers.splice(0))
+    if (server.child.exitCode === null) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
 }
 
 function round(value: number): number {

@@ -1,16 +1,21 @@
-import { cpSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "tsup";
+import { build, defineConfig, type Options } from "tsup";
 import type { Plugin } from "esbuild";
+import { rewriteImportCalls } from "./import-calls.js";
 
 const PACKAGES = fileURLToPath(new URL("../", import.meta.url));
 /** The workspace packages the command's bundle holds (read from their sources). */
 const BUNDLED = ["lang", "kit", "run", "infer", "service"];
 
 /**
- * Resolves `@lackpy/<name>[/<entry>]` of a bundled package to its source entry, so the bundle
- * is split by source file (each command loads only the files it reaches) rather than by the
- * packages' own builds. Every bundled package declares `"sideEffects": false`, and says so here.
+ * Resolves `@lackpy/<name>[/<entry>]` of a bundled package to its source entry, so the bundles
+ * are built from source files (the split child entries load only the files they reach) rather
+ * than from the packages' own builds. Every bundled package declares `"sideEffects": false`,
+ * and says so here.
  */
 const workspaceSources: Plugin = {
   name: "lackpy-workspace-sources",
@@ -19,7 +24,7 @@ const workspaceSources: Plugin = {
       const [, name, entry] = /^@lackpy\/([^/]+)(?:\/(.+))?$/.exec(args.path) ?? [];
       if (!name || !BUNDLED.includes(name)) return undefined;
       // The child pool's one import from lang is the error class: taken from its own file, the
-      // pool's chunk does not import the parser, and the bin forks before loading it.
+      // isolated child's chunks do not import the parser.
       const file =
         args.path === "@lackpy/lang" && args.importer.endsWith("/run/src/run-error.ts")
           ? "lackpy-error"
@@ -28,6 +33,77 @@ const workspaceSources: Plugin = {
     });
   },
 };
+
+/** Optional peers and drivers the command loads from the install when it needs them. */
+const OPTIONAL = [
+  "@lackpy/mcp",
+  "@anthropic-ai/sdk",
+  "@modelcontextprotocol/client",
+  "@opentelemetry/api",
+  "ollama",
+  // The Postgres store's driver, which the service loads only for a Postgres store.
+  "pg",
+];
+
+/** What the bundle holds besides Node's builtins. */
+const BUNDLED_DEPENDENCIES = [
+  /^@lackpy\/(lang|kit|run|infer|service)(\/|$)/,
+  "acorn",
+  "astring",
+  "citty",
+  "re2js",
+  "smol-toml",
+];
+
+/**
+ * The command the bin runs (decisions 59 and 112): one CommonJS file, so that a V8 code cache
+ * of it can be kept (`load-command.ts`). Modules a command imports lazily stay lazy (esbuild
+ * runs them on first import); the optional packages stay real `import()`s of ES modules, and
+ * `import.meta.url` is the bundle's own file, so what sits beside it is found as before.
+ */
+const COMMAND: Options = {
+  entry: { command: "src/command.ts" },
+  outDir: "dist/bin",
+  format: ["cjs"],
+  outExtension: () => ({ js: ".cjs" }),
+  platform: "node",
+  target: "node20",
+  clean: false,
+  splitting: false,
+  minify: true,
+  sourcemap: true,
+  noExternal: BUNDLED_DEPENDENCIES,
+  external: OPTIONAL,
+  esbuildPlugins: [workspaceSources],
+  define: { "import.meta.url": "__bundleUrl" },
+  banner: { js: 'var __bundleUrl=require("node:url").pathToFileURL(__filename).href;' },
+  esbuildOptions: (options) => {
+    options.supported = { ...options.supported, "dynamic-import": true };
+  },
+  silent: true,
+  // Not this file again: `build` would run every config above, this one's caller included.
+  config: false,
+};
+
+/**
+ * The bundle's first code cache, made by a rules delegate on a copy of the example workspace (an
+ * isolated run), so that it holds the functions a one-shot command compiles, not only the
+ * bundle's top level. The bin makes it again when V8 refuses it (another Node version).
+ */
+function keepFirstCodeCache(): void {
+  rmSync("dist/bin/command.cjs.cache", { force: true });
+  const workspace = mkdtempSync(path.join(os.tmpdir(), "lackpy-code-cache-"));
+  try {
+    cpSync(`${PACKAGES}../examples/workspace`, workspace, { recursive: true });
+    execFileSync(
+      process.execPath,
+      ["bin/lackpy.js", "delegate", "list all typescript files", "--workspace", workspace],
+      { stdio: "ignore" },
+    );
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
 
 export default defineConfig([
   // The library entry (`main`, `createRootCommand`, …): the other packages stay dependencies,
@@ -41,17 +117,17 @@ export default defineConfig([
     target: "node20",
     sourcemap: true,
   },
-  // The command the bin runs, bundled (decision 57): the workspace packages and the
-  // dependencies every command may load, minified and split so that each command loads only
-  // what it reaches. Optional peers stay outside (loaded when a command needs them, from the
-  // install). `prewarm` is the child pool alone, for the bin to start the isolated child
-  // before it loads the rest; `child-entry` is @lackpy/run's child, forked from beside the
-  // bundle's pool.
+  // What the bin and the isolated child load beside the command: the workspace packages and
+  // the dependencies they reach, minified and split. The command itself is one CommonJS file
+  // (`command.cjs`, built after these, see `COMMAND` above), which `load-command` compiles with
+  // a V8 code cache; `child-entry` is
+  // @lackpy/run's child, forked from beside the bundle's pool; `child-read-file` is the kit's
+  // read_file that child answers itself (decision 65), loaded from beside the bundled kit.
   {
     entry: {
-      cli: "src/cli.ts",
-      prewarm: "src/prewarm.ts",
+      "load-command": "src/load-command.ts",
       "child-entry": "../run/src/child-entry.ts",
+      "child-read-file": "../kit/src/files/child-read-file.ts",
     },
     outDir: "dist/bin",
     format: ["esm"],
@@ -61,28 +137,17 @@ export default defineConfig([
     splitting: true,
     minify: true,
     sourcemap: true,
-    noExternal: [
-      /^@lackpy\/(lang|kit|run|infer|service)(\/|$)/,
-      "acorn",
-      "astring",
-      "citty",
-      "re2js",
-      "smol-toml",
-    ],
-    external: [
-      "@lackpy/mcp",
-      "@anthropic-ai/sdk",
-      "@modelcontextprotocol/client",
-      "@opentelemetry/api",
-      "ollama",
-      // The Postgres store's driver, which the service loads only for a Postgres store.
-      "pg",
-    ],
+    noExternal: BUNDLED_DEPENDENCIES,
+    external: OPTIONAL,
     esbuildPlugins: [workspaceSources],
-    // The kit's shipped tool docs, where the bundled kit looks for them (`../docs/`).
+    // The kit's shipped tool docs, where the bundled kit looks for them (`../docs/`); then the
+    // command, and a first code cache of it (the bin makes one again under another Node).
     onSuccess: async () => {
       rmSync("dist/docs", { recursive: true, force: true });
       cpSync(`${PACKAGES}kit/docs`, "dist/docs", { recursive: true });
+      await build(COMMAND);
+      rewriteImportCalls("dist/bin/command.cjs");
+      keepFirstCodeCache();
     },
   },
 ]);

@@ -101,6 +101,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (error) {
+    // eslint-disable-next-line no-restricted-syntax -- the eval's own UsageError, a plain Error
     if (error instanceof UsageError) {
       process.stderr.write(`error: ${error.message}\nhint: pnpm --filter @lackpy/eval eval help\n`);
       return 2;

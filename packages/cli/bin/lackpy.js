@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Commands that run programs start the isolated-mode child process first, before anything else
-// loads, so its start-up (Node's own) overlaps loading the CLI and validating the program. The
-// child never keeps the CLI alive and is killed when it exits.
+// The command is one bundle, compiled with a V8 code cache kept beside it (load-command.js).
+// Commands that run programs start the isolated-mode child process right after it loads, so
+// the child's start-up (Node's own) overlaps the command's work. The child never keeps the CLI
+// alive and is killed when it exits.
 const [command, subcommand] = process.argv.slice(2);
 const serves = command === "mcp" && subcommand === "serve";
 const runsPrograms =
@@ -10,12 +11,15 @@ const runsPrograms =
   (command === "template" && subcommand === "test") ||
   serves;
 const skip = (arg) => arg.endsWith("in-process") || arg === "--help" || arg === "-h";
+const { loadCommand } = await import("../dist/bin/load-command.js");
+const { fileURLToPath } = await import("node:url");
+const loaded = loadCommand(fileURLToPath(new URL("../dist/bin/command.cjs", import.meta.url)));
 if (runsPrograms && !process.argv.some(skip)) {
-  // The command is one bundle with its own pool; the MCP server (an optional package) runs
-  // programs through the installed @lackpy/run, so its child belongs to that pool.
-  const { prewarmChildPool } = serves
-    ? await import("@lackpy/run/node")
-    : await import("../dist/bin/prewarm.js");
+  // The MCP server (an optional package) runs programs through the installed @lackpy/run, so
+  // its child belongs to that pool.
+  const { prewarmChildPool } = serves ? await import("@lackpy/run/node") : loaded.exports;
   prewarmChildPool();
 }
-await import("../dist/bin/cli.js");
+await loaded.exports.runCommand(process.argv.slice(2));
+// Once: a bundle run without its cache (first run, or a new Node) keeps one for the next.
+loaded.keepCache();

@@ -161,11 +161,12 @@ describe("bin/lackpy.js: hidden paths and executable files", () => {
 });
 
 /**
- * The bin runs the command's bundle (dist/bin): one-shot commands load the bundle and Node's
- * builtins only, the kit's shipped docs travel with it, and `mcp init` names this bin.
+ * The bin runs the command's bundle (dist/bin/command.cjs, with its code cache): one-shot
+ * commands load the bundle and Node's builtins only, the kit's shipped docs travel with it, and
+ * `mcp init` names this bin.
  */
 describe("bin/lackpy.js: the bundled command", () => {
-  /** Runs the bin with a loader hook that writes every module URL it loads to a file; returns them. */
+  /** Runs the bin with a loader hook that writes every ES module URL it loads to a file; returns them. */
   async function loadedModules(args: string[]): Promise<string[]> {
     const directory = await mkdtemp(path.join(os.tmpdir(), "lackpy-loaded-"));
     try {
@@ -200,53 +201,27 @@ describe("bin/lackpy.js: the bundled command", () => {
     ["run (isolated)", ["run", "program.js", "--workspace", ".", "--json"]],
     ["delegate (rules)", ["delegate", "list all python files", "--workspace", ".", "--json"]],
     ["validate", ["validate", "program.js"]],
-  ])("%s loads the bundle and Node's builtins, nothing else", async (_name, args) => {
+  ])("%s loads its loader and Node's builtins as modules, nothing else", async (_name, args) => {
     const loaded = await loadedModules(args);
     const outside = loaded.filter(
       (url) =>
         !url.startsWith("node:") &&
-        !url.startsWith(`${bundle}/`) &&
+        url !== `${bundle}/load-command.js` &&
         !url.endsWith("/bin/lackpy.js"),
     );
     expect(outside).toEqual([]);
-    expect(loaded.filter((url) => url.startsWith(`${bundle}/`)).length).toBeGreaterThan(1);
+    expect(loaded).toContain(`${bundle}/load-command.js`);
   });
 
-  /** The source files (from the bundle's source maps) of the bundle's modules among `urls`. */
-  async function bundledSources(urls: string[]): Promise<string[]> {
-    const found: string[] = [];
-    for (const url of urls.filter((url) => url.startsWith(`${bundle}/`))) {
-      const map = JSON.parse(await readFile(`${fileURLToPath(url)}.map`, "utf8"));
-      found.push(...(map.sources as string[]));
-    }
-    return found;
-  }
-
-  it.each([
-    ["--help", ["--help"], [], ["/service/src/", "/run/src/compile/", "/infer/src/rules/"]],
-    [
-      "validate",
-      ["validate", "program.js"],
-      ["/service/src/"],
-      ["/run/src/compile/", "/infer/src/models/"],
-    ],
-    [
-      "run --mode in-process",
-      ["run", "program.js", "--mode", "in-process"],
-      ["/service/src/", "/run/src/compile/"],
-      ["/infer/src/models/", "/infer/src/rules/match-rules.ts", "/re2js@"],
-    ],
-    [
-      "delegate (rules)",
-      ["delegate", "list all python files", "--mode", "in-process"],
-      ["/infer/src/rules/match-rules.ts", "/run/src/compile/"],
-      ["/re2js@"],
-    ],
-  ])("%s loads only what it needs", async (_name, args, loads, leaves) => {
-    const sources = await bundledSources(await loadedModules(args));
-    for (const folder of loads) expect(sources.some((file) => file.includes(folder))).toBe(true);
-    for (const folder of leaves)
-      expect(sources.filter((file) => file.includes(folder))).toEqual([]);
+  it("keeps a code cache of the command beside it, made by the build, which a command takes", async () => {
+    const file = path.join(fileURLToPath(bundle), "command.cjs.cache");
+    const cache = await stat(file);
+    expect(cache.isFile()).toBe(true);
+    expect(cache.mode & 0o022).toBe(0);
+    // A command that could not take it (refused, or made from another bundle) writes a new one.
+    await execFileAsync(process.execPath, [BIN, "--help"]);
+    const after = await stat(file);
+    expect([after.ino, after.mtimeMs]).toEqual([cache.ino, cache.mtimeMs]);
   });
 
   it.each(["isolated", "in-process"])(
@@ -264,13 +239,30 @@ describe("bin/lackpy.js: the bundled command", () => {
 
   it("is ASCII throughout: V8 holds and scans a file with one other character as UTF-16", async () => {
     const directory = fileURLToPath(bundle);
-    const files = (await readdir(directory)).filter((file) => file.endsWith(".js"));
+    const files = (await readdir(directory)).filter((file) => /\.c?js$/.test(file));
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) {
       const text = await readFile(path.join(directory, file), "utf8");
       const nonAscii = [...text].find((char) => char.charCodeAt(0) > 0x7f);
       expect({ file, nonAscii }).toEqual({ file, nonAscii: undefined });
     }
+  });
+
+  it("ships the kit's child read_file beside the bundle, where the bundled kit names it for the isolated child", async () => {
+    const module = path.join(fileURLToPath(bundle), "child-read-file.js");
+    const loaded = (await import(pathToFileURL(module).href)) as Record<string, unknown>;
+    expect(typeof loaded.createChildReadFile).toBe("function");
+    // The bundled kit names this file (as `./child-read-file.js` beside its own chunk).
+    const chunks = (await readdir(fileURLToPath(bundle))).filter((file) => /\.c?js$/.test(file));
+    const naming = [];
+    for (const file of chunks)
+      if (
+        (await readFile(path.join(fileURLToPath(bundle), file), "utf8")).includes(
+          '"./child-read-file.js"',
+        )
+      )
+        naming.push(file);
+    expect(naming.length).toBeGreaterThan(0);
   });
 
   it("shows a builtin tool's docs, shipped beside the bundle", async () => {

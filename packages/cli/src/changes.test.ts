@@ -125,7 +125,7 @@ describe.each(["isolated", "in-process"])("lackpy run with changes (%s)", (mode)
     expect(await exists(path.join(root, "CHANGELOG.md"))).toBe(false);
     const human = await lackpy(root, ["run", "fix.js", "--kit", "files"]);
     expect(human.err).toMatch(
-      /^# kit files \(writes with write_file, edit_file\)\ncreated CHANGELOG\.md\nchanged src\/greet\.js\n {2}undo: lackpy undo \d{8}-\d{6}-[0-9a-f]{4}\n$/,
+      /^# kit files \(writes with write_file, edit_file\)\ncreated CHANGELOG\.md\nchanged src\/greet\.js\n {2}undo: lackpy undo \d{8}-\d{6}-[0-9a-f]{8}\n$/,
     );
   });
 });

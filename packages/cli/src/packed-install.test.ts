@@ -210,12 +210,18 @@ for (const name of ["ollama", "@anthropic-ai/sdk"]) {
     const { stdout } = await run("du", ["-sk", path.join(cliOnly, "node_modules")], {
       cwd: cliOnly,
     });
-    // About 8.0 MiB with the bulk file tools (issue 34); the MCP SDK and zod alone are 25 MiB more.
+    // The bulk file tools (issue 34), the shared dry runs and undo history (issue 36), and the
+    // command's one bundle holding the interpreter the isolated child's chunks hold too
+    // (decision 112, about 470 KB); the MCP SDK and zod alone are 25 MiB more.
     expect(Number.parseInt(stdout, 10)).toBeLessThan(9 * 1024);
     const bin = path.join(cliOnly, "node_modules", ".bin", "lackpy");
     await writeFile(path.join(cliOnly, "program.js"), `len(find_files("**/*"))`);
     const ran = await run(bin, ["run", "program.js", "--json"], { cwd: cliOnly });
     expect(JSON.parse(ran.stdout)).toMatchObject({ success: true });
+    // The code cache is not published: the install's first command made it, beside the bundle.
+    const bundle = path.join(cliOnly, "node_modules", "@lackpy", "cli", "dist", "bin");
+    const cache = await stat(path.join(bundle, "command.cjs.cache"));
+    expect(cache.isFile() && (cache.mode & 0o022) === 0).toBe(true);
     const served = await run(bin, ["mcp", "serve"], { cwd: cliOnly }).then(
       () => ({ code: 0, stderr: "" }),
       (error: { code: number; stderr: string }) => error,

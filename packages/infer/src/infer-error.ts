@@ -6,6 +6,8 @@ export type InferErrorCode =
 
 /** A caller mistake in `@lackpy/infer`. */
 export class InferError extends LackpyError<InferErrorCode> {
+  static override readonly kind: string = "InferError";
+
   constructor(code: InferErrorCode, message: string, options: { hint?: string } = {}) {
     super(code, message, options);
     this.name = "InferError";

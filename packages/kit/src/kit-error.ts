@@ -22,6 +22,8 @@ export type KitErrorCode =
 
 /** A caller mistake: unknown kit, tool or provider, a bad `.kit` file, a bad name. */
 export class KitError extends LackpyError<KitErrorCode> {
+  static override readonly kind: string = "KitError";
+
   constructor(
     code: KitErrorCode,
     message: string,

@@ -31,7 +31,7 @@ async function kitError(promise: Promise<unknown>): Promise<KitError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof KitError) return error;
+    if (KitError.is(error)) return error;
     throw error;
   }
   throw new Error("expected a KitError");

@@ -32,17 +32,17 @@ export async function resolveDoc(
       protection: options.protection ?? BUILTIN_PROTECTION,
     });
   } catch (error) {
-    if (error instanceof ToolError && error.code === "protected_path")
+    if (ToolError.is(error) && error.code === "protected_path")
       throw new KitError("protected_path", error.message, {
         hint: "docs are read from the workspace's own files, never from protected ones",
         cause: error,
       });
-    if (error instanceof ToolError && error.code === "closed_path")
+    if (ToolError.is(error) && error.code === "closed_path")
       throw new KitError("closed_path", error.message, { hint: error.hint, cause: error });
     throw new KitError(
       "path_outside_root",
       `The doc path '${docPath}' is outside the workspace; doc paths are relative to the workspace root.`,
-      { hint: "use a path from docs_index", cause: error instanceof ToolError ? error : undefined },
+      { hint: "use a path from docs_index", cause: ToolError.is(error) ? error : undefined },
     );
   }
   try {

@@ -27,10 +27,14 @@ export type FileToolErrorCode =
   | "not_a_module"
   | "exports_unknown";
 
+/** The brand of a `ToolError`, shared by every copy of this package (`Symbol.for`). */
+const TOOL_ERROR = Symbol.for("@lackpy/tool-error");
+
 /**
  * An error a tool throws for the program. The message is written for a small model;
  * `retriable` is true when the same call with other arguments can succeed (the interpreter reads
- * it by duck typing: `error.retriable === true`), and `hint` says how.
+ * it by duck typing: `error.retriable === true`), and `hint` says how. Recognise one with
+ * `ToolError.is(error)`, which holds across copies of this package; `instanceof` does not.
  */
 export class ToolError extends Error {
   /** A snake_case code; the builtin file tools use `FileToolErrorCode`, other tools their own. */
@@ -50,5 +54,11 @@ export class ToolError extends Error {
     this.code = code;
     this.retriable = options.retriable ?? false;
     if (options.hint !== undefined) this.hint = options.hint;
+    Object.defineProperty(this, TOOL_ERROR, { value: true });
+  }
+
+  /** True when `value` is a `ToolError` made by any copy of `@lackpy/kit`. */
+  static is(value: unknown): value is ToolError {
+    return typeof value === "object" && value !== null && TOOL_ERROR in value;
   }
 }

@@ -82,7 +82,9 @@ describe("a hostile MCP client's arguments", () => {
       changes: [expect.objectContaining({ path: "x.txt" })],
     });
     expect(dry.structuredContent.applied).toBeFalsy();
-    expect(await readdir(root)).toEqual(["README.md"]);
+    // No file changes; the dry run's changes wait in the store for apply_changes.
+    expect((await readdir(root)).sort()).toEqual([".lackpy", "README.md"]);
+    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["pending"]);
     const limited = await call("run_program", {
       program: "1 + 1",
       limits: { timeoutMs: 2000, memoryMb: 64, maxSize: 1000 },

@@ -7,7 +7,7 @@ import type { RunOwnership } from "./run-ownership.js";
 /**
  * Registers the tools that land and take back file changes: apply_changes and undo. With
  * `ownership` (a server many callers share), a caller applies only its own dry runs and undoes
- * only its own runs.
+ * only its own runs, made through this instance or any other on the same store.
  */
 export function registerChangeTools(
   server: McpServer,
@@ -25,9 +25,7 @@ export function registerChangeTools(
     },
     async (args) =>
       guarded(async () => {
-        ownership?.checkChange(args.changeId);
-        const applied = await service.applyChanges(args.changeId);
-        ownership?.note(applied);
+        const applied = await service.applyChanges(args.changeId, { ...ownership?.caller() });
         return renderedResult(
           applied,
           `landed: ${applied.filesModified.join(", ")} (undo with runId "${applied.runId}" restores them)`,
@@ -53,8 +51,10 @@ export function registerChangeTools(
     },
     async (args) =>
       guarded(async () => {
-        const runId = ownership ? ownership.runToUndo(args.runId) : args.runId;
-        const undone = await service.undo(runId, { force: args.force ?? false });
+        const undone = await service.undo(args.runId, {
+          force: args.force ?? false,
+          ...ownership?.caller(),
+        });
         const verbs = { delete: "removed", modify: "restored", create: "recreated" } as const;
         return renderedResult(
           undone,

@@ -120,8 +120,8 @@ export function registerProgramTools(
           dryRun: args.dryRun,
           signal: context.mcpReq.signal,
           ...sized,
+          ...defaults.ownership?.caller(),
         });
-        defaults.ownership?.note(result);
         return runResult(result, sized.trace);
       }),
   );
@@ -177,8 +177,8 @@ export function registerProgramTools(
           dryRun: args.dryRun,
           signal: context.mcpReq.signal,
           ...sized,
+          ...defaults.ownership?.caller(),
         });
-        defaults.ownership?.note(result);
         return runResult(result, sized.trace);
       }),
   );

@@ -34,7 +34,7 @@ export function renderedResult(value: unknown, text: string, isError = false): T
 
 /** A thrown error as an MCP tool error carrying its code, message and hint. */
 export function failureResult(error: unknown): ToolResult {
-  if (error instanceof LackpyError) {
+  if (LackpyError.is(error)) {
     const file = (error as { file?: unknown }).file;
     const body = {
       error: {

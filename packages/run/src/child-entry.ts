@@ -63,6 +63,26 @@ function settleToolCall(reply: ToolReply): void {
   else waiting.reject(Object.assign(new Error(error.message), error));
 }
 
+/** What the child tools did since the last host call that the host must know first (`ChildToolHandler.report`). */
+function reports(): { reports?: Record<string, unknown> } {
+  const told: Record<string, unknown> = {};
+  let any = false;
+  for (const [name, handler] of handlers) {
+    let report: unknown;
+    try {
+      report = handler.report?.();
+    } catch {
+      // A handler that cannot report must not answer again: the host serves its tool.
+      handlers.delete(name);
+      continue;
+    }
+    if (report === undefined) continue;
+    told[name] = report;
+    any = true;
+  }
+  return any ? { reports: told } : {};
+}
+
 function tellNews(name: string, news: unknown): void {
   try {
     handlers.get(name)?.news?.(news);
@@ -77,7 +97,14 @@ async function runOne(request: RunRequest): Promise<void> {
     new Promise((resolve, reject) => {
       const callId = nextCallId++;
       pending.set(callId, { tool: name, context, resolve, reject });
-      send({ type: "tool", id: request.id, callId, name, ...toSecretArguments(args) });
+      send({
+        type: "tool",
+        id: request.id,
+        callId,
+        name,
+        ...toSecretArguments(args),
+        ...reports(),
+      });
     });
   handlers = await childToolHandlers(request.childTools ?? []);
   const tools = Object.fromEntries(

@@ -116,6 +116,29 @@ describe("child tools (isolated mode)", () => {
     expect(result.output).toEqual([[["after 1"]], [["after 1"], ["after 2"], ["after 3"]]]);
   });
 
+  it("tell the host what the child answered since the last host call, before that call is answered", async () => {
+    const host = hostTools();
+    const result = await run(
+      `tag("a")\ntag("b")\ntouch(1)\ntouch(2)\ntag("c")\ntouch(3)\ntag("d")`,
+      {
+        mode: "isolated",
+        tools: host.tools,
+        childTools: {
+          tag: childTool("createTag", { report: (report) => host.calls.push(["report", report]) }),
+        },
+      },
+    );
+    expect(result.error).toBeNull();
+    // What the child answered after the last host call is not needed by the host: no call follows.
+    expect(host.calls).toEqual([
+      ["report", ["a", "b"]],
+      ["touch", 1],
+      ["touch", 2],
+      ["report", ["c"]],
+      ["touch", 3],
+    ]);
+  });
+
   it("run in a child that can read only the folders named and write nothing", async () => {
     const host = hostTools();
     const result = await run(
@@ -196,11 +219,12 @@ describe("child tools (isolated mode)", () => {
     const vault = new SecretVault({}, []);
     const request = isolatedRequest(`[tag("a"), tag("b")]`, options, limits, vault);
     const result = await new Promise<RunResult>((resolve) =>
-      new IsolatedRun(request, host.tools, vault, undefined, resolve, {
+      new IsolatedRun(request, host.tools, vault, {}, resolve, {
         // A scope whose child may not even read its own code: it dies before it is ready.
         scope: { key: "unreadable", folders: [path.join(outside, "nothing-here")] },
         requests: [{ name: "tag", module: MODULE, export: "createTag", options: { prefix: "" } }],
         news: [],
+        reports: new Map(),
       }).start(),
     );
     expect(result.error).toBeNull();

@@ -5,7 +5,7 @@ export type { ChildTool, ChildToolHandler } from "./tools/child-tool.js";
 export type { RunResult, RunStats } from "./run-result.js";
 export type { SkippedCount } from "./tools/skipped-tally.js";
 export type { TraceEntry, ToolFunction } from "./tools/trace-entry.js";
-export type { ToolCallContext } from "./tools/tool-call-context.js";
+export type { ToolCallContext, ToolContextFields } from "./tools/tool-call-context.js";
 export { RunError, ProgramFault } from "./run-error.js";
 export type { RunErrorCode, RunErrorValue } from "./run-error.js";
 export { resolveLimits } from "./limits.js";

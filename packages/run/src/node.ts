@@ -45,5 +45,5 @@ export type { RunOptions } from "./run-program.js";
 export type { RunResult, RunStats } from "./run-result.js";
 export type { SkippedCount } from "./tools/skipped-tally.js";
 export type { TraceEntry, ToolFunction } from "./tools/trace-entry.js";
-export type { ToolCallContext } from "./tools/tool-call-context.js";
+export type { ToolCallContext, ToolContextFields } from "./tools/tool-call-context.js";
 export type { RunErrorCode, RunErrorValue } from "./run-error.js";

@@ -7,7 +7,7 @@
 import { utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
 import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
-import { ToolCallSignals } from "./tools/tool-call-context.js";
+import { ToolCallSignals, type ToolContextFields } from "./tools/tool-call-context.js";
 import type { ToolFunction, TraceEntry } from "./tools/trace-entry.js";
 import { Closure, Namespace, NativeCallable, isCallable } from "./values/values.js";
 import type { SecretVault } from "./secrets/secret-vault.js";
@@ -37,6 +37,8 @@ export interface RunContextOptions {
   heapUsedBytes?: () => number;
   /** Aborting it stops the run with `cancelled` at the next clock check or tool call. */
   signal?: AbortSignal;
+  /** Fields each tool call's `this` carries besides its signal (`RunOptions.toolContext`). */
+  toolContext?: ToolContextFields;
 }
 
 /** Steps between two clock checks. */
@@ -143,7 +145,7 @@ export class RunContext {
     this.specs = specsByName(options.toolSpecs);
     this.heapUsedBytes = options.heapUsedBytes;
     this.signal = options.signal;
-    this.toolSignals = new ToolCallSignals(options.signal);
+    this.toolSignals = new ToolCallSignals(options.signal, options.toolContext);
     this.nextCheckStep = Math.min(TIME_CHECK_INTERVAL, this.limits.maxSteps + 1);
   }
 

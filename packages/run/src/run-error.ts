@@ -52,6 +52,8 @@ export class ProgramFault extends Error {
 
 /** A caller mistake in `@lackpy/run` (a bad limit or option): thrown, never returned. */
 export class RunError extends LackpyError<"invalid_option"> {
+  static override readonly kind: string = "RunError";
+
   constructor(message: string, hint?: string) {
     super("invalid_option", message, hint ? { hint } : {});
     this.name = "RunError";

@@ -12,6 +12,7 @@ import { ProgramFault, type RunErrorValue } from "./run-error.js";
 import type { RunResult } from "./run-result.js";
 import type { ToolFunction } from "./tools/trace-entry.js";
 import type { ChildTool } from "./tools/child-tool.js";
+import type { ToolContextFields } from "./tools/tool-call-context.js";
 import { describeError } from "./tools/describe-error.js";
 import { toParamData } from "./tools/plain-data.js";
 import { loadRegexEngine } from "./regex/regex-engine.js";
@@ -40,6 +41,12 @@ export interface RunOptions {
   heapUsedBytes?: () => number;
   /** Aborting it stops the run with the error code `cancelled`. */
   signal?: AbortSignal;
+  /**
+   * Fields each tool call's `this` carries besides its `signal`, in both modes (the host's tools
+   * of an isolated run too): what a caller's own tools need of the run, such as the staging area
+   * the builtin file tools of `@lackpy/kit` write to. A field named `signal` is left out.
+   */
+  toolContext?: ToolContextFields;
   /**
    * Isolated mode: kit tools (by name) the child may answer itself with a module of the host's
    * own code, under Node's permission model, falling back to the tool in `tools` for any call
@@ -188,6 +195,7 @@ export async function runInProcess(
     startedAt,
     heapUsedBytes: options.heapUsedBytes,
     signal: options.signal,
+    ...(options.toolContext ? { toolContext: options.toolContext } : {}),
   });
   const frame = program.frame();
   let output: unknown = null;

@@ -167,23 +167,32 @@ export type { StagedTools, StageToolsOptions } from "./changes/stage-tools.js";
 export { resultsUsed } from "./changes/results-used.js";
 export { describeChanges } from "./changes/describe-changes.js";
 export type { ChangePlan } from "./changes/describe-changes.js";
-export { landChanges, rollBack, CRASH_AFTER_RENAMES_VARIABLE } from "./changes/land-changes.js";
+export { landChanges, CRASH_AFTER_RENAMES_VARIABLE } from "./changes/land-changes.js";
+export { rollBack } from "./changes/roll-back.js";
 export type { LandingPlan, LandOptions } from "./changes/land-changes.js";
 export { recoverChanges } from "./changes/recover-changes.js";
+export { RunStore, MAX_RECOVERY_NOTICES } from "./changes/run-store.js";
+export type { Journal } from "./changes/run-store.js";
+export { withPathLocks, PATH_LOCK_TIMEOUT_MS } from "./changes/path-locks.js";
 export {
-  RunStore,
-  MAX_UNDO_RUNS,
-  MAX_UNDO_BYTES,
-  MAX_RECOVERY_NOTICES,
-} from "./changes/run-store.js";
-export type { RunRecord, RecordedFile, Journal } from "./changes/run-store.js";
-export {
-  PendingChanges,
   CHANGE_TTL_MS,
   MAX_PENDING_CHANGES,
   MAX_PENDING_BYTES,
-} from "./changes/pending-changes.js";
-export type { PendingChangeSet } from "./changes/pending-changes.js";
+  MAX_UNDO_RUNS,
+  MAX_UNDO_BYTES,
+} from "./store/change-store-types.js";
+export type {
+  CallerScope,
+  ChangeStores,
+  PendingChangeStore,
+  RecordedFile,
+  RunHistory,
+  RunRecord,
+  StoredChangeSet,
+  StoredPlan,
+} from "./store/change-store-types.js";
+export { FilePendingChanges } from "./store/file-pending-changes.js";
+export { FileRunHistory } from "./store/file-run-history.js";
 export { undoRun } from "./changes/undo-run.js";
 export type { UndoResult } from "./changes/undo-run.js";
 export { WorkspaceChanges } from "./changes/workspace-changes.js";

@@ -191,7 +191,11 @@ export class LackpyService {
       (key) => this.trustGate.require("model_provider", key),
     );
     this.runner = new ProgramRunner(this.settings, this.programs, this.workspace);
-    this.changes = new WorkspaceChanges(this.workspace, () => this.protection());
+    this.changes = new WorkspaceChanges(
+      this.workspace,
+      () => this.protection(),
+      this.store.changes,
+    );
     // The person's cap on isolated child processes (`[run] max_children`), for the whole process.
     if (this.settings.run.maxChildren !== undefined)
       configureChildPool({ maxChildren: this.settings.run.maxChildren });
@@ -336,10 +340,9 @@ export class LackpyService {
   ): Promise<ShapedRunResult<Detail>> {
     checkShapeOptions(options);
     const request = await this.prepareRequest(options);
-    const result = await runStaged(source, request, this.stages, {
-      ...options,
+    const result = await runStaged(source, request, this.stages, options, {
       source: "run",
-      label: firstLine(source),
+      label: () => firstLine(source),
     });
     return shapeResult(
       { ...redactSecrets(result, request.params.secrets), kit: kitUse(request.kit) },
@@ -351,22 +354,25 @@ export class LackpyService {
    * Applies a dry run's changes (its `changeId`), exactly those, if every file still holds what
    * the dry run saw; `stale_change` names the first that does not. A `changeId` applies once and
    * expires 15 minutes after its dry run (`unknown_change`, `change_applied`, `change_expired`).
+   * Dry runs live in the workspace's store, so any instance applies them; with a `caller`, only
+   * that caller's (another caller's id is `unknown_change`).
    */
-  applyChanges(changeId: string): Promise<AppliedChanges> {
-    return this.changes.apply(changeId);
+  applyChanges(changeId: string, options: { caller?: string } = {}): Promise<AppliedChanges> {
+    return this.changes.apply(changeId, options.caller);
   }
 
   /**
    * Restores what a run changed (`runId`, or the newest run): created files removed, modified
-   * ones restored. `undo_conflict` names a file changed since, unless `force`.
+   * ones restored. `undo_conflict` names a file changed since, unless `force`. With a `caller`,
+   * only that caller's runs, and the newest is theirs (`unknown_run` otherwise).
    */
-  undo(runId?: string, options: { force?: boolean } = {}): Promise<UndoResult> {
+  undo(runId?: string, options: { force?: boolean; caller?: string } = {}): Promise<UndoResult> {
     return this.changes.undo(runId, options);
   }
 
-  /** Runs kept for undo, newest first. */
-  runs(): Promise<UndoableRun[]> {
-    return this.changes.runs();
+  /** Runs kept for undo, newest first: one caller's with `caller`, every run otherwise. */
+  runs(options: { caller?: string } = {}): Promise<UndoableRun[]> {
+    return this.changes.runs(options.caller === undefined ? undefined : { caller: options.caller });
   }
 
   /** What was rolled back when this service opened the workspace (a landing a crash cut short). */
@@ -582,7 +588,7 @@ export class LackpyService {
       this.workspace,
       this.settings,
       { store: this.store, trust: this.trustGate },
-      { runs: await this.changes.runs(), recovered: this.changes.recoveries() },
+      { runs: () => this.changes.runs(), recovered: this.changes.recoveries() },
     );
     // Starts no MCP server: a tool no listing has yet counts as one with effects.
     const defaultKitWrites = await this.kitInfo(status.defaultKit, { startServers: false }).then(
@@ -651,7 +657,7 @@ function asServiceError<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
+    if (!ToolError.is(error)) throw error;
     throw new ServiceError(
       error.code === "unknown_tool" ? "unknown_tool" : "invalid_option",
       error.message,

@@ -18,6 +18,7 @@ export type ServiceErrorCode =
   | "untrusted_config"
   | "workspace_not_found"
   | "workspace_locked"
+  | "file_busy"
   | "unknown_change"
   | "change_expired"
   | "change_applied"
@@ -33,6 +34,8 @@ export type ServiceErrorCode =
 
 /** A caller mistake in `@lackpy/service`: bad config, unknown kit, bad parameter. */
 export class ServiceError extends LackpyError<ServiceErrorCode> {
+  static override readonly kind: string = "ServiceError";
+
   /** The file the problem is in, when there is one. */
   readonly file?: string;
   /** 1-based line in `file`, when known. */

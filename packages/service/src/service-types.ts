@@ -120,6 +120,11 @@ export interface RunOptions extends ProgramOptions {
   dryRun?: boolean;
   /** Asks a person about each file change before anything lands, and before each call of a tool that requires approval. */
   approve?: Approver;
+  /**
+   * Who asks: an opaque id (the HTTP server's token id). A dry run's changes and a landed run are
+   * kept as this caller's: only they apply or undo them, and their kept runs are counted apart.
+   */
+  caller?: string;
 }
 
 /** A step of the correction chain, as reported to callers. */

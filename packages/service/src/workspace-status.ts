@@ -41,12 +41,18 @@ export async function templateProblems(
 /** At most this many runs are listed by `status`. */
 export const MAX_STATUS_RUNS = 10;
 
-/** Workspace overview for `lackpy status`; `changes` are the runs kept for undo (newest first) and what recovery did. */
+/**
+ * Workspace overview for `lackpy status`; `changes` reads the runs kept for undo (newest first:
+ * from the store, so a store that refuses lists none) and says what recovery did.
+ */
 export async function workspaceStatus(
   workspace: string,
   settings: LackpyConfig,
   stores: { store: WorkspaceStore; trust: WorkspaceTrust },
-  changes: { runs: UndoableRun[]; recovered: RecoveryNotice[] } = { runs: [], recovered: [] },
+  changes: { runs: () => Promise<UndoableRun[]>; recovered: RecoveryNotice[] } = {
+    runs: async () => [],
+    recovered: [],
+  },
 ): Promise<Omit<WorkspaceStatus, "defaultKitWrites">> {
   const { templates, history } = stores.store;
   // A store that refuses (a shared store whose URL or key waits for trust, a database that is
@@ -56,11 +62,12 @@ export async function workspaceStatus(
     try {
       return await read();
     } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
+      if (!ServiceError.is(error)) throw error;
       storeError ??= error.hint ? `${error.message} (${error.hint})` : error.message;
       return none;
     }
   };
+  const runs = await fromStore(changes.runs, []);
   const file = configPath(workspace);
   const configExists = await access(file).then(
     () => true,
@@ -92,8 +99,8 @@ export async function workspaceStatus(
     runMode: settings.run.mode,
     order: settings.inference.order,
     trust: await stores.trust.status(),
-    runs: changes.runs.slice(0, MAX_STATUS_RUNS),
-    runCount: changes.runs.length,
+    runs: runs.slice(0, MAX_STATUS_RUNS),
+    runCount: runs.length,
     recovered: changes.recovered,
   };
 }

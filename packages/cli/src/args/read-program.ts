@@ -26,7 +26,7 @@ export async function readProgram(
         throw new UsageError(`${file} is over 1 MiB; lackpy programs are short.`);
       bytes = await readFile(resolved);
     } catch (error) {
-      if (error instanceof UsageError) throw error;
+      if (UsageError.is(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError(
         `Cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (error as Error).message}.`,

@@ -8,7 +8,7 @@ export const KIT_HINT = "pass --kit {kit}";
 
 /** Rethrows an "already exists" error with a hint naming the flag as typed (`--force`), not the API option. */
 export function withForceHint(error: unknown): never {
-  if (error instanceof LackpyError && EXISTS.has(error.code))
+  if (LackpyError.is(error) && EXISTS.has(error.code))
     throw new LackpyError(error.code, error.message, {
       hint: "choose another name, or add --force to replace it",
     });

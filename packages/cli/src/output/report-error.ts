@@ -22,14 +22,13 @@ interface ItemError {
  */
 export function reportError(context: CommandContext, error: unknown, json: boolean): number {
   const document = errorDocument(error, context.debug);
-  const exitCode =
-    error instanceof LackpyError
-      ? error.code === "invalid_program"
-        ? 1
-        : 2
-      : document.error.code === "usage"
-        ? 2
-        : 1;
+  const exitCode = LackpyError.is(error)
+    ? error.code === "invalid_program"
+      ? 1
+      : 2
+    : document.error.code === "usage"
+      ? 2
+      : 1;
   if (json) {
     printJson(context, document);
     return exitCode;
@@ -51,7 +50,7 @@ export function reportError(context: CommandContext, error: unknown, json: boole
 
 /** The JSON form of an error: code, message, hint, and the details a LackpyError carries. */
 export function errorDocument(error: unknown, debug = false): ErrorDocument {
-  if (error instanceof LackpyError) {
+  if (LackpyError.is(error)) {
     const details = error as LackpyError & { errors?: unknown; problems?: unknown; line?: unknown };
     return {
       success: false,

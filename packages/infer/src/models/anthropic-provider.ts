@@ -81,7 +81,7 @@ export class AnthropicProvider implements Provider {
       this.problem = undefined;
       return true;
     } catch (error) {
-      if (!(error instanceof LackpyError)) throw error;
+      if (!LackpyError.is(error)) throw error;
       this.problem = error.hint ? `${error.message} (${error.hint})` : error.message;
       return false;
     }

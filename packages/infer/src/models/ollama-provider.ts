@@ -76,7 +76,7 @@ export class OllamaProvider implements Provider {
       this.lastAvailable = false;
       this.problem =
         // A coded refusal (a missing package, an untrusted workspace's package) says why itself.
-        error instanceof LackpyError
+        LackpyError.is(error)
           ? error.hint
             ? `${error.message} (${error.hint})`
             : error.message

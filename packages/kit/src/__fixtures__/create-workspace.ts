@@ -48,11 +48,11 @@ export async function createWorkspace(): Promise<TestWorkspace> {
 }
 
 /** The `ToolError` a tool call is refused with; fails when the call succeeds or throws something else. */
-export async function refusal(promise: Promise<unknown>): Promise<ToolError> {
+export async function refusal(promise: unknown): Promise<ToolError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ToolError) return error;
+    if (ToolError.is(error)) return error;
     throw error;
   }
   throw new Error("expected a refusal");

@@ -15,6 +15,7 @@ export interface ChildToolRecipe {
   readonly options: ChildReadFileOptions;
   readonly readRoots: readonly string[];
   readonly news?: () => unknown;
+  readonly report?: (report: unknown) => void;
 }
 
 /** What `childToolOf` needs of a builtin `read_file`: its root and how its file tools were made (`FileToolsOptions`). */
@@ -37,20 +38,25 @@ export function noteReadFile(tool: object, origin: ReadFileOrigin): void {
   ORIGINS.set(tool, origin);
 }
 
+let moduleFile: string | undefined;
+
 /** The module an isolated child loads to read files: `dist/child-read-file.js` of this package's build. */
 export function childReadFileModule(): string {
   // From dist/ it sits beside this code; from src/ (tests through an alias) use the build.
-  const url = import.meta.url.endsWith(".ts")
-    ? new URL("../../dist/child-read-file.js", import.meta.url)
-    : new URL("./child-read-file.js", import.meta.url);
-  return fileURLToPath(url);
+  moduleFile ??= fileURLToPath(
+    import.meta.url.endsWith(".ts")
+      ? new URL("../../dist/child-read-file.js", import.meta.url)
+      : new URL("./child-read-file.js", import.meta.url),
+  );
+  return moduleFile;
 }
 
 /**
  * The child tool for a builtin `read_file` made by `createFileTools` (the kit's own callable,
  * before any wrapper), for one run: the child reads with the same checks and protection, and
  * learns after each host tool call which files the run has staged since (`staging`), whose text
- * only the host holds. Undefined for any other function, or when the workspace folder is gone.
+ * only the host holds; what the child read is noted in `staging` before each host tool call
+ * (`report`), as the host's own reads are. Undefined for any other function, or when the workspace folder is gone.
  */
 export function childToolOf(tool: unknown, staging?: FileStaging): ChildToolRecipe | undefined {
   const origin = typeof tool === "function" ? ORIGINS.get(tool) : undefined;
@@ -79,6 +85,12 @@ export function childToolOf(tool: unknown, staging?: FileStaging): ChildToolReci
     readRoots: [root],
     ...(staging
       ? {
+          report: (report: unknown) => {
+            if (!Array.isArray(report)) return;
+            for (const read of report)
+              if (Array.isArray(read) && typeof read[0] === "string" && typeof read[1] === "string")
+                staging.noteRead(read[0], { exists: true, hash: read[1] });
+          },
           news: () => {
             const fresh = staging.realPathsSince(sent);
             if (fresh.length === 0) return undefined;

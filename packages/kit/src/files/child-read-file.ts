@@ -6,10 +6,13 @@
  * every call it does not answer with text: a refusal or any error (so every message is the
  * host's), a file over `SYNC_READ_BYTES`, and a file the run has staged (the host holds its text;
  * the host names each staged file after the tool call that staged it, before the program goes on).
+ * What it read it reports to the host before the run's next host tool call (`report`: real path
+ * and hash of each file read), so the run's staging knows what a later write was made from.
  */
 import type { LoadedPath } from "../protect/protected-paths.js";
 import { createPathProtection } from "../protect/protected-paths.js";
 import { ConfinedFolders, workspaceRoot } from "../protect/confine-path.js";
+import type { FileState } from "./file-state.js";
 import { readTextFileSync } from "./read-text-file.js";
 
 /** What the host's file tools were made with, as plain data for the child. */
@@ -32,6 +35,8 @@ export interface ChildReadFile {
   call(args: readonly unknown[]): { value: string } | null;
   /** The real paths of files the run staged since the last news. */
   news(paths: unknown): void;
+  /** The files read since the last report, as `[real path, hash]` pairs; undefined when none. */
+  report(): [string, string][] | undefined;
 }
 
 /** Makes the child's `read_file` for one run; the name is the export the host names. */
@@ -45,11 +50,15 @@ export function createChildReadFile(options: ChildReadFileOptions): ChildReadFil
   const workspace = workspaceRoot(options.root);
   const folders = new ConfinedFolders();
   const staged = new Set<string>(options.staged);
+  let reads: [string, string][] = [];
   const read = {
     maxReadBytes: options.maxReadBytes,
     protection,
     folders,
     heldElsewhere: (file: string) => staged.has(file),
+    noteRead: (file: string, state: FileState) => {
+      if (state.exists) reads.push([file, state.hash]);
+    },
   };
   return {
     call(args) {
@@ -63,6 +72,12 @@ export function createChildReadFile(options: ChildReadFileOptions): ChildReadFil
     news(paths) {
       if (Array.isArray(paths))
         for (const file of paths) if (typeof file === "string") staged.add(file);
+    },
+    report() {
+      if (reads.length === 0) return undefined;
+      const told = reads;
+      reads = [];
+      return told;
     },
   };
 }

@@ -54,7 +54,8 @@ export interface FileToolsOptions {
  * `write_file` and `edit_file` write to it instead of the disk, and every tool reads through it.
  */
 export interface FileTools {
-  read_file(path: unknown): Promise<string>;
+  /** The text at once when one synchronous read took it (see `readTextFile`), else a promise; a refusal is a rejected promise. */
+  read_file(path: unknown): string | Promise<string>;
   find_files(pattern: unknown, options?: unknown): Promise<string[]>;
   file_size(path: unknown): Promise<number>;
   file_sizes(pattern?: unknown, options?: unknown): Promise<FileSizeRow[]>;

@@ -112,8 +112,7 @@ async function resolveRelative(
       await readTextFile(root, candidate, options);
       return candidate;
     } catch (error) {
-      if (error instanceof ToolError && ["not_found", "is_directory"].includes(error.code))
-        continue;
+      if (ToolError.is(error) && ["not_found", "is_directory"].includes(error.code)) continue;
       throw error;
     }
   }

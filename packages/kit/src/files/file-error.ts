@@ -9,7 +9,7 @@ export const MAX_NAME_BYTES = 255;
  * Node's own message, which holds absolute host paths.
  */
 export function fileError(error: unknown, shown: string, action: "read" | "write"): ToolError {
-  if (error instanceof ToolError) return error;
+  if (ToolError.is(error)) return error;
   const code = (error as NodeJS.ErrnoException)?.code;
   const options = { cause: error };
   switch (code) {

@@ -27,8 +27,7 @@ export function fileSize(
       throw new ToolError("not_a_file", `'${shown}' is not a regular file.`, { retriable: true });
     return info.size;
   } catch (error) {
-    if (!(error instanceof ToolError) && options.staging?.hasFilesUnder(file))
-      throw isDirectory(shown);
+    if (!ToolError.is(error) && options.staging?.hasFilesUnder(file)) throw isDirectory(shown);
     throw fileError(error, shown, "read");
   }
 }

@@ -40,12 +40,12 @@ function staged(tools: FileTools, staging: FileStaging) {
 }
 
 /** What a call threw, as the fields a program sees; `null` when it succeeded. */
-async function outcome(promise: Promise<unknown>) {
+async function outcome(promise: unknown) {
   try {
     await promise;
     return null;
   } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
+    if (!ToolError.is(error)) throw error;
     return { code: error.code, message: error.message, hint: error.hint };
   }
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { FileBefore } from "./file-state.js";
+import type { FileBefore, FileState } from "./file-state.js";
 import { ToolError } from "../tool-error.js";
 
 /** A file a run has written in its staging area: where it is, what the disk held, what the run leaves. */
@@ -23,6 +23,9 @@ export const MAX_STAGED_BYTES = 256 * 1024 * 1024;
  * created. Every write is checked before it is staged exactly as a direct write is (the one path
  * check, read-only files, folders); the host applies the staged files when the run
  * succeeds, or drops them. Keyed by real path, so two paths to one file (a symlink) stage one file.
+ * It also keeps what the run first read of each file from the disk (`noteRead`): a file is
+ * written from what the run read, so a write finding the disk changed since is refused
+ * (`stageTextFile`), and the change never lands over another's (a lost update).
  * Once sealed (the run is over), nothing more is staged. The staged content (and the text of the
  * before-images) is held in the host's memory, so it is bounded: past `maxBytes` a write is
  * refused with `too_large`.
@@ -31,6 +34,8 @@ export class FileStaging {
   readonly #files = new Map<string, StagedFile>();
   /** The real paths staged, in the order they were first staged. */
   readonly #order: string[] = [];
+  /** What the run first read of each file from the disk, by real path. */
+  readonly #read = new Map<string, FileState>();
   readonly #maxBytes: number;
   #bytes = 0;
   #sealed = false;
@@ -42,6 +47,16 @@ export class FileStaging {
   /** The staged file at a real path. */
   get(file: string): StagedFile | undefined {
     return this.#files.get(file);
+  }
+
+  /** Notes what the run read of a file from the disk (`state` of its bytes); the first read counts. */
+  noteRead(file: string, state: FileState): void {
+    if (!this.#read.has(file)) this.#read.set(file, state);
+  }
+
+  /** What the run first read of the file at a real path from the disk, if it read it there. */
+  readState(file: string): FileState | undefined {
+    return this.#read.get(file);
   }
 
   /** How many files are staged. */

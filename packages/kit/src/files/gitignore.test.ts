@@ -272,7 +272,7 @@ describe("find_files and .gitignore, over a run's staged files", () => {
           await tools.write_file.call(context, file, file);
           stagedFiles.push(file);
         } catch (error) {
-          if (!(error instanceof ToolError)) throw error;
+          if (!ToolError.is(error)) throw error;
         }
       expect(stagedFiles.length).toBeGreaterThan(FILES.length - 5);
       const onDisk = await findFiles(root, pattern, OPTIONS, options);

@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-function read(file: string, maxReadBytes = 10 * 1024 * 1024): Promise<string> {
+async function read(file: string, maxReadBytes = 10 * 1024 * 1024): Promise<string> {
   return readTextFile(root, file, { maxReadBytes, protection: BUILTIN_PROTECTION });
 }
 

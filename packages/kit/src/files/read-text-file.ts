@@ -10,11 +10,12 @@ import {
 } from "node:fs";
 import {
   confineFileSync,
+  fileInKnownFolder,
   type ConfinedFolders,
   type WorkspaceRoot,
 } from "../protect/confine-path.js";
 import { fileError } from "./file-error.js";
-import { BINARY_SNIFF_BYTES } from "./file-state.js";
+import { BINARY_SNIFF_BYTES, contentHash, type FileState } from "./file-state.js";
 import type { FileStaging } from "./file-staging.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import { ToolError } from "../tool-error.js";
@@ -42,22 +43,38 @@ export interface ReadTextFileOptions {
    * child does not have): `readTextFileSync` gives null for them, after the path check.
    */
   heldElsewhere?: (file: string) => boolean;
+  /**
+   * Told the state of what each read took from the disk (a staged file's text is not), by real
+   * path; without it, a `staging`'s `noteRead` is.
+   */
+  noteRead?: (file: string, state: FileState) => void;
 }
 
 /**
  * Reads a workspace text file: refuses protected paths, directories, binary files (a NUL in the
- * first 8 KiB) and files over `maxReadBytes`. The path is checked by `confinePathSync`, stat'ed
- * (so a FIFO or device is never opened), opened, and checked again on the open descriptor;
- * everything after that check is read from the same descriptor. With a `staging` area, a file the
- * run staged reads as staged (after the same path check, with the same size and binary checks),
- * and a folder it made by staging files is a folder.
+ * first 8 KiB) and files over `maxReadBytes`. A path in a folder the run already checked
+ * (`ConfinedFolders`) costs the system calls of a plain read: it passes the name checks, is
+ * opened without following a symlink as its last name and without blocking (a FIFO), and is
+ * checked on the open descriptor (a regular file within the limit); one that cannot be opened so
+ * goes the checked way, which words every error. Any other path is checked by `confinePathSync`,
+ * stat'ed (so a FIFO or device is not opened), opened, and checked again on the descriptor.
+ * Everything after the descriptor's check is read from the same descriptor. With a `staging`
+ * area, a file the run staged reads as staged (after the same path check, with the same size and
+ * binary checks), and a folder it made by staging files is a folder. The text comes at once when
+ * one synchronous read took it (a file of at most `SYNC_READ_BYTES`, the usual case: a run's
+ * loop over files then waits for nothing), as a promise otherwise; a refusal is always a
+ * rejected promise.
  */
-export async function readTextFile(
+export function readTextFile(
   root: string | WorkspaceRoot,
   requested: unknown,
   options: ReadTextFileOptions,
-): Promise<string> {
-  return readText(root, requested, options, false) as string | Promise<string>;
+): string | Promise<string> {
+  try {
+    return readText(root, requested, options, false) as string | Promise<string>;
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
@@ -80,6 +97,20 @@ function readText(
   options: ReadTextFileOptions,
   syncOnly: boolean,
 ): string | Promise<string> | null {
+  // The quick way: a file in a folder this run knows, opened without following a symlink as its
+  // last name; anything else (a staged file, a symlink, an error to word) takes the checked way.
+  const known =
+    typeof root !== "string" && options.folders && !options.staging?.size
+      ? fileInKnownFolder(root, requested, {
+          protection: options.protection,
+          folders: options.folders,
+        })
+      : null;
+  if (known !== null && !(syncOnly && options.heldElsewhere?.(known))) {
+    const descriptor = openQuietly(known);
+    if (descriptor !== null)
+      return readOpened(descriptor, known, String(requested), options, syncOnly);
+  }
   const { file, info: checked } = confineFileSync(root, requested, {
     protection: options.protection,
     ...(options.folders ? { folders: options.folders } : {}),
@@ -101,9 +132,33 @@ function readText(
       });
     throw fileError(error, shown, "read");
   }
+  return readOpened(descriptor, file, shown, options, syncOnly);
+}
+
+/** The descriptor of `file` opened for reading (never following a symlink as its last name, never blocking), or null. */
+function openQuietly(file: string): number | null {
+  try {
+    return openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads an open file, checked on its descriptor first (a regular file within the limit: a FIFO or
+ * device opened without blocking is refused here, a path changed since a stat is caught), and
+ * closes it: the text, a promise of it, or null with `syncOnly` for a file over `SYNC_READ_BYTES`.
+ * What was read of `file` (its absolute path) is noted for the run's stale-write check.
+ */
+function readOpened(
+  descriptor: number,
+  file: string,
+  shown: string,
+  options: ReadTextFileOptions,
+  syncOnly: boolean,
+): string | Promise<string> | null {
   let bytes: Buffer | Promise<Buffer> | null;
   try {
-    // The same checks on what was opened: the path may have changed since the stat.
     const info = fstatSync(descriptor);
     refuseUnreadable(info, shown, options.maxReadBytes);
     bytes = readDescriptor(descriptor, info.size, options.maxReadBytes, shown, syncOnly);
@@ -111,14 +166,20 @@ function readText(
     closeSync(descriptor);
     throw fileError(error, shown, "read");
   }
+  const noteRead = options.noteRead ?? options.staging?.noteRead.bind(options.staging);
+  const decoded = (read: Buffer) => {
+    const text = decodeText(read, shown);
+    noteRead?.(file, { exists: true, hash: contentHash(read) });
+    return text;
+  };
   if (bytes === null || !(bytes instanceof Promise)) {
     closeSync(descriptor);
-    return bytes === null ? null : decodeText(bytes, shown);
+    return bytes === null ? null : decoded(bytes);
   }
   return bytes.then(
     (read) => {
       closeSync(descriptor);
-      return decodeText(read, shown);
+      return decoded(read);
     },
     (error: unknown) => {
       closeSync(descriptor);

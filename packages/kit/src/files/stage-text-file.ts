@@ -2,7 +2,7 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { fileError } from "./file-error.js";
-import { readFileBefore } from "./file-state.js";
+import { readFileBefore, sameState } from "./file-state.js";
 import type { FileStaging } from "./file-staging.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
@@ -25,6 +25,9 @@ export interface StageTextFileOptions {
  * read-only files, folders on the way), against the disk and against what the run
  * already staged (a staged file is no folder to write into, a folder of staged files no file);
  * then the disk's content is read once, as the file's before-image, and the new content staged.
+ * A file the run read before it wrote it must still hold what the run read (`stale_change`
+ * otherwise): the content written was made from that, and would drop what another change
+ * wrote in between.
  */
 export async function stageTextFile(
   root: string | WorkspaceRoot,
@@ -53,6 +56,13 @@ export async function stageTextFile(
     } catch (error) {
       throw fileError(error, shown, "write");
     }
+    const read = staging.readState(file);
+    if (read && !sameState(read, before.state))
+      throw new ToolError(
+        "stale_change",
+        `'${shown}' was changed by someone else after this run read it; nothing was written.`,
+        { hint: "run the program again to work on what the file holds now" },
+      );
   }
   refuseWhenAborted(options.signal, `'${shown}' was written`);
   staging.stage(file, workspaceRelative(root, file), before, text);

@@ -59,7 +59,7 @@ async function failure(promise: Promise<unknown>): Promise<ToolError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ToolError) return error;
+    if (ToolError.is(error)) return error;
     throw error;
   }
   throw new Error("expected a failure");

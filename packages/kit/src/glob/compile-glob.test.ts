@@ -8,7 +8,7 @@ function refusal(pattern: string): ToolError {
   try {
     compileGlob(pattern);
   } catch (error) {
-    if (error instanceof ToolError) return error;
+    if (ToolError.is(error)) return error;
     throw error;
   }
   throw new Error(`expected ${JSON.stringify(pattern)} to be refused`);

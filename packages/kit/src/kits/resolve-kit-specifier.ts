@@ -41,7 +41,7 @@ export async function resolveKitSpecifier(
   if (typeof kit === "string" && kit.trim().endsWith(".kit")) {
     const file = path.resolve(options.baseDir ?? process.cwd(), kit.trim());
     const text = await readKitText(file).catch((error: unknown) => {
-      if (error instanceof KitError) throw error;
+      if (KitError.is(error)) throw error;
       throw new KitError("unknown_kit", `Cannot read the kit file ${kit.trim()}.`, {
         hint: "give a path to an existing .kit file, a kit name, none, or a comma list of tools",
       });
@@ -66,7 +66,7 @@ export async function resolveKitSpecifier(
   ) {
     const file = path.join(options.kitsDir, `${name}.kit`);
     const text = await readKitText(file).catch((error: unknown) => {
-      if (error instanceof KitError) throw error;
+      if (KitError.is(error)) throw error;
       return null;
     });
     if (text !== null) {

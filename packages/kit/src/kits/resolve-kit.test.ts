@@ -70,7 +70,7 @@ async function kitError(promise: Promise<unknown>): Promise<KitError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof KitError) return error;
+    if (KitError.is(error)) return error;
     throw error;
   }
   throw new Error("expected a KitError");

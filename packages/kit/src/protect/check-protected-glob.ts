@@ -17,7 +17,7 @@ export function checkProtectedGlob(glob: string): string | null {
   try {
     compileGlob(normalised);
   } catch (error) {
-    if (error instanceof ToolError) return `is refused: ${error.message}`;
+    if (ToolError.is(error)) return `is refused: ${error.message}`;
     throw error;
   }
   return null;

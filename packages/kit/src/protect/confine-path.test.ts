@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -255,6 +256,35 @@ describe("confinePathSync with the folders one run found real (ConfinedFolders)"
     for (const { path: attack, code } of ATTACK_PATHS)
       expect((await refusal(tools.read_file.call(run, attack))).code).toBe(code);
   });
+
+  it.skipIf(process.platform === "win32")(
+    "refuses a FIFO, a folder, a missing file and a symlink's protected target in a known folder as outside a run",
+    async () => {
+      await mkdir(path.join(root, "quick/sub"), { recursive: true });
+      await writeFile(path.join(root, "quick/plain.txt"), "plain");
+      execFileSync("mkfifo", [path.join(root, "quick/pipe")]);
+      await symlink(path.join(root, ".git/config.ts"), path.join(root, "quick/git-link"));
+      try {
+        const run = inRun();
+        // The folder is known now: every name below is opened without following or blocking.
+        expect(await tools.read_file.call(run, "quick/plain.txt")).toBe("plain");
+        for (const name of ["pipe", "sub", "missing.txt", "git-link"]) {
+          const inside = await refusal(tools.read_file.call(run, `quick/${name}`));
+          const alone = await refusal(tools.read_file(`quick/${name}`));
+          expect({ code: inside.code, message: inside.message }).toEqual({
+            code: alone.code,
+            message: alone.message,
+          });
+        }
+        expect((await refusal(tools.read_file.call(run, "quick/pipe"))).code).toBe("not_a_file");
+        expect((await refusal(tools.read_file.call(run, "quick/git-link"))).code).toBe(
+          "protected_path",
+        );
+      } finally {
+        await rm(path.join(root, "quick"), { recursive: true, force: true });
+      }
+    },
+  );
 
   it("knows a folder for one run only: the next run sees a folder swapped for a symlink", async () => {
     await mkdir(path.join(root, "moving"));

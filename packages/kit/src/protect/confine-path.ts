@@ -123,43 +123,66 @@ export function confineFileSync(
   requested: unknown,
   options: ConfineOptions = {},
 ): ConfinedFile {
-  if (typeof requested !== "string" || requested.trim() === "")
-    throw new ToolError(
-      "invalid_path",
-      `A path must be a non-empty string, not ${JSON.stringify(requested) ?? String(requested)}.`,
-      { retriable: true, hint: RELATIVE_HINT },
-    );
-  if (requested.includes("\0"))
-    throw new ToolError("invalid_path", "A path must not contain NUL bytes.", {
-      retriable: true,
-      hint: RELATIVE_HINT,
-    });
-  const normalised = requested.includes("\\") ? requested.replace(/\\/g, "/") : requested;
-  if (normalised.startsWith("/") || /^[A-Za-z]:/.test(normalised) || /^~(\/|$)/.test(normalised))
-    throw outside(requested);
+  const normalised = normaliseRequest(requested);
+  if (ToolError.is(normalised)) throw normalised;
   const workspace = typeof root === "string" ? workspaceRoot(root) : root;
   return (
     (workspace.realPath !== undefined &&
       acceptQuickly(workspace, normalised, workspace.realPath, options)) || {
-      file: confineFully(workspace, requested, normalised, options),
+      file: confineFully(workspace, requested as string, normalised, options),
       info: undefined,
     }
   );
 }
 
 /**
- * The real path when the path, as given, is inside the remembered real root, not protected, and
- * leads through no symlink: its realpath, taken through the root as configured, is the
- * remembered real root joined with it. Else null, and the full check decides (and words the
- * error): this check never refuses, so it may be stricter than the full one. A root now leading
- * elsewhere, or a symlink on the way, makes the realpath differ.
+ * The real path of `requested` when the quick check applies and its folder is one this run found
+ * (or finds now) to lead through no symlink, without looking at the last name: the caller opens it
+ * without following a symlink there (`O_NOFOLLOW`, which stands for the quick check's lstat) and
+ * goes through `confineFileSync` when that open fails, or for anything else it does not handle.
+ * Null when the quick check does not apply. It never refuses: the full check words every error.
  */
-function acceptQuickly(
+export function fileInKnownFolder(
   root: WorkspaceRoot,
-  normalised: string,
-  realRoot: string,
-  options: ConfineOptions,
-): ConfinedFile | null {
+  requested: unknown,
+  options: ConfineOptions & { folders: ConfinedFolders },
+): string | null {
+  const realRoot = root.realPath;
+  if (realRoot === undefined) return null;
+  const normalised = normaliseRequest(requested);
+  if (ToolError.is(normalised)) return null;
+  const place = placeOf(normalised, realRoot, options);
+  if (place === null || place.given === "") return null;
+  return knownReal(root, realRoot, folderOf(place.given), options.folders) ? place.absolute : null;
+}
+
+/** The requested path with backslashes as `/`, or the error that refuses it: not a non-empty string, a NUL byte, absolute. */
+function normaliseRequest(requested: unknown): string | ToolError {
+  if (typeof requested !== "string" || requested.trim() === "")
+    return new ToolError(
+      "invalid_path",
+      `A path must be a non-empty string, not ${JSON.stringify(requested) ?? String(requested)}.`,
+      { retriable: true, hint: RELATIVE_HINT },
+    );
+  if (requested.includes("\0"))
+    return new ToolError("invalid_path", "A path must not contain NUL bytes.", {
+      retriable: true,
+      hint: RELATIVE_HINT,
+    });
+  const normalised = requested.includes("\\") ? requested.replace(/\\/g, "/") : requested;
+  if (normalised.startsWith("/") || /^[A-Za-z]:/.test(normalised) || /^~(\/|$)/.test(normalised))
+    return outside(requested);
+  return normalised;
+}
+
+/** A path as the quick check takes it: relative to the real root (`/`-separated) and absolute. */
+interface QuickPlace {
+  given: string;
+  absolute: string;
+}
+
+/** Where a normalised path lies under the remembered real root, or null when outside it or refused by the path check. */
+function placeOf(normalised: string, realRoot: string, options: ConfineOptions): QuickPlace | null {
   // A plain relative path (no `.`, `..` or empty names) needs no resolving: it is its own relative path.
   const plain = path.sep === "/" && !NOT_PLAIN.test(normalised);
   const absolute = plain
@@ -175,9 +198,33 @@ function acceptQuickly(
     })
   )
     return null;
-  const folders = options.folders;
+  return { given, absolute };
+}
+
+/** The folder of a `/`-separated relative path (`""` for a name at the root). */
+function folderOf(given: string): string {
   const slash = given.lastIndexOf("/");
-  const folder = slash < 0 ? "" : given.slice(0, slash);
+  return slash < 0 ? "" : given.slice(0, slash);
+}
+
+/**
+ * The real path when the path, as given, is inside the remembered real root, not protected, and
+ * leads through no symlink: its realpath, taken through the root as configured, is the
+ * remembered real root joined with it. Else null, and the full check decides (and words the
+ * error): this check never refuses, so it may be stricter than the full one. A root now leading
+ * elsewhere, or a symlink on the way, makes the realpath differ.
+ */
+function acceptQuickly(
+  root: WorkspaceRoot,
+  normalised: string,
+  realRoot: string,
+  options: ConfineOptions,
+): ConfinedFile | null {
+  const place = placeOf(normalised, realRoot, options);
+  if (place === null) return null;
+  const { given, absolute } = place;
+  const folders = options.folders;
+  const folder = folderOf(given);
   if (folders && given !== "" && knownReal(root, realRoot, folder, folders)) {
     // The folder leads through no symlink (this run saw so): only the last name is left to check.
     let info: Stats;

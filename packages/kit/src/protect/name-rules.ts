@@ -119,6 +119,9 @@ const WRITE_CLOSED_GLOBS: readonly (readonly [Glob, string])[] = Object.entries(
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** A name of printable ASCII characters only (most names): `plainName` is its lower case. */
+/** Characters a path may not contain: C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/; // eslint-disable-line no-control-regex
+
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** A name in compatibility form (`．ｇｉｔ` → `.git`), without ignorable code points, in lower case: what decides whether it is hidden. */

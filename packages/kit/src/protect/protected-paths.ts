@@ -25,6 +25,7 @@
  */
 import { compileGlob, type Glob } from "../glob/compile-glob.js";
 import {
+  CONTROL_CHARACTERS,
   writeClosedReason,
   comparableName,
   forgivenName,
@@ -34,6 +35,9 @@ import {
   sealedReason,
   WRITE_PROTECTED_FOLDERS,
 } from "./name-rules.js";
+import { namesArrays, namesOf } from "./path-names.js";
+
+export { CONTROL_CHARACTERS } from "./name-rules.js";
 
 /** A workspace-relative path that lackpy itself loads or runs (a module tool's file, an MCP server's script), and why. */
 export interface LoadedPath {
@@ -45,9 +49,6 @@ export interface LoadedPath {
 
 /** Whether a path is to be read (or listed) or written (created, changed or deleted). */
 export type PathAccess = "read" | "write";
-
-/** Characters a path may not contain: C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators. */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/; // eslint-disable-line no-control-regex
 
 /** Workspace globs as written in the config, and compiled in lower case. */
 export interface WorkspaceGlobs {
@@ -134,39 +135,33 @@ export function checkWorkspacePath(
   protection: PathProtection,
   options: CheckPathOptions = {},
 ): PathProblem | null {
-  if (CONTROL_CHARACTERS.test(relative))
-    return { code: "invalid_path", reason: "it contains a control character" };
   if (relative === "") return null;
   const access = options.access ?? "read";
-  const lower = relative.toLowerCase();
-  const segments = lower.split("/");
-  const names: string[] = new Array(segments.length);
-  const hidden: number[] = [];
-  // One pass over the names, in order (the first sealed one is the reason).
-  for (let index = 0; index < segments.length; index++) {
-    const plain = plainLowerName(segments[index]);
-    const name = forgivenName(plain);
-    const reason = sealedReason(name);
-    if (reason !== null) return { code: "protected_path", reason };
-    names[index] = name;
-    if (plain.startsWith(".")) hidden.push(index);
-  }
+  // Its folder's names were folded once (`namesOf`): only the last name is new here.
+  const path = namesOf(relative);
+  if (path.control) return { code: "invalid_path", reason: "it contains a control character" };
+  // The first sealed name, in order, is the reason.
+  if (path.sealed !== null) return { code: "protected_path", reason: path.sealed };
+  const arrays =
+    protection.loaded.length > 0 || access === "write" || path.hidden ? namesArrays(path) : null;
   for (const loaded of protection.loaded)
-    if (startsWithSegments(names, loaded.segments))
+    if (startsWithSegments(arrays!.names, loaded.segments))
       return { code: "protected_path", reason: `lackpy loads it: ${loaded.reason}` };
-  if (access === "write")
-    for (const name of names)
-      if (Object.hasOwn(WRITE_PROTECTED_FOLDERS, name))
-        return { code: "protected_path", reason: WRITE_PROTECTED_FOLDERS[name], writeOnly: true };
+  if (access === "write" && path.writeFolder !== null)
+    return {
+      code: "protected_path",
+      reason: WRITE_PROTECTED_FOLDERS[path.writeFolder],
+      writeOnly: true,
+    };
   for (let index = 0; index < protection.globs.length; index++)
-    if (matchesPathOrFolder(protection.globs[index], lower))
+    if (matchesPathOrFolder(protection.globs[index], path.lower))
       return {
         code: "protected_path",
         reason: `protected by the workspace config ([files] protected "${protection.patterns[index]}")`,
       };
   // Reading a path without hidden names is open (only writing also closes command files).
-  if (hidden.length === 0 && access === "read") return null;
-  return closedProblem({ segments, names, hidden }, protection, access, options.folder === true);
+  if (!path.hidden && access === "read") return null;
+  return closedProblem(arrays!, protection, access, options.folder === true);
 }
 
 /**
@@ -191,7 +186,7 @@ interface PathNames {
 }
 
 /** The `closed_path` problem of a path with hidden names (or a command file, for writing) that nothing opens, or null. */
-function closedProblem(
+export function closedProblem(
   path: PathNames,
   protection: PathProtection,
   access: PathAccess,
@@ -256,7 +251,7 @@ function loadedSegments(relative: string): readonly string[] | null {
 }
 
 /** True when `names` starts with every one of `prefix`. */
-function startsWithSegments(names: readonly string[], prefix: readonly string[]): boolean {
+export function startsWithSegments(names: readonly string[], prefix: readonly string[]): boolean {
   return prefix.length <= names.length && prefix.every((name, index) => names[index] === name);
 }
 
@@ -271,7 +266,7 @@ function normaliseGlob(pattern: string): string {
 }
 
 /** True when the glob matches the path or one of its folders, in one pass over the path. */
-function matchesPathOrFolder(glob: Glob, path: string): boolean {
+export function matchesPathOrFolder(glob: Glob, path: string): boolean {
   let state = glob.start();
   for (const [index, segment] of path.split("/").entries()) {
     if (index > 0) state = glob.advance(state, "/");

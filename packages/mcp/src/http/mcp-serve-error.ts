@@ -11,6 +11,8 @@ export type McpServeErrorCode =
 
 /** A reason the HTTP server does not start (exit 2 from the CLI), or refuses a caller's tool call. */
 export class McpServeError extends LackpyError<McpServeErrorCode> {
+  static override readonly kind: string = "McpServeError";
+
   constructor(code: McpServeErrorCode, message: string, options: { hint?: string } = {}) {
     super(code, message, options);
     this.name = "McpServeError";

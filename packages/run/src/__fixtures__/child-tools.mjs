@@ -2,17 +2,28 @@
 // calls itself. Each export makes one run's handler from plain options.
 import { readFileSync, writeFileSync } from "node:fs";
 
-/** `tag(x)`: answered here as `child:<prefix><x>`, except `host`, which it leaves to the host. */
+/**
+ * `tag(x)`: answered here as `child:<prefix><x>`, except `host`, which it leaves to the host;
+ * reports the values it answered since the last report.
+ */
 export function createTag(options) {
   const news = [];
+  let answered = [];
   return {
     call(args) {
       if (args[0] === "host") return null;
       if (args[0] === "news") return { value: news.slice() };
+      answered.push(args[0]);
       return { value: `child:${options.prefix}${String(args[0])}` };
     },
     news(value) {
       news.push(value);
+    },
+    report() {
+      if (answered.length === 0) return undefined;
+      const told = answered;
+      answered = [];
+      return told;
     },
   };
 }

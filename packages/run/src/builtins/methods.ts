@@ -15,7 +15,7 @@ import { regexExec, regexTest } from "../regex/regex-methods.js";
 import { sortValues } from "../values/sort-values.js";
 import { stringMethod } from "./string-methods.js";
 import { SecretValue, refuseSecrets, secretFault } from "../secrets/secret-value.js";
-import { RangeValue, isCallable, typeName } from "../values/values.js";
+import { Closure, NOT_DIRECT, RangeValue, isCallable, typeName } from "../values/values.js";
 import { collectionMethod } from "./collections.js";
 import { nearest } from "./nearest.js";
 
@@ -258,10 +258,16 @@ function arrayMethod(
 ): unknown {
   const callback = args[0];
   let checked = false;
+  // An arrow of a direct shape (`line => line.includes("TODO")`) runs without a frame an item.
+  const direct = callback instanceof Closure ? callback.direct : undefined;
   const call = (index: number) => {
     if (!checked) {
       interpreter.requireCallable(callback, `${name}'s argument`, node);
       checked = true;
+    }
+    if (direct !== undefined) {
+      const value = direct(interpreter, array[index], node);
+      if (value !== NOT_DIRECT) return value;
     }
     return interpreter.callFunction(callback, [array[index], index, array], node);
   };

@@ -4,6 +4,7 @@ import type { Compiled, Compiler } from "./compiler.js";
 import type { RunContext } from "../run-context.js";
 import { Closure } from "../values/values.js";
 import { ReturnCompletion } from "../maybe-async.js";
+import { directArrow } from "./direct-arrow.js";
 
 /** The value an arrow's block gives back: what its `return` carried, or undefined. */
 const returned = (completion: unknown): unknown =>
@@ -54,11 +55,12 @@ export function compileArrow(node: Node, compiler: Compiler): Compiled {
     };
     return bindFrom(0);
   };
+  const direct = compiler.directArrows ? (directArrow(node) ?? undefined) : undefined;
   return {
     async: false,
     code: (context, frame) => {
       context.step(node);
-      return new Closure(call, frame);
+      return new Closure(call, frame, direct);
     },
   };
 }

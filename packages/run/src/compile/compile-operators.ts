@@ -107,7 +107,7 @@ export function compileBinary(node: Node, compiler: Compiler): Compiled {
   };
 }
 
-function unaryOperation(node: Node): (context: RunContext, value: unknown) => unknown {
+export function unaryOperation(node: Node): (context: RunContext, value: unknown) => unknown {
   switch (node.operator) {
     case "!":
       return (_context, value) => !truthy(value);

@@ -66,6 +66,7 @@ class ProgramCompiler implements Compiler {
     private readonly cellNames: ReadonlySet<string>,
     toolNames: readonly string[],
     paramNames: readonly string[],
+    readonly directArrows: boolean,
   ) {
     this.scope = programScope;
     this.toolIndexes = new Map(toolNames.map((name, index) => [name, index]));
@@ -149,7 +150,13 @@ class ProgramCompiler implements Compiler {
  */
 export function compileProgram(
   program: Node,
-  options: { tools: readonly string[]; params: readonly string[]; cells?: readonly string[] },
+  options: {
+    tools: readonly string[];
+    params: readonly string[];
+    cells?: readonly string[];
+    /** Give arrows of a direct shape their direct form (default true; false only to compare). */
+    directArrows?: boolean;
+  },
 ): CompiledProgram {
   const layout = new FrameLayout(null);
   const scope = new LexicalScope(null, layout);
@@ -163,6 +170,7 @@ export function compileProgram(
     options.cells ? new Set(options.cells) : analysis.assigned,
     options.tools,
     options.params,
+    options.directArrows ?? true,
   );
   const codes: Code[] =
     program.type === "Program"

@@ -68,4 +68,6 @@ export interface Compiler {
   loopReturns(node: Node): boolean;
   /** Makes a frame layout under the current one (for arrows and loop iterations). */
   newLayout(): FrameLayout;
+  /** True when arrows of a direct shape get their direct form (`direct-arrow.ts`); off only to compare the two. */
+  readonly directArrows: boolean;
 }

@@ -15,6 +15,10 @@ export const HOST_HEAP_SHARE = 0.7;
  */
 export function hostHeapGauge(memoryMb: number): () => number {
   const budgetBytes = memoryMb * 1024 * 1024;
-  const ceilingBytes = HOST_HEAP_SHARE * getHeapStatistics().heap_size_limit;
-  return () => Math.max(0, budgetBytes - (ceilingBytes - getHeapStatistics().used_heap_size));
+  // The heap limit is the process's, fixed at its start: read once.
+  ceilingBytes ??= HOST_HEAP_SHARE * getHeapStatistics().heap_size_limit;
+  const ceiling = ceilingBytes;
+  return () => Math.max(0, budgetBytes - (ceiling - getHeapStatistics().used_heap_size));
 }
+
+let ceilingBytes: number | undefined;

@@ -8,7 +8,7 @@ import type { ReadScope } from "./read-scope.js";
 import type { ChildMessage, RunRequest, ToolRequest } from "./isolation-protocol.js";
 import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "../limits.js";
 import type { RunErrorValue } from "../run-error.js";
-import { failedResult } from "../run-program.js";
+import { failedResult, type RunOptions } from "../run-program.js";
 import type { RunResult } from "../run-result.js";
 import { summarise } from "../builtins/serialize.js";
 import { ToolCallSignals } from "../tools/tool-call-context.js";
@@ -26,11 +26,13 @@ const GRACE_MS = 150;
 /** How long a new child may take to start (Node's start-up, on a loaded machine). */
 const START_TIMEOUT_MS = 15_000;
 
-/** A run's child tools: what to send the child, the scope its child needs, and the news functions to read after host calls. */
+/** A run's child tools: what to send the child, the scope its child needs, the news functions to read after host calls, and what takes their reports. */
 export interface ChildTools {
   scope: ReadScope;
   requests: ChildToolRequest[];
   news: (readonly [string, () => unknown])[];
+  /** What takes each child tool's reports, by tool name (`ChildTool.report`). */
+  reports: ReadonlyMap<string, (report: unknown) => void>;
 }
 
 /** The error of a run cancelled through its `AbortSignal`. */
@@ -48,6 +50,7 @@ export class IsolatedRun {
   private readonly limits: Limits;
   private readonly hostTrace: TraceEntry[] = [];
   private readonly toolSignals: ToolCallSignals;
+  private readonly signal: AbortSignal | undefined;
   /** When the deadline's clock started: the call, moved on by a new child's start-up time. */
   private startedAt = performance.now();
   private child: IsolatedChild | null = null;
@@ -66,12 +69,13 @@ export class IsolatedRun {
     private readonly request: RunRequest,
     private readonly tools: Readonly<Record<string, ToolFunction>>,
     private readonly vault: SecretVault,
-    private readonly signal: AbortSignal | undefined,
+    options: Pick<RunOptions, "signal" | "toolContext">,
     private readonly resolve: (result: RunResult) => void,
     private readonly childTools: ChildTools | null = null,
   ) {
     this.limits = request.limits;
-    this.toolSignals = new ToolCallSignals(signal);
+    this.signal = options.signal;
+    this.toolSignals = new ToolCallSignals(options.signal, options.toolContext);
   }
 
   /** Starts the run: asks the pool for a child, and fails at the deadline if none frees up first. */
@@ -148,7 +152,16 @@ export class IsolatedRun {
   private receive(message: ChildMessage): void {
     if (this.settled || message.type === "ready" || message.id !== this.request.id) return;
     if (message.type === "done") this.finish(message.result, true);
-    else void this.answerTool(message).catch((error: unknown) => this.fail(sendFailure(error)));
+    else {
+      // What the child's own tools did comes before the call it made after them.
+      for (const [name, report] of Object.entries(message.reports ?? {}))
+        try {
+          this.childTools?.reports.get(name)?.(report);
+        } catch {
+          // The child runs the program: a report its tool's host side cannot take is dropped.
+        }
+      void this.answerTool(message).catch((error: unknown) => this.fail(sendFailure(error)));
+    }
   }
 
   private finish(result: RunResult, healthy: boolean): void {

@@ -7,7 +7,8 @@
  * secret crosses as a `SecretArgument` (which param, which field), filled in by the host. A tool
  * result that contains a secret's text crosses with that part taken out, as a `HiddenSecret`.
  * A run may name child tools (`ChildToolRequest`): the child answers their calls itself when it
- * can, and a tool-result carries, for them, what the host's tools did since (`news`).
+ * can, and a tool-result carries, for them, what the host's tools did since (`news`); a tool
+ * request carries what they did since that the host must know before it answers (`reports`).
  */
 import type { ToolSpec } from "@lackpy/lang";
 import type { ChildToolRequest } from "../tools/child-tool.js";
@@ -82,6 +83,8 @@ export interface ToolRequest {
   /** The arguments; an argument that is a secret is `null` here and listed in `secrets`. */
   args: unknown[];
   secrets?: SecretArgument[];
+  /** For child tools, by name: what they did since the last request that the host must know first (`ChildTool.report`). */
+  reports?: Record<string, unknown>;
 }
 
 /** A tool argument that is a secret param or a field of one: the host puts the value in its place. */

@@ -44,7 +44,7 @@ export async function runIsolated(
   // A child tool's result never passes the host's secret checks: with secrets, the host serves all.
   const childTools = vault.names.length === 0 ? ownTools(options) : null;
   return new Promise((resolve) =>
-    new IsolatedRun(request, tools, vault, options.signal, resolve, childTools).start(),
+    new IsolatedRun(request, tools, vault, options, resolve, childTools).start(),
   );
 }
 
@@ -71,6 +71,9 @@ function ownTools(options: RunOptions): ChildTools | null {
       options: tool.options,
     })),
     news: named.flatMap(([name, tool]) => (tool.news ? [[name, tool.news] as const] : [])),
+    reports: new Map(
+      named.flatMap(([name, tool]) => (tool.report ? [[name, tool.report] as const] : [])),
+    ),
   };
 }
 

@@ -25,6 +25,13 @@ export interface ChildTool {
    * undefined when there is nothing new.
    */
   readonly news?: () => unknown;
+  /**
+   * Called in the host before each of the run's calls to a host tool is answered, with what the
+   * handler reported (`ChildToolHandler.report`) since: what the host must know of the calls the
+   * child answered (the files a child's `read_file` read), as plain data. The child runs the
+   * program: a report is checked as any input from it is.
+   */
+  readonly report?: (report: unknown) => void;
 }
 
 /** What a child tool module's export makes, in the child, once a run. */
@@ -33,6 +40,8 @@ export interface ChildToolHandler {
   call(args: readonly unknown[]): { value: unknown } | null;
   /** Takes what the host sent after one of its tool calls (`ChildTool.news`). */
   news?(news: unknown): void;
+  /** What the host must learn of the calls answered here since the last report, before the run's next host tool call; undefined when nothing. */
+  report?(): unknown;
 }
 
 /** A child tool as the run request carries it to the child. */

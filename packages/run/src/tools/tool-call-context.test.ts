@@ -43,6 +43,24 @@ describe.each(["in-process", "isolated"] as const)("tool call signals (%s)", (mo
     expect(result.output).toEqual([1, "x", "boolean"]);
   });
 
+  it("gives every call the run's tool context fields besides its own signal", async () => {
+    const marker = { run: "one" };
+    const seen: unknown[] = [];
+    const tools = {
+      look(this: ToolCallContext & { marker?: unknown }) {
+        seen.push(this.marker);
+        return typeof this.signal.aborted;
+      },
+    };
+    const result = await run(`[look(), look()]`, {
+      tools,
+      mode,
+      toolContext: { marker, signal: "not a signal" },
+    });
+    expect(result.output).toEqual(["boolean", "boolean"]);
+    expect(seen).toEqual([marker, marker]);
+  });
+
   it("aborts a call that runs past the tool time limit, so it never writes", async () => {
     const { tools, signals, changes, settled } = signalTools();
     const result = await run(`slow("a.txt")`, { tools, mode, limits: { toolTimeoutMs: 40 } });

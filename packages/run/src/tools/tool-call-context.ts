@@ -23,12 +23,29 @@ export interface ToolCall {
   abort(reason: unknown): void;
 }
 
+/** Fields every tool call of a run carries in its `this` besides `signal` (see `RunOptions.toolContext`). */
+export type ToolContextFields = Readonly<Record<string, unknown>>;
+
+/** The names a tool call's `this` has of its own, which no tool context field replaces. */
+const RESERVED = new Set(["signal", "noteSkipped"]);
+
+/** A run's tool context fields with their keys. */
+interface RunFields {
+  readonly keys: readonly string[];
+  readonly values: ToolContextFields;
+}
+
 /** The `this` of one tool call: its signal is made the first time the tool reads it. */
 class CallContext implements ToolCallContext {
   readonly #call: PendingCall;
 
-  constructor(call: PendingCall) {
+  constructor(call: PendingCall, fields: RunFields | null) {
     this.#call = call;
+    if (fields)
+      for (let index = 0; index < fields.keys.length; index++) {
+        const key = fields.keys[index];
+        (this as Record<string, unknown>)[key] = fields.values[key];
+      }
   }
 
   get signal(): AbortSignal {
@@ -49,11 +66,12 @@ class PendingCall implements ToolCall {
 
   constructor(
     private readonly owner: ToolCallSignals,
+    fields: RunFields | null,
     readonly skipped: SkippedSink | undefined,
   ) {
     // Not frozen (freezing costs more than the rest of a call): the call's state is private, and
     // a tool that adds properties to its `this` changes only its own object.
-    this.context = new CallContext(this);
+    this.context = new CallContext(this, fields);
   }
 
   signal(): AbortSignal {
@@ -88,11 +106,20 @@ export class ToolCallSignals {
   #ended = false;
   #onCancel: (() => void) | null = null;
 
-  constructor(private readonly runSignal?: AbortSignal) {}
+  /** The run's tool context fields, their keys listed once (`signal` and `noteSkipped` left out). */
+  readonly #fields: RunFields | null;
 
-  /** Starts a call; what it notes as skipped goes to `skipped`. */
+  constructor(
+    private readonly runSignal?: AbortSignal,
+    fields?: ToolContextFields,
+  ) {
+    const keys = fields ? Object.keys(fields).filter((key) => !RESERVED.has(key)) : [];
+    this.#fields = keys.length > 0 ? { keys, values: fields! } : null;
+  }
+
+  /** Starts a call: its `this` carries the run's signal and `fields`; what it notes as skipped goes to `skipped`. */
   begin(skipped?: SkippedSink): ToolCall {
-    return new PendingCall(this, skipped);
+    return new PendingCall(this, this.#fields, skipped);
   }
 
   /** Makes a call's controller follow the run: aborted at once if the run is over or cancelled, else kept until it is. */

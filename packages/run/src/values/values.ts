@@ -16,8 +16,20 @@ export class Closure {
   constructor(
     readonly code: ClosureCode,
     readonly env: unknown,
+    /** The arrow's body for one item without a frame, when its shape allows (`compile/direct-arrow.ts`). */
+    readonly direct?: DirectCode,
   ) {}
 }
+
+/**
+ * An arrow called for one item without a frame or an argument list: the same steps, work and
+ * host calls as its compiled code, or `NOT_DIRECT` (before counting anything) for an item the
+ * compiled code must take. `node` is the call that invoked it.
+ */
+export type DirectCode = (context: any, item: unknown, node: Node) => unknown;
+
+/** What a `DirectCode` gives for an item it leaves to the arrow's compiled code. */
+export const NOT_DIRECT: unique symbol = Symbol("not direct");
 
 /** A tool, helper or safe-global function used as a callback (`files.map(read_file)`): opaque to the program. */
 export class NativeCallable {

@@ -112,7 +112,7 @@ export async function prepareLackpy(options: LackpyToolOptions): Promise<Prepare
             : await service.delegate(input, { ...request, signal });
         return summariseResult(result, { maxChars, trace: options.trace });
       } catch (error) {
-        if (error instanceof LackpyError) return refusal(error);
+        if (LackpyError.is(error)) return refusal(error);
         throw error;
       }
     },

@@ -253,7 +253,7 @@ describe.skipIf(process.platform === "win32")("runs a clone brings in .lackpy/ru
       const landed = await service.runProgram(`write_file("a.txt", "changed\\n")`, {
         kit: "files",
       });
-      expect(landed.runId).toMatch(/^\d{8}-\d{6}-[0-9a-f]{4}$/);
+      expect(landed.runId).toMatch(/^\d{8}-\d{6}-[0-9a-f]{8}$/);
       expect(await readFile(path.join(root, "a.txt"), "utf8")).toBe("changed\n");
       expect(await service.undo(landed.runId!)).toMatchObject({ runId: landed.runId });
       expect(await readFile(path.join(root, "a.txt"), "utf8")).toBe("a\n");

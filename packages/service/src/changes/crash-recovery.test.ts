@@ -9,6 +9,7 @@ import { LackpyService } from "../lackpy-service.js";
 import { BUILTIN_PROTECTION } from "@lackpy/kit";
 import { contentHash } from "@lackpy/kit/node";
 import { processOwner } from "../store/file-lock.js";
+import { FileRunHistory } from "../store/file-run-history.js";
 import { CRASH_AFTER_RENAMES_VARIABLE } from "./land-changes.js";
 import { recoverChanges } from "./recover-changes.js";
 import { RunStore, type Journal } from "./run-store.js";
@@ -96,7 +97,6 @@ describe("recoverChanges", () => {
   it("leaves the journal of a process that still runs, and rolls back one whose process ended", async () => {
     const root = await workspace("in-process");
     const store = new RunStore(root);
-    await store.ensure();
     const ended = spawnSync(process.execPath, ["-e", ""]).pid!;
     const journal = (runId: string, pid: number): Journal => ({
       runId,
@@ -127,7 +127,8 @@ describe("recoverChanges", () => {
       await store.writeJournal(journal(runId, pid));
       await writeFile(path.join(root, `${runId}.txt`), "x");
     }
-    const notices = await recoverChanges(store, async () => BUILTIN_PROTECTION);
+    const history = new FileRunHistory(root);
+    const notices = await recoverChanges({ store, history }, async () => BUILTIN_PROTECTION);
     expect(notices).toMatchObject([{ runId: "ended", restored: ["ended.txt"] }]);
     expect(await read(root, "ended.txt")).toBeNull();
     expect(await read(root, "alive.txt")).toBe("x");

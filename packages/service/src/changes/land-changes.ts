@@ -1,21 +1,22 @@
 import { randomBytes } from "node:crypto";
-import { rmdirSync } from "node:fs";
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type PathProtection } from "@lackpy/kit";
 import {
-  confinePath,
   contentHash,
   prepareFileChange,
   readFileState,
-  removeTemporary,
   sameState,
   type FileChangePlan,
   type PreparedFileChange,
 } from "@lackpy/kit/node";
-import { processOwner, withFileLock } from "../store/file-lock.js";
+import { processOwner } from "../store/file-lock.js";
+import type { RecordedFile, RunHistory, RunRecord } from "../store/change-store-types.js";
 import type { ChangeAction, ChangeSource } from "../change-types.js";
-import type { Journal, RecordedFile, RunRecord, RunStore } from "./run-store.js";
+import { withPathLocks, type WaitedFor } from "./path-locks.js";
+import { namingWinner, runNote } from "./naming-winner.js";
+import { rollBack } from "./roll-back.js";
+import type { Journal, RunStore } from "./run-store.js";
 
 /** A change to land: what `prepareFileChange` takes, and the action it is. */
 export interface LandingPlan extends FileChangePlan {
@@ -29,8 +30,10 @@ export interface LandOptions {
   source: ChangeSource;
   /** The intent, or the program's first line, for listings. */
   label: string;
-  /** Keep the record for `undo`; an undo's own record is removed once it has landed. */
-  keepRecord: boolean;
+  /** Where the landed run is kept for `undo`; null for an undo's own landing, which is not kept. */
+  history: RunHistory | null;
+  /** Who lands it (an opaque caller id); the run is kept, and counted, as theirs. */
+  caller?: string;
 }
 
 /**
@@ -40,29 +43,50 @@ export interface LandOptions {
 export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
 
 /**
- * Lands changes all or nothing, under the workspace's landing lock: a journal naming the
- * temporary files goes to `.lackpy/runs/<runId>/` first; then each change is prepared as a direct
- * write is checked (refused with `stale_change` when the file no longer holds what the run saw)
- * and the current file copied as its before-image; the journal is rewritten with every file's
- * before and after state; then the temporary files are renamed over their targets, one by one,
- * and the journal becomes the run's record. A failure before the renames drops every temporary
- * file (nothing landed); a failed rename puts back the files already renamed. A crash between
- * renames leaves the journal, from which `recoverChanges` puts the files back on the next start.
+ * Lands changes all or nothing, holding the locks of their files only (`withPathLocks`: changes
+ * to other files land at the same time): a journal naming the temporary files goes to
+ * `.lackpy/runs/<runId>/` first; then each change is prepared as a direct write is checked
+ * (refused with `stale_change` when the file no longer holds what the run saw, naming the change
+ * that was waited for when one was) and the current file copied as its before-image; the journal
+ * is rewritten with every file's before and after state; then the temporary files are renamed
+ * over their targets, one by one, and the run history takes the run. A failure before the renames
+ * drops every temporary file (nothing landed); a failed rename, or a history that cannot take the
+ * run, puts back the files already renamed. A crash between renames leaves the journal, from
+ * which `recoverChanges` puts the files back on the next start. The caller's oldest runs past the
+ * bounds are forgotten afterwards, outside the locks.
  */
 export async function landChanges(
   plans: readonly LandingPlan[],
   options: LandOptions,
 ): Promise<RunRecord> {
   const { store } = options;
-  await store.ensure();
-  return withFileLock(store.lockFile, () => landLocked(plans, options), { timeoutMs: 30_000 });
+  const runId = await store.newRun(options.history ? "" : "undo-");
+  const note = runNote({ runId, source: options.source, label: options.label });
+  let record: RunRecord;
+  try {
+    record = await withPathLocks(
+      store.workspace,
+      plans.map((plan) => plan.path),
+      note,
+      (waited) => landLocked(runId, plans, options, waited),
+    );
+  } catch (error) {
+    // Nothing landed (a busy file, a stale one, a failed write): the folder goes.
+    if (!store.journal(runId)) await store.remove(runId);
+    throw error;
+  }
+  await options.history?.prune(options.caller ?? null).catch(() => undefined);
+  return record;
 }
 
-async function landLocked(plans: readonly LandingPlan[], options: LandOptions): Promise<RunRecord> {
+async function landLocked(
+  runId: string,
+  plans: readonly LandingPlan[],
+  options: LandOptions,
+  waited: WaitedFor,
+): Promise<RunRecord> {
   const { store } = options;
-  const runId = store.newRunId(options.keepRecord ? "" : "undo-");
   const folder = store.runFolder(runId);
-  await mkdir(path.join(folder, "before"), { recursive: true });
   const journal: Journal = {
     runId,
     at: new Date().toISOString(),
@@ -78,6 +102,7 @@ async function landLocked(plans: readonly LandingPlan[], options: LandOptions): 
     })),
     beforeBytes: 0,
     undoable: true,
+    ...(options.caller === undefined ? {} : { caller: options.caller }),
     phase: "preparing",
     tokens: plans.map(() => `${runId}-${randomBytes(3).toString("hex")}`),
     owner: processOwner(),
@@ -89,6 +114,12 @@ async function landLocked(plans: readonly LandingPlan[], options: LandOptions): 
       const change = await prepareFileChange(store.workspace, plan, {
         protection: options.protection,
         token: journal.tokens[index],
+      }).catch(async (error: unknown) => {
+        throw await namingWinner(error, plan.path, {
+          waited,
+          history: options.history,
+          workspace: store.workspace,
+        });
       });
       prepared.push(change);
       journal.files[index] = await recordFile(journal, index, plan, change, folder);
@@ -124,9 +155,20 @@ async function landLocked(plans: readonly LandingPlan[], options: LandOptions): 
     }
     if (crashAfter > 0 && index + 1 === crashAfter) process.kill(process.pid, "SIGKILL");
   }
-  const record = await store.commitRecord(journal);
-  if (options.keepRecord) await store.prune();
-  else await store.remove(runId);
+  const record = store.recordOf(journal);
+  if (!options.history) {
+    await store.remove(runId);
+    return record;
+  }
+  try {
+    await options.history.commit(record, folder);
+  } catch (error) {
+    // A run undo could not take back is not landed: the files go back as they were.
+    const { conflicts } = await rollBack(journal, options.protection, store);
+    if (conflicts.length === 0) await store.remove(runId);
+    throw error;
+  }
+  await store.settle(runId);
   return record;
 }
 
@@ -161,80 +203,4 @@ async function recordFile(
       hint: "run the program again to make the change over what the file holds now",
     });
   return { ...entry, before, blob, createdFolder: change.createdFolder };
-}
-
-/**
- * Puts the files of a journal back as they were before its run, last first: a temporary file
- * still there was never renamed (it is removed); a file that holds what the run left is restored
- * from its before-image (or removed, with the folders its creation made, when it did not exist);
- * a file that holds neither was changed by someone else since, and is left as it is (a conflict).
- */
-export async function rollBack(
-  journal: Journal,
-  protection: PathProtection,
-  store: RunStore,
-): Promise<{ restored: string[]; conflicts: string[] }> {
-  const restored: string[] = [];
-  const conflicts: string[] = [];
-  const files = journal.files.map((file, index) => ({ file, token: journal.tokens[index] }));
-  for (const { file, token } of files.reverse()) {
-    // Confined like every write: a journal names workspace-relative paths, but a folder on the
-    // way may have become a link out of the workspace since (or a planted journal names one).
-    const target = await confinePath(store.workspace, file.path, {
-      protection,
-      access: "write",
-    }).catch(() => null);
-    if (target === null) {
-      conflicts.push(file.path);
-      continue;
-    }
-    if (await removeTemporary(target, token)) {
-      await removeEmptyFolders(store.workspace, file.path, file.createdFolder, protection);
-      continue;
-    }
-    if (journal.phase === "preparing") continue;
-    try {
-      const now = await readFileState(target);
-      if (sameState(now, file.before)) continue;
-      if (!sameState(now, file.after)) {
-        conflicts.push(file.path);
-        continue;
-      }
-      const content = await store.beforeImage(journal.runId, file);
-      if (file.before.exists && content === null) {
-        conflicts.push(file.path);
-        continue;
-      }
-      const restore = await prepareFileChange(
-        store.workspace,
-        { path: file.path, expected: file.after, content, createdFolder: file.createdFolder },
-        { protection, token: `${token}-back` },
-      );
-      await restore.commit();
-      restored.push(file.path);
-    } catch {
-      conflicts.push(file.path);
-    }
-  }
-  return { restored: restored.reverse(), conflicts: conflicts.reverse() };
-}
-
-/** Removes the folders made for a file that never landed, deepest first, while they are empty and inside the workspace. */
-async function removeEmptyFolders(
-  workspace: string,
-  file: string,
-  createdFolder: string | null,
-  protection: PathProtection,
-): Promise<void> {
-  if (!createdFolder) return;
-  const names = file.split("/").slice(0, -1);
-  const top = createdFolder.split("/").length;
-  for (let depth = names.length; depth >= top; depth--) {
-    try {
-      const folder = names.slice(0, depth).join("/");
-      rmdirSync(await confinePath(workspace, folder, { protection, access: "write" }));
-    } catch {
-      return;
-    }
-  }
 }

@@ -1,42 +1,47 @@
-import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import type { PathProtection } from "@lackpy/kit";
-import { processState, withFileLock } from "../store/file-lock.js";
-import { rollBack } from "./land-changes.js";
+import type { RunHistory } from "../store/change-store-types.js";
+import { processState } from "../store/file-lock.js";
+import { rollBack } from "./roll-back.js";
+import { withPathLocks } from "./path-locks.js";
 import type { RecoveryNotice } from "../change-types.js";
 import type { Journal, RunStore } from "./run-store.js";
 
 /**
- * Recovers the runs a crash left half-landed, by rolling them back: under the landing lock (so a
- * landing in progress in another process is waited for, never undone), every journal left in
- * `.lackpy/runs/` is rolled back (`rollBack`: files put back as they were before the run, files
+ * Recovers the runs a crash left half-landed, by rolling them back: every journal left in
+ * `.lackpy/runs/` whose process has ended is read again under the locks of its files (so a
+ * landing of those files in progress elsewhere is waited for, and two instances recovering at
+ * once do it once), rolled back (`rollBack`: files put back as they were before the run, files
  * changed since left alone and named), noted in `recovered.json` for `status`, and its folder
- * removed. A journal next to its record (the run landed; the crash came before the journal was
- * removed) is just removed. A journal whose process still runs is left alone (a landing that
- * outlasted the lock's lease), and so is one written on another host less than
- * `FOREIGN_JOURNAL_AGE_MS` ago. Does nothing, and makes nothing, in a workspace without landed
- * runs.
+ * removed. A journal of a run the history kept (it landed; the crash came before the journal
+ * was removed) is just removed. A journal whose process still runs is left alone (a landing
+ * that outlasted its locks' lease), and so is one written on another host less than
+ * `FOREIGN_JOURNAL_AGE_MS` ago. Folders a landing left before its journal are removed once old.
+ * Does nothing, and makes nothing, in a workspace without landed runs.
  */
 export async function recoverChanges(
-  store: RunStore,
+  stores: { store: RunStore; history: RunHistory },
   protection: () => Promise<PathProtection>,
 ): Promise<RecoveryNotice[]> {
-  if (!existsSync(store.folder) || store.journals().length === 0) return [];
+  const { store, history } = stores;
+  for (const runId of store.orphans()) await store.remove(runId);
+  const abandonedJournals = store.journals().filter(abandoned);
+  if (abandonedJournals.length === 0) return [];
   const resolved = await protection();
-  return withFileLock(
-    store.lockFile,
-    async () => {
-      const notices: RecoveryNotice[] = [];
-      for (const journal of store.journals()) {
-        if (!abandoned(journal)) continue;
-        const folder = store.runFolder(journal.runId);
-        if (existsSync(path.join(folder, "record.json"))) {
-          await rm(path.join(folder, "journal.json"), { force: true });
-          continue;
+  const notices: RecoveryNotice[] = [];
+  for (const left of abandonedJournals) {
+    const notice = await withPathLocks(
+      store.workspace,
+      left.files.map((file) => file.path),
+      `recovery of run ${left.runId}`,
+      async () => {
+        const journal = store.journal(left.runId);
+        if (!journal || !abandoned(journal)) return null;
+        if (await history.has(journal.runId)) {
+          await store.settle(journal.runId);
+          return null;
         }
         const { restored, conflicts } = await rollBack(journal, resolved, store);
-        const notice: RecoveryNotice = {
+        const recovered: RecoveryNotice = {
           runId: journal.runId,
           source: journal.source,
           label: journal.label,
@@ -44,14 +49,14 @@ export async function recoverChanges(
           restored,
           conflicts,
         };
-        await store.noteRecovery(notice);
+        await store.noteRecovery(recovered);
         await store.remove(journal.runId);
-        notices.push(notice);
-      }
-      return notices;
-    },
-    { timeoutMs: 30_000 },
-  );
+        return recovered;
+      },
+    );
+    if (notice) notices.push(notice);
+  }
+  return notices;
 }
 
 /** How old a journal written on another host must be before recovery takes it as abandoned (10 minutes). */

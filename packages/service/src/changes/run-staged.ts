@@ -17,6 +17,13 @@ export interface StagedRunStages {
   settings: LackpyConfig;
 }
 
+/** Where a staged run's changes come from, for their record: the source, a label made only when something lands or waits (the intent, or the program's first line), and the request's span. */
+export interface StagedRunChange {
+  source: ChangeSource;
+  label: () => string;
+  parent?: TraceSpan | null;
+}
+
 /**
  * Runs a program with its writes staged (`stageTools`) and settles them (`WorkspaceChanges.settle`):
  * nothing lands unless the run succeeds, a dry run lands nothing, and `approve` asks a person
@@ -26,7 +33,8 @@ export async function runStaged(
   source: string | ValidatedProgram,
   request: { kit: KitForRequest; params: ResolvedParams },
   stages: StagedRunStages,
-  options: RunOptions & { source: ChangeSource; label: string; parent?: TraceSpan | null },
+  options: RunOptions,
+  change: StagedRunChange,
 ): Promise<ServiceRunResult & ChangeOutcome> {
   const { kit, params } = request;
   const requiresApproval = toolsRequiringApproval(kit, stages.settings);
@@ -36,7 +44,7 @@ export async function runStaged(
     kit,
     params,
     options,
-    options.parent,
+    change.parent,
     (program) => {
       // Only a dry run leaves calls out, so only a dry run asks which results the program uses.
       const effects = options.dryRun
@@ -50,7 +58,11 @@ export async function runStaged(
         requiresApproval,
         resultsUsed: effects.length > 0 ? resultsUsed(program, new Set(effects)) : new Set(),
       });
-      return { callables: staged.callables, childTools: staged.childTools };
+      return {
+        callables: staged.callables,
+        toolContext: staged.toolContext,
+        childTools: staged.childTools,
+      };
     },
   );
   const outcome = {
@@ -65,10 +77,12 @@ export async function runStaged(
   const settled = await stages.changes.settle(result, staged, {
     dryRun: options.dryRun ?? false,
     ...(options.approve ? { approve: options.approve } : {}),
-    source: options.source,
-    label: options.label,
+    source: change.source,
+    label: change.label,
+    ...(options.caller === undefined ? {} : { caller: options.caller }),
   });
   // Created files are those of the run's new files that landed.
+  if (result.filesCreated.length === 0) return settled;
   const landed = new Set(settled.filesModified);
   return { ...settled, filesCreated: result.filesCreated.filter((file) => landed.has(file)) };
 }

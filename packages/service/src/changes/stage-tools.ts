@@ -1,20 +1,19 @@
 import type { ToolSpec } from "@lackpy/lang";
-import {
-  ToolError,
-  type ResolvedKit,
-  type SkippedCount,
-  type ToolCallContext,
-  type ToolFunction,
-} from "@lackpy/kit";
+import { ToolError, type ResolvedKit, type ToolFunction } from "@lackpy/kit";
 import { FileStaging, childToolOf, type ChildToolRecipe } from "@lackpy/kit/node";
 import type { Approver, PendingCall } from "../change-types.js";
 
 /** The tools of one run over a staging area, and what its other tools were not allowed to do. */
 export interface StagedTools {
-  /** The kit's callables, the builtin file tools writing to `staging`. */
-  callables: Record<string, ToolFunction>;
-  /** The builtin tools an isolated child may answer itself (`read_file`), reading through `staging`'s news. */
-  childTools: Record<string, ChildToolRecipe>;
+  /** The kit's callables; the builtin file tools among them write to `staging` through `toolContext`. */
+  callables: Readonly<Record<string, ToolFunction>>;
+  /** What each tool call's `this` carries besides its signal (`RunOptions.toolContext`): the staging area. */
+  toolContext: { readonly staging: FileStaging };
+  /**
+   * The builtin tools an isolated child may answer itself (`read_file`), reading through
+   * `staging`'s news: made when first asked for (an isolated run), not for an in-process one.
+   */
+  childTools(): Record<string, ChildToolRecipe>;
   staging: FileStaging;
   /** Calls a dry run did not make, in order. */
   pending: PendingCall[];
@@ -42,47 +41,66 @@ export function hasEffects(spec: ToolSpec, requiresApproval: ReadonlySet<string>
   return (spec.gradeW ?? 3) >= 2 || requiresApproval.has(spec.name);
 }
 
+/** What one kit's tools are to a run, worked out once per kit: the builtin ones, and the others with their specs. */
+interface KitPlan {
+  builtins: readonly (readonly [string, ToolFunction])[];
+  others: readonly (readonly [string, ToolFunction, ToolSpec])[];
+}
+
+const PLANS = new WeakMap<ResolvedKit, KitPlan>();
+
+function planOf(kit: ResolvedKit): KitPlan {
+  let plan = PLANS.get(kit);
+  if (!plan) {
+    const specs = new Map(kit.tools.map((spec) => [spec.name, spec]));
+    const builtins: [string, ToolFunction][] = [];
+    const others: [string, ToolFunction, ToolSpec][] = [];
+    for (const [name, tool] of Object.entries(kit.callables)) {
+      const spec = specs.get(name) ?? { name };
+      if ((spec.provider ?? "builtin") === "builtin") builtins.push([name, tool]);
+      else others.push([name, tool, spec]);
+    }
+    plan = { builtins, others };
+    PLANS.set(kit, plan);
+  }
+  return plan;
+}
+
 /**
  * The kit's tools for one run. The builtin file tools get the run's `FileStaging` in their `this`
- * (next to the run's signal), so they write to it and read through it. In a dry run, a tool with
- * effects is not called: the call is listed as pending and gives `null`, or fails the run
- * (`dry_run_needs_result`) when the program uses its result. Outside a dry run, a tool that
- * requires approval is called only after `approve` says yes (`declined` otherwise, and
- * `approval_required` without a way to ask). Everything else is called as it is.
+ * (the run's `toolContext`, next to the call's signal), so they write to it and read through it.
+ * In a dry run, a tool with effects is not called: the call is listed as pending and gives
+ * `null`, or fails the run (`dry_run_needs_result`) when the program uses its result. Outside a
+ * dry run, a tool that requires approval is called only after `approve` says yes (`declined`
+ * otherwise, and `approval_required` without a way to ask). Everything else is called as it is:
+ * a run whose kit has no such tool uses the kit's own callables.
  */
 export function stageTools(kit: ResolvedKit, options: StageToolsOptions): StagedTools {
+  const staging = new FileStaging();
+  const plan = planOf(kit);
+  let childTools: Record<string, ChildToolRecipe> | undefined;
   const staged: StagedTools = {
-    callables: {},
-    childTools: {},
-    staging: new FileStaging(),
+    callables: kit.callables,
+    toolContext: { staging },
+    childTools: () => {
+      if (!childTools) {
+        childTools = {};
+        for (const [name, tool] of plan.builtins) {
+          const childTool = childToolOf(tool, staging);
+          if (childTool) childTools[name] = childTool;
+        }
+      }
+      return childTools;
+    },
+    staging,
     pending: [],
     neededResult: null,
   };
-  const specs = new Map(kit.tools.map((spec) => [spec.name, spec]));
+  const wrappers: Record<string, ToolFunction> = {};
   let approvedAll = false;
-  for (const [name, tool] of Object.entries(kit.callables)) {
-    const spec = specs.get(name) ?? { name };
-    if ((spec.provider ?? "builtin") === "builtin") {
-      const staging = staged.staging;
-      const childTool = childToolOf(tool, staging);
-      if (childTool) staged.childTools[name] = childTool;
-      staged.callables[name] = function (this: unknown, ...args: unknown[]) {
-        const outer = this as Partial<ToolCallContext> | undefined;
-        return tool.apply(
-          {
-            get signal() {
-              return outer?.signal;
-            },
-            staging,
-            // What the tool left out is the run's to count.
-            noteSkipped: (skipped: readonly SkippedCount[], scope: string) =>
-              outer?.noteSkipped?.(skipped, scope),
-          },
-          args,
-        );
-      };
-    } else if (options.dryRun && hasEffects(spec, options.requiresApproval)) {
-      staged.callables[name] = (...args: unknown[]) => {
+  for (const [name, tool, spec] of plan.others) {
+    if (options.dryRun && hasEffects(spec, options.requiresApproval)) {
+      wrappers[name] = (...args: unknown[]) => {
         const call = { tool: name, args };
         staged.pending.push(call);
         if (!options.resultsUsed.has(name)) return null;
@@ -94,7 +112,7 @@ export function stageTools(kit: ResolvedKit, options: StageToolsOptions): Staged
         );
       };
     } else if (options.requiresApproval.has(name)) {
-      staged.callables[name] = async function (this: unknown, ...args: unknown[]) {
+      wrappers[name] = async function (this: unknown, ...args: unknown[]) {
         if (!options.approve)
           throw new ToolError(
             "approval_required",
@@ -113,7 +131,8 @@ export function stageTools(kit: ResolvedKit, options: StageToolsOptions): Staged
         if (answer === "all") approvedAll = true;
         return tool.apply(this, args);
       };
-    } else staged.callables[name] = tool;
+    }
   }
+  if (Object.keys(wrappers).length > 0) staged.callables = { ...kit.callables, ...wrappers };
   return staged;
 }

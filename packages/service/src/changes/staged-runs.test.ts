@@ -66,7 +66,7 @@ edit_file("notes/todo.md", "ship", "test")
       ["README.md", "notes/todo.md"],
     ]);
     expect(result.applied).toBe(true);
-    expect(result.runId).toMatch(/^\d{8}-\d{6}-[0-9a-f]{4}$/);
+    expect(result.runId).toMatch(/^\d{8}-\d{6}-[0-9a-f]{8}$/);
     expect(result.filesModified).toEqual(["notes/todo.md", "src/a.txt"]);
     expect(result.changes).toEqual([
       {
@@ -208,7 +208,11 @@ read_file("missing.txt")`,
     ]);
     expect(dry.changeId).toMatch(/^[0-9a-f]{24}$/);
     expect(await snapshot(root)).toEqual(before);
-    expect(await exists(path.join(root, ".lackpy"))).toBe(false);
+    // Only the dry run's changes are kept, privately, for any instance to apply.
+    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["pending"]);
+    const kept = await readdir(path.join(root, ".lackpy", "pending"));
+    expect(kept).toEqual([expect.stringMatching(new RegExp(`^${dry.changeId}\\.local\\.`))]);
+    expect((await stat(path.join(root, ".lackpy", "pending", kept[0]!))).mode & 0o777).toBe(0o600);
 
     const applied = await lackpy.applyChanges(dry.changeId!);
     expect(applied).toMatchObject({ changeId: dry.changeId, filesModified: ["src/a.txt"] });

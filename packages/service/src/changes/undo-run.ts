@@ -3,8 +3,9 @@ import { ToolError, type PathProtection } from "@lackpy/kit";
 import { readFileState, sameState } from "@lackpy/kit/node";
 import { ServiceError } from "../service-error.js";
 import type { ChangeAction } from "../change-types.js";
+import type { RunHistory, RunRecord } from "../store/change-store-types.js";
 import { landChanges, type LandingPlan } from "./land-changes.js";
-import type { RunRecord, RunStore } from "./run-store.js";
+import type { RunStore } from "./run-store.js";
 
 /** What `undo` did: the run it undid, and each file with what the undo did to it. */
 export interface UndoResult {
@@ -23,22 +24,36 @@ const INVERSE: Record<ChangeAction, ChangeAction> = {
  * removed (with the folders made for it, when empty), one it modified or removed gets its
  * before-image back. Every file must still hold what the run left, or the undo is refused with
  * `undo_conflict` naming the first file that does not (`force` restores over it). The undo lands
- * like a run (journal, temporary files, renames; rolled back on a crash), and the run's record is
- * removed: an undo is not itself undone.
+ * like a run (journal, temporary files, renames; rolled back on a crash), and the run is
+ * forgotten: an undo is not itself undone. With a `caller`, only that caller's runs are found
+ * (another caller's id is `unknown_run`, so it does not leak), and the newest is theirs.
  */
 export async function undoRun(
-  store: RunStore,
+  stores: { store: RunStore; history: RunHistory },
   runId: string | undefined,
-  options: { force: boolean; protection: PathProtection },
+  options: { force: boolean; protection: PathProtection; caller?: string },
 ): Promise<UndoResult> {
-  const record = runId === undefined ? store.list()[0] : store.read(runId);
+  const { store, history } = stores;
+  const { caller } = options;
+  const scope = caller === undefined ? undefined : { caller };
+  const found = runId === undefined ? (await history.list(scope))[0] : await history.read(runId);
+  const record = found && (caller === undefined || found.caller === caller) ? found : null;
   if (!record)
     throw new ServiceError(
       "unknown_run",
-      runId === undefined
-        ? "No run of this workspace can be undone."
-        : `No run '${runId}' to undo.`,
-      { hint: "lackpy status lists the runs that can be undone" },
+      caller === undefined
+        ? runId === undefined
+          ? "No run of this workspace can be undone."
+          : `No run '${runId}' to undo.`
+        : runId === undefined
+          ? "You have no run to undo."
+          : `No run '${runId}' of yours to undo.`,
+      {
+        hint:
+          caller === undefined
+            ? "lackpy status lists the runs that can be undone"
+            : "give the runId a run of yours returned; a caller undoes only its own runs",
+      },
     );
   if (!record.undoable)
     throw new ServiceError(
@@ -46,30 +61,30 @@ export async function undoRun(
       `Run ${record.runId} cannot be undone: its before-images were over the 50 MB kept for undo.`,
       { hint: "restore the files from version control" },
     );
-  if (!options.force) await refuseConflicts(store, record);
+  if (!options.force) await refuseConflicts(store.workspace, record);
   const plans: LandingPlan[] = [];
   for (const file of [...record.files].reverse())
     plans.push({
       path: file.path,
       action: INVERSE[file.action],
       ...(options.force ? {} : { expected: file.after }),
-      content: await beforeImage(store, record, file),
+      content: await beforeImage(history, record, file),
       createdFolder: file.createdFolder,
     });
   try {
     await landChanges(plans, {
       store,
+      history: null,
       protection: options.protection,
       source: "undo",
       label: `undo ${record.runId}`,
-      keepRecord: false,
     });
   } catch (error) {
-    if (error instanceof ToolError && error.code === "stale_change")
+    if (ToolError.is(error) && error.code === "stale_change")
       throw conflict(record, error.message.match(/^'([^']*)'/)?.[1] ?? "a file");
     throw error;
   }
-  await store.remove(record.runId);
+  await history.remove(record.runId);
   return {
     runId: record.runId,
     files: plans.map((plan) => ({ path: plan.path, action: plan.action })),
@@ -78,12 +93,12 @@ export async function undoRun(
 
 /** A file's before-image; `not_undoable` naming the file when it does not hold what the run recorded. */
 async function beforeImage(
-  store: RunStore,
+  history: RunHistory,
   record: RunRecord,
   file: RunRecord["files"][number],
 ): Promise<Buffer | null> {
   try {
-    return await store.beforeImage(record.runId, file);
+    return await history.beforeImage(record, file);
   } catch {
     throw new ServiceError(
       "not_undoable",
@@ -94,9 +109,9 @@ async function beforeImage(
 }
 
 /** Throws `undo_conflict` for the first file that no longer holds what the run left. */
-async function refuseConflicts(store: RunStore, record: RunRecord): Promise<void> {
+async function refuseConflicts(workspace: string, record: RunRecord): Promise<void> {
   for (const file of record.files) {
-    const now = await readFileState(path.join(store.workspace, ...file.path.split("/"))).catch(
+    const now = await readFileState(path.join(workspace, ...file.path.split("/"))).catch(
       () => null,
     );
     if (!now || !sameState(now, file.after)) throw conflict(record, file.path);

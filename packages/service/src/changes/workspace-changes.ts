@@ -9,11 +9,18 @@ import type {
   RecoveryNotice,
   UndoableRun,
 } from "../change-types.js";
-import { describeChanges, type ChangePlan } from "./describe-changes.js";
-import { landChanges } from "./land-changes.js";
-import { PendingChanges } from "./pending-changes.js";
+import { describeChanges } from "./describe-changes.js";
+import {
+  CHANGE_TTL_MS,
+  type CallerScope,
+  type ChangeStores,
+  type RunRecord,
+} from "../store/change-store-types.js";
+import { changeSetSize } from "../store/change-set-codec.js";
+import { approveFiles } from "./approve-files.js";
+import { landChanges, type LandingPlan } from "./land-changes.js";
 import { recoverChanges } from "./recover-changes.js";
-import { RunStore, type RunRecord } from "./run-store.js";
+import { RunStore } from "./run-store.js";
 import { DRY_RUN_NEEDS_RESULT, type StagedTools } from "./stage-tools.js";
 import { undoRun, type UndoResult } from "./undo-run.js";
 
@@ -23,8 +30,10 @@ export interface SettleOptions {
   /** Asks a person about each file before anything lands. */
   approve?: Approver;
   source: ChangeSource;
-  /** The intent, or the program's first line. */
-  label: string;
+  /** The intent, or the program's first line (asked for only when something lands or waits). */
+  label: () => string;
+  /** Who asks (an opaque caller id): its dry run and its run are kept as its own. */
+  caller?: string;
 }
 
 /** A run result with what its changes came to. */
@@ -42,23 +51,28 @@ export interface AppliedChanges {
  * The file changes of one workspace: settling each run's staged files (a dry run's preview kept
  * for `applyChanges`, a person's approval, landing with a record for `undo`), the pending changes
  * of dry runs, undo, the runs `status` lists, and recovery of a landing a crash cut short (once,
- * before the first landing, listing or undo; `LackpyService.open` runs it at once).
+ * before the first landing, listing or undo; `LackpyService.open` runs it at once). Dry runs and
+ * landed runs live in the workspace's store (`ChangeStores`), which every instance shares, keyed
+ * by caller.
  */
 export class WorkspaceChanges {
   readonly store: RunStore;
-  readonly pending = new PendingChanges();
   #recovery: Promise<RecoveryNotice[]> | null = null;
 
   constructor(
     workspace: string,
     private readonly protection: () => Promise<PathProtection>,
+    private readonly stores: ChangeStores,
   ) {
     this.store = new RunStore(workspace);
   }
 
   /** Rolls back what a crash left half-landed (once per service); the notices say what was put back. */
   recover(): Promise<RecoveryNotice[]> {
-    this.#recovery ??= recoverChanges(this.store, this.protection);
+    this.#recovery ??= recoverChanges(
+      { store: this.store, history: this.stores.runs },
+      this.protection,
+    );
     return this.#recovery;
   }
 
@@ -87,19 +101,29 @@ export class WorkspaceChanges {
     outcome.changes = plans.map((plan) => plan.change);
     if (options.dryRun) {
       if (plans.length > 0)
-        outcome.changeId = this.pending.add(plans, options.source, options.label);
+        outcome.changeId = await this.stores.pending.add({
+          plans,
+          source: options.source,
+          label: options.label(),
+          caller: options.caller ?? null,
+          expiresAt: Date.now() + CHANGE_TTL_MS,
+          sizeBytes: changeSetSize(plans),
+        });
       return { ...result, filesModified: [], ...outcome };
     }
+    // The commonest run changes nothing: its result (this run's own) takes the outcome in place.
+    if (plans.length === 0 && !options.approve)
+      return Object.assign(result, { filesModified: [] }, outcome);
     const { approved, declined } = await approveFiles(plans, options.approve);
     if (options.approve) outcome.declined = declined;
     if (approved.length === 0) return { ...result, filesModified: [], ...outcome };
     try {
-      const record = await this.land(approved, options.source, options.label);
+      const record = await this.land(approved, options.source, options.label(), options.caller);
       outcome.applied = true;
       outcome.runId = record.runId;
       return { ...result, filesModified: approved.map((plan) => plan.path), ...outcome };
     } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
+      if (!ToolError.is(error)) throw error;
       return {
         ...result,
         success: false,
@@ -118,12 +142,13 @@ export class WorkspaceChanges {
 
   /**
    * Applies a dry run's changes by `changeId`, exactly those, if every file still holds what the
-   * dry run saw (`stale_change` naming the first that does not); once, within 15 minutes.
+   * dry run saw (`stale_change` naming the first that does not); once, within 15 minutes, through
+   * any instance. With a `caller`, only that caller's dry runs (`unknown_change` otherwise).
    */
-  async apply(changeId: string): Promise<AppliedChanges> {
-    const set = this.pending.take(changeId);
+  async apply(changeId: string, caller?: string): Promise<AppliedChanges> {
+    const set = await this.stores.pending.take(changeId, caller);
     try {
-      const record = await this.land(set.plans, "apply_changes", set.label);
+      const record = await this.land(set.plans, "apply_changes", set.label, caller);
       return {
         changeId,
         runId: record.runId,
@@ -131,7 +156,7 @@ export class WorkspaceChanges {
         filesModified: set.plans.map((plan) => plan.path),
       };
     } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
+      if (!ToolError.is(error)) throw error;
       throw new ServiceError(
         error.code === "stale_change" ? "stale_change" : "apply_failed",
         error.message,
@@ -148,19 +173,26 @@ export class WorkspaceChanges {
     }
   }
 
-  /** Restores what a recorded run changed (the newest when no id is given); `undo_conflict` when a file changed since, unless `force`. */
-  async undo(runId: string | undefined, options: { force?: boolean } = {}): Promise<UndoResult> {
+  /**
+   * Restores what a recorded run changed (the newest when no id is given; the caller's own with a
+   * `caller`); `undo_conflict` when a file changed since, unless `force`.
+   */
+  async undo(
+    runId: string | undefined,
+    options: { force?: boolean; caller?: string } = {},
+  ): Promise<UndoResult> {
     await this.recover();
-    return undoRun(this.store, runId, {
+    return undoRun({ store: this.store, history: this.stores.runs }, runId, {
       force: options.force ?? false,
       protection: await this.protection(),
+      ...(options.caller === undefined ? {} : { caller: options.caller }),
     });
   }
 
-  /** Recorded runs, newest first, as `status` lists them. */
-  async runs(): Promise<UndoableRun[]> {
+  /** Recorded runs of `scope` (every run when left out), newest first, as `status` lists them. */
+  async runs(scope?: CallerScope): Promise<UndoableRun[]> {
     await this.recover();
-    return this.store.list().map(listed);
+    return (await this.stores.runs.list(scope)).map(listed);
   }
 
   /** What recovery did, newest first (kept in `.lackpy/runs/recovered.json`). */
@@ -168,34 +200,22 @@ export class WorkspaceChanges {
     return this.store.recoveries();
   }
 
-  private async land(plans: ChangePlan[], source: ChangeSource, label: string): Promise<RunRecord> {
+  private async land(
+    plans: readonly LandingPlan[],
+    source: ChangeSource,
+    label: string,
+    caller: string | undefined,
+  ): Promise<RunRecord> {
     await this.recover();
     return landChanges(plans, {
       store: this.store,
+      history: this.stores.runs,
       protection: await this.protection(),
       source,
       label,
-      keepRecord: true,
+      ...(caller === undefined ? {} : { caller }),
     });
   }
-}
-
-/** The plans a person approved, and the paths they declined; all of them without a person to ask. */
-async function approveFiles(
-  plans: ChangePlan[],
-  approve: Approver | undefined,
-): Promise<{ approved: ChangePlan[]; declined: string[] }> {
-  if (!approve) return { approved: plans, declined: [] };
-  const approved: ChangePlan[] = [];
-  const declined: string[] = [];
-  let all = false;
-  for (const plan of plans) {
-    const answer = all ? "all" : await approve({ kind: "file", change: plan.change });
-    if (answer === "all") all = true;
-    if (answer === "no") declined.push(plan.path);
-    else approved.push(plan);
-  }
-  return { approved, declined };
 }
 
 /** The error of a failed run, as the dry run's own code when it stopped on a call it did not make. */

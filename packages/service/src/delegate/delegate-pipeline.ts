@@ -142,7 +142,8 @@ async function delegateStages(
     generated.validated ?? outcome.program,
     { kit, params: runParams },
     stages,
-    { ...options, source: "delegate", label: intent, parent: span },
+    options,
+    { source: "delegate", label: () => intent, parent: span },
   );
   const executionMs = Math.round(performance.now() - executionStarted);
   // An offline answer is given only when it is known to be right: "none" while the run left

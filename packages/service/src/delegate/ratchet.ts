@@ -103,7 +103,7 @@ export async function feedRatchet(
       stores.templates,
     );
   } catch (error) {
-    if (error instanceof ServiceError && error.code === "template_exists") {
+    if (ServiceError.is(error) && error.code === "template_exists") {
       // Another process promoted the same request a moment ago: nothing failed.
       const existing = await stores.templates.get(name).catch(() => null);
       if (existing?.program === candidate.program.trim()) {
@@ -114,9 +114,9 @@ export async function feedRatchet(
     await stores.history.recordFailure(request, {
       template: name,
       program: candidate.program,
-      code: error instanceof ServiceError ? error.code : "promotion_failed",
+      code: ServiceError.is(error) ? error.code : "promotion_failed",
       message: error instanceof Error ? error.message : String(error),
-      ...(error instanceof ServiceError && error.hint ? { hint: error.hint } : {}),
+      ...(ServiceError.is(error) && error.hint ? { hint: error.hint } : {}),
     });
     return NOTHING;
   }

@@ -354,7 +354,7 @@ export class KitResolver {
 function trustFailure(failures: readonly McpLoadFailure[]): McpLoadFailure | undefined {
   return failures.find(
     (failure) =>
-      failure.error instanceof ServiceError &&
+      ServiceError.is(failure.error) &&
       (failure.error.code === "untrusted_config" || failure.error.code === "invalid_config"),
   );
 }
@@ -370,5 +370,5 @@ function isString(value: string | undefined): value is string {
 }
 
 function isUnknownTool(error: unknown): boolean {
-  return error instanceof KitError && error.code === "unknown_tool";
+  return KitError.is(error) && error.code === "unknown_tool";
 }

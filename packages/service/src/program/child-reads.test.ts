@@ -140,13 +140,13 @@ describe("stageTools", () => {
       requiresApproval: new Set(),
       resultsUsed: new Set(),
     });
-    expect(Object.keys(staged.childTools)).toEqual(["read_file"]);
-    const child = staged.childTools.read_file;
+    expect(Object.keys(staged.childTools())).toEqual(["read_file"]);
+    const child = staged.childTools().read_file;
     expect(child.readRoots).toEqual([realpathSync(root)]);
     expect(child.options.protectedGlobs).toEqual(["secrets/**"]);
     expect(child.options.allowReadGlobs).toEqual([".vscode/**"]);
     expect(child.news?.()).toBeUndefined();
-    await staged.callables.write_file("src/a.ts", "staged\n");
+    await staged.callables.write_file.call(staged.toolContext, "src/a.ts", "staged\n");
     expect(child.news?.()).toEqual([realpathSync(path.join(root, "src/a.ts"))]);
     expect(child.news?.()).toBeUndefined();
   });

@@ -16,6 +16,23 @@ function missing(workspace: string, file: string): boolean {
   }
 }
 
+const WRITERS = new WeakMap<readonly ToolSpec[], readonly (readonly [string, number[]])[]>();
+
+/** The tools of `specs` that write a path, with the indexes of those arguments (worked out once per kit). */
+function writtenArguments(specs: readonly ToolSpec[]): readonly (readonly [string, number[]])[] {
+  let writers = WRITERS.get(specs);
+  if (!writers) {
+    writers = specs.flatMap((spec) => {
+      const indexes = (spec.args ?? []).flatMap((arg, index) =>
+        arg.path === "write" ? [index] : [],
+      );
+      return indexes.length > 0 ? [[spec.name, indexes] as const] : [];
+    });
+    WRITERS.set(specs, writers);
+  }
+  return writers;
+}
+
 /**
  * The kit's callables, with each tool that writes a path (an `ArgSpec` with `path: "write"`)
  * wrapped to note the paths that did not exist before a call that succeeded (and did not return
@@ -29,15 +46,14 @@ export function notedWrites(
   specs: readonly ToolSpec[],
   workspace: string,
   created: Set<string>,
-): Record<string, ToolFunction> {
+): Readonly<Record<string, ToolFunction>> {
+  const writers = writtenArguments(specs);
+  if (writers.length === 0) return callables;
   const noted: Record<string, ToolFunction> = { ...callables };
-  for (const spec of specs) {
-    const indexes = (spec.args ?? []).flatMap((arg, index) =>
-      arg.path === "write" ? [index] : [],
-    );
-    const tool = callables[spec.name];
-    if (indexes.length === 0 || typeof tool !== "function") continue;
-    noted[spec.name] = function (this: unknown, ...args: unknown[]) {
+  for (const [name, indexes] of writers) {
+    const tool = callables[name];
+    if (typeof tool !== "function") continue;
+    noted[name] = function (this: unknown, ...args: unknown[]) {
       const fresh = indexes
         .map((index) => args[index])
         .filter((file): file is string => typeof file === "string" && missing(workspace, file));

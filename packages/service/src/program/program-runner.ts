@@ -1,6 +1,6 @@
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { ToolFunction } from "@lackpy/kit";
-import { run, type ChildTool } from "@lackpy/run/node";
+import { run, type ChildTool, type ToolContextFields } from "@lackpy/run/node";
 import type { LackpyConfig } from "../config/config-types.js";
 import { enforcePolicy } from "../trust/policy.js";
 import type { ProgramCache } from "./program-cache.js";
@@ -90,7 +90,8 @@ export class ProgramRunner {
       const given = callables?.(program);
       const callable = given ? given.callables : kit.kit.callables;
       const tools = notedWrites(callable, kit.kit.tools, this.workspace, created);
-      const childTools = mode === "isolated" && !span ? given?.childTools : undefined;
+      const childTools = mode === "isolated" && !span ? given?.childTools?.() : undefined;
+      // One shape of options every run (no optional spreads): the run reads absent ones as undefined.
       const result = await run(program, {
         tools: span
           ? tracedTools(tools, span, (text) => redactSecrets(text, params.secrets))
@@ -100,8 +101,9 @@ export class ProgramRunner {
         secretParams: params.secretNames,
         limits: { ...defaults, ...requested.limits },
         mode,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(childTools && Object.keys(childTools).length > 0 ? { childTools } : {}),
+        signal: options.signal,
+        toolContext: given?.toolContext,
+        childTools: childTools && Object.keys(childTools).length > 0 ? childTools : undefined,
       });
       span?.set({
         "lackpy.success": result.success,
@@ -111,8 +113,12 @@ export class ProgramRunner {
       if (result.error)
         span?.fail(result.error.code, redactSecrets(result.error.message, params.secrets));
       // Only paths the run lists as written (a secret path is not listed) can be created ones.
-      const filesCreated = result.filesModified.filter((file) => created.has(file));
-      const redacted = redactSecrets({ ...result, filesCreated }, params.secrets);
+      // The result is this call's own: it takes the field rather than being copied.
+      const withCreated = Object.assign(result, {
+        filesCreated:
+          created.size === 0 ? [] : result.filesModified.filter((file) => created.has(file)),
+      });
+      const redacted = redactSecrets(withCreated, params.secrets);
       return requested.lowered.length > 0
         ? { ...redacted, limitsLowered: requested.lowered }
         : redacted;
@@ -122,10 +128,11 @@ export class ProgramRunner {
   }
 }
 
-/** The tools of one run: what the program calls, and the builtin ones an isolated child may answer itself. */
+/** The tools of one run: what the program calls, what their `this` carries, and the builtin ones an isolated child may answer itself (made only for an isolated run). */
 export interface RunTools {
   callables: Readonly<Record<string, ToolFunction>>;
-  childTools?: Readonly<Record<string, ChildTool>>;
+  toolContext?: ToolContextFields;
+  childTools?: () => Readonly<Record<string, ChildTool>>;
 }
 
 /** A run result for a program that failed validation. */

@@ -14,10 +14,10 @@
  *
  * Waiting is asynchronous (`withFileLock`): the event loop keeps serving while another process
  * holds the lock. `tryFileLockSync` tries once and never waits, for a process's `exit` handler.
- * Two processes taking over the same dead lock at the same moment are told apart by the token:
- * the one that moved away a lock it did not judge dead puts it back.
+ * Of the processes that judge one dead lock gone at the same moment, one breaks it: the one that
+ * made that lock's breaker marker (`takeOver`); the others wait a round and try again.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
@@ -28,6 +28,7 @@ import {
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import os from "node:os";
@@ -53,6 +54,8 @@ interface LockOwner {
   /** The process's start time in clock ticks since boot (`/proc/<pid>/stat`), null where unknown. */
   start: string | null;
   token: string;
+  /** What the holder does under the lock, for those who wait (`run 2026… (apply_changes)`). */
+  note?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -95,7 +98,8 @@ function parseOwner(text: string): LockOwner | null {
       Number.isInteger(owner.pid) &&
       typeof owner.host === "string" &&
       typeof owner.token === "string" &&
-      (owner.start === null || typeof owner.start === "string")
+      (owner.start === null || typeof owner.start === "string") &&
+      (owner.note === undefined || typeof owner.note === "string")
     )
       return owner as LockOwner;
   } catch {
@@ -174,50 +178,93 @@ function readLock(lockFile: string): { text: string; modifiedMs: number } | null
 function inspect(
   lockFile: string,
   leaseMs: number,
-): { kind: "free" | "alive" | "gone"; text: string; holder: string } {
+): { kind: "free" | "alive" | "gone"; text: string; holder: string; note: string | null } {
   const found = readLock(lockFile);
-  if (!found) return { kind: "free", text: "", holder: "" };
+  if (!found) return { kind: "free", text: "", holder: "", note: null };
   const { text, modifiedMs } = found;
   const owner = parseOwner(text);
   const holder = owner
     ? `pid ${owner.pid}${owner.host === selfOwner().host ? "" : ` on ${owner.host}`}`
     : "";
+  const note = owner?.note ?? null;
   const state = ownerState(owner);
-  if (state === "dead" || Date.now() - modifiedMs > leaseMs) return { kind: "gone", text, holder };
-  return { kind: "alive", text, holder };
+  if (state === "dead" || Date.now() - modifiedMs > leaseMs)
+    return { kind: "gone", text, holder, note };
+  return { kind: "alive", text, holder, note };
 }
 
-/** Moves a gone owner's lock file aside; when another process replaced it meanwhile, puts that one back. */
+/** A breaker's marker older than this was left by a process that died breaking (5 s). */
+const BREAKER_STALE_MS = 5_000;
+
+/**
+ * Moves a gone owner's lock file aside, as one process among all that judged that same lock gone:
+ * each first creates `<lock>.break-<digest of the lock's text>` exclusively, and only the one
+ * that did moves the lock. Every lock's text holds a random token, so no live lock shares the
+ * digest, and a lock judged gone can only be removed by its breaker: between the breaker's
+ * second look and its move, nobody can have replaced it. (Without the breaker, a second process
+ * could move aside the lock the first one had just made, and a third create its own while the
+ * second put the first one's back: two holders.) When the lock moved is not the one judged
+ * after all (a lease that ran out as its live owner let go and another took it), it is put back.
+ */
 function takeOver(lockFile: string, judged: string): void {
-  const aside = `${lockFile}.stale-${randomBytes(4).toString("hex")}`;
+  const breaker = `${lockFile}.break-${createHash("sha256").update(judged).digest("hex").slice(0, 16)}`;
+  let descriptor: number;
   try {
-    renameSync(lockFile, aside);
+    descriptor = openSync(breaker, "wx");
   } catch {
-    return; // Another process took it over first.
+    // Another process is breaking this lock; a breaker that died doing so is cleared once old.
+    const made = statSync(breaker, { throwIfNoEntry: false })?.mtimeMs;
+    if (made !== undefined && Date.now() - made > BREAKER_STALE_MS)
+      rmSync(breaker, { force: true });
+    return;
   }
-  let moved = "";
+  closeSync(descriptor);
   try {
-    moved = readLock(aside)?.text ?? "";
-  } catch {
-    // Read below as "not the one judged".
-  }
-  if (moved !== judged) {
+    if (readLock(lockFile)?.text !== judged) return; // Gone already, or another lock now.
+    const aside = `${lockFile}.stale-${randomBytes(4).toString("hex")}`;
     try {
-      linkSync(aside, lockFile);
+      renameSync(lockFile, aside);
     } catch {
-      // Someone made a new lock meanwhile; theirs stands.
+      return;
     }
-  }
-  try {
-    rmSync(aside, { force: true });
-  } catch {
-    // A folder moved aside stays there, under its `.stale-` name: it was never a lock.
+    let moved = "";
+    try {
+      moved = readLock(aside)?.text ?? "";
+    } catch {
+      // Read below as "not the one judged".
+    }
+    if (moved !== judged) {
+      try {
+        linkSync(aside, lockFile);
+      } catch {
+        // Someone made a new lock meanwhile; theirs stands.
+      }
+    }
+    try {
+      rmSync(aside, { force: true });
+    } catch {
+      // A folder moved aside stays there, under its `.stale-` name: it was never a lock.
+    }
+  } finally {
+    rmSync(breaker, { force: true });
   }
 }
 
-/** One attempt (with at most a few takeovers): the token of the lock now held, or who holds it. */
-function acquire(lockFile: string, leaseMs: number): { token: string } | { holder: string } {
+/** What one attempt at a lock gave: the token of the lock now held, or who holds it and what they do. */
+export type LockTry = { token: string } | { holder: string; note: string | null };
+
+/**
+ * One attempt at a lock file, never waiting (with at most a few takeovers of a gone owner's
+ * lock): the token to `unlock` it with, or who holds it (`pid 123`, "" when unknown) and their
+ * `note`. `note` is written into the lock file for those who find it held.
+ */
+export function tryLock(
+  lockFile: string,
+  options: { leaseMs?: number; note?: string } = {},
+): LockTry {
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let holder = "";
+  let note: string | null = null;
   for (let round = 0; round < 3; round++) {
     let descriptor: number;
     try {
@@ -225,24 +272,26 @@ function acquire(lockFile: string, leaseMs: number): { token: string } | { holde
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const found = inspect(lockFile, leaseMs);
-      holder = found.holder;
-      if (found.kind === "alive") return { holder };
+      ({ holder, note } = found);
+      if (found.kind === "alive") return { holder, note };
       if (found.kind === "gone") takeOver(lockFile, found.text);
       continue;
     }
     const token = randomBytes(8).toString("hex");
+    const owner: LockOwner = { ...selfOwner(), token };
+    if (options.note !== undefined) owner.note = options.note;
     try {
-      writeSync(descriptor, JSON.stringify({ ...selfOwner(), token }));
+      writeSync(descriptor, JSON.stringify(owner));
     } finally {
       closeSync(descriptor);
     }
     return { token };
   }
-  return { holder };
+  return { holder, note };
 }
 
 /** Removes the lock file if it is still this holder's (a lease may have handed it on). */
-function release(lockFile: string, token: string): void {
+export function unlock(lockFile: string, token: string): void {
   try {
     if (parseOwner(readLock(lockFile)?.text ?? "")?.token !== token) return;
   } catch {
@@ -276,24 +325,24 @@ export async function withFileLock<T>(
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    const got = acquire(lockFile, leaseMs);
+    const got = tryLock(lockFile, { leaseMs });
     if ("token" in got) {
       let value: T | Promise<T>;
       try {
         value = work();
       } catch (error) {
-        release(lockFile, got.token);
+        unlock(lockFile, got.token);
         throw error;
       }
       // Synchronous work lets go before this function returns: no await between taking and releasing.
       if (!(value instanceof Promise)) {
-        release(lockFile, got.token);
+        unlock(lockFile, got.token);
         return value;
       }
       try {
         return await value;
       } finally {
-        release(lockFile, got.token);
+        unlock(lockFile, got.token);
       }
     }
     if (Date.now() - started >= timeoutMs) throw lockedError(lockFile, got.holder, timeoutMs);
@@ -310,11 +359,11 @@ export function tryFileLockSync<T>(
   work: () => T,
   options: Pick<FileLockOptions, "leaseMs"> = {},
 ): LockAttempt<T> {
-  const got = acquire(lockFile, options.leaseMs ?? DEFAULT_LEASE_MS);
+  const got = tryLock(lockFile, options);
   if (!("token" in got)) return { acquired: false, holder: got.holder };
   try {
     return { acquired: true, value: work() };
   } finally {
-    release(lockFile, got.token);
+    unlock(lockFile, got.token);
   }
 }

@@ -1,12 +1,16 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
+import type { ChangeStores } from "./change-store-types.js";
+import { FilePendingChanges } from "./file-pending-changes.js";
+import { FileRunHistory } from "./file-run-history.js";
 import { FileRatchetStore } from "./ratchet-store.js";
 import type { StoreHealth, TemplateApprover, WorkspaceStore } from "./store-types.js";
 import { FileTemplateStore } from "./template-store.js";
 import { flushNow } from "./write-behind.js";
 
 /**
- * The default store: `.lackpy/templates/*.tmpl` and `.lackpy/ratchet.json` of one workspace,
+ * The default store: `.lackpy/templates/*.tmpl`, `.lackpy/ratchet.json`, `.lackpy/pending/` and
+ * `.lackpy/runs/` of one workspace,
  * held in memory and written behind under the workspace lock (decisions 17, 32–34, 55). A
  * template file that does not name its origin is the ratchet's if the history recorded promoting
  * it; when the history cannot be read, a person's (never demoted).
@@ -17,12 +21,17 @@ export class FileWorkspaceStore implements WorkspaceStore {
   readonly location: string;
   readonly templates: FileTemplateStore;
   readonly history: FileRatchetStore;
+  readonly changes: ChangeStores;
   private readonly root: string;
 
   constructor(workspace: string, options: { approvals?: TemplateApprover } = {}) {
     this.root = workspace;
     this.location = path.join(workspace, ".lackpy");
     this.history = new FileRatchetStore(workspace);
+    this.changes = {
+      pending: new FilePendingChanges(workspace),
+      runs: new FileRunHistory(workspace),
+    };
     this.templates = new FileTemplateStore(workspace, {
       ...(options.approvals ? { approvals: options.approvals } : {}),
       originOf: (name) => {

@@ -9,7 +9,7 @@ import {
   pathologicalIntent,
 } from "../../../infer/src/__fixtures__/pathological-patterns.mjs";
 import { LackpyService } from "../lackpy-service.js";
-import { testSchema, type TestSchema } from "../__fixtures__/test-postgres.js";
+import { testSchema, type TestSchema } from "../__fixtures__/test-postgres.mjs";
 import { importTemplates } from "./store-transfer.js";
 
 /**

@@ -123,10 +123,18 @@ export function applyRatchetChange(file: RatchetFile, change: RatchetChange): vo
     case "failed":
       file.failures[change.failureKey] = change.failure;
       return;
-    case "answered":
+    case "answered": {
+      const last = file.recent[file.recent.length - 1];
+      // The usual delegate is the newest: appended in place, no sort of the list.
+      if (last === undefined || last.at <= change.delegate.at) {
+        file.recent.push(change.delegate);
+        if (file.recent.length > MAX_RECENT) file.recent.splice(0, file.recent.length - MAX_RECENT);
+        return;
+      }
       file.recent = [...file.recent, change.delegate]
         .sort((a, b) => a.at.localeCompare(b.at))
         .slice(-MAX_RECENT);
       return;
+    }
   }
 }

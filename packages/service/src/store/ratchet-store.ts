@@ -208,7 +208,8 @@ export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
     if (this.changes.length === 0 && !existsSync(this.lackpyDirectory))
       // Only `.lackpy` itself: a workspace that is gone is not made again.
       mkdirSync(this.lackpyDirectory);
-    applyRatchetChange(this.current(), change);
+    // The state in memory takes it now; a state read again from disk gets every pending change.
+    if (this.state) applyRatchetChange(this.state, change);
     this.promotedNames = null;
     this.changes.push(change);
     scheduleFlush(this);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Template } from "@lackpy/infer/node";
-import { testSchema } from "../__fixtures__/test-postgres.js";
+import { testSchema } from "../__fixtures__/test-postgres.mjs";
 import { FileWorkspaceStore } from "./file-store.js";
 import { PostgresWorkspaceStore } from "./postgres/pg-workspace-store.js";
 import type { RatchetRequest, WorkspaceStore } from "./store-types.js";

@@ -1,5 +1,5 @@
 /**
- * The template and ratchet store behind one interface. Two backends implement it: the files of
+ * The template, ratchet and change store behind one interface. Two backends implement it: the files of
  * a workspace's `.lackpy/` folder (the default; one machine, counters written behind under the
  * workspace lock) and Postgres (one database shared by every instance, scoped by a workspace
  * key). Tier 0 reads templates from memory in both (`snapshot()`, an index built once per
@@ -11,6 +11,7 @@ import type {
   TemplateOrigin,
   TemplateSnapshot,
 } from "@lackpy/infer/node";
+import type { ChangeStores } from "./change-store-types.js";
 import type { PromotionFailure, RatchetEntry, RecentDelegate } from "./ratchet-file.js";
 
 /** A ratchet template set aside because it kept failing (`lackpy template restore` brings it back). */
@@ -195,6 +196,8 @@ export interface WorkspaceStore {
   readonly workspace: string | null;
   readonly templates: TemplateStore;
   readonly history: RatchetStore;
+  /** Dry runs waiting for `applyChanges`, and the runs `undo` can take back, for every instance. */
+  readonly changes: ChangeStores;
   /** Rate buckets shared by every instance on this store; absent for files (one machine, counted in memory). */
   readonly rates?: RateBuckets;
   /** Whether it can serve now: files while the workspace is there; a database when it answers and is migrated. */

@@ -5,7 +5,7 @@ import { closeWorkerPool } from "@lackpy/run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LackpyService } from "../lackpy-service.js";
 import { ServiceError } from "../service-error.js";
-import { testSchema, type TestSchema } from "../__fixtures__/test-postgres.js";
+import { testSchema, type TestSchema } from "../__fixtures__/test-postgres.mjs";
 
 /**
  * Issue 35: a clone never trusted set `[store] workspace = "acme-api"`; with the person's own

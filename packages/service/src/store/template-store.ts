@@ -183,12 +183,15 @@ export class FileTemplateStore implements TemplateStore, WriteBehindTarget {
     if (outcome.success) counts.success += 1;
     else counts.fail += 1;
     this.pending.set(template.file, counts);
+    if (outcome.success) {
+      scheduleFlush(this);
+      return null;
+    }
     // The counts on disk now: a flush during the run may have written this process's earlier counts.
     const loaded = this.snapshot().index.get(template.name);
     const onDisk = loaded?.file === template.file ? loaded : template;
     const failures = onDisk.failCount + counts.fail;
     if (
-      outcome.success ||
       this.origin(onDisk) !== "ratchet" ||
       failures < outcome.demoteAfterFailures ||
       failures <= onDisk.successCount + counts.success

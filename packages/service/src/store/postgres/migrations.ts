@@ -87,8 +87,49 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     `,
   },
   {
-    // 4, not 3: the shared dry runs and run history take 3 on a branch of their own; the runner
-    // applies every version a database lacks, so the order they land in does not matter.
+    version: 3,
+    name: "changes",
+    sql: `
+      -- Dry runs waiting for apply_changes, by caller (null: no caller id); times in ms.
+      CREATE TABLE lackpy_pending_changes (
+        workspace_id bigint NOT NULL REFERENCES lackpy_workspaces (id) ON DELETE CASCADE,
+        change_id text NOT NULL,
+        caller text,
+        state text NOT NULL CHECK (state IN ('pending', 'taken', 'expired')),
+        seq bigserial NOT NULL,
+        kept_at bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        size_bytes bigint NOT NULL,
+        body text,
+        PRIMARY KEY (workspace_id, change_id)
+      );
+      CREATE INDEX lackpy_pending_changes_caller
+        ON lackpy_pending_changes (workspace_id, caller, seq) WHERE state = 'pending';
+      -- Landed runs for undo, by caller, and their before-images.
+      CREATE TABLE lackpy_runs (
+        workspace_id bigint NOT NULL REFERENCES lackpy_workspaces (id) ON DELETE CASCADE,
+        run_id text NOT NULL,
+        caller text,
+        at text NOT NULL,
+        before_bytes bigint NOT NULL,
+        record text NOT NULL,
+        PRIMARY KEY (workspace_id, run_id)
+      );
+      CREATE INDEX lackpy_runs_caller ON lackpy_runs (workspace_id, caller, at DESC, run_id DESC);
+      CREATE TABLE lackpy_run_images (
+        workspace_id bigint NOT NULL,
+        run_id text NOT NULL,
+        blob text NOT NULL,
+        content bytea NOT NULL,
+        PRIMARY KEY (workspace_id, run_id, blob),
+        FOREIGN KEY (workspace_id, run_id)
+          REFERENCES lackpy_runs (workspace_id, run_id) ON DELETE CASCADE
+      );
+    `,
+  },
+  {
+    // 4 landed before 3 did (on branches of their own): the runner applies every version a
+    // database lacks, so a database that has 4 without 3 gets 3 next.
     version: 4,
     name: "rate_buckets",
     sql: `

@@ -109,7 +109,7 @@ export class PgConnection {
       return result;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
-      throw error instanceof ServiceError ? error : this.failure(error);
+      throw ServiceError.is(error) ? error : this.failure(error);
     } finally {
       client.release();
     }
@@ -131,7 +131,7 @@ export class PgConnection {
 
   /** An error as a `ServiceError` without the password; `SchemaTooNew` as `store_too_new`. */
   failure(error: unknown): ServiceError {
-    if (error instanceof ServiceError) return error;
+    if (ServiceError.is(error)) return error;
     if (error instanceof SchemaTooNew)
       return new ServiceError("store_too_new", `The store ${this.location}: ${error.message}.`, {
         hint: "upgrade lackpy on this machine to the version the other instances run",

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { testSchema } from "../../__fixtures__/test-postgres.js";
+import { testSchema } from "../../__fixtures__/test-postgres.mjs";
 import { PostgresWorkspaceStore } from "./pg-workspace-store.js";
 
 const schema = await testSchema("rate-buckets");

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG, type LackpyConfig } from "../../config/config-types.js";
 import { LackpyService } from "../../lackpy-service.js";
 import { startOllamaStub, type OllamaStub } from "../../__fixtures__/ollama-stub.js";
-import { testSchema } from "../../__fixtures__/test-postgres.js";
+import { testSchema } from "../../__fixtures__/test-postgres.mjs";
 import { templateNameFor } from "../../delegate/template-name.js";
 import { MIGRATIONS } from "./migrations.js";
 import { PostgresWorkspaceStore } from "./pg-workspace-store.js";

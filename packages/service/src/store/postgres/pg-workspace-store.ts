@@ -1,13 +1,16 @@
+import type { ChangeStores } from "../change-store-types.js";
 import type { StoreHealth, WorkspaceStore } from "../store-types.js";
 import { PgConnection, type PgConnectionOptions } from "./pg-connection.js";
 import type { MigrationReport } from "./migrations.js";
+import { PostgresPendingChanges } from "./pg-pending-changes.js";
 import { PostgresRateBuckets } from "./pg-rate-buckets.js";
 import { PostgresRatchetStore } from "./pg-ratchet-store.js";
+import { PostgresRunHistory } from "./pg-run-history.js";
 import { PostgresTemplateStore } from "./pg-template-store.js";
 
 /**
- * A workspace's templates and ratchet history in a Postgres database that many instances
- * share, scoped by a workspace key. Connects, migrates and creates the workspace's row on first
+ * A workspace's templates, ratchet history, dry runs, undo history and rate buckets in a Postgres
+ * database that many instances share, scoped by a workspace key. Connects, migrates and creates the workspace's row on first
  * use; writes go to the database at once, so `flush` has nothing to do.
  */
 export class PostgresWorkspaceStore implements WorkspaceStore {
@@ -16,6 +19,7 @@ export class PostgresWorkspaceStore implements WorkspaceStore {
   readonly workspace: string;
   readonly templates: PostgresTemplateStore;
   readonly history: PostgresRatchetStore;
+  readonly changes: ChangeStores;
   readonly rates: PostgresRateBuckets;
   private readonly connection: PgConnection;
 
@@ -25,6 +29,10 @@ export class PostgresWorkspaceStore implements WorkspaceStore {
     this.workspace = options.workspace;
     this.templates = new PostgresTemplateStore(this.connection);
     this.history = new PostgresRatchetStore(this.connection);
+    this.changes = {
+      pending: new PostgresPendingChanges(this.connection),
+      runs: new PostgresRunHistory(this.connection),
+    };
     this.rates = new PostgresRateBuckets(this.connection);
   }
 

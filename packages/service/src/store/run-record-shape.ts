@@ -6,7 +6,7 @@
  * as an unreadable one is.
  */
 
-/** A run id as `RunStore.newRunId` makes it (`20260101-120000-ab12`, `undo-…`): also a folder name. */
+/** A run id as `RunStore.newRunId` makes it (`20260101-120000-ab12cd34`, `undo-…`): also a folder name. */
 export const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 /** A before-image's name in its run's folder. */
@@ -25,6 +25,7 @@ export function isRunRecord(value: unknown, runId: string): boolean {
     typeof record.label === "string" &&
     typeof record.beforeBytes === "number" &&
     typeof record.undoable === "boolean" &&
+    (record.caller === undefined || typeof record.caller === "string") &&
     Array.isArray(record.files) &&
     record.files.every(isRecordedFile)
   );
@@ -60,7 +61,8 @@ function isRecordedFile(value: unknown): boolean {
   return isWorkspaceRelative(file.createdFolder) && file.path.startsWith(`${file.createdFolder}/`);
 }
 
-function isFileState(value: unknown): boolean {
+/** True for a file state lackpy writes: missing, or a hash. */
+export function isFileState(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   const state = value as Record<string, unknown>;
   return state.exists === false || (state.exists === true && typeof state.hash === "string");

@@ -3,19 +3,13 @@
  * `scripts/pg-throwaway.sh`). Each test file gets a schema of its own (the URL's `search_path`),
  * so files never see each other's rows, and migrations run on an empty schema. Without a
  * reachable server the tests skip with one line; with `LACKPY_REQUIRE_PG=1` (CI) they fail.
+ * JavaScript (with its types beside it), so the CLI's tests can use it too.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
-/** A schema for one test file: its URL, and a function that drops it. */
-export interface TestSchema {
-  url: string;
-  schema: string;
-  drop(): Promise<void>;
-}
-
 /** Why Postgres tests cannot run here, or null when they can. */
-async function unreachable(url: string | undefined): Promise<string | null> {
+async function unreachable(url) {
   if (!url) return "LACKPY_TEST_PG_URL is not set";
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
@@ -23,7 +17,7 @@ async function unreachable(url: string | undefined): Promise<string | null> {
     await client.query("SELECT 1");
     return null;
   } catch (error) {
-    return `cannot reach it (${(error as Error).message})`;
+    return `cannot reach it (${error.message})`;
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -33,7 +27,7 @@ async function unreachable(url: string | undefined): Promise<string | null> {
  * A fresh schema on the test server, or null (after one line on stderr) when there is none;
  * throws instead when `LACKPY_REQUIRE_PG=1`.
  */
-export async function testSchema(label: string): Promise<TestSchema | null> {
+export async function testSchema(label) {
   const base = process.env.LACKPY_TEST_PG_URL;
   const reason = await unreachable(base);
   if (reason) {
@@ -48,7 +42,7 @@ export async function testSchema(label: string): Promise<TestSchema | null> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const url = new URL(base!);
+  const url = new URL(base);
   url.searchParams.set("options", `-c search_path=${schema}`);
   return {
     url: url.toString(),

@@ -1,0 +1,86 @@
+/**
+ * The file operations of `.lackpy/runs/`, shared by the landing (journals) and the files backend's
+ * run history (records): JSON written durably, JSON read without trusting it, and before-images
+ * read only when they hold what a record names.
+ */
+import { randomBytes } from "node:crypto";
+import { constants, lstatSync, readdirSync } from "node:fs";
+import { open, rename } from "node:fs/promises";
+import path from "node:path";
+import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
+import { RUN_ID } from "./run-record-shape.js";
+
+/**
+ * Writes JSON to a temporary file, flushes it, renames it over `file` and flushes the folder.
+ * With `flush: false` the rename is atomic but not flushed: what a process crash must see, and
+ * a machine crash may lose (a journal before any file changed).
+ */
+export async function durableWrite(
+  file: string,
+  value: unknown,
+  options: { flush?: boolean } = {},
+): Promise<void> {
+  const flush = options.flush ?? true;
+  const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+  const handle = await open(temporary, "wx");
+  try {
+    await handle.writeFile(`${JSON.stringify(value)}\n`);
+    if (flush) await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
+  if (!flush) return;
+  const folder = await open(path.dirname(file), "r").catch(() => null);
+  if (folder)
+    await folder
+      .sync()
+      .catch(() => undefined)
+      .finally(() => folder.close());
+}
+
+/** A regular file's JSON, or null when it is missing, not a regular file, or not JSON. */
+export function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readRegularFileSync(file).toString("utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A before-image in a run's folder, read only when it is a regular file reached through no link
+ * (a FIFO or a device would stall or flood the read) and holds exactly the bytes `before` names:
+ * an image that was damaged, replaced or planted is never restored.
+ */
+export async function readImageFile(
+  folder: string,
+  blob: string,
+  before: FileState,
+  shown: string,
+): Promise<Buffer> {
+  const image = path.join(folder, blob);
+  if (!lstatSync(path.dirname(image)).isDirectory() || !lstatSync(image).isFile())
+    throw new Error(`The before-image of '${shown}' is not a file.`);
+  const handle = await open(image, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  const content = await handle.readFile().finally(() => handle.close());
+  checkImage(content, before, shown);
+  return content;
+}
+
+/** Throws unless `content` holds the bytes `before` names. */
+export function checkImage(content: Buffer, before: FileState, shown: string): void {
+  if (!before.exists || contentHash(content) !== before.hash)
+    throw new Error(`The before-image of '${shown}' does not hold what its run recorded.`);
+}
+
+/** The names of the run folders under `folder` (`.lackpy/runs/`): folders named as run ids. */
+export function runFolders(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && RUN_ID.test(entry.name))
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
