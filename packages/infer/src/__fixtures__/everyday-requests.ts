@@ -40,12 +40,12 @@ const largest = (workspace: PlainWorkspace, files: string[], count: number) =>
     .slice(0, count);
 const filesOf = (hits: Hit[]) => [...new Set(hits.map((hit) => hit.file))];
 
-/** Lines that import a module, as a plain regex of my own (not the rule's). */
-function importers(workspace: PlainWorkspace, module: string): string[] {
+/** Lines that import a module (with `requires`, that call require() with it), as a plain regex of my own (not the rule's). */
+function importers(workspace: PlainWorkspace, module: string, requires = false): string[] {
   const quoted = module.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   const relative = module.startsWith(".");
   const line = new RegExp(
-    `(?:from|import|require\\()\\s*['"\`]${relative ? "" : "(?:[^'\"\`]*/)?"}${quoted}(?:\\.[cm]?[jt]sx?)?(?:/[^'"\`]*)?['"\`]`,
+    `(?:${requires ? "" : "from|import|"}require\\()\\s*['"\`]${relative ? "" : "(?:[^'\"\`]*/)?"}${quoted}(?:\\.[cm]?[jt]sx?)?(?:/[^'"\`]*)?['"\`]`,
   );
   return workspace
     .withExtensions([...SOURCES, "rb", "go", "rs", "java", "kt", "c", "h", "cpp", "hpp", "cc", "cs", "php", "swift", "sh", "vue", "svelte"])
@@ -72,7 +72,12 @@ function definitions(workspace: PlainWorkspace, name: string): Hit[] {
     });
   // A .d.ts declares what code elsewhere defines: it counts only when nothing else does.
   const code = hits.filter((hit) => !/\.d\.[cm]?ts$/.test(hit.file));
-  return code.length > 0 ? code : hits;
+  const kept = code.length > 0 ? code : hits;
+  // A .cjs copy of a module the package also ships as .js or .mjs: the copy is not the source.
+  const stems = new Set(
+    kept.filter((hit) => !hit.file.endsWith(".cjs")).map((hit) => hit.file.replace(/\.[cm]?[jt]s$/, "")),
+  );
+  return kept.filter((hit) => !hit.file.endsWith(".cjs") || !stems.has(hit.file.slice(0, -4)));
 }
 
 /**
@@ -466,7 +471,8 @@ export const GOLD_BY_PHRASING: Readonly<Record<string, (workspace: PlainWorkspac
 
   "which files import ./utils": (workspace) => importers(workspace, "./utils"),
   "who imports whatwg-fetch": (workspace) => importers(workspace, "whatwg-fetch"),
-  "what files require ./browser": (workspace) => importers(workspace, "./browser"),
+  // "require" names CommonJS require() calls; "import" names every way in.
+  "what files require ./browser": (workspace) => importers(workspace, "./browser", true),
   "list the modules that import from ./interfaces": (workspace) => importers(workspace, "./interfaces"),
   "files importing node:fs": (workspace) => importers(workspace, "node:fs"),
 

@@ -84,6 +84,9 @@ function lastLine(context: RuleContext): string {
     : 'read_file(hit.file).trimEnd().split("\\n").at(-1)';
 }
 
+/** A test file by its path: under a `test`, `tests` or `__tests__` folder, or named `*.test.*`, `*.spec.*`, `*.test-d.ts`. */
+const TEST_FILE = String.raw`/(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)(?:-d)?\.[^/]+$/`;
+
 /** The program and reading for the definitions of a name, with `tool` (`definitions_of` or `find_definitions`). */
 function definitions(tool: string) {
   return async (slots: RuleSlots, context: RuleContext) => {
@@ -106,18 +109,30 @@ function definitions(tool: string) {
     return {
       program: [
         `const rows = ${found}`,
+        // Each step keeps the rows it prefers when there are any: tests never outrank the
+        // project's own files (a test may redeclare a type to augment it).
+        `const owned = rows.filter(hit => !${TEST_FILE}.test(hit.file))`,
+        "const mine = len(owned) > 0 ? owned : rows",
         // The implementation: .d.ts declarations only when no code defines it, compiled copies
         // (files that end with a source map comment) only when no source does.
-        "const code = rows.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
-        "const kept = len(code) > 0 ? code : rows",
+        "const code = mine.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
+        "const kept = len(code) > 0 ? code : mine",
         `const sources = kept.filter(hit => !${lastLine(context)}.includes("sourceMappingURL="))`,
-        "const found = len(sources) > 0 ? sources : kept",
-        // A name declared on its own and also a member of some object: the declaration.
-        'const declared = found.filter(hit => hit.kind !== "method" && hit.kind !== "property")',
+        "const plain = len(sources) > 0 ? sources : kept",
+        // A package that ships a module as .js (or .mjs, .ts) and a .cjs copy: the .js is the source.
+        'const twins = plain.filter(hit => !hit.file.endsWith(".cjs")).map(hit => hit.file.replace(/\\.[cm]?[jt]s$/, ""))',
+        'const uncopied = plain.filter(hit => !hit.file.endsWith(".cjs") || !twins.includes(hit.file.slice(0, -4)))',
+        // A bundle inlines every module in one closure: a definition there only when no module
+        // defines the name.
+        "const outer = uncopied.filter(hit => !hit.bundled)",
+        "const found = len(outer) > 0 ? outer : uncopied",
+        // A name declared on its own and also a member of some object or an export's alias: the declaration.
+        'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind))',
         "len(declared) > 0 ? declared : found",
       ].join("\n"),
       params,
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (.d.ts declarations only when no code defines it, compiled copies ending in a source map comment only when no source does, methods and properties only when nothing declares it on its own)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      noneIsUnknown: true as const,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }

@@ -67,6 +67,8 @@ const NAME_AFTER_MARKER = "(?<name>[PFGKWQ])";
 const FILE_WORD = "(?:file|script)(?: package)?(?: have)?";
 /** "in the top level", "at the root": the files or folders directly in the workspace root. */
 const TOP = "(?: in)? (?<top>toplevel)(?: package| folder)?";
+/** "folders", "dirs", "directories": the word asks for many folders, not the one folder it names. */
+const PLURAL_FOLDER = /(?:s|ies)$/i;
 
 /** Every folder that holds a listed file (`find_files`: node_modules and ignored files left out), sorted. */
 const ALL_FOLDERS = [
@@ -152,10 +154,14 @@ export const FILE_RULES: readonly IntentRule[] = [
       `(?:show )?folder(?:${TOP}|{scope})`,
       "(?:show )?folder (?<folder>D)",
       "(?:show )?folder {folder} (?:have|contain)",
+      // "the top-level folders": the folders at the top, never the top folder's files.
+      "(?:show )?(?<top>toplevel) (?<many>folder)",
     ].map(rulePattern),
     build(slots) {
+      if (slots.many && !PLURAL_FOLDER.test(slots.many[0]!.raw))
+        return "“the top-level folder” names the top folder, not its folders";
       const where = scopeOf(slots);
-      const folder = slots.folder?.[0]?.path ?? where?.folder ?? null;
+      const folder = slots.top ? "" : (slots.folder?.[0]?.path ?? where?.folder ?? null);
       if (folder === null || where?.extensions) return "folders have no kind";
       return {
         program:
@@ -172,9 +178,12 @@ export const FILE_RULES: readonly IntentRule[] = [
     needs: ["list_folder"],
     patterns: [
       "(?<show>show) (?:(?<contents>content) )?(?:(?<into>in) )?{folder}",
-      "show (?:content )?(?:in )?(?<top>toplevel)(?: package| folder)?",
+      "show (?:content )?(?:in )?(?<top>toplevel)(?: package| (?<root>folder))?",
     ].map(rulePattern),
     build(slots) {
+      // "list the top-level folders" asks for folders only (list-folders), not everything there.
+      if (slots.root && PLURAL_FOLDER.test(slots.root[0]!.raw))
+        return "“folders” asks for the folders alone, not the files beside them";
       const folder = slots.folder?.[0]?.path ?? "";
       // "show src" may ask for the source, not the folder: a plain word after a verb that only
       // shows is a folder here only for ls, dir and list, or with "in" or "contents".

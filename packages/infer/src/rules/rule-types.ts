@@ -7,6 +7,11 @@ export interface RuleProgram {
   params: Record<string, string>;
   /** What the program answers, in one line a person can check ("the number of TypeScript files (**\/*.{ts,tsx,mts,cts})"). */
   reading: string;
+  /**
+   * An answer of none (`[]`, `0`, null) means only that the tools found nothing, not that there is
+   * nothing (a definition the parser cannot see): such an answer is not given (`GenerationResult`).
+   */
+  noneIsUnknown?: true;
 }
 
 /** What a rule may use besides the request: the kit's tool names and a read-only view of the workspace. */

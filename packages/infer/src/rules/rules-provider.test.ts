@@ -90,6 +90,10 @@ const POSITIVE: [string, string, Record<string, unknown>][] = [
   ["which files have TODOs in them", "files-with-todos", { pattern: "**/*" }],
   ["how many .js files are in each folder", "count-per-folder", { pattern: "**/*.js" }],
   ["ls dirs", "list-folders", { folder: "." }],
+  // Folders asked for are folders only, never the files beside them.
+  ["show me the top-level directories", "list-folders", { folder: "." }],
+  ["which root folders are there", "list-folders", { folder: "." }],
+  ["show the contents of the top level folder", "folder-contents", { folder: "." }],
   ["LIST ALL TYPESCRIPT FILES!!", "list-files", { pattern: "**/*.{ts,tsx,mts,cts}" }],
   ["lsit all typescirpt files", "list-files", { pattern: "**/*.{ts,tsx,mts,cts}" }],
   ["display the sources in src", "list-files", { pattern: "src/**/*" }],

@@ -30,7 +30,12 @@ export class RulesProvider implements Provider {
     this.last = null;
     const built = await this.match(intent, context);
     if (built.rule === null || this.declines(built, context)) return null;
-    return { raw: built.program, params: built.params, reading: built.reading };
+    return {
+      raw: built.program,
+      params: built.params,
+      reading: built.reading,
+      ...(built.noneIsUnknown ? { noneIsUnknown: true as const } : {}),
+    };
   }
 
   /** Why no rule answered, with the closest rule and a phrasing it answers, and a hint for a model. */

@@ -174,10 +174,11 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
  * `require("m")`, `export … from "m"` (also `m.js`/`m.ts`, a subpath of a package, and for a
  * bare name any path ending in `/m`), and Python's `import m` / `from m import …`.
  */
-export function importRegex(module: string): string | null {
+export function importRegex(module: string, requires = false): string | null {
   const relative = module.startsWith(".");
   const name = escapeRegex(module);
   const path = `${relative ? "" : "(?:[^\"'`]*\\/)?"}${name}(?:\\.[cm]?[jt]sx?)?${relative ? "" : "(?:\\/[^\"'`]*)?"}`;
+  if (requires) return regexLiteral(`\\brequire\\s*\\(\\s*["'\`]${path}["'\`]`);
   const javascript = `\\b(?:from|import|require)\\s*\\(?\\s*["'\`]${path}["'\`]`;
   const python = /^[A-Za-z_][\w.]*$/.test(module)
     ? `|^\\s*(?:from\\s+${name}(?:\\.\\w+)*\\s+import\\b|import\\s+(?:[\\w.]+\\s*,\\s*)*${name}\\b)`
@@ -240,8 +241,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
     patterns: [
-      "(?:show |who )?(?:file )?import (?<module>[QWPD]){scope}",
-      "(?<count>count )(?:file )?import (?<module>[QWPD]){scope}",
+      "(?:show |who )?(?:file )?(?<verb>import) (?<module>[QWPD]){scope}",
+      "(?<count>count )(?:file )?(?<verb>import) (?<module>[QWPD]){scope}",
       "(?:show |who )?(?:file )?use (?<module>[QP]){scope}",
     ].map(rulePattern),
     build(slots, context) {
@@ -251,6 +252,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       if (module === null || !(slots.module![0]!.form === "Q" || MODULE_NAME.test(module)))
         return "the module is not a specifier (a path, or a package name in lower case)";
       const parsed = context.tools.has("importers_of");
+      // "require" names CommonJS require() calls; "import" and "use" name every way in.
+      const requires = /^requir/i.test(slots.verb?.[0]?.raw ?? "");
       const pattern = searchedGlob(
         slots,
         { ...context, tools: new Set() },
@@ -259,21 +262,25 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       if (!pattern) return "the module name is not usable";
       const files = filesText(pattern);
       if (parsed) {
-        const list = "unique(importers_of(specifier, pattern).map(hit => hit.file))";
+        const rows = requires
+          ? 'importers_of(specifier, pattern).filter(hit => hit.kind === "require")'
+          : "importers_of(specifier, pattern)";
+        const list = `unique(${rows}.map(hit => hit.file))`;
+        const how = requires ? "a require() call names" : "import, export … from or require names";
         return {
           program: slots.count ? `len(${list})` : list,
           params: { pattern, specifier: module } as Record<string, string>,
-          reading: `${slots.count ? "the number of " : "the "}${files} whose import, export … from or require names exactly ${quoted(module)} (parsed; dynamic import() not counted)`,
+          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)} (parsed; dynamic import() not counted)`,
         };
       }
-      const regex = importRegex(module);
+      const regex = importRegex(module, requires);
       if (!regex) return "the module name is not usable";
       return {
         program: slots.count
           ? `len(${filesProgram(`${regex}.test(line)`)})`
           : filesProgram(`${regex}.test(line)`),
         params: { pattern } as Record<string, string>,
-        reading: `${slots.count ? "the number of " : "the "}${files} with a line that imports, requires or re-exports ${quoted(module)}`,
+        reading: `${slots.count ? "the number of " : "the "}${files} with a line that ${requires ? "calls require() with" : "imports, requires or re-exports"} ${quoted(module)}`,
       };
     },
   },

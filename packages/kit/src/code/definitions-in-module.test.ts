@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definitionLines } from "./definitions-in-module.js";
+import { definitionLines, definitionsIn } from "./definitions-in-module.js";
 import { parseModule } from "./parse-module.js";
 
 function lines(text: string, name: string, file = "m.js"): number[] {
@@ -64,5 +64,39 @@ describe("definitionLines", () => {
 
   it("counts lines as the file tools do, by \\n only", () => {
     expect(lines("const a = 1 /*\u2028*/\nfunction late() {}", "late")).toEqual([2]);
+  });
+
+  it("marks what a closure that wraps the whole file defines as bundled, and reads an export's alias", () => {
+    const definitions = (text: string, name: string) => {
+      const parsed = parseModule(text, "m.js");
+      if (!parsed.ok) throw new Error(parsed.message);
+      return definitionsIn(parsed.program, name);
+    };
+    const bundle = [
+      '"use strict";', // 1
+      "(() => {", // 2
+      "  function tally() {}", // 3
+      "  const shared = { tally() {} }", // 4
+      "})()", // 5
+    ].join("\n");
+    expect(definitions(bundle, "tally")).toEqual([
+      { line: 3, kind: "function", bundled: true },
+      { line: 4, kind: "method", bundled: true },
+    ]);
+    // A module with its own top-level code: a helper inside a function is its own definition.
+    const module = [
+      "function outer() {", // 1
+      "  function tally() {}", // 2
+      "}", // 3
+      "export { counter as tally } from './counter.js'", // 4
+      "export { outer as other }", // 5
+    ].join("\n");
+    expect(definitions(module, "tally")).toEqual([
+      { line: 2, kind: "function" },
+      { line: 4, kind: "alias" },
+    ]);
+    expect(definitions(module, "outer")).toEqual([{ line: 1, kind: "function" }]);
+    // An import's alias brings a name in: never a definition.
+    expect(lines("import { a as tally } from './a.js'", "tally", "m.mjs")).toEqual([]);
   });
 });

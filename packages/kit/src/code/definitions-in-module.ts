@@ -27,24 +27,43 @@ export type DefinitionKind =
   | "interface"
   | "type"
   | "enum"
-  | "namespace";
+  | "namespace"
+  | "alias";
 
 /** One definition of a name: its 1-based line (the name's own) and what it defines. */
 export interface Definition {
   line: number;
   kind: DefinitionKind;
+  /**
+   * Defined inside the one function that wraps the whole file: a bundle or UMD build that
+   * inlines its modules in a closure (`(() => { … })()`), whose modules are defined elsewhere too.
+   */
+  bundled?: true;
 }
+
+const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
 
 /** Where `program` defines `name`, in line order, one per line. */
 export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
-  const found = new Map<number, DefinitionKind>();
-  const visit = (node: SyntaxNode) => {
+  const found = new Map<number, Definition>();
+  const wrapped = isWrapped(program);
+  const visit = (node: SyntaxNode, inside: boolean) => {
     const definition = definitionAt(node, name);
-    if (definition && !found.has(definition.line)) found.set(definition.line, definition.kind);
-    for (const child of childrenOf(node)) visit(child);
+    if (definition && !found.has(definition.line))
+      found.set(definition.line, inside ? { ...definition, bundled: true } : definition);
+    const below = inside || (wrapped && FUNCTIONS.has(node.type));
+    for (const child of childrenOf(node)) visit(child, below);
   };
-  visit(program);
-  return [...found].map(([line, kind]) => ({ line, kind })).sort((a, b) => a.line - b.line);
+  visit(program, false);
+  return [...found.values()].sort((a, b) => a.line - b.line);
+}
+
+/** True for a file whose code is one expression (after its directives): a closure that wraps it all. */
+function isWrapped(program: SyntaxNode): boolean {
+  const statements = ((program.body as SyntaxNode[] | undefined) ?? []).filter(
+    (statement) => !(statement.type === "ExpressionStatement" && "directive" in statement),
+  );
+  return statements.length === 1 && statements[0]!.type === "ExpressionStatement";
 }
 
 /** The 1-based lines, in order and without repeats, where `program` defines `name`. */
@@ -91,6 +110,11 @@ function definitionAt(node: SyntaxNode, name: string): Definition | null {
         : null;
     case "AssignmentExpression":
       return assignedDefinition(node, name);
+    case "ExportSpecifier":
+      // `export { enUS as defaultLocale } from "…"`: the module's name for another's definition.
+      return nameOf(node.exported) === name && nameOf(node.local) !== name
+        ? { line: lineOf(node.exported as SyntaxNode), kind: "alias" }
+        : null;
     default:
       if (!MEMBERS.has(node.type) || node.computed === true || nameOf(node.key) !== name)
         return null;

@@ -6,10 +6,14 @@
  */
 import { childrenOf, isNode, lineOf, nameOf, type SyntaxNode } from "./parse-module.js";
 
-/** One import: the specifier and the line it is on. */
+/** How a module is brought in: an ESM `import`, a re-export (`export … from`), or CommonJS `require` (TypeScript's `import a = require(…)` too). */
+export type ImportKind = "import" | "export" | "require";
+
+/** One import: the specifier, the line it is on, and how it imports. */
 export interface ModuleImport {
   module: string;
   line: number;
+  kind: ImportKind;
 }
 
 /** Every import of `program`, in source order (a module imported twice is listed twice). */
@@ -17,12 +21,20 @@ export function importsIn(program: SyntaxNode): ModuleImport[] {
   const found: ModuleImport[] = [];
   const visit = (node: SyntaxNode) => {
     const module = importedBy(node);
-    if (module !== null) found.push({ module, line: lineOf(node) });
+    if (module !== null) found.push({ module, line: lineOf(node), kind: KINDS[node.type]! });
     for (const child of childrenOf(node)) visit(child);
   };
   visit(program);
   return found;
 }
+
+const KINDS: Readonly<Record<string, ImportKind>> = {
+  ImportDeclaration: "import",
+  ExportAllDeclaration: "export",
+  ExportNamedDeclaration: "export",
+  TSExternalModuleReference: "require",
+  CallExpression: "require",
+};
 
 /** The specifier a node imports, or null. */
 function importedBy(node: SyntaxNode): string | null {

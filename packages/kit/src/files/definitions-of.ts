@@ -46,7 +46,7 @@ const CANDIDATES = new Map<string, RegExp>();
  * Lines that could define `name` (a superset of what the parser finds): a declaration keyword
  * before it, the name at the start of a line before `(`, `<`, `:`, `=` or `?` (a member or
  * method), `name:` or `name =` anywhere (an object's function, a variable), `.name =` (an
- * assigned property).
+ * assigned property), `as name` (an export's alias).
  */
 function candidateLines(name: string): RegExp {
   let found = CANDIDATES.get(name);
@@ -55,7 +55,8 @@ function candidateLines(name: string): RegExp {
     found = new RegExp(
       String.raw`(?:function|class|interface|type|enum|namespace|module|const|let|var)\s*\*?\s*${escaped}(?![\w$])` +
         String.raw`|^[\t ]*(?:[\w$]+[\t ]+)*\*?[\t ]*#?${escaped}[\t ]*[?!]?[\t ]*[(<:=]` +
-        String.raw`|(?<![\w$])${escaped}[\t ]*(?::|=(?!=))`,
+        String.raw`|(?<![\w$])${escaped}[\t ]*(?::|=(?!=))` +
+        String.raw`|\bas\s+${escaped}(?![\w$])`,
       "m",
     );
     if (CANDIDATES.size > 100) CANDIDATES.clear();

@@ -60,7 +60,8 @@ export function sameModule(specifier: string, asked: string): boolean {
 
 /**
  * The lines of the workspace's JavaScript and TypeScript files (`MODULE_GLOB`, or `glob`) that
- * import `module` (`sameModule`), as `{ file, line, text }` rows; read by a parser
+ * import `module` (`sameModule`), as `{ file, line, text, kind }` rows (`kind`: `import`,
+ * `export` for a re-export, `require`); read by a parser
  * (files that do not parse are left out). Bounded like `search_files`.
  */
 export function importersOf(
@@ -85,7 +86,7 @@ export function importersOf(
       if (!parsed.ok) return [];
       return importsIn(parsed.program)
         .filter((entry) => sameModule(entry.module, module))
-        .map((entry) => ({ line: entry.line }));
+        .map((entry) => ({ line: entry.line, kind: entry.kind }));
     },
   });
 }

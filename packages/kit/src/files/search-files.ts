@@ -18,8 +18,10 @@ export interface SearchHit {
   file: string;
   line: number;
   text: string;
-  /** `definitions_of`: what the line defines (`function`, `class`, `method`, `property`, `variable`, `interface`, `type`, `enum`, `namespace`), when known. */
+  /** `importers_of`: how the line imports (`import`, `export`, `require`). `definitions_of`: what the line defines (`function`, `class`, `method`, `property`, `variable`, `interface`, `type`, `enum`, `namespace`), when known. */
   kind?: string;
+  /** `definitions_of`: true for a definition inside the closure that wraps a whole file (a bundle or UMD build). */
+  bundled?: boolean;
 }
 
 /** What a scan of workspace files needs besides the root. */
@@ -47,7 +49,10 @@ export async function scanFiles(
     tool: string;
     needle: string;
     /** The 1-based lines of a file that match, each with what it is, read from the whole text (a parser's answer); null to test each line. */
-    matchLines?: (text: string, file: string) => readonly { line: number; kind?: string }[] | null;
+    matchLines?: (
+      text: string,
+      file: string,
+    ) => readonly { line: number; kind?: string; bundled?: true }[] | null;
     /** What a line found by `test` is (a row's `kind`), when the tool says. */
     kindOf?: (line: string) => string | undefined;
   },
@@ -59,15 +64,17 @@ export async function scanFiles(
   const inBytes = !options.needle.includes("\uFFFD");
   const search = (file: string, text: string) => {
     const matched = options.matchLines?.(text, file) ?? null;
-    const wanted = matched === null ? null : new Map(matched.map((hit) => [hit.line, hit.kind]));
+    const wanted = matched === null ? null : new Map(matched.map((hit) => [hit.line, hit]));
     for (const [index, line] of textLines(text).entries()) {
       if (wanted ? !wanted.has(index + 1) : !test(line)) continue;
-      const kind = wanted ? wanted.get(index + 1) : options.kindOf?.(line);
+      const found = wanted?.get(index + 1);
+      const kind = wanted ? found?.kind : options.kindOf?.(line);
       hits.push({
         file,
         line: index + 1,
         text: shortened(line.trim()),
         ...(kind === undefined ? {} : { kind }),
+        ...(found?.bundled ? { bundled: true } : {}),
       });
       if (hits.length > MAX_SEARCH_RESULTS)
         throw new ToolError(

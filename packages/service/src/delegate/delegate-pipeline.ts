@@ -1,3 +1,4 @@
+import type { SkippedCount } from "@lackpy/run";
 import { kitUse } from "../kit-use.js";
 import type { LackpyConfig } from "../config/config-types.js";
 import type { ChangeOutcome } from "../change-types.js";
@@ -8,14 +9,18 @@ import type {
   ProgramGenerator,
 } from "../program/program-generator.js";
 import { feedRatchet, type RatchetOutcome } from "./ratchet.js";
-import { explainGenerationFailure } from "../result/explain-generation-failure.js";
+import { explainGenerationFailure, type TierReason } from "../result/explain-generation-failure.js";
+import { unsureAnswer } from "./unsure-answer.js";
 import { redactSecrets, type ResolvedParams } from "../program/resolve-params.js";
 import type { DelegateResult, KitForRequest, RunOptions } from "../service-types.js";
 import { loadTelemetry, startRootSpan, withinSpan, type TraceSpan } from "../program/telemetry.js";
 import type { RatchetStore, TemplateStore } from "../store/store-types.js";
 
 /** Options of `delegate`. */
-export interface DelegateOptions extends RunOptions, GenerateStageOptions {}
+export interface DelegateOptions extends RunOptions, GenerateStageOptions {
+  /** Why the tiers already asked gave no answer (a rule's unsure answer), put before the models' reasons. */
+  tiersBefore?: TierReason[];
+}
 
 /** The collaborators of the delegate pipeline, one per stage. */
 export interface DelegateStages extends StagedRunStages {
@@ -116,10 +121,12 @@ async function delegateStages(
   const dryRun = options.dryRun ?? false;
   if (!outcome.success) {
     if (!dryRun) await noteDelegate(stages, null, false);
+    const before = options.tiersBefore ?? [];
+    const error = { ...outcome.error, tiers: [...before, ...(outcome.error.tiers ?? [])] };
     return redactSecrets(
       {
         ...emptyResult(kit, dryRun),
-        error: explainGenerationFailure(intent, outcome.error, stages.settings),
+        error: explainGenerationFailure(intent, error, stages.settings),
         generationMs,
         executionMs: 0,
         totalMs: Math.round(performance.now() - started),
@@ -141,6 +148,40 @@ async function delegateStages(
     { source: "delegate", label: () => intent, parent: span },
   );
   const executionMs = Math.round(performance.now() - executionStarted);
+  // An offline answer is given only when it is known to be right: "none" while the run left
+  // out files that may be the answer goes to the models, or gets no answer.
+  const unsure =
+    outcome.tier === "templates" || outcome.tier === "rules"
+      ? offlineUnsure(result, outcome.noneIsUnknown === true)
+      : null;
+  if (unsure !== null) {
+    const tiersBefore = [{ provider: outcome.provider, reason: `answered, but ${unsure}` }];
+    if (!options.modelsOnly && (await stages.generator.hasModelTier()))
+      return delegateStages(
+        intent,
+        request,
+        stages,
+        { ...options, modelsOnly: true, tiersBefore },
+        span,
+      );
+    const error = {
+      code: "generation_failed",
+      message: `No tier could answer this request for sure (${outcome.provider}: answered, but ${unsure}).`,
+      tiers: tiersBefore,
+    };
+    if (!dryRun) await noteDelegate(stages, null, false);
+    return redactSecrets(
+      {
+        ...emptyResult(kit, dryRun),
+        error: explainGenerationFailure(intent, error, stages.settings),
+        generationMs,
+        executionMs,
+        totalMs: Math.round(performance.now() - started),
+        ...(result.skipped ? { skipped: result.skipped } : {}),
+      },
+      params.secrets,
+    );
+  }
   options.onProgress?.({ kind: "done" });
   let ratchet: RatchetOutcome = { promoted: null, demoted: null };
   if (feedsRatchet(result)) {
@@ -193,6 +234,15 @@ async function delegateStages(
     },
     params.secrets,
   );
+}
+
+/** Why a read-only offline run's answer is not known to be right (`unsureAnswer`), or null. */
+function offlineUnsure(
+  result: ChangeOutcome & { success: boolean; output: unknown; skipped?: SkippedCount[] },
+  noneIsUnknown: boolean,
+): string | null {
+  if (!result.success || result.changes.length > 0) return null;
+  return unsureAnswer(result.output, result.skipped, noneIsUnknown);
 }
 
 /** True when a delegate's outcome says whether its program did what was asked: not a dry run, nothing declined. */

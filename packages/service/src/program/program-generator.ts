@@ -36,6 +36,8 @@ export interface GenerateStageOptions {
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
   generation?: GenerationSettings;
+  /** Asks only the model tiers: a template's or rule's answer was not known to be right (`unsureAnswer`). */
+  modelsOnly?: boolean;
 }
 
 /** A generation's outcome, with the validated program and the template when tier 0 answered from memory. */
@@ -81,6 +83,11 @@ export class ProgramGenerator {
     return this.providersCache;
   }
 
+  /** True when the configured order has a model tier, which can answer what templates and rules cannot. */
+  async hasModelTier(): Promise<boolean> {
+    return (await this.providers()).some((provider) => provider.retries);
+  }
+
   /** A model provider the config defined, behind the trust gate; templates, rules and the app's own providers as they are. */
   gated(provider: Provider): Provider {
     const permit = this.permitProvider;
@@ -103,7 +110,7 @@ export class ProgramGenerator {
   ): Promise<Generated> {
     const started = performance.now();
     const first = this.settings.inference.order[0];
-    if (first !== undefined && this.isWorkspaceTemplates(first)) {
+    if (!options.modelsOnly && first !== undefined && this.isWorkspaceTemplates(first)) {
       await this.templates.refresh();
       const answer = answerFromTemplates(
         intent,
@@ -150,7 +157,9 @@ export class ProgramGenerator {
     }
     const { buildDispatcher } = await loadInference();
     const trace = span ? new GenerationTrace(span) : null;
-    const providers = await this.providers();
+    const providers = (await this.providers()).filter(
+      (provider) => !options.modelsOnly || provider.retries,
+    );
     const dispatcher = buildDispatcher(trace ? trace.wrap(providers) : providers, this.settings, {
       rules: request.rules,
       onTier: (provider) => {

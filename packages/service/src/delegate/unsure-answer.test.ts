@@ -1,0 +1,106 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_CONFIG, type LackpyConfig } from "../config/config-types.js";
+import { LackpyService } from "../lackpy-service.js";
+import { startOllamaStub, type OllamaStub } from "../__fixtures__/ollama-stub.js";
+import { unsureAnswer } from "./unsure-answer.js";
+
+let root: string;
+let stub: OllamaStub;
+
+/** The shipped config with no model (templates, then rules), or with a loopback model after them. */
+function config(model: boolean): LackpyConfig {
+  const copy = structuredClone(DEFAULT_CONFIG);
+  copy.run.mode = "in-process";
+  copy.inference.order = model ? ["templates", "rules", "ollama"] : ["templates", "rules"];
+  if (model) copy.inference.providers.ollama = { plugin: "ollama", host: stub.url, model: "stub" };
+  return copy;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-unsure-"));
+  await mkdir(path.join(root, "src"));
+  await writeFile(path.join(root, "src/main.ts"), "export const main = 1;\n");
+  await writeFile(path.join(root, "notes.md"), "# notes\n");
+  // The only YAML files are hidden: the file tools leave them out.
+  await writeFile(path.join(root, ".deploy.yml"), "on: push\n");
+  await writeFile(path.join(root, ".tooling.yaml"), "x: 1\n");
+  stub = await startOllamaStub(() =>
+    "```\nlen(find_files(pattern))\n```".replace("pattern", '"**/*.md"'),
+  );
+});
+
+afterAll(async () => {
+  await stub.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("an offline answer of none while the run left files out", () => {
+  it("is no answer when hidden files may be what was asked for", async () => {
+    const service = new LackpyService({ workspace: root, config: config(false) });
+    try {
+      for (const intent of ["list all yaml files", "how many yml files are there"]) {
+        const result = await service.delegate(intent, { dryRun: true });
+        expect(result, intent).toMatchObject({ success: false, output: null });
+        expect(result.error?.code, intent).toBe("generation_failed");
+        expect(result.error?.message, intent).toMatch(/left out \d+ hidden path/);
+        expect(result.skipped, intent).toContainEqual({
+          reason: "hidden paths",
+          count: expect.any(Number),
+        });
+      }
+      // A definition the parser could not see is not "defined nowhere".
+      expect(
+        await service.delegate("where is neverWritten defined", { dryRun: true }),
+      ).toMatchObject({ success: false, error: { message: /found nothing/ } });
+      // An answer that found something, or none where nothing was left out, stands.
+      expect(await service.delegate("list the markdown files", { dryRun: true })).toMatchObject({
+        success: true,
+        tier: "rules",
+        output: ["notes.md"],
+      });
+      expect(
+        await service.delegate("how many python files are in src", { dryRun: true }),
+      ).toMatchObject({
+        success: true,
+        tier: "rules",
+        output: 0,
+      });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("goes to the model when one is configured", async () => {
+    const service = new LackpyService({ workspace: root, config: config(true) });
+    try {
+      const chats = stub.chats;
+      const result = await service.delegate("list all yaml files", { dryRun: true });
+      expect(stub.chats).toBe(chats + 1);
+      expect(result).toMatchObject({ success: true, tier: "ollama", output: 1 });
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("unsureAnswer", () => {
+  it("judges only answers of none, and only what a request does not mean to leave out", () => {
+    const hidden = [{ reason: "hidden paths", count: 1 }];
+    for (const none of [[], 0, null, {}, "", false])
+      expect(unsureAnswer(none, hidden), JSON.stringify(none)).toMatch(/1 hidden path/);
+    for (const some of [["a.yml"], 3, { a: 1 }, "x", true])
+      expect(unsureAnswer(some, hidden)).toBeNull();
+    expect(unsureAnswer([], [{ reason: "files under node_modules", count: 9 }])).toBeNull();
+    expect(unsureAnswer([], [{ reason: "gitignored files", count: 9 }])).toBeNull();
+    expect(unsureAnswer(0, [{ reason: "files over 10 MiB", count: 1 }])).toMatch(/over 10 MiB/);
+    expect(unsureAnswer([], [{ reason: "protected paths", count: 2 }])).toMatch(
+      /2 protected paths/,
+    );
+    expect(unsureAnswer([], undefined)).toBeNull();
+    expect(unsureAnswer([], undefined, true)).toMatch(/found nothing/);
+    expect(unsureAnswer([{ file: "a.js" }], undefined, true)).toBeNull();
+  });
+});
