@@ -276,6 +276,7 @@ describe("lackpy trust, end to end", () => {
       workspace: root,
       trusted: true,
       needed: true,
+      templates: [],
       recordPath: expect.stringContaining(path.join(state, "lackpy", "trust")),
       trustedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       items: [

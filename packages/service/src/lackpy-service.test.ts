@@ -159,7 +159,10 @@ describe("LackpyService", () => {
     await mkdir(path.join(root, ".lackpy"));
     await service.delegate("list all markdown files");
     await service.flush();
-    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+    expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      ".gitignore",
+      "ratchet.json",
+    ]);
     expect((await service.status()).ratchet.recent).toMatchObject({
       delegates: 1,
       byTier: [{ tier: "rules", delegates: 1, failed: 0 }],

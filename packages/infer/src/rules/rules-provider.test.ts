@@ -281,7 +281,7 @@ describe("matchRules", () => {
     expect(both.program).toContain('"FIXME"');
     for (const id of ["todos", "count-todos", "files-with-todos"]) {
       const summary = INTENT_RULES.find((rule) => rule.id === id)!.summary;
-      expect(summary, id).toMatch(/TODO or FIXME .*the request names/);
+      expect(summary, id).toMatch(/TODO or FIXME .*\(as named\)/);
     }
   });
 

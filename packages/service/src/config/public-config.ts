@@ -126,12 +126,15 @@ function maskArgs(args: readonly string[]): string[] {
 
 /** A URL with its password and secret-like parameters as `***`; anything that is not a URL as it is. */
 function redactUrl(text: string): string {
+  let parsed: string;
   try {
-    new URL(text);
+    parsed = new URL(text).toString();
   } catch {
     return text;
   }
-  return redactStoreUrl(text);
+  // A URL with nothing to hide is shown as written (parsing alone may add a trailing "/").
+  const redacted = redactStoreUrl(text);
+  return redacted === parsed ? text : redacted;
 }
 
 /** The password and secret-like parameter values of a URL (none when it is not one). */

@@ -96,7 +96,10 @@ describe("RatchetStore", () => {
     const file = await saved();
     expect(Object.values(file.programs)).toMatchObject([{ successes: 2 }]);
     expect(Object.values(file.answers)).toEqual([[outputHash(4), outputHash(4)]]);
-    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+    expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      ".gitignore",
+      "ratchet.json",
+    ]);
   });
 
   it("adds its changes to what another process wrote meanwhile, and sees that process's counts", async () => {
@@ -187,7 +190,10 @@ describe("RatchetStore", () => {
     await other.flush();
     expect(Object.values((await saved()).programs)).toMatchObject([{ successes: 1 }]);
     expect(await other.recent()).toMatchObject([{ tier: "ollama", success: true }]);
-    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+    expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      ".gitignore",
+      "ratchet.json",
+    ]);
   });
 
   it("at exit, writes under the lock when it is free, and sets a damaged side file aside", async () => {
@@ -221,6 +227,9 @@ describe("RatchetStore across processes", () => {
     );
     const file = await saved();
     expect(Object.values(file.programs)).toMatchObject([{ successes: 2 * runs }]);
-    expect(await readdir(path.join(root, ".lackpy"))).toEqual(["ratchet.json"]);
+    expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      ".gitignore",
+      "ratchet.json",
+    ]);
   });
 });

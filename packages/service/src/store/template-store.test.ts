@@ -67,6 +67,7 @@ describe("template counters", () => {
     // Nothing but the template and the ratchet's history is left: no temp files, no lock files.
     expect(await readdir(path.join(root, ".lackpy", "templates"))).toEqual(["lines.tmpl"]);
     expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      ".gitignore",
       "ratchet.json",
       "templates",
     ]);
@@ -99,6 +100,7 @@ describe("template counters", () => {
     );
     expect(await counts("lines")).toEqual([2 * runs, 0]);
     expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      ".gitignore",
       "ratchet.json",
       "templates",
     ]);
@@ -163,6 +165,7 @@ describe("template counters", () => {
       byTier: [{ tier: "templates", delegates: 5, failed: 0 }],
     });
     expect((await readdir(path.join(root, ".lackpy"))).sort()).toEqual([
+      ".gitignore",
       "ratchet.json",
       "templates",
     ]);
