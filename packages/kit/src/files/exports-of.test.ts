@@ -85,8 +85,13 @@ describe("imports_of and importers_of", () => {
       expect(await tools.imports_of("src/index.ts")).toEqual(["./a.js", "./b", "./c.js"]);
       expect(await tools.imports_of("lib/uses.js")).toEqual(["./api"]);
       expect(await tools.importers_of("./api")).toEqual([
-        { file: "lib/index.js", line: 1, text: "module.exports = require('./api')" },
-        { file: "lib/uses.js", line: 1, text: "const a = require('./api')" },
+        {
+          file: "lib/index.js",
+          line: 1,
+          text: "module.exports = require('./api')",
+          kind: "require",
+        },
+        { file: "lib/uses.js", line: 1, text: "const a = require('./api')", kind: "require" },
       ]);
       expect(await tools.importers_of("./api.js")).toEqual([]);
       expect(await refusal(tools.imports_of("notes.md"))).toMatchObject({ code: "not_a_module" });
