@@ -20,7 +20,11 @@ import {
 import { withGenerationHint } from "./generation-hint.js";
 import { guarded, jsonResult, renderedResult, type ToolResult } from "./tool-result.js";
 import type { RunOwnership } from "./run-ownership.js";
-import { progressNotifier } from "./progress-notifier.js";
+import {
+  progressNotifier,
+  type ProgressContext,
+  type ProgressNotifier,
+} from "./progress-notifier.js";
 
 /** The hint for a tool of another kit: the caller passes the tool's `kit` argument. */
 export const KIT_HINT = 'call again with the argument "kit": "{kit}"';
@@ -96,6 +100,30 @@ export function registerProgramTools(
     trace: args.trace ?? defaults.trace,
     maxOutputChars: args.maxOutputChars ?? defaults.maxOutputChars,
   });
+  /** The options every run a call makes takes from the call: its signal, progress when the client asked, the output shape, and the caller. */
+  const callOptions = (
+    sized: ReturnType<typeof shape>,
+    signal: AbortSignal,
+    progress: ProgressNotifier,
+  ) => ({
+    signal,
+    ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+    ...sized,
+    ...defaults.ownership?.caller(),
+  });
+  /** Runs `call` with the call's options; its progress notifications stop when it ends. */
+  const withCallOptions = async <T>(
+    sized: ReturnType<typeof shape>,
+    context: ProgressContext & { mcpReq: { signal: AbortSignal } },
+    call: (options: ReturnType<typeof callOptions>) => Promise<T>,
+  ): Promise<T> => {
+    const progress = progressNotifier(context);
+    try {
+      return await call(callOptions(sized, context.mcpReq.signal, progress));
+    } finally {
+      progress.stop();
+    }
+  };
 
   const delegate = server.registerTool(
     "delegate",
@@ -115,19 +143,15 @@ export function registerProgramTools(
     async (args, context) =>
       guarded(async () => {
         const sized = shape(args);
-        const progress = progressNotifier(context);
-        const result = await service
-          .delegate(args.intent, {
+        const result = await withCallOptions(sized, context, (options) =>
+          service.delegate(args.intent, {
             kit: args.kit,
             params: args.params,
             rules: args.rules,
             dryRun: args.dryRun,
-            signal: context.mcpReq.signal,
-            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
-            ...sized,
-            ...defaults.ownership?.caller(),
-          })
-          .finally(() => progress.stop());
+            ...options,
+          }),
+        );
         return runResult(withGenerationHint(result), sized.trace);
       }),
   );
@@ -175,21 +199,17 @@ export function registerProgramTools(
     async (args, context) =>
       guarded(async () => {
         const sized = shape(args);
-        const progress = progressNotifier(context);
-        const result = await service
-          .runProgram(args.program, {
+        const result = await withCallOptions(sized, context, (options) =>
+          service.runProgram(args.program, {
             kit: args.kit,
             params: args.params,
             rules: args.rules,
             kitHint: KIT_HINT,
             limits: args.limits,
             dryRun: args.dryRun,
-            signal: context.mcpReq.signal,
-            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
-            ...sized,
-            ...defaults.ownership?.caller(),
-          })
-          .finally(() => progress.stop());
+            ...options,
+          }),
+        );
         return runResult(withGenerationHint(result), sized.trace);
       }),
   );
