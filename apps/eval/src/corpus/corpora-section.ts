@@ -15,11 +15,13 @@ export interface CorpusScore {
   name: string;
   written: string;
   tuned: string;
+  /** What a reader of the figures should know (a gold convention behind its wrong answers). */
+  note?: string;
   card: Scorecard;
 }
 
 interface CorporaIndex {
-  corpora: Record<string, { written: string; tuned: string }>;
+  corpora: Record<string, { written: string; tuned: string; note?: string }>;
 }
 
 /** The corpora folder's index: what each corpus is and how far the rules were tuned on it. */
@@ -78,6 +80,7 @@ export function formatCorporaSection(scores: readonly CorpusScore[] | null): str
     );
   }
   lines.push("");
+  for (const { name, note } of scores) if (note) lines.push(`Corpus ${name}: ${note}.`, "");
   for (const { name, card } of scores)
     for (const one of card.wrong)
       lines.push(
