@@ -8,6 +8,8 @@ export const LANGUAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = 
   python: ["py"],
   javascript: ["js", "mjs", "cjs", "jsx"],
   typescript: ["ts", "tsx", "mts", "cts"],
+  // "ts files", "js files" may mean the extension alone (`find -name '*.js'`) or the family:
+  // grounding reads them only where both are the same files (`markAmbiguousKind`).
   ts: ["ts", "tsx", "mts", "cts"],
   js: ["js", "mjs", "cjs", "jsx"],
   markdown: ["md"],
@@ -72,6 +74,11 @@ export function kindExtensions(kind: string): readonly string[] | null {
   if (Object.hasOwn(LANGUAGE_EXTENSIONS, word)) return LANGUAGE_EXTENSIONS[word];
   if (Object.hasOwn(KIND_WORDS, word)) return KIND_WORDS[word];
   return word.length >= 2 && KNOWN_EXTENSIONS.has(word) ? [word] : null;
+}
+
+/** True for a language's name that is also one of its extensions ("yaml", "html"): it names the whole family. */
+export function isLanguageName(word: string): boolean {
+  return ["yaml", "html", "json", "toml", "go", "java", "c", "css", "text"].includes(word);
 }
 
 /** True when a word names a kind of file by itself ("python", "docs", "ts", "md"). */

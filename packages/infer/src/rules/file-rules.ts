@@ -46,10 +46,14 @@ async function overMatches(
       ? token.path!.split("/").at(-1)!
       : textOf(slots.name);
   const named = raw === null ? null : nameGlob(raw);
-  const folder = slots.scope?.[0]?.path;
-  if (named === null || (folder && !named.startsWith("**/")))
+  const where = scopeOf(slots);
+  if (!where || where.extensions) return "a name and a kind of file are both named";
+  const folder = where.folder;
+  if (named === null || ((folder || where.shallow) && !named.startsWith("**/")))
     return "the name is not a workspace path or glob";
-  const pattern = folder ? `${folder}/${named}` : named;
+  // "isSame*.js at the root", "*.md directly in docs": the name in the folder itself.
+  const base = where.shallow ? named.slice("**/".length) : named;
+  const pattern = folder ? `${folder}/${base}` : base;
   // "is there a tsconfig.json": a name that is plainly a file's answers, even with no such file.
   const empty = slots.exist !== undefined && token?.form === "P";
   if (!context.workspace || (!empty && (await context.workspace.files(pattern)).length === 0))
@@ -91,6 +95,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+      if (where.shallow) return "test files are found at any depth, not only directly in a folder";
       const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
       return {
         program: "find_files(pattern)",
@@ -108,6 +113,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+      if (where.shallow) return "test files are found at any depth, not only directly in a folder";
       const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
       return {
         program: "len(find_files(pattern))",
@@ -130,7 +136,7 @@ export const FILE_RULES: readonly IntentRule[] = [
       `(?:where|find) ${NAME}`,
       "(?:show|find|match) (?<name>G)",
       `(?<exist>exist) ${NAME}`,
-      "{ask}(?<name>[PF]) file(?: in (?<scope>D))?",
+      "{ask}(?<name>[PFG]) file(?: in (?:(?<scope>D)|(?<scopeTop>toplevel)))?",
     ].map(rulePattern),
     build: (slots, context) => overMatches(slots, context, "find_files(pattern)", false),
   },
@@ -141,7 +147,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       `count (?:file )?(?:named|match) ${NAME_AFTER_MARKER}{scope}`,
-      "count (?<name>[PF]) file(?: in (?<scope>D))?",
+      "count (?<name>[PFG]) file(?: in (?:(?<scope>D)|(?<scopeTop>toplevel)))?",
     ].map(rulePattern),
     build: (slots, context) => overMatches(slots, context, "len(find_files(pattern))", true),
   },
@@ -179,6 +185,8 @@ export const FILE_RULES: readonly IntentRule[] = [
     patterns: [
       "(?<show>show) (?:(?<contents>content) )?(?:(?<into>in) )?{folder}",
       "show (?:content )?(?:in )?(?<top>toplevel)(?: package| (?<root>folder))?",
+      // "contents of parse/": a folder's contents need no verb.
+      "(?<contents>content) (?:in )?{folder}",
     ].map(rulePattern),
     build(slots) {
       // "list the top-level folders" asks for folders only (list-folders), not everything there.
@@ -214,6 +222,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "folders have no kind";
+      if (where.shallow) return "every folder at any depth was asked, and the scope says directly in";
       const pattern = globOf(where, null);
       return {
         program: where.folder
@@ -265,6 +274,9 @@ export const FILE_RULES: readonly IntentRule[] = [
       // "a breakdown of file extensions", "file type breakdown by extension".
       "(?:show )?(?:file )?(?:extension )?breakdown (?:per |in )?(?:file )?extension{scope}",
       "(?:show )?(?:file )?extension breakdown(?: per (?:file )?extension)?{scope}",
+      // "break down the files in types by extension", "breakdown of files by extension at the top".
+      "(?:show )?breakdown file{scope} per (?:file )?extension",
+      "(?:show )?breakdown file per (?:file )?extension{scope}",
     ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);
@@ -318,7 +330,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     examples: ["how many files are there", "count the python files in src"],
     needs: ["find_files"],
     patterns: [
-      `count (?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})`,
+      `count (?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})(?: deep)?`,
       "count (?:{kind} )?file (?<scope>D) have",
       // "how many source maps are there in build": a kind needs no "files".
       "count {kind}{scope}",

@@ -8,6 +8,7 @@
  */
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
+import { isLanguageName } from "./file-kinds.js";
 import { readScopeWords } from "./scope-words.js";
 
 /** Root-level names of the well-known files, as globs, by the word people use. */
@@ -91,9 +92,34 @@ export async function groundRequest(
         if (named) Object.assign(token, named);
       }
     }
+    const scope = scopeGlob(read);
+    for (const token of read) if (token.form === "K") await markAmbiguousKind(view, token, scope);
   }
   read = dropWholeWorkspace(await readScopeWords(read, view));
   return moveLeadingScope(folderBeforeFile(read));
+}
+
+/**
+ * "js files", "ts files": an extension written as a word may mean that extension alone (`*.js`,
+ * as `find -name '*.js'` does) or its whole family (JavaScript: .js, .mjs, .cjs, .jsx). Where
+ * the request looks holds files of the family's other extensions, the two readings are different
+ * files, so the token becomes `A` (ambiguous), which no pattern takes; else both are the same.
+ * A language's name ("yaml", "javascript") is always the family.
+ */
+async function markAmbiguousKind(view: WorkspaceView, token: Token, scope: string): Promise<void> {
+  const word = token.raw.toLowerCase();
+  const extensions = token.extensions ?? [];
+  if (extensions.length < 2 || !extensions.includes(word) || isLanguageName(word)) return;
+  const others = extensions.filter((extension) => extension !== word);
+  const glob = `${scope}*.${others.length === 1 ? others[0] : `{${others.join(",")}}`}`;
+  if ((await view.files(glob)).length > 0) token.form = "A";
+}
+
+/** Where a request looks, as a glob prefix: under the first folder it names, directly in the top folder, or anywhere. */
+function scopeGlob(tokens: readonly Token[]): string {
+  const folder = tokens.find((token) => token.form === "D")?.path;
+  if (folder) return `${folder}/**/`;
+  return tokens.some((token) => token.form === "toplevel") ? "" : "**/";
 }
 
 /**

@@ -119,7 +119,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     examples: ["show the 5 biggest files", "which file is the largest in src"],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}${BY}`,
+      `{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}${BY}(?: desc)?`,
       "largest {n} (?:{kind} )?(?<files>file){scope}(?: desc)?",
       `(?:show |find )?(?:{kind} )?(?<files>file) largest{scope}${BY}`,
       "(?:show |find )?{kind} largest{scope}",
@@ -135,7 +135,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     examples: ["show the 5 smallest files", "which file is the smallest in src"],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope}${BY}`,
+      `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope}${BY}(?: asc)?`,
       `(?:show |find )?(?:{kind} )?(?<files>file) smallest{scope}${BY}`,
       "(?:show |find )?{kind} smallest{scope}",
       "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>asc)",
@@ -171,6 +171,8 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["read_file"],
     patterns: [
       "count line (?:in )?{file}(?: have)?",
+      // "how long is a.js in lines": "how long" alone may mean characters.
+      "howlong {file} in line",
       "line in {file}",
       "(?:show )?line count (?:in )?{file}",
       "(?:show )?{file} line count",
@@ -215,6 +217,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["find_files", "read_file"],
     patterns: [
       "count line(?: {kind})?(?: have)?{scope}",
+      "count line (?:in )?{kind} file{scope}",
       "count {kind} line(?: have)?{scope}",
       "line {kind}{scope}",
       "count line (?:count )?in {kind}(?: file)? in (?<scope>D)",
