@@ -310,6 +310,8 @@ export const FILE_RULES: readonly IntentRule[] = [
     patterns: [
       `{ask}(?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})(?: deep)?`,
       "(?:{kind} )?file in D",
+      // "markdown docs in docs": a kind names files without the word.
+      "{ask}{kind} in (?<scope>D)",
       "show (?:content )?(?:in )?(?<scope>D) file",
       `show (?:{kind} )?file (?<scope>D) (?:have|contain)`,
     ].map(rulePattern),

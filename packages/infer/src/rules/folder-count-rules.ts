@@ -63,30 +63,38 @@ export const FOLDER_COUNT_RULES: readonly IntentRule[] = [
     },
   },
   {
-    id: "count-per-top-folder",
-    summary: "count the files under each top-level folder, at any depth",
-    examples: ["how many files are in each top-level folder", "count the markdown files per top-level folder"],
+    id: "count-per-subfolder",
+    summary: "count the files under each top-level folder, or each subfolder of a folder, at any depth",
+    examples: [
+      "how many files are in each top-level folder",
+      "count the markdown files per subfolder of src",
+    ],
     needs: ["find_files"],
     patterns: [
       "count (?:{kind} )?file (?:in )?per (?:(?<top>toplevel) folder|folder in toplevel)",
+      "count (?:{kind} )?file (?:in )?per (?<folder>D) folder",
+      "count (?:{kind} )?file (?:in )?per folder (?:in )?(?<folder>D)",
       "(?:show )?(?:{kind} )?file count per (?:(?<top>toplevel) folder|folder in toplevel)",
     ].map(rulePattern),
     build(slots) {
       if (slots.source) return "“source” may mean every file or only the code";
+      const folder = slots.folder?.[0]?.path ?? "";
       const extensions = kindsOf(slots.kind);
-      const pattern = globFor("", extensions);
+      const pattern = globFor(folder, extensions);
+      const prefix = folder ? `${folder}/` : "";
       return {
         program: [
           "const counts = {}",
           "for (const file of find_files(pattern)) {",
-          '  if (!file.includes("/")) continue',
-          '  const folder = file.split("/")[0]',
+          "  const rest = file.slice(len(prefix))",
+          '  if (!rest.includes("/")) continue',
+          '  const folder = prefix + rest.split("/")[0]',
           "  counts[folder] = (counts[folder] ?? 0) + 1",
           "}",
           "counts",
         ].join("\n"),
-        params: { pattern },
-        reading: `the number of ${filesText(pattern, extensions)} under each top-level folder, at any depth (files in the top folder itself, and folders where find_files lists none, left out)`,
+        params: { pattern, prefix },
+        reading: `the number of ${filesText(pattern, extensions)} under each ${folder ? `subfolder of ${quoted(folder)}` : "top-level folder"}, at any depth (files directly in ${folder ? quoted(folder) : "the top folder"}, and folders where find_files lists none, left out)`,
       };
     },
   },

@@ -43,9 +43,10 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["src - how many folders does it contain, subfolders included?", "count-folders", () => 1],
   [
     "number of files under each top-level folder",
-    "count-per-top-folder",
+    "count-per-subfolder",
     () => ({ docs: 1, src: 4, tests: 1 }),
   ],
+  ["how many files in each src subfolder", "count-per-subfolder", () => ({ "src/tools": 1 })],
   ["which folders are in src", "list-folders", () => ["src/tools"]],
   [
     "count files per folder",

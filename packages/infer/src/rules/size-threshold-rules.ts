@@ -60,8 +60,9 @@ export const SIZE_THRESHOLD_RULES: readonly IntentRule[] = [
     examples: ["which files in src are bigger than 2 KB", "how many files are over 1MB"],
     needs: ["find_files", "file_sizes"],
     patterns: [
-      `(?<count>count )?{ask}${FILES}{scope}(?: (?:have|with))? ${THRESHOLD}`,
-      `(?<count>count )?{ask}${FILES}(?: (?:have|with))? ${THRESHOLD}{scope}`,
+      // "files that weigh more than 2 KB": "weigh" is the size concept.
+      `(?<count>count )?{ask}${FILES}{scope}(?: (?:have|with))?(?: size)? ${THRESHOLD}`,
+      `(?<count>count )?{ask}${FILES}(?: (?:have|with))?(?: size)? ${THRESHOLD}{scope}`,
     ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);

@@ -39,7 +39,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   first: "first head beginning start opening initial leading".split(" "),
   last: "last tail end final bottom trailing ending".split(" "),
   todo: ["todo", "fixme"],
-  contain: "contain mention include reference".split(" "),
+  contain: "contain mention include reference hold".split(" "),
   have: ["have", "has", "having", "got"],
   with: ["with"],
   import: ["import", "require"],
@@ -117,7 +117,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
     "does did any some of for just only currently now already actually " +
     "exactly really quickly whole entire full complete out up again thanks thank hey hi ok " +
     "okay so far exist exists existing present available my our your current given want need " +
-    "know let lets as on one ones quick obviously plain sit sits whose single anything"
+    "know let lets as on one ones quick obviously plain sit sits sitting whose single anything"
   ).split(" "),
 );
 
