@@ -64,6 +64,14 @@ describe("an offline answer of none while the run left files out", () => {
         tier: "rules",
         output: ["notes.md"],
       });
+      // A count that found files stands, and says what it left out (decision 124): hidden files
+      // are what ls, ripgrep and fd leave out too.
+      expect(await service.delegate("how many files are there", { dryRun: true })).toMatchObject({
+        success: true,
+        tier: "rules",
+        output: 2,
+        skipped: expect.arrayContaining([{ reason: "hidden paths", count: expect.any(Number) }]),
+      });
       expect(
         await service.delegate("how many python files are in src", { dryRun: true }),
       ).toMatchObject({
