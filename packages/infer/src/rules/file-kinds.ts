@@ -28,6 +28,9 @@ export const LANGUAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = 
   "c++": ["cpp", "hpp", "cc"],
 });
 
+/** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
+export const TEST_GLOB = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
+
 /** Extensions of source code, for "lines of code" and import searches. */
 export const CODE_EXTENSIONS: readonly string[] = Object.freeze(
   "ts tsx mts cts js jsx mjs cjs py rb go rs java kt c h cpp hpp cc cs php swift sh vue svelte".split(

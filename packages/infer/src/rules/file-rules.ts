@@ -3,14 +3,11 @@
  * glob, list folders, count files per folder or extension, and test files. What comes from the request is bound as a string param
  * (`path`, `pattern`, `folder`) or a number checked against a range.
  */
-import { globFor } from "./file-kinds.js";
+import { TEST_GLOB, globFor } from "./file-kinds.js";
 import { findCall } from "./find-call.js";
 import { filesText, quoted } from "./reading-text.js";
 import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
-
-/** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
-const TEST_GLOB = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
 
 /** The glob of a match's files and its reading words; "the top level" is the files directly in the root (`*`). */
 const files = (slots: RuleSlots): { pattern: string; text: string } | null => {
@@ -109,7 +106,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     summary: "count the test files",
     examples: ["how many test files are there", "count the tests in src"],
     needs: ["find_files"],
-    patterns: ["count test(?: file)?(?: have)?{scope}"].map(rulePattern),
+    patterns: ["count test(?: file)?(?: have)?{scope}(?: deep)?"].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "tests are not a kind of file to combine with another";
@@ -222,7 +219,8 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "folders have no kind";
-      if (where.shallow) return "every folder at any depth was asked, and the scope says directly in";
+      if (where.shallow)
+        return "every folder at any depth was asked, and the scope says directly in";
       const pattern = globOf(where, null);
       return {
         program: where.folder

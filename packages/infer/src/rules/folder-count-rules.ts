@@ -36,7 +36,7 @@ export const FOLDER_COUNT_RULES: readonly IntentRule[] = [
     ],
     needs: ["list_folder"],
     patterns: [
-      `count (?:all )?folder (?:in )?${FOLDER}(?: (?:have|contain))?(?: (?<deep>deep))?`,
+      `count (?:all )?folder (?:in )?${FOLDER}(?: shallow)?(?: (?:have|contain))?(?: (?<deep>deep))?`,
       `count (?:all )?folder(?: (?<deep>deep))? in ${FOLDER}`,
       `${FOLDER} count (?:all )?folder(?: (?:have|contain))?(?: (?<deep>deep))?`,
       // "how many folders are there": every folder only when "all" or a depth word says so.
@@ -64,7 +64,8 @@ export const FOLDER_COUNT_RULES: readonly IntentRule[] = [
   },
   {
     id: "count-per-subfolder",
-    summary: "count the files under each top-level folder, or each subfolder of a folder, at any depth",
+    summary:
+      "count the files under each top-level folder, or each subfolder of a folder, at any depth",
     examples: [
       "how many files are in each top-level folder",
       "count the markdown files per subfolder of src",

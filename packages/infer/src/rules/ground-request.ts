@@ -8,7 +8,7 @@
  */
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
-import { isLanguageName } from "./file-kinds.js";
+import { TEST_GLOB, globFor, isLanguageName } from "./file-kinds.js";
 import { readScopeWords } from "./scope-words.js";
 
 /** Root-level names of the well-known files, as globs, by the word people use. */
@@ -80,7 +80,23 @@ export async function groundRequest(
         token.form === "W" || token.form === "P" || (folderish && !NEVER_NAMES.has(token.form));
       if (!nameable) continue;
       const grounded = await kind(token.raw);
-      if (grounded?.found === "folder" && (token.form === "P" || token.form === "W" || folderish))
+      // "test files", "docs files" beside a test or docs folder: the word's own meaning (test
+      // files by name, a kind of file) and the folder's files, read only where they are the same.
+      const adjective =
+        grounded?.found === "folder" &&
+        (token.form === "test" || token.form === "K") &&
+        next?.form === "file" &&
+        previous?.form !== "in" &&
+        previous?.form !== "folder";
+      if (adjective && !(await sameFiles(view, token, grounded.path)))
+        Object.assign(token, {
+          form: "A",
+          ambiguity: `'${token.raw} files' may mean the files in the ${token.raw} folder or ${token.raw} files anywhere (${ownGlob(token)}), and here those are not the same files: say "the files in the ${grounded.path} folder", or name the files by a pattern`,
+        });
+      else if (
+        grounded?.found === "folder" &&
+        (token.form === "P" || token.form === "W" || folderish)
+      )
         Object.assign(token, {
           form: "D",
           path: grounded.path,
@@ -113,6 +129,20 @@ async function markAmbiguousKind(view: WorkspaceView, token: Token, scope: strin
   const others = extensions.filter((extension) => extension !== word);
   const glob = `${scope}*.${others.length === 1 ? others[0] : `{${others.join(",")}}`}`;
   if ((await view.files(glob)).length > 0) token.form = "A";
+}
+
+/** The files a word means on its own: test files by name, or the files of a kind. */
+function ownGlob(token: Token): string {
+  return token.form === "test" ? TEST_GLOB : globFor("", token.extensions ?? []);
+}
+
+/** True when the folder's files are the files the word means on its own. */
+async function sameFiles(view: WorkspaceView, token: Token, folder: string): Promise<boolean> {
+  const [inFolder, own] = await Promise.all([
+    view.files(`${folder}/**/*`),
+    view.files(ownGlob(token)),
+  ]);
+  return inFolder.length === own.length && inFolder.every((file) => own.includes(file));
 }
 
 /** Where a request looks, as a glob prefix: under the first folder it names, directly in the top folder, or anywhere. */

@@ -74,6 +74,8 @@ export const LINE_RANK_RULES: readonly IntentRule[] = [
       `{ask}(?:{n} )?${FILES} (?:have|with) most line{scope}`,
       `{ask}(?:{n} )?${FILES}{scope} (?:have|with) most line`,
       `{ask}(?:{n} )?${FILES} longest{scope}${BY_LINES}`,
+      `{ask}(?:{n} )?${FILES} longest${BY_LINES}{scope}`,
+      `{ask}(?:{n} )?${FILES}{scope} longest${BY_LINES}`,
     ].map(rulePattern),
     build: ranked("most"),
   },

@@ -154,7 +154,9 @@ export async function matchRules(
     const word = ambiguous.raw.toLowerCase();
     return {
       rule: null,
-      reason: `'${ambiguous.raw}' may mean the .${word} files alone or every file of its family (${ambiguous.extensions!.map((extension) => `.${extension}`).join(", ")}), and here those are not the same files: say ".${word} files" or the language's name`,
+      reason:
+        ambiguous.ambiguity ??
+        `'${ambiguous.raw}' may mean the .${word} files alone or every file of its family (${ambiguous.extensions!.map((extension) => `.${extension}`).join(", ")}), and here those are not the same files: say ".${word} files" or the language's name`,
       closest: null,
       unread,
     };

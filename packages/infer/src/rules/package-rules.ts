@@ -221,7 +221,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       const found = await manifestOf(slots, context);
       if (typeof found === "string") return found;
       const command = slots.command?.[0]?.raw;
-      const named = command === undefined ? null : /^(?:npm|pnpm|yarn)(?: run)? ([\w:.-]+)$/.exec(command);
+      const named =
+        command === undefined ? null : /^(?:npm|pnpm|yarn)(?: run)? ([\w:.-]+)$/.exec(command);
       if (command !== undefined && !named) return "the quoted text is not an npm script command";
       const script = named ? named[1]! : (slots.script?.[0]?.raw ?? "");
       const scripts = found.manifest.scripts;

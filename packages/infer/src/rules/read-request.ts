@@ -30,6 +30,8 @@ export interface Token {
   loose?: boolean;
   /** A word read as another one a letter away ("lsit" as "list"): the word it was read as. */
   guess?: string;
+  /** `A`: why the word has two readings here that are not the same files. */
+  ambiguity?: string;
   /** `W`/`C`: right after "a" or "an" ("a hash in the name"): a kind of thing, not text as written. */
   article?: true;
 }
@@ -179,6 +181,12 @@ export function readRequest(text: string): Token[] {
         );
         continue;
       }
+      // "line-wise", "size-wise": by lines, by size.
+      const wise = /^(line|size)-?wise$/i.exec(chunk);
+      if (wise) {
+        words.push({ form: "word", raw: "by" }, { form: "word", raw: wise[1]! });
+        continue;
+      }
       // "10KB": the number, then its unit.
       const sized = SIZE_CHUNK.exec(chunk);
       if (sized) {
@@ -246,12 +254,25 @@ function normalised(tokens: Token[]): Token[] {
 }
 
 /** Concepts that open a request as its verb. */
-const VERBS = new Set(["show", "count", "find", "search", "where", "exist", "create", "replace", "append", "change"]);
+const VERBS = new Set([
+  "show",
+  "count",
+  "find",
+  "search",
+  "where",
+  "exist",
+  "create",
+  "replace",
+  "append",
+  "change",
+]);
 
 /** Of two kinds, the one whose extensions the other holds all of; null when neither does. */
 function narrowerKind(a: Token, b: Token): Token | null {
   const within = (inner: readonly string[], outer: readonly string[]) =>
-    inner.every((extension) => outer.includes(extension) || outer.some((o) => extension.endsWith(`.${o}`)));
+    inner.every(
+      (extension) => outer.includes(extension) || outer.some((o) => extension.endsWith(`.${o}`)),
+    );
   if (within(a.extensions!, b.extensions!)) return { ...a, raw: `${a.raw} ${b.raw}` };
   if (within(b.extensions!, a.extensions!)) return { ...b, raw: `${a.raw} ${b.raw}` };
   return null;

@@ -81,18 +81,24 @@ async function ask(request: string) {
 
 describe("classes of request the rules read", () => {
   it.each([
-    ["gimme the first two lines of index.js", "first-lines", 'import { helper } from "./helper.js";\nexport const main = () => helper();'],
+    [
+      "gimme the first two lines of index.js",
+      "first-lines",
+      'import { helper } from "./helper.js";\nexport const main = () => helper();',
+    ],
     ["count teh markdown files under docs", "count-files", 2],
     ["what are the three biggest files, largest first", "largest-files", null],
     ["which files weigh more than 2 KB", "files-over-size", ["big.txt"]],
     ["how many files are smaller than 1kb", "files-over-size", 16],
     ["what is the number of markdown files", "count-files", 4],
     ["list the top-level markdown files", "list-files", ["README.md", "notes.md"]],
-    ["how many root md files mention \"notes\"", "count-files-containing", 1],
+    ['how many root md files mention "notes"', "count-files-containing", 1],
     ["how many files are in the whole docs tree", "count-files", 2],
     ["count the files sitting directly in src, not counting anything deeper", "count-files", 2],
     ["sum up the sizes of the markdown files (bytes)", "total-size", 38],
     ["how long is helper.js in lines", "file-lines", 3],
+    ["which file in src is the biggest, size-wise", "largest-files", null],
+    ["how many folders are directly inside src", "count-folders", 1],
     ["total line count of the typescript files in src", "total-lines", 5],
     ["break down the files in src by extension", "count-per-extension", { ".ts": 4 }],
     ["how many typescript declaration files exist", "count-files", 1],
@@ -100,7 +106,11 @@ describe("classes of request the rules read", () => {
     ["how many subdirectories does src have", "count-folders", 1],
     ["vault - how many folders does it hold, at any depth?", "count-folders", 1],
     ["how many files in each docs subfolder", "count-per-subfolder", { "docs/api": 1 }],
-    ["markdown files at the root with \"notes\" in the filename", "files-name-contains", ["notes.md"]],
+    [
+      'markdown files at the root with "notes" in the filename',
+      "files-name-contains",
+      ["notes.md"],
+    ],
     ["which module defines helper", "definitions", [{ file: "helper.js", line: 1 }]],
     ["find where function util is declared", "definitions", [{ file: "src/util.ts", line: 1 }]],
     ["where is run defined", "definitions", [{ file: "dist/esm/run.js", line: 1 }]],
@@ -139,6 +149,8 @@ describe("classes of request the rules read", () => {
     ["files with a hash in the name", "kind of text"],
     // A workspace path is not how imports name a module.
     ["which files import src/util.ts", "specifier"],
+    // "docs files": the docs folder's files, or documentation files anywhere; here they differ.
+    ["how many docs files are there", "not the same files"],
     // "100k" may be 100,000 or 102,400 bytes.
     ["which files are over 100k", "no rule"],
   ])("does not answer %j", async (request, why) => {

@@ -278,16 +278,27 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
         [["with", word], ["deep"]],
       ] as const,
   ),
+  [["nested", "folders", "included"], ["deep"]],
+  [["including", "nested", "folders"], ["deep"]],
   [["longest", "first"], ["desc"]],
   [["shortest", "first"], ["asc"]],
   [["talk", "about"], ["contain"]],
   [["talks", "about"], ["contain"]],
   [["refer", "to"], ["contain"]],
   [["refers", "to"], ["contain"]],
-  [["declaration", "files"], [".d.ts", "file"]],
-  [["declaration", "file"], [".d.ts", "file"]],
+  [
+    ["declaration", "files"],
+    [".d.ts", "file"],
+  ],
+  [
+    ["declaration", "file"],
+    [".d.ts", "file"],
+  ],
   [["type", "declarations"], [".d.ts"]],
-  [["type", "declaration", "files"], [".d.ts", "file"]],
+  [
+    ["type", "declaration", "files"],
+    [".d.ts", "file"],
+  ],
 ];
 
 /** The lookup tables, built once: surface word → concept, and stem → concept. */

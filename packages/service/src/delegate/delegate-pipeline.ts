@@ -166,7 +166,9 @@ async function delegateStages(
           modelsOnly: true,
           tiersBefore,
           // The models check the rule's reading: what it asked, and why its answer was not given.
-          ...(outcome.reading ? { hint: `${outcome.reading} (its answer was not given: ${unsure})` } : {}),
+          ...(outcome.reading
+            ? { hint: `${outcome.reading} (its answer was not given: ${unsure})` }
+            : {}),
         },
         span,
       );

@@ -95,7 +95,9 @@ describe("an offline answer of none while the run left files out", () => {
       const prompt = prompts.at(-1)!;
       expect(prompt).toMatch(/^list all yaml files\n/);
       expect(prompt).toContain("YAML files (**/*.{yml,yaml})");
-      expect(prompt).toMatch(/its answer was not given: the answer was \[\], but the run left out 2 hidden paths/);
+      expect(prompt).toMatch(
+        /its answer was not given: the answer was \[\], but the run left out 2 hidden paths/,
+      );
     } finally {
       await service.close();
     }
