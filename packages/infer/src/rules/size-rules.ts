@@ -123,7 +123,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
       "largest {n} (?:{kind} )?(?<files>file){scope}(?: desc)?",
       `(?:show |find )?(?:{kind} )?(?<files>file) largest{scope}${BY}`,
       // "which file in lib is the biggest, size-wise": where, then the superlative.
-      `(?:show |find )?(?:{kind} )?(?<files>file){scope} largest${BY}`,
+      `(?:show |find )?(?:{n} )?(?:{kind} )?(?<files>file){scope} largest${BY}`,
       "(?:show |find )?{kind} largest{scope}",
       // "files in lib/io sorted by size, biggest first": every file, in order.
       "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>desc)",
@@ -139,7 +139,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     patterns: [
       `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope}${BY}(?: asc)?`,
       `(?:show |find )?(?:{kind} )?(?<files>file) smallest{scope}${BY}`,
-      `(?:show |find )?(?:{kind} )?(?<files>file){scope} smallest${BY}`,
+      `(?:show |find )?(?:{n} )?(?:{kind} )?(?<files>file){scope} smallest${BY}`,
       "(?:show |find )?{kind} smallest{scope}",
       "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>asc)",
     ].map(rulePattern),

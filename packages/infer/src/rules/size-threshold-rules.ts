@@ -45,7 +45,7 @@ function bytesOf(slots: RuleSlots): { bytes: number; words: string } | null {
   const words =
     per === 1
       ? `${bytes.toLocaleString("en-US")} bytes`
-      : `${slots.n![0]!.raw} ${unit.toUpperCase()} = ${bytes.toLocaleString("en-US")} bytes, 1 KB = 1,024 bytes`;
+      : `${slots.n![0]!.raw} ${unit.toUpperCase()} = ${bytes.toLocaleString("en-US")} bytes (1 ${unit.toUpperCase()} = ${per.toLocaleString("en-US")} bytes)`;
   return { bytes, words };
 }
 
