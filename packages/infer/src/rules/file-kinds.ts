@@ -28,9 +28,6 @@ export const LANGUAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = 
   "c++": ["cpp", "hpp", "cc"],
 });
 
-/** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
-export const TEST_GLOB = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
-
 /** Extensions of source code, for "lines of code" and import searches. */
 export const CODE_EXTENSIONS: readonly string[] = Object.freeze(
   "ts tsx mts cts js jsx mjs cjs py rb go rs java kt c h cpp hpp cc cs php swift sh vue svelte".split(
@@ -107,3 +104,10 @@ export function globFor(folder: string, extensions: readonly string[] | null): s
   const unique = [...new Set(extensions)];
   return unique.length === 1 ? `${prefix}**/*.${unique[0]}` : `${prefix}**/*.{${unique.join(",")}}`;
 }
+
+const CODE = `{${CODE_EXTENSIONS.join(",")}}`;
+/**
+ * Test files by the usual conventions, code only: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`,
+ * `__tests__/` (a `tsconfig.spec.json` configures tests; it is not one).
+ */
+export const TEST_GLOB = `{**/*.{test,spec}.${CODE},**/test_*.py,**/*_test.${CODE},**/__tests__/**/*.${CODE}}`;

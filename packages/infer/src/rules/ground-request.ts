@@ -76,10 +76,17 @@ export async function groundRequest(
         if (files.length > 0) Object.assign(token, { form: "F", path: files[0], named: true });
         continue;
       }
+      // A word read as another one a letter away ("dist" as "list") names what the workspace has
+      // of that name first: the guess was only a guess.
+      const guessed = token.guess !== undefined;
       const nameable =
-        token.form === "W" || token.form === "P" || (folderish && !NEVER_NAMES.has(token.form));
+        token.form === "W" ||
+        token.form === "P" ||
+        guessed ||
+        (folderish && !NEVER_NAMES.has(token.form));
       if (!nameable) continue;
       const grounded = await kind(token.raw);
+      if (guessed && grounded) delete token.guess;
       // "test files", "docs files" beside a test or docs folder: the word's own meaning (test
       // files by name, a kind of file) and the folder's files, read only where they are the same.
       const adjective =
@@ -95,12 +102,12 @@ export async function groundRequest(
         });
       else if (
         grounded?.found === "folder" &&
-        (token.form === "P" || token.form === "W" || folderish)
+        (token.form === "P" || token.form === "W" || guessed || folderish)
       )
         Object.assign(token, {
           form: "D",
           path: grounded.path,
-          ...(token.form === "W" && !folderish ? { loose: true } : {}),
+          ...((token.form === "W" || guessed) && !folderish ? { loose: true } : {}),
         });
       else if (grounded?.found === "file") Object.assign(token, { form: "F", path: grounded.path });
       else if (token.form === "P" || token.form === "W") {

@@ -260,7 +260,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       const form = slots.module?.[0]?.form;
       if (form === "F" && !module?.startsWith("."))
         return "a workspace file is matched by the specifier imports write (./a.js), not its path";
-      if (module === null || !(form === "Q" || MODULE_NAME.test(module)))
+      // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
+      // ("any use of 'jQuery'" asks for the text).
+      const quotedImport = form === "Q" && slots.verb !== undefined;
+      if (module === null || !(quotedImport || MODULE_NAME.test(module)))
         return "the module is not a specifier (a path, or a package name in lower case)";
       const parsed = context.tools.has("importers_of");
       // "require" names CommonJS require() calls; "import" and "use" name every way in.
