@@ -37,8 +37,9 @@ export function terminalApprover(context: CommandContext, terminal: CliTerminal)
         io.stderr("\n");
         return "no";
       }
-      const answer = ANSWERS[line.trim().toLowerCase()];
-      if (answer) return answer;
+      // Only the table's own words answer: "constructor" is not a yes.
+      const word = line.trim().toLowerCase();
+      if (Object.hasOwn(ANSWERS, word)) return ANSWERS[word]!;
       io.stderr("  answer y (yes), n (no) or a (this and all the rest)\n");
     }
   };

@@ -240,7 +240,8 @@ export function retrieveExamples(
       .split(/[^a-z0-9_]+/)
       .filter((word) => word.length > 2 && !STOP_WORDS.has(word)),
   );
-  for (const word of [...words]) for (const synonym of SYNONYMS[word] ?? []) words.add(synonym);
+  for (const word of [...words])
+    if (Object.hasOwn(SYNONYMS, word)) for (const synonym of SYNONYMS[word]!) words.add(synonym);
   const scored = tools.flatMap((tool) =>
     (tool.examples ?? []).map((example) => {
       const exampleWords = example.intent.toLowerCase().split(/[^a-z0-9_]+/);

@@ -302,7 +302,7 @@ function expandContractions(tokens: Token[]): Token[] {
     // The apostrophes as escapes: a regex literal is bundled as written, and one non-ASCII
     // character makes V8 hold (and scan) the CLI's whole chunk as UTF-16.
     const lower = token.raw.toLowerCase().replace(/\u2019/g, "'");
-    const expanded = CONTRACTIONS[lower];
+    const expanded = Object.hasOwn(CONTRACTIONS, lower) ? CONTRACTIONS[lower] : undefined;
     if (expanded) return expanded.map((word) => ({ form: "word", raw: word }));
     return [{ form: "word", raw: token.raw.replace(/'s$|\u2019s$/i, "") }];
   });

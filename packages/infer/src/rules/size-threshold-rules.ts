@@ -38,7 +38,7 @@ const COMPARISONS: Readonly<Record<string, { test: string; words: string }>> = {
 function bytesOf(slots: RuleSlots): { bytes: number; words: string } | null {
   const number = Number(slots.n?.[0]?.raw);
   const unit = slots.unit?.[0]?.raw.toLowerCase() ?? "";
-  const per = UNIT_BYTES[unit];
+  const per = Object.hasOwn(UNIT_BYTES, unit) ? UNIT_BYTES[unit] : undefined;
   if (!Number.isFinite(number) || number < 0 || per === undefined) return null;
   const bytes = Math.round(number * per);
   if (!Number.isSafeInteger(bytes)) return null;

@@ -38,7 +38,9 @@ export function argTypeToJsonSchema(type: string): JsonSchema {
   if (trimmed.startsWith("(") && trimmed.endsWith(")"))
     return argTypeToJsonSchema(trimmed.slice(1, -1));
   if (trimmed.startsWith("{") && trimmed.endsWith("}")) return { type: "object" };
-  const scalar = SCALARS[trimmed.toLowerCase()];
+  const scalar = Object.hasOwn(SCALARS, trimmed.toLowerCase())
+    ? SCALARS[trimmed.toLowerCase()]
+    : undefined;
   return scalar ? { ...scalar } : {};
 }
 

@@ -32,7 +32,7 @@ const RUNS = new Set(["run_program", "delegate"]);
 /** The role a call needs: `admin` to replace a template or kit (`force`), else the tool's. */
 export function roleForCall(tool: string, args: Readonly<Record<string, unknown>>): TokenRole {
   if ((tool === "create" || tool === "kit_create") && args.force === true) return "admin";
-  return TOOL_ROLES[tool] ?? "admin";
+  return Object.hasOwn(TOOL_ROLES, tool) ? TOOL_ROLES[tool]! : "admin";
 }
 
 /**

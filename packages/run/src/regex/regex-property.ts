@@ -68,7 +68,8 @@ export function translateProperty(
       message: `The Unicode property '${body}' is not supported.`,
       hint: "use Script= instead of Script_Extensions=",
     };
-  const range = key === undefined ? PROPERTY_RANGES[value] : undefined;
+  const range =
+    key === undefined && Object.hasOwn(PROPERTY_RANGES, value) ? PROPERTY_RANGES[value] : undefined;
   if (range !== undefined) {
     if (inClass && negated)
       return {
@@ -77,6 +78,6 @@ export function translateProperty(
       };
     return inClass ? range : `[${negated ? "^" : ""}${range}]`;
   }
-  const name = CATEGORY_NAMES[value] ?? value;
+  const name = Object.hasOwn(CATEGORY_NAMES, value) ? CATEGORY_NAMES[value]! : value;
   return `\\${negated ? "P" : "p"}{${name}}`;
 }

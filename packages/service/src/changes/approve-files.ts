@@ -13,8 +13,9 @@ export async function approveFiles(
   for (const plan of plans) {
     const answer = all ? "all" : await approve({ kind: "file", change: plan.change });
     if (answer === "all") all = true;
-    if (answer === "no") declined.push(plan.path);
-    else approved.push(plan);
+    // Approval is an allowlist: only "yes" and "all" approve, whatever else an approver says.
+    if (answer === "yes" || answer === "all") approved.push(plan);
+    else declined.push(plan.path);
   }
   return { approved, declined };
 }

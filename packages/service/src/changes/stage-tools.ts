@@ -124,7 +124,8 @@ export function stageTools(kit: ResolvedKit, options: StageToolsOptions): Staged
         const answer = approvedAll
           ? "all"
           : await options.approve({ kind: "call", tool: name, args });
-        if (answer === "no")
+        // Approval is an allowlist: only "yes" and "all" approve, whatever else an approver says.
+        if (answer !== "yes" && answer !== "all")
           throw new ToolError("declined", `The person declined the call of ${name}.`, {
             hint: "do not retry this call",
           });

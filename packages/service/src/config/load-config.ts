@@ -86,7 +86,10 @@ export function parseConfig(text: string, file = "config.toml"): LackpyConfig {
   checkTable(raw, CONFIG_SCHEMA, [], problems);
   for (const key of (raw.inference as { order?: string[] } | undefined)?.order ?? []) {
     const providers = (raw.inference as { providers?: Record<string, unknown> }).providers ?? {};
-    if (!["templates", "rules", "ollama", "anthropic"].includes(key) && !(key in providers)) {
+    if (
+      !["templates", "rules", "ollama", "anthropic"].includes(key) &&
+      !Object.hasOwn(providers, key)
+    ) {
       problems.push({
         key: "inference.order",
         message: `names provider '${key}', which is neither built in nor defined under [inference.providers.${key}]`,

@@ -21,7 +21,7 @@ export type TemplateTierFactory = (key: string) => Provider;
 
 /** The tier number of a plugin. */
 export function tierOf(plugin: string): number {
-  return TIERS[plugin] ?? 2;
+  return Object.hasOwn(TIERS, plugin) ? TIERS[plugin]! : 2;
 }
 
 /** Builds one provider from its config entry. */
@@ -33,8 +33,9 @@ export function buildProvider(
   importModule?: ModuleImporter,
 ): Provider {
   const settings =
-    config.inference.providers[key] ??
-    (Object.hasOwn(TIERS, key) ? { plugin: key as "templates" } : undefined);
+    (Object.hasOwn(config.inference.providers, key)
+      ? config.inference.providers[key]
+      : undefined) ?? (Object.hasOwn(TIERS, key) ? { plugin: key as "templates" } : undefined);
   if (!settings)
     throw new ServiceError(
       "unknown_provider",
