@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeWorkerPool } from "@lackpy/run/node";
-import { CORPUS_TREES_DIR, corpusFile } from "./corpus-command.js";
+import { CORPUS_TREES_DIR, corpusFile } from "./corpus-files.js";
 import { readCorpus, scoreCorpus } from "./score-corpus.js";
 import { formatScorecard, scorecard } from "./scorecard.js";
 

@@ -35,7 +35,9 @@ describe("methodsExceptLine", () => {
 
   it("leaves out only host methods the spec does not allow, and every one of them", () => {
     for (const [receiver, prototype] of Object.entries(PROTOTYPES)) {
-      const allowed = new Set(spec.methods[receiver]);
+      const allowed = new Set<string>(
+        (spec.methods as Readonly<Record<string, readonly string[]>>)[receiver],
+      );
       for (const name of leftOut(line, receiver)) {
         expect(allowed.has(name), `${receiver}.${name}`).toBe(false);
         expect(typeof Reflect.get(prototype, name), `${receiver}.${name}`).toBe("function");
@@ -46,7 +48,7 @@ describe("methodsExceptLine", () => {
         if (name === "constructor" || typeof value !== "function" || allowed.has(name)) continue;
         // The conversions and Annex B's HTML methods are named once for all receivers.
         const grouped = /^(?:toString|valueOf|toLocale\w*)$/.test(name)
-          ? line.includes(name)
+          ? line.includes(name.startsWith("toLocale") ? "toLocale…" : name)
           : receiver === "string" && line.includes("the HTML ones") && !/[A-Z]/.test(name);
         expect(stated.has(name) || grouped, `${receiver}.${name} is left out but not said`).toBe(
           true,
