@@ -81,6 +81,7 @@ export function childToolOf(tool: unknown, staging?: FileStaging): ChildToolReci
       allowWriteGlobs: [...(origin.options.allowWriteGlobs ?? [])],
       openingsAwaitTrust: origin.options.openingsAwaitTrust === true,
       staged,
+      ...(staging?.writes === false ? { noteReads: false } : {}),
     },
     readRoots: [root],
     ...(staging

@@ -19,6 +19,7 @@ import { childReadFileModule, childToolOf } from "./child-file-tool.js";
 import { createChildReadFile, type ChildReadFile } from "./child-read-file.js";
 import { createFileTools, type FileToolsOptions } from "./create-file-tools.js";
 import { FileStaging } from "./file-staging.js";
+import { contentHash } from "./file-state.js";
 import { SYNC_READ_BYTES } from "./read-text-file.js";
 
 /**
@@ -104,6 +105,19 @@ describe("the child's read_file against the host's (the attack tables through bo
     }
     expect(recipe.news?.()).toBeUndefined();
     expect(child.call(["README.md"])).toEqual({ value: "# readme\n" });
+  });
+
+  it("reports what it read, with hashes, only for a run that writes", () => {
+    const file = realpathSync(path.join(workspace.root, "README.md"));
+    const writing = createChildReadFile(childToolOf(host.read_file, new FileStaging())!.options);
+    expect(writing.call(["README.md"])).toEqual({ value: "# readme\n" });
+    expect(writing.report()).toEqual([[file, contentHash("# readme\n")]]);
+    expect(writing.report()).toBeUndefined();
+    const recipe = childToolOf(host.read_file, new FileStaging({ writes: false }))!;
+    expect(recipe.options.noteReads).toBe(false);
+    const reading = createChildReadFile(recipe.options);
+    expect(reading.call(["README.md"])).toEqual({ value: "# readme\n" });
+    expect(reading.report()).toBeUndefined();
   });
 });
 

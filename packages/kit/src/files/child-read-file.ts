@@ -7,7 +7,8 @@
  * host's), a file over `SYNC_READ_BYTES`, and a file the run has staged (the host holds its text;
  * the host names each staged file after the tool call that staged it, before the program goes on).
  * What it read it reports to the host before the run's next host tool call (`report`: real path
- * and hash of each file read), so the run's staging knows what a later write was made from.
+ * and hash of each file read), so the run's staging knows what a later write was made from; a
+ * run that can write no file (`noteReads: false`) hashes and reports nothing.
  */
 import type { LoadedPath } from "../protect/protected-paths.js";
 import { createPathProtection } from "../protect/protected-paths.js";
@@ -28,6 +29,8 @@ export interface ChildReadFileOptions {
   openingsAwaitTrust?: boolean;
   /** Real paths the run had staged already when the child got the run. */
   staged: readonly string[];
+  /** False for a run that can write no file (a read-only `FileStaging`): nothing is hashed or reported. */
+  noteReads?: boolean;
 }
 
 /** The child's handler of `read_file` for one run (a `ChildToolHandler` of `@lackpy/run`). */
@@ -56,9 +59,13 @@ export function createChildReadFile(options: ChildReadFileOptions): ChildReadFil
     protection,
     folders,
     heldElsewhere: (file: string) => staged.has(file),
-    noteRead: (file: string, state: FileState) => {
-      if (state.exists) reads.push([file, state.hash]);
-    },
+    ...(options.noteReads === false
+      ? {}
+      : {
+          noteRead: (file: string, state: FileState) => {
+            if (state.exists) reads.push([file, state.hash]);
+          },
+        }),
   };
   return {
     call(args) {

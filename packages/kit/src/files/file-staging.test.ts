@@ -1,4 +1,5 @@
 import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTACK_PATHS } from "../__fixtures__/attack-paths.js";
@@ -121,6 +122,25 @@ describe("FileStaging through the file tools", () => {
     );
     expect(error.code).toBe("aborted");
     expect(open.size).toBe(0);
+  });
+
+  it("notes what a run that writes read, and nothing of a read-only run, which stages nothing", async () => {
+    const file = realpathSync(path.join(workspace.root, "README.md"));
+    const writing = new FileStaging();
+    expect(await staged(tools, writing).read_file("README.md")).toBe("# readme\n");
+    expect(writing.readState(file)).toEqual({ exists: true, hash: contentHash("# readme\n") });
+    const reading = new FileStaging({ writes: false });
+    const run = staged(tools, reading);
+    expect(await run.read_file("README.md")).toBe("# readme\n");
+    expect(await run.read_file("src/a.ts")).toBe("const a = 1 // TODO\n");
+    expect(reading.readState(file)).toBeUndefined();
+    expect(await outcome(run.write_file("new.txt", "x"))).toEqual({
+      code: "write_failed",
+      message: "This run was set up to change no file, so 'new.txt' was not written.",
+      hint: "run the program again; its writes are checked against what it read",
+    });
+    expect(reading.size).toBe(0);
+    expect(existsSync(path.join(workspace.root, "new.txt"))).toBe(false);
   });
 
   it("bounds what one run may stage, and counts a rewritten file once", async () => {

@@ -26,7 +26,9 @@ export const MAX_STAGED_BYTES = 256 * 1024 * 1024;
  * It also keeps what the run first read of each file from the disk (`noteRead`): a file is
  * written from what the run read, so a write finding the disk changed since is refused
  * (`stageTextFile`), and the change never lands over another's (a lost update).
- * Once sealed (the run is over), nothing more is staged. The staged content (and the text of the
+ * A run that can write no file (its program calls no tool that changes anything) gets a
+ * read-only area (`writes: false`): nothing is staged in it and no read is noted, so such a run
+ * pays for no hash of what it reads. Once sealed (the run is over), nothing more is staged. The staged content (and the text of the
  * before-images) is held in the host's memory, so it is bounded: past `maxBytes` a write is
  * refused with `too_large`.
  */
@@ -39,9 +41,12 @@ export class FileStaging {
   readonly #maxBytes: number;
   #bytes = 0;
   #sealed = false;
+  /** False for a run that can write no file: reads are not noted, and nothing can be staged. */
+  readonly writes: boolean;
 
-  constructor(options: { maxBytes?: number } = {}) {
+  constructor(options: { maxBytes?: number; writes?: boolean } = {}) {
     this.#maxBytes = options.maxBytes ?? MAX_STAGED_BYTES;
+    this.writes = options.writes ?? true;
   }
 
   /** The staged file at a real path. */
@@ -51,7 +56,7 @@ export class FileStaging {
 
   /** Notes what the run read of a file from the disk (`state` of its bytes); the first read counts. */
   noteRead(file: string, state: FileState): void {
-    if (!this.#read.has(file)) this.#read.set(file, state);
+    if (this.writes && !this.#read.has(file)) this.#read.set(file, state);
   }
 
   /** What the run first read of the file at a real path from the disk, if it read it there. */
@@ -94,6 +99,13 @@ export class FileStaging {
 
   /** Stages a file's content; `before` is what the disk held when the run first wrote it. */
   stage(file: string, relative: string, before: FileBefore, content: string): void {
+    // A run set up as read-only noted none of its reads: a write could not be checked against them.
+    if (!this.writes)
+      throw new ToolError(
+        "write_failed",
+        `This run was set up to change no file, so '${relative}' was not written.`,
+        { hint: "run the program again; its writes are checked against what it read" },
+      );
     if (this.#sealed)
       throw new ToolError(
         "aborted",

@@ -166,26 +166,35 @@ function readOpened(
     closeSync(descriptor);
     throw fileError(error, shown, "read");
   }
-  const noteRead = options.noteRead ?? options.staging?.noteRead.bind(options.staging);
-  const decoded = (read: Buffer) => {
-    const text = decodeText(read, shown);
-    noteRead?.(file, { exists: true, hash: contentHash(read) });
-    return text;
-  };
   if (bytes === null || !(bytes instanceof Promise)) {
     closeSync(descriptor);
-    return bytes === null ? null : decoded(bytes);
+    return bytes === null ? null : decodedRead(bytes, file, shown, options);
   }
   return bytes.then(
     (read) => {
       closeSync(descriptor);
-      return decoded(read);
+      return decodedRead(read, file, shown, options);
     },
     (error: unknown) => {
       closeSync(descriptor);
       throw fileError(error, shown, "read");
     },
   );
+}
+
+/** The text of what was read of `file`, its state noted for the run (`noteRead`, or a staging area that writes). */
+function decodedRead(
+  read: Buffer,
+  file: string,
+  shown: string,
+  options: ReadTextFileOptions,
+): string {
+  const text = decodeText(read, shown);
+  // A read-only run's staging notes nothing: what it reads is not hashed.
+  if (options.noteRead) options.noteRead(file, { exists: true, hash: contentHash(read) });
+  else if (options.staging?.writes)
+    options.staging.noteRead(file, { exists: true, hash: contentHash(read) });
+  return text;
 }
 
 /** A file's bytes as text, refused when binary (a NUL in the first `BINARY_SNIFF_BYTES`). */

@@ -123,6 +123,29 @@ export function callReadingMethod(
   return args.length === 1 ? reading.call(receiver, args[0]) : reading.apply(receiver, args);
 }
 
+/**
+ * `callReadingMethod` with one argument, which makes no argument list for the commonest calls (a
+ * string receiver and a plain argument: `line.includes("TODO")` once a line); anything else goes
+ * through `callReadingMethod` with the argument in a list, so both are one behaviour.
+ */
+export function callReadingMethodOf1(
+  interpreter: RunContext,
+  receiver: unknown,
+  reading: (...args: unknown[]) => unknown,
+  name: string,
+  arg: unknown,
+  node: Node,
+): unknown {
+  const type = typeof arg;
+  if (
+    typeof receiver !== "string" ||
+    (type !== "string" && type !== "number" && type !== "undefined")
+  )
+    return callReadingMethod(interpreter, receiver, reading, name, [arg], node);
+  interpreter.chargeWork(receiver.length / 16, node);
+  return reading.call(receiver, arg);
+}
+
 /** Calls `receiver.name(...args)` if the receiver's type allows that method; a promise only when a callback had to wait. */
 export function callMethod(
   interpreter: RunContext,

@@ -9,6 +9,8 @@ import { inChunks } from "../values/work-meter.js";
 export interface Arguments {
   readonly async: boolean;
   readonly code: (context: RunContext, frame: Frame) => unknown;
+  /** The one argument's own code, for a call of one argument that is no spread and never waits. */
+  readonly single?: Code;
 }
 
 /** Compiles a call's arguments, spreads included (an array's size is checked before it is copied). */
@@ -58,7 +60,7 @@ function plainArguments(codes: readonly Code[]): Arguments {
   if (codes.length === 0) return { async: false, code: () => [] };
   if (codes.length === 1) {
     const [first] = codes;
-    return { async: false, code: (context, frame) => [first(context, frame)] };
+    return { async: false, code: (context, frame) => [first(context, frame)], single: first };
   }
   if (codes.length === 2) {
     const [first, second] = codes;

@@ -19,6 +19,7 @@ import {
   CALLBACK_METHODS,
   callMethod,
   callReadingMethod,
+  callReadingMethodOf1,
   methodAllowed,
   readingStringMethod,
 } from "../builtins/methods.js";
@@ -188,7 +189,21 @@ function methodCall(node: Node, args: Arguments, compiler: Compiler): Compiled {
   if (!receiver.async && !computed && !args.async) {
     const argumentsCode = args.code;
     const reading = forbiddenKey ? undefined : readingStringMethod(staticKey);
-    if (reading && !optionalCall)
+    if (reading && !optionalCall) {
+      const single = args.single;
+      // The commonest shape (`line.includes("TODO")` in a loop) makes no argument list a call.
+      const read: (context: RunContext, frame: Frame, value: unknown) => unknown = single
+        ? (context, frame, value) =>
+            callReadingMethodOf1(context, value, reading, staticKey, single(context, frame), callee)
+        : (context, frame, value) =>
+            callReadingMethod(
+              context,
+              value,
+              reading,
+              staticKey,
+              argumentsCode(context, frame) as unknown[],
+              callee,
+            );
       return {
         async: isAsync,
         code: (context, frame) => {
@@ -196,10 +211,10 @@ function methodCall(node: Node, args: Arguments, compiler: Compiler): Compiled {
           const value = receiverCode(context, frame);
           if (optionalReceiver && (value === null || value === undefined)) throw SHORT_CIRCUIT;
           if (value instanceof Namespace) return invoke(context, frame, value, staticKey);
-          const values = argumentsCode(context, frame) as unknown[];
-          return callReadingMethod(context, value, reading, staticKey, values, callee);
+          return read(context, frame, value);
         },
       };
+    }
     return {
       async: isAsync,
       code: (context, frame) => {

@@ -29,6 +29,9 @@ const PROGRAMS = [
   `lines.map(l => l.replace("TODO", "done"))`,
   `lines.map(l => l.at(-1))`,
   `lines.filter(l => l.constructor)`,
+  `lines.map(l => l.includes(null))`,
+  `lines.map(l => [l.indexOf(true), l.at(l)])`,
+  `lines.map(l => "TODO".startsWith(l))`,
 ];
 
 let engineReady = false;

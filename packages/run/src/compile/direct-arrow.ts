@@ -10,7 +10,12 @@
  * once an item, which is where the line work of real programs is.
  */
 import { isForbiddenProperty, type Node } from "@lackpy/lang";
-import { callMethod, callReadingMethod, readingStringMethod } from "../builtins/methods.js";
+import {
+  callMethod,
+  callReadingMethod,
+  callReadingMethodOf1,
+  readingStringMethod,
+} from "../builtins/methods.js";
 import { createRegex } from "../regex/guest-regex.js";
 import type { RunContext } from "../run-context.js";
 import { NOT_DIRECT, Namespace, type DirectCode } from "../values/values.js";
@@ -66,6 +71,18 @@ function methodCallOf(node: Node, param: string): { part: Part; onParam: boolean
   if (receiver === null || args.some((argument) => argument === null)) return null;
   const parts = args as Part[];
   const reading = readingStringMethod(key);
+  // The commonest shape (`line.includes("TODO")`) makes no argument list an item.
+  if (reading && parts.length === 1) {
+    const only = parts[0];
+    return {
+      part: (context, item) => {
+        context.step(node);
+        const value = receiver(context, item);
+        return callReadingMethodOf1(context, value, reading, key, only(context, item), callee);
+      },
+      onParam: callee.object.type === "Identifier",
+    };
+  }
   const part: Part = (context, item) => {
     context.step(node);
     const value = receiver(context, item);

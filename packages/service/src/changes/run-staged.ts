@@ -6,7 +6,7 @@ import type { TraceSpan } from "../program/telemetry.js";
 import type { ChangeOutcome } from "../change-types.js";
 import type { KitForRequest, RunOptions, ServiceRunResult } from "../service-types.js";
 import { resultsUsed } from "./results-used.js";
-import { hasEffects, stageTools, type StagedTools } from "./stage-tools.js";
+import { hasEffects, programWrites, stageTools, type StagedTools } from "./stage-tools.js";
 import type { ChangeSource } from "../change-types.js";
 import type { WorkspaceChanges } from "./workspace-changes.js";
 
@@ -57,6 +57,7 @@ export async function runStaged(
         ...(options.approve ? { approve: options.approve } : {}),
         requiresApproval,
         resultsUsed: effects.length > 0 ? resultsUsed(program, new Set(effects)) : new Set(),
+        writes: programWrites(program),
       });
       return {
         callables: staged.callables,

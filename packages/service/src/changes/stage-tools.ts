@@ -1,4 +1,4 @@
-import type { ToolSpec } from "@lackpy/lang";
+import type { ToolSpec, ValidatedProgram } from "@lackpy/lang";
 import { ToolError, type ResolvedKit, type ToolFunction } from "@lackpy/kit";
 import { FileStaging, childToolOf, type ChildToolRecipe } from "@lackpy/kit/node";
 import type { Approver, PendingCall } from "../change-types.js";
@@ -30,6 +30,16 @@ export interface StageToolsOptions {
   requiresApproval: ReadonlySet<string>;
   /** Tools whose result the program may use (`resultsUsed`): a dry run cannot leave their calls out. */
   resultsUsed: ReadonlySet<string>;
+  /**
+   * False when the program calls no tool that changes anything (`programWrites`): its staging
+   * area is read-only, so its reads are neither hashed nor noted.
+   */
+  writes: boolean;
+}
+
+/** True when a validated program may call a tool that changes something (grade w ≥ 2, a missing grade counting as 3). */
+export function programWrites(program: ValidatedProgram): boolean {
+  return program.validation.effects.grade.w >= 2;
 }
 
 /** The error code of a dry run that needed the result of a call it did not make. */
@@ -76,7 +86,7 @@ function planOf(kit: ResolvedKit): KitPlan {
  * a run whose kit has no such tool uses the kit's own callables.
  */
 export function stageTools(kit: ResolvedKit, options: StageToolsOptions): StagedTools {
-  const staging = new FileStaging();
+  const staging = new FileStaging({ writes: options.writes });
   const plan = planOf(kit);
   let childTools: Record<string, ChildToolRecipe> | undefined;
   const staged: StagedTools = {

@@ -139,6 +139,7 @@ describe("stageTools", () => {
       dryRun: false,
       requiresApproval: new Set(),
       resultsUsed: new Set(),
+      writes: true,
     });
     expect(Object.keys(staged.childTools())).toEqual(["read_file"]);
     const child = staged.childTools().read_file;

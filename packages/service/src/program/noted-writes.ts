@@ -34,9 +34,10 @@ function writtenArguments(specs: readonly ToolSpec[]): readonly (readonly [strin
 }
 
 /**
- * The kit's callables, with each tool that writes a path (an `ArgSpec` with `path: "write"`)
- * wrapped to note the paths that did not exist before a call that succeeded (and did not return
- * `false`): the files the run created. The wrapper keeps the run's `this` (the tool's
+ * The kit's callables, with each tool that writes a path (an `ArgSpec` with `path: "write"`) and
+ * that the program may call (`called`, its effect summary's tools) wrapped to note the paths that
+ * did not exist before a call that succeeded (and did not return `false`): the files the run
+ * created. The wrapper keeps the run's `this` (the tool's
  * AbortSignal) and answers synchronously when the tool does. Tools run in the host in both run
  * modes, so the note is the same in isolated and in-process runs. A path is only looked up
  * (`lstat`, never followed); the tool itself still confines and checks it.
@@ -46,13 +47,14 @@ export function notedWrites(
   specs: readonly ToolSpec[],
   workspace: string,
   created: Set<string>,
+  called: readonly { readonly name: string }[],
 ): Readonly<Record<string, ToolFunction>> {
-  const writers = writtenArguments(specs);
-  if (writers.length === 0) return callables;
-  const noted: Record<string, ToolFunction> = { ...callables };
-  for (const [name, indexes] of writers) {
+  // A run whose program calls no writer (the usual one) pays for no copy and no wrapper.
+  let noted: Record<string, ToolFunction> | null = null;
+  for (const [name, indexes] of writtenArguments(specs)) {
     const tool = callables[name];
-    if (typeof tool !== "function") continue;
+    if (typeof tool !== "function" || !called.some((used) => used.name === name)) continue;
+    noted ??= { ...callables };
     noted[name] = function (this: unknown, ...args: unknown[]) {
       const fresh = indexes
         .map((index) => args[index])
@@ -65,5 +67,5 @@ export function notedWrites(
       return isThenable(value) ? Promise.resolve(value).then(note) : note(value);
     };
   }
-  return noted;
+  return noted ?? callables;
 }

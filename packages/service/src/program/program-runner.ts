@@ -89,7 +89,13 @@ export class ProgramRunner {
     try {
       const given = callables?.(program);
       const callable = given ? given.callables : kit.kit.callables;
-      const tools = notedWrites(callable, kit.kit.tools, this.workspace, created);
+      const tools = notedWrites(
+        callable,
+        kit.kit.tools,
+        this.workspace,
+        created,
+        program.validation.effects.tools,
+      );
       const childTools = mode === "isolated" && !span ? given?.childTools?.() : undefined;
       // One shape of options every run (no optional spreads): the run reads absent ones as undefined.
       const result = await run(program, {

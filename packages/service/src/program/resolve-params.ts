@@ -51,8 +51,11 @@ export function resolveParams(
   toolNames: readonly string[],
 ): ResolvedParams {
   const resolved: ResolvedParams = { values: {}, specs: {}, secretNames: [], secrets: [] };
+  const entries = Object.entries(params ?? {});
+  // A request without params (a template's captures come later) needs no set of tool names.
+  if (entries.length === 0) return resolved;
   const tools = new Set(toolNames);
-  for (const [name, input] of Object.entries(params ?? {})) {
+  for (const [name, input] of entries) {
     if (!PARAM_NAME.test(name))
       throw new ServiceError(
         "invalid_param",

@@ -138,3 +138,21 @@ export function applyRatchetChange(file: RatchetFile, change: RatchetChange): vo
     }
   }
 }
+
+/**
+ * Pending changes with only the newest `MAX_RECENT` "answered" ones (by `at`, the later of equal
+ * ones): applied to any file, the others would be cut from its recent delegates by these, so
+ * dropping them changes nothing written. The rest keep their order. A busy service keeps at most
+ * twice `MAX_RECENT` of them in memory between writes, not one per delegate.
+ */
+export function dropCutAnswers(changes: readonly RatchetChange[]): RatchetChange[] {
+  const answered: { at: string; index: number }[] = [];
+  changes.forEach((change, index) => {
+    if (change.kind === "answered") answered.push({ at: change.delegate.at, index });
+  });
+  if (answered.length <= MAX_RECENT) return [...changes];
+  // Stable: of equal times the later change is the newer, as applying them in order takes it.
+  answered.sort((left, right) => (left.at < right.at ? -1 : left.at > right.at ? 1 : 0));
+  const cut = new Set(answered.slice(0, answered.length - MAX_RECENT).map(({ index }) => index));
+  return changes.filter((_, index) => !cut.has(index));
+}

@@ -6,7 +6,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_RECENT } from "./ratchet-file.js";
+import {
+  applyRatchetChange,
+  dropCutAnswers,
+  emptyRatchetFile,
+  MAX_RECENT,
+  type RatchetChange,
+} from "./ratchet-file.js";
 import { FileRatchetStore as RatchetStore } from "./ratchet-store.js";
 import { outputHash } from "./ratchet-keys.js";
 import type { RatchetRequest } from "./store-types.js";
@@ -216,6 +222,48 @@ describe("RatchetStore", () => {
 });
 
 const WRITER = fileURLToPath(new URL("../__fixtures__/ratchet-writer.mjs", import.meta.url));
+
+describe("dropCutAnswers", () => {
+  /** What a file ends with after the changes: applied as they are, or after the cut. */
+  function applied(changes: readonly RatchetChange[]) {
+    const file = emptyRatchetFile();
+    file.recent = [{ tier: "rules", success: true, at: "2026-01-01T00:00:00.050Z" }];
+    for (const change of changes) applyRatchetChange(file, change);
+    return file;
+  }
+
+  it("leaves the written file as it was, whatever the order of the times, and keeps other changes", () => {
+    // Times out of order and repeated (a clock set back), around the file's own delegate.
+    const changes: RatchetChange[] = [];
+    for (let index = 0; index < 4 * MAX_RECENT; index++) {
+      const at = `2026-01-01T00:00:00.${String((index * 37) % 101).padStart(3, "0")}Z`;
+      changes.push({ kind: "answered", delegate: { tier: `t${index}`, success: true, at } });
+      if (index % 40 === 0)
+        changes.push({
+          kind: "promoted",
+          key: `k${index}`,
+          failureKey: `f${index}`,
+          template: "x",
+        });
+    }
+    const cut = dropCutAnswers(changes);
+    expect(cut.filter((change) => change.kind === "answered")).toHaveLength(MAX_RECENT);
+    expect(cut.filter((change) => change.kind === "promoted")).toHaveLength(5);
+    expect(applied(cut)).toEqual(applied(changes));
+  });
+
+  it("keeps every change while there are at most MAX_RECENT answers", () => {
+    const changes: RatchetChange[] = Array.from({ length: MAX_RECENT }, (_, index) => ({
+      kind: "answered",
+      delegate: {
+        tier: null,
+        success: false,
+        at: `2026-01-01T00:00:${String(index).padStart(2, "0")}Z`,
+      },
+    }));
+    expect(dropCutAnswers(changes)).toEqual(changes);
+  });
+});
 
 describe("RatchetStore across processes", () => {
   it("loses no success when two processes record and flush at the same time", async () => {

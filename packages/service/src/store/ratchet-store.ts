@@ -10,7 +10,9 @@ import { atomicWriteSync } from "./atomic-write.js";
 import { tryFileLockSync, withFileLock } from "./file-lock.js";
 import {
   applyRatchetChange,
+  dropCutAnswers,
   emptyRatchetFile,
+  MAX_RECENT,
   parseRatchetFile,
   type PromotionFailure,
   type RatchetChange,
@@ -41,6 +43,8 @@ export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
   private promotedNames: { state: RatchetFile; names: Set<string> } | null = null;
   private stamp = "";
   private changes: RatchetChange[] = [];
+  /** "answered" changes pushed since the pending ones were last cut to `MAX_RECENT` (`dropCutAnswers`). */
+  private answeredSinceCut = 0;
 
   constructor(workspace: string) {
     this.lackpyDirectory = path.join(workspace, ".lackpy");
@@ -214,6 +218,10 @@ export class FileRatchetStore implements RatchetStore, WriteBehindTarget {
     if (this.state) applyRatchetChange(this.state, change);
     this.promotedNames = null;
     this.changes.push(change);
+    if (change.kind === "answered" && ++this.answeredSinceCut > MAX_RECENT) {
+      this.changes = dropCutAnswers(this.changes);
+      this.answeredSinceCut = 0;
+    }
     scheduleFlush(this);
   }
 
