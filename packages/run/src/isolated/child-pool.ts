@@ -336,10 +336,7 @@ function discardChild(child: IsolatedChild): void {
  * loading; or takes `started`, a child the host started itself even earlier
  * (`startChildProcess(memoryMb)`, no read scope), which is killed when the pool has no use for it.
  */
-export function prewarmChildPool(
-  memoryMb = DEFAULT_CHILD_MEMORY_MB,
-  started?: StartedChild,
-): void {
+export function prewarmChildPool(memoryMb = DEFAULT_CHILD_MEMORY_MB, started?: StartedChild): void {
   const limit = started?.memoryMb ?? memoryMb;
   const key = childKey(limit, null);
   const waitedFor = waiting.some((waiter) => waiter.request.memoryMb === limit);
@@ -353,8 +350,7 @@ export function prewarmChildPool(
     return;
   }
   // Full: an idle child of another limit gives its slot; nothing is stopped that is running.
-  if (evictIdle())
-    waiting.push({ request: { memoryMb: limit, scope: null }, key, grant: park });
+  if (evictIdle()) waiting.push({ request: { memoryMb: limit, scope: null }, key, grant: park });
   started?.process.kill("SIGKILL");
 }
 

@@ -10,12 +10,7 @@
 import { pathToFileURL } from "node:url";
 import { getHeapStatistics } from "node:v8";
 import { HeapWatch } from "./heap-watch.js";
-import type {
-  ChildMessage,
-  HostMessage,
-  RunRequest,
-  ToolReply,
-} from "./isolation-protocol.js";
+import type { ChildMessage, HostMessage, RunRequest, ToolReply } from "./isolation-protocol.js";
 import { ProgramFault } from "../run-error.js";
 import type { RunProgress } from "../run-progress.js";
 import { failedResult, runInProcess } from "../run-program.js";

@@ -32,7 +32,8 @@ export interface StartedChild {
  * (the CLI's build: its CommonJS child, which Node starts without its ES module loader).
  */
 declare const __LACKPY_CHILD_ENTRY__: string | undefined;
-const ENTRY = typeof __LACKPY_CHILD_ENTRY__ === "string" ? __LACKPY_CHILD_ENTRY__ : "child-entry.js";
+const ENTRY =
+  typeof __LACKPY_CHILD_ENTRY__ === "string" ? __LACKPY_CHILD_ENTRY__ : "child-entry.js";
 
 /** The file a child runs: the child entry beside the code that forks it (this package's build, or the CLI's). */
 export function entryPath(): string {
