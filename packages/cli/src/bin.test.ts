@@ -199,11 +199,7 @@ describe("bin/lackpy.js: the bundled command", () => {
 
   it.each([
     ["run (isolated)", ["run", "program.js", "--workspace", ".", "--json"], true],
-    [
-      "delegate (rules)",
-      ["delegate", "list all python files", "--workspace", ".", "--json"],
-      true,
-    ],
+    ["delegate (rules)", ["delegate", "list all python files", "--workspace", ".", "--json"], true],
     ["validate", ["validate", "program.js"], false],
   ])(
     "%s loads only its loader (after the child's start, when it runs programs) and Node's builtins as modules",
