@@ -3,14 +3,42 @@
  * glob, list folders, count files per folder or extension, and test files. What comes from the request is bound as a string param
  * (`path`, `pattern`, `folder`) or a number checked against a range.
  */
-import { globFor } from "./file-kinds.js";
+import { CODE_EXTENSIONS, globFor } from "./file-kinds.js";
 import { findCall } from "./find-call.js";
 import { filesText, quoted } from "./reading-text.js";
 import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
-/** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
-const TEST_GLOB = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
+const CODE = `{${CODE_EXTENSIONS.join(",")}}`;
+/**
+ * Test files by the usual conventions, code only: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`,
+ * `__tests__/` (a `tsconfig.spec.json` configures tests; it is not one).
+ */
+const TEST_GLOB = `{**/*.{test,spec}.${CODE},**/test_*.py,**/*_test.${CODE},**/__tests__/**/*.${CODE}}`;
+/** Folders that hold tests by where they are, whatever their files are named. */
+const TEST_FOLDERS = "**/{test,tests,testing,spec,specs,__tests__}/**/*";
+
+/**
+ * The test-file glob of a match, or why not: tests are not a kind to combine with another, and
+ * when no file is named as a test but a folder of tests has files ("the testing files" with a
+ * `testing/` folder), "test files by name" is not what the request can be taken to mean.
+ */
+async function testFiles(
+  slots: RuleSlots,
+  context: RuleContext,
+): Promise<string | { pattern: string }> {
+  const where = scopeOf(slots);
+  if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+  const within = (glob: string) => (where.folder ? `${where.folder}/${glob}` : glob);
+  const pattern = within(TEST_GLOB);
+  if (
+    context.workspace &&
+    (await context.workspace.files(pattern)).length === 0 &&
+    (await context.workspace.files(within(TEST_FOLDERS))).length > 0
+  )
+    return "no file is named as a test, but a test folder holds files: the request may mean those";
+  return { pattern };
+}
 
 /** The glob of a match's files and its reading words; "the top level" is the files directly in the root (`*`). */
 const files = (slots: RuleSlots): { pattern: string; text: string } | null => {
@@ -88,10 +116,10 @@ export const FILE_RULES: readonly IntentRule[] = [
     examples: ["list the test files", "which files are tests in src"],
     needs: ["find_files"],
     patterns: ["{ask}(?:file )?test(?: file)?{scope}"].map(rulePattern),
-    build(slots) {
-      const where = scopeOf(slots);
-      if (!where || where.extensions) return "tests are not a kind of file to combine with another";
-      const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
+    async build(slots, context) {
+      const tests = await testFiles(slots, context);
+      if (typeof tests === "string") return tests;
+      const { pattern } = tests;
       return {
         program: "find_files(pattern)",
         params: { pattern },
@@ -105,10 +133,10 @@ export const FILE_RULES: readonly IntentRule[] = [
     examples: ["how many test files are there", "count the tests in src"],
     needs: ["find_files"],
     patterns: ["count test(?: file)?(?: have)?{scope}"].map(rulePattern),
-    build(slots) {
-      const where = scopeOf(slots);
-      if (!where || where.extensions) return "tests are not a kind of file to combine with another";
-      const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
+    async build(slots, context) {
+      const tests = await testFiles(slots, context);
+      if (typeof tests === "string") return tests;
+      const { pattern } = tests;
       return {
         program: "len(find_files(pattern))",
         params: { pattern },

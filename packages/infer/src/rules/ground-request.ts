@@ -75,15 +75,25 @@ export async function groundRequest(
         if (files.length > 0) Object.assign(token, { form: "F", path: files[0], named: true });
         continue;
       }
+      // A word read as another one a letter away ("dist" as "list") names what the workspace has
+      // of that name first: the guess was only a guess.
+      const guessed = token.guess !== undefined;
       const nameable =
-        token.form === "W" || token.form === "P" || (folderish && !NEVER_NAMES.has(token.form));
+        token.form === "W" ||
+        token.form === "P" ||
+        guessed ||
+        (folderish && !NEVER_NAMES.has(token.form));
       if (!nameable) continue;
       const grounded = await kind(token.raw);
-      if (grounded?.found === "folder" && (token.form === "P" || token.form === "W" || folderish))
+      if (guessed && grounded) delete token.guess;
+      if (
+        grounded?.found === "folder" &&
+        (token.form === "P" || token.form === "W" || guessed || folderish)
+      )
         Object.assign(token, {
           form: "D",
           path: grounded.path,
-          ...(token.form === "W" && !folderish ? { loose: true } : {}),
+          ...((token.form === "W" || guessed) && !folderish ? { loose: true } : {}),
         });
       else if (grounded?.found === "file") Object.assign(token, { form: "F", path: grounded.path });
       else if (token.form === "P" || token.form === "W") {

@@ -167,11 +167,18 @@ export function readRequest(text: string): Token[] {
   return withoutRepeats(conceptsOf(expandContractions(words)));
 }
 
-/** "list, show me the files" and "the total number of lines" name one concept twice: once is enough. */
+/**
+ * "list, show me the files" and "the total number of lines" name one concept twice: once is
+ * enough. A guessed word stays ("which dist files": "dist" is a folder, not "list" mistyped), so
+ * grounding can read it as what it names and a reading never loses it silently.
+ */
 function withoutRepeats(tokens: Token[]): Token[] {
   return tokens.filter(
     (token, index) =>
-      index === 0 || /^[A-Z]$/.test(token.form) || token.form !== tokens[index - 1]!.form,
+      index === 0 ||
+      /^[A-Z]$/.test(token.form) ||
+      token.guess !== undefined ||
+      token.form !== tokens[index - 1]!.form,
   );
 }
 

@@ -249,7 +249,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       const module = textOf(slots.module);
       // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
       // (lower case, as npm requires); "who imports Subscribable" names a symbol, not a module.
-      if (module === null || !(slots.module![0]!.form === "Q" || MODULE_NAME.test(module)))
+      // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
+      // ("any use of 'jQuery'" asks for the text).
+      const quotedImport = slots.module![0]!.form === "Q" && slots.verb !== undefined;
+      if (module === null || !(quotedImport || MODULE_NAME.test(module)))
         return "the module is not a specifier (a path, or a package name in lower case)";
       const parsed = context.tools.has("importers_of");
       // "require" names CommonJS require() calls; "import" and "use" name every way in.
