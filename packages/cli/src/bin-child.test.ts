@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { execFile, fork } from "node:child_process";
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -112,4 +112,42 @@ describe("bin/lackpy.js: the isolated child it starts first", () => {
     const after = await stat(file);
     expect([after.ino, after.mtimeMs]).toEqual([cache.ino, cache.mtimeMs]);
   });
+});
+
+/** Forks the CLI's child as the pool does, with `flags`; resolves once it says it is ready (false if it exits first). */
+function childReady(flags: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = fork(path.join(BUNDLE, "child-entry.cjs"), [], {
+      execArgv: ["--disallow-code-generation-from-strings", ...flags],
+      env: {},
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
+    });
+    child.on("message", (message: { type?: string }) => {
+      if (message.type !== "ready") return;
+      child.kill("SIGKILL");
+      resolve(true);
+    });
+    child.on("exit", () => resolve(false));
+  });
+}
+
+describe("the CLI's isolated child and its code cache", () => {
+  it.skipIf(!process.allowedNodeEnvironmentFlags.has("--experimental-permission"))(
+    "starts under the permission model with a cache made for other flags, and writes nothing",
+    async () => {
+      const cache = await stat(path.join(BUNDLE, "child.cjs.cache"));
+      const before = (await readdir(BUNDLE)).sort();
+      // Another heap limit: V8 refuses the cache, and this child may not make a new one.
+      const ready = await childReady([
+        "--max-old-space-size=97",
+        "--experimental-permission",
+        `--allow-fs-read=${path.resolve(BUNDLE, "..", "..")}`,
+      ]);
+      expect(ready).toBe(true);
+      expect((await readdir(BUNDLE)).sort()).toEqual(before);
+      const after = await stat(path.join(BUNDLE, "child.cjs.cache"));
+      expect([after.ino, after.mtimeMs]).toEqual([cache.ino, cache.mtimeMs]);
+    },
+  );
 });
