@@ -110,7 +110,7 @@ describe("an agent over MCP, first try", () => {
       ["globs: node_modules", "node_modules unless named"],
       ["globs: .gitignore", "what .gitignore ignores unless { include_ignored: true }"],
       ["read_lines numbering", "Lines start to end of a text file, from 1, both included"],
-      ["list_folder paths", "paths are workspace-relative):"],
+      ["list_folder paths", "paths workspace-relative):"],
       ["sorted's key", 'sorted(xs, key?, reverse?) (key: "field" or x => value)'],
       ["?. and ??", 'xs[0]?.name ?? "none"'],
       ["typeof and ++", " ?? ! typeof ++ -- = += "],

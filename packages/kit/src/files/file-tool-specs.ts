@@ -34,7 +34,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "find_files",
     provider: "builtin",
     description:
-      "Paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode; not .gitignore, .github), node_modules unless named, and what .gitignore ignores unless { include_ignored: true }.",
+      "Paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode; not .gitignore, .github), node_modules unless named, and what .gitignore ignores unless { include_ignored: true } (the other two stay out).",
     args: [
       { name: "pattern", type: "string", description: 'Glob such as "src/**/*.ts"' },
       {

@@ -45,6 +45,14 @@ const HOST_PROTOTYPES: Readonly<Record<string, object>> = {
 /** Conversions every receiver has (`toString`, `valueOf`, `toLocaleString`, …): named once. */
 const CONVERSIONS = /^(?:toString|valueOf|toLocale\w*)$/;
 
+/** The conversions, with every `toLocale…` one said once. */
+function conversionNames(conversions: ReadonlySet<string>): string {
+  const names = [...conversions].sort();
+  const local = names.filter((name) => name.startsWith("toLocale"));
+  const rest = names.filter((name) => !name.startsWith("toLocale"));
+  return [...(local.length > 1 ? ["toLocale…"] : local), ...rest].join(" ");
+}
+
 /** Annex B's HTML methods of strings (`bold`, `link`, …): named as a group, not one by one. */
 const HTML_METHODS = new Set(
   "anchor big blink bold fixed fontcolor fontsize italics link small strike sub sup".split(" "),
@@ -76,7 +84,7 @@ export function methodsExceptLine(spec: LanguageSpec): string {
     for (const name of left) if (CONVERSIONS.test(name)) conversions.add(name);
     const html = left.filter((name) => HTML_METHODS.has(name));
     const named = left.filter((name) => !HTML_METHODS.has(name) && !CONVERSIONS.test(name));
-    if (html.length > 0) named.push("the HTML ones (bold, link, …)");
+    if (html.length > 0) named.push("the HTML ones (bold…)");
     if (named.length > 0)
       except.set(named.join(" "), [...(except.get(named.join(" ")) ?? []), receiver]);
   }
@@ -88,7 +96,7 @@ export function methodsExceptLine(spec: LanguageSpec): string {
   const groups = [...except].map(([names, owners]) => `${owners.join(" and ")}: ${names}`);
   if (conversions.size > 0)
     groups.push(
-      `${[...conversions].sort().join(" ")}${allowedConversions.length > 0 ? ` (but ${allowedConversions.join(", ")})` : ""}`,
+      `${conversionNames(conversions)}${allowedConversions.length > 0 ? ` (but ${allowedConversions.join(", ")})` : ""}`,
     );
   return [
     `Methods: JavaScript's own (${receivers.join(", ")}), except ${groups.length > 0 ? groups.join("; ") : "none"}.`,

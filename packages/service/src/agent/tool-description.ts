@@ -117,7 +117,7 @@ export function kitSection(kit: DescribedKit, host: DescriptionHost = "agent"): 
   if (count === 0) return `Kit "${kit.name}": no tools (the program can use only the helpers).`;
   if (count <= TOOL_INDEX_THRESHOLD)
     return [
-      `Tools of kit "${kit.name}" (bare names, positional arguments, awaited for you; paths are workspace-relative):`,
+      `Tools of kit "${kit.name}" (bare names, positional arguments, awaited for you even in callbacks; paths workspace-relative):`,
       ...kit.tools.map((tool) => toolLine(tool, kit)),
     ].join("\n");
   const fetch =
