@@ -33,9 +33,10 @@ describe("the rules on strangers' requests in pnpm bench", () => {
   it("counts wrong answers beside right and none, with how far the rules were tuned, and lists each wrong one", () => {
     const card = scorecard([row("x-1", "right"), row("x-2", "wrong"), row("x-3", "none")]);
     const text = formatCorporaSection([
-      { name: "x", written: "today, 3 requests", tuned: "no", card },
+      { name: "x", written: "today, 3 requests", tuned: "no", note: "a gold convention", card },
     ]);
     expect(text).toContain("| x | today, 3 requests | no | 3 | 1 | 1 | 1 | 50.0% | 33.3% |");
+    expect(text).toContain("Corpus x: a gold convention.");
     expect(text).toContain("- wrong, corpus x, x-2 “request x-2” → reading of x-2");
   });
 });

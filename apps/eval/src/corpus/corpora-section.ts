@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { CORPUS_TREES_DIR, corpusFile } from "./corpus-command.js";
+import { CORPORA_DIR, CORPUS_TREES_DIR, corpusFile } from "./corpus-files.js";
 import { readCorpus, scoreCorpus } from "./score-corpus.js";
 import { scorecard, type Scorecard } from "./scorecard.js";
 
@@ -15,16 +15,18 @@ export interface CorpusScore {
   name: string;
   written: string;
   tuned: string;
+  /** What a reader of the figures should know (a gold convention behind its wrong answers). */
+  note?: string;
   card: Scorecard;
 }
 
 interface CorporaIndex {
-  corpora: Record<string, { written: string; tuned: string }>;
+  corpora: Record<string, { written: string; tuned: string; note?: string }>;
 }
 
 /** The corpora folder's index: what each corpus is and how far the rules were tuned on it. */
 function readIndex(): CorporaIndex {
-  const file = path.join(path.dirname(path.dirname(corpusFile("a"))), "corpora.json");
+  const file = path.join(CORPORA_DIR, "corpora.json");
   return JSON.parse(readFileSync(file, "utf8")) as CorporaIndex;
 }
 
@@ -38,8 +40,7 @@ export async function scoreCorpora(
   onProgress: (message: string) => void = () => {},
 ): Promise<CorpusScore[] | null> {
   const index = readIndex();
-  const folder = path.dirname(path.dirname(corpusFile("a")));
-  const names = readdirSync(folder).filter((name) => existsSync(corpusFile(name)));
+  const names = readdirSync(CORPORA_DIR).filter((name) => existsSync(corpusFile(name)));
   const unlisted = names.filter((name) => !index.corpora[name]);
   if (unlisted.length > 0)
     throw new Error(`corpora.json does not list ${unlisted.join(", ")}: say how far it was tuned`);
@@ -79,6 +80,7 @@ export function formatCorporaSection(scores: readonly CorpusScore[] | null): str
     );
   }
   lines.push("");
+  for (const { name, note } of scores) if (note) lines.push(`Corpus ${name}: ${note}.`, "");
   for (const { name, card } of scores)
     for (const one of card.wrong)
       lines.push(
