@@ -45,6 +45,9 @@ const OPTIONAL = [
   "pg",
 ];
 
+/** The child the pool forks (`start-child.ts`): CommonJS, so Node starts it without its ES module loader. */
+const CHILD_ENTRY_NAME = { __LACKPY_CHILD_ENTRY__: '"child-entry.cjs"' };
+
 /** What the bundle holds besides Node's builtins. */
 const BUNDLED_DEPENDENCIES = [
   /^@lackpy\/(lang|kit|run|infer|service)(\/|$)/,
@@ -75,7 +78,7 @@ const COMMAND: Options = {
   noExternal: BUNDLED_DEPENDENCIES,
   external: OPTIONAL,
   esbuildPlugins: [workspaceSources],
-  define: { "import.meta.url": "__bundleUrl" },
+  define: { "import.meta.url": "__bundleUrl", ...CHILD_ENTRY_NAME },
   banner: { js: 'var __bundleUrl=require("node:url").pathToFileURL(__filename).href;' },
   esbuildOptions: (options) => {
     options.supported = { ...options.supported, "dynamic-import": true };
@@ -86,12 +89,28 @@ const COMMAND: Options = {
 };
 
 /**
+ * The isolated child the command's pool forks (`src/child-entry.ts` loads it with its own code
+ * cache): run's `serveHost` alone, one CommonJS file like the command, without the CLI.
+ */
+const CHILD: Options = {
+  ...COMMAND,
+  entry: { child: "../run/src/isolated/serve-host.ts" },
+};
+
+/** What the pool forks: the loader of `child.cjs` (`src/child-entry.ts`), CommonJS too. */
+const CHILD_ENTRY: Options = {
+  ...COMMAND,
+  entry: { "child-entry": "src/child-entry.ts" },
+};
+
+/**
  * The bundle's first code cache, made by a rules delegate on a copy of the example workspace (an
  * isolated run), so that it holds the functions a one-shot command compiles, not only the
  * bundle's top level. The bin makes it again when V8 refuses it (another Node version).
  */
 function keepFirstCodeCache(): void {
   rmSync("dist/bin/command.cjs.cache", { force: true });
+  rmSync("dist/bin/child.cjs.cache", { force: true });
   const workspace = mkdtempSync(path.join(os.tmpdir(), "lackpy-code-cache-"));
   try {
     cpSync(`${PACKAGES}../examples/workspace`, workspace, { recursive: true });
@@ -120,13 +139,14 @@ export default defineConfig([
   // What the bin and the isolated child load beside the command: the workspace packages and
   // the dependencies they reach, minified and split. The command itself is one CommonJS file
   // (`command.cjs`, built after these, see `COMMAND` above), which `load-command` compiles with
-  // a V8 code cache; `child-entry` is
-  // @lackpy/run's child, forked from beside the bundle's pool; `child-read-file` is the kit's
-  // read_file that child answers itself (decision 65), loaded from beside the bundled kit.
+  // a V8 code cache, and so is the isolated child (`child-entry.cjs` loading `child.cjs`, built
+  // after these too); `start-child` is run's start of that child, which the bin calls first of
+  // all; `child-read-file` is the kit's read_file that child answers itself (decision 65),
+  // loaded from beside the bundled kit.
   {
     entry: {
       "load-command": "src/load-command.ts",
-      "child-entry": "../run/src/child-entry.ts",
+      "start-child": "../run/src/isolated/start-child.ts",
       "child-read-file": "../kit/src/files/child-read-file.ts",
     },
     outDir: "dist/bin",
@@ -140,6 +160,7 @@ export default defineConfig([
     noExternal: BUNDLED_DEPENDENCIES,
     external: OPTIONAL,
     esbuildPlugins: [workspaceSources],
+    define: CHILD_ENTRY_NAME,
     // The kit's shipped tool docs, where the bundled kit looks for them (`../docs/`); then the
     // command, and a first code cache of it (the bin makes one again under another Node).
     onSuccess: async () => {
@@ -147,6 +168,9 @@ export default defineConfig([
       cpSync(`${PACKAGES}kit/docs`, "dist/docs", { recursive: true });
       await build(COMMAND);
       rewriteImportCalls("dist/bin/command.cjs");
+      await build(CHILD);
+      rewriteImportCalls("dist/bin/child.cjs");
+      await build(CHILD_ENTRY);
       keepFirstCodeCache();
     },
   },

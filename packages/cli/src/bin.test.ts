@@ -198,20 +198,22 @@ describe("bin/lackpy.js: the bundled command", () => {
   const bundle = pathToFileURL(path.join(path.dirname(BIN), "..", "dist", "bin")).href;
 
   it.each([
-    ["run (isolated)", ["run", "program.js", "--workspace", ".", "--json"]],
-    ["delegate (rules)", ["delegate", "list all python files", "--workspace", ".", "--json"]],
-    ["validate", ["validate", "program.js"]],
-  ])("%s loads its loader and Node's builtins as modules, nothing else", async (_name, args) => {
-    const loaded = await loadedModules(args);
-    const outside = loaded.filter(
-      (url) =>
-        !url.startsWith("node:") &&
-        url !== `${bundle}/load-command.js` &&
-        !url.endsWith("/bin/lackpy.js"),
-    );
-    expect(outside).toEqual([]);
-    expect(loaded).toContain(`${bundle}/load-command.js`);
-  });
+    ["run (isolated)", ["run", "program.js", "--workspace", ".", "--json"], true],
+    ["delegate (rules)", ["delegate", "list all python files", "--workspace", ".", "--json"], true],
+    ["validate", ["validate", "program.js"], false],
+  ])(
+    "%s loads only its loader (after the child's start, when it runs programs) and Node's builtins as modules",
+    async (_name, args, startsChild) => {
+      const loaded = await loadedModules(args);
+      const own = [`${bundle}/load-command.js`, `${bundle}/start-child.js`];
+      const outside = loaded.filter(
+        (url) => !url.startsWith("node:") && !own.includes(url) && !url.endsWith("/bin/lackpy.js"),
+      );
+      expect(outside).toEqual([]);
+      const ownLoaded = loaded.filter((url) => own.includes(url));
+      expect(ownLoaded).toEqual(startsChild ? [own[1], own[0]] : [own[0]]);
+    },
+  );
 
   it("keeps a code cache of the command beside it, made by the build, which a command takes", async () => {
     const file = path.join(fileURLToPath(bundle), "command.cjs.cache");

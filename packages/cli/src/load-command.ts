@@ -23,10 +23,11 @@ import {
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Script } from "node:vm";
+import type { StartedChild } from "@lackpy/run/node";
 
 /** What the bundle exports to the bin. */
 export interface Command {
-  prewarmChildPool(): void;
+  prewarmChildPool(memoryMb?: number, started?: StartedChild): void;
   runCommand(argv: readonly string[]): Promise<void>;
 }
 

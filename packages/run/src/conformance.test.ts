@@ -120,6 +120,8 @@ describe("the interpreter implements exactly the language spec", () => {
       "isolated/isolated-child.ts",
       "isolated/read-scope.ts",
       "isolated/run-isolated.ts",
+      "isolated/serve-host.ts",
+      "isolated/start-child.ts",
     ]);
     const directory = new URL(".", import.meta.url);
     for (const file of readdirSync(directory, { recursive: true, encoding: "utf8" }).filter(

@@ -39,6 +39,8 @@ export {
   prewarmWorkerPool,
 } from "./isolated/child-pool.js";
 export type { ChildPoolOptions, ChildPoolStats } from "./isolated/child-pool.js";
+export { startChildProcess } from "./isolated/start-child.js";
+export type { EarlyEvents, StartedChild } from "./isolated/start-child.js";
 export type { ChildTool, ChildToolHandler } from "./tools/child-tool.js";
 // Types only: the values of the root entry (`runInProcess`, `RunError`, …) would load the interpreter.
 export type { RunOptions } from "./run-program.js";

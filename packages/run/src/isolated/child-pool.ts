@@ -21,6 +21,7 @@ import { availableParallelism } from "node:os";
 import { RunError } from "../run-error.js";
 import { IsolatedChild, childKey } from "./isolated-child.js";
 import type { ReadScope } from "./read-scope.js";
+import type { StartedChild } from "./start-child.js";
 
 /** The heap limit of children started ahead of a run when none is named: the default `memoryMb`. */
 export const DEFAULT_CHILD_MEMORY_MB = 256;
@@ -106,14 +107,14 @@ function retire(child: IsolatedChild): void {
   child.kill();
 }
 
-function start(memoryMb: number, scope: ReadScope | null): IsolatedChild {
+function start(memoryMb: number, scope: ReadScope | null, started?: StartedChild): IsolatedChild {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once("exit", () => {
       for (const child of living) child.kill();
     });
   }
-  const child = new IsolatedChild(memoryMb, scope, forget);
+  const child = new IsolatedChild(memoryMb, scope, forget, started);
   living.add(child);
   return child;
 }
@@ -330,18 +331,27 @@ function discardChild(child: IsolatedChild): void {
   retire(child);
 }
 
-/** Starts one child ahead of the first isolated run, so its start-up overlaps the host's own loading. */
-export function prewarmChildPool(memoryMb = DEFAULT_CHILD_MEMORY_MB): void {
-  const key = childKey(memoryMb, null);
-  const waitedFor = waiting.some((waiter) => waiter.request.memoryMb === memoryMb);
-  if (idle.some((child) => child.memoryMb === memoryMb) || waitedFor) return;
+/**
+ * Starts one child ahead of the first isolated run, so its start-up overlaps the host's own
+ * loading; or takes `started`, a child the host started itself even earlier
+ * (`startChildProcess(memoryMb)`, no read scope), which is killed when the pool has no use for it.
+ */
+export function prewarmChildPool(memoryMb = DEFAULT_CHILD_MEMORY_MB, started?: StartedChild): void {
+  const limit = started?.memoryMb ?? memoryMb;
+  const key = childKey(limit, null);
+  const waitedFor = waiting.some((waiter) => waiter.request.memoryMb === limit);
+  const unneeded = idle.some((child) => child.memoryMb === limit) || waitedFor;
+  if (unneeded || (!hasRoom() && !idle.some((child) => child.memoryMb !== limit))) {
+    started?.process.kill("SIGKILL");
+    return;
+  }
   if (hasRoom()) {
-    park(start(memoryMb, null));
+    park(start(limit, null, started));
     return;
   }
   // Full: an idle child of another limit gives its slot; nothing is stopped that is running.
-  if (idle.some((child) => child.memoryMb !== memoryMb) && evictIdle())
-    waiting.push({ request: { memoryMb, scope: null }, key, grant: park });
+  if (evictIdle()) waiting.push({ request: { memoryMb: limit, scope: null }, key, grant: park });
+  started?.process.kill("SIGKILL");
 }
 
 /**

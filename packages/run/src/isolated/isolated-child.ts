@@ -1,14 +1,13 @@
 /**
- * One isolated child process: forked from the built `child-entry.js` with its own heap limit, no
- * host flags (`--inspect`, loaders) and no host environment (API keys, `NODE_OPTIONS`). It tells
+ * One isolated child process (started by `startChildProcess`, here or earlier by the CLI). It tells
  * the run holding it what it sends and how it died, keeping the end of its stderr so a heap
  * abort (`FATAL ERROR: Reached heap limit`) can be told from other deaths.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
-import { fileURLToPath } from "node:url";
 import type { ChildMessage, HostMessage } from "./isolation-protocol.js";
 import { readScopeFlags, type ReadScope } from "./read-scope.js";
+import { startChildProcess, type StartedChild } from "./start-child.js";
 
 /** How a child ended: its exit code or signal, and the end of what it wrote to stderr. */
 export interface ChildDeath {
@@ -26,25 +25,6 @@ export interface ChildListener {
 const STDERR_TAIL_CHARS = 4096;
 /** How long to wait after the exit for stderr to drain before reporting the death anyway. */
 const DRAIN_WAIT_MS = 250;
-/** Host variables a child may see: none that could hold a secret. */
-const PASSED_ENVIRONMENT = ["TZ", "SYSTEMROOT"];
-
-/** The file a child runs: `child-entry.js` of this package's build. */
-export function entryPath(): string {
-  // From dist/ the entry sits beside this file; from src/ (tests through an alias) use the build.
-  const url = import.meta.url.endsWith(".ts")
-    ? new URL("../../dist/child-entry.js", import.meta.url)
-    : new URL("./child-entry.js", import.meta.url);
-  return fileURLToPath(url);
-}
-
-function childEnvironment(): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = {};
-  for (const name of PASSED_ENVIRONMENT)
-    if (process.env[name] !== undefined) environment[name] = process.env[name];
-  return environment;
-}
-
 /** The pool's key for children of a heap limit and read scope (children of one key are interchangeable). */
 export function childKey(memoryMb: number, scope: ReadScope | null): string {
   return scope ? `${memoryMb}\u0001${scope.key}` : String(memoryMb);
@@ -70,23 +50,20 @@ export class IsolatedChild {
   private death: ChildDeath | null = null;
   private markExited!: () => void;
 
-  constructor(memoryMb: number, scope: ReadScope | null, onExit: (child: IsolatedChild) => void) {
+  /** Forks the child, or takes `started` (a process started for no scope under the same limit). */
+  constructor(
+    memoryMb: number,
+    scope: ReadScope | null,
+    onExit: (child: IsolatedChild) => void,
+    started?: StartedChild,
+  ) {
     this.memoryMb = memoryMb;
     this.scope = scope;
     this.key = childKey(memoryMb, scope);
     this.exited = new Promise((resolve) => (this.markExited = resolve));
-    this.child = fork(entryPath(), [], {
-      execArgv: [
-        `--max-old-space-size=${memoryMb}`,
-        // The young generation in proportion (V8's default, 16 MiB semi-spaces, fits 256 MiB).
-        `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(memoryMb / 16)))}`,
-        "--disallow-code-generation-from-strings",
-        ...(scope ? readScopeFlags(scope) : []),
-      ],
-      env: childEnvironment(),
-      serialization: "advanced",
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    });
+    const { process: child, early } =
+      started ?? startChildProcess(memoryMb, scope ? readScopeFlags(scope) : []);
+    this.child = child;
     this.child.on("message", (message: ChildMessage) => this.receive(message));
     this.child.stderr?.setEncoding("utf8");
     this.child.stderr?.on("data", (chunk: string) => {
@@ -111,20 +88,30 @@ export class IsolatedChild {
       this.markExited();
       onExit(this);
     };
-    this.child.once("exit", (code, signal) => {
+    const exited = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (this.dead) return;
       exit({ code, signal, stderr: "" });
       // `close` follows once stderr has drained; do not wait on it forever, nor keep an idle host alive.
       drain = setTimeout(report, DRAIN_WAIT_MS);
       if (!this.listener) drain.unref();
-    });
+    };
+    this.child.once("exit", exited);
     this.child.once("close", report);
-    this.child.on("error", (error) => {
+    const failed = (error: Error) => {
       // Spawning failed (no exit will follow); a failed send or kill is followed by an exit.
       if (this.child.pid !== undefined || this.dead) return;
       this.stderrTail = error.message;
       exit({ code: null, signal: null, stderr: "" });
       report();
-    });
+    };
+    this.child.on("error", failed);
+    // What a child started earlier did before anyone listened: told once the pool holds it.
+    early.stop();
+    if (early.ready) this.ready = true;
+    // Told on the next tick, once the pool has counted this child among the living.
+    const { exit: gone, error } = early;
+    if (error) process.nextTick(failed, error);
+    if (gone) process.nextTick(exited, gone.code, gone.signal);
   }
 
   /** Calls `callback(true)` once the child listens for runs, or `callback(false)` if it dies first. */
