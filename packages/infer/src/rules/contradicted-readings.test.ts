@@ -21,6 +21,10 @@ const FILES: Readonly<Record<string, string>> = {
   "src/shape.ts": "export class Shape {}\n",
   "pkg/shape.test.ts": "import { Shape } from '../src/shape'\n",
   "pkg/tsconfig.spec.json": "{}\n",
+  "pkg/package.json":
+    '{ "name": "pkg", "scripts": { "lint": "eslint .", "lint:fix": "eslint --fix ." } }\n',
+  "src/left-pad.ts": "export const pad = 1\n",
+  "src/uses-pad.ts": "import { pad } from './left-pad'\n",
 };
 
 let root: string;
@@ -68,6 +72,25 @@ describe("test files", () => {
   it("are not answered by name when none is named so but a folder of tests has files", async () => {
     for (const intent of ["list the testing files in src", "how many test files are in src"])
       expect((await answer(intent)).rule, intent).toBeNull();
+  });
+});
+
+describe("a plural where a rule names one thing", () => {
+  it("'the lint scripts' are several: not the script named lint", async () => {
+    expect((await answer("list the lint scripts in pkg/package.json")).rule).toBeNull();
+    expect(await answer("what does the lint script run in pkg/package.json")).toMatchObject({
+      rule: "script-command",
+    });
+  });
+});
+
+describe("a bare module name that is also a module of the workspace", () => {
+  it("may mean that module: finding no import of the bare name is no answer", async () => {
+    const built = (await answer("which files import left-pad")) as RuleMatch;
+    expect(built.rule).toBe("files-importing");
+    expect(built.noneIsUnknown).toBe(true);
+    const other = (await answer("which files import lodash")) as RuleMatch;
+    expect(other.noneIsUnknown).toBeUndefined();
   });
 });
 

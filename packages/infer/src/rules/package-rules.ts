@@ -7,6 +7,7 @@
  * be in that `package.json`, so a word is never read as one that is not there.
  */
 import { quoted } from "./reading-text.js";
+import { isPlural } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 type Manifest = Readonly<Record<string, unknown>>;
@@ -212,12 +213,15 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     examples: ["what does the build script run", "what does npm test do"],
     needs: ["read_file"],
     patterns: [
-      `(?:show )?(?:npm )?(?<script>[^ ]+) script(?: run)?${PKG}`,
+      `(?:show )?(?:npm )?(?<script>[^ ]+) (?<scriptWord>script)(?: run)?${PKG}`,
       `(?:show )?npm (?<script>[^ ]+)(?: run)?${PKG}`,
       // "what command does `npm test` run": a quoted npm, pnpm or yarn command names the script.
       `(?:show )?(?:script )?(?<command>Q)(?: run)?${PKG}`,
     ].map(rulePattern),
     async build(slots, context) {
+      // "the test scripts" are several (test, test:unit, …), not the one named "test".
+      if (isPlural(slots.scriptWord))
+        return "'scripts' names several scripts, and which of them is not said by a name";
       const found = await manifestOf(slots, context);
       if (typeof found === "string") return found;
       const command = slots.command?.[0]?.raw;

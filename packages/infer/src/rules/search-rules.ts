@@ -187,6 +187,15 @@ export function importRegex(module: string, requires = false): string | null {
   return regexLiteral(`${javascript}${python}`);
 }
 
+/** True when a bare specifier's last segment is also the name of a module file of the workspace. */
+async function namesLocalModule(module: string, context: RuleContext): Promise<boolean> {
+  if (module.startsWith(".") || module.startsWith("node:") || !context.workspace) return false;
+  const name = module.split("/").at(-1)!;
+  if (!/^[\w.-]+$/.test(name)) return false;
+  const files = await context.workspace.files(`**/${name}.{${MODULE_EXTENSIONS.join(",")}}`);
+  return files.length > 0;
+}
+
 /** A module specifier as imports write it: a relative path, `node:x`, a scoped or plain package name in lower case, with a subpath. */
 const MODULE_NAME =
   /^(?:\.{1,2}\/[\w./@-]+|node:[a-z_/]+|(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][a-z0-9._-]*(?:\/[\w./@-]+)?)$/;
@@ -251,7 +260,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?<count>count )(?:{kind} )?file{scope} (?<verb>import) (?<module>[QWPDF])",
       "(?:show |who )?(?:file )?use (?<module>[QP]){scope}",
     ].map(rulePattern),
-    build(slots, context) {
+    async build(slots, context) {
       const module = textOf(slots.module);
       // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
       // (lower case, as npm requires); "who imports Subscribable" names a symbol, not a module.
@@ -281,7 +290,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
           : "importers_of(specifier, pattern)";
         const list = `unique(${rows}.map(hit => hit.file))`;
         const how = requires ? "a require() call names" : "import, export … from or require names";
+        // A bare name that is also a module of the workspace ("standard-schema" beside
+        // standard-schema.ts) may mean that module: finding no import of the bare name is not none.
+        const local = await namesLocalModule(module, context);
         return {
+          ...(local ? { noneIsUnknown: true as const } : {}),
           program: slots.count ? `len(${list})` : list,
           params: { pattern, specifier: module } as Record<string, string>,
           reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)} (parsed; dynamic import() not counted)`,
