@@ -61,8 +61,8 @@ export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
  * over their targets, one by one, and the run history takes the run. A failure before the renames
  * drops every temporary file (nothing landed); a failed rename, or a history that cannot take the
  * run, puts back the files already renamed. A crash between renames leaves the journal, from
- * which `recoverChanges` puts the files back on the next start. The caller's oldest runs past the
- * bounds are forgotten afterwards, outside the locks.
+ * which `recoverChanges` puts the files back on the next start. The journal is removed, and the
+ * caller's oldest runs past the bounds are forgotten, afterwards, outside the locks.
  */
 export async function landChanges(
   plans: readonly LandingPlan[],
@@ -84,6 +84,9 @@ export async function landChanges(
     if (!store.journal(runId)) await store.remove(runId);
     throw error;
   }
+  // The run is kept: its journal goes after the locks (recovery settles one a crash left, and
+  // leaves a live process's alone), and the caller's oldest runs past the bounds are forgotten.
+  if (options.history) await store.settle(runId);
   await options.history?.prune(options.caller ?? null).catch(() => undefined);
   return record;
 }
@@ -185,7 +188,6 @@ async function landLocked(
     if (conflicts.length === 0) await store.remove(runId);
     throw error;
   }
-  await store.settle(runId);
   return record;
 }
 
