@@ -44,7 +44,7 @@ export class RunStore {
   async newRun(prefix = ""): Promise<string> {
     // The runs folder is made once per store, and again when it went (removed by hand).
     if (!this.#ensured) await this.ensure();
-    for (let again = false; ; ) {
+    for (let again = false; ;) {
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
       const runId = `${prefix}${stamp}-${randomBytes(4).toString("hex")}`;
       try {
