@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { copyFileSync, lstatSync } from "node:fs";
 import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type PathProtection } from "@lackpy/kit";
@@ -8,6 +9,7 @@ import {
   readFileState,
   sameState,
   type FileChangePlan,
+  type FileState,
   type PreparedFileChange,
 } from "@lackpy/kit/node";
 import { processOwner } from "../store/file-lock.js";
@@ -48,6 +50,9 @@ export interface LandOptions {
  * renames would. Read from the environment at each landing; unset in normal use.
  */
 export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
+
+/** A before-image up to this size is copied with one synchronous call. */
+const SMALL_FILE_BYTES = 1024 * 1024;
 
 /**
  * Lands changes all or nothing, holding the locks of their files only (`withPathLocks`: changes
@@ -210,12 +215,17 @@ async function recordFile(
   folder: string,
 ): Promise<RecordedFile> {
   const entry = journal.files[index];
-  let before = await readFileState(change.file);
+  // A regular file is copied (at once when small) and the copy's bytes are its state; anything
+  // else (missing, a folder, a link) holds no state of its own, as `readFileState` says.
+  const info = lstatSync(change.file, { throwIfNoEntry: false });
+  let before: FileState = { exists: false };
   let blob: string | null = null;
-  if (before.exists) {
+  if (info?.isFile()) {
     blob = `before/${index}`;
-    await copyFile(change.file, path.join(folder, blob));
-    before = await readFileState(path.join(folder, blob));
+    const image = path.join(folder, blob);
+    if (info.size <= SMALL_FILE_BYTES) copyFileSync(change.file, image);
+    else await copyFile(change.file, image);
+    before = await readFileState(image);
   }
   if (plan.expected && !sameState(plan.expected, before))
     throw new ToolError("stale_change", `'${plan.path}' was changed since the change was made.`, {
