@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, lstatSync, openSync, readSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { open } from "node:fs/promises";
 
 /** How many leading bytes are checked for a NUL byte to tell binary files from text. */
@@ -27,14 +27,11 @@ export function contentHash(content: string | Uint8Array): string {
 
 /** How many bytes a file's state is read in at a time. */
 const CHUNK_BYTES = 1024 * 1024;
-/** A file up to this size is read with synchronous calls (the size of `SYNC_READ_BYTES`). */
-const SYNC_STATE_BYTES = 1024 * 1024;
 
 /**
- * What a file holds now (`lstat`, then its bytes hashed in chunks: at once up to 1 MiB, else
- * asynchronously). A file up to `maxTextBytes` is also kept as text when it has no NUL in its
- * first 8 KiB; a path that is not a regular file (a folder, a symlink) has no state of its own and
- * reads as missing.
+ * What a file holds now (`lstat`, then its bytes hashed in chunks, asynchronously). A file up to
+ * `maxTextBytes` is also kept as text when it has no NUL in its first 8 KiB; a path that is not a
+ * regular file (a folder, a symlink) has no state of its own and reads as missing.
  */
 export async function readFileBefore(file: string, maxTextBytes: number): Promise<FileBefore> {
   const info = lstatSync(file, { throwIfNoEntry: false });
@@ -44,32 +41,19 @@ export async function readFileBefore(file: string, maxTextBytes: number): Promis
   const keep: Buffer[] = [];
   const keepText = info.size <= maxTextBytes;
   let sizeBytes = 0;
-  const take = (chunk: Buffer) => {
-    hash.update(chunk);
-    if (keepText) keep.push(Buffer.from(chunk));
-    sizeBytes += chunk.length;
-  };
-  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  if (info.size <= SYNC_STATE_BYTES) {
-    // A small file is read at once (decision 110's rule for reads): no wait on a busy event loop.
-    const descriptor = openSync(file, "r");
-    try {
-      for (let read; (read = readSync(descriptor, buffer, 0, CHUNK_BYTES, sizeBytes)) > 0;)
-        take(buffer.subarray(0, read));
-    } finally {
-      closeSync(descriptor);
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, sizeBytes);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      hash.update(chunk);
+      if (keepText) keep.push(Buffer.from(chunk));
+      sizeBytes += bytesRead;
     }
-  } else {
-    const handle = await open(file, "r");
-    try {
-      for (;;) {
-        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, sizeBytes);
-        if (bytesRead === 0) break;
-        take(buffer.subarray(0, bytesRead));
-      }
-    } finally {
-      await handle.close();
-    }
+  } finally {
+    await handle.close();
   }
   const bytes = keepText && sizeBytes <= maxTextBytes ? Buffer.concat(keep) : null;
   const text =

@@ -28,23 +28,17 @@ vi.mock("node:fs/promises", async (importOriginal) => {
         });
       return original.rm(...args);
     },
-  };
-});
-
-// A temporary file's content is written through its descriptor (`writeFileSync(fd, …)`).
-vi.mock("node:fs", async (importOriginal) => {
-  const original = await importOriginal<typeof import("node:fs")>();
-  return {
-    ...original,
-    writeFileSync: (...args: Parameters<typeof original.writeFileSync>) => {
-      if (typeof args[0] === "number") {
-        crash.onWrite?.();
-        if (crash.write) {
-          original.writeSync(args[0], "half");
+    open: async (...args: Parameters<typeof original.open>) => {
+      const handle = await original.open(...args);
+      crash.onWrite?.();
+      if (!crash.write) return handle;
+      return Object.assign(Object.create(handle) as typeof handle, {
+        writeFile: async () => {
+          await handle.write("half");
           throw Object.assign(new Error("disk full"), { code: "ENOSPC" });
-        }
-      }
-      return original.writeFileSync(...args);
+        },
+        close: () => handle.close(),
+      });
     },
   };
 });

@@ -1,21 +1,14 @@
 import { randomBytes } from "node:crypto";
 import {
   accessSync,
-  closeSync,
   constants,
-  fchmodSync,
-  fstatSync,
-  fsync,
   lstatSync,
   mkdirSync,
-  openSync,
   rmdirSync,
   statSync,
-  writeFile as writeDescriptor,
-  writeFileSync,
   type Stats,
 } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { open, rename, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { confinePathSync, type WorkspaceRoot } from "../protect/confine-path.js";
 import { fileError, MAX_NAME_BYTES, nameTooLong } from "./file-error.js";
@@ -113,15 +106,9 @@ export interface TemporaryFile {
   created: boolean;
 }
 
-/** Content up to this size is written with one synchronous call (as `SYNC_READ_BYTES` is read). */
-const SYNC_WRITE_BYTES = 1024 * 1024;
-
 /**
  * Creates the temporary file (exclusively, so an existing name is never reused) with the content
- * and the mode the target will have, and flushes it. The folder must exist. Opening, the mode
- * and content up to `SYNC_WRITE_BYTES` are synchronous calls, and only the flush (and a larger
- * content) waits on the thread pool: a landing on a busy server does not wait its turn on the
- * event loop at every step (decision 125).
+ * and the mode the target will have, and flushes it. The folder must exist.
  */
 export async function writeTemporary(
   temporary: TemporaryFile,
@@ -129,24 +116,15 @@ export async function writeTemporary(
   existing: Stats | null,
   shown: string,
 ): Promise<void> {
-  const descriptor = openSync(temporary.path, "wx", 0o666);
+  const handle = await open(temporary.path, "wx", 0o666);
   temporary.created = true;
   try {
-    const size = typeof content === "string" ? content.length * 3 : content.byteLength;
-    if (size <= SYNC_WRITE_BYTES) writeFileSync(descriptor, content);
-    else await pooled((done) => writeDescriptor(descriptor, content, done));
-    keepMode(descriptor, existing, shown);
-    await pooled((done) => fsync(descriptor, done));
+    await handle.writeFile(content);
+    await keepMode(handle, existing, shown);
+    await handle.sync();
   } finally {
-    closeSync(descriptor);
+    await handle.close();
   }
-}
-
-/** A callback-style file call on the thread pool, as a promise. */
-function pooled(call: (done: (error: NodeJS.ErrnoException | null) => void) => void) {
-  return new Promise<void>((resolve, reject) =>
-    call((error) => (error ? reject(error) : resolve())),
-  );
 }
 
 /**
@@ -210,12 +188,12 @@ const EXECUTE_BITS = 0o111;
  * new one; refuses when the file system keeps them anyway (FAT, some network and Windows mounts
  * make every file executable). So no write ever makes a file executable that was not.
  */
-function keepMode(descriptor: number, existing: Stats | null, shown: string): void {
-  if (existing) return fchmodSync(descriptor, existing.mode & 0o777);
-  const created = fstatSync(descriptor).mode;
+async function keepMode(handle: FileHandle, existing: Stats | null, shown: string): Promise<void> {
+  if (existing) return handle.chmod(existing.mode & 0o777);
+  const created = (await handle.stat()).mode;
   if ((created & EXECUTE_BITS) === 0) return;
-  fchmodSync(descriptor, created & 0o666);
-  if ((fstatSync(descriptor).mode & EXECUTE_BITS) !== 0)
+  await handle.chmod(created & 0o666);
+  if (((await handle.stat()).mode & EXECUTE_BITS) !== 0)
     throw new ToolError(
       "executable_file",
       `Could not write '${shown}' without execute permission: this file system makes every file executable, and the file tools never create an executable file.`,

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, lstatSync } from "node:fs";
 import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, type PathProtection } from "@lackpy/kit";
@@ -9,7 +8,6 @@ import {
   readFileState,
   sameState,
   type FileChangePlan,
-  type FileState,
   type PreparedFileChange,
 } from "@lackpy/kit/node";
 import { processOwner } from "../store/file-lock.js";
@@ -50,9 +48,6 @@ export interface LandOptions {
  * renames would. Read from the environment at each landing; unset in normal use.
  */
 export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
-
-/** A before-image up to this size is copied with one synchronous call. */
-const SMALL_FILE_BYTES = 1024 * 1024;
 
 /**
  * Lands changes all or nothing, holding the locks of their files only (`withPathLocks`: changes
@@ -215,17 +210,12 @@ async function recordFile(
   folder: string,
 ): Promise<RecordedFile> {
   const entry = journal.files[index];
-  // A regular file is copied (at once when small) and the copy's bytes are its state; anything
-  // else (missing, a folder, a link) holds no state of its own, as `readFileState` says.
-  const info = lstatSync(change.file, { throwIfNoEntry: false });
-  let before: FileState = { exists: false };
+  let before = await readFileState(change.file);
   let blob: string | null = null;
-  if (info?.isFile()) {
+  if (before.exists) {
     blob = `before/${index}`;
-    const image = path.join(folder, blob);
-    if (info.size <= SMALL_FILE_BYTES) copyFileSync(change.file, image);
-    else await copyFile(change.file, image);
-    before = await readFileState(image);
+    await copyFile(change.file, path.join(folder, blob));
+    before = await readFileState(path.join(folder, blob));
   }
   if (plan.expected && !sameState(plan.expected, before))
     throw new ToolError("stale_change", `'${plan.path}' was changed since the change was made.`, {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, statSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { RecoveryNotice } from "../change-types.js";
 import type { RecordedFile, RunRecord } from "../store/change-store-types.js";
@@ -48,7 +48,7 @@ export class RunStore {
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
       const runId = `${prefix}${stamp}-${randomBytes(4).toString("hex")}`;
       try {
-        mkdirSync(this.runFolder(runId));
+        await mkdir(this.runFolder(runId));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "EEXIST") continue;
@@ -57,7 +57,7 @@ export class RunStore {
         await this.ensure();
         continue;
       }
-      mkdirSync(path.join(this.runFolder(runId), "before"));
+      await mkdir(path.join(this.runFolder(runId), "before"));
       return runId;
     }
   }
@@ -142,7 +142,7 @@ export class RunStore {
 
   /** The size of a file in a run's folder, in bytes. */
   async sizeOf(runId: string, blob: string): Promise<number> {
-    return statSync(path.join(this.runFolder(runId), blob)).size;
+    return (await stat(path.join(this.runFolder(runId), blob))).size;
   }
 
   /** Adds a recovery to `recovered.json` (the last `MAX_RECOVERY_NOTICES`), under its own lock. */

@@ -4,17 +4,8 @@
  * read only when they hold what a record names.
  */
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  constants,
-  fsync,
-  lstatSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  writeFileSync,
-} from "node:fs";
-import { open } from "node:fs/promises";
+import { constants, lstatSync, readdirSync } from "node:fs";
+import { open, rename } from "node:fs/promises";
 import path from "node:path";
 import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
 import { RUN_ID } from "./run-record-shape.js";
@@ -22,10 +13,7 @@ import { RUN_ID } from "./run-record-shape.js";
 /**
  * Writes JSON to a temporary file, flushes it, renames it over `file` and flushes the folder.
  * With `flush: false` the rename is atomic but not flushed: what a process crash must see, and
- * a machine crash may lose (a journal before any file changed). The file is small (a journal, a
- * record): it is opened, written, closed and renamed with synchronous calls, and only the flushes
- * are waited for, so a landing on a busy server does not wait its turn on the event loop at each
- * step (decision 125).
+ * a machine crash may lose (a journal before any file changed).
  */
 export async function durableWrite(
   file: string,
@@ -34,31 +22,21 @@ export async function durableWrite(
 ): Promise<void> {
   const flush = options.flush ?? true;
   const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-  const descriptor = openSync(temporary, "wx");
+  const handle = await open(temporary, "wx");
   try {
-    writeFileSync(descriptor, `${JSON.stringify(value)}\n`);
-    if (flush) await flushed(descriptor);
+    await handle.writeFile(`${JSON.stringify(value)}\n`);
+    if (flush) await handle.sync();
   } finally {
-    closeSync(descriptor);
+    await handle.close();
   }
-  renameSync(temporary, file);
+  await rename(temporary, file);
   if (!flush) return;
-  let folder: number;
-  try {
-    folder = openSync(path.dirname(file), "r");
-  } catch {
-    return;
-  }
-  await flushed(folder)
-    .catch(() => undefined)
-    .finally(() => closeSync(folder));
-}
-
-/** Flushes an open file to the disk (`fsync`, on the thread pool). */
-function flushed(descriptor: number): Promise<void> {
-  return new Promise((resolve, reject) =>
-    fsync(descriptor, (error) => (error ? reject(error) : resolve())),
-  );
+  const folder = await open(path.dirname(file), "r").catch(() => null);
+  if (folder)
+    await folder
+      .sync()
+      .catch(() => undefined)
+      .finally(() => folder.close());
 }
 
 /** A regular file's JSON, or null when it is missing, not a regular file, or not JSON. */

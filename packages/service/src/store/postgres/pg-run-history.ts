@@ -4,7 +4,7 @@
  * through `.lackpy/runs/<runId>/` as with files (journal, images copied before the renames);
  * `commit` moves it into the tables in one transaction and removes the folder.
  */
-import { rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import {
   MAX_UNDO_BYTES,
   MAX_UNDO_RUNS,
@@ -52,7 +52,7 @@ export class PostgresRunHistory implements RunHistory {
         images.map((image) => image.content),
       ],
     );
-    rmSync(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
   }
 
   async has(runId: string): Promise<boolean> {
