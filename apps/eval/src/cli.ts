@@ -8,7 +8,7 @@ import { PROMPT_VARIANTS } from "@lackpy/infer";
 import { benchCommand } from "./cli/cli-bench.js";
 import { UsageError, shown } from "./cli/cli-args.js";
 import { recordCommand } from "./cli/cli-record.js";
-import { corpusCommand } from "./corpus/corpus-command.js";
+import { corpusCommand } from "./cli/cli-corpus.js";
 import { FIXTURES_DIR } from "./inputs/fixtures.js";
 import { loadIntents } from "./inputs/intents.js";
 import { synthesiseFixtures } from "./synthetic/synthesise.js";

@@ -104,7 +104,8 @@ export class Dispatcher {
     let rejected: { provider: string; program: string; issues: ProgramIssue[] } | null = null;
     const rules = this.options.rules ?? [];
     const examples = context.examples ?? retrieveExamples(intent, context.kit.tools);
-    let hint: string | undefined;
+    // A reading given by the caller (a rule's answer it could not trust) is the first hint.
+    let hint: string | undefined = context.hint;
     for (const [index, provider] of this.providers.entries()) {
       if (context.signal?.aborted) break;
       if (provider.retries && !(await provider.available())) {

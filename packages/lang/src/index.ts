@@ -39,7 +39,7 @@ export { REJECTED_SYNTAX } from "./spec/rejected-syntax.js";
 export { FORBIDDEN_NAMES, FORBIDDEN_PROPERTIES } from "./spec/forbidden-names.js";
 export { HELPERS } from "./spec/helper-builtins.js";
 export { countLines } from "./spec/count-lines.js";
-export { allowedLine, helperUsage, methodsLine } from "./spec/summary-lines.js";
+export { allowedLine, helperUsage, methodsExceptLine, methodsLine } from "./spec/summary-lines.js";
 export { SAFE_GLOBALS } from "./spec/safe-globals.js";
 export { METHOD_ALLOWLIST } from "./spec/method-allowlist.js";
 export { CONSTRUCTORS } from "./spec/constructors.js";

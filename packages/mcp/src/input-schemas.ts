@@ -6,7 +6,7 @@ export const KIT_INPUT = z
   .union([z.string(), z.array(z.string()), z.record(z.string(), z.string())])
   .optional()
   .describe(
-    "Kit: a kit name (readonly, files, or a workspace kit), 'none', a path to a .kit file, a list of tool names, or an {alias: tool} map. Default: the workspace's default kit.",
+    "Kit: a kit name (readonly, files, or a workspace kit), 'none', a path to a .kit file, a list of tool names, or an {alias: tool} map. Default: the workspace's default kit, which this tool's description names.",
   );
 
 /** The params argument: values the program reads as read-only variables. */

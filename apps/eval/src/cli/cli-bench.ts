@@ -3,6 +3,7 @@ import { stat, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { formatCorporaSection, scoreCorpora } from "../corpus/corpora-section.js";
 import { loadBaseline } from "../evaluate/baseline.js";
 import { fromStartFolder, share, shown, wholeNumber } from "./cli-args.js";
 import { evaluate } from "../evaluate/evaluate.js";
@@ -75,6 +76,13 @@ export async function benchCommand(args: string[], settings: { simulate: boolean
   });
   const { report } = evaluation;
   process.stdout.write(renderMarkdown(report));
+  // The rules tier on requests nobody here wrote: the figures to quote for it.
+  if (settings.simulate)
+    process.stdout.write(
+      `\n${formatCorporaSection(
+        await scoreCorpora(undefined, (message) => process.stderr.write(`eval: ${message}\n`)),
+      )}`,
+    );
   const { seconds, cells } = evaluation.timing;
   if (settings.simulate) {
     await writeFile(path.join(out, "latest.json"), reportJson(report));

@@ -2,18 +2,18 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeWorkerPool } from "@lackpy/run/node";
-import { CORPUS_TREES_DIR, corpusFile } from "./corpus-command.js";
+import { CORPUS_TREES_DIR, corpusFile } from "./corpus-files.js";
 import { readCorpus, scoreCorpus } from "./score-corpus.js";
 import { formatScorecard, scorecard } from "./scorecard.js";
 
 /**
  * Corpus A (332 requests a stranger wrote on five real trees, frozen) through the real delegate
  * pipeline with no model. A wrong answer is worse than none: there must be none. The share of
- * right answers may only go up: `RIGHT_AT_LEAST` is what the rules answer right today (284 of
- * 332, 85.5%; issue 34's target is 85%, 283 of 332) less about a point and a half. The trees
- * are scored at once, each by one service that scans it once.
+ * right answers may only go up: `RIGHT_AT_LEAST` is issue 34's target (85%, 283 of 332); the
+ * rules answer 286 right today (86.1%). The trees are scored at once, each by one service that
+ * scans it once.
  */
-const RIGHT_AT_LEAST = 0.84;
+const RIGHT_AT_LEAST = 0.85;
 
 const TREES = CORPUS_TREES_DIR;
 const REQUIRED = process.env.LACKPY_REQUIRE_CORPUS === "1";

@@ -22,7 +22,7 @@ function rulesSentence(report: EvalReport): string[] {
   const rules = report.summary.find((row) => row.tier === "rules");
   if (!rules) return [];
   return [
-    `The rules tier answers ${formatRate(rules.coverage, rules.coverageInterval)} of intents and is right on ${formatRate(rules.accuracy, rules.accuracyInterval)} of those; its pass rate over all intents is not comparable with a model's, which writes a program for every intent it is asked.`,
+    `The rules tier answers ${formatRate(rules.coverage, rules.coverageInterval)} of intents and is right on ${formatRate(rules.accuracy, rules.accuracyInterval)} of those; its pass rate over all intents is not comparable with a model's, which writes a program for every intent it is asked. These intents were written alongside the rules: for the rules on requests nobody here wrote, see "Rules on strangers' requests" (\`pnpm bench\`).`,
   ];
 }
 

@@ -35,15 +35,16 @@ const EXPORT_KINDS: Readonly<Record<string, { words: string; kinds: readonly str
   enum: { words: "enums", kinds: ["enum"] },
 };
 
-const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind))?";
+/** "the kReplyHijacked symbol": "symbol" and "identifier" name no kind of definition. */
+const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind)| symbol)?";
 const KIND_NAME = "(?<codekind>codekind) (?<name>[^ ]+)";
 /** "in the sources", "in lib", "in lodash" (an installed package): where to look. */
 const WHERE = "(?: insource| in (?<scope>D))?";
 const DEFINED = [
   `(?:show )?where ${NAME} define${WHERE}`,
-  `(?:show )?where ${KIND_NAME} define${WHERE}`,
+  `(?:show |find )?where ${KIND_NAME} define${WHERE}`,
   `(?:show )?where define ${KIND_NAME}${WHERE}`,
-  `(?:show |find )?define (?:codekind )?${NAME}${WHERE}`,
+  `(?:show |find )?(?:(?<onefile>file) )?define (?:codekind )?${NAME}${WHERE}`,
   `(?:show |find )?${NAME} define${WHERE}`,
   // "where's the dehydrate function", "find function deepMerge": the kind marks the name.
   `(?:show )?where (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
@@ -87,6 +88,12 @@ function lastLine(context: RuleContext): string {
 /** A test file by its path: under a `test`, `tests` or `__tests__` folder, or named `*.test.*`, `*.spec.*`, `*.test-d.ts`. */
 const TEST_FILE = String.raw`/(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)(?:-d)?\.[^/]+$/`;
 
+/** True for a CommonJS copy: a `.cjs` file, or a file under a `cjs` or `commonjs` folder. */
+const IS_CJS = '(hit.file.endsWith(".cjs") || /\\/(?:cjs|commonjs)\\//.test("/" + hit.file))';
+/** A file's name with the module-system folders (`esm`, `cjs`, …) and the extension left out: twins share it. */
+const TWIN_KEY =
+  '("/" + hit.file).replace(/\\.[cm]?[jt]s$/, "").replace(/\\/(?:cjs|commonjs|esm|mjs|es|module)\\//g, "/*/")';
+
 /** The program and reading for the definitions of a name, with `tool` (`definitions_of` or `find_definitions`). */
 function definitions(tool: string) {
   return async (slots: RuleSlots, context: RuleContext) => {
@@ -119,20 +126,25 @@ function definitions(tool: string) {
         "const kept = len(code) > 0 ? code : mine",
         `const sources = kept.filter(hit => !${lastLine(context)}.includes("sourceMappingURL="))`,
         "const plain = len(sources) > 0 ? sources : kept",
-        // A package that ships a module as .js (or .mjs, .ts) and a .cjs copy: the .js is the source.
-        'const twins = plain.filter(hit => !hit.file.endsWith(".cjs")).map(hit => hit.file.replace(/\\.[cm]?[jt]s$/, ""))',
-        'const uncopied = plain.filter(hit => !hit.file.endsWith(".cjs") || !twins.includes(hit.file.slice(0, -4)))',
+        // A package that ships a module as .js (or .mjs, .ts) and a CommonJS copy, beside it
+        // (a.cjs) or in a twin folder (dist/cjs/a.js beside dist/esm/a.js): the first is the source.
+        `const twins = plain.filter(hit => !${IS_CJS}).map(hit => ${TWIN_KEY})`,
+        `const uncopied = plain.filter(hit => !${IS_CJS} || !twins.includes(${TWIN_KEY}))`,
         // A bundle inlines every module in one closure: a definition there only when no module
         // defines the name.
         "const outer = uncopied.filter(hit => !hit.bundled)",
         "const found = len(outer) > 0 ? outer : uncopied",
         // A name declared on its own and also a member of some object or an export's alias: the declaration.
         'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind))',
-        "len(declared) > 0 ? declared : found",
+        "const defined = len(declared) > 0 ? declared : found",
+        // "which file defines X" asks for one file: several files defining the name is no answer.
+        ...(slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
+          ? ["len(unique(defined.map(hit => hit.file))) > 1 ? null : defined"]
+          : ["defined"]),
       ].join("\n"),
       params,
       noneIsUnknown: true as const,
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer)${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }
@@ -177,6 +189,8 @@ export const CODE_RULES: readonly IntentRule[] = [
     patterns: [
       "(?:show )?(?:file )?{file} import",
       "(?:show )?import (?:in )?{file}",
+      // "which modules get required in a.cjs": "in" says the file imports them ("which files import a.js" asks the reverse).
+      "(?:show )?file import in {file}",
       "(?<count>count )(?:file )?{file} import",
     ].map(rulePattern),
     build(slots) {

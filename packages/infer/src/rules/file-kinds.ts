@@ -8,6 +8,8 @@ export const LANGUAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = 
   python: ["py"],
   javascript: ["js", "mjs", "cjs", "jsx"],
   typescript: ["ts", "tsx", "mts", "cts"],
+  // "ts files", "js files" may mean the extension alone (`find -name '*.js'`) or the family:
+  // grounding reads them only where both are the same files (`markAmbiguousKind`).
   ts: ["ts", "tsx", "mts", "cts"],
   js: ["js", "mjs", "cjs", "jsx"],
   markdown: ["md"],
@@ -74,6 +76,11 @@ export function kindExtensions(kind: string): readonly string[] | null {
   return word.length >= 2 && KNOWN_EXTENSIONS.has(word) ? [word] : null;
 }
 
+/** True for a language's name that is also one of its extensions ("yaml", "html"): it names the whole family. */
+export function isLanguageName(word: string): boolean {
+  return ["yaml", "html", "json", "toml", "go", "java", "c", "css", "text"].includes(word);
+}
+
 /** True when a word names a kind of file by itself ("python", "docs", "ts", "md"). */
 export function isKindWord(word: string): boolean {
   return kindExtensions(word) !== null && !word.startsWith(".") && !word.startsWith("*");
@@ -97,3 +104,10 @@ export function globFor(folder: string, extensions: readonly string[] | null): s
   const unique = [...new Set(extensions)];
   return unique.length === 1 ? `${prefix}**/*.${unique[0]}` : `${prefix}**/*.{${unique.join(",")}}`;
 }
+
+const CODE = `{${CODE_EXTENSIONS.join(",")}}`;
+/**
+ * Test files by the usual conventions, code only: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`,
+ * `__tests__/` (a `tsconfig.spec.json` configures tests; it is not one).
+ */
+export const TEST_GLOB = `{**/*.{test,spec}.${CODE},**/test_*.py,**/*_test.${CODE},**/__tests__/**/*.${CODE}}`;

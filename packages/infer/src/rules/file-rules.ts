@@ -3,14 +3,37 @@
  * glob, list folders, count files per folder or extension, and test files. What comes from the request is bound as a string param
  * (`path`, `pattern`, `folder`) or a number checked against a range.
  */
-import { globFor } from "./file-kinds.js";
+import { TEST_GLOB, globFor } from "./file-kinds.js";
 import { findCall } from "./find-call.js";
 import { filesText, quoted } from "./reading-text.js";
 import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
-/** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `test_*.py`, `*_test.*`, `__tests__/`. */
-const TEST_GLOB = "{**/*.{test,spec}.*,**/test_*.py,**/*_test.*,**/__tests__/**/*}";
+/** Folders that hold tests by where they are, whatever their files are named. */
+const TEST_FOLDERS = "**/{test,tests,testing,spec,specs,__tests__}/**/*";
+
+/**
+ * The test-file glob of a match, or why not: tests are not a kind to combine with another, and
+ * when no file is named as a test but a folder of tests has files ("the testing files" with a
+ * `testing/` folder), "test files by name" is not what the request can be taken to mean.
+ */
+async function testFiles(
+  slots: RuleSlots,
+  context: RuleContext,
+): Promise<string | { pattern: string }> {
+  const where = scopeOf(slots);
+  if (!where || where.extensions) return "tests are not a kind of file to combine with another";
+  if (where.shallow) return "test files are found at any depth, not only directly in a folder";
+  const within = (glob: string) => (where.folder ? `${where.folder}/${glob}` : glob);
+  const pattern = within(TEST_GLOB);
+  if (
+    context.workspace &&
+    (await context.workspace.files(pattern)).length === 0 &&
+    (await context.workspace.files(within(TEST_FOLDERS))).length > 0
+  )
+    return "no file is named as a test, but a test folder holds files: the request may mean those";
+  return { pattern };
+}
 
 /** The glob of a match's files and its reading words; "the top level" is the files directly in the root (`*`). */
 const files = (slots: RuleSlots): { pattern: string; text: string } | null => {
@@ -46,10 +69,14 @@ async function overMatches(
       ? token.path!.split("/").at(-1)!
       : textOf(slots.name);
   const named = raw === null ? null : nameGlob(raw);
-  const folder = slots.scope?.[0]?.path;
-  if (named === null || (folder && !named.startsWith("**/")))
+  const where = scopeOf(slots);
+  if (!where || where.extensions) return "a name and a kind of file are both named";
+  const folder = where.folder;
+  if (named === null || ((folder || where.shallow) && !named.startsWith("**/")))
     return "the name is not a workspace path or glob";
-  const pattern = folder ? `${folder}/${named}` : named;
+  // "isSame*.js at the root", "*.md directly in docs": the name in the folder itself.
+  const base = where.shallow ? named.slice("**/".length) : named;
+  const pattern = folder ? `${folder}/${base}` : base;
   // "is there a tsconfig.json": a name that is plainly a file's answers, even with no such file.
   const empty = slots.exist !== undefined && token?.form === "P";
   if (!context.workspace || (!empty && (await context.workspace.files(pattern)).length === 0))
@@ -88,10 +115,10 @@ export const FILE_RULES: readonly IntentRule[] = [
     examples: ["list the test files", "which files are tests in src"],
     needs: ["find_files"],
     patterns: ["{ask}(?:file )?test(?: file)?{scope}"].map(rulePattern),
-    build(slots) {
-      const where = scopeOf(slots);
-      if (!where || where.extensions) return "tests are not a kind of file to combine with another";
-      const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
+    async build(slots, context) {
+      const tests = await testFiles(slots, context);
+      if (typeof tests === "string") return tests;
+      const { pattern } = tests;
       return {
         program: "find_files(pattern)",
         params: { pattern },
@@ -104,11 +131,11 @@ export const FILE_RULES: readonly IntentRule[] = [
     summary: "count the test files",
     examples: ["how many test files are there", "count the tests in src"],
     needs: ["find_files"],
-    patterns: ["count test(?: file)?(?: have)?{scope}"].map(rulePattern),
-    build(slots) {
-      const where = scopeOf(slots);
-      if (!where || where.extensions) return "tests are not a kind of file to combine with another";
-      const pattern = where.folder ? `${where.folder}/${TEST_GLOB}` : TEST_GLOB;
+    patterns: ["count test(?: file)?(?: have)?{scope}(?: deep)?"].map(rulePattern),
+    async build(slots, context) {
+      const tests = await testFiles(slots, context);
+      if (typeof tests === "string") return tests;
+      const { pattern } = tests;
       return {
         program: "len(find_files(pattern))",
         params: { pattern },
@@ -130,7 +157,7 @@ export const FILE_RULES: readonly IntentRule[] = [
       `(?:where|find) ${NAME}`,
       "(?:show|find|match) (?<name>G)",
       `(?<exist>exist) ${NAME}`,
-      "{ask}(?<name>[PF]) file(?: in (?<scope>D))?",
+      "{ask}(?<name>[PFG]) file(?: in (?:(?<scope>D)|(?<scopeTop>toplevel)))?",
     ].map(rulePattern),
     build: (slots, context) => overMatches(slots, context, "find_files(pattern)", false),
   },
@@ -141,7 +168,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       `count (?:file )?(?:named|match) ${NAME_AFTER_MARKER}{scope}`,
-      "count (?<name>[PF]) file(?: in (?<scope>D))?",
+      "count (?<name>[PFG]) file(?: in (?:(?<scope>D)|(?<scopeTop>toplevel)))?",
     ].map(rulePattern),
     build: (slots, context) => overMatches(slots, context, "len(find_files(pattern))", true),
   },
@@ -179,6 +206,8 @@ export const FILE_RULES: readonly IntentRule[] = [
     patterns: [
       "(?<show>show) (?:(?<contents>content) )?(?:(?<into>in) )?{folder}",
       "show (?:content )?(?:in )?(?<top>toplevel)(?: package| (?<root>folder))?",
+      // "contents of parse/": a folder's contents need no verb.
+      "(?<contents>content) (?:in )?{folder}",
     ].map(rulePattern),
     build(slots) {
       // "list the top-level folders" asks for folders only (list-folders), not everything there.
@@ -214,6 +243,8 @@ export const FILE_RULES: readonly IntentRule[] = [
     build(slots) {
       const where = scopeOf(slots);
       if (!where || where.extensions) return "folders have no kind";
+      if (where.shallow)
+        return "every folder at any depth was asked, and the scope says directly in";
       const pattern = globOf(where, null);
       return {
         program: where.folder
@@ -265,6 +296,9 @@ export const FILE_RULES: readonly IntentRule[] = [
       // "a breakdown of file extensions", "file type breakdown by extension".
       "(?:show )?(?:file )?(?:extension )?breakdown (?:per |in )?(?:file )?extension{scope}",
       "(?:show )?(?:file )?extension breakdown(?: per (?:file )?extension)?{scope}",
+      // "break down the files in types by extension", "breakdown of files by extension at the top".
+      "(?:show )?breakdown file{scope} per (?:file )?extension",
+      "(?:show )?breakdown file per (?:file )?extension{scope}",
     ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);
@@ -298,6 +332,8 @@ export const FILE_RULES: readonly IntentRule[] = [
     patterns: [
       `{ask}(?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})(?: deep)?`,
       "(?:{kind} )?file in D",
+      // "markdown docs in docs": a kind names files without the word.
+      "{ask}{kind} in (?<scope>D)",
       "show (?:content )?(?:in )?(?<scope>D) file",
       `show (?:{kind} )?file (?<scope>D) (?:have|contain)`,
     ].map(rulePattern),
@@ -318,8 +354,8 @@ export const FILE_RULES: readonly IntentRule[] = [
     examples: ["how many files are there", "count the python files in src"],
     needs: ["find_files"],
     patterns: [
-      `count (?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})`,
-      "count (?:{kind} )?file (?<scope>D) have",
+      `count (?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})(?: deep)?`,
+      "count (?:{kind} )?file (?<scope>D) (?:have|contain)",
       // "how many source maps are there in build": a kind needs no "files".
       "count {kind}{scope}",
       "count (?:{kind} )?file (?:count )?(?<withnm>withnm)",

@@ -8,6 +8,7 @@
  */
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
+import { TEST_GLOB, globFor, isLanguageName } from "./file-kinds.js";
 import { readScopeWords } from "./scope-words.js";
 
 /** Root-level names of the well-known files, as globs, by the word people use. */
@@ -75,15 +76,38 @@ export async function groundRequest(
         if (files.length > 0) Object.assign(token, { form: "F", path: files[0], named: true });
         continue;
       }
+      // A word read as another one a letter away ("dist" as "list") names what the workspace has
+      // of that name first: the guess was only a guess.
+      const guessed = token.guess !== undefined;
       const nameable =
-        token.form === "W" || token.form === "P" || (folderish && !NEVER_NAMES.has(token.form));
+        token.form === "W" ||
+        token.form === "P" ||
+        guessed ||
+        (folderish && !NEVER_NAMES.has(token.form));
       if (!nameable) continue;
       const grounded = await kind(token.raw);
-      if (grounded?.found === "folder" && (token.form === "P" || token.form === "W" || folderish))
+      if (guessed && grounded) delete token.guess;
+      // "test files", "docs files" beside a test or docs folder: the word's own meaning (test
+      // files by name, a kind of file) and the folder's files, read only where they are the same.
+      const adjective =
+        grounded?.found === "folder" &&
+        (token.form === "test" || token.form === "K") &&
+        next?.form === "file" &&
+        previous?.form !== "in" &&
+        previous?.form !== "folder";
+      if (adjective && !(await sameFiles(view, token, grounded.path)))
+        Object.assign(token, {
+          form: "A",
+          ambiguity: `'${token.raw} files' may mean the files in the ${token.raw} folder or ${token.raw} files anywhere (${ownGlob(token)}), and here those are not the same files: say "the files in the ${grounded.path} folder", or name the files by a pattern`,
+        });
+      else if (
+        grounded?.found === "folder" &&
+        (token.form === "P" || token.form === "W" || guessed || folderish)
+      )
         Object.assign(token, {
           form: "D",
           path: grounded.path,
-          ...(token.form === "W" && !folderish ? { loose: true } : {}),
+          ...((token.form === "W" || guessed) && !folderish ? { loose: true } : {}),
         });
       else if (grounded?.found === "file") Object.assign(token, { form: "F", path: grounded.path });
       else if (token.form === "P" || token.form === "W") {
@@ -91,9 +115,48 @@ export async function groundRequest(
         if (named) Object.assign(token, named);
       }
     }
+    const scope = scopeGlob(read);
+    for (const token of read) if (token.form === "K") await markAmbiguousKind(view, token, scope);
   }
   read = dropWholeWorkspace(await readScopeWords(read, view));
   return moveLeadingScope(folderBeforeFile(read));
+}
+
+/**
+ * "js files", "ts files": an extension written as a word may mean that extension alone (`*.js`,
+ * as `find -name '*.js'` does) or its whole family (JavaScript: .js, .mjs, .cjs, .jsx). Where
+ * the request looks holds files of the family's other extensions, the two readings are different
+ * files, so the token becomes `A` (ambiguous), which no pattern takes; else both are the same.
+ * A language's name ("yaml", "javascript") is always the family.
+ */
+async function markAmbiguousKind(view: WorkspaceView, token: Token, scope: string): Promise<void> {
+  const word = token.raw.toLowerCase();
+  const extensions = token.extensions ?? [];
+  if (extensions.length < 2 || !extensions.includes(word) || isLanguageName(word)) return;
+  const others = extensions.filter((extension) => extension !== word);
+  const glob = `${scope}*.${others.length === 1 ? others[0] : `{${others.join(",")}}`}`;
+  if ((await view.files(glob)).length > 0) token.form = "A";
+}
+
+/** The files a word means on its own: test files by name, or the files of a kind. */
+function ownGlob(token: Token): string {
+  return token.form === "test" ? TEST_GLOB : globFor("", token.extensions ?? []);
+}
+
+/** True when the folder's files are the files the word means on its own. */
+async function sameFiles(view: WorkspaceView, token: Token, folder: string): Promise<boolean> {
+  const [inFolder, own] = await Promise.all([
+    view.files(`${folder}/**/*`),
+    view.files(ownGlob(token)),
+  ]);
+  return inFolder.length === own.length && inFolder.every((file) => own.includes(file));
+}
+
+/** Where a request looks, as a glob prefix: under the first folder it names, directly in the top folder, or anywhere. */
+function scopeGlob(tokens: readonly Token[]): string {
+  const folder = tokens.find((token) => token.form === "D")?.path;
+  if (folder) return `${folder}/**/`;
+  return tokens.some((token) => token.form === "toplevel") ? "" : "**/";
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CODE_RULES } from "./code-rules.js";
 import { FILE_RULES } from "./file-rules.js";
+import { FOLDER_COUNT_RULES } from "./folder-count-rules.js";
 import { LINE_RANK_RULES } from "./line-rank-rules.js";
 import { NAME_RULES } from "./name-rules.js";
 import { OCCURRENCE_RULES } from "./occurrence-rules.js";
@@ -8,6 +9,7 @@ import { READ_RULES } from "./read-rules.js";
 import type { IntentRule } from "./rule-types.js";
 import { SEARCH_RULES } from "./search-rules.js";
 import { SIZE_RULES } from "./size-rules.js";
+import { SIZE_THRESHOLD_RULES } from "./size-threshold-rules.js";
 import { TOTAL_SIZE_RULES } from "./total-size-rules.js";
 import { WRITE_RULES } from "./write-rules.js";
 
@@ -23,9 +25,11 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...CODE_RULES,
   ...PACKAGE_RULES,
   ...SIZE_RULES,
+  ...SIZE_THRESHOLD_RULES,
   ...TOTAL_SIZE_RULES,
   ...LINE_RANK_RULES,
   ...READ_RULES,
   ...NAME_RULES,
+  ...FOLDER_COUNT_RULES,
   ...FILE_RULES,
 ]);

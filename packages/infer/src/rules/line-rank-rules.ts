@@ -70,10 +70,12 @@ export const LINE_RANK_RULES: readonly IntentRule[] = [
     examples: ["which 3 files have the most lines", "what's the longest file in src"],
     needs: ["find_files", "read_file"],
     patterns: [
-      `{ask}(?:top )?(?:{n} )?longest ${FILES}{scope}${BY_LINES}`,
+      `{ask}(?:top )?(?:{n} )?longest ${FILES}{scope}${BY_LINES}(?: desc)?`,
       `{ask}(?:{n} )?${FILES} (?:have|with) most line{scope}`,
       `{ask}(?:{n} )?${FILES}{scope} (?:have|with) most line`,
       `{ask}(?:{n} )?${FILES} longest{scope}${BY_LINES}`,
+      `{ask}(?:{n} )?${FILES} longest${BY_LINES}{scope}`,
+      `{ask}(?:{n} )?${FILES}{scope} longest${BY_LINES}`,
     ].map(rulePattern),
     build: ranked("most"),
   },
@@ -83,7 +85,7 @@ export const LINE_RANK_RULES: readonly IntentRule[] = [
     examples: ["which file is the shortest", "the 5 shortest typescript files"],
     needs: ["find_files", "read_file"],
     patterns: [
-      `{ask}(?:{n} )?shortest ${FILES}{scope}${BY_LINES}`,
+      `{ask}(?:{n} )?shortest ${FILES}{scope}${BY_LINES}(?: asc)?`,
       `{ask}(?:{n} )?${FILES} shortest{scope}${BY_LINES}`,
     ].map(rulePattern),
     build: ranked("fewest"),

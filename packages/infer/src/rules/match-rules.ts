@@ -149,6 +149,18 @@ export async function matchRules(
       unread,
     };
   }
+  const ambiguous = tokens.find((token) => token.form === "A");
+  if (ambiguous) {
+    const word = ambiguous.raw.toLowerCase();
+    return {
+      rule: null,
+      reason:
+        ambiguous.ambiguity ??
+        `'${ambiguous.raw}' may mean the .${word} files alone or every file of its family (${ambiguous.extensions!.map((extension) => `.${extension}`).join(", ")}), and here those are not the same files: say ".${word} files" or the language's name`,
+      closest: null,
+      unread,
+    };
+  }
   const unknown = tokens.find(
     (token, index) => token.form === "P" || (isUnread(token) && tokens[index - 1]?.form === "in"),
   );

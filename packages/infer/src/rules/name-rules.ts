@@ -6,18 +6,24 @@
  * written in lower case matches any case, as `fd` and ripgrep's smart case do; with a capital it
  * matches exactly. Only the name is matched, never the folders above it.
  */
-import { quoted } from "./reading-text.js";
-import { textOf } from "./rule-slots.js";
+import { globFor } from "./file-kinds.js";
+import { kindName, quoted } from "./reading-text.js";
+import { kindsOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleSlots } from "./rule-types.js";
 import { findCall } from "./find-call.js";
 
 /** The glob of the files a name rule looks at: under a grounded folder, at the top only, or everywhere. */
 function baseGlob(slots: RuleSlots): { pattern: string; where: string } {
   const folder = slots.scope?.[0]?.path;
-  if (slots.top) return { pattern: "*", where: "directly in the top folder" };
+  // "js files with ISOWeek in the name": the kind's extensions, in the glob and the words.
+  const extensions = kindsOf(slots.kind);
+  const glob = globFor(folder ?? "", extensions);
+  const pattern = slots.top ? glob.replace(/^\*\*\//, "") : glob;
+  const kind = extensions ? ` of the ${kindName(extensions)} kind (${pattern})` : "";
+  if (slots.top) return { pattern, where: `directly in the top folder${kind}` };
   return folder
-    ? { pattern: `${folder}/**/*`, where: `under ${quoted(folder)}` }
-    : { pattern: "**/*", where: "at any depth" };
+    ? { pattern, where: `under ${quoted(folder)}${kind}` }
+    : { pattern, where: `at any depth${kind}` };
 }
 
 /** Smart case: text in lower case matches any case. */
@@ -33,6 +39,8 @@ function byName(test: "includes" | "startsWith", words: string) {
     const part = textOf(slots.part);
     if (part === null || part.trim() === "" || /[\n\r/]/.test(part))
       return "the text of the name is not usable";
+    // "a hash in their name": a kind of text, not the word as written.
+    if (slots.part?.[0]?.article) return "“a” before the word names a kind of text, not the text";
     const { pattern, where } = baseGlob(slots);
     const match = caseOf(part);
     const list = `${findCall(pattern)}.filter(file => ${match.name}.${test}(part))`;
@@ -47,6 +55,8 @@ function byName(test: "includes" | "startsWith", words: string) {
 const PART = "(?<part>[QWCP])";
 const COUNT = "(?<count>count )?";
 const SCOPE = "(?: in (?<scope>D)| in (?<top>toplevel))?";
+/** "js files", ".md files": a kind of file whose names are matched. */
+const KIND = "(?:(?<kind>K) )?";
 
 /** Name rules. */
 export const NAME_RULES: readonly IntentRule[] = [
@@ -56,10 +66,10 @@ export const NAME_RULES: readonly IntentRule[] = [
     examples: ['files with "test" in the name', "find files with sync in their name"],
     needs: ["find_files"],
     patterns: [
-      `${COUNT}{ask}file${SCOPE} (?:with|have|contain) ${PART} in name`,
-      `${COUNT}{ask}file (?:with|have|contain) ${PART} in name${SCOPE}`,
-      `${COUNT}{ask}file${SCOPE} name (?:have|contain) ${PART}`,
-      `${COUNT}{ask}file name (?:have|contain) ${PART}${SCOPE}`,
+      `${COUNT}{ask}${KIND}file${SCOPE} (?:with|have|contain) ${PART} in name`,
+      `${COUNT}{ask}${KIND}file (?:with|have|contain) ${PART} in name${SCOPE}`,
+      `${COUNT}{ask}${KIND}file${SCOPE} name (?:have|contain) ${PART}`,
+      `${COUNT}{ask}${KIND}file name (?:have|contain) ${PART}${SCOPE}`,
     ].map(rulePattern),
     build: byName("includes", "contains"),
   },
@@ -69,8 +79,8 @@ export const NAME_RULES: readonly IntentRule[] = [
     examples: ['files whose name starts with "index"', "files in src that start with test-"],
     needs: ["find_files"],
     patterns: [
-      `${COUNT}{ask}file${SCOPE} (?:(?:with )?name )?start ${PART}`,
-      `${COUNT}{ask}file (?:(?:with )?name )?start ${PART}${SCOPE}`,
+      `${COUNT}{ask}${KIND}file${SCOPE} (?:(?:with )?name )?start ${PART}`,
+      `${COUNT}{ask}${KIND}file (?:(?:with )?name )?start ${PART}${SCOPE}`,
     ].map(rulePattern),
     build: byName("startsWith", "starts with"),
   },

@@ -214,11 +214,17 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     patterns: [
       `(?:show )?(?:npm )?(?<script>[^ ]+) script(?: run)?${PKG}`,
       `(?:show )?npm (?<script>[^ ]+)(?: run)?${PKG}`,
+      // "what command does `npm test` run": a quoted npm, pnpm or yarn command names the script.
+      `(?:show )?(?:script )?(?<command>Q)(?: run)?${PKG}`,
     ].map(rulePattern),
     async build(slots, context) {
       const found = await manifestOf(slots, context);
       if (typeof found === "string") return found;
-      const script = slots.script?.[0]?.raw ?? "";
+      const command = slots.command?.[0]?.raw;
+      const named =
+        command === undefined ? null : /^(?:npm|pnpm|yarn)(?: run)? ([\w:.-]+)$/.exec(command);
+      if (command !== undefined && !named) return "the quoted text is not an npm script command";
+      const script = named ? named[1]! : (slots.script?.[0]?.raw ?? "");
       const scripts = found.manifest.scripts;
       if (!scripts || typeof scripts !== "object" || !Object.hasOwn(scripts, script))
         return `${quoted(found.path)} has no script ${quoted(script)}`;
@@ -236,7 +242,7 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     examples: ['what\'s "version" set to', 'show the "scripts" field of package.json'],
     needs: ["read_file"],
     patterns: [
-      `(?:show )?(?:in )?${PKG_BEFORE}(?<key>[^ ]+) (?:field|set)${PKG}`,
+      `(?:show )?(?:in )?${PKG_BEFORE}(?<key>[^ ]+) (?:field(?: set)?|set)${PKG}`,
       "(?:show )?(?<key>[^ ]+) (?:in )?(?<pkg>F)",
     ].map(rulePattern),
     async build(slots, context) {

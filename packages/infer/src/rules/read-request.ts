@@ -10,7 +10,8 @@ import { PHRASE_CONCEPTS, isStopWord, wordForm } from "./vocabulary.js";
 /**
  * One token. `form` is what patterns see: a concept (`show`, `file`, `count`, …) or a slot
  * letter: `Q` quoted text, `R` a regex literal, `P` a path, `G` a glob, `N` a number, `K` a
- * kind of file, `W` an unknown word; grounding turns paths and words that name something in the
+ * kind of file, `W` an unknown word; grounding makes `A` of a kind written as an extension word
+ * ("js") where the extension alone and its family are different files, and turns paths and words that name something in the
  * workspace into `F` (a file) or `D` (a folder, a directory).
  */
 export interface Token {
@@ -29,6 +30,10 @@ export interface Token {
   loose?: boolean;
   /** A word read as another one a letter away ("lsit" as "list"): the word it was read as. */
   guess?: string;
+  /** `A`: why the word has two readings here that are not the same files. */
+  ambiguity?: string;
+  /** `W`/`C`: right after "a" or "an" ("a hash in the name"): a kind of thing, not text as written. */
+  article?: true;
 }
 
 const OPENING: Readonly<Record<string, string>> = {
@@ -64,7 +69,22 @@ const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
   "can't": ["not"],
   "won't": ["not"],
   "didn't": ["not"],
+  // Chat spellings: "gimme the last 5 lines", "count teh files", "u", "ur", "plz".
+  gimme: ["show"],
+  teh: ["the"],
+  u: ["you"],
+  ur: ["your"],
+  plz: ["please"],
 };
+
+/** Number words people write for a small count ("the five largest files", "first three lines"). */
+const NUMBER_WORDS: readonly string[] =
+  "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(
+    " ",
+  );
+
+/** "10KB", "1.5mb": a size with its unit, written as one chunk. */
+const SIZE_CHUNK = /^(\d{1,6}(?:\.\d{1,3})?)(kb|kib|mb|mib|gb|gib|b)$/i;
 
 /** Splits a request into raw pieces: quoted text, regex literals and runs of other characters. */
 function pieces(
@@ -161,23 +181,124 @@ export function readRequest(text: string): Token[] {
         );
         continue;
       }
+      // "line-wise", "size-wise": by lines, by size.
+      const wise = /^(line|size)-?wise$/i.exec(chunk);
+      if (wise) {
+        words.push({ form: "word", raw: "by" }, { form: "word", raw: wise[1]! });
+        continue;
+      }
+      // "10KB": the number, then its unit.
+      const sized = SIZE_CHUNK.exec(chunk);
+      if (sized) {
+        words.push({ form: "N", raw: sized[1]! }, { form: "word", raw: sized[2]! });
+        continue;
+      }
+      // "five", "three": a number ("one" only after a word that counts: "the top one" stays a word).
+      const number = NUMBER_WORDS.indexOf(chunk.toLowerCase());
+      if (number > 1) {
+        words.push({ form: "N", raw: String(number) });
+        continue;
+      }
       words.push(slotOf(chunk) ?? { form: "word", raw: chunk });
     }
   }
-  return withoutRepeats(conceptsOf(expandContractions(words)));
+  return withoutRepeats(normalised(withoutRepeats(conceptsOf(expandContractions(words)))));
 }
 
-/** "list, show me the files" and "the total number of lines" name one concept twice: once is enough. */
+/**
+ * Orders of words that mean what another order means, rewritten to the order the patterns read:
+ * - "what is the number of files": a `show` right before `count` asks for the count.
+ * - "the total line count of": "count line count" is "count line".
+ * - "top-level .js files", "root files": a `toplevel` before a kind or "files" is where they
+ *   are, as "… files at the top level" says.
+ * - "any svg files? list them": a trailing "list" or "show" with no verb before it opens the request.
+ * - "markdown docs", "typescript declaration": two kinds in a row where one holds the other are
+ *   the narrower one ("docs" that are markdown); any other two kinds stay two.
+ */
+function normalised(tokens: Token[]): Token[] {
+  const read: Token[] = [];
+  // "any svg files? list them": a request that names what it wants, then the verb, asks for it.
+  const last = tokens.at(-1);
+  if (last?.form === "show" && tokens.length > 1 && !VERBS.has(tokens[0]!.form))
+    tokens = [last, ...tokens.slice(0, -1)];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const next = tokens[index + 1];
+    if (token.form === "show" && next?.form === "count") continue;
+    if (
+      token.form === "count" &&
+      read.at(-1)?.form === "line" &&
+      read.some((earlier) => earlier.form === "count")
+    )
+      continue;
+    if (token.form === "K" && next?.form === "K" && token.extensions && next.extensions) {
+      const narrower = narrowerKind(token, next);
+      if (narrower) {
+        read.push(narrower);
+        index++;
+        continue;
+      }
+    }
+    if (token.form === "toplevel" && (next?.form === "K" || next?.form === "file")) {
+      let end = index + 1;
+      while (tokens[end]?.form === "K") end++;
+      if (tokens[end]?.form === "file") {
+        read.push(...tokens.slice(index + 1, end + 1), { form: "in", raw: "" }, token);
+        index = end;
+        continue;
+      }
+    }
+    read.push(token);
+  }
+  return read;
+}
+
+/** Concepts that open a request as its verb. */
+const VERBS = new Set([
+  "show",
+  "count",
+  "find",
+  "search",
+  "where",
+  "exist",
+  "create",
+  "replace",
+  "append",
+  "change",
+]);
+
+/** Of two kinds, the one whose extensions the other holds all of; null when neither does. */
+function narrowerKind(a: Token, b: Token): Token | null {
+  const within = (inner: readonly string[], outer: readonly string[]) =>
+    inner.every(
+      (extension) => outer.includes(extension) || outer.some((o) => extension.endsWith(`.${o}`)),
+    );
+  if (within(a.extensions!, b.extensions!)) return { ...a, raw: `${a.raw} ${b.raw}` };
+  if (within(b.extensions!, a.extensions!)) return { ...b, raw: `${a.raw} ${b.raw}` };
+  return null;
+}
+
+/**
+ * "list, show me the files" and "the total number of lines" name one concept twice: once is
+ * enough. A guessed word stays ("which dist files": "dist" is a folder, not "list" mistyped), so
+ * grounding can read it as what it names and a reading never loses it silently.
+ */
 function withoutRepeats(tokens: Token[]): Token[] {
   return tokens.filter(
     (token, index) =>
-      index === 0 || /^[A-Z]$/.test(token.form) || token.form !== tokens[index - 1]!.form,
+      index === 0 ||
+      /^[A-Z]$/.test(token.form) ||
+      token.guess !== undefined ||
+      token.form !== tokens[index - 1]!.form,
   );
 }
 
 function expandContractions(tokens: Token[]): Token[] {
-  return tokens.flatMap((token) => {
+  return tokens.flatMap((token, index) => {
     if (token.form !== "word") return [token];
+    // "r there any", "how many files r there": "are", only before a word that follows "are".
+    if (/^r$/i.test(token.raw) && /^(?:there|they|you|u|we)$/i.test(tokens[index + 1]?.raw ?? ""))
+      return [{ form: "word", raw: "are" }];
     // The apostrophes as escapes: a regex literal is bundled as written, and one non-ASCII
     // character makes V8 hold (and scan) the CLI's whole chunk as UTF-16.
     const lower = token.raw.toLowerCase().replace(/\u2019/g, "'");
@@ -265,6 +386,7 @@ function conceptsOf(tokens: Token[]): Token[] {
       continue;
     }
     if (isStopWord(lower)) continue;
+    const article = /^an?$/i.test(tokens[index - 2]?.raw ?? "") ? { article: true as const } : {};
     if (lower === "all" || lower === "every") {
       // "all the files", "all typescript files", "all the lines" mean the files and lines; "all
       // the folders" means every folder at any depth; "all the package names" and "every
@@ -282,7 +404,7 @@ function conceptsOf(tokens: Token[]): Token[] {
     if (form && "kind" in form) {
       read.push({ form: "K", raw: token.raw, extensions: kindExtensions(form.kind)!, ...guess });
     } else if (form) read.push({ form: form.concept, raw: token.raw, ...guess });
-    else read.push({ form: isCodeShaped(token.raw) ? "C" : "W", raw: token.raw });
+    else read.push({ form: isCodeShaped(token.raw) ? "C" : "W", raw: token.raw, ...article });
   }
   return read;
 }

@@ -76,7 +76,7 @@ export const READ_RULES: readonly IntentRule[] = [
     needs: ["read_lines"],
     patterns: [
       "(?:show )?(?:in )?line (?<from>N) to (?<to>N) (?:in )?{file}",
-      "(?:show )?(?:in )?line (?<from>N) (?:in )?{file}",
+      "(?:show )?(?:in )?line (?<from>N) (?:in )?{file}(?: say)?",
       "(?:show )?(?:in )?{file} line (?<from>N)(?: to (?<to>N))?",
     ].map(rulePattern),
     build(slots) {
@@ -106,7 +106,7 @@ export const READ_RULES: readonly IntentRule[] = [
     examples: ["how big is README.md", "what is the size of package.json"],
     needs: ["file_size"],
     patterns: [
-      "(?:show |count )?(?:file )?size (?:in )?{file}(?: inbytes)?",
+      "(?:show |count )?(?:file )?size (?:in )?{file}(?: inbytes| size)?",
       "(?:show )?{file} (?:file )?size(?: inbytes)?",
       "count size (?:in )?{file}",
     ].map(rulePattern),

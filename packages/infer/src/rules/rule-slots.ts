@@ -48,7 +48,10 @@ export function scopeOf(slots: RuleSlots, options: { file?: boolean } = {}): Sco
   const kinds = kindsOf(slots.kind);
   if (scoped && kinds) return null;
   const file = slots.scopeFile?.[0]?.path;
-  const shallow = slots.shallow ? { shallow: true } : {};
+  // "at the top level", "top-level .js files": the files directly in the workspace root.
+  const top = slots.scopeTop !== undefined || slots.kindTop !== undefined;
+  if (top && folder !== "") return null;
+  const shallow = slots.shallow || top ? { shallow: true } : {};
   if (file === undefined) return { folder, extensions: kinds ?? scoped, ...shallow };
   if (slots.shallow) return null;
   return options.file ? { folder: "", extensions: kinds, file } : null;

@@ -52,7 +52,7 @@ export interface IntentRule {
 const MACROS: Readonly<Record<string, string>> = {
   kind: "(?:(?<kind>K(?: and K)*)|(?<source>source))",
   scope:
-    "(?: in (?:(?<scope>D)(?: (?<shallow>shallow))?|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file| script)?))?",
+    "(?: in (?:(?<scope>D)(?: (?<shallow>shallow))?|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file| script)?(?: in (?<kindTop>toplevel))?|(?<scopeTop>toplevel)))?",
   folder: "(?<folder>D)",
   file: "(?<file>F)",
   term: "(?<term>[^ ]+)",

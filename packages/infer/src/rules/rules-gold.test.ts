@@ -38,6 +38,15 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["list files matching docs/*.md", "files-named", () => ["docs/guide.md"]],
   ["how many files match *.md", "count-files-named", () => 4],
   ["ls dirs", "list-folders", () => ["docs", "src", "tests"]],
+  ["how many subfolders does src have", "count-folders", () => 1],
+  ["count all the directories, at any depth", "count-folders", () => 4],
+  ["src - how many folders does it contain, subfolders included?", "count-folders", () => 1],
+  [
+    "number of files under each top-level folder",
+    "count-per-subfolder",
+    () => ({ docs: 1, src: 4, tests: 1 }),
+  ],
+  ["how many files in each src subfolder", "count-per-subfolder", () => ({ "src/tools": 1 })],
   ["which folders are in src", "list-folders", () => ["src/tools"]],
   [
     "count files per folder",

@@ -86,6 +86,11 @@ export async function readScopeWords(
       index++;
       continue;
     }
+    // "the whole locale tree", "the src tree": the folder with everything below it.
+    if (token.form === "W" && /^(?:tree|subtree)$/i.test(token.raw) && read.at(-1)?.form === "D") {
+      read.push({ form: "deep", raw: token.raw });
+      continue;
+    }
     // "the root package.json", "the root package": the workspace's own.
     if (/^root$/i.test(token.raw) && (next?.form === "package" || isRootFile(next))) continue;
     read.push(token);
@@ -138,6 +143,13 @@ function isRootFile(token: Token | undefined): boolean {
 /** How many tokens from `index` say "not in subfolders" (0 when they do not). */
 function shallowAt(tokens: readonly Token[], index: number): number {
   if (tokens[index]?.form === "not" && tokens[index + 1]?.form === "deep") return 2;
+  // "not counting anything deeper", "not in nested folders".
+  if (
+    tokens[index]?.form === "not" &&
+    (tokens[index + 1]?.form === "count" || tokens[index + 1]?.form === "in") &&
+    tokens[index + 2]?.form === "deep"
+  )
+    return tokens[index + 3]?.form === "folder" && /s$/i.test(tokens[index + 3]!.raw) ? 4 : 3;
   if (tokens[index]?.form !== "not") return 0;
   // "not in subfolders", "don't count subdirs"; "(not dirs)" after "files" says only that folders are not files.
   const at = index + 2;

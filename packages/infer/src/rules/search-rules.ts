@@ -125,7 +125,8 @@ function termOf(slots: RuleSlots): { query: string } | { regex: string } | null 
     (token) => !["literal", "contain", "have", "with"].includes(token.form),
   );
   const token = tokens[0];
-  if (!token || tokens.length !== 1) return null;
+  // "files that contain a password": a kind of text, not the word as written.
+  if (!token || tokens.length !== 1 || token.article) return null;
   if (token.form === "R") {
     const literal = regexLiteral(token.raw, token.flags ?? "");
     return literal ? { regex: literal } : null;
@@ -231,6 +232,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     needs: ["find_files", "read_file"],
     patterns: [
       `(?:show |find |search |where )?${MARKS}(?: comment| line| occurrence)?{scope}(?: (?:with|and) lineno)?`,
+      // "grep -rn TODO lib": grep's own order, the folder last.
+      `search ${MARKS} (?<scope>D)`,
       `(?:show |find )?line ${HAVE} ${MARKS}{scope}(?: (?:with|and) lineno)?`,
     ].map(rulePattern),
     build: todos("rows"),
@@ -241,15 +244,26 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
     patterns: [
-      "(?:show |who )?(?:file )?(?<verb>import) (?<module>[QWPD]){scope}",
-      "(?<count>count )(?:file )?(?<verb>import) (?<module>[QWPD]){scope}",
+      "(?:show |who )?(?:file )?(?<verb>import) (?<module>[QWPDF]){scope}",
+      "(?<count>count )(?:file )?(?<verb>import) (?<module>[QWPDF]){scope}",
+      // "which top-level .js files import ./a.js": the files named before the verb.
+      "(?:show )?(?:{kind} )?file{scope} (?<verb>import) (?<module>[QWPDF])",
+      "(?<count>count )(?:{kind} )?file{scope} (?<verb>import) (?<module>[QWPDF])",
       "(?:show |who )?(?:file )?use (?<module>[QP]){scope}",
     ].map(rulePattern),
     build(slots, context) {
       const module = textOf(slots.module);
       // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
       // (lower case, as npm requires); "who imports Subscribable" names a symbol, not a module.
-      if (module === null || !(slots.module![0]!.form === "Q" || MODULE_NAME.test(module)))
+      // A file of the workspace is a module only as a relative specifier ("./a.js"): "lib/a.js"
+      // would read as the package "lib", and importers_of matches specifiers as written.
+      const form = slots.module?.[0]?.form;
+      if (form === "F" && !module?.startsWith("."))
+        return "a workspace file is matched by the specifier imports write (./a.js), not its path";
+      // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
+      // ("any use of 'jQuery'" asks for the text).
+      const quotedImport = form === "Q" && slots.verb !== undefined;
+      if (module === null || !(quotedImport || MODULE_NAME.test(module)))
         return "the module is not a specifier (a path, or a package name in lower case)";
       const parsed = context.tools.has("importers_of");
       // "require" names CommonJS require() calls; "import" and "use" name every way in.
@@ -291,7 +305,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     needs: ["find_files", "read_file"],
     patterns: [
       `{ask}(?:{kind} )?file ${FILE_TERM}{scope}`,
-      `{ask}(?:{kind} )?file in (?<scope>D) ${FILE_TERM}`,
+      `{ask}(?:{kind} )?file{scope} ${FILE_TERM}`,
+      // "is Kazakh mentioned in any .js file under locale? which ones": the text, then where.
+      `(?:show )?(?<term>[QCWR]) contain in (?:{kind} )?file{scope}`,
+      // "search X in lib, just give me the files": the files, not the lines.
+      `search ${TERM}{scope} show file`,
     ].map(rulePattern),
     build: search("files"),
   },
@@ -302,7 +320,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     needs: ["find_files", "read_file"],
     patterns: [
       `count (?:{kind} )?file ${FILE_TERM}{scope}`,
-      `count (?:{kind} )?file in (?<scope>D) ${FILE_TERM}`,
+      `count (?:{kind} )?file{scope} ${FILE_TERM}`,
     ].map(rulePattern),
     build: search("count"),
   },

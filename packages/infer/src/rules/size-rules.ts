@@ -119,9 +119,11 @@ export const SIZE_RULES: readonly IntentRule[] = [
     examples: ["show the 5 biggest files", "which file is the largest in src"],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}${BY}`,
+      `{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}${BY}(?: desc)?`,
       "largest {n} (?:{kind} )?(?<files>file){scope}(?: desc)?",
       `(?:show |find )?(?:{kind} )?(?<files>file) largest{scope}${BY}`,
+      // "which file in lib is the biggest, size-wise": where, then the superlative.
+      `(?:show |find )?(?:{n} )?(?:{kind} )?(?<files>file){scope} largest${BY}`,
       "(?:show |find )?{kind} largest{scope}",
       // "files in lib/io sorted by size, biggest first": every file, in order.
       "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>desc)",
@@ -135,8 +137,9 @@ export const SIZE_RULES: readonly IntentRule[] = [
     examples: ["show the 5 smallest files", "which file is the smallest in src"],
     needs: ["find_files"],
     patterns: [
-      `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope}${BY}`,
+      `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope}${BY}(?: asc)?`,
       `(?:show |find )?(?:{kind} )?(?<files>file) smallest{scope}${BY}`,
+      `(?:show |find )?(?:{n} )?(?:{kind} )?(?<files>file){scope} smallest${BY}`,
       "(?:show |find )?{kind} smallest{scope}",
       "(?:show )?(?:{kind} )?(?<files>file){scope} sort per size (?<all>asc)",
     ].map(rulePattern),
@@ -171,6 +174,8 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["read_file"],
     patterns: [
       "count line (?:in )?{file}(?: have)?",
+      // "how long is a.js in lines": "how long" alone may mean characters.
+      "howlong {file} in line",
       "line in {file}",
       "(?:show )?line count (?:in )?{file}",
       "(?:show )?{file} line count",
@@ -215,6 +220,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["find_files", "read_file"],
     patterns: [
       "count line(?: {kind})?(?: have)?{scope}",
+      "count line (?:in )?{kind} file{scope}",
       "count {kind} line(?: have)?{scope}",
       "line {kind}{scope}",
       "count line (?:count )?in {kind}(?: file)? in (?<scope>D)",

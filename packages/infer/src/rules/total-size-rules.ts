@@ -8,7 +8,8 @@ import { filesText } from "./reading-text.js";
 import { globOf, scopeOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule } from "./rule-types.js";
 
-const BYTES = "(?: inbytes)?";
+/** "in bytes", "(bytes)": the unit the total is in. */
+const BYTES = "(?: inbytes| size)?";
 
 /** Size rules over many files. */
 export const TOTAL_SIZE_RULES: readonly IntentRule[] = [
@@ -26,6 +27,8 @@ export const TOTAL_SIZE_RULES: readonly IntentRule[] = [
       `(?:show |count )?(?:count )?(?<scope>D) (?:file )?size${BYTES}`,
       `(?:show )?count (?:file )?size(?: in)?(?: {kind}(?: file)?)?${BYTES}(?: in (?<scope>D))?`,
       `(?:show )?count size${BYTES}`,
+      // "sum up the sizes of all .d.ts files (bytes)", "total size of the top-level .js files".
+      `(?:show )?count (?:file )?size (?:in )?{kind} file{scope}${BYTES}`,
     ].map(rulePattern),
     build(slots, context) {
       const where = scopeOf(slots);

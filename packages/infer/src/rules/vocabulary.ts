@@ -16,8 +16,8 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   ),
   find: ["find", "locate"],
   search: ["search", "grep", "rg", "ack", "scan", "hunt"],
-  count: ["count", "tally", "total", "number"],
-  file: ["file", "sources", "module"],
+  count: ["count", "tally", "total", "number", "sum"],
+  file: ["file", "sources", "module", "page"],
   folder: "folder directory dir subfolder subdirectory subdir".split(" "),
   line: ["line", "loc", "sloc"],
   largest: ["largest", "biggest", "heaviest", "big", "large"],
@@ -39,7 +39,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   first: "first head beginning start opening initial leading".split(" "),
   last: "last tail end final bottom trailing ending".split(" "),
   todo: ["todo", "fixme"],
-  contain: "contain mention include reference".split(" "),
+  contain: "contain mention include reference hold".split(" "),
   have: ["have", "has", "having", "got"],
   with: ["with"],
   import: ["import", "require"],
@@ -54,14 +54,15 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   per: ["per", "each", "by"],
   extension: "extension ext suffix type kind filetype".split(" "),
   package: ["package", "pkg", "project"],
-  name: ["name", "title"],
+  name: ["name", "title", "filename", "basename"],
   named: ["named", "called"],
   version: ["version", "ver"],
   description: ["description", "summary"],
   dependency: ["dependency", "dependencies", "deps", "dep", "requirement"],
-  script: ["script"],
+  script: ["script", "command"],
   export: ["export"],
   codekind: ["class", "function", "method", "interface", "enum", "component"],
+  symbol: ["symbol", "identifier"],
   define: "define definition declare declaration implement implementation".split(" "),
   call: "call caller invoke invocation".split(" "),
   replace: ["replace", "substitute", "swap"],
@@ -86,7 +87,9 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   how: ["how"],
   in: "in under inside within from across at".split(" "),
   toplevel: ["root", "toplevel"],
-  deep: ["recursively", "recursive", "nested"],
+  deep: ["recursively", "recursive", "nested", "deeper"],
+  // Units of size: 1 KB = 1,024 bytes, as `find -size` and `du -k` count ("100k" may mean 100,000: not read).
+  unit: "b kb kib kilobyte mb mib megabyte gb gib gigabyte".split(" "),
   to: ["to", "into", "onto", "through", "thru"],
   and: ["and", "or", "plus", "&", "+"],
   not: "not no without except excluding outside but never non other than".split(" "),
@@ -114,7 +117,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
     "does did any some of for just only currently now already actually " +
     "exactly really quickly whole entire full complete out up again thanks thank hey hi ok " +
     "okay so far exist exists existing present available my our your current given want need " +
-    "know let lets as on one ones quick obviously plain sit sits whose"
+    "know let lets as on one ones quick obviously plain sit sits sitting whose single anything"
   ).split(" "),
 );
 
@@ -253,6 +256,49 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["how", "big"], ["size"]],
   [["how", "large"], ["size"]],
   [["wc"], ["count", "line"]],
+  [["break", "down"], ["breakdown"]],
+  [["version", "range"], ["version"]],
+  [["get", "required"], ["import"]],
+  [["get", "imported"], ["import"]],
+  [["gets", "required"], ["import"]],
+  [["gets", "imported"], ["import"]],
+  [["dir", "listing"], ["show"]],
+  [["directory", "listing"], ["show"]],
+  [["folder", "listing"], ["show"]],
+  [["broken", "down"], ["breakdown"]],
+  [["how", "long"], ["howlong"]],
+  [["at", "any", "depth"], ["deep"]],
+  [["any", "depth"], ["deep"]],
+  [["all", "levels"], ["deep"]],
+  ...["subfolders", "subdirectories", "subdirs", "subfolder", "subdirectory"].flatMap(
+    (word) =>
+      [
+        [[word, "included"], ["deep"]],
+        [["including", word], ["deep"]],
+        [["with", word], ["deep"]],
+      ] as const,
+  ),
+  [["nested", "folders", "included"], ["deep"]],
+  [["including", "nested", "folders"], ["deep"]],
+  [["longest", "first"], ["desc"]],
+  [["shortest", "first"], ["asc"]],
+  [["talk", "about"], ["contain"]],
+  [["talks", "about"], ["contain"]],
+  [["refer", "to"], ["contain"]],
+  [["refers", "to"], ["contain"]],
+  [
+    ["declaration", "files"],
+    [".d.ts", "file"],
+  ],
+  [
+    ["declaration", "file"],
+    [".d.ts", "file"],
+  ],
+  [["type", "declarations"], [".d.ts"]],
+  [
+    ["type", "declaration", "files"],
+    [".d.ts", "file"],
+  ],
 ];
 
 /** The lookup tables, built once: surface word → concept, and stem → concept. */

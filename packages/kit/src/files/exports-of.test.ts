@@ -99,4 +99,18 @@ describe("imports_of and importers_of", () => {
       await rm(path.join(root, "lib/uses.js"));
     }
   });
+
+  it("give a row for each way one line brings a module in", async () => {
+    const tools = createFileTools(root);
+    const line = "import { a } from './both.js'; export { b } from './both.js'; import './both.js'";
+    await writeFile(path.join(root, "src/one-line.ts"), `${line}\n`);
+    try {
+      expect(await tools.importers_of("./both.js")).toEqual([
+        { file: "src/one-line.ts", line: 1, text: line, kind: "import" },
+        { file: "src/one-line.ts", line: 1, text: line, kind: "export" },
+      ]);
+    } finally {
+      await rm(path.join(root, "src/one-line.ts"));
+    }
+  });
 });

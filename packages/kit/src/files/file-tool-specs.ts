@@ -19,7 +19,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "read_file",
     provider: "builtin",
     description:
-      "Read a UTF-8 text file from the workspace. A binary file (a NUL in the first 8 KiB) or one over 10 MiB fails (binary_file, too_large); find_files(glob, { text: true }) lists only readable ones.",
+      "Read a UTF-8 text file from the workspace. A binary file (a NUL in its first 8 KiB) or one over 10 MiB fails (binary_file, too_large); find_files(glob, { text: true }) lists readable ones.",
     args: [{ name: "path", type: "string", description: PATH_DESCRIPTION, path: "read" }],
     returns: "string",
     gradeW: 1,
@@ -34,7 +34,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "find_files",
     provider: "builtin",
     description:
-      "Workspace-relative paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode; not .gitignore, .github), node_modules unless named, and what .gitignore ignores unless { include_ignored: true }; { text: true } keeps files read_file reads.",
+      "Paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode; not .gitignore, .github), node_modules unless named, and what .gitignore ignores unless { include_ignored: true } (the other two stay out).",
     args: [
       { name: "pattern", type: "string", description: 'Glob such as "src/**/*.ts"' },
       {
@@ -90,7 +90,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "file_sizes",
     provider: "builtin",
     description:
-      "Every file matching a glob (every file when left out) with its size in bytes, sorted by path; files are left out as find_files leaves them out.",
+      "Each file matching a glob (all when left out) with its size in bytes, sorted by path, left out as find_files does.",
     args: [
       { name: "pattern", type: "string", description: GLOB_DESCRIPTION, optional: true },
       {
@@ -122,7 +122,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "line_counts",
     provider: "builtin",
     description:
-      'Every text file matching a glob (every file when left out) with its number of lines, sorted by path; binary files are skipped, other files left out as find_files leaves them out. Each "\\n" ends a line, and text after the last "\\n" is one more line: "a\\nb" and "a\\nb\\n" have 2, an empty file 0.',
+      "Each text file matching a glob (all when left out) with its line count as line_count(text) gives, sorted by path; binary files skipped, others left out as find_files does.",
     args: [
       { name: "pattern", type: "string", description: GLOB_DESCRIPTION, optional: true },
       {
@@ -153,8 +153,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
   {
     name: "list_folder",
     provider: "builtin",
-    description:
-      "The entries directly in a folder (the root when left out), sorted by name; each path is workspace-relative.",
+    description: "The entries directly in a folder (the root when left out), sorted by name.",
     args: [
       {
         name: "path",
@@ -212,7 +211,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "search_files",
     provider: "builtin",
     description:
-      'Lines containing text: plain, not a regex, case-sensitive (grep -F), in the files find_files(glob) lists ("**/*" by default), binary ones skipped; line from 1, text trimmed; over 1,000 fails (too_many_results).',
+      'Lines containing text: plain, not a regex, case-sensitive, in the files find_files(glob) lists ("**/*" by default), binary ones skipped; line from 1, text trimmed; over 1,000 fails (too_many_results).',
     args: [
       {
         name: "text",
@@ -320,7 +319,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "importers_of",
     provider: "builtin",
     description:
-      'The lines of the JavaScript and TypeScript files (or those matching a glob) that import a module by that specifier ("./utils" also as "./utils.js"), read by a parser: { file, line, text }[].',
+      'The lines of the JS and TS files (or those matching glob) that import, re-export or require a module by that specifier ("./utils" also as "./utils.js"), parsed.',
     args: [
       {
         name: "module",

@@ -64,18 +64,20 @@ export async function scanFiles(
   const inBytes = !options.needle.includes("\uFFFD");
   const search = (file: string, text: string) => {
     const matched = options.matchLines?.(text, file) ?? null;
-    const wanted = matched === null ? null : new Map(matched.map((hit) => [hit.line, hit]));
+    const wanted = matched === null ? null : byLine(matched);
     for (const [index, line] of textLines(text).entries()) {
       if (wanted ? !wanted.has(index + 1) : !test(line)) continue;
-      const found = wanted?.get(index + 1);
-      const kind = wanted ? found?.kind : options.kindOf?.(line);
-      hits.push({
-        file,
-        line: index + 1,
-        text: shortened(line.trim()),
-        ...(kind === undefined ? {} : { kind }),
-        ...(found?.bundled ? { bundled: true } : {}),
-      });
+      // Two things on one line ("import a from 'x'; export { b } from 'x'"): a row for each kind.
+      for (const found of wanted?.get(index + 1) ?? [undefined]) {
+        const kind = wanted ? found?.kind : options.kindOf?.(line);
+        hits.push({
+          file,
+          line: index + 1,
+          text: shortened(line.trim()),
+          ...(kind === undefined ? {} : { kind }),
+          ...(found?.bundled ? { bundled: true } : {}),
+        });
+      }
       if (hits.length > MAX_SEARCH_RESULTS)
         throw new ToolError(
           "too_many_results",
@@ -105,6 +107,19 @@ export async function scanFiles(
   );
   listing.skipped.report(options.call, listing.scope);
   return hits;
+}
+
+type LineMatch = { line: number; kind?: string; bundled?: true };
+
+/** The matches of each line, one per kind (the first of each), in the order found. */
+function byLine(matched: readonly LineMatch[]): Map<number, LineMatch[]> {
+  const lines = new Map<number, LineMatch[]>();
+  for (const hit of matched) {
+    const same = lines.get(hit.line) ?? [];
+    if (!same.some((other) => other.kind === hit.kind)) same.push(hit);
+    lines.set(hit.line, same);
+  }
+  return lines;
 }
 
 /** Why a staged text is left out as the same file on disk would be (over the limit, binary), or null. */

@@ -2,7 +2,7 @@ import {
   allowedLine,
   helperUsage,
   languageSpec,
-  methodsLine,
+  methodsExceptLine,
   type LanguageSpec,
 } from "@lackpy/lang";
 
@@ -30,6 +30,6 @@ export function languageSummary(
     allowedLine(spec),
     `Helpers: ${spec.helpers.map(helperUsage).join(", ")}.`,
     `Globals (only these): ${spec.safeGlobals.map((global) => global.name).join(" ")}.`,
-    methodsLine(spec),
+    methodsExceptLine(spec),
   ].join("\n");
 }

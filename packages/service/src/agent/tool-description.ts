@@ -80,10 +80,17 @@ export function otherKitsSection(kit: DescribedKit, others: readonly DescribedKi
     if (other.name === kit.name) continue;
     const has = other.tools.filter((tool) => described.has(tool.name));
     const added = other.tools.filter((tool) => !described.has(tool.name));
+    // A kit that has most of this one's tools is named by what it lacks ("without write_file").
+    const hasNames = new Set(has.map((tool) => tool.name));
+    const lacks = kit.tools.filter((tool) => !hasNames.has(tool.name)).map((tool) => tool.name);
     const base =
-      has.length === kit.tools.length && has.length > 0
-        ? "the tools above"
-        : has.map((tool) => tool.name).join(", ");
+      has.length === 0
+        ? ""
+        : lacks.length === 0
+          ? "the tools above"
+          : lacks.length < has.length
+            ? `the tools above without ${lacks.join(", ")}`
+            : has.map((tool) => tool.name).join(", ");
     const intro = `kit "${other.name}": ${base || "none of the tools above"}${added.length > 0 ? ", plus" : ""}`;
     lines.push(added.length > 0 ? `${intro}:` : intro);
     for (const tool of added) {
@@ -110,7 +117,7 @@ export function kitSection(kit: DescribedKit, host: DescriptionHost = "agent"): 
   if (count === 0) return `Kit "${kit.name}": no tools (the program can use only the helpers).`;
   if (count <= TOOL_INDEX_THRESHOLD)
     return [
-      `Tools of kit "${kit.name}" (call by bare name, positional arguments, awaited for you; paths are workspace-relative):`,
+      `Tools of kit "${kit.name}" (bare names, positional arguments, awaited for you even in callbacks; paths workspace-relative):`,
       ...kit.tools.map((tool) => toolLine(tool, kit)),
     ].join("\n");
   const fetch =
@@ -156,7 +163,7 @@ export function toolDescription(
       .filter(Boolean)
       .join("\n\n");
   return [
-    `Run one lackpy program instead of many tool calls: it calls the tools below and ends with the answer's value${host === "mcp" ? ` (kit "${kit.name}" unless you pass kit)` : ""}. On failure, fix it from error.errors (line and column from 1, with hints) and call again.`,
+    `Run one lackpy program instead of many tool calls: it calls the tools below and ends with the answer's value${host === "mcp" ? ` (kit "${kit.name}" unless you pass kit)` : ""}. If it fails, fix it from error.errors (line, column from 1; hints) and call again.`,
     tools,
     others,
     languageSummary({ host }),

@@ -161,7 +161,15 @@ async function delegateStages(
         intent,
         request,
         stages,
-        { ...options, modelsOnly: true, tiersBefore },
+        {
+          ...options,
+          modelsOnly: true,
+          tiersBefore,
+          // The models check the rule's reading: what it asked, and why its answer was not given.
+          ...(outcome.reading
+            ? { hint: `${outcome.reading} (its answer was not given: ${unsure})` }
+            : {}),
+        },
         span,
       );
     const error = {

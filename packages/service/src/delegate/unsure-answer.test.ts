@@ -9,6 +9,8 @@ import { unsureAnswer } from "./unsure-answer.js";
 
 let root: string;
 let stub: OllamaStub;
+/** The last message of each chat the stub answered: the request, with any hint. */
+const prompts: string[] = [];
 
 /** The shipped config with no model (templates, then rules), or with a loopback model after them. */
 function config(model: boolean): LackpyConfig {
@@ -27,9 +29,10 @@ beforeAll(async () => {
   // The only YAML files are hidden: the file tools leave them out.
   await writeFile(path.join(root, ".deploy.yml"), "on: push\n");
   await writeFile(path.join(root, ".tooling.yaml"), "x: 1\n");
-  stub = await startOllamaStub(() =>
-    "```\nlen(find_files(pattern))\n```".replace("pattern", '"**/*.md"'),
-  );
+  stub = await startOllamaStub((intent) => {
+    prompts.push(intent);
+    return "```\nlen(find_files(pattern))\n```".replace("pattern", '"**/*.md"');
+  });
 });
 
 afterAll(async () => {
@@ -61,6 +64,14 @@ describe("an offline answer of none while the run left files out", () => {
         tier: "rules",
         output: ["notes.md"],
       });
+      // A count that found files stands, and says what it left out (decision 124): hidden files
+      // are what ls, ripgrep and fd leave out too.
+      expect(await service.delegate("how many files are there", { dryRun: true })).toMatchObject({
+        success: true,
+        tier: "rules",
+        output: 2,
+        skipped: expect.arrayContaining([{ reason: "hidden paths", count: expect.any(Number) }]),
+      });
       expect(
         await service.delegate("how many python files are in src", { dryRun: true }),
       ).toMatchObject({
@@ -80,6 +91,13 @@ describe("an offline answer of none while the run left files out", () => {
       const result = await service.delegate("list all yaml files", { dryRun: true });
       expect(stub.chats).toBe(chats + 1);
       expect(result).toMatchObject({ success: true, tier: "ollama", output: 1 });
+      // The model is told how the rule read the request, and why its answer was not given.
+      const prompt = prompts.at(-1)!;
+      expect(prompt).toMatch(/^list all yaml files\n/);
+      expect(prompt).toContain("YAML files (**/*.{yml,yaml})");
+      expect(prompt).toMatch(
+        /its answer was not given: the answer was \[\], but the run left out 2 hidden paths/,
+      );
     } finally {
       await service.close();
     }

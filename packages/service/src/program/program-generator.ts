@@ -38,6 +38,8 @@ export interface GenerateStageOptions {
   generation?: GenerationSettings;
   /** Asks only the model tiers: a template's or rule's answer was not known to be right (`unsureAnswer`). */
   modelsOnly?: boolean;
+  /** How an offline tier read the request, for the models to check (`GenerationContext.hint`): a rule's unsure answer's reading. */
+  hint?: string;
 }
 
 /** A generation's outcome, with the validated program and the template when tier 0 answered from memory. */
@@ -178,6 +180,7 @@ export class ProgramGenerator {
         params: request.params.specs,
         signal: options.signal,
         ...(request.workspace ? { workspace: request.workspace } : {}),
+        ...(options.hint === undefined ? {} : { hint: options.hint }),
         ...options.generation,
       });
     } finally {

@@ -6,22 +6,11 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { UsageError } from "../cli/cli-args.js";
-import { readCorpus, scoreCorpus } from "./score-corpus.js";
-import { formatScorecard, scorecard } from "./scorecard.js";
-
-/** The repository's root, from this file (`apps/eval/src/corpus/`). */
-const REPOSITORY = fileURLToPath(new URL("../../../../", import.meta.url));
-
-/** The requests file of a corpus by name. */
-export function corpusFile(name: string): string {
-  return path.join(REPOSITORY, "apps/eval/corpora", name, "requests.json");
-}
-
-/** The folder the corpus trees are built into (`node scripts/corpus-trees.mjs`). */
-export const CORPUS_TREES_DIR = path.join(REPOSITORY, ".corpus-trees");
+import { UsageError } from "./cli-args.js";
+import { CORPUS_TREES_DIR, corpusFile } from "../corpus/corpus-files.js";
+import { readCorpus, scoreCorpus } from "../corpus/score-corpus.js";
+import { formatScorecard, scorecard } from "../corpus/scorecard.js";
 
 /** Runs the corpus command. */
 export async function corpusCommand(argv: readonly string[]): Promise<void> {

@@ -1,0 +1,1 @@
+read_file("src/queryObserver.ts").split("\n").filter(l => l.includes("this.#")).length

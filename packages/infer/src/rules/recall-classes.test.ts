@@ -1,0 +1,167 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFileTools, createWorkspaceView } from "@lackpy/kit/node";
+import { closeWorkerPool, run } from "@lackpy/run/node";
+import { matchRules } from "./match-rules.js";
+
+/**
+ * Classes of request the rules read (number words, chat spellings, units of size, "top-level"
+ * before the files, depth words, two kinds in a row, folder counts, names by kind, a word after
+ * "a", one file asked for, extension words whose family differs), each in our own wordings, on
+ * a workspace of our own; every answer is run by the real interpreter over the real file tools.
+ */
+const FILES: Readonly<Record<string, string>> = {
+  "README.md": "# demo\n",
+  "notes.md": "# notes\n",
+  "package.json": '{ "name": "demo", "scripts": { "build": "tsc -b" } }\n',
+  "index.js": 'import { helper } from "./helper.js";\nexport const main = () => helper();\n',
+  "helper.js": "export function helper() {\n  return 1;\n}\n",
+  "big.txt": "x".repeat(3000),
+  "src/app.ts": 'import { util } from "./util.js";\nexport const app = util;\n',
+  "src/util.ts": "export function util() {}\n",
+  "src/deep/inner.ts": "export const inner = 1;\n",
+  "src/deep/inner.d.ts": "export declare const inner: number;\n",
+  "docs/guide.md": "# guide\nsee demo\n",
+  "docs/api/ref.md": "# ref\n",
+  "dist/esm/run.js": "export function run() {}\n",
+  "dist/cjs/run.js": "exports.run = function run() {};\n",
+  "web/page.mjs": "export const page = 1;\n",
+  "wrap/one.js": "export function twice() {}\n",
+  "wrap/two.js": "export const twice = () => 2;\n",
+};
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-recall-"));
+  for (const [file, text] of Object.entries(FILES)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  await mkdir(path.join(root, "vault/hollow"), { recursive: true });
+});
+
+afterAll(async () => {
+  await closeWorkerPool();
+  await rm(root, { recursive: true, force: true });
+});
+
+const TOOLS = [
+  "read_file",
+  "find_files",
+  "file_size",
+  "file_sizes",
+  "line_counts",
+  "list_folder",
+  "read_lines",
+  "search_files",
+  "definitions_of",
+  "exports_of",
+  "imports_of",
+  "importers_of",
+];
+
+async function ask(request: string) {
+  const built = await matchRules(request, {
+    tools: new Set(TOOLS),
+    workspace: createWorkspaceView(root),
+  });
+  if (built.rule === null) return { built, output: undefined };
+  const files = createFileTools(root);
+  const result = await run(built.program, {
+    tools: Object.fromEntries(TOOLS.map((name) => [name, files[name as keyof typeof files]])),
+    params: built.params,
+    mode: "in-process",
+  });
+  expect(result.error).toBeNull();
+  return { built, output: result.output };
+}
+
+describe("classes of request the rules read", () => {
+  it.each([
+    [
+      "gimme the first two lines of index.js",
+      "first-lines",
+      'import { helper } from "./helper.js";\nexport const main = () => helper();',
+    ],
+    ["count teh markdown files under docs", "count-files", 2],
+    ["what are the three biggest files, largest first", "largest-files", null],
+    ["which files weigh more than 2 KB", "files-over-size", ["big.txt"]],
+    ["how many files are smaller than 1kb", "files-over-size", 16],
+    ["what is the number of markdown files", "count-files", 4],
+    ["list the top-level markdown files", "list-files", ["README.md", "notes.md"]],
+    ['how many root md files mention "notes"', "count-files-containing", 1],
+    ["how many files are in the whole docs tree", "count-files", 2],
+    ["count the files sitting directly in src, not counting anything deeper", "count-files", 2],
+    ["sum up the sizes of the markdown files (bytes)", "total-size", 38],
+    ["how long is helper.js in lines", "file-lines", 3],
+    ["which file in src is the biggest, size-wise", "largest-files", null],
+    ["how many folders are directly inside src", "count-folders", 1],
+    ["total line count of the typescript files in src", "total-lines", 5],
+    ["break down the files in src by extension", "count-per-extension", { ".ts": 4 }],
+    ["how many typescript declaration files exist", "count-files", 1],
+    ["any markdown docs in docs? list them", "list-files", ["docs/api/ref.md", "docs/guide.md"]],
+    ["how many subdirectories does src have", "count-folders", 1],
+    ["vault - how many folders does it hold, at any depth?", "count-folders", 1],
+    ["how many files in each docs subfolder", "count-per-subfolder", { "docs/api": 1 }],
+    [
+      'markdown files at the root with "notes" in the filename',
+      "files-name-contains",
+      ["notes.md"],
+    ],
+    ["which module defines helper", "definitions", [{ file: "helper.js", line: 1 }]],
+    ["find where function util is declared", "definitions", [{ file: "src/util.ts", line: 1 }]],
+    ["where is run defined", "definitions", [{ file: "dist/esm/run.js", line: 1 }]],
+    ["which modules are imported in src/app.ts", "imports", ["./util.js"]],
+    ["what command does `npm run build` run", "script-command", "tsc -b"],
+  ] as const)("%j → %s", async (request, rule, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule, JSON.stringify(built)).toBe(rule);
+    if (gold === null) return;
+    const rows = Array.isArray(output)
+      ? output.map((row) =>
+          typeof row === "object" && row !== null && "line" in row
+            ? { file: (row as { file: string }).file, line: (row as { line: number }).line }
+            : row,
+        )
+      : output;
+    expect(rows).toEqual(gold);
+  });
+
+  it("reads a size with its unit in bytes, and says how many", async () => {
+    const { built } = await ask("which files are bigger than 2 KB");
+    expect(built.rule === null ? "" : built.reading).toContain("2 KB = 2,048 bytes");
+  });
+
+  it("answers one file asked for only when one file defines the name", async () => {
+    const { built, output } = await ask("which file defines twice");
+    expect(built.rule).toBe("definitions");
+    expect(built.rule === null ? "" : built.reading).toContain("one file was asked for");
+    expect(output).toBeNull();
+  });
+
+  it.each([
+    // "js": .js alone or every JavaScript file; web/page.mjs makes them differ.
+    ["count the js files", "may mean the .js files alone"],
+    // "a hash": a kind of text, not the word.
+    ["files with a hash in the name", "kind of text"],
+    // A workspace path is not how imports name a module.
+    ["which files import src/util.ts", "specifier"],
+    // "docs files": the docs folder's files, or documentation files anywhere; here they differ.
+    ["how many docs files are there", "not the same files"],
+    // "100k" may be 100,000 or 102,400 bytes.
+    ["which files are over 100k", "no rule"],
+  ])("does not answer %j", async (request, why) => {
+    const { built } = await ask(request);
+    expect(built.rule).toBeNull();
+    expect(built.rule === null ? built.reason : "").toContain(why);
+  });
+
+  it("reads an extension word where the family holds no other files", async () => {
+    const { built, output } = await ask("how many ts files are in src");
+    expect(built.rule).toBe("count-files");
+    expect(output).toBe(4);
+  });
+});
