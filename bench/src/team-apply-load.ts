@@ -30,7 +30,7 @@ export interface ApplyPhaseContext {
   workspaceKey: string;
 }
 
-const CLIENTS = 50;
+const CLIENTS = Number(process.env.LACKPY_LOAD_APPLY_CLIENTS ?? 50);
 const ROUNDS = Number(process.env.LACKPY_LOAD_APPLY_ROUNDS ?? 8);
 const SHARED_FILES = 5;
 
@@ -192,8 +192,16 @@ export async function applyPhase(context: ApplyPhaseContext) {
         state.log.push(
           `r${round} undo@${live(through + 2)}: ${undone ? (undone.structuredContent?.error?.code ?? undone.structuredContent?.runId) : "lost"}`,
         );
-        if (!undone) count(outcomes.undo, "lost");
-        else if (undone.isError)
+        if (!undone) {
+          count(outcomes.undo, "lost");
+          // The killed instance may have taken back the caller's newest run before it died (its
+          // files restored, the run still kept: the answer and the forgetting were lost with it).
+          const newest = [...state.landed.keys()].at(-1);
+          if (newest !== undefined) {
+            state.landed.delete(newest);
+            state.unknown.add(newest);
+          }
+        } else if (undone.isError)
           count(outcomes.undo, String(undone.structuredContent?.error?.code));
         else {
           count(outcomes.undo, "ok");
@@ -255,6 +263,8 @@ export async function applyPhase(context: ApplyPhaseContext) {
 async function compareFiles(folder: string, states: ClientState[]) {
   const read = (file: string) => readFile(path.join(folder, file), "utf8").catch(() => null);
   let landedFilesWrong = 0;
+  /** For a look into a failure: the first wrong files, each with what its client was told. */
+  const landedWrong: string[] = [];
   let filesThatShouldBeGone = 0;
   let lostAnswersInconsistent = 0;
   const expectedLines = new Set<string>();
@@ -263,7 +273,13 @@ async function compareFiles(folder: string, states: ClientState[]) {
       const text = await read(`load/c${state.index}/r${round}.txt`);
       const landed = state.landed.get(round);
       if (landed) {
-        if (text !== `client ${state.index} round ${round}\n`) landedFilesWrong++;
+        if (text !== `client ${state.index} round ${round}\n`) {
+          landedFilesWrong++;
+          if (landedWrong.length < 3)
+            landedWrong.push(
+              `c${state.index} r${round}: ${JSON.stringify(text)} (${state.log.join("; ")})`,
+            );
+        }
         if (landed.shared) expectedLines.add(`c${state.index} r${round}`);
       } else if (state.unknown.has(round)) {
         // The answer was lost with the killed instance: the run landed whole or not at all.
@@ -282,6 +298,7 @@ async function compareFiles(folder: string, states: ClientState[]) {
   const told = (line: string) => states[Number(/^c(\d+)/.exec(line)![1])]!.log.join("; ");
   return {
     landedFilesWrong,
+    landedWrong,
     filesThatShouldBeGone,
     lostAnswersInconsistent,
     sharedLines: lines.size,

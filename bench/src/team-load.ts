@@ -27,7 +27,8 @@ import pg from "pg";
 import { applyPhase } from "./team-apply-load.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = path.join(ROOT, "packages/cli/bin/lackpy.js");
+// The CLI the servers run: this checkout's build, or another's (`LACKPY_LOAD_BIN`, to compare two).
+const BIN = process.env.LACKPY_LOAD_BIN ?? path.join(ROOT, "packages/cli/bin/lackpy.js");
 const EXAMPLE = path.join(ROOT, "examples/workspace");
 const SERVERS = 3;
 const CLIENTS = 50;

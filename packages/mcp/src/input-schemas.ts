@@ -70,6 +70,15 @@ export const LIMIT_NAMES = Object.freeze(
  * `limitsLowered`); an unknown key is refused, naming the limits that exist.
  */
 export function limitsInput(settings: { defaults: LimitDefaults; maxima: LimitDefaults }) {
+  // A served MCP server is made per request: the schema is made once per settings, not each time.
+  const key = JSON.stringify([settings.defaults, settings.maxima]);
+  if (lastLimits?.key !== key) lastLimits = { key, schema: makeLimitsInput(settings) };
+  return lastLimits.schema;
+}
+
+let lastLimits: { key: string; schema: ReturnType<typeof makeLimitsInput> } | null = null;
+
+function makeLimitsInput(settings: { defaults: LimitDefaults; maxima: LimitDefaults }) {
   const shape = Object.fromEntries(
     LIMIT_NAMES.map((name) => [
       name,

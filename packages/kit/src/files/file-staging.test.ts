@@ -1,4 +1,13 @@
-import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +88,30 @@ describe("FileStaging through the file tools", () => {
     expect(staging.list().map((file) => [file.path, file.before.state.exists])).toEqual([
       ["notes/new/todo.md", false],
       ["src/a.ts", true],
+    ]);
+  });
+
+  it("keeps the files read before the last write, and what listings found missing", async () => {
+    const staging = new FileStaging();
+    const run = staged(tools, staging);
+    const readme = await run.read_file("README.md");
+    expect(await run.find_files("docs/*.md")).toEqual([]);
+    await run.write_file("out.txt", readme);
+    await run.read_file("src/nested/b.ts");
+    const root = await realpath(workspace.root);
+    // Read after the last write: no write can be made from it.
+    expect(staging.readsBeforeLastWrite(root)).toEqual([
+      { path: "README.md", expected: { exists: true, hash: contentHash(readme) } },
+    ]);
+    // A file the listing would have found and did not reads as missing; others are unknown.
+    expect(staging.readState(path.join(root, "docs/new.md"), "docs/new.md")).toEqual({
+      exists: false,
+    });
+    expect(staging.readState(path.join(root, "docs/new.ts"), "docs/new.ts")).toBeUndefined();
+    await run.write_file("docs/new.md", "mine\n");
+    expect(staging.readsBeforeLastWrite(root).map((read) => read.path)).toEqual([
+      "README.md",
+      "src/nested/b.ts",
     ]);
   });
 

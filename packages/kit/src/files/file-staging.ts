@@ -14,6 +14,22 @@ export interface StagedFile {
   readonly content: string;
 }
 
+/** What the run saw of a file it did not write before its last write: the landing checks it still holds that. */
+export interface ReadDependency {
+  /** Its workspace-relative, `/`-separated path. */
+  readonly path: string;
+  /** What the run read of it (or that it found it missing). */
+  readonly expected: FileState;
+}
+
+/** A listing the run took of the disk (`list_folder`, `find_files`): which files it would show, and which it showed. */
+export interface DiskListing {
+  /** True when the listing would have shown the file at this real path (workspace-relative `relative`) had it been there. */
+  shows(file: string, relative: string): boolean;
+  /** True when it showed it. */
+  has(file: string, relative: string): boolean;
+}
+
 /** The most file content one run may stage, before-images' text included (256 MiB). */
 export const MAX_STAGED_BYTES = 256 * 1024 * 1024;
 
@@ -25,10 +41,14 @@ export const MAX_STAGED_BYTES = 256 * 1024 * 1024;
  * succeeds, or drops them. Keyed by real path, so two paths to one file (a symlink) stage one file.
  * It also keeps what the run first read of each file from the disk (`noteRead`): a file is
  * written from what the run read, so a write finding the disk changed since is refused
- * (`stageTextFile`), and the change never lands over another's (a lost update).
+ * (`stageTextFile`), and the change never lands over another's (a lost update). A file a listing
+ * of the disk would have shown and did not counts as read missing. The files the run read (and
+ * did not write) before its last write are what its writes may be made from: the landing checks
+ * they still hold what was read (`readsBeforeLastWrite`).
  * A run that can write no file (its program calls no tool that changes anything) gets a
- * read-only area (`writes: false`): nothing is staged in it and no read is noted, so such a run
- * pays for no hash of what it reads. Once sealed (the run is over), nothing more is staged. The staged content (and the text of the
+ * read-only area (`writes: false`): nothing is staged in it and no read or listing is noted, so
+ * such a run pays for no hash of what it reads.
+ * Once sealed (the run is over), nothing more is staged. The staged content (and the text of the
  * before-images) is held in the host's memory, so it is bounded: past `maxBytes` a write is
  * refused with `too_large`.
  */
@@ -38,6 +58,9 @@ export class FileStaging {
   readonly #order: string[] = [];
   /** What the run first read of each file from the disk, by real path. */
   readonly #read = new Map<string, FileState>();
+  /** How many of `#read`'s entries (in the order they were first read) came before the last write. */
+  #readsBeforeLastWrite = 0;
+  readonly #listings: DiskListing[] = [];
   readonly #maxBytes: number;
   #bytes = 0;
   #sealed = false;
@@ -59,9 +82,34 @@ export class FileStaging {
     if (this.writes && !this.#read.has(file)) this.#read.set(file, state);
   }
 
-  /** What the run first read of the file at a real path from the disk, if it read it there. */
-  readState(file: string): FileState | undefined {
-    return this.#read.get(file);
+  /** Notes a listing the run took of the disk: a file it would have shown and did not was missing. */
+  noteListing(listing: DiskListing): void {
+    if (this.writes) this.#listings.push(listing);
+  }
+
+  /**
+   * What the run first read of the file at a real path (workspace-relative `relative`) from the
+   * disk, if it read it there; missing when a listing would have shown it and did not.
+   */
+  readState(file: string, relative?: string): FileState | undefined {
+    const read = this.#read.get(file);
+    if (read || relative === undefined) return read;
+    for (const listing of this.#listings)
+      if (listing.shows(file, relative) && !listing.has(file, relative)) return { exists: false };
+    return undefined;
+  }
+
+  /**
+   * The files the run read from the disk before its last write, as `path`s relative to the
+   * workspace's real root `realRoot`, with what it read: what its writes may be made from.
+   */
+  readsBeforeLastWrite(realRoot: string): ReadDependency[] {
+    return [...this.#read.entries()]
+      .slice(0, this.#readsBeforeLastWrite)
+      .map(([file, expected]) => ({
+        path: path.relative(realRoot, file).split(path.sep).join("/"),
+        expected,
+      }));
   }
 
   /** How many files are staged. */
@@ -126,6 +174,7 @@ export class FileStaging {
         { hint: "change fewer or smaller files per run" },
       );
     this.#bytes = bytes;
+    this.#readsBeforeLastWrite = this.#read.size;
     if (!staged) this.#order.push(file);
     this.#files.set(file, { file, path: relative, before: kept, content });
   }

@@ -206,7 +206,7 @@ export async function listFiles(
       else if (results.push(child) > options.maxFindResults) throw tooMany();
     }
   }
-  if (options.staging && options.staging.size > 0) {
+  if (options.staging) {
     const found = new Set(results);
     const checks = {
       glob,
@@ -215,6 +215,11 @@ export async function listFiles(
       protection,
       rulesIn: includeIgnored ? undefined : cachedRules(start),
     };
+    // What the walk found on the disk: a file it would have found and did not was missing.
+    options.staging.noteListing({
+      shows: (_file, relative) => walkFinds(relative, checks),
+      has: (_file, relative) => found.has(relative),
+    });
     for (const staged of options.staging.list())
       if (!found.has(staged.path) && walkFinds(staged.path, checks))
         if (results.push(staged.path) > options.maxFindResults) throw tooMany();

@@ -54,9 +54,17 @@ export function listFolder(
         { retriable: true, hint: "use find_files with a narrower pattern" },
       );
   };
-  for (const entry of diskEntries(folder, shown, staging))
+  const onDisk = new Set<string>();
+  for (const entry of diskEntries(folder, shown, staging)) {
+    onDisk.add(entry.name);
     if (entry.isFile() || entry.isDirectory()) add(entry.name, entry.isFile() ? "file" : "folder");
     else options.skipped?.add(SKIPPED_REASONS.notRegular);
+  }
+  // What the disk held in the folder: a file of it not listed was missing.
+  staging?.noteListing({
+    shows: (file) => path.dirname(file) === folder,
+    has: (file) => onDisk.has(path.basename(file)),
+  });
   // A name on disk is listed as it is there; a staged file replaces a file, never a folder.
   if (staging) for (const [name, kind] of stagedEntries(staging, folder)) add(name, kind);
   return [...listed.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -56,11 +56,13 @@ export async function stageTextFile(
     } catch (error) {
       throw fileError(error, shown, "write");
     }
-    const read = staging.readState(file);
+    const read = staging.readState(file, workspaceRelative(root, file));
     if (read && !sameState(read, before.state))
       throw new ToolError(
         "stale_change",
-        `'${shown}' was changed by someone else after this run read it; nothing was written.`,
+        read.exists
+          ? `'${shown}' was changed by someone else after this run read it; nothing was written.`
+          : `'${shown}' was created by someone else after this run found it missing; nothing was written.`,
         { hint: "run the program again to work on what the file holds now" },
       );
   }

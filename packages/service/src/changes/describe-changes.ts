@@ -1,5 +1,12 @@
 import { binaryDiff, unifiedDiff } from "@lackpy/kit";
-import { contentHash, type FileChangePlan, type StagedFile } from "@lackpy/kit/node";
+import { realpathSync } from "node:fs";
+import {
+  contentHash,
+  type FileChangePlan,
+  type FileStaging,
+  type StagedFile,
+} from "@lackpy/kit/node";
+import type { ReadCheck } from "../store/change-store-types.js";
 import type { ChangeAction, FileChange } from "../change-types.js";
 
 /** A change ready to land: the plan `prepareFileChange` takes, the action, and the change as results show it. */
@@ -43,4 +50,21 @@ function diffOf(file: StagedFile, action: ChangeAction): string {
   if (file.before.text !== null)
     return unifiedDiff(file.before.text, file.content, { path: file.path });
   return binaryDiff(file.path, action);
+}
+
+/**
+ * What the landing of a run's `plans` checks besides them: the files the run read before its
+ * last write and does not change (decision 127). Its writes may be made from them (`write_file(
+ * "b", read_file("a"))`), so one another change modified since the read refuses the landing as
+ * `stale_change`; what the run read after its last write cannot be in any write, and is not checked.
+ */
+export function readChecks(
+  staging: FileStaging,
+  plans: readonly { path: string }[],
+  workspace: string,
+): ReadCheck[] {
+  const changed = new Set(plans.map((plan) => plan.path));
+  return staging
+    .readsBeforeLastWrite(realpathSync.native(workspace))
+    .filter((read) => !changed.has(read.path));
 }

@@ -11,7 +11,12 @@ import {
   type PreparedFileChange,
 } from "@lackpy/kit/node";
 import { processOwner } from "../store/file-lock.js";
-import type { RecordedFile, RunHistory, RunRecord } from "../store/change-store-types.js";
+import type {
+  ReadCheck,
+  RecordedFile,
+  RunHistory,
+  RunRecord,
+} from "../store/change-store-types.js";
 import type { ChangeAction, ChangeSource } from "../change-types.js";
 import { withPathLocks, type WaitedFor } from "./path-locks.js";
 import { namingWinner, runNote } from "./naming-winner.js";
@@ -34,6 +39,8 @@ export interface LandOptions {
   history: RunHistory | null;
   /** Who lands it (an opaque caller id); the run is kept, and counted, as theirs. */
   caller?: string;
+  /** Files the run read and does not change, with what it read (`readChecks`): checked to hold it still. */
+  reads?: readonly ReadCheck[];
 }
 
 /**
@@ -44,16 +51,18 @@ export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
 
 /**
  * Lands changes all or nothing, holding the locks of their files only (`withPathLocks`: changes
- * to other files land at the same time): a journal naming the temporary files goes to
- * `.lackpy/runs/<runId>/` first; then each change is prepared as a direct write is checked
+ * to other files land at the same time): under them, the files the run read and does not change
+ * (`reads`) are checked to hold what it read (`stale_change` otherwise; their locks are not taken:
+ * a change landing on one after the check comes after this run, which did not write it); a
+ * journal naming the temporary files goes to `.lackpy/runs/<runId>/` first; then each change is prepared as a direct write is checked
  * (refused with `stale_change` when the file no longer holds what the run saw, naming the change
  * that was waited for when one was) and the current file copied as its before-image; the journal
  * is rewritten with every file's before and after state; then the temporary files are renamed
  * over their targets, one by one, and the run history takes the run. A failure before the renames
  * drops every temporary file (nothing landed); a failed rename, or a history that cannot take the
  * run, puts back the files already renamed. A crash between renames leaves the journal, from
- * which `recoverChanges` puts the files back on the next start. The caller's oldest runs past the
- * bounds are forgotten afterwards, outside the locks.
+ * which `recoverChanges` puts the files back on the next start. The journal is removed, and the
+ * caller's oldest runs past the bounds are forgotten, afterwards, outside the locks.
  */
 export async function landChanges(
   plans: readonly LandingPlan[],
@@ -75,6 +84,9 @@ export async function landChanges(
     if (!store.journal(runId)) await store.remove(runId);
     throw error;
   }
+  // The run is kept: its journal goes after the locks (recovery settles one a crash left, and
+  // leaves a live process's alone), and the caller's oldest runs past the bounds are forgotten.
+  if (options.history) await store.settle(runId);
   await options.history?.prune(options.caller ?? null).catch(() => undefined);
   return record;
 }
@@ -86,6 +98,14 @@ async function landLocked(
   waited: WaitedFor,
 ): Promise<RunRecord> {
   const { store } = options;
+  for (const read of options.reads ?? [])
+    await checkRead(read, store.workspace).catch(async (error: unknown) => {
+      throw await namingWinner(error, read.path, {
+        waited,
+        history: options.history,
+        workspace: store.workspace,
+      });
+    });
   const folder = store.runFolder(runId);
   const journal: Journal = {
     runId,
@@ -168,7 +188,6 @@ async function landLocked(
     if (conflicts.length === 0) await store.remove(runId);
     throw error;
   }
-  await store.settle(runId);
   return record;
 }
 
@@ -203,4 +222,17 @@ async function recordFile(
       hint: "run the program again to make the change over what the file holds now",
     });
   return { ...entry, before, blob, createdFolder: change.createdFolder };
+}
+
+/** Refuses with `stale_change` when a file the run read (and does not change) holds anything else now. */
+async function checkRead(read: ReadCheck, workspace: string): Promise<void> {
+  const now = await readFileState(path.join(workspace, ...read.path.split("/")));
+  if (sameState(read.expected, now)) return;
+  throw new ToolError(
+    "stale_change",
+    read.expected.exists
+      ? `'${read.path}' was changed by someone else after this run read it (its changes may be made from it).`
+      : `'${read.path}' was created by someone else after this run found it missing (its changes may be made from that).`,
+    { hint: "run the program again to work on what the files hold now" },
+  );
 }

@@ -31,6 +31,7 @@ export interface Journal extends RunRecord {
  */
 export class RunStore {
   readonly folder: string;
+  #ensured = false;
 
   constructor(readonly workspace: string) {
     this.folder = path.join(workspace, ".lackpy", "runs");
@@ -41,15 +42,20 @@ export class RunStore {
    * `YYYYMMDD-HHMMSS-xxxxxxxx` (UTC, then random), with `prefix` for an undo.
    */
   async newRun(prefix = ""): Promise<string> {
-    await this.ensure();
-    for (;;) {
+    // The runs folder is made once per store, and again when it went (removed by hand).
+    if (!this.#ensured) await this.ensure();
+    for (let again = false; ;) {
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
       const runId = `${prefix}${stamp}-${randomBytes(4).toString("hex")}`;
       try {
         await mkdir(this.runFolder(runId));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
-        throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "EEXIST") continue;
+        if (code !== "ENOENT" || again) throw error;
+        again = true;
+        await this.ensure();
+        continue;
       }
       await mkdir(path.join(this.runFolder(runId), "before"));
       return runId;
@@ -66,6 +72,7 @@ export class RunStore {
   async ensure(): Promise<void> {
     await mkdir(this.folder, { recursive: true });
     ensureStateIgnored(path.dirname(this.folder));
+    this.#ensured = true;
   }
 
   /**
@@ -94,6 +101,8 @@ export class RunStore {
    */
   async settle(runId: string): Promise<void> {
     const folder = this.runFolder(runId);
+    // A history that keeps runs elsewhere may have removed the folder already.
+    if (!existsSync(folder)) return;
     await rm(path.join(folder, "journal.json"), { force: true });
     if (!existsSync(path.join(folder, "record.json"))) await this.remove(runId);
   }

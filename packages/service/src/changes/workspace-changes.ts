@@ -9,11 +9,12 @@ import type {
   RecoveryNotice,
   UndoableRun,
 } from "../change-types.js";
-import { describeChanges } from "./describe-changes.js";
+import { describeChanges, readChecks } from "./describe-changes.js";
 import {
   CHANGE_TTL_MS,
   type CallerScope,
   type ChangeStores,
+  type ReadCheck,
   type RunRecord,
 } from "../store/change-store-types.js";
 import { changeSetSize } from "../store/change-set-codec.js";
@@ -98,6 +99,7 @@ export class WorkspaceChanges {
     if (!result.success)
       return { ...result, error: neededError(result, staged), filesModified: [], ...outcome };
     const plans = describeChanges(staged.staging.list());
+    const reads = plans.length > 0 ? readChecks(staged.staging, plans, this.store.workspace) : [];
     outcome.changes = plans.map((plan) => plan.change);
     if (options.dryRun) {
       if (plans.length > 0)
@@ -108,6 +110,7 @@ export class WorkspaceChanges {
           caller: options.caller ?? null,
           expiresAt: Date.now() + CHANGE_TTL_MS,
           sizeBytes: changeSetSize(plans),
+          reads,
         });
       return { ...result, filesModified: [], ...outcome };
     }
@@ -118,7 +121,13 @@ export class WorkspaceChanges {
     if (options.approve) outcome.declined = declined;
     if (approved.length === 0) return { ...result, filesModified: [], ...outcome };
     try {
-      const record = await this.land(approved, options.source, options.label(), options.caller);
+      const record = await this.land(
+        approved,
+        reads,
+        options.source,
+        options.label(),
+        options.caller,
+      );
       outcome.applied = true;
       outcome.runId = record.runId;
       return { ...result, filesModified: approved.map((plan) => plan.path), ...outcome };
@@ -148,7 +157,13 @@ export class WorkspaceChanges {
   async apply(changeId: string, caller?: string): Promise<AppliedChanges> {
     const set = await this.stores.pending.take(changeId, caller);
     try {
-      const record = await this.land(set.plans, "apply_changes", set.label, caller);
+      const record = await this.land(
+        set.plans,
+        set.reads ?? [],
+        "apply_changes",
+        set.label,
+        caller,
+      );
       return {
         changeId,
         runId: record.runId,
@@ -202,6 +217,7 @@ export class WorkspaceChanges {
 
   private async land(
     plans: readonly LandingPlan[],
+    reads: readonly ReadCheck[],
     source: ChangeSource,
     label: string,
     caller: string | undefined,
@@ -211,6 +227,7 @@ export class WorkspaceChanges {
       store: this.store,
       history: this.stores.runs,
       protection: await this.protection(),
+      reads,
       source,
       label,
       ...(caller === undefined ? {} : { caller }),

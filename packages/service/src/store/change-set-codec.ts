@@ -1,4 +1,4 @@
-import type { StoredChangeSet, StoredPlan } from "./change-store-types.js";
+import type { ReadCheck, StoredChangeSet, StoredPlan } from "./change-store-types.js";
 import { isFileState, isWorkspaceRelative } from "./run-record-shape.js";
 
 /** A plan's content as JSON holds it: text as text, bytes in base64. */
@@ -31,6 +31,10 @@ export function decodeChangeSet(text: string): StoredChangeSet | null {
   if (!SOURCES.has(value.source as string) || typeof value.label !== "string") return null;
   if (value.caller !== null && typeof value.caller !== "string") return null;
   if (typeof value.expiresAt !== "number" || typeof value.sizeBytes !== "number") return null;
+  const reads = value.reads ?? [];
+  if (!Array.isArray(reads)) return null;
+  for (const read of reads as Record<string, unknown>[])
+    if (!isWorkspaceRelative(read?.path) || !isFileState(read.expected)) return null;
   const plans: StoredPlan[] = [];
   for (const entry of value.plans as Record<string, unknown>[]) {
     const plan = decodePlan(entry);
@@ -44,6 +48,7 @@ export function decodeChangeSet(text: string): StoredChangeSet | null {
     caller: value.caller,
     expiresAt: value.expiresAt,
     sizeBytes: value.sizeBytes,
+    reads: (reads as ReadCheck[]).map(({ path, expected }) => ({ path, expected })),
   };
 }
 

@@ -72,6 +72,18 @@ export interface StoredChangeSet {
   expiresAt: number;
   /** The text and bytes it holds. */
   sizeBytes: number;
+  /**
+   * Files the dry run read (and did not change) before its last write, with what it read: its
+   * changes may be made from them, so the landing checks they still hold that. Absent in sets
+   * kept before lackpy checked them.
+   */
+  reads?: ReadCheck[];
+}
+
+/** A file a run read and did not change, with what it read: the landing refuses when it holds anything else. */
+export interface ReadCheck {
+  path: string;
+  expected: FileState;
 }
 
 /** Whose runs a listing takes: one caller's (`null`: those made without a caller id); every run when left out. */
