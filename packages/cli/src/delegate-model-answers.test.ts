@@ -152,7 +152,7 @@ describe("lackpy delegate with a model that answers badly", () => {
 
   it("runs a fenced program with prose around it", async () => {
     const { code, result } = await delegateJson(
-      "tell me how many typescript sources there are",
+      "tell me roughly how many typescript sources the inventory has",
       'Sure! Here it is:\n```javascript\nconst files = find_files("src/**/*.ts")\nlen(files)\n```\nIt counts them.',
     );
     expect(code).toBe(0);
