@@ -18,7 +18,7 @@ function approverTyping(lines: string[]) {
   return { approve: terminalApprover(context, terminal), written };
 }
 
-const call = { kind: "call", tool: "write_file", args: ["a.md", "x"] } as const;
+const call = { kind: "call" as const, tool: "write_file", args: ["a.md", "x"] };
 
 describe("terminalApprover", () => {
   it("takes y, n and a and asks again for anything else", async () => {
