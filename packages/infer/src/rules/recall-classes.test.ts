@@ -18,6 +18,8 @@ const FILES: Readonly<Record<string, string>> = {
   "package.json":
     '{ "name": "demo", "scripts": { "build": "tsc -b" }, "engines": { "node": ">=20" } }\n',
   "lib/.gitkeep": "",
+  "lib/clock.mjs":
+    'export const tick = () => setTimeout(tick, 1);\n// console.log("tick")\nconsole.log(process.env.TZ);\n',
   "index.js": 'import { helper } from "./helper.js";\nexport const main = () => helper();\n',
   "helper.js": "export function helper() {\n  return 1;\n}\n",
   "big.txt": "x".repeat(3000),
@@ -91,7 +93,7 @@ describe("classes of request the rules read", () => {
     ["count teh markdown files under docs", "count-files", 2],
     ["what are the three biggest files, largest first", "largest-files", null],
     ["which files weigh more than 2 KB", "files-over-size", ["big.txt"]],
-    ["how many files are smaller than 1kb", "files-over-size", 16],
+    ["how many files are smaller than 1kb", "files-over-size", 17],
     ["what is the number of markdown files", "count-files", 4],
     ["list the top-level markdown files", "list-files", ["README.md", "notes.md"]],
     ['how many root md files mention "notes"', "count-files-containing", 1],
@@ -173,6 +175,38 @@ describe("classes of request the rules read", () => {
       ["dist", "docs", "lib", "src", "vault", "web", "wrap"],
     ],
     ["where are the tests?", "list-test-files", []],
+    // Text after "use", "used", "call" or "find": quoted, or a code-shaped name.
+    ...(
+      [
+        "where do we use setTimeout in lib",
+        "find uses of setTimeout",
+        "where is setTimeout used",
+        "where do we call setTimeout in lib",
+        'find "setTimeout" in lib',
+      ] as const
+    ).map(
+      (request) =>
+        [
+          request,
+          "search",
+          [
+            {
+              file: "lib/clock.mjs",
+              line: 1,
+              text: "export const tick = () => setTimeout(tick, 1);",
+            },
+          ],
+        ] as const,
+    ),
+    [
+      "any console.log calls in lib?",
+      "search",
+      [
+        { file: "lib/clock.mjs", line: 2, text: '// console.log("tick")' },
+        { file: "lib/clock.mjs", line: 3, text: "console.log(process.env.TZ);" },
+      ],
+    ],
+    ["which files call setTimeout", "files-containing", ["lib/clock.mjs"]],
   ])("reads %j (%s)", async (request, rule, expected) => {
     const { built, output } = await ask(request);
     expect(built.rule).toBe(rule);

@@ -116,6 +116,8 @@ const POSITIVE: [string, string, Record<string, unknown>][] = [
   ["grep for TODO", "todos", { pattern: "**/*" }],
   ["list todos with line numbers", "todos", { pattern: "**/*" }],
   ["serach for formatHost", "search", { query: "formatHost", pattern: "**/*" }],
+  // "use" and "call" with a code-shaped name: every line or file that has it, as the reading says.
+  ["list the files that use formatHost", "files-containing", { query: "formatHost" }],
   ["look for 'fetch(' in src", "search", { query: "fetch(", pattern: "src/**/*" }],
   ["grep /abort\\w+/i", "search", { pattern: expect.stringMatching(/^\*\*\/\*\.\{/) }],
   ["biggest files", "largest-files", { pattern: "**/*" }],
@@ -151,7 +153,6 @@ const NEGATIVE: string[] = [
   "find formatHost",
   "show src",
   "delete all test files",
-  "list the files that use formatHost",
   "count the TODO lines per file",
   "list the TODO locations in src as file:line",
   "which files mention fetch and AbortController",

@@ -228,6 +228,12 @@ const MARKS = "(?<marks>todo(?: and todo)?)";
 const TERM = "(?<term>(?:literal )?[QWCPFDR])";
 const HAVE = "(?:contain|have|with)";
 /**
+ * Text that "used", "use of", "call" and "find" take: quoted, a regex, or a name that is
+ * code-shaped (`setTimeout`, `process.env`, `console.log`); never a plain word, which may be
+ * the request's own ("where is the top level used").
+ */
+const USED = "(?<term>(?:literal )?[QCPR])";
+/**
  * "files that contain X", "files with "X"", "files with the word X": after "have" or "with",
  * which do not introduce text, only quoted text, a regex or text after "the word". The group
  * takes the marker too; `termOf` leaves it out.
@@ -345,6 +351,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `(?:show )?(?<term>[QCWR]) contain in (?:{kind} )?file{scope}`,
       // "search X in lib, just give me the files": the files, not the lines.
       `search ${TERM}{scope} show file`,
+      // "which files call setGlobalDispatcher", "which files in src use @ts-ignore".
+      `{ask}(?:{kind} )?file{scope} (?:call|use) ${USED}`,
     ].map(rulePattern),
     build: search("files"),
   },
@@ -372,6 +380,16 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `(?:show |find |search )?line in (?:(?<scope>D)|(?<scopeFile>F)) ${FILE_TERM}(?: (?:with|and) lineno)?`,
       `(?:show |find |search |where )?occurrence ${TERM}{scope}(?: (?:with|and) lineno)?`,
       `where ${TERM} contain{scope}`,
+      // "where is process.env used in lib", "where do we use setTimeout in src", "find uses of X",
+      // "any use of 'jQuery' anywhere in src?", "where do we call checkStrictMode in lib",
+      // "any console.log calls in lib?", 'find "withCredentials" in lib', "find every place that
+      // mentions sonic-boom": every line that has the text.
+      `where ${USED} use{scope}`,
+      `where (?:use|call) ${USED}{scope}`,
+      `(?:find |show )?use ${TERM}(?: ws)?{scope}`,
+      `${USED} (?:call|use){scope}`,
+      `find (?<term>[QR])(?: ws)?{scope}`,
+      `find ${FILE_TERM}{scope}`,
     ].map(rulePattern),
     build: search("rows"),
   },

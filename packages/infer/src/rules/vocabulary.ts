@@ -138,6 +138,8 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["which", "file", "and", "line"], ["where"]],
   [["what", "file", "and", "line"], ["where"]],
   [["all", "the", "places"], []],
+  [["every", "place"], []],
+  [["all", "places"], []],
   [["in", "the", "source", "code"], ["insource"]],
   [["in", "the", "sources"], ["insource"]],
   [["in", "the", "source"], ["insource"]],
