@@ -12,8 +12,9 @@ import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+/** The name a definitions request asks for: a plain identifier, as written or called ("die()"). */
 const identifier = (slots: RuleSlots) => {
-  const name = textOf(slots.name);
+  const name = textOf(slots.name)?.replace(/\(\)?$/, "") ?? null;
   return name !== null && IDENTIFIER.test(name) ? name : null;
 };
 
@@ -203,6 +204,8 @@ export const CODE_RULES: readonly IntentRule[] = [
       "(?:show )?(?<verb>import) (?:in )?{file}",
       // "which modules get required in a.cjs": "in" says the file imports them ("which files import a.js" asks the reverse).
       "(?:show )?file import in {file}",
+      // "deps of lib/worker.js": a module's dependencies are what it imports.
+      "(?:show )?dependency (?:in )?{file}",
       "(?<count>count )(?:file )?{file} import",
     ].map(rulePattern),
     build(slots) {

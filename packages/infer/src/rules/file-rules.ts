@@ -158,6 +158,9 @@ export const FILE_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       `{ask}(?:file )?(?:named|match) ${NAME_AFTER_MARKER}{scope}`,
+      // "where is the file named timeout.ts", "list every index.ts in lib".
+      `where (?:file )?named ${NAME_AFTER_MARKER}{scope}`,
+      "{ask}(?:all )?(?<name>[PF]) in (?<scope>D)",
       `(?:where|find) ${NAME}`,
       "(?:show|find|match) (?<name>G)",
       `(?<exist>exist) ${NAME}`,
@@ -367,6 +370,8 @@ export const FILE_RULES: readonly IntentRule[] = [
       // "how many source maps are there in build": a kind needs no "files".
       "count {kind}{scope}",
       "count (?:{kind} )?file (?:count )?(?<withnm>withnm)",
+      // "any .mjs files? how many", "do we have any yaml files? how many".
+      `(?:have |exist )?(?:{kind} )?${FILE_WORD}{scope} count`,
     ].map(rulePattern),
     build(slots) {
       const found = files(slots);

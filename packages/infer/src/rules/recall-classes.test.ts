@@ -207,6 +207,16 @@ describe("classes of request the rules read", () => {
       ],
     ],
     ["which files call setTimeout", "files-containing", ["lib/clock.mjs"]],
+    ["where is the file named inner.ts", "files-named", ["src/deep/inner.ts"]],
+    ["list every inner.ts in src", "files-named", ["src/deep/inner.ts"]],
+    ["any .mjs files? how many", "count-files", 2],
+    ["do we have any yaml files? how many", "count-files", 0],
+    ["deps of index.js", "imports", ["./helper.js"]],
+    [
+      "where is helper() defined",
+      "definitions",
+      [{ file: "helper.js", line: 1, text: "export function helper() {", kind: "function" }],
+    ],
   ])("reads %j (%s)", async (request, rule, expected) => {
     const { built, output } = await ask(request);
     expect(built.rule).toBe(rule);
