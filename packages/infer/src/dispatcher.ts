@@ -27,8 +27,8 @@ export interface GenerationResult {
   template?: string;
   /** What the program answers, in one line a person can check (templates and rules). */
   reading?: string;
-  /** An answer of none means only that the tools found nothing: the caller gives no answer then. */
-  noneIsUnknown?: true;
+  /** An answer of none means only that the tools found nothing (or what the string says): the caller gives no answer then. */
+  noneIsUnknown?: true | string;
   generationMs: number;
   attempts: number;
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
@@ -222,7 +222,7 @@ export class Dispatcher {
           model: answer.model ?? null,
           ...(answer.template ? { template: answer.template } : {}),
           ...(answer.reading ? { reading: answer.reading } : {}),
-          ...(answer.noneIsUnknown ? { noneIsUnknown: true as const } : {}),
+          ...(answer.noneIsUnknown ? { noneIsUnknown: answer.noneIsUnknown } : {}),
           attempts: attempt,
           correction:
             attempts.length > 1 ? { strategy: attempts.at(-1)!.strategy, attempts } : null,

@@ -81,8 +81,8 @@ export interface ProviderAnswer {
   template?: string;
   /** What the program answers, in one line a person can check (templates and rules). */
   reading?: string;
-  /** An answer of none is not an answer (a rule's `noneIsUnknown`). */
-  noneIsUnknown?: true;
+  /** An answer of none is not an answer (a rule's `noneIsUnknown`: true, or what none means). */
+  noneIsUnknown?: true | string;
   model?: string;
   tokensIn?: number;
   tokensOut?: number;

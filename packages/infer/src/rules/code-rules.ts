@@ -156,7 +156,11 @@ function definitions(tool: string) {
           : ["defined"]),
       ].join("\n"),
       params,
-      noneIsUnknown: true as const,
+      // "which file defines X" answers null when several files do: none is not what it means.
+      noneIsUnknown:
+        slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
+          ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
+          : (true as const),
       reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };

@@ -144,6 +144,10 @@ describe("classes of request the rules read", () => {
     expect(built.rule).toBe("definitions");
     expect(built.rule === null ? "" : built.reading).toContain("one file was asked for");
     expect(output).toBeNull();
+    // Its null is not "defined nowhere", and the reason says which it may be.
+    expect(built.rule === null ? null : built.noneIsUnknown).toMatch(
+      /or found it in several files/,
+    );
   });
 
   it.each([
@@ -162,7 +166,7 @@ describe("classes of request the rules read", () => {
   });
 
   // Classes from strangers' corpora C, D and F.
-  it.each([
+  it.each<[string, string, unknown]>([
     // A count of files counts hidden names, as `find` and `git ls-files` do.
     ["how many files total", "count-files", Object.keys(FILES).length],
     ["what are demo's dependencies", "package-dependencies", {}],
@@ -176,28 +180,17 @@ describe("classes of request the rules read", () => {
     ],
     ["where are the tests?", "list-test-files", []],
     // Text after "use", "used", "call" or "find": quoted, or a code-shaped name.
-    ...(
-      [
-        "where do we use setTimeout in lib",
-        "find uses of setTimeout",
-        "where is setTimeout used",
-        "where do we call setTimeout in lib",
-        'find "setTimeout" in lib',
-      ] as const
-    ).map(
-      (request) =>
-        [
-          request,
-          "search",
-          [
-            {
-              file: "lib/clock.mjs",
-              line: 1,
-              text: "export const tick = () => setTimeout(tick, 1);",
-            },
-          ],
-        ] as const,
-    ),
+    ...[
+      "where do we use setTimeout in lib",
+      "find uses of setTimeout",
+      "where is setTimeout used",
+      "where do we call setTimeout in lib",
+      'find "setTimeout" in lib',
+    ].map((request): [string, string, unknown] => [
+      request,
+      "search",
+      [{ file: "lib/clock.mjs", line: 1, text: "export const tick = () => setTimeout(tick, 1);" }],
+    ]),
     [
       "any console.log calls in lib?",
       "search",

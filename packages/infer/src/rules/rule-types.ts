@@ -10,8 +10,9 @@ export interface RuleProgram {
   /**
    * An answer of none (`[]`, `0`, null) means only that the tools found nothing, not that there is
    * nothing (a definition the parser cannot see): such an answer is not given (`GenerationResult`).
+   * A string says what none means instead ("found none, or several files define it").
    */
-  noneIsUnknown?: true;
+  noneIsUnknown?: true | string;
 }
 
 /** What a rule may use besides the request: the kit's tool names and a read-only view of the workspace. */

@@ -34,7 +34,7 @@ export class RulesProvider implements Provider {
       raw: built.program,
       params: built.params,
       reading: built.reading,
-      ...(built.noneIsUnknown ? { noneIsUnknown: true as const } : {}),
+      ...(built.noneIsUnknown ? { noneIsUnknown: built.noneIsUnknown } : {}),
     };
   }
 

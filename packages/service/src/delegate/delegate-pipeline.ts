@@ -152,7 +152,7 @@ async function delegateStages(
   // out files that may be the answer goes to the models, or gets no answer.
   const unsure =
     outcome.tier === "templates" || outcome.tier === "rules"
-      ? offlineUnsure(result, outcome.noneIsUnknown === true)
+      ? offlineUnsure(result, outcome.noneIsUnknown ?? false)
       : null;
   if (unsure !== null) {
     const tiersBefore = [{ provider: outcome.provider, reason: `answered, but ${unsure}` }];
@@ -247,7 +247,7 @@ async function delegateStages(
 /** Why a read-only offline run's answer is not known to be right (`unsureAnswer`), or null. */
 function offlineUnsure(
   result: ChangeOutcome & { success: boolean; output: unknown; skipped?: SkippedCount[] },
-  noneIsUnknown: boolean,
+  noneIsUnknown: boolean | string,
 ): string | null {
   if (!result.success || result.changes.length > 0) return null;
   return unsureAnswer(result.output, result.skipped, noneIsUnknown);

@@ -121,6 +121,10 @@ describe("unsureAnswer", () => {
     );
     expect(unsureAnswer([], undefined)).toBeNull();
     expect(unsureAnswer([], undefined, true)).toMatch(/found nothing/);
+    // A rule may say what its none means ("which file defines X" when several files do).
+    expect(unsureAnswer(null, undefined, "it found two files")).toMatch(
+      /which says only that it found two files$/,
+    );
     expect(unsureAnswer([{ file: "a.js" }], undefined, true)).toBeNull();
   });
 });

@@ -33,11 +33,11 @@ function saysNone(output: unknown): boolean {
 export function unsureAnswer(
   output: unknown,
   skipped: readonly SkippedCount[] | undefined,
-  noneIsUnknown = false,
+  noneIsUnknown: boolean | string = false,
 ): string | null {
   if (!saysNone(output)) return null;
   if (noneIsUnknown)
-    return `the answer was ${JSON.stringify(output ?? null)}, which says only that its tools found nothing`;
+    return `the answer was ${JSON.stringify(output ?? null)}, which says only that ${typeof noneIsUnknown === "string" ? noneIsUnknown : "its tools found nothing"}`;
   const unsure = (skipped ?? []).filter((row) => !MEANT_TO_LEAVE_OUT.has(row.reason));
   if (unsure.length === 0) return null;
   return `the answer was ${JSON.stringify(output ?? null)}, but the run left out ${describeSkipped(unsure)}, which may hold what was asked for`;
