@@ -199,7 +199,7 @@ describe("classes of request the rules read", () => {
         { file: "lib/clock.mjs", line: 3, text: "console.log(process.env.TZ);" },
       ],
     ],
-    ["which files call setTimeout", "files-containing", ["lib/clock.mjs"]],
+    ["which files use setTimeout", "files-containing", ["lib/clock.mjs"]],
     ["where is the file named inner.ts", "files-named", ["src/deep/inner.ts"]],
     ["list every inner.ts in src", "files-named", ["src/deep/inner.ts"]],
     ["any .mjs files? how many", "count-files", 2],

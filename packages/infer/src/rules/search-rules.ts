@@ -351,8 +351,9 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `(?:show )?(?<term>[QCWR]) contain in (?:{kind} )?file{scope}`,
       // "search X in lib, just give me the files": the files, not the lines.
       `search ${TERM}{scope} show file`,
-      // "which files call setGlobalDispatcher", "which files in src use @ts-ignore".
-      `{ask}(?:{kind} )?file{scope} (?:call|use) ${USED}`,
+      // "which files in src use @ts-ignore" ("which files call X" asks for callers, which a text
+      // search cannot tell from the file that defines X).
+      `{ask}(?:{kind} )?file{scope} use ${USED}`,
     ].map(rulePattern),
     build: search("files"),
   },
