@@ -48,9 +48,9 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Waits until process `pid` is gone (neither running nor a zombie), for at most 5 s. */
+/** Waits until process `pid` is gone (neither running nor a zombie), for at most 10 s. */
 async function gone(pid: number): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 10_000;
   while (alive(pid) && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 20));
   expect(alive(pid)).toBe(false);
