@@ -46,4 +46,13 @@ export default tseslint.config(
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
+  // The CLI's bin is CommonJS (its folder's package.json), so Node runs it without its ES module loader.
+  {
+    files: ["packages/cli/bin/**/*.js"],
+    languageOptions: {
+      sourceType: "commonjs",
+      globals: { require: "readonly", __dirname: "readonly" },
+    },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
 );

@@ -97,10 +97,19 @@ const CHILD: Options = {
   entry: { child: "../run/src/isolated/serve-host.ts" },
 };
 
-/** What the pool forks: the loader of `child.cjs` (`src/child-entry.ts`), CommonJS too. */
-const CHILD_ENTRY: Options = {
+/**
+ * The small files around the bundles, CommonJS too, so that Node runs the bin and the child
+ * without its ES module loader: what the pool forks (`src/child-entry.ts`, the loader of
+ * `child.cjs`), and the bin's two first requires, run's start of the child (which the bin calls
+ * first of all) and the loader of `command.cjs`.
+ */
+const SMALL_FILES: Options = {
   ...COMMAND,
-  entry: { "child-entry": "src/child-entry.ts" },
+  entry: {
+    "child-entry": "src/child-entry.ts",
+    "start-child": "../run/src/isolated/start-child.ts",
+    "load-command": "src/load-command.ts",
+  },
 };
 
 /**
@@ -136,19 +145,12 @@ export default defineConfig([
     target: "node20",
     sourcemap: true,
   },
-  // What the bin and the isolated child load beside the command: the workspace packages and
-  // the dependencies they reach, minified and split. The command itself is one CommonJS file
-  // (`command.cjs`, built after these, see `COMMAND` above), which `load-command` compiles with
-  // a V8 code cache, and so is the isolated child (`child-entry.cjs` loading `child.cjs`, built
-  // after these too); `start-child` is run's start of that child, which the bin calls first of
-  // all; `child-read-file` is the kit's read_file that child answers itself (decision 65),
-  // loaded from beside the bundled kit.
+  // The kit's read_file that the isolated child answers itself (decision 65), an ES module
+  // loaded from beside the bundled kit, split from what it reaches. The command (`command.cjs`,
+  // see `COMMAND` above), the isolated child (`child-entry.cjs` loading `child.cjs`) and the
+  // bin's first requires (`SMALL_FILES`) are CommonJS files built after it.
   {
-    entry: {
-      "load-command": "src/load-command.ts",
-      "start-child": "../run/src/isolated/start-child.ts",
-      "child-read-file": "../kit/src/files/child-read-file.ts",
-    },
+    entry: { "child-read-file": "../kit/src/files/child-read-file.ts" },
     outDir: "dist/bin",
     format: ["esm"],
     platform: "node",
@@ -170,7 +172,7 @@ export default defineConfig([
       rewriteImportCalls("dist/bin/command.cjs");
       await build(CHILD);
       rewriteImportCalls("dist/bin/child.cjs");
-      await build(CHILD_ENTRY);
+      await build(SMALL_FILES);
       keepFirstCodeCache();
     },
   },

@@ -166,30 +166,48 @@ describe("bin/lackpy.js: hidden paths and executable files", () => {
  * `mcp init` names this bin.
  */
 describe("bin/lackpy.js: the bundled command", () => {
-  /** Runs the bin with a loader hook that writes every ES module URL it loads to a file; returns them. */
-  async function loadedModules(args: string[]): Promise<string[]> {
+  /**
+   * Runs the bin with a preload that writes every file it requires (CommonJS) and, through a
+   * loader hook, every ES module URL it loads to a file; returns them, in order.
+   */
+  async function loadedModules(
+    args: string[],
+  ): Promise<{ required: string[]; imported: string[] }> {
     const directory = await mkdtemp(path.join(os.tmpdir(), "lackpy-loaded-"));
     try {
-      const log = path.join(directory, "loaded.txt");
+      const required = path.join(directory, "required.txt");
+      const imported = path.join(directory, "imported.txt");
       const hooks = path.join(directory, "hooks.mjs");
       await writeFile(
         hooks,
         `import { appendFileSync } from "node:fs";\n` +
           `export async function load(url, context, next) {\n` +
-          `  appendFileSync(${JSON.stringify(log)}, url + "\\n");\n` +
+          `  appendFileSync(${JSON.stringify(imported)}, url + "\\n");\n` +
           `  return next(url, context);\n` +
           `}\n`,
       );
-      const register = path.join(directory, "register.mjs");
+      const preload = path.join(directory, "preload.cjs");
       await writeFile(
-        register,
-        `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+        preload,
+        `const Module = require("node:module");\n` +
+          `const { appendFileSync, writeFileSync } = require("node:fs");\n` +
+          `const { isAbsolute } = require("node:path");\n` +
+          `writeFileSync(${JSON.stringify(imported)}, "");\n` +
+          `Module.register(${JSON.stringify(pathToFileURL(hooks).href)});\n` +
+          `const load = Module._load;\n` +
+          `Module._load = function (request, parent, isMain) {\n` +
+          `  const file = Module._resolveFilename(request, parent, isMain);\n` +
+          `  if (isAbsolute(file)) appendFileSync(${JSON.stringify(required)}, file + "\\n");\n` +
+          `  return load.apply(this, arguments);\n` +
+          `};\n`,
       );
-      await execFileAsync(process.execPath, ["--import", register, BIN, ...args], {
+      await execFileAsync(process.execPath, ["--require", preload, BIN, ...args], {
         cwd: root,
         timeout: 30_000,
       });
-      return (await readFile(log, "utf8")).split("\n").filter(Boolean);
+      const lines = async (file: string) =>
+        (await readFile(file, "utf8")).split("\n").filter(Boolean);
+      return { required: await lines(required), imported: await lines(imported) };
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -202,16 +220,17 @@ describe("bin/lackpy.js: the bundled command", () => {
     ["delegate (rules)", ["delegate", "list all python files", "--workspace", ".", "--json"], true],
     ["validate", ["validate", "program.js"], false],
   ])(
-    "%s loads only its loader (after the child's start, when it runs programs) and Node's builtins as modules",
+    "%s requires only its loader (after the child's start, when it runs programs) and loads no ES module",
     async (_name, args, startsChild) => {
-      const loaded = await loadedModules(args);
-      const own = [`${bundle}/load-command.js`, `${bundle}/start-child.js`];
-      const outside = loaded.filter(
-        (url) => !url.startsWith("node:") && !own.includes(url) && !url.endsWith("/bin/lackpy.js"),
-      );
-      expect(outside).toEqual([]);
-      const ownLoaded = loaded.filter((url) => own.includes(url));
-      expect(ownLoaded).toEqual(startsChild ? [own[1], own[0]] : [own[0]]);
+      const { required, imported } = await loadedModules(args);
+      const bundleFolder = fileURLToPath(bundle);
+      const own = [
+        path.join(bundleFolder, "start-child.cjs"),
+        path.join(bundleFolder, "load-command.cjs"),
+      ];
+      expect(required).toEqual([BIN, ...(startsChild ? own : own.slice(1))]);
+      // Node's ES module loader is not used: the bin, its loader and the bundle are CommonJS.
+      expect(imported.filter((url) => !url.startsWith("node:"))).toEqual([]);
     },
   );
 

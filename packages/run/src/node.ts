@@ -38,7 +38,11 @@ export {
   prewarmChildPool,
   prewarmWorkerPool,
 } from "./isolated/child-pool.js";
-export type { ChildPoolOptions, ChildPoolStats } from "./isolated/child-pool.js";
+export type {
+  ChildPoolOptions,
+  ChildPoolStats,
+  CloseChildPoolOptions,
+} from "./isolated/child-pool.js";
 export { startChildProcess } from "./isolated/start-child.js";
 export type { EarlyEvents, StartedChild } from "./isolated/start-child.js";
 export type { ChildTool, ChildToolHandler } from "./tools/child-tool.js";

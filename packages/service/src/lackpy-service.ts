@@ -631,12 +631,16 @@ export class LackpyService {
     return this.store.flush();
   }
 
-  /** Writes what is pending, and releases what the service holds open (MCP server connections, the isolated-mode worker pool). */
-  async close(): Promise<void> {
+  /**
+   * Writes what is pending, and releases what the service holds open (MCP server connections,
+   * the isolated-mode worker pool). `waitForChildren: false` kills the pool's idle children
+   * without waiting for their exits: for a process about to end, which kills them anyway.
+   */
+  async close({ waitForChildren = true }: { waitForChildren?: boolean } = {}): Promise<void> {
     try {
       await this.store.close();
     } finally {
-      await Promise.all([this.kits.close(), closeWorkerPool()]);
+      await Promise.all([this.kits.close(), closeWorkerPool({ waitForExit: waitForChildren })]);
     }
   }
 

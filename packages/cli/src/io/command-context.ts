@@ -43,8 +43,13 @@ export function createCommandContext(raw: CliIo, options: { debug: boolean }): C
       }
       return service;
     },
+    // Without waiting for the killed idle children to exit: a command ends its process, whose
+    // exit kills what is left, and a host that lives on still reaps them as they exit.
     async close() {
-      await Promise.all([...services.values()].map((service) => service.close()));
+      const closing = [...services.values()].map((service) =>
+        service.close({ waitForChildren: false }),
+      );
+      await Promise.all(closing);
     },
   };
 }

@@ -1,9 +1,10 @@
 // A host for child-pool.test.ts: starts the pool, runs one program in isolated mode, prints the
-// output or error code, and ends without closing the pool (it must still exit on its own).
+// output or error code, and ends without closing the pool (it must still exit on its own), or,
+// given "close" after the program, closing it without waiting for the children's exits.
 // Its one tool, `freeze()`, stops the calling child with SIGSTOP: a child stuck where it cannot
 // stop itself, which only the host's kill at the time limit ends.
 import { execFileSync } from "node:child_process";
-import { prewarmChildPool, run } from "../../dist/node.js";
+import { closeChildPool, prewarmChildPool, run } from "../../dist/node.js";
 
 /** Stops every isolated child of this host: the only one is the one running the program. */
 function freeze() {
@@ -20,4 +21,5 @@ const result = await run(process.argv[3], {
   tools: { freeze },
   limits: { memoryMb, timeoutMs: 200 },
 });
+if (process.argv[4] === "close") await closeChildPool({ waitForExit: false });
 process.stdout.write(JSON.stringify(result.error?.code ?? result.output));

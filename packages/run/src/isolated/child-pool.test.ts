@@ -46,6 +46,15 @@ describe("the isolated child pool", () => {
     expect(seen).toEqual([pid]);
   });
 
+  it("kills idle children on a close that does not wait for their exits", async () => {
+    prewarmChildPool(88);
+    await eventually(async () => (await childPids(88)).length === 1);
+    const [pid] = await childPids(88);
+    await closeChildPool({ waitForExit: false });
+    expect(childPoolStats().idle).toBe(0);
+    await eventually(async () => !alive(pid));
+  });
+
   it("kills idle children on close and starts new ones after", async () => {
     prewarmChildPool(82);
     await eventually(async () => (await childPids(82)).length === 1);
@@ -82,12 +91,22 @@ describe("the isolated child pool", () => {
   );
 
   it.each([
-    ["a run that ends cleanly", `1 + 1`, 2, 84],
-    ["a run whose child was killed at the time limit", `freeze()\n1`, "limit_time", 85],
-  ])("never keeps the host alive after %s", async (_name, source, output, memoryMb) => {
-    const { stdout } = await execFileAsync(process.execPath, [HOST, String(memoryMb), source], {
-      timeout: 20_000,
-    });
+    ["a run that ends cleanly", `1 + 1`, 2, 84, []],
+    ["a run whose child was killed at the time limit", `freeze()\n1`, "limit_time", 85, []],
+    ["a close that does not wait for the exits", `1 + 1`, 2, 86, ["close"]],
+    [
+      "a close that does not wait, after a killed child",
+      `freeze()\n1`,
+      "limit_time",
+      87,
+      ["close"],
+    ],
+  ])("never keeps the host alive after %s", async (_name, source, output, memoryMb, more) => {
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [HOST, String(memoryMb), source, ...more],
+      { timeout: 20_000 },
+    );
     expect(JSON.parse(stdout)).toEqual(output);
     await eventually(async () => (await childPids(memoryMb, { anyParent: true })).length === 0);
   });

@@ -377,15 +377,26 @@ export function childPoolStats(): ChildPoolStats {
   return { maxChildren, live: living.size, idle: idle.length, waiting: waiting.length };
 }
 
+/** Options of `closeChildPool`. */
+export interface CloseChildPoolOptions {
+  /**
+   * Wait until the killed children have exited (the default). A process about to end (a one-shot
+   * CLI) need not: its exit kills every child left, and waiting for the exits only delays it.
+   */
+  waitForExit?: boolean;
+}
+
 /** Kills every idle child and waits until they are gone (children running a program finish first). */
-export async function closeChildPool(): Promise<void> {
+export async function closeChildPool({
+  waitForExit = true,
+}: CloseChildPoolOptions = {}): Promise<void> {
   const closing = [...idle];
   for (const child of closing) {
-    // Held again so the host waits for the exits it awaits.
-    child.ref();
     retire(child);
+    // Held again so the host waits for the exits it awaits.
+    if (waitForExit) child.ref();
   }
-  await Promise.all(closing.map((child) => child.exited));
+  if (waitForExit) await Promise.all(closing.map((child) => child.exited));
 }
 
 /** The same as `prewarmChildPool` (the name from when isolated runs used worker threads). */

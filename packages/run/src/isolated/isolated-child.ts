@@ -133,10 +133,15 @@ export class IsolatedChild {
     return true;
   }
 
-  /** Kills the child at once (SIGKILL); the run holding it hears nothing more. */
+  /**
+   * Kills the child at once (SIGKILL); the run holding it hears nothing more, and the host does
+   * not wait for its exit: a one-shot command ends as soon as its run has (the pool still frees
+   * the slot when the exit comes, if the host lives on).
+   */
   kill(): void {
     this.listener = null;
     if (!this.dead) this.child.kill("SIGKILL");
+    this.unref();
   }
 
   /** Lets the host exit while this child waits idle. */

@@ -38,41 +38,51 @@ export function readScopeFlags(scope: ReadScope): string[] {
   return [flag, ...quiet, ...scope.folders.map((folder) => `--allow-fs-read=${folder}`)];
 }
 
-/** The scope of a child that runs `entry` and loads `modules`, reading `readRoots`. */
+/**
+ * The scope of a child that runs `entry` and loads `modules`, reading `readRoots`. When `entry`
+ * is a bundle's child (`bundled`: the CLI's build, whose files hold every package they load),
+ * the code it and the modules beside it load is all in the entry's folder, so that folder is
+ * the whole of their part of the scope; a module elsewhere still brings its packages.
+ */
 export function readScope(
   entry: string,
   modules: readonly string[],
   readRoots: readonly string[],
+  bundled = false,
 ): ReadScope {
   const folders = new Set<string>();
   for (const root of readRoots) folders.add(realFolder(root));
-  for (const file of [entry, ...modules])
-    for (const folder of packageFolders(file)) folders.add(folder);
+  const bundle = bundled ? realFolder(path.dirname(entry)) : null;
+  for (const file of [entry, ...modules]) {
+    const folder = realFolder(path.dirname(file));
+    if (folder === bundle) folders.add(folder);
+    else for (const found of packageFolders(folder)) folders.add(found);
+  }
   const sorted = [...folders].sort();
   return { key: sorted.join("\u0000"), folders: sorted };
 }
 
 const PACKAGE_FOLDERS = new Map<string, readonly string[]>();
 
-/** The real folders of the package that holds `file` and of every package it depends on, transitively. */
-function packageFolders(file: string): readonly string[] {
-  const known = PACKAGE_FOLDERS.get(file);
+/** The real folders of the package that holds the real folder `folder` and of every package it depends on, transitively. */
+function packageFolders(folder: string): readonly string[] {
+  const start = packageRoot(folder) ?? folder;
+  const known = PACKAGE_FOLDERS.get(start);
   if (known) return known;
   const found: string[] = [];
-  const start = packageRoot(realFolder(path.dirname(file)));
-  const pending = start ? [start] : [realFolder(path.dirname(file))];
+  const pending = [start];
   const seen = new Set<string>();
   while (pending.length > 0) {
-    const folder = pending.pop()!;
-    if (seen.has(folder)) continue;
-    seen.add(folder);
-    found.push(folder);
-    for (const dependency of dependencies(folder)) {
-      const located = locatePackage(folder, dependency);
+    const next = pending.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    found.push(next);
+    for (const dependency of dependencies(next)) {
+      const located = locatePackage(next, dependency);
       if (located) pending.push(located);
     }
   }
-  PACKAGE_FOLDERS.set(file, found);
+  PACKAGE_FOLDERS.set(start, found);
   return found;
 }
 

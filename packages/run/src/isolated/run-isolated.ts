@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DEFAULT_LIMITS, type ValidatedProgram } from "@lackpy/lang";
 import { CANCELLED, IsolatedRun, type ChildTools } from "./isolated-run.js";
-import { entryPath } from "./start-child.js";
+import { BUNDLED_CHILD, entryPath } from "./start-child.js";
 import { canScopeReads, readScope } from "./read-scope.js";
 import type { RunRequest } from "./isolation-protocol.js";
 import { resolveLimits, type Limits } from "../limits.js";
@@ -69,6 +69,7 @@ function ownTools(options: RunOptions): ChildTools | null {
     entryPath(),
     named.map(([, tool]) => tool.module),
     named.flatMap(([, tool]) => tool.readRoots),
+    BUNDLED_CHILD,
   );
   return {
     scope,

@@ -35,6 +35,9 @@ declare const __LACKPY_CHILD_ENTRY__: string | undefined;
 const ENTRY =
   typeof __LACKPY_CHILD_ENTRY__ === "string" ? __LACKPY_CHILD_ENTRY__ : "child-entry.js";
 
+/** True when the child is a bundle's own file, which holds every package its code loads (`readScope`). */
+export const BUNDLED_CHILD = typeof __LACKPY_CHILD_ENTRY__ === "string";
+
 /** The file a child runs: the child entry beside the code that forks it (this package's build, or the CLI's). */
 export function entryPath(): string {
   // From dist/ the entry sits beside this file; from src/ (tests through an alias) use the build.
