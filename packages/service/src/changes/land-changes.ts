@@ -35,8 +35,14 @@ export interface LandOptions {
   source: ChangeSource;
   /** The intent, or the program's first line, for listings. */
   label: string;
-  /** Where the landed run is kept for `undo`; null for an undo's own landing, which is not kept. */
-  history: RunHistory | null;
+  /** Where the landed run is kept for `undo` (an undo's own landing is not kept: it forgets the run it undoes). */
+  history: RunHistory;
+  /**
+   * For an undo's landing: the run it undoes, forgotten once every file landed and the journal
+   * says so (`landed`, the undo's commit point); `claim` runs first under the locks (it refuses a
+   * run undone already, and settles an undo of it that a dead process left).
+   */
+  undoes?: { runId: string; claim: () => Promise<void> };
   /** Who lands it (an opaque caller id); the run is kept, and counted, as theirs. */
   caller?: string;
   /** Files the run read and does not change, with what it read (`readChecks`): checked to hold it still. */
@@ -48,6 +54,8 @@ export interface LandOptions {
  * renames would. Read from the environment at each landing; unset in normal use.
  */
 export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
+/** Test hook: an undo whose files landed kills its process (SIGKILL) before it forgets the run. */
+export const CRASH_BEFORE_FORGETTING_VARIABLE = "LACKPY_TEST_CRASH_BEFORE_FORGETTING";
 
 /**
  * Lands changes all or nothing, holding the locks of their files only (`withPathLocks`: changes
@@ -61,7 +69,9 @@ export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
  * over their targets, one by one, and the run history takes the run. A failure before the renames
  * drops every temporary file (nothing landed); a failed rename, or a history that cannot take the
  * run, puts back the files already renamed. A crash between renames leaves the journal, from
- * which `recoverChanges` puts the files back on the next start. The journal is removed, and the
+ * which `recoverChanges` puts the files back on the next start. An undo's landing (`undoes`)
+ * instead writes its journal as `landed` and then forgets the run it undoes, so a crash leaves
+ * either the run undoable and its files as the run left them, or the run forgotten. The journal is removed, and the
  * caller's oldest runs past the bounds are forgotten, afterwards, outside the locks.
  */
 export async function landChanges(
@@ -69,7 +79,7 @@ export async function landChanges(
   options: LandOptions,
 ): Promise<RunRecord> {
   const { store } = options;
-  const runId = await store.newRun(options.history ? "" : "undo-");
+  const runId = await store.newRun(options.undoes ? "undo-" : "");
   const note = runNote({ runId, source: options.source, label: options.label });
   let record: RunRecord;
   try {
@@ -86,8 +96,9 @@ export async function landChanges(
   }
   // The run is kept: its journal goes after the locks (recovery settles one a crash left, and
   // leaves a live process's alone), and the caller's oldest runs past the bounds are forgotten.
-  if (options.history) await store.settle(runId);
-  await options.history?.prune(options.caller ?? null).catch(() => undefined);
+  if (options.undoes) return record;
+  await store.settle(runId);
+  await options.history.prune(options.caller ?? null).catch(() => undefined);
   return record;
 }
 
@@ -98,6 +109,7 @@ async function landLocked(
   waited: WaitedFor,
 ): Promise<RunRecord> {
   const { store } = options;
+  await options.undoes?.claim();
   for (const read of options.reads ?? [])
     await checkRead(read, store.workspace).catch(async (error: unknown) => {
       throw await namingWinner(error, read.path, {
@@ -123,6 +135,7 @@ async function landLocked(
     beforeBytes: 0,
     undoable: true,
     ...(options.caller === undefined ? {} : { caller: options.caller }),
+    ...(options.undoes ? { undoes: options.undoes.runId } : {}),
     phase: "preparing",
     tokens: plans.map(() => `${runId}-${randomBytes(3).toString("hex")}`),
     owner: processOwner(),
@@ -176,7 +189,18 @@ async function landLocked(
     if (crashAfter > 0 && index + 1 === crashAfter) process.kill(process.pid, "SIGKILL");
   }
   const record = store.recordOf(journal);
-  if (!options.history) {
+  if (options.undoes) {
+    journal.phase = "landed";
+    await store.writeJournal(journal);
+    if (process.env[CRASH_BEFORE_FORGETTING_VARIABLE]) process.kill(process.pid, "SIGKILL");
+    try {
+      await options.history.remove(options.undoes.runId);
+    } catch (error) {
+      // An undo whose run cannot be forgotten is not landed: it could be undone again.
+      const { conflicts } = await rollBack(journal, options.protection, store);
+      if (conflicts.length === 0) await store.remove(runId);
+      throw error;
+    }
     await store.remove(runId);
     return record;
   }

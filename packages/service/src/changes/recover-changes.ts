@@ -36,22 +36,7 @@ export async function recoverChanges(
       async () => {
         const journal = store.journal(left.runId);
         if (!journal || !abandoned(journal)) return null;
-        if (await history.has(journal.runId)) {
-          await store.settle(journal.runId);
-          return null;
-        }
-        const { restored, conflicts } = await rollBack(journal, resolved, store);
-        const recovered: RecoveryNotice = {
-          runId: journal.runId,
-          source: journal.source,
-          label: journal.label,
-          at: new Date().toISOString(),
-          restored,
-          conflicts,
-        };
-        await store.noteRecovery(recovered);
-        await store.remove(journal.runId);
-        return recovered;
+        return settleJournal(journal, { store, history }, resolved);
       },
     );
     if (notice) notices.push(notice);
@@ -59,11 +44,46 @@ export async function recoverChanges(
   return notices;
 }
 
+/**
+ * Settles one abandoned journal, under the locks of its files: a run the history kept (it
+ * landed; the crash came before the journal went) keeps its files, and an undo that `landed`
+ * has its run forgotten (idempotent: the crash may have come after); anything else is rolled
+ * back, noted, and its folder removed (an undo rolled back leaves its run to be undone again).
+ */
+export async function settleJournal(
+  journal: Journal,
+  stores: { store: RunStore; history: RunHistory },
+  protection: PathProtection,
+): Promise<RecoveryNotice | null> {
+  const { store, history } = stores;
+  if (journal.undoes !== undefined && journal.phase === "landed") {
+    await history.remove(journal.undoes);
+    await store.remove(journal.runId);
+    return null;
+  }
+  if (journal.undoes === undefined && (await history.has(journal.runId))) {
+    await store.settle(journal.runId);
+    return null;
+  }
+  const { restored, conflicts } = await rollBack(journal, protection, store);
+  const recovered: RecoveryNotice = {
+    runId: journal.runId,
+    source: journal.source,
+    label: journal.label,
+    at: new Date().toISOString(),
+    restored,
+    conflicts,
+  };
+  await store.noteRecovery(recovered);
+  await store.remove(journal.runId);
+  return recovered;
+}
+
 /** How old a journal written on another host must be before recovery takes it as abandoned (10 minutes). */
 export const FOREIGN_JOURNAL_AGE_MS = 10 * 60 * 1000;
 
 /** True when no running process is landing the journal's run. */
-function abandoned(journal: Journal): boolean {
+export function abandoned(journal: Journal): boolean {
   if (!journal.owner) return true;
   const state = processState(journal.owner);
   if (state === "unknown") return Date.now() - Date.parse(journal.at) > FOREIGN_JOURNAL_AGE_MS;
