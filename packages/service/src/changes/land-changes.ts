@@ -83,32 +83,39 @@ export async function landChanges(
   const note = runNote({ runId, source: options.source, label: options.label });
   let record: RunRecord;
   try {
+    // The journal names the temporary files before any is made; while it says `preparing`, no
+    // file has changed, so it is written before the locks (they are held for less).
+    const journal = newJournal(runId, plans, options);
+    await store.writeJournal(journal);
     record = await withPathLocks(
       store.workspace,
       plans.map((plan) => plan.path),
       note,
-      (waited) => landLocked(runId, plans, options, waited),
+      (waited) => landLocked(journal, plans, options, waited),
     );
   } catch (error) {
-    // Nothing landed (a busy file, a stale one, a failed write): the folder goes.
-    if (!store.journal(runId)) await store.remove(runId);
+    // Nothing landed (a busy file, a stale one, a failed write): the folder goes; a rollback
+    // that left files changed since leaves its journal (`landing`) to recovery.
+    if (store.journal(runId)?.phase !== "landing") await store.remove(runId);
     throw error;
   }
   // The run is kept: its journal goes after the locks (recovery settles one a crash left, and
   // leaves a live process's alone), and the caller's oldest runs past the bounds are forgotten.
   if (options.undoes) return record;
   await store.settle(runId);
-  await options.history.prune(options.caller ?? null).catch(() => undefined);
+  if (!options.history.prunesOnCommit)
+    await options.history.prune(options.caller ?? null).catch(() => undefined);
   return record;
 }
 
 async function landLocked(
-  runId: string,
+  journal: Journal,
   plans: readonly LandingPlan[],
   options: LandOptions,
   waited: WaitedFor,
 ): Promise<RunRecord> {
   const { store } = options;
+  const { runId } = journal;
   await options.undoes?.claim();
   for (const read of options.reads ?? [])
     await checkRead(read, store.workspace).catch(async (error: unknown) => {
@@ -119,28 +126,8 @@ async function landLocked(
       });
     });
   const folder = store.runFolder(runId);
-  const journal: Journal = {
-    runId,
-    at: new Date().toISOString(),
-    source: options.source,
-    label: options.label,
-    files: plans.map((plan) => ({
-      path: plan.path,
-      action: plan.action,
-      before: plan.expected ?? { exists: false },
-      after: stateOf(plan.content),
-      blob: null,
-      createdFolder: null,
-    })),
-    beforeBytes: 0,
-    undoable: true,
-    ...(options.caller === undefined ? {} : { caller: options.caller }),
-    ...(options.undoes ? { undoes: options.undoes.runId } : {}),
-    phase: "preparing",
-    tokens: plans.map(() => `${runId}-${randomBytes(3).toString("hex")}`),
-    owner: processOwner(),
-  };
-  await store.writeJournal(journal);
+  // The run lands now: it is dated from here.
+  journal.at = new Date().toISOString();
   const prepared: PreparedFileChange[] = [];
   try {
     for (const [index, plan] of plans.entries()) {
@@ -197,6 +184,8 @@ async function landLocked(
       await options.history.remove(options.undoes.runId);
     } catch (error) {
       // An undo whose run cannot be forgotten is not landed: it could be undone again.
+      journal.phase = "landing";
+      await store.writeJournal(journal);
       const { conflicts } = await rollBack(journal, options.protection, store);
       if (conflicts.length === 0) await store.remove(runId);
       throw error;
@@ -213,6 +202,31 @@ async function landLocked(
     throw error;
   }
   return record;
+}
+
+/** A landing's journal before anything is prepared: each file as the plan expects it, and its temporary file's token. */
+function newJournal(runId: string, plans: readonly LandingPlan[], options: LandOptions): Journal {
+  return {
+    runId,
+    at: new Date().toISOString(),
+    source: options.source,
+    label: options.label,
+    files: plans.map((plan) => ({
+      path: plan.path,
+      action: plan.action,
+      before: plan.expected ?? { exists: false },
+      after: stateOf(plan.content),
+      blob: null,
+      createdFolder: null,
+    })),
+    beforeBytes: 0,
+    undoable: true,
+    ...(options.caller === undefined ? {} : { caller: options.caller }),
+    ...(options.undoes ? { undoes: options.undoes.runId } : {}),
+    phase: "preparing",
+    tokens: plans.map(() => `${runId}-${randomBytes(3).toString("hex")}`),
+    owner: processOwner(),
+  };
 }
 
 /** The state a change leaves: missing, or the hash of the content. */
