@@ -20,6 +20,7 @@ import type {
 import type { ChangeAction, ChangeSource } from "../change-types.js";
 import { withPathLocks, type WaitedFor } from "./path-locks.js";
 import { namingWinner, runNote } from "./naming-winner.js";
+import { recoverRun } from "./recover-changes.js";
 import { rollBack } from "./roll-back.js";
 import type { Journal, RunStore } from "./run-store.js";
 
@@ -92,6 +93,8 @@ export async function landChanges(
       plans.map((plan) => plan.path),
       note,
       (waited) => landLocked(journal, plans, options, waited),
+      // A lock whose holder died: the run it names is settled (rolled back) before this lands.
+      { onTakeOver: (held) => settleDeadHolder(held, options) },
     );
   } catch (error) {
     // Nothing landed (a busy file, a stale one, a failed write): the folder goes; a rollback
@@ -202,6 +205,13 @@ async function landLocked(
     throw error;
   }
   return record;
+}
+
+/** Recovers the run a dead holder's lock named (`run <runId> (…)`), if it left a journal. */
+async function settleDeadHolder(held: string | null, options: LandOptions): Promise<void> {
+  const runId = /^run (\S+) \(/.exec(held ?? "")?.[1];
+  if (runId === undefined) return;
+  await recoverRun({ store: options.store, history: options.history }, runId, options.protection);
 }
 
 /** A landing's journal before anything is prepared: each file as the plan expects it, and its temporary file's token. */

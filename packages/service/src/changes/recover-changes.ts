@@ -1,6 +1,7 @@
 import type { PathProtection } from "@lackpy/kit";
 import type { RunHistory } from "../store/change-store-types.js";
 import { processState } from "../store/file-lock.js";
+import { RUN_ID } from "../store/run-record-shape.js";
 import { rollBack } from "./roll-back.js";
 import { withPathLocks } from "./path-locks.js";
 import type { RecoveryNotice } from "../change-types.js";
@@ -29,19 +30,35 @@ export async function recoverChanges(
   const resolved = await protection();
   const notices: RecoveryNotice[] = [];
   for (const left of abandonedJournals) {
-    const notice = await withPathLocks(
-      store.workspace,
-      left.files.map((file) => file.path),
-      `recovery of run ${left.runId}`,
-      async () => {
-        const journal = store.journal(left.runId);
-        if (!journal || !abandoned(journal)) return null;
-        return settleJournal(journal, { store, history }, resolved);
-      },
-    );
+    const notice = await recoverRun(stores, left.runId, resolved);
     if (notice) notices.push(notice);
   }
   return notices;
+}
+
+/**
+ * Recovers one run a crash left half-landed, if its journal is there and its process ended:
+ * under the locks of its files, read again and settled (`settleJournal`). A landing that took
+ * over a dead holder's lock calls it with the run the lock named, before it lands anything.
+ */
+export async function recoverRun(
+  stores: { store: RunStore; history: RunHistory },
+  runId: string,
+  protection: PathProtection,
+): Promise<RecoveryNotice | null> {
+  const { store } = stores;
+  const left = RUN_ID.test(runId) ? store.journal(runId) : null;
+  if (!left || !abandoned(left)) return null;
+  return withPathLocks(
+    store.workspace,
+    left.files.map((file) => file.path),
+    `recovery of run ${runId}`,
+    async () => {
+      const journal = store.journal(runId);
+      if (!journal || !abandoned(journal)) return null;
+      return settleJournal(journal, stores, protection);
+    },
+  );
 }
 
 /**
