@@ -138,7 +138,7 @@ describe("lackpyTool in program mode", () => {
     const description = (offered as { description: string }).description;
     expect(description).toContain("read_file(path: string) -> string");
     expect(description).toContain(
-      "find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean }) -> string[]",
+      "find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean, hidden?: boolean }) -> string[]",
     );
     expect(description).toContain("sorted(xs, key?, reverse?)");
     expect((offered as { inputSchema: unknown }).inputSchema).toMatchObject({
@@ -175,14 +175,14 @@ describe("lackpyTool in delegate mode", () => {
     expect(toolResult.output).toMatchObject({
       success: true,
       tier: "rules",
-      program: "find_files(pattern)",
+      program: "find_files(pattern, { hidden: true })",
       params: { pattern: "**/*.{ts,tsx,mts,cts}" },
       trace: [{ tool: "find_files", calls: 1 }],
     });
     expect(model.doGenerateCalls[0].tools?.[0]).toMatchObject({
       inputSchema: { required: ["intent"] },
       description: expect.stringContaining(
-        "find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean }) -> string[]",
+        "find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean, hidden?: boolean }) -> string[]",
       ),
     });
   });

@@ -272,7 +272,7 @@ describe("lackpy run and delegate", () => {
         const bad = await lackpy(["validate", "-", "--json"], { stdin: `find_files("*", true)` });
         expect(JSON.parse(bad.out).errors[0]).toMatchObject({
           code: "bad_argument_type",
-          hint: "call it as find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean })",
+          hint: "call it as find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean, hidden?: boolean })",
         });
       } finally {
         await rm(workspace, { recursive: true, force: true });
@@ -466,7 +466,7 @@ describe("the other commands", () => {
     [["kit", "info", "files"], "kit files  grade w=3 d=3"],
     [["kit", "create", "reader", "--tools", "read_file,find_files"], "created kit reader at"],
     [["kit", "list"], "reader           workspace"],
-    [["generate", "list all markdown files"], `const pattern = "**/*.md"\nfind_files(pattern)\n`],
+    [["generate", "list all markdown files"], `const pattern = "**/*.md"\nfind_files(pattern, { hidden: true })\n`],
   ])("lackpy %j works", async (args, expected) => {
     const { code, out } = await lackpy(args);
     expect(code).toBe(0);

@@ -20,7 +20,10 @@ const TOOLS: ToolSpec[] = [
   },
   {
     name: "find_files",
-    args: [{ name: "pattern", type: "string" }],
+    args: [
+      { name: "pattern", type: "string" },
+      { name: "options", type: "{ hidden?: boolean }", optional: true },
+    ],
     returns: "string[]",
     description: "Glob files.",
   },
@@ -80,7 +83,7 @@ describe("Dispatcher", () => {
     );
     expect(result).toMatchObject({
       tier: "rules",
-      program: "find_files(pattern)",
+      program: "find_files(pattern, { hidden: true })",
       params: { pattern: "**/*.py" },
     });
     const without = await new Dispatcher([new RulesProvider()]).generate("list all python files", {

@@ -146,7 +146,7 @@ describe("lackpyTool in delegate mode", () => {
     expect(JSON.parse(reply.content as string)).toMatchObject({
       success: true,
       tier: "rules",
-      program: "find_files(pattern)",
+      program: "find_files(pattern, { hidden: true })",
       params: { pattern: "**/*.{ts,tsx,mts,cts}" },
       trace: [{ tool: "find_files", calls: 1 }],
     });

@@ -83,7 +83,7 @@ describe("an agent over MCP, first try", () => {
     const description = tools.find((tool) => tool.name === "run_program")?.description ?? "";
     for (const signature of [
       "read_file(path: string) -> string",
-      "find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean }) -> string[]",
+      "find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean, hidden?: boolean }) -> string[]",
       "file_size(path: string) -> number",
       'list_folder(path?: string) -> { name: string, path: string, kind: "file" | "folder" }[]',
       "read_lines(path: string, start: number, end?: number) -> string[]",
@@ -106,9 +106,9 @@ describe("an agent over MCP, first try", () => {
     const answers: [string, string][] = [
       ["search_files: literal or regex, and case", "plain, not a regex, case-sensitive,"],
       ["globs: top-level files", "** any depth (**/*.ts has a.ts too)"],
-      ["globs: dotfiles", "Leaves out hidden names (.vscode; not .gitignore, .github)"],
+      ["globs: dotfiles", "Leaves out hidden names (.vscode, not .github) unless { hidden: true }"],
       ["globs: node_modules", "node_modules unless named"],
-      ["globs: .gitignore", "what .gitignore ignores unless { include_ignored: true }"],
+      ["globs: .gitignore", ".gitignored files unless { include_ignored: true }"],
       ["read_lines numbering", "Lines start to end of a text file, from 1, both included"],
       ["list_folder paths", "paths workspace-relative):"],
       ["sorted's key", 'sorted(xs, key?, reverse?) (key: "field" or x => value)'],

@@ -106,7 +106,7 @@ describe("LackpyService", () => {
       success: true,
       tier: "rules",
       provider: "rules",
-      program: "find_files(pattern)",
+      program: "find_files(pattern, { hidden: true })",
       params: { pattern: "**/*.{ts,tsx,mts,cts}" },
       output: ["src/inventory.ts", "src/report.ts"],
       grade: { w: 1, d: 0 },

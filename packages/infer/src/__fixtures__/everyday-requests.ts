@@ -77,7 +77,19 @@ function definitions(workspace: PlainWorkspace, name: string): Hit[] {
   const stems = new Set(
     kept.filter((hit) => !hit.file.endsWith(".cjs")).map((hit) => hit.file.replace(/\.[cm]?[jt]s$/, "")),
   );
-  return kept.filter((hit) => !hit.file.endsWith(".cjs") || !stems.has(hit.file.slice(0, -4)));
+  const uncopied = kept.filter((hit) => !hit.file.endsWith(".cjs") || !stems.has(hit.file.slice(0, -4)));
+  // The JavaScript built from a TypeScript source that defines it (src/browser.ts → dist/browser.mjs)
+  // is a copy too, as strangers' corpora count definitions: the source's lines only.
+  if (!uncopied.some((hit) => /\.[cm]?tsx?$/.test(hit.file))) return uncopied;
+  const built = workspace
+    .withExtensions(["ts", "tsx", "mts", "cts"])
+    .filter((file) => !/\.d\.[cm]?ts$/.test(file) && file.includes("/"))
+    .map((file) => file.replace(/\.[cm]?tsx?$/, "").replace(/^[^/]*/, ""));
+  return uncopied.filter(
+    (hit) =>
+      !/\.[cm]?js$/.test(hit.file) ||
+      !built.some((stem) => `/${hit.file.replace(/\.[cm]?js$/, "")}`.endsWith(stem)),
+  );
 }
 
 /**

@@ -94,6 +94,17 @@ const IS_CJS = '(hit.file.endsWith(".cjs") || /\\/(?:cjs|commonjs)\\//.test("/" 
 const TWIN_KEY =
   '("/" + hit.file).replace(/\\.[cm]?[jt]s$/, "").replace(/\\/(?:cjs|commonjs|esm|mjs|es|module)\\//g, "/*/")';
 
+/**
+ * A package that ships its TypeScript sources and their compiled JavaScript (zod's `src/v3/a.ts`
+ * and `v3/a.js`, `dist/a.cjs`): when a TypeScript source defines the name, a JavaScript file
+ * whose path ends with a TypeScript source's path after its first folder is its build.
+ */
+const COMPILED_FROM_TS = [
+  "const typed = plain.filter(hit => /\\.[cm]?tsx?$/.test(hit.file))",
+  'const stems = len(typed) > 0 ? find_files("**/*.{ts,tsx,mts,cts}").filter(file => !/\\.d\\.[cm]?ts$/.test(file)).map(file => "/" + file.replace(/\\.[cm]?tsx?$/, "").split("/").slice(1).join("/")).filter(stem => stem !== "/") : []',
+  'const built = plain.filter(hit => !/\\.[cm]?js$/.test(hit.file) || !stems.some(stem => ("/" + hit.file.replace(/\\.[cm]?js$/, "")).endsWith(stem)))',
+];
+
 /** The program and reading for the definitions of a name, with `tool` (`definitions_of` or `find_definitions`). */
 function definitions(tool: string) {
   return async (slots: RuleSlots, context: RuleContext) => {
@@ -128,8 +139,9 @@ function definitions(tool: string) {
         "const plain = len(sources) > 0 ? sources : kept",
         // A package that ships a module as .js (or .mjs, .ts) and a CommonJS copy, beside it
         // (a.cjs) or in a twin folder (dist/cjs/a.js beside dist/esm/a.js): the first is the source.
-        `const twins = plain.filter(hit => !${IS_CJS}).map(hit => ${TWIN_KEY})`,
-        `const uncopied = plain.filter(hit => !${IS_CJS} || !twins.includes(${TWIN_KEY}))`,
+        ...(context.tools.has("find_files") ? COMPILED_FROM_TS : ["const built = plain"]),
+        `const twins = built.filter(hit => !${IS_CJS}).map(hit => ${TWIN_KEY})`,
+        `const uncopied = built.filter(hit => !${IS_CJS} || !twins.includes(${TWIN_KEY}))`,
         // A bundle inlines every module in one closure: a definition there only when no module
         // defines the name.
         "const outer = uncopied.filter(hit => !hit.bundled)",
@@ -144,7 +156,7 @@ function definitions(tool: string) {
       ].join("\n"),
       params,
       noneIsUnknown: true as const,
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }
@@ -188,12 +200,15 @@ export const CODE_RULES: readonly IntentRule[] = [
     needs: ["imports_of"],
     patterns: [
       "(?:show )?(?:file )?{file} import",
-      "(?:show )?import (?:in )?{file}",
+      "(?:show )?(?<verb>import) (?:in )?{file}",
       // "which modules get required in a.cjs": "in" says the file imports them ("which files import a.js" asks the reverse).
       "(?:show )?file import in {file}",
       "(?<count>count )(?:file )?{file} import",
     ].map(rulePattern),
     build(slots) {
+      // "what requires lib/a.js" asks which files require it ("requires" is never a noun).
+      if (/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
+        return "“requires <file>” asks for the files that require it, not what it requires";
       const path = fileOf(slots.file);
       if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
         return "the file is not a JavaScript or TypeScript module in the workspace";

@@ -83,7 +83,7 @@ async function overMatches(
     return `no file matches ${JSON.stringify(pattern)}`;
   const what = `files whose path matches ${quoted(pattern)}${empty ? " (node_modules and .gitignored files left out)" : ""}`;
   return {
-    program: program.replace("find_files(pattern)", findCall(pattern)),
+    program: program.replace("find_files(pattern)", findCall(pattern, "pattern", { names: true })),
     params: { pattern },
     reading: counting ? `the number of ${what}` : what,
   };
@@ -100,7 +100,7 @@ const PLURAL_FOLDER = /(?:s|ies)$/i;
 /** Every folder that holds a listed file (`find_files`: node_modules and ignored files left out), sorted. */
 const ALL_FOLDERS = [
   "const folders = []",
-  "for (const file of find_files(pattern)) {",
+  "for (const file of find_files(pattern, { hidden: true })) {",
   '  const parts = file.split("/")',
   '  for (let depth = 1; depth < len(parts); depth++) folders.push(parts.slice(0, depth).join("/"))',
   "}",
@@ -114,13 +114,17 @@ export const FILE_RULES: readonly IntentRule[] = [
     summary: "list the test files",
     examples: ["list the test files", "which files are tests in src"],
     needs: ["find_files"],
-    patterns: ["{ask}(?:file )?test(?: file)?{scope}"].map(rulePattern),
+    patterns: [
+      "{ask}(?:file )?test(?: file)?{scope}",
+      // "where are the tests?": the test files, where they are.
+      "where test(?: file)?{scope}",
+    ].map(rulePattern),
     async build(slots, context) {
       const tests = await testFiles(slots, context);
       if (typeof tests === "string") return tests;
       const { pattern } = tests;
       return {
-        program: "find_files(pattern)",
+        program: findCall(pattern, "pattern", { names: true }),
         params: { pattern },
         reading: `test files by name (${pattern})`,
       };
@@ -137,7 +141,7 @@ export const FILE_RULES: readonly IntentRule[] = [
       if (typeof tests === "string") return tests;
       const { pattern } = tests;
       return {
-        program: "len(find_files(pattern))",
+        program: `len(${findCall(pattern, "pattern", { names: true })})`,
         params: { pattern },
         reading: `the number of test files by name (${pattern})`,
       };
@@ -183,6 +187,8 @@ export const FILE_RULES: readonly IntentRule[] = [
       "(?:show )?folder {folder} (?:have|contain)",
       // "the top-level folders": the folders at the top, never the top folder's files.
       "(?:show )?(?<top>toplevel) (?<many>folder)",
+      // "the top-level folder layout".
+      "(?:show )?(?<top>toplevel) (?:folder )?structure",
     ].map(rulePattern),
     build(slots) {
       if (slots.many && !PLURAL_FOLDER.test(slots.many[0]!.raw))
@@ -239,6 +245,8 @@ export const FILE_RULES: readonly IntentRule[] = [
     patterns: [
       "(?:show )?all folder{scope}(?: deep)?",
       "(?:show )?(?:all )?folder{scope} deep",
+      // "the folder structure of lib", "the directory tree of lib/web (dirs only)", "the layout".
+      "(?:show )?(?:folder )?structure(?:(?: in)? (?<scope>D))?(?: folder)?",
     ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);
@@ -273,7 +281,7 @@ export const FILE_RULES: readonly IntentRule[] = [
       return {
         program: [
           "const counts = {}",
-          "for (const file of find_files(pattern)) {",
+          "for (const file of find_files(pattern, { hidden: true })) {",
           '  const folder = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "."',
           "  counts[folder] = (counts[folder] ?? 0) + 1",
           "}",
@@ -307,7 +315,7 @@ export const FILE_RULES: readonly IntentRule[] = [
       return {
         program: [
           "const counts = {}",
-          "for (const file of find_files(pattern)) {",
+          "for (const file of find_files(pattern, { hidden: true })) {",
           '  const name = file.split("/").at(-1)',
           '  const extension = name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : ""',
           "  counts[extension] = (counts[extension] ?? 0) + 1",
@@ -341,7 +349,7 @@ export const FILE_RULES: readonly IntentRule[] = [
       const found = files(slots);
       return found
         ? {
-            program: findCall(found.pattern),
+            program: findCall(found.pattern, "pattern", { names: true }),
             params: { pattern: found.pattern },
             reading: found.text,
           }
@@ -368,13 +376,13 @@ export const FILE_RULES: readonly IntentRule[] = [
         const modules = found.pattern.replace(/^\*\*\//, "**/node_modules/**/");
         return {
           program:
-            "len(find_files(pattern, { include_ignored: true })) + len(find_files(modules, { include_ignored: true }))",
+            "len(find_files(pattern, { include_ignored: true, hidden: true })) + len(find_files(modules, { include_ignored: true, hidden: true }))",
           params: { pattern: found.pattern, modules },
           reading: `the number of ${found.text}, with the files under node_modules and the .gitignored ones (${modules})`,
         };
       }
       return {
-        program: `len(${findCall(found.pattern)})`,
+        program: `len(${findCall(found.pattern, "pattern", { names: true })})`,
         params: { pattern: found.pattern },
         reading: `the number of ${found.text}`,
       };

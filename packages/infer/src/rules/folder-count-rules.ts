@@ -86,7 +86,7 @@ export const FOLDER_COUNT_RULES: readonly IntentRule[] = [
       return {
         program: [
           "const counts = {}",
-          "for (const file of find_files(pattern)) {",
+          "for (const file of find_files(pattern, { hidden: true })) {",
           "  const rest = file.slice(len(prefix))",
           '  if (!rest.includes("/")) continue',
           '  const folder = prefix + rest.split("/")[0]',

@@ -43,7 +43,7 @@ function byName(test: "includes" | "startsWith", words: string) {
     if (slots.part?.[0]?.article) return "“a” before the word names a kind of text, not the text";
     const { pattern, where } = baseGlob(slots);
     const match = caseOf(part);
-    const list = `${findCall(pattern)}.filter(file => ${match.name}.${test}(part))`;
+    const list = `${findCall(pattern, "pattern", { names: true })}.filter(file => ${match.name}.${test}(part))`;
     return {
       program: slots.count ? `len(${list})` : list,
       params: { pattern, part: match.value },
@@ -102,7 +102,7 @@ export const NAME_RULES: readonly IntentRule[] = [
       if (!/^[A-Za-z]+$/.test(word)) return "the name is not a plain word";
       const { pattern, where } = baseGlob(slots);
       const match = caseOf(word);
-      const list = `${findCall(pattern)}.filter(file => ${match.name}.startsWith(part))`;
+      const list = `${findCall(pattern, "pattern", { names: true })}.filter(file => ${match.name}.startsWith(part))`;
       return {
         program: slots.count ? `len(${list})` : list,
         params: { pattern, part: match.value },
@@ -118,7 +118,7 @@ export const NAME_RULES: readonly IntentRule[] = [
     patterns: [`${COUNT}{ask}hidden file${SCOPE}`].map(rulePattern),
     build(slots) {
       const { pattern, where } = baseGlob(slots);
-      const list = `${findCall(pattern)}.filter(file => file.split("/").at(-1).startsWith("."))`;
+      const list = `${findCall(pattern, "pattern", { names: true })}.filter(file => file.split("/").at(-1).startsWith("."))`;
       return {
         program: slots.count ? `len(${list})` : list,
         params: { pattern },

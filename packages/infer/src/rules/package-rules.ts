@@ -37,7 +37,12 @@ async function manifestOf(
       return `${quoted(token.raw)} is not a package name`;
   }
   const manifest = await view.manifest(path);
-  return manifest ? { path, manifest } : `${quoted(path)} is not a package.json the rules can read`;
+  if (!manifest) return `${quoted(path)} is not a package.json the rules can read`;
+  // "zod's dependencies" beside another package.json named: the word must be that package's name.
+  const first = slots.pkgFirst?.[0];
+  if (first?.form === "W" && first !== token && manifest.name !== first.raw)
+    return `${quoted(first.raw)} is not the name of ${quoted(path)}`;
+  return { path, manifest };
 }
 
 /** An npm package name, as an installed package's folder under `node_modules` is named. */
@@ -54,6 +59,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   homepage: "homepage",
   main: "main",
   engine: "engines",
+  nodeversion: "engines",
   bin: "bin",
   repository: "repository",
 };
@@ -67,14 +73,21 @@ const SECTIONS: Readonly<Record<string, string>> = {
 
 /** Which package: "package.json's", "of this package", "in packages/utils", "of @vitest/expect". */
 const PKG = "(?: (?:in )?(?<pkg>package|F|D|W|P))?";
-const PKG_BEFORE = "(?:(?<pkgFirst>package|F) )?";
+/** Before the field: "package.json's", "zod's" (a word is a package only when a package.json has that name). */
+const PKG_BEFORE = "(?:(?<pkgFirst>package|F|W) )?";
 const FIELD = `(?<field>${Object.keys(FIELDS).join("|")})`;
 const SECTION = `(?<section>${Object.keys(SECTIONS).join("|")})`;
 
-const field = (name: string, path: string) => ({
-  program: `JSON.parse(read_file(path))[field] ?? null`,
-  params: { path, field: name },
-  reading: `the ${quoted(name)} field of ${quoted(path)}${path.startsWith("node_modules/") ? " (the installed package)" : ""} (null when it has none)`,
+/** The key of a field that a concept names within it: "node version" is `engines.node`. */
+const SUBKEYS: Readonly<Record<string, string>> = { nodeversion: "node" };
+
+const field = (name: string, path: string, key?: string) => ({
+  program:
+    key === undefined
+      ? `JSON.parse(read_file(path))[field] ?? null`
+      : `(JSON.parse(read_file(path))[field] ?? {})[key] ?? null`,
+  params: key === undefined ? { path, field: name } : { path, field: name, key },
+  reading: `the ${quoted(key === undefined ? name : `${name}.${key}`)} field of ${quoted(path)}${path.startsWith("node_modules/") ? " (the installed package)" : ""} (null when it has none)`,
 });
 
 /** Package rules. */
@@ -95,17 +108,20 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       // "who's the author", "repo url?", "installed vite version", "engines of the installed vite".
       `who (?<field>author)${PKG}`,
       `(?:show )?${PKG_BEFORE}(?<field>repository) url${PKG}`,
-      "(?:show )?(?<installed>installed) (?<pkg>W|P) (?<field>version|license|main|engine)",
-      "(?:show )?(?<field>version|license|main|engine)(?: field)?(?: in)? (?<installed>installed) (?<pkg>W|P)",
+      "(?:show )?(?<installed>installed) (?<pkg>W|P) (?<field>version|license|main|engine|nodeversion)",
+      "(?:show )?(?<field>version|license|main|engine|nodeversion)(?: field)?(?: in)? (?<installed>installed) (?<pkg>W|P)",
+      // "what node versions does it support (engines)?", "… per its engines field".
+      `(?:show )?${PKG_BEFORE}(?<field>nodeversion)${PKG}(?: engine)?(?: field)?`,
     ].map(rulePattern),
     async build(slots, context) {
-      const name = FIELDS[slots.field?.[0]?.form ?? ""];
+      const concept = slots.field?.[0]?.form ?? "";
+      const name = FIELDS[concept];
       // A package not in the workspace is the installed one, except for its version without
       // "installed": "what version of react" may ask for the range package.json declares.
       const installed = slots.installed !== undefined || (name !== undefined && name !== "version");
       const found = await manifestOf(slots, context, installed);
       if (typeof found === "string" || !name) return typeof found === "string" ? found : "no field";
-      return field(name, found.path);
+      return field(name, found.path, SUBKEYS[concept]);
     },
   },
   {
@@ -136,7 +152,9 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     needs: ["read_file"],
     patterns: [
       `(?<count>count )?(?:show )?${PKG_BEFORE}${SECTION}${PKG}`,
-      `(?<count>count )?(?:show )?${SECTION} (?:package )?(?:have|use)`,
+      `(?<count>count )?(?:show )?${SECTION} (?:package |(?<pkg>W) )?(?:have|use)`,
+      // "does zod have any dependencies", "does ajv declare any peerDependencies?".
+      `(?<pkgFirst>package|W) (?:have|define) ${SECTION}`,
     ].map(rulePattern),
     async build(slots, context) {
       const found = await manifestOf(slots, context);

@@ -208,7 +208,8 @@ export function readRequest(text: string): Token[] {
 /**
  * Orders of words that mean what another order means, rewritten to the order the patterns read:
  * - "what is the number of files": a `show` right before `count` asks for the count.
- * - "the total line count of": "count line count" is "count line".
+ * - "the total line count of": "count line count" is "count line"; "how many files total" is
+ *   "count file".
  * - "top-level .js files", "root files": a `toplevel` before a kind or "files" is where they
  *   are, as "… files at the top level" says.
  * - "any svg files? list them": a trailing "list" or "show" with no verb before it opens the request.
@@ -225,9 +226,10 @@ function normalised(tokens: Token[]): Token[] {
     const token = tokens[index]!;
     const next = tokens[index + 1];
     if (token.form === "show" && next?.form === "count") continue;
+    // "how many files total": a last `count` repeats the request's first.
     if (
       token.form === "count" &&
-      read.at(-1)?.form === "line" &&
+      (read.at(-1)?.form === "line" || index === tokens.length - 1) &&
       read.some((earlier) => earlier.form === "count")
     )
       continue;

@@ -15,7 +15,9 @@ import { matchRules } from "./match-rules.js";
 const FILES: Readonly<Record<string, string>> = {
   "README.md": "# demo\n",
   "notes.md": "# notes\n",
-  "package.json": '{ "name": "demo", "scripts": { "build": "tsc -b" } }\n',
+  "package.json":
+    '{ "name": "demo", "scripts": { "build": "tsc -b" }, "engines": { "node": ">=20" } }\n',
+  "lib/.gitkeep": "",
   "index.js": 'import { helper } from "./helper.js";\nexport const main = () => helper();\n',
   "helper.js": "export function helper() {\n  return 1;\n}\n",
   "big.txt": "x".repeat(3000),
@@ -147,8 +149,6 @@ describe("classes of request the rules read", () => {
     ["count the js files", "may mean the .js files alone"],
     // "a hash": a kind of text, not the word.
     ["files with a hash in the name", "kind of text"],
-    // A workspace path is not how imports name a module.
-    ["which files import src/util.ts", "specifier"],
     // "docs files": the docs folder's files, or documentation files anywhere; here they differ.
     ["how many docs files are there", "not the same files"],
     // "100k" may be 100,000 or 102,400 bytes.
@@ -157,6 +157,41 @@ describe("classes of request the rules read", () => {
     const { built } = await ask(request);
     expect(built.rule).toBeNull();
     expect(built.rule === null ? built.reason : "").toContain(why);
+  });
+
+  // Classes from strangers' corpora C, D and F.
+  it.each([
+    // A count of files counts hidden names, as `find` and `git ls-files` do.
+    ["how many files total", "count-files", Object.keys(FILES).length],
+    ["what are demo's dependencies", "package-dependencies", {}],
+    ["does demo have any dependencies", "package-dependencies", {}],
+    ["what node version does demo need", "package-field", ">=20"],
+    ["show the folder structure of src", "list-all-folders", ["src/deep"]],
+    [
+      "what's the top-level folder layout",
+      "list-folders",
+      ["dist", "docs", "lib", "src", "vault", "web", "wrap"],
+    ],
+    ["where are the tests?", "list-test-files", []],
+  ])("reads %j (%s)", async (request, rule, expected) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe(rule);
+    expect(output).toEqual(expected);
+  });
+
+  it("never reads a word before a package.json's field as another package's name", async () => {
+    const { built } = await ask("what are lodash's dependencies");
+    expect(built.rule).toBeNull();
+  });
+
+  it("finds the importers of a workspace file by its path, as imports resolve to it", async () => {
+    for (const request of ["which files import src/util.ts", "what requires src/util.ts"]) {
+      const { built, output } = await ask(request);
+      expect(built.rule, request).toBe("files-importing");
+      if (request.startsWith("which")) expect(output).toEqual(["src/app.ts"]);
+      else expect(output).toEqual([]);
+    }
+    expect((await ask("imports of src/app.ts")).output).toEqual(["./util.js"]);
   });
 
   it("reads an extension word where the family holds no other files", async () => {

@@ -345,10 +345,10 @@ describe("RulesProvider", () => {
       hint: "Markdown files (**/*.md) ('lsit' read as 'list')",
     });
     expect(await rules.generate("lsit the markdown files", context())).toMatchObject({
-      raw: "find_files(pattern)",
+      raw: "find_files(pattern, { hidden: true })",
     });
     expect(await rules.generate("list the markdown files", withModel)).toMatchObject({
-      raw: "find_files(pattern)",
+      raw: "find_files(pattern, { hidden: true })",
     });
   });
 });

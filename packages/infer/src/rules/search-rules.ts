@@ -196,6 +196,29 @@ async function namesLocalModule(module: string, context: RuleContext): Promise<b
   return files.length > 0;
 }
 
+/** The files whose relative imports resolve to a workspace file the request names by its path. */
+function importersOfFile(slots: RuleSlots, context: RuleContext) {
+  const target = slots.module?.[0]?.path;
+  // "imports of lib/a.js" and "what imports lib/a.js" may ask what it imports: only "which
+  // files", "who" or "requires" (never a noun) ask for its importers.
+  if (!slots.files && !slots.who && !/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
+    return "the request may ask what the file imports, not which files import it";
+  if (!target || !context.tools.has("importers_of"))
+    return "a workspace file's importers are found by importers_of, which the kit does not have";
+  const requires = /^requir/i.test(slots.verb?.[0]?.raw ?? "");
+  const pattern = searchedGlob(slots, { ...context, tools: new Set() }, MODULE_EXTENSIONS);
+  if (!pattern) return "the files to look in are not usable";
+  const rows = requires
+    ? 'importers_of({ file: target }, pattern).filter(hit => hit.kind === "require")'
+    : "importers_of({ file: target }, pattern)";
+  const list = `unique(${rows}.map(hit => hit.file))`;
+  return {
+    program: slots.count ? `len(${list})` : list,
+    params: { pattern, target },
+    reading: `${slots.count ? "the number of " : "the "}${filesText(pattern)} with ${requires ? "a require() call" : "an import, export … from or require"} that resolves to ${quoted(target)} (relative specifiers, parsed; dynamic import() not counted)`,
+  };
+}
+
 /** A module specifier as imports write it: a relative path, `node:x`, a scoped or plain package name in lower case, with a subpath. */
 const MODULE_NAME =
   /^(?:\.{1,2}\/[\w./@-]+|node:[a-z_/]+|(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][a-z0-9._-]*(?:\/[\w./@-]+)?)$/;
@@ -253,22 +276,21 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
     patterns: [
-      "(?:show |who )?(?:file )?(?<verb>import) (?<module>[QWPDF]){scope}",
-      "(?<count>count )(?:file )?(?<verb>import) (?<module>[QWPDF]){scope}",
+      "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDF]){scope}",
+      "(?<count>count )(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDF]){scope}",
       // "which top-level .js files import ./a.js": the files named before the verb.
-      "(?:show )?(?:{kind} )?file{scope} (?<verb>import) (?<module>[QWPDF])",
-      "(?<count>count )(?:{kind} )?file{scope} (?<verb>import) (?<module>[QWPDF])",
+      "(?:show )?(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDF])",
+      "(?<count>count )(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDF])",
       "(?:show |who )?(?:file )?use (?<module>[QP]){scope}",
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
       // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
       // (lower case, as npm requires); "who imports Subscribable" names a symbol, not a module.
-      // A file of the workspace is a module only as a relative specifier ("./a.js"): "lib/a.js"
-      // would read as the package "lib", and importers_of matches specifiers as written.
+      // A file of the workspace by its path ("lib/a.js", not a package "lib"): the imports that
+      // resolve to it, from any folder.
       const form = slots.module?.[0]?.form;
-      if (form === "F" && !module?.startsWith("."))
-        return "a workspace file is matched by the specifier imports write (./a.js), not its path";
+      if (form === "F" && !module?.startsWith(".")) return importersOfFile(slots, context);
       // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
       // ("any use of 'jQuery'" asks for the text).
       const quotedImport = form === "Q" && slots.verb !== undefined;

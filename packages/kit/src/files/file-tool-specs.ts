@@ -34,15 +34,15 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "find_files",
     provider: "builtin",
     description:
-      "Paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode; not .gitignore, .github), node_modules unless named, and what .gitignore ignores unless { include_ignored: true } (the other two stay out).",
+      "Paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode, not .github) unless { hidden: true }, node_modules unless named, and .gitignored files unless { include_ignored: true }.",
     args: [
       { name: "pattern", type: "string", description: 'Glob such as "src/**/*.ts"' },
       {
         name: "options",
-        type: "{ include_ignored?: boolean, text?: boolean }",
+        type: "{ include_ignored?: boolean, text?: boolean, hidden?: boolean }",
         optional: true,
         description:
-          "{ include_ignored: true } lists the files .gitignore ignores too; { text: true } only the files read_file reads (not binary, at most 10 MiB)",
+          "{ include_ignored: true } lists the files .gitignore ignores too; { text: true } only the files read_file reads (not binary, at most 10 MiB); { hidden: true } hidden names too (names only: they stay closed to read_file)",
       },
     ],
     returns: "string[]",
@@ -122,7 +122,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "line_counts",
     provider: "builtin",
     description:
-      "Each text file matching a glob (all when left out) with its line count as line_count(text) gives, sorted by path; binary files skipped, others left out as find_files does.",
+      "Each text file matching a glob (all when left out) with line_count of its text, sorted by path; binary files skipped, others left out as find_files does.",
     args: [
       { name: "pattern", type: "string", description: GLOB_DESCRIPTION, optional: true },
       {
@@ -319,12 +319,13 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "importers_of",
     provider: "builtin",
     description:
-      'The lines of the JS and TS files (or those matching glob) that import, re-export or require a module by that specifier ("./utils" also as "./utils.js"), parsed.',
+      'Lines of JS/TS files (or in glob) importing, re-exporting or requiring a module: a specifier ("./utils" also as "./utils.js") or { file: "lib/a.js" } (imports resolved), parsed.',
     args: [
       {
         name: "module",
-        type: "string",
-        description: 'A specifier as imports write it, e.g. "react" or "./utils"',
+        type: "string | { file: string }",
+        description:
+          'A specifier as imports write it, e.g. "react" or "./utils"; or { file } for a workspace file',
       },
       {
         name: "glob",

@@ -12,6 +12,7 @@ import { refuseProtected } from "../protect/refuse-protected.js";
 import {
   checkWorkspacePath,
   openBelowPlainFolder,
+  type PathProblem,
   type PathProtection,
 } from "../protect/protected-paths.js";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
@@ -119,13 +120,21 @@ export async function listFiles(
   callOptions?: unknown,
 ): Promise<ListedFiles> {
   const tool = options.tool ?? "find_files";
-  const { include_ignored: includeIgnored, text } = checkCallOptions(callOptions, tool);
+  const {
+    include_ignored: includeIgnored,
+    text,
+    hidden: listHidden,
+  } = checkCallOptions(callOptions, tool);
+  // `{ hidden: true }` lists closed paths' names (never their text); every other refusal stands.
+  const refused = (problem: PathProblem | null): problem is PathProblem =>
+    problem !== null && !(listHidden === true && problem.code === "closed_path");
   const segments = patternSegments(pattern, tool);
   const glob = compileGlob(segments.join("/"));
   const literal = segments.slice(0, firstGlobSegment(segments));
   // The literal start goes through the one path check, as a folder to look into, so `.lackpy/**`
   // and `.vscode/*` are refused, not just empty, while `.github/**` is searched.
-  refuseProtected(literal.join("/"), null, options.protection, "read", { folder: true });
+  if (refused(checkWorkspacePath(literal.join("/"), options.protection, { folder: true })))
+    refuseProtected(literal.join("/"), null, options.protection, "read", { folder: true });
   const start = confinePathSync(root, ".", { protection: options.protection });
   // The walk enters real folders only (never a symlink), from the real root.
   options.folders?.add("");
@@ -174,7 +183,7 @@ export async function listFiles(
       const quick = plain && openBelowPlainFolder(name, protection);
       if (!quick) {
         const problem = checkWorkspacePath(child, protection, { folder: isFolder });
-        if (problem) {
+        if (refused(problem)) {
           if (tally && skip === null && mayMatch(glob, state, name, isFolder))
             tally.add(refusedReason(problem, name));
           continue;

@@ -3,6 +3,7 @@ import { dialectOf, parseModule } from "../code/parse-module.js";
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { ToolError } from "../tool-error.js";
 import { readTextFile, type ReadTextFileOptions } from "./read-text-file.js";
+import { resolvesTo } from "./resolves-to.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 
 /** The files `importers_of` reads unless given a glob: JavaScript and TypeScript modules. */
@@ -58,11 +59,49 @@ export function sameModule(specifier: string, asked: string): boolean {
   );
 }
 
+/** What `importers_of` looks for: a specifier as written, or the workspace file imports resolve to. */
+type Wanted = { specifier: string } | { file: string };
+
+const WANTED_HINT =
+  'pass the specifier as the imports write it ("react", "./utils"), or { file: "lib/utils.js" } for the imports that resolve to that workspace file';
+
+/** The first argument of `importers_of`, checked. */
+function wantedOf(module: unknown): Wanted {
+  if (typeof module === "string" && module.trim() !== "" && !/[\n\r]/.test(module))
+    return { specifier: module };
+  if (module && typeof module === "object" && !Array.isArray(module)) {
+    const keys = Object.keys(module);
+    const file = (module as { file?: unknown }).file;
+    if (keys.length === 1 && typeof file === "string") {
+      const normalised = file.replace(/\\/g, "/").replace(/^\.\//, "");
+      if (normalised !== "" && !normalised.startsWith("/") && !normalised.split("/").includes(".."))
+        return { file: normalised };
+    }
+  }
+  throw new ToolError(
+    "invalid_argument",
+    `importers_of(module, glob?) needs a module specifier such as "react" or "./utils", or { file: "lib/utils.js" }, not ${JSON.stringify(module)?.slice(0, 60) ?? String(module)}.`,
+    { retriable: true, hint: WANTED_HINT },
+  );
+}
+
+/** Text every file importing `wanted` holds: the specifier, or the target's name (its folder's, for an index). */
+function needleOf(wanted: Wanted): string {
+  if ("specifier" in wanted) return wanted.specifier;
+  const stem = wanted.file
+    .split("/")
+    .at(-1)!
+    .replace(/\.[^.]*$/, "");
+  // `require("..")` names ../index.js with no name at all.
+  return stem === "index" || stem === "" ? "." : stem;
+}
+
 /**
  * The lines of the workspace's JavaScript and TypeScript files (`MODULE_GLOB`, or `glob`) that
- * import `module` (`sameModule`), as `{ file, line, text, kind }` rows (`kind`: `import`,
- * `export` for a re-export, `require`); read by a parser
- * (files that do not parse are left out). Bounded like `search_files`.
+ * import `module` (`sameModule`), or with `{ file }` whose relative imports resolve to that
+ * workspace file (`resolvesTo`), as `{ file, line, text, kind }` rows (`kind`: `import`,
+ * `export` for a re-export, `require`); read by a parser (files that do not parse are left
+ * out). Bounded like `search_files`.
  */
 export function importersOf(
   root: string | WorkspaceRoot,
@@ -70,22 +109,21 @@ export function importersOf(
   glob: unknown,
   options: ScanOptions,
 ): Promise<SearchHit[]> {
-  if (typeof module !== "string" || module.trim() === "" || /[\n\r]/.test(module))
-    throw new ToolError(
-      "invalid_argument",
-      `importers_of(module, glob?) needs a module specifier such as "react" or "./utils", not ${JSON.stringify(module)?.slice(0, 60) ?? String(module)}.`,
-      { retriable: true, hint: "pass the specifier as the imports write it" },
-    );
+  const wanted = wantedOf(module);
+  const names =
+    "specifier" in wanted
+      ? (specifier: string) => sameModule(specifier, wanted.specifier)
+      : (specifier: string, file: string) => resolvesTo(file, specifier, wanted.file);
   return scanFiles(root, globArgument(glob, "importers_of", MODULE_GLOB), () => false, {
     ...options,
     tool: "importers_of",
-    needle: module,
+    needle: needleOf(wanted),
     matchLines: (text, file) => {
       if (dialectOf(file) === null) return [];
       const parsed = parseModule(text, file);
       if (!parsed.ok) return [];
       return importsIn(parsed.program)
-        .filter((entry) => sameModule(entry.module, module))
+        .filter((entry) => names(entry.module, file))
         .map((entry) => ({ line: entry.line, kind: entry.kind }));
     },
   });

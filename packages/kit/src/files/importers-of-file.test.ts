@@ -1,0 +1,57 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFileTools } from "./create-file-tools.js";
+
+let root: string;
+
+const FILES: Record<string, string> = {
+  "pino.js": "const caller = require('./lib/caller')\nconst os = require('node:os')\n",
+  "lib/caller.js": "module.exports = function caller() {}\n",
+  "lib/transport.js": "const getCallers = require('./caller')\n",
+  "lib/other.js": "const callers = require('./callers')\n// require('./caller') in a comment\n",
+  "test/fixtures/loop.mjs": "import caller from '../../lib/caller.js'\n",
+  "src/a.ts": "import { b } from './b.js'\nexport * from './b'\n",
+  "src/b.ts": "export const b = 1\n",
+};
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-importers-"));
+  for (const [file, text] of Object.entries(FILES)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+});
+
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe("importers_of({ file })", () => {
+  it("finds every import that resolves to a workspace file, from any folder", async () => {
+    const tools = createFileTools(root);
+    const rows = await tools.importers_of({ file: "lib/caller.js" });
+    expect(rows.map((row) => [row.file, row.line, row.kind])).toEqual([
+      ["lib/transport.js", 1, "require"],
+      ["pino.js", 1, "require"],
+      ["test/fixtures/loop.mjs", 1, "import"],
+    ]);
+  });
+
+  it("reads a TypeScript source's imports by their .js name, and re-exports", async () => {
+    const tools = createFileTools(root);
+    const rows = await tools.importers_of({ file: "src/b.ts" });
+    expect(rows.map((row) => [row.file, row.line, row.kind])).toEqual([
+      ["src/a.ts", 1, "import"],
+      ["src/a.ts", 2, "export"],
+    ]);
+  });
+
+  it("refuses a target that is not a workspace path, with a hint", async () => {
+    const tools = createFileTools(root);
+    for (const bad of [{ file: "../x.js" }, { file: "/etc/passwd" }, { path: "a.js" }, {}, [1]])
+      await expect(tools.importers_of(bad)).rejects.toMatchObject({
+        code: "invalid_argument",
+        hint: expect.stringContaining("{ file:"),
+      });
+  });
+});

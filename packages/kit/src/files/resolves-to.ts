@@ -1,0 +1,33 @@
+import path from "node:path";
+
+/** The extensions a relative specifier without one may resolve to, in Node's and TypeScript's order. */
+const MODULE_EXTENSIONS = [".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".json"];
+
+/** TypeScript's rule: an import of `./a.js` names `./a.ts` (and `.mjs` `.mts`, `.cjs` `.cts`). */
+const TYPESCRIPT_TWINS: Readonly<Record<string, readonly string[]>> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
+
+/**
+ * True when the relative `specifier`, imported by the workspace file `importer`, names the
+ * workspace file `target` (both workspace-relative, `/`-separated): the path itself, the path
+ * with a module extension or as a folder's `index`, or a TypeScript source imported by its
+ * `.js` name. Bare specifiers (packages, `node:` modules) name no workspace file.
+ */
+export function resolvesTo(importer: string, specifier: string, target: string): boolean {
+  if (!/^\.{1,2}(?:\/|$)/.test(specifier)) return false;
+  const resolved = path.posix.normalize(
+    path.posix.join(path.posix.dirname(importer), specifier.replace(/[?#].*$/, "")),
+  );
+  if (resolved === target) return true;
+  const bare = resolved.replace(/\/$/, "");
+  for (const extension of MODULE_EXTENSIONS)
+    if (`${bare}${extension}` === target || `${bare}/index${extension}` === target) return true;
+  const extension = path.posix.extname(resolved);
+  for (const twin of TYPESCRIPT_TWINS[extension] ?? [])
+    if (`${resolved.slice(0, -extension.length)}${twin}` === target) return true;
+  return false;
+}
