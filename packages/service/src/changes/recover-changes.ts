@@ -23,7 +23,7 @@ export async function recoverChanges(
   stores: { store: RunStore; history: RunHistory },
   protection: () => Promise<PathProtection>,
 ): Promise<RecoveryNotice[]> {
-  const { store, history } = stores;
+  const { store } = stores;
   for (const runId of store.orphans()) await store.remove(runId);
   const abandonedJournals = store.journals().filter(abandoned);
   if (abandonedJournals.length === 0) return [];
