@@ -466,7 +466,10 @@ describe("the other commands", () => {
     [["kit", "info", "files"], "kit files  grade w=3 d=3"],
     [["kit", "create", "reader", "--tools", "read_file,find_files"], "created kit reader at"],
     [["kit", "list"], "reader           workspace"],
-    [["generate", "list all markdown files"], `const pattern = "**/*.md"\nfind_files(pattern, { hidden: true })\n`],
+    [
+      ["generate", "list all markdown files"],
+      `const pattern = "**/*.md"\nfind_files(pattern, { hidden: true })\n`,
+    ],
   ])("lackpy %j works", async (args, expected) => {
     const { code, out } = await lackpy(args);
     expect(code).toBe(0);

@@ -83,7 +83,10 @@ describe("MCP server (in memory)", () => {
       "generate",
       { intent: "list all python files" },
       (result: any) =>
-        expect(result).toMatchObject({ tier: "rules", program: "find_files(pattern, { hidden: true })" }),
+        expect(result).toMatchObject({
+          tier: "rules",
+          program: "find_files(pattern, { hidden: true })",
+        }),
     ],
     [
       "run_program",
