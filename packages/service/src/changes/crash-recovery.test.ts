@@ -93,6 +93,27 @@ describe.each(["isolated", "in-process"])("recovery of a crash between renames (
   });
 });
 
+describe("a landing on a file of a run a crash left half-landed", () => {
+  it("rolls that run back first, without waiting for a restart", async () => {
+    const root = await workspace("in-process");
+    const live = await LackpyService.open({ workspace: root });
+    expect(await live.recovered()).toEqual([]);
+    expect(crashAfter(root, 1).signal).toBe("SIGKILL");
+    expect(await read(root, "a.txt")).toBe("A2\n");
+    // b.txt's lock still names the dead run: this landing takes it over, and settles that run.
+    const result = await live.runProgram(`write_file("b.txt", "B3\\n")`, { kit: "files" });
+    expect(result.applied).toBe(true);
+    expect(await read(root, "a.txt")).toBe("A1\n");
+    expect(await read(root, "b.txt")).toBe("B3\n");
+    expect(await read(root, "new/c.txt")).toBeNull();
+    expect((await readdir(root)).filter((name) => name.endsWith(".lackpy-tmp"))).toEqual([]);
+    expect((await live.status()).recovered).toMatchObject([
+      { source: "run", restored: ["a.txt"], conflicts: [] },
+    ]);
+    await live.close();
+  });
+});
+
 describe("recoverChanges", () => {
   it("leaves the journal of a process that still runs, and rolls back one whose process ended", async () => {
     const root = await workspace("in-process");

@@ -20,6 +20,7 @@ import type {
 import type { ChangeAction, ChangeSource } from "../change-types.js";
 import { withPathLocks, type WaitedFor } from "./path-locks.js";
 import { namingWinner, runNote } from "./naming-winner.js";
+import { recoverRun } from "./recover-changes.js";
 import { rollBack } from "./roll-back.js";
 import type { Journal, RunStore } from "./run-store.js";
 
@@ -35,8 +36,14 @@ export interface LandOptions {
   source: ChangeSource;
   /** The intent, or the program's first line, for listings. */
   label: string;
-  /** Where the landed run is kept for `undo`; null for an undo's own landing, which is not kept. */
-  history: RunHistory | null;
+  /** Where the landed run is kept for `undo` (an undo's own landing is not kept: it forgets the run it undoes). */
+  history: RunHistory;
+  /**
+   * For an undo's landing: the run it undoes, forgotten once every file landed and the journal
+   * says so (`landed`, the undo's commit point); `claim` runs first under the locks (it refuses a
+   * run undone already, and settles an undo of it that a dead process left).
+   */
+  undoes?: { runId: string; claim: () => Promise<void> };
   /** Who lands it (an opaque caller id); the run is kept, and counted, as theirs. */
   caller?: string;
   /** Files the run read and does not change, with what it read (`readChecks`): checked to hold it still. */
@@ -48,6 +55,8 @@ export interface LandOptions {
  * renames would. Read from the environment at each landing; unset in normal use.
  */
 export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
+/** Test hook: an undo whose files landed kills its process (SIGKILL) before it forgets the run. */
+export const CRASH_BEFORE_FORGETTING_VARIABLE = "LACKPY_TEST_CRASH_BEFORE_FORGETTING";
 
 /**
  * Lands changes all or nothing, holding the locks of their files only (`withPathLocks`: changes
@@ -61,7 +70,9 @@ export const CRASH_AFTER_RENAMES_VARIABLE = "LACKPY_TEST_CRASH_AFTER_RENAMES";
  * over their targets, one by one, and the run history takes the run. A failure before the renames
  * drops every temporary file (nothing landed); a failed rename, or a history that cannot take the
  * run, puts back the files already renamed. A crash between renames leaves the journal, from
- * which `recoverChanges` puts the files back on the next start. The journal is removed, and the
+ * which `recoverChanges` puts the files back on the next start. An undo's landing (`undoes`)
+ * instead writes its journal as `landed` and then forgets the run it undoes, so a crash leaves
+ * either the run undoable and its files as the run left them, or the run forgotten. The journal is removed, and the
  * caller's oldest runs past the bounds are forgotten, afterwards, outside the locks.
  */
 export async function landChanges(
@@ -69,35 +80,46 @@ export async function landChanges(
   options: LandOptions,
 ): Promise<RunRecord> {
   const { store } = options;
-  const runId = await store.newRun(options.history ? "" : "undo-");
+  const runId = await store.newRun(options.undoes ? "undo-" : "");
   const note = runNote({ runId, source: options.source, label: options.label });
   let record: RunRecord;
   try {
+    // The journal names the temporary files before any is made; while it says `preparing`, no
+    // file has changed, so it is written before the locks (they are held for less).
+    const journal = newJournal(runId, plans, options);
+    await store.writeJournal(journal);
     record = await withPathLocks(
       store.workspace,
       plans.map((plan) => plan.path),
       note,
-      (waited) => landLocked(runId, plans, options, waited),
+      (waited) => landLocked(journal, plans, options, waited),
+      // A lock whose holder died: the run it names is settled (rolled back) before this lands.
+      { onTakeOver: (held) => settleDeadHolder(held, options) },
     );
   } catch (error) {
-    // Nothing landed (a busy file, a stale one, a failed write): the folder goes.
-    if (!store.journal(runId)) await store.remove(runId);
+    // Nothing landed (a busy file, a stale one, a failed write): the folder goes; a rollback
+    // that left files changed since leaves its journal (`landing`) to recovery.
+    if (store.journal(runId)?.phase !== "landing") await store.remove(runId);
     throw error;
   }
   // The run is kept: its journal goes after the locks (recovery settles one a crash left, and
   // leaves a live process's alone), and the caller's oldest runs past the bounds are forgotten.
-  if (options.history) await store.settle(runId);
-  await options.history?.prune(options.caller ?? null).catch(() => undefined);
+  if (options.undoes) return record;
+  await store.settle(runId);
+  if (!options.history.prunesOnCommit)
+    await options.history.prune(options.caller ?? null).catch(() => undefined);
   return record;
 }
 
 async function landLocked(
-  runId: string,
+  journal: Journal,
   plans: readonly LandingPlan[],
   options: LandOptions,
   waited: WaitedFor,
 ): Promise<RunRecord> {
   const { store } = options;
+  const { runId } = journal;
+  await options.undoes?.claim();
   for (const read of options.reads ?? [])
     await checkRead(read, store.workspace).catch(async (error: unknown) => {
       throw await namingWinner(error, read.path, {
@@ -107,27 +129,8 @@ async function landLocked(
       });
     });
   const folder = store.runFolder(runId);
-  const journal: Journal = {
-    runId,
-    at: new Date().toISOString(),
-    source: options.source,
-    label: options.label,
-    files: plans.map((plan) => ({
-      path: plan.path,
-      action: plan.action,
-      before: plan.expected ?? { exists: false },
-      after: stateOf(plan.content),
-      blob: null,
-      createdFolder: null,
-    })),
-    beforeBytes: 0,
-    undoable: true,
-    ...(options.caller === undefined ? {} : { caller: options.caller }),
-    phase: "preparing",
-    tokens: plans.map(() => `${runId}-${randomBytes(3).toString("hex")}`),
-    owner: processOwner(),
-  };
-  await store.writeJournal(journal);
+  // The run lands now: it is dated from here.
+  journal.at = new Date().toISOString();
   const prepared: PreparedFileChange[] = [];
   try {
     for (const [index, plan] of plans.entries()) {
@@ -176,7 +179,20 @@ async function landLocked(
     if (crashAfter > 0 && index + 1 === crashAfter) process.kill(process.pid, "SIGKILL");
   }
   const record = store.recordOf(journal);
-  if (!options.history) {
+  if (options.undoes) {
+    journal.phase = "landed";
+    await store.writeJournal(journal);
+    if (process.env[CRASH_BEFORE_FORGETTING_VARIABLE]) process.kill(process.pid, "SIGKILL");
+    try {
+      await options.history.remove(options.undoes.runId);
+    } catch (error) {
+      // An undo whose run cannot be forgotten is not landed: it could be undone again.
+      journal.phase = "landing";
+      await store.writeJournal(journal);
+      const { conflicts } = await rollBack(journal, options.protection, store);
+      if (conflicts.length === 0) await store.remove(runId);
+      throw error;
+    }
     await store.remove(runId);
     return record;
   }
@@ -189,6 +205,38 @@ async function landLocked(
     throw error;
   }
   return record;
+}
+
+/** Recovers the run a dead holder's lock named (`run <runId> (…)`), if it left a journal. */
+async function settleDeadHolder(held: string | null, options: LandOptions): Promise<void> {
+  const runId = /^run (\S+) \(/.exec(held ?? "")?.[1];
+  if (runId === undefined) return;
+  await recoverRun({ store: options.store, history: options.history }, runId, options.protection);
+}
+
+/** A landing's journal before anything is prepared: each file as the plan expects it, and its temporary file's token. */
+function newJournal(runId: string, plans: readonly LandingPlan[], options: LandOptions): Journal {
+  return {
+    runId,
+    at: new Date().toISOString(),
+    source: options.source,
+    label: options.label,
+    files: plans.map((plan) => ({
+      path: plan.path,
+      action: plan.action,
+      before: plan.expected ?? { exists: false },
+      after: stateOf(plan.content),
+      blob: null,
+      createdFolder: null,
+    })),
+    beforeBytes: 0,
+    undoable: true,
+    ...(options.caller === undefined ? {} : { caller: options.caller }),
+    ...(options.undoes ? { undoes: options.undoes.runId } : {}),
+    phase: "preparing",
+    tokens: plans.map(() => `${runId}-${randomBytes(3).toString("hex")}`),
+    owner: processOwner(),
+  };
 }
 
 /** The state a change leaves: missing, or the hash of the content. */

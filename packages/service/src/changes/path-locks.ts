@@ -26,14 +26,17 @@ export type WaitedFor = ReadonlyMap<string, string>;
  * Runs `work` holding the locks of `paths` (workspace-relative), waiting for each one another
  * change holds; `file_busy` naming the file and the change holding it after `timeoutMs`. `note`
  * says what this change is, for those who find a lock held (`run 2026…-ab12cd34 (apply_changes)`).
- * `work` is told which changes it waited for, so a refusal can name the change that won.
+ * `work` is told which changes it waited for, so a refusal can name the change that won. A lock
+ * taken over from a holder that died is told to `onTakeOver` (with the holder's note) with no
+ * lock held, before the locks are taken again: what the dead holder left half done is settled
+ * before anything lands on its files.
  */
 export async function withPathLocks<T>(
   workspace: string,
   paths: readonly string[],
   note: string,
   work: (waited: WaitedFor) => Promise<T>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; onTakeOver?: (note: string | null) => Promise<void> } = {},
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? PATH_LOCK_TIMEOUT_MS;
   const folder = path.join(workspace, ".lackpy", "locks");
@@ -44,12 +47,23 @@ export async function withPathLocks<T>(
   const held: { lockFile: string; token: string }[] = [];
   const waited = new Map<string, string>();
   const deadline = Date.now() + timeoutMs;
+  const release = () => {
+    for (const { lockFile, token } of held.reverse()) unlock(lockFile, token);
+    held.length = 0;
+  };
   try {
-    for (const lockFile of [...byLock.keys()].sort()) {
+    const lockFiles = [...byLock.keys()].sort();
+    for (let index = 0; index < lockFiles.length; index++) {
+      const lockFile = lockFiles[index]!;
       for (let attempt = 0; ; attempt++) {
         const got = tryLock(lockFile, { note });
         if ("token" in got) {
           held.push({ lockFile, token: got.token });
+          if (got.tookOverFrom !== undefined && options.onTakeOver) {
+            release();
+            await options.onTakeOver(got.tookOverFrom);
+            index = -1;
+          }
           break;
         }
         const file = byLock.get(lockFile)!;
@@ -60,7 +74,7 @@ export async function withPathLocks<T>(
     }
     return await work(waited);
   } finally {
-    for (const { lockFile, token } of held.reverse()) unlock(lockFile, token);
+    release();
   }
 }
 

@@ -16,8 +16,13 @@ export const ORPHAN_AGE_MS = 10 * 60 * 1000;
 
 /** A run while it lands: the record to be, the temporary-file token of each file, how far it got, and who lands it. */
 export interface Journal extends RunRecord {
-  /** `preparing`: temporary files are being written (none renamed); `landing`: renames may have happened. */
-  phase: "preparing" | "landing";
+  /**
+   * `preparing`: temporary files are being written (none renamed); `landing`: renames may have
+   * happened; `landed` (an undo's only): every file landed, so the undone run is to be forgotten.
+   */
+  phase: "preparing" | "landing" | "landed";
+  /** For an undo's landing: the run it undoes (forgotten once the undo `landed`). */
+  undoes?: string;
   tokens: string[];
   /** The process landing it: recovery leaves the journal of a process that still runs. */
   owner?: ProcessOwner;
@@ -76,22 +81,23 @@ export class RunStore {
   }
 
   /**
-   * Writes a run's journal: flushed once it is `landing` (renames may follow, and a machine crash
-   * must find it); while `preparing`, atomically only (no file has changed yet: a lost journal
-   * leaves at most temporary files).
+   * Writes a run's journal: flushed once it is `landing` or `landed` (renames may follow, and a
+   * machine crash must find it); while `preparing`, atomically only (no file has changed yet: a
+   * lost journal leaves at most temporary files).
    */
   async writeJournal(journal: Journal): Promise<void> {
     await durableWrite(path.join(this.runFolder(journal.runId), "journal.json"), journal, {
-      flush: journal.phase === "landing",
+      flush: journal.phase !== "preparing",
     });
   }
 
   /** The record a journal becomes once its run landed. */
   recordOf(journal: Journal): RunRecord {
-    const { tokens, phase, owner, ...record } = journal;
+    const { tokens, phase, owner, undoes, ...record } = journal;
     void tokens;
     void phase;
     void owner;
+    void undoes;
     return record;
   }
 

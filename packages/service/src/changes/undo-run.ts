@@ -5,6 +5,7 @@ import { ServiceError } from "../service-error.js";
 import type { ChangeAction } from "../change-types.js";
 import type { RunHistory, RunRecord } from "../store/change-store-types.js";
 import { landChanges, type LandingPlan } from "./land-changes.js";
+import { abandoned, settleJournal } from "./recover-changes.js";
 import type { RunStore } from "./run-store.js";
 
 /** What `undo` did: the run it undid, and each file with what the undo did to it. */
@@ -25,7 +26,8 @@ const INVERSE: Record<ChangeAction, ChangeAction> = {
  * before-image back. Every file must still hold what the run left, or the undo is refused with
  * `undo_conflict` naming the first file that does not (`force` restores over it). The undo lands
  * like a run (journal, temporary files, renames; rolled back on a crash), and the run is
- * forgotten: an undo is not itself undone. With a `caller`, only that caller's runs are found
+ * forgotten as its commit point (`landChanges`' `undoes`): an undo is not itself undone, and a
+ * run is undone once, across instances and crashes. With a `caller`, only that caller's runs are found
  * (another caller's id is `unknown_run`, so it does not leak), and the newest is theirs.
  */
 export async function undoRun(
@@ -61,7 +63,6 @@ export async function undoRun(
       `Run ${record.runId} cannot be undone: its before-images were over the 50 MB kept for undo.`,
       { hint: "restore the files from version control" },
     );
-  if (!options.force) await refuseConflicts(store.workspace, record);
   const plans: LandingPlan[] = [];
   for (const file of [...record.files].reverse())
     plans.push({
@@ -74,21 +75,46 @@ export async function undoRun(
   try {
     await landChanges(plans, {
       store,
-      history: null,
+      history,
       protection: options.protection,
       source: "undo",
       label: `undo ${record.runId}`,
+      undoes: {
+        runId: record.runId,
+        claim: () => claimRun(stores, record, options),
+      },
     });
   } catch (error) {
     if (ToolError.is(error) && error.code === "stale_change")
       throw conflict(record, error.message.match(/^'([^']*)'/)?.[1] ?? "a file");
     throw error;
   }
-  await history.remove(record.runId);
   return {
     runId: record.runId,
     files: plans.map((plan) => ({ path: plan.path, action: plan.action })),
   };
+}
+
+/**
+ * Under the locks of the run's files, before its undo lands: an undo of the same run that a dead
+ * process left is settled first (rolled back, or, when it landed, its run forgotten), a run no
+ * longer kept is refused (`unknown_run`: an undo lands once, however many ask), and without
+ * `force` a file changed since the run is refused (`undo_conflict`).
+ */
+async function claimRun(
+  stores: { store: RunStore; history: RunHistory },
+  record: RunRecord,
+  options: { force: boolean; protection: PathProtection },
+): Promise<void> {
+  const { runId } = record;
+  for (const left of stores.store.journals())
+    if (left.undoes === runId && abandoned(left))
+      await settleJournal(left, stores, options.protection);
+  if (!(await stores.history.has(runId)))
+    throw new ServiceError("unknown_run", `Run ${runId} was undone already; nothing was changed.`, {
+      hint: "lackpy status lists the runs that can still be undone",
+    });
+  if (!options.force) await refuseConflicts(stores.store.workspace, record);
 }
 
 /** A file's before-image; `not_undoable` naming the file when it does not hold what the run recorded. */

@@ -109,6 +109,11 @@ export interface PendingChangeStore {
  */
 export interface RunHistory {
   /**
+   * True when `commit` also forgets the caller's runs past the bounds, in the same step (one
+   * round trip fewer); the landing calls `prune` otherwise.
+   */
+  readonly prunesOnCommit: boolean;
+  /**
    * Keeps a run that landed: its record, and the before-images its landing copied into `folder`
    * (`.lackpy/runs/<runId>/`). Called while the run's journal is still there, so a crash before
    * it returns rolls the run back; a backend that keeps runs elsewhere removes the folder.

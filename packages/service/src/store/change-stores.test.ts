@@ -234,8 +234,11 @@ describe.each(BACKENDS)("the run history (%s)", (backend, available) => {
       await commit(two, root, "run-0", "tok_b");
       for (let index = 1; index <= MAX_UNDO_RUNS + 10; index++)
         await commit(one, root, `run-${index}`, "tok_a");
-      await one.runs.prune("tok_a");
-      await one.runs.prune("tok_b");
+      // A history that prunes as it commits (Postgres) needs no call; the others are pruned after.
+      if (!one.runs.prunesOnCommit) {
+        await one.runs.prune("tok_a");
+        await one.runs.prune("tok_b");
+      }
       expect((await two.runs.list({ caller: "tok_b" })).map((record) => record.runId)).toEqual([
         "run-0",
       ]);

@@ -250,8 +250,12 @@ function takeOver(lockFile: string, judged: string): void {
   }
 }
 
-/** What one attempt at a lock gave: the token of the lock now held, or who holds it and what they do. */
-export type LockTry = { token: string } | { holder: string; note: string | null };
+/**
+ * What one attempt at a lock gave: the token of the lock now held (and, when it was taken over
+ * from a gone holder, that holder's note), or who holds it and what they do.
+ */
+export type LockTry =
+  { token: string; tookOverFrom?: string | null } | { holder: string; note: string | null };
 
 /**
  * One attempt at a lock file, never waiting (with at most a few takeovers of a gone owner's
@@ -265,6 +269,7 @@ export function tryLock(
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let holder = "";
   let note: string | null = null;
+  let gone = false;
   for (let round = 0; round < 3; round++) {
     let descriptor: number;
     try {
@@ -274,7 +279,10 @@ export function tryLock(
       const found = inspect(lockFile, leaseMs);
       ({ holder, note } = found);
       if (found.kind === "alive") return { holder, note };
-      if (found.kind === "gone") takeOver(lockFile, found.text);
+      if (found.kind === "gone") {
+        gone = true;
+        takeOver(lockFile, found.text);
+      }
       continue;
     }
     const token = randomBytes(8).toString("hex");
@@ -285,7 +293,7 @@ export function tryLock(
     } finally {
       closeSync(descriptor);
     }
-    return { token };
+    return gone ? { token, tookOverFrom: note } : { token };
   }
   return { holder, note };
 }

@@ -21,6 +21,7 @@ import { isRunRecord, RUN_ID } from "./run-record-shape.js";
  */
 export class FileRunHistory implements RunHistory {
   readonly folder: string;
+  readonly prunesOnCommit = false;
   readonly #records = new Map<string, RunRecord>();
 
   constructor(workspace: string) {

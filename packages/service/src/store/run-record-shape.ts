@@ -31,12 +31,19 @@ export function isRunRecord(value: unknown, runId: string): boolean {
   );
 }
 
-/** True when `value` is a journal lackpy could have written into the folder `runId`: a record, a phase, and one token per file. */
+/**
+ * True when `value` is a journal lackpy could have written into the folder `runId`: a record, a
+ * phase, and one token per file; an undo's also names the run it undoes (`landed` is its only).
+ */
 export function isJournal(value: unknown, runId: string): boolean {
   if (!isRunRecord(value, runId)) return false;
   const journal = value as Record<string, unknown> & { files: unknown[] };
+  const undoes = journal.undoes;
+  if (undoes !== undefined && (typeof undoes !== "string" || !RUN_ID.test(undoes))) return false;
   return (
-    (journal.phase === "preparing" || journal.phase === "landing") &&
+    (journal.phase === "preparing" ||
+      journal.phase === "landing" ||
+      (journal.phase === "landed" && undoes !== undefined)) &&
     Array.isArray(journal.tokens) &&
     journal.tokens.length === journal.files.length &&
     journal.tokens.every((token) => typeof token === "string" && RUN_ID.test(token))

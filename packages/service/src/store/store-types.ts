@@ -176,15 +176,24 @@ export interface StoreHealth {
 }
 
 /** Whether a rate bucket let a request through, or how long until it would. */
-export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** A take's answer: granted (`granted` requests, 1 unless more were asked for), or the seconds until one is back. */
+export type RateDecision =
+  { ok: true; granted?: number } | { ok: false; retryAfterSeconds: number };
 
 /**
  * Token buckets every instance sharing a store sees the same (per-caller rate limits of a team
  * server): each holds `burst` requests and refills `perMinute` a minute.
  */
 export interface RateBuckets {
-  /** Takes one request from `key`'s bucket, atomically across instances. */
-  take(key: string, limit: { perMinute: number; burst: number }): Promise<RateDecision>;
+  /**
+   * Takes one request from `key`'s bucket, atomically across instances; with `most`, as many
+   * whole requests as the bucket holds, up to `most` (`granted`; a lease an instance hands out).
+   */
+  take(
+    key: string,
+    limit: { perMinute: number; burst: number },
+    most?: number,
+  ): Promise<RateDecision>;
 }
 
 /** A workspace's store: its templates and ratchet history, one backend for both. */

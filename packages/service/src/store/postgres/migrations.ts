@@ -143,6 +143,14 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       );
     `,
   },
+  {
+    version: 5,
+    name: "rate_leases",
+    sql: `
+      -- How many requests the last take granted: an instance takes a few at once (a lease).
+      ALTER TABLE lackpy_rate_buckets ADD COLUMN taken integer NOT NULL DEFAULT 1;
+    `,
+  },
 ]);
 
 /** The advisory lock every instance takes to migrate: one key for lackpy's schema. */

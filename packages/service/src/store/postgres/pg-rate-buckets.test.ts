@@ -35,4 +35,18 @@ describe.skipIf(!schema)("PostgresRateBuckets", () => {
     // Another caller has a bucket of its own.
     expect(await first.rates.take("tok_b", limit)).toEqual({ ok: true });
   });
+
+  it("takes up to `most` whole requests at once, never more than the bucket holds", async () => {
+    const [first, second] = [instance(), instance()];
+    const limit = { perMinute: 1, burst: 25 };
+    const decisions = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        (index % 2 ? first : second).rates.take("tok_lease", limit, 10),
+      ),
+    );
+    const granted = decisions.map((decision) => (decision.ok ? decision.granted! : 0));
+    expect(granted.reduce((sum, count) => sum + count, 0)).toBe(25);
+    expect(Math.max(...granted)).toBe(10);
+    expect(decisions.some((decision) => !decision.ok)).toBe(true);
+  });
 });

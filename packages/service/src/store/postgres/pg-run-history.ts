@@ -20,6 +20,8 @@ import type { PgConnection } from "./pg-connection.js";
 
 /** One workspace's run history in a Postgres store. */
 export class PostgresRunHistory implements RunHistory {
+  readonly prunesOnCommit = true;
+
   constructor(private readonly connection: PgConnection) {}
 
   async commit(record: RunRecord, folder: string): Promise<void> {
@@ -32,15 +34,20 @@ export class PostgresRunHistory implements RunHistory {
           content: await readImageFile(folder, file.blob, file.before, file.path),
         });
     const id = await this.connection.workspaceId();
-    // The run and its before-images in one statement (one transaction, one round trip).
+    // The run and its before-images in one statement (one transaction, one round trip), which
+    // also forgets the caller's runs past the bounds: the statement does not see the run it
+    // adds, so each older run counts one place and the new run's bytes more (the new run is
+    // the newest, and always kept).
     await this.connection.query(
       `WITH run AS (
          INSERT INTO lackpy_runs (workspace_id, run_id, caller, at, before_bytes, record)
          VALUES ($1, $2, $3, $4, $5, $6)
+       ), images AS (
+         INSERT INTO lackpy_run_images (workspace_id, run_id, blob, content)
+         SELECT $1, $2, image.blob, image.content
+         FROM unnest($7::text[], $8::bytea[]) AS image (blob, content)
        )
-       INSERT INTO lackpy_run_images (workspace_id, run_id, blob, content)
-       SELECT $1, $2, image.blob, image.content
-       FROM unnest($7::text[], $8::bytea[]) AS image (blob, content)`,
+       ${pastBounds("$1", "$3", "place + 1 > $9 OR bytes + $5 > $10")}`,
       [
         id,
         kept.runId,
@@ -50,6 +57,8 @@ export class PostgresRunHistory implements RunHistory {
         JSON.stringify(kept),
         images.map((image) => image.blob),
         images.map((image) => image.content),
+        MAX_UNDO_RUNS,
+        MAX_UNDO_BYTES,
       ],
     );
     await rm(folder, { recursive: true, force: true });
@@ -108,19 +117,28 @@ export class PostgresRunHistory implements RunHistory {
   async prune(caller: string | null): Promise<void> {
     const id = await this.connection.workspaceId();
     await this.connection.query(
-      `DELETE FROM lackpy_runs WHERE workspace_id = $1 AND run_id IN (
-         SELECT run_id FROM (
-           SELECT run_id,
-                  row_number() OVER newest AS place,
-                  sum(before_bytes) OVER newest AS bytes
-           FROM lackpy_runs
-           WHERE workspace_id = $1 AND caller IS NOT DISTINCT FROM $2
-           WINDOW newest AS (ORDER BY at DESC, run_id DESC)
-         ) ranked
-         WHERE place > 1 AND (place > $3 OR bytes > $4))`,
+      pastBounds("$1", "$2", "place > 1 AND (place > $3 OR bytes > $4)"),
       [id, caller, MAX_UNDO_RUNS, MAX_UNDO_BYTES],
     );
   }
+}
+
+/**
+ * Deletes the runs of a caller (parameter `caller`) of a workspace (`workspace`) that `past`
+ * picks by their `place` (1 for the newest) and `bytes` (their before-images and the newer
+ * ones' together).
+ */
+function pastBounds(workspace: string, caller: string, past: string): string {
+  return `DELETE FROM lackpy_runs WHERE workspace_id = ${workspace} AND run_id IN (
+    SELECT run_id FROM (
+      SELECT run_id,
+             row_number() OVER newest AS place,
+             sum(before_bytes) OVER newest AS bytes
+      FROM lackpy_runs
+      WHERE workspace_id = ${workspace} AND caller IS NOT DISTINCT FROM ${caller}
+      WINDOW newest AS (ORDER BY at DESC, run_id DESC)
+    ) ranked
+    WHERE ${past})`;
 }
 
 /** A stored record, checked as a record from a file is (the same paths undo acts on). */
