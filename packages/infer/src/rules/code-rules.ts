@@ -91,9 +91,12 @@ const TEST_FILE = String.raw`/(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)(?:-
 
 /** True for a CommonJS copy: a `.cjs` file, or a file under a `cjs` or `commonjs` folder. */
 const IS_CJS = '(hit.file.endsWith(".cjs") || /\\/(?:cjs|commonjs)\\//.test("/" + hit.file))';
-/** A file's name with the module-system folders (`esm`, `cjs`, …) and the extension left out: twins share it. */
+/**
+ * A file's name with the module-system folders (`esm`, `cjs`, …) and the extension left out:
+ * twins share it (`dist/cjs/a.js` beside `dist/esm/a.js`, or beside `dist/a.js`).
+ */
 const TWIN_KEY =
-  '("/" + hit.file).replace(/\\.[cm]?[jt]s$/, "").replace(/\\/(?:cjs|commonjs|esm|mjs|es|module)\\//g, "/*/")';
+  '("/" + hit.file).replace(/\\.[cm]?[jt]s$/, "").replace(/\\/(?:cjs|commonjs|esm|mjs|es|module)\\//g, "/")';
 
 /**
  * A package that ships its TypeScript sources and their compiled JavaScript (zod's `src/v3/a.ts`

@@ -18,6 +18,10 @@ const FILES: Readonly<Record<string, string>> = {
   "package.json":
     '{ "name": "demo", "scripts": { "build": "tsc -b" }, "engines": { "node": ">=20" } }\n',
   "lib/.gitkeep": "",
+  "pkg/tool.js": "export function tool() {}\n",
+  "pkg/cjs/tool.js": "exports.tool = function tool() {};\n",
+  "pkg/use.js": 'import { tool } from "./tool.js";\n',
+  "pkg/cjs/use.js": 'const { tool } = require("./tool.js");\n',
   "lib/clock.mjs":
     'export const tick = () => setTimeout(tick, 1);\n// console.log("tick")\nconsole.log(process.env.TZ);\n',
   "index.js": 'import { helper } from "./helper.js";\nexport const main = () => helper();\n',
@@ -93,7 +97,7 @@ describe("classes of request the rules read", () => {
     ["count teh markdown files under docs", "count-files", 2],
     ["what are the three biggest files, largest first", "largest-files", null],
     ["which files weigh more than 2 KB", "files-over-size", ["big.txt"]],
-    ["how many files are smaller than 1kb", "files-over-size", 17],
+    ["how many files are smaller than 1kb", "files-over-size", 21],
     ["what is the number of markdown files", "count-files", 4],
     ["list the top-level markdown files", "list-files", ["README.md", "notes.md"]],
     ['how many root md files mention "notes"', "count-files-containing", 1],
@@ -176,7 +180,7 @@ describe("classes of request the rules read", () => {
     [
       "what's the top-level folder layout",
       "list-folders",
-      ["dist", "docs", "lib", "src", "vault", "web", "wrap"],
+      ["dist", "docs", "lib", "pkg", "src", "vault", "web", "wrap"],
     ],
     ["where are the tests?", "list-test-files", []],
     // Text after "use", "used", "call" or "find": quoted, or a code-shaped name.
@@ -205,6 +209,14 @@ describe("classes of request the rules read", () => {
     ["any .mjs files? how many", "count-files", 2],
     ["do we have any yaml files? how many", "count-files", 0],
     ["deps of index.js", "imports", ["./helper.js"]],
+    // A path's end with a module extension names workspace files, never a package.
+    ["which files import tool.js", "files-importing", ["pkg/cjs/use.js", "pkg/use.js"]],
+    // A CommonJS copy in a cjs folder beside its module is not where the name is defined.
+    [
+      "where is tool defined",
+      "definitions",
+      [{ file: "pkg/tool.js", line: 1, text: "export function tool() {}", kind: "function" }],
+    ],
     [
       "where is helper() defined",
       "definitions",

@@ -196,26 +196,45 @@ async function namesLocalModule(module: string, context: RuleContext): Promise<b
   return files.length > 0;
 }
 
-/** The files whose relative imports resolve to a workspace file the request names by its path. */
-function importersOfFile(slots: RuleSlots, context: RuleContext) {
-  const target = slots.module?.[0]?.path;
+/** Most workspace files one importers request may resolve to ("http-exception.js" in a build and its CommonJS copy). */
+const MAX_IMPORTED_FILES = 4;
+
+/**
+ * The files whose relative imports resolve to a workspace file the request names: by its path
+ * (`F`), or by a path's end with a module extension ("http-exception.js", "utils/url.js"),
+ * every file that ends so. A name with a module extension is never a package's.
+ */
+async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: string) {
   // "imports of lib/a.js" and "what imports lib/a.js" may ask what it imports: only "which
   // files", "who" or "requires" (never a noun) ask for its importers.
   if (!slots.files && !slots.who && !/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
     return "the request may ask what the file imports, not which files import it";
-  if (!target || !context.tools.has("importers_of"))
+  if (!context.tools.has("importers_of") || !context.workspace)
     return "a workspace file's importers are found by importers_of, which the kit does not have";
+  const token = slots.module?.[0];
+  const targets =
+    token?.form === "F" && token.path
+      ? [token.path]
+      : [...(await context.workspace.files(`**/${module.replace(/^\/+/, "")}`))];
+  if (targets.length === 0) return `no workspace file's path ends with ${quoted(module)}`;
+  if (targets.length > MAX_IMPORTED_FILES)
+    return `${targets.length} workspace files end with ${quoted(module)}: name one by its path`;
   const requires = /^requir/i.test(slots.verb?.[0]?.raw ?? "");
   const pattern = searchedGlob(slots, { ...context, tools: new Set() }, MODULE_EXTENSIONS);
   if (!pattern) return "the files to look in are not usable";
-  const rows = requires
-    ? 'importers_of({ file: target }, pattern).filter(hit => hit.kind === "require")'
-    : "importers_of({ file: target }, pattern)";
-  const list = `unique(${rows}.map(hit => hit.file))`;
+  const list = [
+    "const files = []",
+    'for (const target of targets.split("\\n")) {',
+    "  for (const hit of importers_of({ file: target }, pattern)) {",
+    `    ${requires ? 'if (hit.kind === "require") ' : ""}files.push(hit.file)`,
+    "  }",
+    "}",
+    slots.count ? "len(unique(files))" : "sorted(unique(files))",
+  ].join("\n");
   return {
-    program: slots.count ? `len(${list})` : list,
-    params: { pattern, target },
-    reading: `${slots.count ? "the number of " : "the "}${filesText(pattern)} with ${requires ? "a require() call" : "an import, export … from or require"} that resolves to ${quoted(target)} (relative specifiers, parsed; dynamic import() not counted)`,
+    program: list,
+    params: { pattern, targets: targets.join("\n") },
+    reading: `${slots.count ? "the number of " : "the "}${filesText(pattern)} with ${requires ? "a require() call" : "an import, export … from or require"} that resolves to ${targets.map(quoted).join(" or ")} (relative specifiers, parsed; dynamic import() not counted)`,
   };
 }
 
@@ -287,7 +306,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // "which top-level .js files import ./a.js": the files named before the verb.
       "(?:show )?(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDF])",
       "(?<count>count )(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDF])",
-      "(?:show |who )?(?:file )?use (?<module>[QP]){scope}",
+      "(?:show |(?<who>who) )?(?:(?<files>file) )?use (?<module>[QP]){scope}",
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
@@ -296,7 +315,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // A file of the workspace by its path ("lib/a.js", not a package "lib"): the imports that
       // resolve to it, from any folder.
       const form = slots.module?.[0]?.form;
-      if (form === "F" && !module?.startsWith(".")) return importersOfFile(slots, context);
+      if (form === "F" && !module?.startsWith("."))
+        return importersOfFiles(slots, context, module!);
+      // "which files import http-exception.js", "who uses utils/url.js": a path's end, not a package.
+      if (module && !module.startsWith(".") && /\.(?:[cm]?[jt]sx?|json)$/.test(module))
+        return importersOfFiles(slots, context, module);
       // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
       // ("any use of 'jQuery'" asks for the text).
       const quotedImport = form === "Q" && slots.verb !== undefined;
