@@ -47,6 +47,18 @@ export async function createWorkspace(): Promise<TestWorkspace> {
   };
 }
 
+/** A temporary folder holding `files` (workspace-relative path → text), folders made as needed. */
+export async function workspaceOf(
+  files: Readonly<Record<string, string>>,
+): Promise<{ root: string; remove(): Promise<void> }> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "lackpy-files-"));
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
 /** The `ToolError` a tool call is refused with; fails when the call succeeds or throws something else. */
 export async function refusal(promise: unknown): Promise<ToolError> {
   try {

@@ -1,7 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceOf } from "../__fixtures__/create-workspace.js";
 import { findFiles } from "./find-files.js";
 import { BUILTIN_PROTECTION } from "../protect/protected-paths.js";
 import { createFileTools } from "./create-file-tools.js";
@@ -24,15 +22,13 @@ const FILES: Record<string, string> = {
   "lib/.secrets/.env.production": "SECRET=3",
 };
 
+let remove: () => Promise<void>;
+
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-hidden-"));
-  for (const [file, text] of Object.entries(FILES)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
+  ({ root, remove } = await workspaceOf(FILES));
 });
 
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(() => remove());
 
 describe("find_files { hidden: true }", () => {
   it("leaves hidden names out by default", async () => {

@@ -1,7 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceOf } from "../__fixtures__/create-workspace.js";
 import { createFileTools } from "./create-file-tools.js";
 
 let root: string;
@@ -16,15 +14,13 @@ const FILES: Record<string, string> = {
   "src/b.ts": "export const b = 1\n",
 };
 
+let remove: () => Promise<void>;
+
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-importers-"));
-  for (const [file, text] of Object.entries(FILES)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
+  ({ root, remove } = await workspaceOf(FILES));
 });
 
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(() => remove());
 
 describe("importers_of({ file })", () => {
   it("finds every import that resolves to a workspace file, from any folder", async () => {
