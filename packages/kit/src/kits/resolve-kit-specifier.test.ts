@@ -147,7 +147,7 @@ describe("resolveKitSpecifier", () => {
     expect(kit.docs).toEqual(["docs/reading.md", "read_file.md", "find_files.md"]);
     expect(kit.description).toMatchInlineSnapshot(`
       "read(path: string) -> string — Read a UTF-8 text file from the workspace. A binary file (a NUL in its first 8 KiB) or one over 10 MiB fails (binary_file, too_large); find_files(glob, { text: true }) lists readable ones. (alias of read_file)
-      find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean, hidden?: boolean }) -> string[] — Paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode; not .gitignore, .github) unless { hidden: true }, node_modules unless named, and what .gitignore ignores unless { include_ignored: true } (the other two stay out)."
+      find_files(pattern: string, options?: { include_ignored?: boolean, text?: boolean, hidden?: boolean }) -> string[] — Paths matching a glob, sorted: * and ? match within a name, ** any depth (**/*.ts has a.ts too). Leaves out hidden names (.vscode, not .github) unless { hidden: true }, node_modules unless named, and .gitignored files unless { include_ignored: true }."
     `);
     expect(await kit.callables.read("notes.md")).toBe("# notes\n");
   });
