@@ -77,6 +77,29 @@ const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
   plz: ["please"],
 };
 
+/**
+ * Command-line flags that change nothing the rules answer: line numbers, recursion (every
+ * search is), file names, colour, fixed strings (every search is literal), output format.
+ */
+const HARMLESS_FLAGS: ReadonlySet<string> = new Set(
+  "-n -r -R -rn -nr -Rn -nR -rH -Hr -h -H -s -F -I --recursive --line-number --color --colour --json --fixed-strings".split(
+    " ",
+  ),
+);
+
+/** Flags harmless after one command only: `wc -l` counts lines, `ls -la` lists. */
+const COMMAND_FLAGS: Readonly<Record<string, RegExp>> = {
+  wc: /^-l$/,
+  ls: /^-[alhR1]+$/,
+};
+
+/** True when a flag after the word `previous` changes nothing the rules answer. */
+function harmlessFlag(flag: string, previous: string | undefined): boolean {
+  if (HARMLESS_FLAGS.has(flag)) return true;
+  const command = previous?.toLowerCase() ?? "";
+  return Object.hasOwn(COMMAND_FLAGS, command) && COMMAND_FLAGS[command]!.test(flag);
+}
+
 /** Number words people write for a small count ("the five largest files", "first three lines"). */
 const NUMBER_WORDS: readonly string[] =
   "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(
@@ -162,9 +185,14 @@ export function readRequest(text: string): Token[] {
     else if (piece.kind === "regex") words.push({ form: "R", raw: piece.text, flags: piece.flags });
     else {
       const chunk = trimChunk(piece.text);
-      // Flags (`-n`, `--json`) and punctuation on its own ("noop - where is it defined") carry nothing.
-      if (chunk === "" || /^-{1,2}[a-z]+$/i.test(chunk) || /^[-\u2013\u2014:;,.!?]+$/.test(chunk))
+      // Punctuation on its own ("noop - where is it defined") carries nothing.
+      if (chunk === "" || /^[-\u2013\u2014:;,.!?]+$/.test(chunk)) continue;
+      // A flag is dropped only when it changes nothing the rules answer (`-n`, `-r`, `--json`);
+      // any other (`grep -i`, `-v`, `-w`, `-l`) is a `flag` no rule reads, so there is no answer.
+      if (/^-{1,2}[a-z][\w-]*$/i.test(chunk)) {
+        if (!harmlessFlag(chunk, words.at(-1)?.raw)) words.push({ form: "flag", raw: chunk });
         continue;
+      }
       // "tail -3 a.js", "head -20 a.js": the flag is the number of lines.
       const flag = /^-(\d{1,6})$/.exec(chunk);
       if (flag && /^(?:head|tail)$/i.test(words.at(-1)?.raw ?? "")) {

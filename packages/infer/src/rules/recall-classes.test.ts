@@ -228,6 +228,13 @@ describe("classes of request the rules read", () => {
     expect(output).toEqual(expected);
   });
 
+  it("answers no request whose flag changes the answer (grep -i, -v, -w, -l)", async () => {
+    for (const request of ["grep -i tick lib/clock.mjs", "grep -v tick lib", "grep -w tick lib"])
+      expect((await ask(request)).built.rule, request).toBeNull();
+    // Line numbers and recursion change nothing a search answers.
+    expect((await ask("grep -rn setTimeout lib/clock.mjs")).built.rule).toBe("search");
+  });
+
   it("never reads a word before a package.json's field as another package's name", async () => {
     const { built } = await ask("what are lodash's dependencies");
     expect(built.rule).toBeNull();
