@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHIPPED_KITS } from "@lackpy/kit";
 import { createFileTools, createWorkspaceView } from "@lackpy/kit/node";
 import { closeWorkerPool, run } from "@lackpy/run/node";
 import { matchRules } from "./match-rules.js";
@@ -56,20 +57,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const TOOLS = [
-  "read_file",
-  "find_files",
-  "file_size",
-  "file_sizes",
-  "line_counts",
-  "list_folder",
-  "read_lines",
-  "search_files",
-  "definitions_of",
-  "exports_of",
-  "imports_of",
-  "importers_of",
-];
+/** The shipped read-only kit's tools: what the rules answer with by default. */
+const TOOLS = Object.keys(SHIPPED_KITS.readonly!.tools);
 
 async function ask(request: string) {
   const built = await matchRules(request, {
