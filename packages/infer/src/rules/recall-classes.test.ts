@@ -120,6 +120,7 @@ describe("classes of request the rules read", () => {
     ["where is helper defnied", "definitions", [{ file: "helper.js", line: 1 }]],
     ["who uses helper.js", "files-importing", ["index.js"]],
     ["who imports helper?", "files-importing", ["index.js"]],
+    ["what are the top-level folders in src", "list-folders", ["src/deep"]],
     // Text after grep -i, "say", "the string" and "find" with a code-shaped name.
     ["grep -i DEMO docs/guide.md", "search", [{ file: "docs/guide.md", line: 2 }]],
     ['where does it say "see demo"', "search", [{ file: "docs/guide.md", line: 2 }]],
@@ -239,6 +240,11 @@ describe("classes of request the rules read", () => {
     const { built, output } = await ask(request);
     expect(built.rule).toBe(rule);
     expect(output).toEqual(expected);
+  });
+
+  it("answers 'what directories does the repo have' only where top-level and all folders agree", async () => {
+    // src/deep is a folder below a top folder here: the two readings differ.
+    expect((await ask("what directories does the repo have")).built.rule).toBeNull();
   });
 
   it("answers no request whose flag changes the answer in a way it does not read (-v, -w, -l)", async () => {
