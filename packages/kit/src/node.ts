@@ -22,6 +22,8 @@ export { childToolOf, childReadFileModule } from "./files/child-file-tool.js";
 export type { ChildToolRecipe } from "./files/child-file-tool.js";
 export type { ChildReadFile, ChildReadFileOptions } from "./files/child-read-file.js";
 export type { StagedFile } from "./files/file-staging.js";
+export { fileListedSince } from "./files/listing-check.js";
+export type { ListingAgainOptions, ListingCheck } from "./files/listing-check.js";
 export { contentHash, readFileBefore, readFileState, sameState } from "./files/file-state.js";
 export type { FileBefore, FileState } from "./files/file-state.js";
 export { prepareFileChange, removeTemporary } from "./files/prepare-file-change.js";

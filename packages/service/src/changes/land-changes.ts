@@ -12,12 +12,14 @@ import {
 } from "@lackpy/kit/node";
 import { processOwner } from "../store/file-lock.js";
 import type {
+  ListingCheck,
   ReadCheck,
   RecordedFile,
   RunHistory,
   RunRecord,
 } from "../store/change-store-types.js";
 import type { ChangeAction, ChangeSource } from "../change-types.js";
+import { checkListings } from "./check-listings.js";
 import { withPathLocks, type WaitedFor } from "./path-locks.js";
 import { namingWinner, runNote } from "./naming-winner.js";
 import { recoverRun } from "./recover-changes.js";
@@ -48,6 +50,8 @@ export interface LandOptions {
   caller?: string;
   /** Files the run read and does not change, with what it read (`readChecks`): checked to hold it still. */
   reads?: readonly ReadCheck[];
+  /** Listings the run took before its last write: taken again, they must show no file they did not. */
+  listings?: readonly ListingCheck[];
 }
 
 /**
@@ -128,6 +132,12 @@ async function landLocked(
         workspace: store.workspace,
       });
     });
+  await checkListings(options.listings ?? [], plans, {
+    workspace: store.workspace,
+    protection: options.protection,
+    history: options.history,
+    waited,
+  });
   const folder = store.runFolder(runId);
   // The run lands now: it is dated from here.
   journal.at = new Date().toISOString();
