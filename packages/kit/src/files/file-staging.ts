@@ -1,6 +1,5 @@
 import path from "node:path";
 import type { FileBefore, FileState } from "./file-state.js";
-import type { ListingCheck } from "./listing-check.js";
 import { ToolError } from "../tool-error.js";
 
 /** A file a run has written in its staging area: where it is, what the disk held, what the run leaves. */
@@ -31,6 +30,22 @@ export interface DiskListing {
   has(file: string, relative: string): boolean;
   /** The listing as the landing takes it again (decision 160). */
   check?: ListingCheck;
+}
+
+/**
+ * A listing of the disk a run took (`find_files` and the bulk tools over its walk, `list_folder`),
+ * kept so the landing can take it again (decision 160): every file it would have shown and did
+ * not was found missing, and a run's writes may stand on that.
+ */
+export interface ListingCheck {
+  /** `walk`: a glob walk; `folder`: one folder's entries. */
+  kind: "walk" | "folder";
+  /** The glob (`walk`) or the folder (`folder`), as the call gave it. */
+  target: string;
+  /** The walk's call options that change what it shows. */
+  options?: { include_ignored?: true; hidden?: true };
+  /** The workspace-relative paths it showed on the disk (for `folder`, files and folders). */
+  shown: string[];
 }
 
 /** The most file content one run may stage, before-images' text included (256 MiB). */

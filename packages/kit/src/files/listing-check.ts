@@ -1,24 +1,9 @@
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import { ToolError } from "../tool-error.js";
+import type { ListingCheck } from "./file-staging.js";
 import { listFiles } from "./find-files.js";
 import { listFolder } from "./list-folder.js";
-
-/**
- * A listing of the disk a run took (`find_files` and the bulk tools over its walk, `list_folder`),
- * kept so the landing can take it again (decision 160): every file it would have shown and did
- * not was found missing, and a run's writes may stand on that.
- */
-export interface ListingCheck {
-  /** `walk`: a glob walk; `folder`: one folder's entries. */
-  kind: "walk" | "folder";
-  /** The glob (`walk`) or the folder (`folder`), as the call gave it. */
-  target: string;
-  /** The walk's call options that change what it shows. */
-  options?: { include_ignored?: true; hidden?: true };
-  /** The workspace-relative paths it showed on the disk (for `folder`, files and folders). */
-  shown: string[];
-}
 
 /** What taking a listing again needs: the workspace's protection and the largest listing. */
 export interface ListingAgainOptions {
