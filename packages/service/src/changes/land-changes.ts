@@ -88,6 +88,8 @@ export async function landChanges(
   const note = runNote({ runId, source: options.source, label: options.label });
   let record: RunRecord;
   try {
+    // An undo is indexed under the run it undoes before its journal exists (decision 162).
+    if (options.undoes) await store.noteUndo(options.undoes.runId, runId);
     // The journal names the temporary files before any is made; while it says `preparing`, no
     // file has changed, so it is written before the locks (they are held for less).
     const journal = newJournal(runId, plans, options);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,6 +75,10 @@ function crashingUndo({ root, runId, env }: Landed, hook: Record<string, string>
   });
 }
 
+/** The runs the undo index names (`.lackpy/runs/.undoing/`). */
+const undoIndex = (root: string) =>
+  readdir(path.join(root, ".lackpy/runs/.undoing")).catch(() => [] as string[]);
+
 const read = (root: string, file: string) =>
   readFile(path.join(root, file), "utf8").catch(() => null);
 
@@ -90,6 +94,9 @@ describe.each(BACKENDS)(
         await live.recovered();
         const child = crashingUndo(landed, { [CRASH_BEFORE_FORGETTING_VARIABLE]: "1" });
         expect(child.signal).toBe("SIGKILL");
+        // Without the dead undo's file locks (no lock to take over), the live undo still finds
+        // its journal, through the undo index (decision 162).
+        await rm(path.join(root, ".lackpy/locks"), { recursive: true, force: true });
         expect(await read(root, "a.txt")).toBe("A1\n");
         expect(await read(root, "b.txt")).toBeNull();
         // Someone writes after the undo; undoing the run again (forced) must not restore over it.
@@ -153,6 +160,8 @@ describe.each(BACKENDS)(
         expect(await read(root, "a.txt")).toBe("A1\n");
         expect(await read(root, "b.txt")).toBeNull();
         expect((await live.runs()).map((run) => run.runId)).not.toContain(runId);
+        // The undo index (decision 162) found the dead undo, and keeps nothing of the run now.
+        expect(await undoIndex(root)).not.toContain(runId);
         await live.close();
       },
     );
