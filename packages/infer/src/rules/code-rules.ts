@@ -225,7 +225,7 @@ export const CODE_RULES: readonly IntentRule[] = [
       return {
         program: slots.count ? "len(imports_of(path))" : "imports_of(path)",
         params: { path },
-        reading: `${slots.count ? "the number of " : ""}the modules ${quoted(path)} imports (import, import type, export … from, require), as written (parsed; dynamic import() not listed)`,
+        reading: `${slots.count ? "the number of " : ""}the modules ${quoted(path)} imports (import, import type, export … from, require), as written (parsed; dynamic import() not listed, nor an ES module's own createRequire require() calls)`,
       };
     },
   },
