@@ -380,11 +380,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         // A bare name that is also a module of the workspace ("standard-schema" beside
         // standard-schema.ts) may mean that module: finding no import of the bare name is not none.
         const local = await namesLocalModule(module, context);
+        // The workspace's own package ("dayjs" in dayjs): its files import it by a relative
+        // path to its entry, which importers_of counts too; none found is still no answer.
+        const own = (await context.workspace?.manifest?.("package.json"))?.name === module;
         return {
-          ...(local ? { noneIsUnknown: true as const } : {}),
+          ...(local || own ? { noneIsUnknown: true as const } : {}),
           program: slots.count ? `len(${list})` : list,
           params: { pattern, specifier: module } as Record<string, string>,
-          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)} (parsed; dynamic import() not counted)`,
+          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted)`,
         };
       }
       const regex = importRegex(module, requires);
