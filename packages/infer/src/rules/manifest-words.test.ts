@@ -110,6 +110,17 @@ describe("words grounded in the root package.json", () => {
     expect((await ask("which files import marked")).output).toEqual(["lib/use.js"]);
   });
 
+  it("keeps an own name that is a kind of file a kind, except beside a package fact", async () => {
+    const view = createWorkspaceView(root);
+    const yaml = { ...view, manifest: async () => ({ name: "yaml", dependencies: {} }) };
+    const read = (request: string) =>
+      matchRules(request, { tools: new Set(TOOLS), workspace: yaml });
+    expect(await read("how many yaml files are there")).toMatchObject({ rule: "count-files" });
+    expect(await read("what are yaml's dependencies")).toMatchObject({
+      rule: "package-dependencies",
+    });
+  });
+
   it("reads a field in parentheses only where the words before it ask for no count", async () => {
     expect((await ask("how many are there (keywords field)")).built.rule).toBeNull();
     expect((await ask("who pays for it? (the funding field)")).built.rule).toBeNull();

@@ -96,7 +96,8 @@ export async function groundManifestWords(
     const next = tokens[index + 1];
     if (raw === name) {
       if (tokens[index - 1]?.form === "in") return { form: "ws", raw };
-      return { form: "W", raw };
+      // "the yaml files" in the yaml package are still files of a kind.
+      return token.form === "K" ? token : { form: "W", raw };
     }
     if (!Object.hasOwn(manifest, raw) || READ_BY_CONCEPT.has(raw)) return token;
     const tail = next !== undefined && FIELD_TAILS.test(next.raw);
