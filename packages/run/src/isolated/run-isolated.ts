@@ -40,7 +40,7 @@ export async function runIsolated(
   if ("result" in prepared) return prepared.result;
   if (options.signal?.aborted) return failedResult(CANCELLED);
   const tools = options.tools ?? {};
-  const request = isolatedRequest(prepared.program.source, options, limits, vault);
+  const request = isolatedRequest(prepared.program, options, limits, vault);
   // A child tool's result never passes the host's secret checks: with secrets, the host serves all.
   const childTools = vault.names.length === 0 ? ownTools(options) : null;
   return new Promise((resolve) =>
@@ -86,9 +86,9 @@ function ownTools(options: RunOptions): ChildTools | null {
   };
 }
 
-/** The `run` message for the child: the source, tool names and specs, and the plain params; secret values stay in `vault`. */
+/** The `run` message for the child: the validated tree, tool names and specs, and the plain params; secret values stay in `vault`. */
 export function isolatedRequest(
-  source: string,
+  program: ValidatedProgram,
   options: RunOptions,
   limits: Limits,
   vault: SecretVault,
@@ -96,7 +96,7 @@ export function isolatedRequest(
   return {
     type: "run",
     id: nextRunId++,
-    source,
+    program: { ast: program.ast, cells: [...(program.names.cells ?? [])] },
     toolNames: Object.keys(options.tools ?? {}),
     // Specs cross as JSON data: a spec may carry functions the structured clone refuses.
     toolSpecs: (options.toolSpecs ?? []).map((spec) => JSON.parse(JSON.stringify(spec))),
@@ -108,7 +108,6 @@ export function isolatedRequest(
     secretParams: vault.names,
     limits,
     elapsedMs: 0,
-    rules: [...(options.rules ?? [])],
     childTools: [],
     ...(options.onProgress ? { progress: true } : {}),
   };

@@ -13,7 +13,9 @@ import { HeapWatch } from "./heap-watch.js";
 import type { ChildMessage, HostMessage, RunRequest, ToolReply } from "./isolation-protocol.js";
 import { ProgramFault } from "../run-error.js";
 import type { RunProgress } from "../run-progress.js";
-import { failedResult, runInProcess } from "../run-program.js";
+import { failedResult } from "../failed-result.js";
+import { runProgramTree } from "../run-tree.js";
+import { checkRunRequest } from "./check-run-request.js";
 import { placeSecretMarkers, toSecretArguments } from "./secret-arguments.js";
 import { warmUp } from "./warm-up.js";
 import type { ChildToolHandler, ChildToolRequest } from "../tools/child-tool.js";
@@ -92,7 +94,13 @@ function tellNews(name: string, news: unknown): void {
   }
 }
 
-async function runOne(request: RunRequest): Promise<void> {
+async function runOne(message: RunRequest): Promise<void> {
+  const checked = checkRunRequest(message as unknown as Record<string, unknown>);
+  if ("error" in checked) {
+    send({ type: "done", id: message.id, result: failedResult(checked.error) });
+    return;
+  }
+  const { request } = checked;
   const hostCall = (name: string, args: unknown[], context: ToolCallContext | undefined) =>
     new Promise((resolve, reject) => {
       const callId = nextCallId++;
@@ -120,15 +128,14 @@ async function runOne(request: RunRequest): Promise<void> {
           },
     ]),
   );
-  const result = await runInProcess(
-    request.source,
+  const result = await runProgramTree(
+    { ast: request.program.ast, names: { cells: request.program.cells } },
     {
       tools,
       toolSpecs: request.toolSpecs,
       params: request.params,
       secretParams: request.secretParams,
       limits: request.limits,
-      rules: request.rules,
       heapUsedBytes: () => getHeapStatistics().used_heap_size,
       signal: heapWatch.begin(request.limits.memoryMb),
       ...(request.progress
@@ -138,7 +145,7 @@ async function runOne(request: RunRequest): Promise<void> {
           }
         : {}),
     },
-    "host",
+    null,
     request.elapsedMs,
   ).catch((error: unknown) =>
     failedResult({
