@@ -15,6 +15,7 @@ export { typedSignature } from "./check/check-argument-types.js";
 export type { ValidateOptions, ValidatedProgram } from "./validate/validate-options.js";
 export { parseProgram, PARSE_OPTIONS } from "./parse/parse-program.js";
 export { utf8ByteLength } from "./parse/utf8-byte-length.js";
+export { monotonicMs } from "./monotonic-ms.js";
 export type { Node, ParseFailure, ParseSuccess } from "./parse/parse-program.js";
 export { nodePosition } from "./parse/source-position.js";
 export type { SourcePosition } from "./parse/source-position.js";

@@ -4,7 +4,7 @@
  * isolated child checked the shape of (`checkProgramTree`): nothing here parses or validates,
  * so an isolated child's code holds no parser.
  */
-import { nodePosition } from "@lackpy/lang";
+import { monotonicMs, nodePosition } from "@lackpy/lang";
 import { failedResult } from "./failed-result.js";
 import { finishResult } from "./finish-result.js";
 import { resolveLimits } from "./limits.js";
@@ -61,7 +61,7 @@ export async function runProgramTree(
   }
   // The deadline's clock starts once the program is ready (validated, compiled, the regex engine
   // loaded: the host's one-time costs), with any time already spent elsewhere on it.
-  const startedAt = performance.now() - elapsedMs;
+  const startedAt = monotonicMs() - elapsedMs;
   const context = new RunContext({
     toolNames,
     tools,
