@@ -1,4 +1,5 @@
 import { deserialize, serialize } from "node:v8";
+import type { Node } from "@lackpy/lang";
 import { describe, expect, it } from "vitest";
 import { TOOL_SPECS, testTools } from "../__fixtures__/tools.js";
 import { resolveLimits } from "../limits.js";
@@ -24,12 +25,12 @@ function request(): Record<string, unknown> {
 describe("checkRunRequest", () => {
   it("takes the request its host makes", () => {
     const checked = checkRunRequest(request());
-    expect("request" in checked && checked.request.program.ast.type).toBe("Program");
+    expect("tree" in checked && checked.tree.ast.type).toBe("Program");
   });
 
   it.each([
     ["program", undefined],
-    ["program", { ast: { type: "Program", body: [] } }],
+    ["program", { tree: new Uint8Array() }],
     ["toolNames", ["find_files", 1]],
     ["toolSpecs", [null]],
     ["params", null],
@@ -39,7 +40,7 @@ describe("checkRunRequest", () => {
     ["childTools", {}],
   ])("refuses a request whose %s is %j, with a coded error", (field, value) => {
     const message = { ...request(), [field]: value };
-    const wrong = field === "program" && value !== undefined ? "program.cells" : field;
+    const wrong = field === "program" && value !== undefined ? "program.key" : field;
     expect(checkRunRequest(message)).toEqual({
       error: {
         code: "invalid_program",
@@ -61,10 +62,33 @@ describe("checkRunRequest", () => {
     });
   });
 
+  it("walks a tree once per program: a key the child knows skips the walk, never the other checks", () => {
+    const message = request();
+    const program = message.program as { key: number; tree: Uint8Array };
+    const tree = { ast: { type: "Program", body: [] } as unknown as Node, names: {} };
+    const known = (key: number) => (key === program.key ? tree : undefined);
+    program.tree = serialize({ type: "Program", body: [{ type: "WithStatement" }] });
+    expect(checkRunRequest(message, known)).toMatchObject({ tree });
+    expect(checkRunRequest({ ...message, limits: { maxSteps: 0 } }, known)).toHaveProperty("error");
+    expect(checkRunRequest(message)).toHaveProperty("error");
+  });
+
+  it("refuses a program tree it cannot read", () => {
+    const message = request();
+    (message.program as { tree: Uint8Array }).tree = new Uint8Array([0xff, 0x0f, 0x99]);
+    expect(checkRunRequest(message)).toMatchObject({
+      error: {
+        message: "The isolated run was refused: its host sent a program tree it could not read.",
+      },
+    });
+  });
+
   it("refuses a program tree of another language", () => {
     const message = request();
-    const program = message.program as { ast: { body: unknown[] } };
-    program.ast.body.push({ type: "WithStatement", object: null, body: null });
+    (message.program as { tree: Uint8Array }).tree = serialize({
+      type: "Program",
+      body: [{ type: "WithStatement", object: null, body: null }],
+    });
     const checked = checkRunRequest(message);
     expect("error" in checked && checked.error.message).toBe(
       'The isolated run was refused: its host sent a program tree with the node type "WithStatement".',

@@ -11,7 +11,7 @@
  * can, and a tool-result carries, for them, what the host's tools did since (`news`); a tool
  * request carries what they did since that the host must know before it answers (`reports`).
  */
-import type { Node, ToolSpec } from "@lackpy/lang";
+import type { ToolSpec } from "@lackpy/lang";
 import type { ChildToolRequest } from "../tools/child-tool.js";
 import type { Limits } from "../limits.js";
 import type { RunErrorCode } from "../run-error.js";
@@ -24,7 +24,16 @@ import type { SkippedCount } from "../tools/skipped-tally.js";
  * the tree's shape only, `checkProgramTree`), and the names it assigns without declaring.
  */
 export interface SentProgram {
-  ast: Node;
+  /**
+   * The host's number for the validated program (one per program object, never reused): a child
+   * keeps the trees it checked and compiled by it, so a program run again skips both there.
+   */
+  key: number;
+  /**
+   * The validated tree, serialized once per program by `v8.serialize` (a run of the same
+   * program sends the same bytes, and a child that knows its key reads none of them).
+   */
+  tree: Uint8Array;
   cells: string[];
 }
 

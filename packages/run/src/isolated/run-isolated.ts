@@ -1,9 +1,10 @@
 import path from "node:path";
+import { serialize } from "node:v8";
 import { DEFAULT_LIMITS, type ValidatedProgram } from "@lackpy/lang";
 import { CANCELLED, IsolatedRun, type ChildTools } from "./isolated-run.js";
 import { BUNDLED_CHILD, entryPath } from "./start-child.js";
 import { canScopeReads, readScope } from "./read-scope.js";
-import type { RunRequest } from "./isolation-protocol.js";
+import type { RunRequest, SentProgram } from "./isolation-protocol.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { RunError } from "../run-error.js";
 import { hostHeapGauge } from "./host-heap-gauge.js";
@@ -19,6 +20,22 @@ import type { RunResult } from "../run-result.js";
 import { toParamData } from "../tools/plain-data.js";
 
 let nextRunId = 0;
+/** Each validated program as its children get it (`SentProgram`), made on its first isolated run. */
+const sentPrograms = new WeakMap<ValidatedProgram, SentProgram>();
+let nextProgramKey = 0;
+
+function sentProgram(program: ValidatedProgram): SentProgram {
+  let sent = sentPrograms.get(program);
+  if (!sent) {
+    sent = {
+      key: nextProgramKey++,
+      tree: serialize(program.ast),
+      cells: [...(program.names.cells ?? [])],
+    };
+    sentPrograms.set(program, sent);
+  }
+  return sent;
+}
 
 /**
  * Runs a program in a child process from the warm pool, under the heap limit `memoryMb`; when
@@ -96,7 +113,7 @@ export function isolatedRequest(
   return {
     type: "run",
     id: nextRunId++,
-    program: { ast: program.ast, cells: [...(program.names.cells ?? [])] },
+    program: sentProgram(program),
     toolNames: Object.keys(options.tools ?? {}),
     // Specs cross as JSON data: a spec may carry functions the structured clone refuses.
     toolSpecs: (options.toolSpecs ?? []).map((spec) => JSON.parse(JSON.stringify(spec))),

@@ -14,7 +14,7 @@ import type { ChildMessage, HostMessage, RunRequest, ToolReply } from "./isolati
 import { ProgramFault } from "../run-error.js";
 import type { RunProgress } from "../run-progress.js";
 import { failedResult } from "../failed-result.js";
-import { runProgramTree } from "../run-tree.js";
+import { runProgramTree, type ProgramTree } from "../run-tree.js";
 import { checkRunRequest } from "./check-run-request.js";
 import { placeSecretMarkers, toSecretArguments } from "./secret-arguments.js";
 import { warmUp } from "./warm-up.js";
@@ -30,6 +30,10 @@ interface PendingCall {
 }
 
 const pending = new Map<number, PendingCall>();
+/** Most checked trees kept, by the host's program key (`SentProgram.key`), least recently run first out. */
+const MAX_CHECKED_TREES = 64;
+/** The trees this child checked, by key: each compiles once (`compiledProgram` caches on it). */
+const checkedTrees = new Map<number, ProgramTree>();
 /** The handlers of the current run's child tools, by tool name. */
 let handlers = new Map<string, ChildToolHandler>();
 const heapWatch = new HeapWatch();
@@ -95,12 +99,15 @@ function tellNews(name: string, news: unknown): void {
 }
 
 async function runOne(message: RunRequest): Promise<void> {
-  const checked = checkRunRequest(message as unknown as Record<string, unknown>);
+  const checked = checkRunRequest(message as unknown as Record<string, unknown>, (key) =>
+    checkedTrees.get(key),
+  );
   if ("error" in checked) {
     send({ type: "done", id: message.id, result: failedResult(checked.error) });
     return;
   }
-  const { request } = checked;
+  const { request, tree } = checked;
+  keepTree(request.program.key, tree);
   const hostCall = (name: string, args: unknown[], context: ToolCallContext | undefined) =>
     new Promise((resolve, reject) => {
       const callId = nextCallId++;
@@ -129,7 +136,7 @@ async function runOne(message: RunRequest): Promise<void> {
     ]),
   );
   const result = await runProgramTree(
-    { ast: request.program.ast, names: { cells: request.program.cells } },
+    tree,
     {
       tools,
       toolSpecs: request.toolSpecs,
@@ -176,6 +183,16 @@ async function runOne(message: RunRequest): Promise<void> {
         message: `The result could not be sent back from the isolated run: ${message}`,
       }),
     });
+  }
+}
+
+/** Keeps a checked tree by its key, as the most recently run; the least recently run go past the cap. */
+function keepTree(key: number, tree: ProgramTree): void {
+  checkedTrees.delete(key);
+  checkedTrees.set(key, tree);
+  for (const oldest of checkedTrees.keys()) {
+    if (checkedTrees.size <= MAX_CHECKED_TREES) break;
+    checkedTrees.delete(oldest);
   }
 }
 
