@@ -26,6 +26,7 @@ const CODE_KINDS: Readonly<Record<string, { words: string; kinds: readonly strin
   interface: { words: "an interface", kinds: ["interface"] },
   component: { words: "a function or class (a component)", kinds: ["function", "class"] },
   enum: { words: "an enum", kinds: ["enum"] },
+  constant: { words: "a constant (a variable or property)", kinds: ["variable", "property"] },
 };
 
 /** What an exports request names beside the file, and the kinds of `exports_of` rows that are one. */
@@ -49,6 +50,7 @@ const DEFINED = [
   `(?:show |find )?${NAME} define${WHERE}`,
   // "where's the dehydrate function", "find function deepMerge": the kind marks the name.
   `(?:show )?where (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
+  `(?:show )?where (?<codekind>codekind) (?<name>[WC])${WHERE}`,
   `find ${KIND_NAME}${WHERE}`,
   // "where is DiscardedError", "createRetryer - which file, which line", "noop - where is it defined":
   // a code-shaped name needs no other word; a plain one needs "defined".

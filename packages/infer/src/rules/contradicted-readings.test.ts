@@ -12,7 +12,7 @@ import { matchRules, type RuleMatch } from "./match-rules.js";
  * named like tests beside a folder of tests, and a quoted name that is not a module specifier.
  */
 const FILES: Readonly<Record<string, string>> = {
-  "package.json": '{ "name": "shapes" }\n',
+  "package.json": '{ "name": "shapes", "dependencies": { "pad-end": "^1.0.0" } }\n',
   "dist/circle.js": "export const area = (r) => merge(r)\n",
   "dist/square.js": "export const side = 1\n",
   "lib/circle.js": "// merge the radii\nexport const area = 1\n",
@@ -25,6 +25,7 @@ const FILES: Readonly<Record<string, string>> = {
     '{ "name": "pkg", "scripts": { "lint": "eslint .", "lint:fix": "eslint --fix ." } }\n',
   "src/left-pad.ts": "export const pad = 1\n",
   "src/uses-pad.ts": "import { pad } from './left-pad'\n",
+  "src/pad-end.ts": "export const end = 1\n",
 };
 
 let root: string;
@@ -85,9 +86,17 @@ describe("a plural where a rule names one thing", () => {
 });
 
 describe("a bare module name that is also a module of the workspace", () => {
-  it("may mean that module: finding no import of the bare name is no answer", async () => {
+  it("is that module when no package has the name", async () => {
     const built = (await answer("which files import left-pad")) as RuleMatch;
     expect(built.rule).toBe("files-importing");
+    expect(built.reading).toContain("“src/left-pad.ts”");
+    expect(built.params.targets).toBe("src/left-pad.ts");
+  });
+
+  it("may mean that module when a dependency has the name: finding no import of it is no answer", async () => {
+    const built = (await answer("which files import pad-end")) as RuleMatch;
+    expect(built.rule).toBe("files-importing");
+    expect(built.params.specifier).toBe("pad-end");
     expect(built.noneIsUnknown).toBe(true);
     const other = (await answer("which files import lodash")) as RuleMatch;
     expect(other.noneIsUnknown).toBeUndefined();

@@ -310,6 +310,8 @@ export const FILE_RULES: readonly IntentRule[] = [
       // "break down the files in types by extension", "breakdown of files by extension at the top".
       "(?:show )?breakdown file{scope} per (?:file )?extension",
       "(?:show )?breakdown file per (?:file )?extension{scope}",
+      // "what file types are there and how many of each", "breakdown of file types (count per extension)".
+      "(?:show )?(?:breakdown )?file extension (?:and )?count per(?: extension)?{scope}",
     ].map(rulePattern),
     build(slots) {
       const where = scopeOf(slots);

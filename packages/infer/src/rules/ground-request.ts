@@ -9,6 +9,7 @@
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
 import { TEST_GLOB, globFor, isLanguageName } from "./file-kinds.js";
+import { groundManifestWords } from "./manifest-words.js";
 import { readScopeWords } from "./scope-words.js";
 
 /** Root-level names of the well-known files, as globs, by the word people use. */
@@ -117,6 +118,7 @@ export async function groundRequest(
     }
     const scope = scopeGlob(read);
     for (const token of read) if (token.form === "K") await markAmbiguousKind(view, token, scope);
+    read = await groundManifestWords(read, view);
   }
   read = dropWholeWorkspace(await readScopeWords(read, view));
   return moveLeadingScope(folderBeforeFile(read));
@@ -222,6 +224,9 @@ function dropWholeWorkspace(tokens: Token[]): Token[] {
     if (token.form === "folder" && next?.form === "D" && tokens[index - 1]?.form === "in") continue;
     kept.push(token);
   }
+  // "how many files total in the project": with the scope gone, the last `count` repeats the first.
+  if (kept.length < tokens.length && kept.at(-1)?.form === "count" && kept[0]?.form === "count")
+    kept.pop();
   return kept;
 }
 

@@ -8,7 +8,13 @@
  */
 import { quoted } from "./reading-text.js";
 import { isPlural } from "./rule-slots.js";
-import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
+import {
+  rulePattern,
+  type IntentRule,
+  type RuleContext,
+  type RuleProgram,
+  type RuleSlots,
+} from "./rule-types.js";
 
 type Manifest = Readonly<Record<string, unknown>>;
 
@@ -81,7 +87,7 @@ const SECTION = `(?<section>${Object.keys(SECTIONS).join("|")})`;
 /** The key of a field that a concept names within it: "node version" is `engines.node`. */
 const SUBKEYS: Readonly<Record<string, string>> = { nodeversion: "node" };
 
-const field = (name: string, path: string, key?: string) => ({
+const field = (name: string, path: string, key?: string): RuleProgram => ({
   program:
     key === undefined
       ? `JSON.parse(read_file(path))[field] ?? null`
@@ -89,6 +95,22 @@ const field = (name: string, path: string, key?: string) => ({
   params: key === undefined ? { path, field: name } : { path, field: name, key },
   reading: `the ${quoted(key === undefined ? name : `${name}.${key}`)} field of ${quoted(path)}${path.startsWith("node_modules/") ? " (the installed package)" : ""} (null when it has none)`,
 });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The subpaths of an `exports` map ("./v4", "./package.json"), or their number; refused for any other shape. */
+function subpathExports(slots: RuleSlots, path: string, value: unknown): RuleProgram | string {
+  if (!/^sub-?paths?$/i.test(slots.subpath?.[0]?.raw ?? "") || slots.key?.[0]?.raw !== "exports")
+    return "only the exports field has subpaths";
+  if (!isRecord(value) || !Object.keys(value).every((key) => key.startsWith(".")))
+    return `the "exports" of ${quoted(path)} is not a map of subpaths`;
+  return {
+    program: `${slots.count ? "len(" : ""}Object.keys(JSON.parse(read_file(path)).exports)${slots.count ? ")" : ""}`,
+    params: { path },
+    reading: `${slots.count ? "the number of" : "the"} subpaths of the ${quoted("exports")} map of ${quoted(path)}, ${quoted("./package.json")} included`,
+  };
+}
 
 /** Package rules. */
 export const PACKAGE_RULES: readonly IntentRule[] = [
@@ -103,7 +125,7 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     ],
     needs: ["read_file"],
     patterns: [
-      `(?:show )?${PKG_BEFORE}${FIELD}(?: field)?${PKG}(?: (?<installed>installed))?`,
+      `(?:show )?${PKG_BEFORE}${FIELD}(?: field| url)?${PKG}(?: (?<installed>installed))?`,
       `(?:show )?${FIELD} (?:package )?(?:in )?(?:have|use)`,
       // "who's the author", "repo url?", "installed vite version", "engines of the installed vite".
       `who (?<field>author)${PKG}`,
@@ -180,6 +202,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     patterns: [
       `(?:show )?version (?<dep>[^ ]+)(?: (?:in )?${SECTION}| pinned)?${PKG}`,
       `(?:show )?(?<dep>[^ ]+) version(?: (?:in )?${SECTION}| pinned)?${PKG}`,
+      // "which jest version do they use", "what mocha version does ws have".
+      `(?:show )?(?<dep>[^ ]+) version (?:(?<pkg>package|W) )?(?:use|have)`,
     ].map(rulePattern),
     async build(slots, context) {
       const found = await manifestOf(slots, context);
@@ -266,6 +290,14 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     patterns: [
       `(?:show )?(?:in )?${PKG_BEFORE}(?<key>[^ ]+) (?:field(?: set)?|set)${PKG}`,
       "(?:show )?(?<key>[^ ]+) (?:in )?(?<pkg>F)",
+      // A field named as the file names it (`M`, grounded): "list the keywords", "bugs url?",
+      // "the size-limit config from package.json", "jest's testRegex" (a key within the field).
+      `(?:show )?${PKG_BEFORE}(?<key>M)(?: (?<tail>url|K))?${PKG}`,
+      `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>W|C|M)${PKG}`,
+      // "what's the package type (module or commonjs)": the values it may have, named after it.
+      "(?:show )?(?<pkgFirst>package|F) (?<key>M) (?<values>(?:M|file) and modsys)",
+      // "which subpath exports does package.json declare", "how many subpath exports …".
+      "(?<count>count )?(?:show )?(?<subpath>W) (?<key>M)(?: (?:package|(?<pkg>F)) define)?",
     ].map(rulePattern),
     async build(slots, context) {
       const found = await manifestOf(slots, context);
@@ -273,7 +305,17 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       const key = slots.key?.[0]?.raw ?? "";
       if (!Object.hasOwn(found.manifest, key))
         return `${quoted(found.path)} has no field ${quoted(key)}`;
-      return field(key, found.path);
+      const value = found.manifest[key];
+      const tail = slots.tail?.[0];
+      if (tail?.form === "K" && !/^config(?:uration)?$/i.test(tail.raw))
+        return `${quoted(tail.raw)} after the field ${quoted(key)} is not read`;
+      if (slots.values && key !== "type") return `${quoted(key)} is not the module type field`;
+      if (slots.subpath) return subpathExports(slots, found.path, value);
+      const sub = slots.sub?.[0]?.raw;
+      if (sub === undefined) return field(key, found.path);
+      if (!isRecord(value) || !Object.hasOwn(value, sub))
+        return `the field ${quoted(key)} of ${quoted(found.path)} has no key ${quoted(sub)}`;
+      return field(key, found.path, sub);
     },
   },
 ];

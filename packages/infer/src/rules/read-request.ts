@@ -429,7 +429,10 @@ function conceptsOf(tokens: Token[]): Token[] {
         read.push({ form: "all", raw: token.raw });
       continue;
     }
-    const form = wordForm(lower);
+    // "the Locale class": a capitalised word inside a request is a name, not a typo ("locate").
+    const named = index > 1 && /[A-Z]/.test(token.raw);
+    const found = wordForm(lower);
+    const form = named && found?.guess !== undefined ? null : found;
     const guess = form?.guess === undefined ? {} : { guess: form.guess };
     if (form && "kind" in form) {
       read.push({ form: "K", raw: token.raw, extensions: kindExtensions(form.kind)!, ...guess });

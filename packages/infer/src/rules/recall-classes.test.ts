@@ -113,6 +113,18 @@ describe("classes of request the rules read", () => {
     ["where is run defined", "definitions", [{ file: "dist/esm/run.js", line: 1 }]],
     ["which modules are imported in src/app.ts", "imports", ["./util.js"]],
     ["what command does `npm run build` run", "script-command", "tsc -b"],
+    // A kind before the name, a capitalised name a letter from a word ("Locale", "locate"), a
+    // misspelt "defined", a file's users and a module file named without its extension.
+    ["where's function helper", "definitions", [{ file: "helper.js", line: 1 }]],
+    ["where is the Tick constant", "definitions", null],
+    ["where is helper defnied", "definitions", [{ file: "helper.js", line: 1 }]],
+    ["who uses helper.js", "files-importing", ["index.js"]],
+    ["who imports helper?", "files-importing", ["index.js"]],
+    [
+      "what file types are in the repo and how many of each",
+      "count-per-extension",
+      { "": 1, ".js": 10, ".md": 4, ".json": 1, ".mjs": 2, ".ts": 4, ".txt": 1 },
+    ],
   ] as const)("%j → %s", async (request, rule, gold) => {
     const { built, output } = await ask(request);
     expect(built.rule, JSON.stringify(built)).toBe(rule);

@@ -5,6 +5,7 @@
  * param (`query`); a regex or a module name becomes a regex literal only through
  * `regexLiteral`, which refuses anything that would not parse back as exactly that regex.
  */
+import { NODE_BUILTIN_MODULES } from "@lackpy/kit";
 import { CODE_EXTENSIONS, MODULE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
 import { escapeRegex, regexLiteral } from "./regex-literal.js";
@@ -196,6 +197,24 @@ async function namesLocalModule(module: string, context: RuleContext): Promise<b
   return files.length > 0;
 }
 
+/**
+ * True when a bare name ("permessage-deflate") is a module file's name and not a package's: no
+ * dependency list of the root package.json has it, nothing is installed under it, and it is not
+ * one of Node's own modules.
+ */
+async function namesOwnFile(module: string, context: RuleContext): Promise<boolean> {
+  const view = context.workspace;
+  if (!view || !/^[\w.-]+$/.test(module) || NODE_BUILTIN_MODULES.includes(module)) return false;
+  const manifest = view.manifest ? await view.manifest("package.json") : null;
+  const sections = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"];
+  for (const section of sections) {
+    const entries = manifest?.[section];
+    if (entries && typeof entries === "object" && Object.hasOwn(entries, module)) return false;
+  }
+  if (manifest?.name === module || (await view.kind(`node_modules/${module}`))) return false;
+  return namesLocalModule(module, context);
+}
+
 /** Most workspace files one importers request may resolve to ("http-exception.js" in a build and its CommonJS copy). */
 const MAX_IMPORTED_FILES = 4;
 
@@ -307,6 +326,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?:show )?(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDF])",
       "(?<count>count )(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDF])",
       "(?:show |(?<who>who) )?(?:(?<files>file) )?use (?<module>[QP]){scope}",
+      // "who uses is-promise.js": a workspace file by its path, used by its importers.
+      "(?<who>who) use (?<module>F){scope}",
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
@@ -320,6 +341,15 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // "which files import http-exception.js", "who uses utils/url.js": a path's end, not a package.
       if (module && !module.startsWith(".") && /\.(?:[cm]?[jt]sx?|json)$/.test(module))
         return importersOfFiles(slots, context, module);
+      // "who imports permessage-deflate": a bare name that no package declares or installs,
+      // and that a module file of the workspace has, is that file.
+      if (
+        form === "W" &&
+        module &&
+        (slots.files || slots.who) &&
+        (await namesOwnFile(module, context))
+      )
+        return importersOfFiles(slots, context, `${module}.{${MODULE_EXTENSIONS.join(",")}}`);
       // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
       // ("any use of 'jQuery'" asks for the text).
       const quotedImport = form === "Q" && slots.verb !== undefined;

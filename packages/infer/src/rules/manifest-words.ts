@@ -1,0 +1,121 @@
+/**
+ * Grounds words in the root `package.json`: the package's own name and the names of its fields.
+ * - The own name ("marked", "dayjs", "yaml") is the package, whatever else the word means: "in
+ *   dayjs" is the whole workspace (`ws`), and beside a package fact ("what version is marked
+ *   at", "does yaml have dependencies") it is `package`. Elsewhere it is a name (`W`), so
+ *   "which files import marked" asks for the module, not for comments.
+ * - A field's own name, as the file writes it ("keywords", "bugs", "size-limit", "jest"),
+ *   becomes `M`, read by the package rules. A name that is also an everyday word of requests
+ *   ("files", "type", "exports") is the field only where the request is about `package.json`
+ *   (it names the file or "the package", or the word is followed by "field", "url" or "config").
+ * Only names the file has are grounded: a word is never read as a field the package lacks.
+ */
+import type { WorkspaceView } from "@lackpy/kit";
+import type { Token } from "./read-request.js";
+
+/** Forms a word keeps whatever the manifest says: slots that are already grounded or are not words. */
+const FIXED = new Set(["F", "D", "Q", "R", "N", "G", "in", "and", "not", "to", "with", "per"]);
+
+/** Concepts that ask a fact of a package, beside which its own name is the package. */
+const PACKAGE_FACTS = new Set([
+  "version",
+  "description",
+  "license",
+  "author",
+  "homepage",
+  "engine",
+  "nodeversion",
+  "bin",
+  "repository",
+  "dependency",
+  "devdependency",
+  "peerdependency",
+  "optionaldependency",
+  "script",
+  "M",
+]);
+
+/** Fields the rules already read by the words people use for them ("version", "dependencies"). */
+const READ_BY_CONCEPT = new Set([
+  "name",
+  "version",
+  "description",
+  "license",
+  "author",
+  "homepage",
+  "main",
+  "engines",
+  "bin",
+  "repository",
+  "scripts",
+  "dependencies",
+  "devDependencies",
+  "peerDependencies",
+  "optionalDependencies",
+]);
+
+/** Field names that are everyday words of requests: a field only where the request is about package.json. */
+const EVERYDAY = new Set([
+  "files",
+  "type",
+  "types",
+  "typings",
+  "module",
+  "exports",
+  "imports",
+  "browser",
+  "directories",
+  "private",
+  "config",
+  "workspaces",
+  "test",
+]);
+
+/** Concepts before an everyday word that make it the thing, not the field: "how many files", "list the files". */
+const COUNTS = new Set(["count", "show", "find", "exist"]);
+
+/** Words after a field's name that say it is the field. */
+const FIELD_TAILS = /^(?:url|field|config|configuration|setting|settings|section|value|entry)$/i;
+
+/** True for "package" or a `package.json` path. */
+const isManifest = (token: Token | undefined): boolean =>
+  token?.form === "package" ||
+  (token?.form === "F" && /(?:^|\/)package\.json$/.test(token.path ?? ""));
+
+/** The tokens with the root package's own name and field names grounded (see the file comment). */
+export async function groundManifestWords(
+  tokens: readonly Token[],
+  view: WorkspaceView,
+): Promise<Token[]> {
+  const manifest = view.manifest ? await view.manifest("package.json") : null;
+  if (!manifest) return [...tokens];
+  const name = typeof manifest.name === "string" ? manifest.name : undefined;
+  const read = tokens.map((token, index) => {
+    if (FIXED.has(token.form)) return token;
+    const raw = token.raw;
+    const next = tokens[index + 1];
+    if (raw === name) {
+      if (tokens[index - 1]?.form === "in") return { form: "ws", raw };
+      return { form: "W", raw };
+    }
+    if (!Object.hasOwn(manifest, raw) || READ_BY_CONCEPT.has(raw)) return token;
+    const tail = next !== undefined && FIELD_TAILS.test(next.raw);
+    // "the package type", "exports does package.json declare", "the files field" are fields;
+    // "how many files does the package have" and "which package.json files" are files.
+    const previous = tokens[index - 1];
+    const field =
+      !COUNTS.has(previous?.form ?? "") &&
+      (tail ||
+        (previous?.form === "package" && tokens[index - 2]?.form !== "in") ||
+        isManifest(next));
+    if (EVERYDAY.has(raw) && !field) return token;
+    return { form: "M", raw };
+  });
+  // The own name beside a package fact is the package (a second pass: the facts may be fields just grounded).
+  if (name === undefined || !read.some((token) => PACKAGE_FACTS.has(token.form))) return read;
+  return read.map((token) =>
+    token.raw === name && !FIXED.has(token.form) && token.form !== "ws"
+      ? { form: "package", raw: token.raw }
+      : token,
+  );
+}
