@@ -7,6 +7,8 @@
  * wall time, and work on the runtime's helper threads (GC, compilation) is counted.
  */
 
+import { readFileSync } from "node:fs";
+
 /** How long to warm up and sample, in CPU milliseconds. */
 export interface CpuSampling {
   samples: number;
@@ -80,4 +82,19 @@ export async function sampleEachCpuTime(
   for (const [task, operation] of Object.entries(operations))
     measured.push({ task, ...(await sampleCpuTime(operation, sampling)) });
   return measured;
+}
+
+/**
+ * Another process's CPU time (user plus system, its own threads, not its children's) in seconds,
+ * from `/proc/<pid>/stat` (Linux, at 100 clock ticks a second); NaN where it cannot be read.
+ */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start at the state, field 3.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }

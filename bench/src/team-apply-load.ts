@@ -22,6 +22,8 @@ export interface ApplyPhaseContext {
   /** Starts one more server on `folder` with these tokens; resolves with its URL and handle. */
   startServer(tokens: readonly string[]): Promise<{
     url: string;
+    /** The CPU time the server process has used (user + system), in seconds. */
+    cpuSeconds(): number;
     /** Stops it with the signal and waits for it to exit. */
     kill(signal: "SIGKILL" | "SIGTERM"): Promise<void>;
   }>;
@@ -109,8 +111,10 @@ export async function applyPhase(context: ApplyPhaseContext) {
   let done = 0;
   let killedAt: number | null = null;
   const victim = 1;
+  let calls = 0;
   const call = async (state: ClientState, route: number, name: string, args: object) => {
     state.route = route;
+    calls++;
     const result = (await state.client.callTool(
       { name, arguments: args as Record<string, unknown> },
       { timeout: 120_000 },
@@ -118,6 +122,12 @@ export async function applyPhase(context: ApplyPhaseContext) {
     return result;
   };
 
+  // The servers' CPU is read at the start, before the kill and at the end (process CPU is what a
+  // shared machine does not inflate the way it inflates wall time).
+  const cpuAtStart = servers.map((server) => server.cpuSeconds());
+  const cpuUsed = servers.map(() => 0);
+  const readCpu = (index: number) =>
+    (cpuUsed[index] = servers[index]!.cpuSeconds() - cpuAtStart[index]!);
   const started = performance.now();
   await Promise.all(
     states.map(async (state) => {
@@ -125,6 +135,7 @@ export async function applyPhase(context: ApplyPhaseContext) {
         if (killedAt === null && done >= total / 3) {
           killedAt = done;
           dead.add(victim);
+          readCpu(victim);
           await servers[victim]!.kill("SIGKILL");
         }
         const shared = round % 4 === 3;
@@ -213,6 +224,8 @@ export async function applyPhase(context: ApplyPhaseContext) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  for (let index = 0; index < servers.length; index++) if (!dead.has(index)) readCpu(index);
+  const serverCpu = cpuUsed.reduce((sum, value) => sum + value, 0);
   await Promise.all(states.map((state) => state.client.close().catch(() => undefined)));
   // The killed instance comes back: its recovery rolls back a landing it left half done.
   const restarted = await context.startServer(tokens);
@@ -228,6 +241,9 @@ export async function applyPhase(context: ApplyPhaseContext) {
     seconds: round1(seconds),
     killedAfterDryRuns: killedAt,
     applies: applyMs.length,
+    calls,
+    serverCpuSeconds: round1(serverCpu),
+    serverCpuSecondsPer1000Calls: round1((serverCpu / calls) * 1000),
     applyMs: { p50: pick(sorted, 50), p95: pick(sorted, 95), p99: pick(sorted, 99) },
     undoMs: { p50: pick(sortedOf(undoMs), 50), p95: pick(sortedOf(undoMs), 95) },
     dryRunMs: { p50: pick(sortedOf(dryRunMs), 50), p95: pick(sortedOf(dryRunMs), 95) },

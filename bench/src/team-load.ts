@@ -24,6 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import pg from "pg";
+import { processCpuSeconds } from "./cpu-time.js";
 import { applyPhase } from "./team-apply-load.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -345,6 +346,7 @@ try {
         servers.push(running);
         return {
           url: running.url,
+          cpuSeconds: () => processCpuSeconds(running.child.pid!),
           kill: async (signal) => {
             running.child.kill(signal);
             await running.exited;

@@ -21,7 +21,9 @@ export { FileStaging, stagingOf, MAX_STAGED_BYTES } from "./files/file-staging.j
 export { childToolOf, childReadFileModule } from "./files/child-file-tool.js";
 export type { ChildToolRecipe } from "./files/child-file-tool.js";
 export type { ChildReadFile, ChildReadFileOptions } from "./files/child-read-file.js";
-export type { StagedFile } from "./files/file-staging.js";
+export type { ListingCheck, StagedFile } from "./files/file-staging.js";
+export { fileListedSince } from "./files/listing-check.js";
+export type { ListingAgainOptions } from "./files/listing-check.js";
 export { contentHash, readFileBefore, readFileState, sameState } from "./files/file-state.js";
 export type { FileBefore, FileState } from "./files/file-state.js";
 export { prepareFileChange, removeTemporary } from "./files/prepare-file-change.js";

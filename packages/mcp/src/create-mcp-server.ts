@@ -32,6 +32,11 @@ export interface McpServerOptions {
   ownership?: RunOwnership;
   /** Runs around every tool call (the HTTP server's roles, request ids, metrics and logs). */
   middleware?: ToolMiddleware;
+  /**
+   * False for a server that serves one request at a time for different callers (HTTP): a
+   * changed default kit is not announced with `notifications/tools/list_changed` (default true).
+   */
+  announceToolChanges?: boolean;
   /** Told the names of the tools registered (to check that a policy covers each). */
   onTools?: (names: ReadonlySet<string>) => void;
 }
@@ -145,7 +150,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
   );
 
   if (registered) options.onTools?.(registered);
-  followDefaultKit(server, service, described);
+  followDefaultKit(server, service, described, options.announceToolChanges ?? true);
   server.registerResource(
     "language-spec",
     "lackpy://language-spec",

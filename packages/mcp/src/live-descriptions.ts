@@ -63,12 +63,14 @@ export async function programToolDescriptions(
 /**
  * Keeps `run_program`'s and `delegate`'s descriptions on the default kit: rebuilt before each
  * `tools/list` answer, and checked after each tool call (a `notifications/tools/list_changed`
- * when they changed).
+ * when they changed), unless `announce` is false: a server that serves one request of one
+ * caller at a time (over HTTP) has no listing of that caller to keep current.
  */
 export function followDefaultKit(
   server: McpServer,
   service: LackpyService,
   tools: ProgramTools,
+  announce = true,
 ): void {
   const refresh = async (): Promise<boolean> => {
     const next = await programToolDescriptions(service);
@@ -89,7 +91,7 @@ export function followDefaultKit(
   let listed = false;
   handlers.set("tools/list", async (request, context) => {
     await refresh();
-    listed = true;
+    listed = announce;
     return list(request, context);
   });
   handlers.set("tools/call", async (request, context) => {

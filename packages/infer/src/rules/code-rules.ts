@@ -171,6 +171,44 @@ function definitions(tool: string) {
   };
 }
 
+/**
+ * "who calls X", "callers of X", "which files call X", "how many files call X", "where is X()
+ * called": calls read by the parser (`callers_of`). "where do we call X" stays a text search
+ * (decision 152).
+ */
+const CALLED = [
+  `(?:(?<who>who) |show |find )?call (?<name>[WCP])${WHERE}`,
+  `(?<count>count )?(?:show )?(?<files>file) call (?<name>[WCP])${WHERE}`,
+  `(?<count>count )?(?:show )?(?<files>file) in (?<scope>D) call (?<name>[WCP])`,
+  `(?:show )?where (?<name>[WCP]) (?<called>named)${WHERE}`,
+].map(rulePattern);
+
+/** A function's name as code calls it: a plain identifier, or a member chain (`process.nextTick`). */
+const CALLEE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/** The program and reading for the calls of a name, by `callers_of`. */
+async function callers(slots: RuleSlots, context: RuleContext) {
+  const name = textOf(slots.name)?.replace(/\(\)?$/, "") ?? null;
+  // "who calls utils.js" names a module, not a function.
+  if (!name || !CALLEE.test(name) || /\.(?:[cm]?[jt]sx?|json)$/i.test(name))
+    return "the name is not a function's name (an identifier or a member chain)";
+  // "called" is also "named" ("a file called x"): only "where is X called" reads it as calls.
+  if (slots.called && slots.called[0]!.raw.toLowerCase() !== "called")
+    return "the request names something, it does not ask for calls";
+  const where = await lookIn(slots, context);
+  if (typeof where === "string") return where;
+  const rows = where ? "callers_of(name, glob)" : "callers_of(name)";
+  const files = `unique(${rows}.map(hit => hit.file))`;
+  const params: Record<string, string> = where ? { name, glob: where.glob } : { name };
+  const asked = slots.count ? "the number of files" : slots.files ? "the files" : "the lines";
+  return {
+    program: slots.count ? `len(${files})` : slots.files ? `sorted(${files})` : rows,
+    params,
+    noneIsUnknown: `its parser found no call of ${quoted(name)} (a call under another name, or in a file that is not JavaScript or TypeScript, is not seen)`,
+    reading: `${asked} of the JavaScript and TypeScript modules${where ? ` in ${where.words}` : ""} that call ${quoted(name)}: ${name.includes(".") ? `${name}(…) or new ${name}(…)` : `${name}(…), x.${name}(…) or new ${name}(…)`} (parsed: its definition, imports and mentions are not calls)${slots.files || slots.count ? "" : ", as { file, line, text } rows"}`,
+  };
+}
+
 /** Code rules. */
 export const CODE_RULES: readonly IntentRule[] = [
   {
@@ -227,7 +265,7 @@ export const CODE_RULES: readonly IntentRule[] = [
       return {
         program: slots.count ? "len(imports_of(path))" : "imports_of(path)",
         params: { path },
-        reading: `${slots.count ? "the number of " : ""}the modules ${quoted(path)} imports (import, import type, export … from, require), as written (parsed; dynamic import() not listed)`,
+        reading: `${slots.count ? "the number of " : ""}the modules ${quoted(path)} imports (import, import type, export … from, require), as written (parsed; dynamic import() not listed, nor an ES module's own createRequire require() calls)`,
       };
     },
   },
@@ -296,5 +334,13 @@ export const CODE_RULES: readonly IntentRule[] = [
           }
         : "the name is not a plain identifier";
     },
+  },
+  {
+    id: "callers-parsed",
+    summary: "the lines or files that call a function",
+    examples: ["which files call formatHost", "where is stop() called", "how many files call stop"],
+    needs: ["callers_of"],
+    patterns: CALLED,
+    build: callers,
   },
 ];

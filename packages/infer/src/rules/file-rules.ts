@@ -192,6 +192,8 @@ export const FILE_RULES: readonly IntentRule[] = [
       "(?:show )?(?<top>toplevel) (?<many>folder)",
       // "the top-level folder layout".
       "(?:show )?(?<top>toplevel) (?:folder )?structure",
+      // "the top-level folders in dist": the folders directly in dist.
+      "(?:show )?toplevel (?<many>folder) in (?<folder>D)",
     ].map(rulePattern),
     build(slots) {
       if (slots.many && !PLURAL_FOLDER.test(slots.many[0]!.raw))
@@ -250,8 +252,16 @@ export const FILE_RULES: readonly IntentRule[] = [
       "(?:show )?(?:all )?folder{scope} deep",
       // "the folder structure of lib", "the directory tree of lib/web (dirs only)", "the layout".
       "(?:show )?(?:folder )?structure(?:(?: in)? (?<scope>D))?(?: folder)?",
+      // "what directories does the repo have": the top folder's, or every one; answered only
+      // where the two are the same.
+      "(?:show )?folder (?<either>have)",
     ].map(rulePattern),
-    build(slots) {
+    async build(slots, context) {
+      if (
+        slots.either &&
+        (!context.workspace || (await context.workspace.files("*/*/**/*")).length > 0)
+      )
+        return "the folders at the top and the folders at any depth are not the same here: say which";
       const where = scopeOf(slots);
       if (!where || where.extensions) return "folders have no kind";
       if (where.shallow)

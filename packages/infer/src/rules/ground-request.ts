@@ -9,6 +9,7 @@
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
 import { TEST_GLOB, globFor, isLanguageName } from "./file-kinds.js";
+import { groundFolderNouns } from "./folder-nouns.js";
 import { groundManifestWords } from "./manifest-words.js";
 import { readScopeWords } from "./scope-words.js";
 
@@ -119,6 +120,7 @@ export async function groundRequest(
     const scope = scopeGlob(read);
     for (const token of read) if (token.form === "K") await markAmbiguousKind(view, token, scope);
     read = await groundManifestWords(read, view);
+    read = await groundFolderNouns(read, view);
   }
   read = dropWholeWorkspace(await readScopeWords(read, view));
   return moveLeadingScope(folderBeforeFile(read));

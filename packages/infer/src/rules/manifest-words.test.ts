@@ -88,6 +88,10 @@ describe("words grounded in the root package.json", () => {
     ["which jest version do they use", "dependency-version", "^22.4.3"],
     ["which typescript version is in the devDeps", "dependency-version", "^6.0.3"],
     ["minimum node version?", "package-field", ">= 20"],
+    ["module type?", "package-field", "module"],
+    // A field named in parentheses after the same question in other words.
+    ["is it ESM or commonjs? (the type field)", "package-key", "module"],
+    ["which files get published (files field)", "package-key", ["lib", "bin"]],
     ["which node version is required", "package-field", ">= 20"],
   ] as const)("%j → %s", async (request, rule, gold) => {
     const { built, output } = await ask(request);
@@ -104,6 +108,11 @@ describe("words grounded in the root package.json", () => {
     expect((await ask("how many files does the package have")).built.rule).not.toBe("package-key");
     // The own name outside a package fact stays a module.
     expect((await ask("which files import marked")).output).toEqual(["lib/use.js"]);
+  });
+
+  it("reads a field in parentheses only where the words before it ask for no count", async () => {
+    expect((await ask("how many are there (keywords field)")).built.rule).toBeNull();
+    expect((await ask("who pays for it? (the funding field)")).built.rule).toBeNull();
   });
 
   it("reads no field the package does not have", async () => {

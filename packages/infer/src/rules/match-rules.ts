@@ -105,6 +105,17 @@ async function tryRules(
 }
 
 /**
+ * The field a request names in parentheses at its end ("is it ESM or commonjs? (the type
+ * field)", "where do the types point (types field)"), when the words before it ask for no
+ * count: they only say in other words what the field holds. Null otherwise.
+ */
+function fieldInParentheses(text: string): string | null {
+  const found = /^(.*?)\s*\((?:the\s+)?([\w@.-]+)\s+field\)\s*[?.!]*$/i.exec(text);
+  if (!found || /\d|\b(?:how many|number|count|total|sum)\b/i.test(found[1]!)) return null;
+  return found[2]!;
+}
+
+/**
  * The first rule that answers the intent with the tools at hand and the workspace as it is, or
  * a miss with the reason and, when one shares the request's meaning, the closest rule.
  */
@@ -126,6 +137,22 @@ export async function matchRules(
   const tokens = grounded.filter((token) => token.form !== "nonm");
   const leftOut = tokens.length < grounded.length;
   let tried = await tryRules(tokens, context, rules);
+  // "is it ESM or commonjs? (the type field)": the field the parentheses name is the answer.
+  const field = tried.answer ? null : fieldInParentheses(text);
+  if (field) {
+    const again = await tryRules(
+      await groundRequest(readRequest(`the ${field} field`), context.workspace),
+      context,
+      rules,
+    );
+    if (again.answer?.rule === "package-key" || again.answer?.rule === "package-field")
+      tried = {
+        answer: {
+          ...again.answer,
+          reading: `${again.answer.reading}, the field the parentheses name`,
+        },
+      };
+  }
   // "are there any empty files": a rule that lists what exists answers whether any does.
   if (!tried.answer && tokens[0]?.form === "exist") {
     const again = await tryRules(tokens.slice(1), context, rules);

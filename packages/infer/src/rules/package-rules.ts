@@ -66,6 +66,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   main: "main",
   engine: "engines",
   nodeversion: "engines",
+  modtype: "type",
   bin: "bin",
   repository: "repository",
 };

@@ -87,6 +87,9 @@ const HARMLESS_FLAGS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** grep's flag for a search that ignores case, alone or with harmless ones (`-i`, `-ri`, `-inr`). */
+const IGNORE_CASE = /^(?:--ignore-case|-[rRnH]*i[rRnH]*)$/;
+
 /** Flags harmless after one command only: `wc -l` counts lines, `ls -la` lists. */
 const COMMAND_FLAGS: Readonly<Record<string, RegExp>> = {
   wc: /^-l$/,
@@ -190,7 +193,14 @@ export function readRequest(text: string): Token[] {
       // A flag is dropped only when it changes nothing the rules answer (`-n`, `-r`, `--json`);
       // any other (`grep -i`, `-v`, `-w`, `-l`) is a `flag` no rule reads, so there is no answer.
       if (/^-{1,2}[a-z][\w-]*$/i.test(chunk)) {
-        if (!harmlessFlag(chunk, words.at(-1)?.raw)) words.push({ form: "flag", raw: chunk });
+        const previous = words.at(-1)?.raw ?? "";
+        // "find the string --no-clobber": after a word that introduces text, it is the text.
+        if (/^(?:string|text|phrase|literal)$/i.test(previous))
+          words.push({ form: "word", raw: chunk });
+        // "grep -i moment": the search ignores case (`-ri`, `-in` too).
+        else if (/^(?:grep|rg)$/i.test(previous) && IGNORE_CASE.test(chunk))
+          words.push({ form: "icase", raw: chunk });
+        else if (!harmlessFlag(chunk, previous)) words.push({ form: "flag", raw: chunk });
         continue;
       }
       // "tail -3 a.js", "head -20 a.js": the flag is the number of lines.
@@ -345,6 +355,8 @@ function expandContractions(tokens: Token[]): Token[] {
  * take it as a name or as text to look for where a plain word would be left unread.
  */
 export function isCodeShaped(word: string): boolean {
+  // "@ts-ignore", "@deprecated": a directive or doc tag.
+  if (/^@[a-z][\w-]*$/i.test(word)) return true;
   return /[a-z][A-Z]/.test(word) || /[A-Za-z0-9][_$=(){}[\]<>#"]|[_$][A-Za-z]/.test(word);
 }
 

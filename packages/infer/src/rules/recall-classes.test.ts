@@ -120,6 +120,19 @@ describe("classes of request the rules read", () => {
     ["where is helper defnied", "definitions", [{ file: "helper.js", line: 1 }]],
     ["who uses helper.js", "files-importing", ["index.js"]],
     ["who imports helper?", "files-importing", ["index.js"]],
+    ["what are the top-level folders in src", "list-folders", ["src/deep"]],
+    // Text after grep -i, "say", "the string" and "find" with a code-shaped name.
+    ["grep -i DEMO docs/guide.md", "search", [{ file: "docs/guide.md", line: 2 }]],
+    ['where does it say "see demo"', "search", [{ file: "docs/guide.md", line: 2 }]],
+    ["find setTimeout", "search", [{ file: "lib/clock.mjs", line: 1 }]],
+    [
+      "find the string tick",
+      "search",
+      [
+        { file: "lib/clock.mjs", line: 1 },
+        { file: "lib/clock.mjs", line: 2 },
+      ],
+    ],
     [
       "what file types are in the repo and how many of each",
       "count-per-extension",
@@ -229,9 +242,18 @@ describe("classes of request the rules read", () => {
     expect(output).toEqual(expected);
   });
 
-  it("answers no request whose flag changes the answer (grep -i, -v, -w, -l)", async () => {
-    for (const request of ["grep -i tick lib/clock.mjs", "grep -v tick lib", "grep -w tick lib"])
+  it("answers 'what directories does the repo have' only where top-level and all folders agree", async () => {
+    // src/deep is a folder below a top folder here: the two readings differ.
+    expect((await ask("what directories does the repo have")).built.rule).toBeNull();
+  });
+
+  it("answers no request whose flag changes the answer in a way it does not read (-v, -w, -l)", async () => {
+    for (const request of ["grep -v tick lib", "grep -w tick lib", "grep -il tick lib"])
       expect((await ask(request)).built.rule, request).toBeNull();
+    // -i is read: the text in any case.
+    const { built, output } = await ask("grep -i TICK lib/clock.mjs");
+    expect(built.rule === null ? "" : built.reading).toContain("in any case");
+    expect(output).toHaveLength(2);
     // Line numbers and recursion change nothing a search answers.
     expect((await ask("grep -rn setTimeout lib/clock.mjs")).built.rule).toBe("search");
   });

@@ -131,6 +131,8 @@ const POSITIVE: [string, string, Record<string, unknown>][] = [
   ["show the contents of src", "folder-contents", { folder: "src" }],
   ["list src", "folder-contents", { folder: "src" }],
   ["how many files does src have", "count-files", { pattern: "src/**/*" }],
+  // "find X" with a code-shaped X is grep's: every line with the text, the definition among them.
+  ["find formatHost", "search", { query: "formatHost" }],
   [
     "which files require ../utils in src",
     "files-importing",
@@ -150,7 +152,6 @@ const NEGATIVE: string[] = [
   "list the .md files outside docs",
   "which folder has the most files",
   "summarise the architecture",
-  "find formatHost",
   "show src",
   "delete all test files",
   "count the TODO lines per file",

@@ -119,8 +119,8 @@ const todos = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   };
 };
 
-/** What a term slot searches for: plain text (`query`), or a regex literal. */
-function termOf(slots: RuleSlots): { query: string } | { regex: string } | null {
+/** What a term slot searches for: plain text (`query`), or a regex literal (with the text it stands for when case is ignored). */
+function termOf(slots: RuleSlots): { query: string } | { regex: string; anyCase?: string } | null {
   // "the word zod": the marker word is not part of the text.
   const tokens = (slots.term ?? []).filter(
     (token) => !["literal", "contain", "have", "with"].includes(token.form),
@@ -132,7 +132,11 @@ function termOf(slots: RuleSlots): { query: string } | { regex: string } | null 
     const literal = regexLiteral(token.raw, token.flags ?? "");
     return literal ? { regex: literal } : null;
   }
-  return token.raw.trim() === "" || /[\n\r]/.test(token.raw) ? null : { query: token.raw };
+  if (token.raw.trim() === "" || /[\n\r]/.test(token.raw)) return null;
+  if (!slots.icase) return { query: token.raw };
+  // "grep -i moment": the text in any case.
+  const literal = regexLiteral(escapeRegex(token.raw), "i");
+  return literal ? { regex: literal, anyCase: token.raw } : null;
 }
 
 const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
@@ -143,7 +147,9 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   const what =
     "query" in term
       ? `${quoted(term.query)} (case-sensitive)`
-      : `a match of the regex ${term.regex}`;
+      : term.anyCase !== undefined
+        ? `${quoted(term.anyCase)} in any case`
+        : `a match of the regex ${term.regex}`;
   const files = searchedText(pattern, slots);
   const reading =
     shape === "rows"
@@ -374,11 +380,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         // A bare name that is also a module of the workspace ("standard-schema" beside
         // standard-schema.ts) may mean that module: finding no import of the bare name is not none.
         const local = await namesLocalModule(module, context);
+        // The workspace's own package ("dayjs" in dayjs): its files import it by a relative
+        // path to its entry, which importers_of counts too; none found is still no answer.
+        const own = (await context.workspace?.manifest?.("package.json"))?.name === module;
         return {
-          ...(local ? { noneIsUnknown: true as const } : {}),
+          ...(local || own ? { noneIsUnknown: true as const } : {}),
           program: slots.count ? `len(${list})` : list,
           params: { pattern, specifier: module } as Record<string, string>,
-          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)} (parsed; dynamic import() not counted)`,
+          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted)`,
         };
       }
       const regex = importRegex(module, requires);
@@ -427,9 +436,9 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["grep for AbortController", 'show the lines containing "fetch(" with line numbers'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `search(?: {kind})?(?: file| content)? ${TERM}{scope}(?: (?:with|and) lineno)?`,
-      // "grep -n gcTime src/removable.ts": grep's own order, the file last.
-      `search ${TERM} (?<scopeFile>F)`,
+      `search(?: (?<icase>icase))?(?: {kind})?(?: file| content)? ${TERM}{scope}(?: (?:with|and) lineno)?`,
+      // "grep -n gcTime src/removable.ts", "grep -i moment README.md": grep's own order, the file last.
+      `search(?: (?<icase>icase))? ${TERM} (?<scopeFile>F)`,
       `(?:show |find |search )?line ${FILE_TERM}{scope}(?: (?:with|and) lineno)?`,
       `(?:show |find |search )?line in (?:(?<scope>D)|(?<scopeFile>F)) ${FILE_TERM}(?: (?:with|and) lineno)?`,
       `(?:show |find |search |where )?occurrence ${TERM}{scope}(?: (?:with|and) lineno)?`,
@@ -443,6 +452,12 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `(?:find |show )?use ${TERM}(?: ws)?{scope}`,
       `${USED} (?:call|use){scope}`,
       `find (?<term>[QR])(?: ws)?{scope}`,
+      // "find INVALID_DATE_STRING", "find the string --no-clobber": a code-shaped name or text
+      // after a word that introduces it ("where is X defined" asks for its definition).
+      `find (?<term>C|literal [WC])(?: ws)?{scope}`,
+      // 'where does it say "DO NOT EDIT"', 'where does "3.7.2" appear in src'.
+      `where say (?<term>[QR]){scope}`,
+      `where ${USED} appear{scope}`,
       `find ${FILE_TERM}{scope}`,
     ].map(rulePattern),
     build: search("rows"),

@@ -180,6 +180,8 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["source", "map"], [".map"]],
   [["sourcemaps"], [".map"]],
   // "what node version does it need": the `node` key of `engines`, not the whole field.
+  // "module type?": package.json's "type" field.
+  [["module", "type"], ["modtype"]],
   // "minimum node version", "which node version is required": the engines range says both.
   [["minimum", "node", "version"], ["nodeversion"]],
   [["min", "node", "version"], ["nodeversion"]],

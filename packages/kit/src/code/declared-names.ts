@@ -3,6 +3,7 @@
  * TypeScript interfaces, types, enums and namespaces. Imports and `require` bind names too, but
  * they are not declarations of the thing, so they are never listed here.
  */
+import { downLevelledClass } from "./down-levelled-class.js";
 import { isNode, nameOf, type SyntaxNode } from "./parse-module.js";
 
 /** What a declared or exported name is. */
@@ -59,7 +60,10 @@ export function isImported(value: unknown): boolean {
   return false;
 }
 
-/** What a value is, as far as its syntax says: a function, a class, what a local name is bound to, or a value. */
+/**
+ * What a value is, as far as its syntax says: a function, a class (a class compiled to ES5
+ * too: `downLevelledClass`), what a local name is bound to, or a value.
+ */
 export function kindOfValue(
   value: unknown,
   locals?: ReadonlyMap<string, { kind: CodeKind }>,
@@ -82,6 +86,8 @@ export function kindOfValue(
       return "type";
     case "TSEnumDeclaration":
       return "enum";
+    case "CallExpression":
+      return downLevelledClass(value) ? "class" : "value";
     case "TSAsExpression":
     case "TSSatisfiesExpression":
     case "TSNonNullExpression":

@@ -99,4 +99,81 @@ describe("definitionLines", () => {
     // An import's alias brings a name in: never a definition.
     expect(lines("import { a as tally } from './a.js'", "tally", "m.mjs")).toEqual([]);
   });
+
+  describe("classes compiled to ES5", () => {
+    const definitions = (text: string, name: string) => {
+      const parsed = parseModule(text, "m.js");
+      if (!parsed.ok) throw new Error(parsed.message);
+      return definitionsIn(parsed.program, name);
+    };
+
+    it("reads Babel's closure as one class, at the line that binds it", () => {
+      const babel = [
+        "var Dayjs = /*#__PURE__*/function () {", // 1
+        "  function Dayjs(cfg) {", // 2
+        "    this.$L = cfg.locale;", // 3
+        "  }", // 4
+        "  var _proto = Dayjs.prototype;", // 5
+        "  _proto.parse = function parse(cfg) {};", // 6
+        "  return Dayjs;", // 7
+        "}();", // 8
+        "export default Dayjs;", // 9
+      ].join("\n");
+      expect(definitions(babel, "Dayjs")).toEqual([{ line: 1, kind: "class" }]);
+    });
+
+    it("reads TypeScript's closure, with or without a base class", () => {
+      const typescript = [
+        "var Base = /** @class */ (function () {", // 1
+        "    function Base() {}", // 2
+        "    Base.prototype.run = function () {};", // 3
+        "    return Base;", // 4
+        "}());", // 5
+        "var Child = /** @class */ (function (_super) {", // 6
+        "    __extends(Child, _super);", // 7
+        "    function Child() { return _super.call(this) || this; }", // 8
+        "    return Child;", // 9
+        "}(Base));", // 10
+        "exports.Child = Child;", // 11
+      ].join("\n");
+      expect(definitions(typescript, "Base")).toEqual([{ line: 1, kind: "class" }]);
+      expect(definitions(typescript, "Child")).toEqual([{ line: 6, kind: "class" }]);
+    });
+
+    it("reads a constructor whose prototype the module builds, and Babel's _createClass", () => {
+      const prototype = [
+        "function Client(config) {", // 1
+        "  this.config = config", // 2
+        "}", // 3
+        "Client.prototype.connect = function () {}", // 4
+        "util.inherits(Pool, EventEmitter)", // 5
+        "var Pool = function (options) {}", // 6
+        "var Query = /*#__PURE__*/_createClass(function Query() {", // 7
+        "  _classCallCheck(this, Query);", // 8
+        "});", // 9
+      ].join("\n");
+      expect(definitions(prototype, "Client")).toEqual([{ line: 1, kind: "class" }]);
+      expect(definitions(prototype, "Pool")).toEqual([{ line: 6, kind: "class" }]);
+      expect(definitions(prototype, "Query")[0]).toEqual({ line: 7, kind: "class" });
+    });
+
+    it("keeps a closure that returns a plain function, and a prototype only read, functions", () => {
+      const plain = [
+        "var memo = (function () {", // 1
+        "  var cache = {};", // 2
+        "  function memo(key) { return cache[key]; }", // 3
+        "  return memo;", // 4
+        "})();", // 5
+        "function slice(list) {", // 6
+        "  return Array.prototype.slice.call(list);", // 7
+        "}", // 8
+        "var copy = slice.prototype.constructor;", // 9
+      ].join("\n");
+      expect(definitions(plain, "memo")).toEqual([
+        { line: 1, kind: "variable" },
+        { line: 3, kind: "function" },
+      ]);
+      expect(definitions(plain, "slice")).toEqual([{ line: 6, kind: "function" }]);
+    });
+  });
 });

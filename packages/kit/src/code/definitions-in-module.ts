@@ -5,8 +5,11 @@
  * elsewhere), class members, object-literal methods and functions,
  * `X.prototype.m = …`, `exports.f = …` and `module.exports.f = …` (not when the value is another
  * name: `exports.a = a` hands on a definition), and a function or class assigned to any property (`Client.connect = function …`). The line is the name's own line.
+ * A class compiled to ES5 is a class (`down-levelled-class.ts`): the closure's line, not its
+ * constructor's again, and a function whose prototype the module builds.
  */
 import { declarationsOf, isImported, kindOfValue } from "./declared-names.js";
+import { downLevelledClass, prototypeBuiltNames } from "./down-levelled-class.js";
 import { childrenOf, isNode, lineOf, nameOf, type SyntaxNode } from "./parse-module.js";
 
 const MEMBERS = new Set([
@@ -47,8 +50,16 @@ const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFu
 export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
   const found = new Map<number, Definition>();
   const wrapped = isWrapped(program);
+  const constructed = prototypeBuiltNames(program).has(name);
+  // The constructor inside a compiled class's closure: the class is defined once, where it is bound.
+  const constructors = new Set<SyntaxNode>();
   const visit = (node: SyntaxNode, inside: boolean) => {
-    const definition = definitionAt(node, name);
+    const definition = constructors.has(node) ? null : definitionAt(node, name);
+    if (definition?.kind === "class") {
+      const inner = downLevelledClass(node.type === "VariableDeclarator" ? node.init : node.right);
+      if (inner) constructors.add(inner);
+    }
+    if (definition?.kind === "function" && constructed) definition.kind = "class";
     if (definition && !found.has(definition.line))
       found.set(definition.line, inside ? { ...definition, bundled: true } : definition);
     const below = inside || (wrapped && FUNCTIONS.has(node.type));

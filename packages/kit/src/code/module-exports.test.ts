@@ -154,4 +154,24 @@ describe("moduleExports", () => {
       unknown: [],
     });
   });
+
+  it("reads a class compiled to ES5 as a class, in ESM and CommonJS", () => {
+    const babel = [
+      "var Dayjs = /*#__PURE__*/function () {",
+      "  function Dayjs(cfg) {}",
+      "  var _proto = Dayjs.prototype;",
+      "  return Dayjs;",
+      "}();",
+      "var memo = (function () { function memo() {} return memo; })();",
+      "export { Dayjs, memo };",
+    ].join("\n");
+    expect(read(babel).names).toEqual(["Dayjs:class", "memo:variable"]);
+    const commonjs = [
+      "function Client(config) {}",
+      "Client.prototype.connect = function () {}",
+      "function helper() {}",
+      "module.exports = { Client, helper }",
+    ].join("\n");
+    expect(read(commonjs).names).toEqual(["Client:class", "helper:function"]);
+  });
 });

@@ -11,6 +11,7 @@
  */
 import { isNode, referenceChildren, lineOf, nameOf, type SyntaxNode } from "./parse-module.js";
 import { declarationsOf, kindOfValue, type CodeKind } from "./declared-names.js";
+import { prototypeBuiltNames } from "./down-levelled-class.js";
 
 /** One exported name, its kind and the line that exports it. */
 export interface ModuleExport {
@@ -38,8 +39,13 @@ export function moduleExports(program: SyntaxNode): ModuleExports {
   const out: ModuleExports = { exports: [], stars: [], unknown: [], esm: false, commonjs: false };
   const locals = new Map<string, { kind: CodeKind; node: SyntaxNode }>();
   const body = (program.body as SyntaxNode[]) ?? [];
+  // A function whose prototype the module builds is a class compiled to ES5.
+  const built = prototypeBuiltNames(program);
+  const asBuilt = (name: string, kind: CodeKind) =>
+    kind === "function" && built.has(name) ? "class" : kind;
   for (const statement of body)
-    for (const declared of declarationsOf(statement)) locals.set(declared.name, declared);
+    for (const declared of declarationsOf(statement))
+      locals.set(declared.name, { ...declared, kind: asBuilt(declared.name, declared.kind) });
   const state: Collect = { out, locals };
   for (const statement of body) readStatement(statement, state);
   readCommonJs(program, state);
@@ -47,6 +53,7 @@ export function moduleExports(program: SyntaxNode): ModuleExports {
   out.exports = out.exports.filter((entry) => {
     if (seen.has(entry.name)) return false;
     seen.add(entry.name);
+    entry.kind = asBuilt(entry.name, entry.kind);
     return true;
   });
   return out;

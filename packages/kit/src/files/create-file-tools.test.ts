@@ -319,6 +319,7 @@ describe("FILE_TOOL_SPECS", () => {
       ["exports_of", false],
       ["imports_of", false],
       ["importers_of", false],
+      ["callers_of", false],
       ["write_file", false],
       ["edit_file", false],
     ]);

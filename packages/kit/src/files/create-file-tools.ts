@@ -21,6 +21,7 @@ import { readLines } from "./read-lines.js";
 import { searchFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 import { fileSizes, type FileSizeRow } from "./file-sizes.js";
 import { lineCounts, type LineCountRow } from "./line-counts.js";
+import { callersOf } from "./callers-of.js";
 import { definitionsOf } from "./definitions-of.js";
 import { exportsOf, type ExportedName } from "./exports-of.js";
 import { importersOf, importsOf } from "./imports-of.js";
@@ -47,7 +48,7 @@ export interface FileToolsOptions {
 
 /**
  * The builtin file tools, confined to the workspace `root`. `find_files`, the bulk tools
- * (`file_sizes`, `line_counts`, `search_files`, `definitions_of`), `write_file` and `edit_file`
+ * (`file_sizes`, `line_counts`, `search_files`, `definitions_of`, `callers_of`), `write_file` and `edit_file`
  * read the `signal` of the `ToolCallContext` a run passes as `this`; called without one (plainly,
  * or as methods of this object) they cannot be aborted. The bulk tools tell the run what they
  * left out through its `noteSkipped`. When `this` carries a `FileStaging` (`staging`),
@@ -67,6 +68,7 @@ export interface FileTools {
   exports_of(path: unknown): Promise<ExportedName[]>;
   imports_of(path: unknown): Promise<string[]>;
   importers_of(module: unknown, glob?: unknown): Promise<SearchHit[]>;
+  callers_of(name: unknown, glob?: unknown): Promise<SearchHit[]>;
   write_file(path: unknown, content: unknown): Promise<number>;
   edit_file(path: unknown, old: unknown, replacement: unknown, options?: unknown): Promise<number>;
 }
@@ -143,6 +145,9 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     },
     async importers_of(module, glob) {
       return importersOf(workspace, module, glob, scanOptions(this));
+    },
+    async callers_of(name, glob) {
+      return callersOf(workspace, name, glob, scanOptions(this));
     },
     write_file(file, content) {
       const staging = stagingOf(this);

@@ -28,6 +28,24 @@ export interface DiskListing {
   shows(file: string, relative: string): boolean;
   /** True when it showed it. */
   has(file: string, relative: string): boolean;
+  /** The listing as the landing takes it again (decision 160). */
+  check?: ListingCheck;
+}
+
+/**
+ * A listing of the disk a run took (`find_files` and the bulk tools over its walk, `list_folder`),
+ * kept so the landing can take it again (decision 160): every file it would have shown and did
+ * not was found missing, and a run's writes may stand on that.
+ */
+export interface ListingCheck {
+  /** `walk`: a glob walk; `folder`: one folder's entries. */
+  kind: "walk" | "folder";
+  /** The glob (`walk`) or the folder (`folder`), as the call gave it. */
+  target: string;
+  /** The walk's call options that change what it shows. */
+  options?: { include_ignored?: true; hidden?: true };
+  /** The workspace-relative paths it showed on the disk (for `folder`, files and folders). */
+  shown: string[];
 }
 
 /** The most file content one run may stage, before-images' text included (256 MiB). */
@@ -44,7 +62,8 @@ export const MAX_STAGED_BYTES = 256 * 1024 * 1024;
  * (`stageTextFile`), and the change never lands over another's (a lost update). A file a listing
  * of the disk would have shown and did not counts as read missing. The files the run read (and
  * did not write) before its last write are what its writes may be made from: the landing checks
- * they still hold what was read (`readsBeforeLastWrite`).
+ * they still hold what was read (`readsBeforeLastWrite`), and that the listings it took before
+ * then show no file they did not (`listingsBeforeLastWrite`).
  * A run that can write no file (its program calls no tool that changes anything) gets a
  * read-only area (`writes: false`): nothing is staged in it and no read or listing is noted, so
  * such a run pays for no hash of what it reads.
@@ -61,6 +80,8 @@ export class FileStaging {
   /** How many of `#read`'s entries (in the order they were first read) came before the last write. */
   #readsBeforeLastWrite = 0;
   readonly #listings: DiskListing[] = [];
+  /** How many of `#listings` came before the last write. */
+  #listingsBeforeLastWrite = 0;
   readonly #maxBytes: number;
   #bytes = 0;
   #sealed = false;
@@ -110,6 +131,16 @@ export class FileStaging {
         path: path.relative(realRoot, file).split(path.sep).join("/"),
         expected,
       }));
+  }
+
+  /**
+   * The listings the run took of the disk before its last write: every file one would have shown
+   * and did not was found missing, and its writes may stand on that (decision 160).
+   */
+  listingsBeforeLastWrite(): ListingCheck[] {
+    return this.#listings
+      .slice(0, this.#listingsBeforeLastWrite)
+      .flatMap((listing) => (listing.check ? [listing.check] : []));
   }
 
   /** How many files are staged. */
@@ -175,6 +206,7 @@ export class FileStaging {
       );
     this.#bytes = bytes;
     this.#readsBeforeLastWrite = this.#read.size;
+    this.#listingsBeforeLastWrite = this.#listings.length;
     if (!staged) this.#order.push(file);
     this.#files.set(file, { file, path: relative, before: kept, content });
   }

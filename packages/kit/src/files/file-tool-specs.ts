@@ -348,6 +348,37 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     ],
   },
   {
+    name: "callers_of",
+    provider: "builtin",
+    description:
+      'Lines of JS/TS files (or in glob) that call a function: name(…), x.name(…), new name(…) ("process.nextTick" for a member chain), parsed; not its definition, imports or mentions.',
+    args: [
+      {
+        name: "name",
+        type: "string",
+        description: 'The function\'s name, e.g. "parseDate" or "process.nextTick"',
+      },
+      {
+        name: "glob",
+        type: "string",
+        description: "Files to look in",
+        optional: true,
+      },
+    ],
+    returns: "{ file: string, line: number, text: string, kind: string }[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "callers_of.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "which files call parseDate",
+        code: `unique(callers_of("parseDate").map(hit => hit.file))`,
+        tags: ["callers", "calls", "called", "invoked", "uses"],
+      },
+    ],
+  },
+  {
     name: "write_file",
     provider: "builtin",
     description:

@@ -229,6 +229,19 @@ export async function listFiles(
     options.staging.noteListing({
       shows: (_file, relative) => walkFinds(relative, checks),
       has: (_file, relative) => found.has(relative),
+      check: {
+        kind: "walk",
+        target: String(pattern),
+        ...(includeIgnored || listHidden
+          ? {
+              options: {
+                ...(includeIgnored ? { include_ignored: true as const } : {}),
+                ...(listHidden ? { hidden: true as const } : {}),
+              },
+            }
+          : {}),
+        shown: [...found],
+      },
     });
     for (const staged of options.staging.list())
       if (!found.has(staged.path) && walkFinds(staged.path, checks))

@@ -3,6 +3,7 @@ import { dialectOf, parseModule } from "../code/parse-module.js";
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { ToolError } from "../tool-error.js";
 import { readTextFile, type ReadTextFileOptions } from "./read-text-file.js";
+import { importsOwnEntry, ownPackage } from "./own-package-entries.js";
 import { resolvesTo } from "./resolves-to.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 
@@ -101,23 +102,33 @@ function needleOf(wanted: Wanted): string {
  * import `module` (`sameModule`), or with `{ file }` whose relative imports resolve to that
  * workspace file (`resolvesTo`), as `{ file, line, text, kind }` rows (`kind`: `import`,
  * `export` for a re-export, `require`); read by a parser (files that do not parse are left
- * out). Bounded like `search_files`.
+ * out). The workspace's own package by its name (its `package.json` `name`) is also imported
+ * by a relative path to one of its entry modules, in any build (`importsOwnEntry`). Bounded
+ * like `search_files`.
  */
-export function importersOf(
+export async function importersOf(
   root: string | WorkspaceRoot,
   module: unknown,
   glob: unknown,
   options: ScanOptions,
 ): Promise<SearchHit[]> {
   const wanted = wantedOf(module);
+  const own =
+    "specifier" in wanted && !wanted.specifier.startsWith(".")
+      ? await ownPackage(root, options)
+      : null;
+  const self = own?.name === (wanted as { specifier?: string }).specifier ? own : null;
   const names =
     "specifier" in wanted
-      ? (specifier: string) => sameModule(specifier, wanted.specifier)
+      ? (specifier: string, file: string) =>
+          sameModule(specifier, wanted.specifier) ||
+          (self !== null && importsOwnEntry(file, specifier, self))
       : (specifier: string, file: string) => resolvesTo(file, specifier, wanted.file);
   return scanFiles(root, globArgument(glob, "importers_of", MODULE_GLOB), () => false, {
     ...options,
     tool: "importers_of",
-    needle: needleOf(wanted),
+    // A relative path to the package's entry holds no word of its name: every file is read.
+    needle: self ? "" : needleOf(wanted),
     matchLines: (text, file) => {
       if (dialectOf(file) === null) return [];
       const parsed = parseModule(text, file);

@@ -64,6 +64,11 @@ export function listFolder(
   staging?.noteListing({
     shows: (file) => path.dirname(file) === folder,
     has: (file) => onDisk.has(path.basename(file)),
+    check: {
+      kind: "folder",
+      target: relative || ".",
+      shown: [...onDisk].map((name) => (relative ? `${relative}/${name}` : name)),
+    },
   });
   // A name on disk is listed as it is there; a staged file replaces a file, never a folder.
   if (staging) for (const [name, kind] of stagedEntries(staging, folder)) add(name, kind);

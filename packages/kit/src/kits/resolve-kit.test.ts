@@ -19,6 +19,7 @@ function mockToolbox(): Toolbox {
       exports_of: [],
       imports_of: [],
       importers_of: [],
+      callers_of: [],
       write_file: 1,
       edit_file: true,
     }),
@@ -64,6 +65,7 @@ const READ_TOOLS = [
   "exports_of",
   "imports_of",
   "importers_of",
+  "callers_of",
 ];
 
 async function kitError(promise: Promise<unknown>): Promise<KitError> {
@@ -221,7 +223,7 @@ describe("resolveKit", () => {
   it("suggests the nearest tool name", async () => {
     const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(
-      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, exports_of, imports_of, importers_of, write_file, edit_file"`,
+      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, exports_of, imports_of, importers_of, callers_of, write_file, edit_file"`,
     );
   });
 

@@ -15,6 +15,7 @@ const READ_TOOLS = Object.freeze({
   exports_of: "exports_of",
   imports_of: "imports_of",
   importers_of: "importers_of",
+  callers_of: "callers_of",
 });
 
 /** Kits that ship with lackpy: `readonly` (the read-only file tools) and `files` (those plus writing and editing). */

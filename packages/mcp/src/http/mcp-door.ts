@@ -209,7 +209,9 @@ export async function passDoor(
       workspaces: identity?.workspaces ?? null,
     };
     notes.context = context;
-    const serve = () => withRequest(context, () => target.handler.fetch(webRequest));
+    // The body is parsed once, here: the SDK takes it as parsed instead of reading it again.
+    const parsed = message === null ? undefined : { parsedBody: message };
+    const serve = () => withRequest(context, () => target.handler.fetch(webRequest, parsed));
     const attributes = {
       requestId,
       workspace: target.name,

@@ -26,6 +26,7 @@ import { InFlight } from "./in-flight.js";
 import { jsonLog, type JsonLog, type LogFields } from "./json-log.js";
 import { McpServeError } from "./mcp-serve-error.js";
 import { passDoor, type DoorNotes, type Served } from "./mcp-door.js";
+import { McpServerPool } from "./server-pool.js";
 import { observeStore } from "./observe-store.js";
 import { checkStoreAccess, currentCaller, requestIdFrom } from "./request-context.js";
 import { loadRequestTracer } from "./request-span.js";
@@ -406,13 +407,16 @@ async function openWorkspaces(
     // caller is undefined and nothing is checked.
     const ownership = new RunOwnership(currentCaller);
     const middleware = httpToolMiddleware({ workspace: service.workspace, metrics });
-    const handler = createMcpHandler(
-      () => createMcpServer(service, { ...shape, middleware, ownership }),
-      {
-        maxRequestBodySize: options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
-        onerror: (error) => log.warn("mcp_error", { workspace: name, message: error.message }),
-      },
+    // One server per request in flight, made once and reused (decision 159).
+    const pool = new McpServerPool(
+      () =>
+        createMcpServer(service, { ...shape, middleware, ownership, announceToolChanges: false }),
+      { most: options.maxConcurrent ?? HTTP_DEFAULTS.maxConcurrent },
     );
+    const handler = createMcpHandler((context) => pool.take(context.era), {
+      maxRequestBodySize: options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
+      onerror: (error) => log.warn("mcp_error", { workspace: name, message: error.message }),
+    });
     served.push({ name, service, handler });
   }
   return served;

@@ -12,12 +12,14 @@ import {
 } from "@lackpy/kit/node";
 import { processOwner } from "../store/file-lock.js";
 import type {
+  ListingCheck,
   ReadCheck,
   RecordedFile,
   RunHistory,
   RunRecord,
 } from "../store/change-store-types.js";
 import type { ChangeAction, ChangeSource } from "../change-types.js";
+import { checkListings } from "./check-listings.js";
 import { withPathLocks, type WaitedFor } from "./path-locks.js";
 import { namingWinner, runNote } from "./naming-winner.js";
 import { recoverRun } from "./recover-changes.js";
@@ -48,6 +50,8 @@ export interface LandOptions {
   caller?: string;
   /** Files the run read and does not change, with what it read (`readChecks`): checked to hold it still. */
   reads?: readonly ReadCheck[];
+  /** Listings the run took before its last write: taken again, they must show no file they did not. */
+  listings?: readonly ListingCheck[];
 }
 
 /**
@@ -84,6 +88,8 @@ export async function landChanges(
   const note = runNote({ runId, source: options.source, label: options.label });
   let record: RunRecord;
   try {
+    // An undo is indexed under the run it undoes before its journal exists (decision 162).
+    if (options.undoes) await store.noteUndo(options.undoes.runId, runId);
     // The journal names the temporary files before any is made; while it says `preparing`, no
     // file has changed, so it is written before the locks (they are held for less).
     const journal = newJournal(runId, plans, options);
@@ -128,6 +134,12 @@ async function landLocked(
         workspace: store.workspace,
       });
     });
+  await checkListings(options.listings ?? [], plans, {
+    workspace: store.workspace,
+    protection: options.protection,
+    history: options.history,
+    waited,
+  });
   const folder = store.runFolder(runId);
   // The run lands now: it is dated from here.
   journal.at = new Date().toISOString();

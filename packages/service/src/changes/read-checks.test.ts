@@ -12,7 +12,8 @@ import { LackpyService } from "../lackpy-service.js";
  * file after the run looked, the run is refused with `stale_change` and the other change stays
  * (decision 127). What the run read after its last write holds no write, and does not refuse it.
  * The other instance is another process landing its own run, between the run's look and its
- * write (a module tool starts it), or between a dry run and its apply.
+ * write (a module tool starts it), or between a dry run and its apply. A listing that found a
+ * file missing is taken again at landing even when the run wrote another file (decision 160).
  */
 const OTHER_INSTANCE = fileURLToPath(
   new URL("../__fixtures__/killed-after-run.mjs", import.meta.url),
@@ -133,5 +134,66 @@ describe.each(["isolated", "in-process"])(
         await service.close();
       },
     );
+
+    // Decision 160: the file found missing is not the one written; the landing takes the
+    // listing again and finds it.
+    it.each([
+      ["find_files", `find_files("new.txt").length === 0`],
+      ["a bulk walk (file_sizes)", `file_sizes("*.txt").every((row) => row.file !== "new.txt")`],
+      ["list_folder", `!list_folder(".").some((entry) => entry.name === "new.txt")`],
+    ])(
+      "refuses a run that wrote another file after %s found one missing that was created since",
+      async (_tool, missing) => {
+        const root = await workspace(mode);
+        const service = await LackpyService.open({ workspace: root, trust: true });
+        const run = await service.runProgram(
+          `const missing = ${missing}\ncreate_new()\nif (missing) write_file("out.txt", "free\\n")`,
+          { kit: [...KIT, "file_sizes"], caller: "tok_a" },
+        );
+        expect(run.success).toBe(false);
+        expect(run.error?.code).toBe("stale_change");
+        expect(run.error?.message).toContain(
+          "'new.txt' was created by someone else after this run found it missing",
+        );
+        expect(await read(root, "out.txt")).toBeNull();
+        expect(await read(root, "new.txt")).toBe("theirs\n");
+        await service.close();
+      },
+    );
+
+    it("refuses to apply a dry run whose listing shows a file created since", async () => {
+      const root = await workspace(mode);
+      const service = await LackpyService.open({ workspace: root, trust: true });
+      const dry = await service.runProgram(
+        `if (!find_files("*.txt").includes("new.txt")) write_file("out.txt", "free\\n")`,
+        { kit: KIT, caller: "tok_a", dryRun: true },
+      );
+      expect(dry.changeId).toBeTruthy();
+      await writeFile(path.join(root, "new.txt"), "made by hand\n");
+      await expect(service.applyChanges(dry.changeId!, { caller: "tok_a" })).rejects.toMatchObject({
+        code: "stale_change",
+        file: "new.txt",
+      });
+      expect(await read(root, "out.txt")).toBeNull();
+      await service.close();
+    });
+
+    it("lands when a listing shows only the run's own files, or came after the last write", async () => {
+      const root = await workspace(mode);
+      const service = await LackpyService.open({ workspace: root, trust: true });
+      const own = await service.runProgram(
+        `find_files("*.txt")\nwrite_file("out.txt", "mine\\n")`,
+        { kit: KIT, caller: "tok_a", dryRun: true },
+      );
+      await service.applyChanges(own.changeId!, { caller: "tok_a" });
+      expect(await read(root, "out.txt")).toBe("mine\n");
+      const after = await service.runProgram(
+        `write_file("late.txt", "mine\\n")\nconst found = find_files("*.txt")\ncreate_new()\nfound`,
+        { kit: KIT, caller: "tok_a" },
+      );
+      expect(after.error ?? null).toBeNull();
+      expect(after.applied).toBe(true);
+      await service.close();
+    });
   },
 );

@@ -8,6 +8,7 @@ import { withFileLock, type ProcessOwner } from "../store/file-lock.js";
 import { durableWrite, readImageFile, readJson, runFolders } from "../store/run-files.js";
 import { isJournal, RUN_ID } from "../store/run-record-shape.js";
 import { ensureStateIgnored } from "../config/state-gitignore.js";
+import { forgetUndo, noteUndo, undosOf } from "./undo-index.js";
 
 /** How many recoveries `status` keeps listing. */
 export const MAX_RECOVERY_NOTICES = 20;
@@ -135,9 +136,24 @@ export class RunStore {
     });
   }
 
-  /** Removes a run's folder. */
+  /** Removes a run's folder (an undo's, and its entry in the undo index). */
   async remove(runId: string): Promise<void> {
+    const undoes = runId.startsWith("undo-") ? this.journal(runId)?.undoes : undefined;
     await rm(this.runFolder(runId), { recursive: true, force: true });
+    if (undoes !== undefined) await forgetUndo(this.folder, undoes, runId);
+  }
+
+  /** Notes, before its journal, that undo `undoRunId` lands the undo of `runId` (`undoJournals`). */
+  noteUndo(runId: string, undoRunId: string): Promise<void> {
+    return noteUndo(this.folder, runId, undoRunId);
+  }
+
+  /** The journals undos of `runId` left, from the undo index: no other run's journal is read. */
+  undoJournals(runId: string): Journal[] {
+    return undosOf(this.folder, runId).flatMap((undoRunId) => {
+      const journal = this.journal(undoRunId);
+      return journal?.undoes === runId ? [journal] : [];
+    });
   }
 
   /** A before-image the landing copied, checked against the hash the journal names; null when the file did not exist. */

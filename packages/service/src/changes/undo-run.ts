@@ -107,9 +107,8 @@ async function claimRun(
   options: { force: boolean; protection: PathProtection },
 ): Promise<void> {
   const { runId } = record;
-  for (const left of stores.store.journals())
-    if (left.undoes === runId && abandoned(left))
-      await settleJournal(left, stores, options.protection);
+  for (const left of stores.store.undoJournals(runId))
+    if (abandoned(left)) await settleJournal(left, stores, options.protection);
   if (!(await stores.history.has(runId)))
     throw new ServiceError("unknown_run", `Run ${runId} was undone already; nothing was changed.`, {
       hint: "lackpy status lists the runs that can still be undone",

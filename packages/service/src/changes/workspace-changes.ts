@@ -14,6 +14,7 @@ import {
   CHANGE_TTL_MS,
   type CallerScope,
   type ChangeStores,
+  type ListingCheck,
   type ReadCheck,
   type RunRecord,
 } from "../store/change-store-types.js";
@@ -100,6 +101,7 @@ export class WorkspaceChanges {
       return { ...result, error: neededError(result, staged), filesModified: [], ...outcome };
     const plans = describeChanges(staged.staging.list());
     const reads = plans.length > 0 ? readChecks(staged.staging, plans, this.store.workspace) : [];
+    const listings = plans.length > 0 ? staged.staging.listingsBeforeLastWrite() : [];
     outcome.changes = plans.map((plan) => plan.change);
     if (options.dryRun) {
       if (plans.length > 0)
@@ -111,6 +113,7 @@ export class WorkspaceChanges {
           expiresAt: Date.now() + CHANGE_TTL_MS,
           sizeBytes: changeSetSize(plans),
           reads,
+          listings,
         });
       return { ...result, filesModified: [], ...outcome };
     }
@@ -123,7 +126,7 @@ export class WorkspaceChanges {
     try {
       const record = await this.land(
         approved,
-        reads,
+        { reads, listings },
         options.source,
         options.label(),
         options.caller,
@@ -159,7 +162,7 @@ export class WorkspaceChanges {
     try {
       const record = await this.land(
         set.plans,
-        set.reads ?? [],
+        { reads: set.reads ?? [], listings: set.listings ?? [] },
         "apply_changes",
         set.label,
         caller,
@@ -217,7 +220,7 @@ export class WorkspaceChanges {
 
   private async land(
     plans: readonly LandingPlan[],
-    reads: readonly ReadCheck[],
+    checks: { reads: readonly ReadCheck[]; listings: readonly ListingCheck[] },
     source: ChangeSource,
     label: string,
     caller: string | undefined,
@@ -227,7 +230,7 @@ export class WorkspaceChanges {
       store: this.store,
       history: this.stores.runs,
       protection: await this.protection(),
-      reads,
+      ...checks,
       source,
       label,
       ...(caller === undefined ? {} : { caller }),

@@ -1,4 +1,4 @@
-import type { ReadCheck, StoredChangeSet, StoredPlan } from "./change-store-types.js";
+import type { ListingCheck, ReadCheck, StoredChangeSet, StoredPlan } from "./change-store-types.js";
 import { isFileState, isWorkspaceRelative } from "./run-record-shape.js";
 
 /** A plan's content as JSON holds it: text as text, bytes in base64. */
@@ -35,6 +35,8 @@ export function decodeChangeSet(text: string): StoredChangeSet | null {
   if (!Array.isArray(reads)) return null;
   for (const read of reads as Record<string, unknown>[])
     if (!isWorkspaceRelative(read?.path) || !isFileState(read.expected)) return null;
+  const listings = value.listings ?? [];
+  if (!Array.isArray(listings) || !listings.every(isListingCheck)) return null;
   const plans: StoredPlan[] = [];
   for (const entry of value.plans as Record<string, unknown>[]) {
     const plan = decodePlan(entry);
@@ -49,7 +51,22 @@ export function decodeChangeSet(text: string): StoredChangeSet | null {
     expiresAt: value.expiresAt,
     sizeBytes: value.sizeBytes,
     reads: (reads as ReadCheck[]).map(({ path, expected }) => ({ path, expected })),
+    listings: listings as ListingCheck[],
   };
+}
+
+/** A listing a dry run took, as lackpy keeps one: a walk's glob or a folder, and paths it showed. */
+function isListingCheck(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { kind, target, options, shown } = value as Record<string, unknown>;
+  if ((kind !== "walk" && kind !== "folder") || typeof target !== "string") return false;
+  if (kind === "folder" && target !== "." && !isWorkspaceRelative(target)) return false;
+  if (options !== undefined) {
+    if (typeof options !== "object" || options === null) return false;
+    for (const [key, flag] of Object.entries(options))
+      if ((key !== "include_ignored" && key !== "hidden") || flag !== true) return false;
+  }
+  return Array.isArray(shown) && shown.every((path) => isWorkspaceRelative(path));
 }
 
 /** The text and bytes a dry run's plans hold, as they are counted against `MAX_PENDING_BYTES`. */

@@ -5,8 +5,10 @@
  * CLI or over stdio), so any instance applies a caller's dry run or undoes its run, and kept
  * runs are counted per caller.
  */
-import type { FileState } from "@lackpy/kit/node";
+import type { FileState, ListingCheck } from "@lackpy/kit/node";
 import type { ChangeAction, ChangeSource, FileChange } from "../change-types.js";
+
+export type { ListingCheck };
 
 /** How long a dry run's `changeId` can be applied (15 minutes). */
 export const CHANGE_TTL_MS = 15 * 60 * 1000;
@@ -78,6 +80,8 @@ export interface StoredChangeSet {
    * kept before lackpy checked them.
    */
   reads?: ReadCheck[];
+  /** Listings the dry run took before its last write, taken again at landing (decision 160). */
+  listings?: ListingCheck[];
 }
 
 /** A file a run read and did not change, with what it read: the landing refuses when it holds anything else. */
