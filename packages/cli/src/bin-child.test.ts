@@ -109,6 +109,20 @@ describe("bin/lackpy.js: the isolated child it starts first", () => {
       expect((await runBin(args)).started).toEqual([]);
   });
 
+  it("builds a child that holds no parser and no validator: its host sends the checked tree", async () => {
+    const map = JSON.parse(await readFile(path.join(BUNDLE, "child.cjs.map"), "utf8")) as {
+      sources: string[];
+    };
+    const parts = map.sources.map((source) => source.replace(/^(\.\.\/)+/, ""));
+    expect(
+      parts.filter((source) => /\/acorn\/|lang\/src\/(validate|rules)\//.test(source)),
+    ).toEqual([]);
+    expect(parts.filter((source) => source.startsWith("lang/src/check/"))).toEqual([
+      "lang/src/check/check-property.ts",
+    ]);
+    expect(parts).toContain("run/src/isolated/check-run-request.ts");
+  });
+
   it("keeps a code cache of the child beside it, made by the build, which the child takes", async () => {
     const file = path.join(BUNDLE, "child.cjs.cache");
     const cache = await stat(file);

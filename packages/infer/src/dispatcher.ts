@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import { retrieveExamples } from "./prompt/build-prompt.js";
 import { checkCandidate } from "./candidate/check-candidate.js";
 import { cleanup } from "./candidate/cleanup.js";
@@ -99,7 +100,7 @@ export class Dispatcher {
     intent: string,
     context: GenerationContext,
   ): Promise<GenerationResult | GenerationFailure> {
-    const started = performance.now();
+    const started = monotonicMs();
     const tiers: TierFailure[] = [];
     let rejected: { provider: string; program: string; issues: ProgramIssue[] } | null = null;
     const rules = this.options.rules ?? [];
@@ -127,7 +128,7 @@ export class Dispatcher {
         reason: error instanceof Error ? error.message : String(error),
       }));
       if ("program" in outcome)
-        return { ...outcome, generationMs: Math.round(performance.now() - started) };
+        return { ...outcome, generationMs: Math.round(monotonicMs() - started) };
       const { rejected: last, hint: said, ...failure } = outcome;
       if (last) rejected = { provider: provider.name, ...last };
       hint ??= said;
@@ -144,7 +145,7 @@ export class Dispatcher {
           ? { program: rejected.program, provider: rejected.provider, errors: rejected.issues }
           : {}),
       },
-      generationMs: Math.round(performance.now() - started),
+      generationMs: Math.round(monotonicMs() - started),
     };
   }
 

@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import { progressMessage, type ProgressEvent } from "@lackpy/service";
 
 /** How long a call with a `progressToken` may go without a notification, in ms: then one is sent. */
@@ -28,7 +29,7 @@ export interface ProgressNotifier {
 export function progressNotifier(context: ProgressContext): ProgressNotifier {
   const token = context.mcpReq._meta?.progressToken;
   if (typeof token !== "string" && typeof token !== "number") return { stop: () => undefined };
-  const startedAt = performance.now();
+  const startedAt = monotonicMs();
   let stopped = false;
   let sent = 0;
   let sentAt = startedAt;
@@ -37,7 +38,7 @@ export function progressNotifier(context: ProgressContext): ProgressNotifier {
     message: "working",
   };
   const send = () => {
-    const now = performance.now();
+    const now = monotonicMs();
     const message =
       "run" in latest
         ? progressMessage({ ...latest.run, elapsedMs: latest.run.elapsedMs + (now - latest.at) })
@@ -52,7 +53,7 @@ export function progressNotifier(context: ProgressContext): ProgressNotifier {
       .catch(() => undefined);
   };
   const heartbeat = setInterval(() => {
-    if (!stopped && performance.now() - sentAt >= PROGRESS_HEARTBEAT_MS) send();
+    if (!stopped && monotonicMs() - sentAt >= PROGRESS_HEARTBEAT_MS) send();
   }, PROGRESS_HEARTBEAT_MS / 4);
   heartbeat.unref?.();
   return {
@@ -60,7 +61,7 @@ export function progressNotifier(context: ProgressContext): ProgressNotifier {
       if (stopped || event.kind === "done") return;
       latest =
         event.kind === "run"
-          ? { run: event, at: performance.now() }
+          ? { run: event, at: monotonicMs() }
           : { message: progressMessage(event) };
       send();
     },

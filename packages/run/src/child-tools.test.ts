@@ -8,6 +8,7 @@ import { childPids, eventually } from "./__fixtures__/child-processes.js";
 import { IsolatedRun } from "./isolated/isolated-run.js";
 import { isolatedRequest } from "./isolated/run-isolated.js";
 import { resolveLimits } from "./limits.js";
+import { prepareProgram } from "./run-program.js";
 import { SecretVault } from "./secrets/secret-vault.js";
 import type { RunResult } from "./run-result.js";
 
@@ -217,7 +218,9 @@ describe("child tools (isolated mode)", () => {
     const limits = resolveLimits({ memoryMb: 71 });
     const options = { tools: host.tools };
     const vault = new SecretVault({}, []);
-    const request = isolatedRequest(`[tag("a"), tag("b")]`, options, limits, vault);
+    const prepared = prepareProgram(`[tag("a"), tag("b")]`, options);
+    if (!("program" in prepared)) throw new Error("the program did not validate");
+    const request = isolatedRequest(prepared.program, options, limits, vault);
     const result = await new Promise<RunResult>((resolve) =>
       new IsolatedRun(request, host.tools, vault, {}, resolve, {
         // A scope whose child may not even read its own code: it dies before it is ready.

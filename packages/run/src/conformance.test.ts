@@ -114,6 +114,7 @@ describe("the interpreter implements exactly the language spec", () => {
     const nodeOnly = new Set([
       "node.ts",
       "child-entry.ts",
+      "isolated/check-run-request.ts",
       "isolated/child-pool.ts",
       "isolated/heap-watch.ts",
       "isolated/host-heap-gauge.ts",

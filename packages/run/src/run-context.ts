@@ -4,7 +4,7 @@
  * nothing of how programs are compiled. Every node counts one step, and the step, time and size
  * limits are checked as steps are taken, so a program can never run unbounded.
  */
-import { nodePosition, utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
+import { monotonicMs, nodePosition, utf8ByteLength, type Node, type ToolSpec } from "@lackpy/lang";
 import { TIME_LIMIT_HINT, timeLimitMessage, type Limits } from "./limits.js";
 import { ProgramFault, type RunErrorCode } from "./run-error.js";
 import { ToolCallSignals, type ToolContextFields } from "./tools/tool-call-context.js";
@@ -173,9 +173,9 @@ export class RunContext {
     }
   }
 
-  /** The clock in ms: `performance.now()` unless the options gave another. */
+  /** The clock in ms: `monotonicMs()` unless the options gave another. */
   now(): number {
-    return this.clock === null ? performance.now() : this.clock();
+    return this.clock === null ? monotonicMs() : this.clock();
   }
 
   /** Counts a step at `node`; the step and time limits are checked every so often. */

@@ -1,65 +1,15 @@
-import { nodePosition, validateProgram, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
-import { finishResult } from "./finish-result.js";
-import { resolveLimits, type Limits } from "./limits.js";
-import {
-  cacheValidation,
-  cachedValidation,
-  compiledProgram,
-  validationKey,
-} from "./compile/program-cache.js";
-import { RunContext } from "./run-context.js";
-import { ProgramFault, type RunErrorValue } from "./run-error.js";
+import { validateProgram, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
+import { cacheValidation, cachedValidation, validationKey } from "./compile/program-cache.js";
+import { failedResult } from "./failed-result.js";
+import type { RunOptions, SecretHolder } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
-import type { ToolFunction } from "./tools/trace-entry.js";
-import type { ProgressListener } from "./run-progress.js";
-import type { ChildTool } from "./tools/child-tool.js";
-import type { ToolContextFields } from "./tools/tool-call-context.js";
-import { describeError } from "./tools/describe-error.js";
+import { runProgramTree } from "./run-tree.js";
 import { toParamData } from "./tools/plain-data.js";
-import { loadRegexEngine } from "./regex/regex-engine.js";
-import { SecretValue } from "./secrets/secret-value.js";
 import { SecretVault } from "./secrets/secret-vault.js";
 
-/** Options of a run. */
-export interface RunOptions {
-  /** Each callable name mapped to a function (sync or async). */
-  tools?: Readonly<Record<string, ToolFunction>>;
-  /** Tool metadata: which arguments are paths read or written, retriable errors, arity. */
-  toolSpecs?: readonly ToolSpec[];
-  params?: Readonly<Record<string, unknown>>;
-  /**
-   * Names of `params` that are secret: the program holds an opaque marker and may only pass it
-   * (or a field of it) directly to a kit tool, which gets the value; output, trace, variables and
-   * errors show `[secret:NAME]`. Misuse is `secret_access` (before the run when visible).
-   */
-  secretParams?: readonly string[];
-  limits?: Partial<Limits>;
-  /** `in-process` (default here); `isolated` needs `@lackpy/run/node`. */
-  mode?: "in-process" | "isolated";
-  /** Extra validation rules by name. */
-  rules?: readonly string[];
-  /** Heap in use in bytes, for the memory pre-checks of bulk operations (isolated mode passes its own). */
-  heapUsedBytes?: () => number;
-  /** Aborting it stops the run with the error code `cancelled`. */
-  signal?: AbortSignal;
-  /**
-   * Fields each tool call's `this` carries besides its `signal`, in both modes (the host's tools
-   * of an isolated run too): what a caller's own tools need of the run, such as the staging area
-   * the builtin file tools of `@lackpy/kit` write to. A field named `signal` is left out.
-   */
-  toolContext?: ToolContextFields;
-  /**
-   * Told how far the run has come (steps, tool calls, files read, elapsed time), at most every
-   * `PROGRESS_INTERVAL_MS`, in both modes: an isolated child reports to the host.
-   */
-  onProgress?: ProgressListener;
-  /**
-   * Isolated mode: kit tools (by name) the child may answer itself with a module of the host's
-   * own code, under Node's permission model, falling back to the tool in `tools` for any call
-   * it declines (see `ChildTool`). Not used with secret params, nor in-process.
-   */
-  childTools?: Readonly<Record<string, ChildTool>>;
-}
+export type { RunOptions, SecretHolder } from "./run-options.js";
+export { failedResult } from "./failed-result.js";
+export { toErrorValue } from "./run-tree.js";
 
 function isValidated(program: unknown): program is ValidatedProgram {
   return (
@@ -118,24 +68,6 @@ export function prepareProgram(
   };
 }
 
-/** A result for a run that never started. */
-export function failedResult(error: RunErrorValue): RunResult {
-  return {
-    success: false,
-    output: null,
-    error,
-    stdout: "",
-    trace: [],
-    variables: {},
-    filesRead: [],
-    filesModified: [],
-    stats: { steps: 0, toolCalls: 0, durationMs: 0, toolMs: 0, truncated: [] },
-  };
-}
-
-/** How a run holds its secret params: `here` (a vault in this process) or `host` (an isolated child: the markers go to the host). */
-export type SecretHolder = "here" | "host";
-
 /** The secret params' values as plain data (a value that is not plain data is a caller mistake). */
 export function secretValues(options: RunOptions): Record<string, unknown> {
   const params = options.params ?? {};
@@ -146,12 +78,10 @@ export function secretValues(options: RunOptions): Record<string, unknown> {
 }
 
 /**
- * Runs a program in this thread: validated (or taken validated), compiled once (both cached),
- * then run with every limit checked as steps are taken. Never throws for a program's fault.
- * Secret params are bound as markers; with `secretHolder` `here` their values wait in a vault
- * for the tool boundary, with `host` (an isolated child) the markers themselves go to the tools.
- * The deadline's clock starts once the program is ready to run, `elapsedMs` earlier when time
- * was already spent on the run elsewhere (an isolated host's queue).
+ * Runs a program in this thread: validated (or taken validated) and compiled, both cached, then
+ * run with every limit checked as steps are taken (`runProgramTree`). Never throws for a
+ * program's fault. Secret params are bound as markers; with `secretHolder` `here` their values
+ * wait in a vault for the tool boundary, with `host` the markers themselves go to the tools.
  */
 export async function runInProcess(
   source: string | ValidatedProgram,
@@ -159,74 +89,11 @@ export async function runInProcess(
   secretHolder: SecretHolder = "here",
   elapsedMs = 0,
 ): Promise<RunResult> {
-  const limits = resolveLimits(options.limits);
-  const secrets = new Set(options.secretParams ?? []);
   const vault =
-    secretHolder === "here" ? new SecretVault(secretValues(options), [...secrets]) : null;
+    secretHolder === "here"
+      ? new SecretVault(secretValues(options), [...new Set(options.secretParams ?? [])])
+      : null;
   const prepared = prepareProgram(source, options);
   if ("result" in prepared) return prepared.result;
-  const tools = options.tools ?? {};
-  const givenParams = options.params ?? {};
-  const toolNames = Object.keys(tools);
-  const paramNames = [...new Set([...Object.keys(givenParams), ...secrets])];
-  let program;
-  try {
-    program = compiledProgram(prepared.program, toolNames, paramNames);
-  } catch (thrown) {
-    return failedResult(toErrorValue(thrown, null));
-  }
-  let params: unknown[];
-  let makesRegex = program.makesRegex;
-  try {
-    params = paramNames.map((name) =>
-      secrets.has(name)
-        ? new SecretValue(name)
-        : toParamData(givenParams[name], name, () => (makesRegex = true)),
-    );
-    // Matching stays synchronous: a run that can reach the regex engine loads it first.
-    if (makesRegex) await loadRegexEngine();
-  } catch (thrown) {
-    return failedResult(toErrorValue(thrown, null));
-  }
-  // The deadline's clock starts once the program is ready (validated, compiled, the regex engine
-  // loaded: the host's one-time costs), with any time already spent elsewhere on it.
-  const startedAt = performance.now() - elapsedMs;
-  const context = new RunContext({
-    toolNames,
-    tools,
-    toolSpecs: options.toolSpecs,
-    params,
-    vault,
-    limits,
-    startedAt,
-    heapUsedBytes: options.heapUsedBytes,
-    signal: options.signal,
-    ...(options.toolContext ? { toolContext: options.toolContext } : {}),
-    onProgress: options.onProgress,
-  });
-  const frame = program.frame();
-  let output: unknown = null;
-  let error: RunErrorValue | null = null;
-  try {
-    output = program.run(context, frame);
-    if (output instanceof Promise) output = await output;
-    context.checkTime();
-  } catch (thrown) {
-    error = toErrorValue(thrown, context);
-  } finally {
-    // A tool still running (timed out, or left behind) must not change anything from now on.
-    context.toolSignals.end();
-  }
-  return finishResult(context, program, frame, output, error);
-}
-
-/** Turns anything thrown during a run into an error value (never rethrows). */
-export function toErrorValue(thrown: unknown, context: RunContext | null): RunErrorValue {
-  if (thrown instanceof ProgramFault)
-    return { code: thrown.code, message: thrown.message, ...thrown.details };
-  const where = nodePosition(context?.current) ?? {};
-  if (thrown instanceof RangeError && /call stack/i.test(thrown.message))
-    return { code: "limit_steps", message: "The program nested too deeply.", ...where };
-  const message = describeError(thrown).message;
-  return { code: "runtime_error", message: `${message.replace(/\.$/, "")}.`, ...where };
+  return runProgramTree(prepared.program, options, vault, elapsedMs);
 }

@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import { promptHash, type ChatMessage } from "../prompt/build-prompt.js";
 import type { GenerationContext, Provider, ProviderAnswer } from "../provider-types.js";
 
@@ -49,7 +50,7 @@ export class RecordingProvider implements Provider {
   }
 
   async generate(intent: string, context: GenerationContext): Promise<ProviderAnswer | null> {
-    const started = performance.now();
+    const started = monotonicMs();
     const answer = await this.inner.generate(intent, context);
     if (answer) {
       await this.sink({
@@ -61,7 +62,7 @@ export class RecordingProvider implements Provider {
         attempt: (context.feedback?.attempt ?? 0) + 1,
         temperature: context.temperature ?? 0,
         raw: answer.raw,
-        latencyMs: Math.round(performance.now() - started),
+        latencyMs: Math.round(monotonicMs() - started),
         ...(answer.tokensIn !== undefined ? { tokensIn: answer.tokensIn } : {}),
         ...(answer.tokensOut !== undefined ? { tokensOut: answer.tokensOut } : {}),
         recordedAt: new Date().toISOString(),

@@ -8,6 +8,7 @@
  * held is also kept on disk (`template-index-file.ts`), so a new process reads only the files
  * that changed since. No watcher and no timer: nothing here keeps a process alive.
  */
+import { monotonicMs } from "@lackpy/lang";
 import { readdirSync, statSync } from "node:fs";
 import { readRegularFileSync } from "@lackpy/kit/node";
 import path from "node:path";
@@ -122,12 +123,12 @@ export class TemplateDirectory implements TemplateSource {
   /** The current templates and problems, reloading what changed on disk. */
   snapshot(): TemplateSnapshot {
     const stamp = folderStamp(this.directory);
-    const now = performance.now();
+    const now = monotonicMs();
     if (stamp === this.folderStamp && now - this.checkedAt < this.recheckAfterMs)
       return this.current;
     this.folderStamp = stamp;
     const checkMs = this.rescan();
-    this.checkedAt = performance.now();
+    this.checkedAt = monotonicMs();
     this.recheckAfterMs =
       this.recheckMs === 0 ? 0 : Math.max(this.recheckMs, RECHECK_COST_FACTOR * checkMs);
     return this.current;
@@ -145,7 +146,7 @@ export class TemplateDirectory implements TemplateSource {
 
   /** Looks at every file, reads those that changed; returns how long the looking took (reading and indexing left out), in ms. */
   private rescan(): number {
-    const startedMs = performance.now();
+    const startedMs = monotonicMs();
     let otherMs = 0;
     let names: string[];
     const problems: TemplateProblem[] = [];
@@ -175,9 +176,9 @@ export class TemplateDirectory implements TemplateSource {
       signatures[at * 4 + 3] = info.ino;
     }
     if (this.indexFile && this.indexed === null && names.length > 0) {
-      const readingStartedMs = performance.now();
+      const readingStartedMs = monotonicMs();
       this.takeIndexFile();
-      otherMs += performance.now() - readingStartedMs;
+      otherMs += monotonicMs() - readingStartedMs;
     }
     let changed = names.length !== this.files.size || problems.length > 0;
     const next = new Map<string, FileState>();
@@ -192,15 +193,15 @@ export class TemplateDirectory implements TemplateSource {
       }
       changed = true;
       const signature = signatureAt(signatures, at);
-      const readingStartedMs = performance.now();
+      const readingStartedMs = monotonicMs();
       const state = this.read(name, file, signature);
-      otherMs += performance.now() - readingStartedMs;
+      otherMs += monotonicMs() - readingStartedMs;
       state.indexable &&=
         signature !== null && Math.max(signature[0], signature[1]) <= scanStartedMs - RACY_MS;
       next.set(name, state);
     }
     this.files = next;
-    const checkMs = performance.now() - startedMs - otherMs;
+    const checkMs = monotonicMs() - startedMs - otherMs;
     if (!changed && this.current.version > 0) return checkMs;
     const templates: LoadedTemplate[] = [];
     const owners = new Map<string, string>();

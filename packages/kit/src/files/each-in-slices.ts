@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
 import { WALK_SLICE_MS } from "./find-files.js";
@@ -20,12 +21,12 @@ export async function eachInSlices<T>(
   options: SliceOptions & { what: string },
 ): Promise<void> {
   const sliceMs = options.sliceMs ?? WALK_SLICE_MS;
-  let sliceStart = performance.now();
+  let sliceStart = monotonicMs();
   for (let index = 0; index < items.length; index++) {
     // The clock is read every 16 items: a file's work is microseconds.
-    if ((index & 15) === 0 && performance.now() - sliceStart >= sliceMs) {
+    if ((index & 15) === 0 && monotonicMs() - sliceStart >= sliceMs) {
       await nextTurn();
-      sliceStart = performance.now();
+      sliceStart = monotonicMs();
       refuseWhenAborted(options.signal, options.what);
     }
     visit(items[index]);

@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import { readdirSync, type Dirent } from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
@@ -158,11 +159,11 @@ export async function listFiles(
   const folders: PendingFolder[] = [
     { folder: start, relative: "", state: glob.start(), rules: [], plain: true, skip: null },
   ];
-  let sliceStart = performance.now();
+  let sliceStart = monotonicMs();
   for (let next = folders.pop(); next; next = folders.pop()) {
-    if (performance.now() - sliceStart >= sliceMs) {
+    if (monotonicMs() - sliceStart >= sliceMs) {
       await nextTurn();
-      sliceStart = performance.now();
+      sliceStart = monotonicMs();
     }
     refuseWhenAborted(options.signal, "the search finished");
     const { folder, relative, state, plain, skip } = next;

@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -30,11 +31,11 @@ export async function keepTextFiles(
   options: KeepTextFilesOptions,
 ): Promise<string[]> {
   const kept: string[] = [];
-  let sliceStart = performance.now();
+  let sliceStart = monotonicMs();
   for (const relative of paths) {
-    if (performance.now() - sliceStart >= options.sliceMs) {
+    if (monotonicMs() - sliceStart >= options.sliceMs) {
       await nextTurn();
-      sliceStart = performance.now();
+      sliceStart = monotonicMs();
       refuseWhenAborted(options.signal, "the search finished");
     }
     const file = path.join(realRoot, relative);

@@ -1,5 +1,6 @@
 import { Parser, type Options } from "acorn";
 import { MAX_SOURCE_BYTES } from "../spec/default-limits.js";
+import { utf8ByteLength } from "./utf8-byte-length.js";
 
 /** Minimal ESTree node shape used across lackpy; acorn's nodes carry these fields. */
 export interface Node {
@@ -35,21 +36,6 @@ export interface ParseFailure {
 export interface ParseSuccess {
   ok: true;
   ast: Node;
-}
-
-/** Byte length of a string in UTF-8 without allocating a buffer (browser-safe). */
-export function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      bytes += 4;
-      index++;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 const WITHOUT_LOCATIONS: Options = Object.freeze({ ...PARSE_OPTIONS, locations: false }) as Options;

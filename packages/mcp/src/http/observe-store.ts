@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import type { RateBuckets, RatchetStore, TemplateStore, WorkspaceStore } from "@lackpy/service";
 
 /** Told each store operation: its name (`templates.list`), whether it succeeded, and its seconds. */
@@ -47,8 +48,8 @@ export function observeStore(store: WorkspaceStore, observe: StoreObserver): voi
       if (typeof method !== "function") continue;
       const operation = part === "store" ? name : `${part}.${name}`;
       target[name] = function timed(this: unknown, ...args: unknown[]): unknown {
-        const started = performance.now();
-        const seconds = () => (performance.now() - started) / 1000;
+        const started = monotonicMs();
+        const seconds = () => (monotonicMs() - started) / 1000;
         return (method.apply(this, args) as Promise<unknown>).then(
           (value) => (observe(operation, true, seconds()), value),
           (error: unknown) => {

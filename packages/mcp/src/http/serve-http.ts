@@ -9,6 +9,7 @@
  * flight get `drainMs` to finish and are then answered `shutting_down`, and only then the
  * listener closes and the stores are flushed and closed.
  */
+import { monotonicMs } from "@lackpy/lang";
 import { once } from "node:events";
 import http from "node:http";
 import path from "node:path";
@@ -184,7 +185,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
   server.requestTimeout = limits.headerTimeoutMs + limits.bodyTimeoutMs;
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
-    const started = performance.now();
+    const started = monotonicMs();
     const requestId = requestIdFrom(request.headers["x-request-id"]);
     response.setHeader("x-request-id", requestId);
     const notes: DoorNotes = {
@@ -230,7 +231,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServerHa
   /** The request's log line (tool failures at `warn`, with their code) and its metrics. */
   function finished(response: http.ServerResponse, notes: DoorNotes, started: number) {
     const { fields } = notes;
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = (monotonicMs() - started) / 1000;
     const outcome =
       notes.context?.outcome ??
       notes.refused ??

@@ -1,5 +1,13 @@
-import { forEachChild, type Node } from "@lackpy/lang";
+import { forEachChild, MAX_SYNTAX_DEPTH, type Node } from "@lackpy/lang";
 import { PATTERN_METHODS } from "../regex/regex-engine.js";
+import { ProgramFault } from "../run-error.js";
+
+/**
+ * The deepest tree the interpreter compiles, counted in nodes from the root: a validated
+ * program's is at most `MAX_SYNTAX_DEPTH` (the validator's count), and this leaves it room, so
+ * only a tree no validation made, or a broken one, is stopped.
+ */
+export const MAX_TREE_DEPTH = 2 * MAX_SYNTAX_DEPTH;
 
 /** What the compiler needs to know about a whole program before compiling any part of it. */
 export interface ProgramAnalysis {
@@ -48,7 +56,16 @@ export function analyzeProgram(program: Node): ProgramAnalysis {
   // The open loops inside the innermost arrow: a `return` there stops each of them.
   let loopsInArrow: Node[] = [];
   let makesRegex = false;
+  let depth = 0;
+  // A tree deeper than the language allows (one no validation made) stops here, before any
+  // recursion of the compiler could run out of stack: the first walk is this one.
   const visit = (node: Node): void => {
+    if (++depth > MAX_TREE_DEPTH)
+      throw new ProgramFault("limit_steps", "The program nested too deeply.");
+    visitNode(node);
+    depth--;
+  };
+  const visitNode = (node: Node): void => {
     switch (node.type) {
       case "Literal":
         if (node.regex) makesRegex = true;

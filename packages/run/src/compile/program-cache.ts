@@ -4,8 +4,14 @@
  * names and specs, parameter names, rules), and compiled programs on each validated program,
  * keyed by the tool and parameter names the code was compiled for.
  */
-import type { ToolSpec, ValidatedProgram } from "@lackpy/lang";
+import type { Node, ToolSpec, ValidatedProgram } from "@lackpy/lang";
 import { compileProgram, type CompiledProgram } from "./compile-program.js";
+
+/** What the interpreter needs of a program: its tree and the names it assigns without declaring. */
+export interface ProgramTree {
+  readonly ast: Node;
+  readonly names: { readonly cells?: readonly string[] };
+}
 
 /** Most validated programs kept. */
 const MAX_VALIDATED = 256;
@@ -14,9 +20,9 @@ const MAX_CACHED_SOURCE = 8 * 1024 * 1024;
 
 const validated = new Map<string, ValidatedProgram>();
 let cachedSource = 0;
-const compiled = new WeakMap<ValidatedProgram, Map<string, CompiledProgram>>();
+const compiled = new WeakMap<ProgramTree, Map<string, CompiledProgram>>();
 /** The last compiled program of each validated program: repeated runs with the same names skip building a key. */
-const lastCompiled = new WeakMap<ValidatedProgram, CompiledProgram>();
+const lastCompiled = new WeakMap<ProgramTree, CompiledProgram>();
 
 function sameNames(left: readonly string[], right: readonly string[]): boolean {
   if (left.length !== right.length) return false;
@@ -85,7 +91,7 @@ export function cacheValidation(key: string, program: ValidatedProgram): void {
 
 /** The program compiled for these tool and parameter names, compiled on first use. */
 export function compiledProgram(
-  program: ValidatedProgram,
+  program: ProgramTree,
   toolNames: readonly string[],
   paramNames: readonly string[],
 ): CompiledProgram {

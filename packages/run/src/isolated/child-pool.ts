@@ -17,6 +17,7 @@
  * burst of concurrent runs finds warm children the next time too. Idle children never keep the
  * host alive, and all children are killed when the host exits.
  */
+import { monotonicMs } from "@lackpy/lang";
 import { availableParallelism } from "node:os";
 import { RunError } from "../run-error.js";
 import { IsolatedChild, childKey } from "./isolated-child.js";
@@ -203,7 +204,7 @@ function wasAskedBefore(key: string): boolean {
 }
 
 function noteDemand(key: string, change: 1 | -1): void {
-  const now = performance.now();
+  const now = monotonicMs();
   const demand = demands.get(key) ?? { asked: 0, askedAt: 0, active: 0, peak: 0, peakAt: 0 };
   demand.active += change;
   if (change > 0) {
@@ -218,7 +219,7 @@ function noteDemand(key: string, change: 1 | -1): void {
 }
 
 /** How many idle children of a kind the pool keeps: the most runs of it in flight at once lately, at least one. */
-function idleWanted(key: string, now = performance.now()): number {
+function idleWanted(key: string, now = monotonicMs()): number {
   const demand = demands.get(key);
   if (!demand || now - demand.peakAt > RECENT_DEMAND_MS) return 1;
   return Math.max(1, demand.peak);
@@ -229,7 +230,7 @@ function scheduleTrim(): void {
   if (trimTimer !== undefined || idle.length <= 1) return;
   trimTimer = setTimeout(() => {
     trimTimer = undefined;
-    const now = performance.now();
+    const now = monotonicMs();
     const kept = new Map<string, number>();
     // Newest first: the oldest idle children go.
     for (const child of [...idle].reverse()) {
@@ -309,7 +310,7 @@ export function requestChild(
 /** True when no run asked for this kind lately (a child of it only ever stood in for others). */
 function unwanted(key: string): boolean {
   const demand = demands.get(key);
-  return !demand || performance.now() - demand.askedAt > RECENT_DEMAND_MS;
+  return !demand || monotonicMs() - demand.askedAt > RECENT_DEMAND_MS;
 }
 
 function releaseChild(child: IsolatedChild): void {

@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import { requestChild, type ChildLease } from "./child-pool.js";
 import { deathError } from "./death-error.js";
 import { invokeHostTool, toolErrorData } from "./host-tool-call.js";
@@ -53,7 +54,7 @@ export class IsolatedRun {
   private readonly toolSignals: ToolCallSignals;
   private readonly signal: AbortSignal | undefined;
   /** When the deadline's clock started: the call, moved on by a new child's start-up time. */
-  private startedAt = performance.now();
+  private startedAt = monotonicMs();
   private child: IsolatedChild | null = null;
   private lease: ChildLease | null = null;
   private granted = false;
@@ -107,7 +108,7 @@ export class IsolatedRun {
     }
     const scope = this.childTools?.scope ?? null;
     this.servesOwnTools = scope !== null && child.key === childKey(child.memoryMb, scope);
-    const grantedAt = performance.now();
+    const grantedAt = monotonicMs();
     child.attach({
       message: (message) => this.receive(message),
       death: (death: ChildDeath) => {
@@ -115,10 +116,10 @@ export class IsolatedRun {
         // code): the run asks again, for a child whose tools the host serves.
         if (this.servesOwnTools && !child.ready && !this.settled && this.lease) {
           clearTimeout(this.timer);
-          this.startedAt += performance.now() - grantedAt;
+          this.startedAt += monotonicMs() - grantedAt;
           this.child = null;
           this.granted = false;
-          this.waitForChild(this.limits.timeoutMs - (performance.now() - this.startedAt));
+          this.waitForChild(this.limits.timeoutMs - (monotonicMs() - this.startedAt));
           this.lease.retryWithoutScope(child);
           return;
         }
@@ -139,7 +140,7 @@ export class IsolatedRun {
       if (this.settled || !ready) return;
       clearTimeout(this.timer);
       // A new child's start-up is the pool's cost, not the program's: it is not counted.
-      const now = performance.now();
+      const now = monotonicMs();
       this.startedAt += now - grantedAt;
       const childTools = this.servesOwnTools ? (this.childTools?.requests ?? []) : [];
       try {
@@ -202,14 +203,14 @@ export class IsolatedRun {
       ...result.stats,
       toolCalls: this.hostTrace.length,
       toolMs: round(this.toolMs),
-      durationMs: round(performance.now() - this.startedAt),
+      durationMs: round(monotonicMs() - this.startedAt),
     };
     this.finish(result, false);
   }
 
   /** Kills the child once the run is past its deadline and the grace (the child stops itself at the deadline). */
   private watch(): void {
-    const leftMs = this.startedAt + this.limits.timeoutMs + GRACE_MS - performance.now();
+    const leftMs = this.startedAt + this.limits.timeoutMs + GRACE_MS - monotonicMs();
     if (leftMs > 0) this.timer = setTimeout(() => this.watch(), leftMs + 1);
     else
       this.fail({
@@ -251,7 +252,7 @@ export class IsolatedRun {
       error: null,
     };
     this.hostTrace.push(entry);
-    const begun = performance.now();
+    const begun = monotonicMs();
     if (this.toolsInFlight++ === 0) this.toolStartedAt = begun;
     // The child fails the run at the tool time limit and the run's end aborts the call; this
     // timer, a grace period later, aborts it even if the child's verdict never arrives (the
@@ -305,8 +306,8 @@ export class IsolatedRun {
         });
     } finally {
       clearTimeout(toolTimer);
-      entry.durationMs = round(performance.now() - begun);
-      if (--this.toolsInFlight === 0) this.toolMs += performance.now() - this.toolStartedAt;
+      entry.durationMs = round(monotonicMs() - begun);
+      if (--this.toolsInFlight === 0) this.toolMs += monotonicMs() - this.toolStartedAt;
     }
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The messages between the host and an isolated child over the IPC channel (advanced
  * serialization, so Map, Set, RegExp and undefined cross as they do between two threads). The
- * child says `ready` once it listens; the host sends one `run` at a time; every kit-tool call is a
+ * child says `ready` once it listens; the host sends one `run` at a time, with the tree it
+ * validated (the child checks its shape, never parses); every kit-tool call is a
  * `tool` request from the child answered by one `tool-result`; the run ends with `done`.
  * Secret params never cross: the child knows their names only, and a tool argument that is a
  * secret crosses as a `SecretArgument` (which param, which field), filled in by the host. A tool
@@ -18,11 +19,29 @@ import type { RunResult } from "../run-result.js";
 import type { RunProgress } from "../run-progress.js";
 import type { SkippedCount } from "../tools/skipped-tally.js";
 
+/**
+ * A program as the host sends it: the tree it validated (the child holds no parser and checks
+ * the tree's shape only, `checkProgramTree`), and the names it assigns without declaring.
+ */
+export interface SentProgram {
+  /**
+   * The host's number for the validated program (one per program object, never reused): a child
+   * keeps the trees it checked and compiled by it, so a program run again skips both there.
+   */
+  key: number;
+  /**
+   * The validated tree, serialized once per program by `v8.serialize` (a run of the same
+   * program sends the same bytes, and a child that knows its key reads none of them).
+   */
+  tree: Uint8Array;
+  cells: string[];
+}
+
 /** Host to child: run one program. */
 export interface RunRequest {
   type: "run";
   id: number;
-  source: string;
+  program: SentProgram;
   toolNames: string[];
   toolSpecs: ToolSpec[];
   /** The plain params' values; secret ones are not here. */
@@ -30,7 +49,6 @@ export interface RunRequest {
   /** Names of the secret params: the child binds opaque markers for them. */
   secretParams: string[];
   limits: Limits;
-  rules: string[];
   /** Milliseconds of the run's deadline already spent in the host (waiting for a free child). */
   elapsedMs: number;
   /** Tools this child serves itself (empty when the host serves them all). */

@@ -1,9 +1,10 @@
 import path from "node:path";
+import { serialize } from "node:v8";
 import { DEFAULT_LIMITS, type ValidatedProgram } from "@lackpy/lang";
 import { CANCELLED, IsolatedRun, type ChildTools } from "./isolated-run.js";
 import { BUNDLED_CHILD, entryPath } from "./start-child.js";
 import { canScopeReads, readScope } from "./read-scope.js";
-import type { RunRequest } from "./isolation-protocol.js";
+import type { RunRequest, SentProgram } from "./isolation-protocol.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { RunError } from "../run-error.js";
 import { hostHeapGauge } from "./host-heap-gauge.js";
@@ -19,6 +20,22 @@ import type { RunResult } from "../run-result.js";
 import { toParamData } from "../tools/plain-data.js";
 
 let nextRunId = 0;
+/** Each validated program as its children get it (`SentProgram`), made on its first isolated run. */
+const sentPrograms = new WeakMap<ValidatedProgram, SentProgram>();
+let nextProgramKey = 0;
+
+function sentProgram(program: ValidatedProgram): SentProgram {
+  let sent = sentPrograms.get(program);
+  if (!sent) {
+    sent = {
+      key: nextProgramKey++,
+      tree: serialize(program.ast),
+      cells: [...(program.names.cells ?? [])],
+    };
+    sentPrograms.set(program, sent);
+  }
+  return sent;
+}
 
 /**
  * Runs a program in a child process from the warm pool, under the heap limit `memoryMb`; when
@@ -40,7 +57,7 @@ export async function runIsolated(
   if ("result" in prepared) return prepared.result;
   if (options.signal?.aborted) return failedResult(CANCELLED);
   const tools = options.tools ?? {};
-  const request = isolatedRequest(prepared.program.source, options, limits, vault);
+  const request = isolatedRequest(prepared.program, options, limits, vault);
   // A child tool's result never passes the host's secret checks: with secrets, the host serves all.
   const childTools = vault.names.length === 0 ? ownTools(options) : null;
   return new Promise((resolve) =>
@@ -86,9 +103,9 @@ function ownTools(options: RunOptions): ChildTools | null {
   };
 }
 
-/** The `run` message for the child: the source, tool names and specs, and the plain params; secret values stay in `vault`. */
+/** The `run` message for the child: the validated tree, tool names and specs, and the plain params; secret values stay in `vault`. */
 export function isolatedRequest(
-  source: string,
+  program: ValidatedProgram,
   options: RunOptions,
   limits: Limits,
   vault: SecretVault,
@@ -96,7 +113,7 @@ export function isolatedRequest(
   return {
     type: "run",
     id: nextRunId++,
-    source,
+    program: sentProgram(program),
     toolNames: Object.keys(options.tools ?? {}),
     // Specs cross as JSON data: a spec may carry functions the structured clone refuses.
     toolSpecs: (options.toolSpecs ?? []).map((spec) => JSON.parse(JSON.stringify(spec))),
@@ -108,7 +125,6 @@ export function isolatedRequest(
     secretParams: vault.names,
     limits,
     elapsedMs: 0,
-    rules: [...(options.rules ?? [])],
     childTools: [],
     ...(options.onProgress ? { progress: true } : {}),
   };

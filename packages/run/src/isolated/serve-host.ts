@@ -13,7 +13,9 @@ import { HeapWatch } from "./heap-watch.js";
 import type { ChildMessage, HostMessage, RunRequest, ToolReply } from "./isolation-protocol.js";
 import { ProgramFault } from "../run-error.js";
 import type { RunProgress } from "../run-progress.js";
-import { failedResult, runInProcess } from "../run-program.js";
+import { failedResult } from "../failed-result.js";
+import { runProgramTree, type ProgramTree } from "../run-tree.js";
+import { checkRunRequest } from "./check-run-request.js";
 import { placeSecretMarkers, toSecretArguments } from "./secret-arguments.js";
 import { warmUp } from "./warm-up.js";
 import type { ChildToolHandler, ChildToolRequest } from "../tools/child-tool.js";
@@ -28,6 +30,10 @@ interface PendingCall {
 }
 
 const pending = new Map<number, PendingCall>();
+/** Most checked trees kept, by the host's program key (`SentProgram.key`), least recently run first out. */
+const MAX_CHECKED_TREES = 64;
+/** The trees this child checked, by key: each compiles once (`compiledProgram` caches on it). */
+const checkedTrees = new Map<number, ProgramTree>();
 /** The handlers of the current run's child tools, by tool name. */
 let handlers = new Map<string, ChildToolHandler>();
 const heapWatch = new HeapWatch();
@@ -92,7 +98,16 @@ function tellNews(name: string, news: unknown): void {
   }
 }
 
-async function runOne(request: RunRequest): Promise<void> {
+async function runOne(message: RunRequest): Promise<void> {
+  const checked = checkRunRequest(message as unknown as Record<string, unknown>, (key) =>
+    checkedTrees.get(key),
+  );
+  if ("error" in checked) {
+    send({ type: "done", id: message.id, result: failedResult(checked.error) });
+    return;
+  }
+  const { request, tree } = checked;
+  keepTree(request.program.key, tree);
   const hostCall = (name: string, args: unknown[], context: ToolCallContext | undefined) =>
     new Promise((resolve, reject) => {
       const callId = nextCallId++;
@@ -120,15 +135,14 @@ async function runOne(request: RunRequest): Promise<void> {
           },
     ]),
   );
-  const result = await runInProcess(
-    request.source,
+  const result = await runProgramTree(
+    tree,
     {
       tools,
       toolSpecs: request.toolSpecs,
       params: request.params,
       secretParams: request.secretParams,
       limits: request.limits,
-      rules: request.rules,
       heapUsedBytes: () => getHeapStatistics().used_heap_size,
       signal: heapWatch.begin(request.limits.memoryMb),
       ...(request.progress
@@ -138,7 +152,7 @@ async function runOne(request: RunRequest): Promise<void> {
           }
         : {}),
     },
-    "host",
+    null,
     request.elapsedMs,
   ).catch((error: unknown) =>
     failedResult({
@@ -169,6 +183,16 @@ async function runOne(request: RunRequest): Promise<void> {
         message: `The result could not be sent back from the isolated run: ${message}`,
       }),
     });
+  }
+}
+
+/** Keeps a checked tree by its key, as the most recently run; the least recently run go past the cap. */
+function keepTree(key: number, tree: ProgramTree): void {
+  checkedTrees.delete(key);
+  checkedTrees.set(key, tree);
+  for (const oldest of checkedTrees.keys()) {
+    if (checkedTrees.size <= MAX_CHECKED_TREES) break;
+    checkedTrees.delete(oldest);
   }
 }
 

@@ -9,7 +9,7 @@ import {
 import { toolErrorData } from "../isolated/host-tool-call.js";
 import { resolveLimits } from "../limits.js";
 import { isolatedRequest } from "../isolated/run-isolated.js";
-import { secretValues } from "../run-program.js";
+import { prepareProgram, secretValues } from "../run-program.js";
 import {
   hideSecretResult,
   placeSecretMarkers,
@@ -186,8 +186,14 @@ describe("secret tool arguments across the isolation boundary", () => {
   });
 
   it("never puts a secret value in the child's run request", () => {
-    const options = { params: { ...SECRET_PARAMS, plain: "visible" }, secretParams: SECRET_NAMES };
-    const request = isolatedRequest("use(token)", options, resolveLimits({}), vault());
+    const options = {
+      tools: { use: () => null },
+      params: { ...SECRET_PARAMS, plain: "visible" },
+      secretParams: SECRET_NAMES,
+    };
+    const prepared = prepareProgram("use(token)", options);
+    if (!("program" in prepared)) throw new Error("the program did not validate");
+    const request = isolatedRequest(prepared.program, options, resolveLimits({}), vault());
     expect(request.params).toEqual({ plain: "visible" });
     expect(request.secretParams).toEqual(SECRET_NAMES);
     const text = JSON.stringify(request);

@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import type { SkippedCount } from "@lackpy/run";
 import { kitUse } from "../kit-use.js";
 import type { LackpyConfig } from "../config/config-types.js";
@@ -112,7 +113,7 @@ async function delegateStages(
   options: DelegateOptions,
   span: TraceSpan | null,
 ): Promise<DelegateResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const { kit, params } = request;
   const generated = await stages.generator.generate(intent, request, options, span);
   const outcome = generated.outcome;
@@ -129,7 +130,7 @@ async function delegateStages(
         error: explainGenerationFailure(intent, error, stages.settings),
         generationMs,
         executionMs: 0,
-        totalMs: Math.round(performance.now() - started),
+        totalMs: Math.round(monotonicMs() - started),
       },
       params.secrets,
     );
@@ -139,7 +140,7 @@ async function delegateStages(
     ...params,
     values: { ...params.values, ...outcome.params },
   };
-  const executionStarted = performance.now();
+  const executionStarted = monotonicMs();
   const result = await runStaged(
     generated.validated ?? outcome.program,
     { kit, params: runParams },
@@ -147,7 +148,7 @@ async function delegateStages(
     options,
     { source: "delegate", label: () => intent, parent: span },
   );
-  const executionMs = Math.round(performance.now() - executionStarted);
+  const executionMs = Math.round(monotonicMs() - executionStarted);
   // An offline answer is given only when it is known to be right: "none" while the run left
   // out files that may be the answer goes to the models, or gets no answer.
   const unsure =
@@ -184,7 +185,7 @@ async function delegateStages(
         error: explainGenerationFailure(intent, error, stages.settings),
         generationMs,
         executionMs,
-        totalMs: Math.round(performance.now() - started),
+        totalMs: Math.round(monotonicMs() - started),
         ...(result.skipped ? { skipped: result.skipped } : {}),
       },
       params.secrets,
@@ -234,7 +235,7 @@ async function delegateStages(
       correction: outcome.correction ?? null,
       generationMs,
       executionMs,
-      totalMs: Math.round(performance.now() - started),
+      totalMs: Math.round(monotonicMs() - started),
       promoted: ratchet.promoted,
       demoted: ratchet.demoted,
       ...(result.limitsLowered ? { limitsLowered: result.limitsLowered } : {}),

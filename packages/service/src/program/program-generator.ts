@@ -1,3 +1,4 @@
+import { monotonicMs } from "@lackpy/lang";
 import type { ValidatedProgram } from "@lackpy/lang";
 import type { WorkspaceView } from "@lackpy/kit";
 import type { ModuleImporter, Provider } from "@lackpy/infer";
@@ -110,7 +111,7 @@ export class ProgramGenerator {
     options: GenerateStageOptions = {},
     span: TraceSpan | null = null,
   ): Promise<Generated> {
-    const started = performance.now();
+    const started = monotonicMs();
     const first = this.settings.inference.order[0];
     if (!options.modelsOnly && first !== undefined && this.isWorkspaceTemplates(first)) {
       await this.templates.refresh();
@@ -148,7 +149,7 @@ export class ProgramGenerator {
             provider: first,
             model: null,
             template: template.name,
-            generationMs: Math.round(performance.now() - started),
+            generationMs: Math.round(monotonicMs() - started),
             attempts: 1,
             correction: null,
           },
