@@ -31,6 +31,7 @@ const FILES: Readonly<Record<string, string>> = {
   "lib/marked.js": "export function marked() {}\n",
   "lib/use.js": 'import { marked } from "marked";\n',
   "docs/package.json": '{ "name": "docs" }\n',
+  "docs/site.yaml": "title: marked\n",
 };
 
 let root: string;
@@ -71,7 +72,7 @@ describe("words grounded in the root package.json", () => {
     // The own name, read as a word of its own elsewhere ("marked" as in "marked TODO").
     ["what version is marked at?", "package-field", "18.2.1"],
     ["does marked have any runtime dependencies?", "package-dependencies", {}],
-    ["how many files in marked", "count-files", 4],
+    ["how many files in marked", "count-files", 5],
     // Fields by the names the file gives them.
     ["list the keywords", "package-key", ["markdown", "html"]],
     ["what's the bugs url", "package-key", "https://example.com/issues"],
