@@ -90,7 +90,7 @@ describe("run_program and delegate descriptions", () => {
       'Other kits (pass kit):\nkit "files": the tools above, plus:\nwrite_file(',
     );
     expect(description).toContain("Refused (write instead): regex lookaround and backreferences");
-    expect(Buffer.byteLength(description)).toBeLessThan(5632);
+    expect(Buffer.byteLength(description)).toBeLessThan(6144);
     expect(await lackpy.describe("delegate")).toBe(
       toolDescription("delegate", kit, { host: "mcp", otherKits }),
     );

@@ -351,7 +351,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     name: "callers_of",
     provider: "builtin",
     description:
-      'Lines of JS/TS files (or in glob) that call a function: name(…), x.name(…), new name(…) ("process.nextTick" for a member chain), parsed; not its definition, imports or mentions.',
+      'Calls of name in JS/TS files (or in glob): name(…), x.name(…), new name(…), a chain as "process.nextTick"; parsed, so not definitions or mentions.',
     args: [
       {
         name: "name",
