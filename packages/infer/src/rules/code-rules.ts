@@ -91,14 +91,17 @@ function lastLine(context: RuleContext): string {
 /** A test file by its path: under a `test`, `tests` or `__tests__` folder, or named `*.test.*`, `*.spec.*`, `*.test-d.ts`. */
 const TEST_FILE = String.raw`/(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)(?:-d)?\.[^/]+$/`;
 
-/** True for a CommonJS copy: a `.cjs` file, or a file under a `cjs` or `commonjs` folder. */
-const IS_CJS = '(hit.file.endsWith(".cjs") || /\\/(?:cjs|commonjs)\\//.test("/" + hit.file))';
+/** True for a CommonJS copy: a `.cjs` file, or a file under a `cjs` or `commonjs` folder (`cjs-browser` too). */
+const IS_CJS =
+  '(hit.file.endsWith(".cjs") || /\\/(?:cjs|commonjs)(?:[-_](?:browser|node))?\\//.test("/" + hit.file))';
+/** True for a platform's copy: a file under a `browser` or `node` variant of a build folder (`esm-browser`). */
+const IS_VARIANT = '/\\/[\\w]+[-_](?:browser|node)\\//.test("/" + hit.file)';
 /**
- * A file's name with the module-system folders (`esm`, `cjs`, …) and the extension left out:
- * twins share it (`dist/cjs/a.js` beside `dist/esm/a.js`, or beside `dist/a.js`).
+ * A file's name with the module-system folders (`esm`, `cjs`, `esm-browser`, …) and the
+ * extension left out: twins share it (`dist/cjs/a.js` beside `dist/esm/a.js`, or `dist/a.js`).
  */
 const TWIN_KEY =
-  '("/" + hit.file).replace(/\\.[cm]?[jt]s$/, "").replace(/\\/(?:cjs|commonjs|esm|mjs|es|module)\\//g, "/")';
+  '("/" + hit.file).replace(/\\.[cm]?[jt]s$/, "").replace(/\\/(?:cjs|commonjs|esm|mjs|es|module)(?:[-_](?:browser|node))?\\//g, "/")';
 
 /**
  * A package that ships its TypeScript sources and their compiled JavaScript (zod's `src/v3/a.ts`
@@ -147,11 +150,16 @@ function definitions(tool: string) {
         // (a.cjs) or in a twin folder (dist/cjs/a.js beside dist/esm/a.js): the first is the source.
         ...(context.tools.has("find_files") ? COMPILED_FROM_TS : ["const built = plain"]),
         `const twins = built.filter(hit => !${IS_CJS}).map(hit => ${TWIN_KEY})`,
-        `const uncopied = built.filter(hit => !${IS_CJS} || !twins.includes(${TWIN_KEY}))`,
+        `const unported = built.filter(hit => !${IS_CJS} || !twins.includes(${TWIN_KEY}))`,
+        // A platform's copy (dist/esm-browser/a.js beside dist/esm/a.js) only when no plain build has it.
+        `const plainBuilds = unported.filter(hit => !${IS_VARIANT}).map(hit => ${TWIN_KEY})`,
+        `const uncopied = unported.filter(hit => !${IS_VARIANT} || !plainBuilds.includes(${TWIN_KEY}))`,
         // A bundle inlines every module in one closure: a definition there only when no module
         // defines the name.
         "const outer = uncopied.filter(hit => !hit.bundled)",
-        "const found = len(outer) > 0 ? outer : uncopied",
+        // `export { default as MAX } from "./max.js"` names another module's default export:
+        // that module is where it is defined, so this alias alone is no answer.
+        'const found = (len(outer) > 0 ? outer : uncopied).filter(hit => !(hit.kind === "alias" && /\\bdefault\\s+as\\s/.test(hit.text)))',
         // A name declared on its own and also a member of some object or an export's alias: the declaration.
         'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind))',
         "const defined = len(declared) > 0 ? declared : found",
@@ -166,7 +174,7 @@ function definitions(tool: string) {
         slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
           ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
           : (true as const),
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source or .cjs copies of a .js only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own, an alias of another module's default export never; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }

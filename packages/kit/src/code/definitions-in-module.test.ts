@@ -62,6 +62,21 @@ describe("definitionLines", () => {
     ).toEqual([2]);
   });
 
+  it("never takes TypeScript's CommonJS `exports.x = void 0` for a definition, alone or in a chain", () => {
+    const text = [
+      '"use strict";', // 1
+      "exports.parse = exports.MAX = void 0;", // 2
+      "exports.stringify = exports.other = value;", // 3
+      "function parse(text) {}", // 4
+      "exports.parse = parse;", // 5
+    ].join("\n");
+    expect(lines(text, "parse")).toEqual([4]);
+    expect(lines(text, "MAX")).toEqual([]);
+    // A chain that ends in a value defines every name in it (an alias: a name defined elsewhere).
+    expect(lines(text, "stringify")).toEqual([]);
+    expect(lines("exports.a = exports.b = 1;", "a")).toEqual([1]);
+  });
+
   it("counts lines as the file tools do, by \\n only", () => {
     expect(lines("const a = 1 /*\u2028*/\nfunction late() {}", "late")).toEqual([2]);
   });

@@ -161,7 +161,12 @@ function assignedDefinition(node: SyntaxNode, name: string): Definition | null {
       nameOf(target.property) === "exports" &&
       nameOf(target.object) === "module");
   const onPrototype = target.type === "MemberExpression" && nameOf(target.property) === "prototype";
-  const right = node.right as SyntaxNode;
+  // `exports.a = exports.b = value`: each name gets the value at the end of the chain.
+  let right = node.right as SyntaxNode;
+  while (right.type === "AssignmentExpression" && right.operator === "=")
+    right = right.right as SyntaxNode;
+  // `exports.a = void 0`: TypeScript's CommonJS output declares its exports before defining them.
+  if (right.type === "UnaryExpression" && right.operator === "void") return null;
   // `exports.a = a` and `exports.a = other.a` hand on what is defined elsewhere.
   const aliases = right.type === "Identifier" || right.type === "MemberExpression";
   const defines = ["function", "class"].includes(kindOfValue(right));
