@@ -1,11 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHIPPED_KITS } from "@lackpy/kit";
-import { createFileTools, createWorkspaceView } from "@lackpy/kit/node";
-import { closeWorkerPool, run } from "@lackpy/run/node";
-import { matchRules } from "./match-rules.js";
+import { closeWorkerPool } from "@lackpy/run/node";
+import { answerRequest, writeWorkspace } from "../__fixtures__/rule-answers.js";
 
 /**
  * A package built four ways (uuid's dist/{cjs,cjs-browser,esm,esm-browser}), each copy compiled
@@ -35,11 +31,7 @@ const FILES: Readonly<Record<string, string>> = {
 let root: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-build-copies-"));
-  for (const [file, text] of Object.entries(FILES)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
+  root = await writeWorkspace("build-copies", FILES);
 });
 
 afterAll(async () => {
@@ -47,25 +39,11 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const TOOLS = Object.keys(SHIPPED_KITS.readonly!.tools);
-
-async function where(request: string, glob?: string) {
-  const built = await matchRules(request, {
-    tools: new Set(TOOLS),
-    workspace: createWorkspaceView(root),
-  });
+async function where(request: string) {
+  const { built, output, error } = await answerRequest(root, request);
   if (built.rule === null) throw new Error(built.reason);
-  const files = createFileTools(root);
-  const result = await run(built.program, {
-    tools: Object.fromEntries(TOOLS.map((name) => [name, files[name as keyof typeof files]])),
-    params: glob ? { ...built.params, glob } : built.params,
-    mode: "in-process",
-  });
-  expect(result.error).toBeNull();
-  return (result.output as { file: string; line: number }[]).map(({ file, line }) => ({
-    file,
-    line,
-  }));
+  expect(error).toBeNull();
+  return (output as { file: string; line: number }[]).map(({ file, line }) => ({ file, line }));
 }
 
 describe("definitions in a package built several ways", () => {

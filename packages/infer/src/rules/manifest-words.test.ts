@@ -1,10 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHIPPED_KITS } from "@lackpy/kit";
-import { createFileTools, createWorkspaceView } from "@lackpy/kit/node";
-import { closeWorkerPool, run } from "@lackpy/run/node";
+import { createWorkspaceView } from "@lackpy/kit/node";
+import { closeWorkerPool } from "@lackpy/run/node";
+import { READONLY_TOOLS, answerRequest, writeWorkspace } from "../__fixtures__/rule-answers.js";
 import { matchRules } from "./match-rules.js";
 
 /**
@@ -37,11 +35,7 @@ const FILES: Readonly<Record<string, string>> = {
 let root: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-manifest-words-"));
-  for (const [file, text] of Object.entries(FILES)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
+  root = await writeWorkspace("manifest-words", FILES);
 });
 
 afterAll(async () => {
@@ -49,22 +43,10 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const TOOLS = Object.keys(SHIPPED_KITS.readonly!.tools);
-
 async function ask(request: string) {
-  const built = await matchRules(request, {
-    tools: new Set(TOOLS),
-    workspace: createWorkspaceView(root),
-  });
-  if (built.rule === null) return { built, output: undefined };
-  const files = createFileTools(root);
-  const result = await run(built.program, {
-    tools: Object.fromEntries(TOOLS.map((name) => [name, files[name as keyof typeof files]])),
-    params: built.params,
-    mode: "in-process",
-  });
-  expect(result.error).toBeNull();
-  return { built, output: result.output };
+  const answered = await answerRequest(root, request);
+  expect(answered.error).toBeNull();
+  return answered;
 }
 
 describe("words grounded in the root package.json", () => {
@@ -115,7 +97,7 @@ describe("words grounded in the root package.json", () => {
     const view = createWorkspaceView(root);
     const yaml = { ...view, manifest: async () => ({ name: "yaml", dependencies: {} }) };
     const read = (request: string) =>
-      matchRules(request, { tools: new Set(TOOLS), workspace: yaml });
+      matchRules(request, { tools: new Set(READONLY_TOOLS), workspace: yaml });
     expect(await read("how many yaml files are there")).toMatchObject({ rule: "count-files" });
     expect(await read("what are yaml's dependencies")).toMatchObject({
       rule: "package-dependencies",

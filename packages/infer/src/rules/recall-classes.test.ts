@@ -1,11 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHIPPED_KITS } from "@lackpy/kit";
-import { createFileTools, createWorkspaceView } from "@lackpy/kit/node";
-import { closeWorkerPool, run } from "@lackpy/run/node";
-import { matchRules } from "./match-rules.js";
+import { closeWorkerPool } from "@lackpy/run/node";
+import { answerRequest, writeWorkspace } from "../__fixtures__/rule-answers.js";
 
 /**
  * Classes of request the rules read (number words, chat spellings, units of size, "top-level"
@@ -44,11 +41,7 @@ const FILES: Readonly<Record<string, string>> = {
 let root: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), "lackpy-recall-"));
-  for (const [file, text] of Object.entries(FILES)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
+  root = await writeWorkspace("recall", FILES);
   await mkdir(path.join(root, "vault/hollow"), { recursive: true });
 });
 
@@ -57,23 +50,10 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** The shipped read-only kit's tools: what the rules answer with by default. */
-const TOOLS = Object.keys(SHIPPED_KITS.readonly!.tools);
-
 async function ask(request: string) {
-  const built = await matchRules(request, {
-    tools: new Set(TOOLS),
-    workspace: createWorkspaceView(root),
-  });
-  if (built.rule === null) return { built, output: undefined };
-  const files = createFileTools(root);
-  const result = await run(built.program, {
-    tools: Object.fromEntries(TOOLS.map((name) => [name, files[name as keyof typeof files]])),
-    params: built.params,
-    mode: "in-process",
-  });
-  expect(result.error).toBeNull();
-  return { built, output: result.output };
+  const answered = await answerRequest(root, request);
+  expect(answered.error).toBeNull();
+  return answered;
 }
 
 describe("classes of request the rules read", () => {

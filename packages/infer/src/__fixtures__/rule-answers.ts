@@ -1,0 +1,44 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { SHIPPED_KITS } from "@lackpy/kit";
+import { createFileTools, createWorkspaceView } from "@lackpy/kit/node";
+import { run } from "@lackpy/run/node";
+import { matchRules } from "../rules/match-rules.js";
+
+/** The shipped read-only kit's tools: what the rules answer with by default. */
+export const READONLY_TOOLS: readonly string[] = Object.keys(SHIPPED_KITS.readonly!.tools);
+
+/** A temporary workspace with these files (path → text); the caller removes it. */
+export async function writeWorkspace(
+  name: string,
+  files: Readonly<Record<string, string>>,
+): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), `lackpy-${name}-`));
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  return root;
+}
+
+/**
+ * How the rules read a request on the workspace at `root`, and, when a rule answers, what its
+ * program gives when the real interpreter runs it over the real file tools (`error` when it fails).
+ */
+export async function answerRequest(root: string, request: string) {
+  const built = await matchRules(request, {
+    tools: new Set(READONLY_TOOLS),
+    workspace: createWorkspaceView(root),
+  });
+  if (built.rule === null) return { built, output: undefined, error: null };
+  const files = createFileTools(root);
+  const result = await run(built.program, {
+    tools: Object.fromEntries(
+      READONLY_TOOLS.map((name) => [name, files[name as keyof typeof files]]),
+    ),
+    params: built.params,
+    mode: "in-process",
+  });
+  return { built, output: result.output, error: result.error };
+}
