@@ -42,3 +42,10 @@ export async function answerRequest(root: string, request: string) {
   });
   return { built, output: result.output, error: result.error };
 }
+
+/** `answerRequest` for tests whose every answer must run: a program that fails throws. */
+export async function answerCleanly(root: string, request: string) {
+  const answered = await answerRequest(root, request);
+  if (answered.error) throw new Error(`${request}: ${JSON.stringify(answered.error)}`);
+  return answered;
+}

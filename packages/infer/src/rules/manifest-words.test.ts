@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspaceView } from "@lackpy/kit/node";
 import { closeWorkerPool } from "@lackpy/run/node";
-import { READONLY_TOOLS, answerRequest, writeWorkspace } from "../__fixtures__/rule-answers.js";
+import { READONLY_TOOLS, answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
 import { matchRules } from "./match-rules.js";
 
 /**
@@ -43,11 +43,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function ask(request: string) {
-  const answered = await answerRequest(root, request);
-  expect(answered.error).toBeNull();
-  return answered;
-}
+const ask = (request: string) => answerCleanly(root, request);
 
 describe("words grounded in the root package.json", () => {
   it.each([
