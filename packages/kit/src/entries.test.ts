@@ -157,6 +157,7 @@ describe("package entries", () => {
       "createModuleProvider",
       "createWorkspaceView",
       "docsIndex",
+      "fileListedSince",
       "importFromWorkspace",
       "isInside",
       "kitCreate",
