@@ -6,8 +6,9 @@
  *   "which files import marked" asks for the module, not for comments.
  * - A field's own name, as the file writes it ("keywords", "bugs", "size-limit", "jest"),
  *   becomes `M`, read by the package rules. A name that is also an everyday word of requests
- *   ("files", "type", "exports") is the field only where the request is about `package.json`
- *   (it names the file or "the package", or the word is followed by "field", "url" or "config").
+ *   ("files", "type", "exports") is the field only right after "the package" ("the package
+ *   type"), right before `package.json` or "package", or before "field", "url" or "config",
+ *   and never after "how many", "list" or "find" ("how many files does the package have").
  * Only names the file has are grounded: a word is never read as a field the package lacks.
  */
 import type { WorkspaceView } from "@lackpy/kit";

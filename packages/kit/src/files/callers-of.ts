@@ -4,6 +4,7 @@ import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { ToolError } from "../tool-error.js";
 import { MODULE_GLOB } from "./imports-of.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
+import { shownArgument } from "./file-error.js";
 
 /** A plain name, or a dotted one (`process.nextTick`). */
 const NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
@@ -25,7 +26,7 @@ export function callersOf(
   if (typeof name !== "string" || !NAME.test(name))
     throw new ToolError(
       "invalid_argument",
-      `callers_of(name, glob?) needs a function's name such as "parseDate" or "process.nextTick", not ${JSON.stringify(name)?.slice(0, 60) ?? String(name)}.`,
+      `callers_of(name, glob?) needs a function's name such as "parseDate" or "process.nextTick", not ${shownArgument(name)}.`,
       {
         retriable: true,
         hint: "pass the bare name, without parentheses or arguments",

@@ -3,6 +3,7 @@ import { dialectOf, parseModule } from "../code/parse-module.js";
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 import { ToolError } from "../tool-error.js";
+import { shownArgument } from "./file-error.js";
 
 /** The files `definitions_of` reads unless given a glob: JavaScript, TypeScript and Python sources. */
 export const DEFINITION_GLOB = "**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,py}";
@@ -113,7 +114,7 @@ export function definitionsOf(
   if (typeof name !== "string" || !NAME.test(name))
     throw new ToolError(
       "invalid_argument",
-      `definitions_of(name, glob?) needs a plain name such as "loadConfig", not ${JSON.stringify(name)?.slice(0, 60) ?? String(name)}.`,
+      `definitions_of(name, glob?) needs a plain name such as "loadConfig", not ${shownArgument(name)}.`,
       {
         retriable: true,
         hint: "pass the bare function, class or variable name, without parentheses or a path",

@@ -76,6 +76,11 @@ export function nameTooLong(shown: string, options: { cause?: unknown } = {}): T
   );
 }
 
+/** A tool's argument as an error message shows it: as JSON, its first 60 characters. */
+export function shownArgument(value: unknown): string {
+  return JSON.stringify(value)?.slice(0, 60) ?? String(value);
+}
+
 function shortened(shown: string): string {
   return shown.length > 120 ? `${shown.slice(0, 60)}…${shown.slice(-40)}` : shown;
 }

@@ -6,6 +6,7 @@ import { readTextFile, type ReadTextFileOptions } from "./read-text-file.js";
 import { importsOwnEntry, ownPackage } from "./own-package-entries.js";
 import { resolvesTo } from "./resolves-to.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
+import { shownArgument } from "./file-error.js";
 
 /** The files `importers_of` reads unless given a glob: JavaScript and TypeScript modules. */
 export const MODULE_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}";
@@ -81,7 +82,7 @@ function wantedOf(module: unknown): Wanted {
   }
   throw new ToolError(
     "invalid_argument",
-    `importers_of(module, glob?) needs a module specifier such as "react" or "./utils", or { file: "lib/utils.js" }, not ${JSON.stringify(module)?.slice(0, 60) ?? String(module)}.`,
+    `importers_of(module, glob?) needs a module specifier such as "react" or "./utils", or { file: "lib/utils.js" }, not ${shownArgument(module)}.`,
     { retriable: true, hint: WANTED_HINT },
   );
 }

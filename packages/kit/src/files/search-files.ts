@@ -5,6 +5,7 @@ import { textLines } from "./read-lines.js";
 import { isBinary, readWalkedBytes } from "./walked-file.js";
 import { SKIPPED_REASONS, overLimitReason } from "./skipped-files.js";
 import { ToolError } from "../tool-error.js";
+import { shownArgument } from "./file-error.js";
 
 /** Most rows `search_files` and `definitions_of` return; a search with more is refused with a hint to narrow it. */
 export const MAX_SEARCH_RESULTS = 100_000;
@@ -152,7 +153,7 @@ export function searchFiles(
   )
     throw new ToolError(
       "invalid_argument",
-      `search_files(text, glob?) needs text as a non-empty string of one line (at most ${MAX_SEARCH_TEXT_CHARS} characters), not ${JSON.stringify(text)?.slice(0, 60) ?? String(text)}.`,
+      `search_files(text, glob?) needs text as a non-empty string of one line (at most ${MAX_SEARCH_TEXT_CHARS} characters), not ${shownArgument(text)}.`,
       {
         retriable: true,
         hint: 'search for plain text such as "TODO"; for a regular expression, read the files and test each line',
