@@ -15,7 +15,7 @@
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
 
-/** Most folders one noun may be looked up among before it is left unread. */
+/** Most files under folders of the noun's name that one lookup reads; past it the noun is left unread. */
 const MAX_FILES_SCANNED = 50_000;
 
 /** The names a noun may give its folder: as written, without a plural `s`, with one. */

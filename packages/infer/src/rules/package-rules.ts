@@ -6,6 +6,7 @@
  * name a request takes from it (a field, a script, a dependency, a package) is grounded: it must
  * be in that `package.json`, so a word is never read as one that is not there.
  */
+import { isRecord } from "../is-record.js";
 import { quoted } from "./reading-text.js";
 import { isPlural } from "./rule-slots.js";
 import {
@@ -96,9 +97,6 @@ const field = (name: string, path: string, key?: string): RuleProgram => ({
   params: key === undefined ? { path, field: name } : { path, field: name, key },
   reading: `the ${quoted(key === undefined ? name : `${name}.${key}`)} field of ${quoted(path)}${path.startsWith("node_modules/") ? " (the installed package)" : ""} (null when it has none)`,
 });
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The subpaths of an `exports` map ("./v4", "./package.json"), or their number; refused for any other shape. */
 function subpathExports(slots: RuleSlots, path: string, value: unknown): RuleProgram | string {

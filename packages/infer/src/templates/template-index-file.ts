@@ -12,6 +12,7 @@ import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { readRegularFileSync } from "@lackpy/kit/node";
 import type { PatternWords } from "./template-index.js";
 import type { Template, TemplateProblem } from "./template.js";
+import { isRecord } from "../is-record.js";
 
 /**
  * The index's format. Bump it whenever `parseTemplate` reads a file differently (a new key, a
@@ -123,8 +124,4 @@ export function writeTemplateIndex(
     rmSync(aside, { force: true });
     return null;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
