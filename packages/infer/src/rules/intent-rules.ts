@@ -1,6 +1,8 @@
 import { CODE_RULES } from "./code-rules.js";
 import { FILE_RULES } from "./file-rules.js";
 import { FOLDER_COUNT_RULES } from "./folder-count-rules.js";
+import { FOLDER_NAME_RULES } from "./folder-name-rules.js";
+import { IMPORT_KIND_RULES } from "./import-kind-rules.js";
 import { LINE_RANK_RULES } from "./line-rank-rules.js";
 import { NAME_RULES } from "./name-rules.js";
 import { OCCURRENCE_RULES } from "./occurrence-rules.js";
@@ -22,6 +24,7 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...WRITE_RULES,
   ...SEARCH_RULES,
   ...OCCURRENCE_RULES,
+  ...IMPORT_KIND_RULES,
   ...CODE_RULES,
   ...PACKAGE_RULES,
   ...SIZE_RULES,
@@ -31,5 +34,6 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...READ_RULES,
   ...NAME_RULES,
   ...FOLDER_COUNT_RULES,
+  ...FOLDER_NAME_RULES,
   ...FILE_RULES,
 ]);
