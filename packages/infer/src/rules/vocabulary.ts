@@ -217,6 +217,12 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["core", "modules"], ["builtin"]],
   [["built-ins"], ["builtin"]],
   [["builtins"], ["builtin"]],
+  // "what does the bin field point to": the field's value says where.
+  [["point", "to"], []],
+  [["points", "to"], []],
+  [["pointing", "to"], []],
+  [["point", "at"], []],
+  [["points", "at"], []],
   // "(not relative paths)": what a package name never is.
   [["relative", "paths"], ["relpath"]],
   [["relative", "imports"], ["relpath"]],
@@ -330,6 +336,10 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["devdeps"], ["devdependency"]],
   [["peerdeps"], ["peerdependency"]],
   [["dev", "deps"], ["devdependency"]],
+  [["dev", "dep"], ["devdependency"]],
+  [["dev", "dependency"], ["devdependency"]],
+  [["devdep"], ["devdependency"]],
+  [["devdependency"], ["devdependency"]],
   [["peer", "dependencies"], ["peerdependency"]],
   [["peerdependencies"], ["peerdependency"]],
   [["optional", "dependencies"], ["optionaldependency"]],
