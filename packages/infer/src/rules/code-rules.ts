@@ -11,9 +11,23 @@ import { fileOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** The concepts the definitions patterns read around a name, which are never the name. */
+const GRAMMAR_FORMS = new Set([
+  "where",
+  "show",
+  "find",
+  "define",
+  "codekind",
+  "symbol",
+  "file",
+  "in",
+]);
 
 /** The name a definitions request asks for: a plain identifier, as written or called ("die()"). */
 const identifier = (slots: RuleSlots) => {
+  // The patterns' own words are never the name: "which classes are defined in lib" and "where
+  // is the class defined" name no definition ("where is run defined" does).
+  if (slots.name?.some((token) => GRAMMAR_FORMS.has(token.form))) return null;
   const name = textOf(slots.name)?.replace(/\(\)?$/, "") ?? null;
   return name !== null && IDENTIFIER.test(name) ? name : null;
 };

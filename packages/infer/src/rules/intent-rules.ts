@@ -1,4 +1,5 @@
 import { CODE_RULES } from "./code-rules.js";
+import { DECLARATION_RULES } from "./declaration-rules.js";
 import { FILE_RULES } from "./file-rules.js";
 import { FOLDER_COUNT_RULES } from "./folder-count-rules.js";
 import { FOLDER_NAME_RULES } from "./folder-name-rules.js";
@@ -26,6 +27,7 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...OCCURRENCE_RULES,
   ...IMPORT_KIND_RULES,
   ...CODE_RULES,
+  ...DECLARATION_RULES,
   ...PACKAGE_RULES,
   ...SIZE_RULES,
   ...SIZE_THRESHOLD_RULES,
