@@ -334,9 +334,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?:show |(?<who>who) )?(?:(?<files>file) )?use (?<module>[QP]){scope}",
       // "who uses is-promise.js": a workspace file by its path, used by its importers.
       "(?<who>who) use (?<module>F){scope}",
+      // "what files pull in the debug package": a dependency package.json declares, by name.
+      "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
+      "(?<count>count )(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
+      if (slots.dep && !(module && (await declaresDependency(module, context))))
+        return "the package is not one package.json declares";
       // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
       // (lower case, as npm requires); "who imports Subscribable" names a symbol, not a module.
       // A file of the workspace by its path ("lib/a.js", not a package "lib"): the imports that
@@ -463,3 +468,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     build: search("rows"),
   },
 ];
+
+/** True when the workspace's package.json declares `name` in any of its dependency lists. */
+async function declaresDependency(name: string, context: RuleContext): Promise<boolean> {
+  const manifest = await context.workspace?.manifest?.("package.json");
+  return ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].some(
+    (section) => {
+      const entries = manifest?.[section];
+      return entries !== null && typeof entries === "object" && Object.hasOwn(entries, name);
+    },
+  );
+}
