@@ -73,6 +73,8 @@ describe("classes of request the rules read", () => {
     ["which file in src is the biggest, size-wise", "largest-files", null],
     // "dist" is a letter from "list": a guessed verb at the end is not moved to the front.
     ["the 2 largest files in dist", "largest-files", null],
+    ["how many exports does src/app.ts have", "exports", 1],
+    ["how many things does index.js export", "exports", 1],
     ["how many folders are directly inside src", "count-folders", 1],
     ["total line count of the typescript files in src", "total-lines", 5],
     ["break down the files in src by extension", "count-per-extension", { ".ts": 4 }],
