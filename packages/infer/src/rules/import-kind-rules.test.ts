@@ -59,3 +59,11 @@ describe('the files that import a dependency named with "package"', () => {
     expect(built.rule).toBeNull();
   });
 });
+
+describe("the files that import ./x.js, written without its extension", () => {
+  it("finds the imports that resolve to the file of that path", async () => {
+    const { built, output } = await answerCleanly(root, "which files import ./lib/own.js");
+    expect(built.rule).toBe("files-importing");
+    expect(output).toEqual(["lib/server.js"]);
+  });
+});

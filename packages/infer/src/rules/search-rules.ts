@@ -349,6 +349,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       const form = slots.module?.[0]?.form;
       if (form === "F" && !module?.startsWith("."))
         return importersOfFiles(slots, context, module!);
+      // "which files import ./_baseGetTag.js": a file of that name, wherever the imports that
+      // resolve to it are written from (lodash writes "./_baseGetTag", without the extension).
+      if (form === "F" && module?.startsWith("./") && /\.(?:[cm]?[jt]sx?)$/.test(module))
+        return importersOfFiles(slots, context, module.slice(2));
       // "which files import http-exception.js", "who uses utils/url.js": a path's end, not a package.
       if (module && !module.startsWith(".") && /\.(?:[cm]?[jt]sx?|json)$/.test(module))
         return importersOfFiles(slots, context, module);
