@@ -26,6 +26,13 @@ const FILES: Readonly<Record<string, string>> = {
   "lib/only.js": CJS,
   "dist/esm/index.js": "export { default as MAX } from './max.js';\n",
   "dist/esm/max.js": "export default 'ffffffff';\n",
+  // jose's layout: dist/browser beside dist/node/{cjs,esm}, and a source folder of the same shape.
+  "jose/dist/browser/jwt/verify.js": "export async function jwtVerify() {}\n",
+  "jose/dist/node/cjs/jwt/verify.js":
+    "async function jwtVerify() {}\nexports.jwtVerify = jwtVerify;\n",
+  "jose/dist/node/esm/jwt/verify.js": "export async function jwtVerify() {}\n",
+  "src/browser/fs.ts": "export function readText() {}\n",
+  "src/node/fs.ts": "export function readText() {}\n",
 };
 
 let root: string;
@@ -62,5 +69,20 @@ describe("definitions in a package built several ways", () => {
 
   it("never include TypeScript's `exports.x = void 0` prelude", async () => {
     expect(await where("where is v35 defined in lib")).toEqual([{ file: "lib/only.js", line: 4 }]);
+  });
+});
+
+describe("definitions in a package built for the browser and for Node", () => {
+  it("are the Node ESM build's, as the plain build is where there is one", async () => {
+    expect(await where("where is jwtVerify defined")).toEqual([
+      { file: "jose/dist/node/esm/jwt/verify.js", line: 1 },
+    ]);
+  });
+
+  it("keep both of a source's platform folders: each is its own implementation", async () => {
+    expect(await where("where is readText defined")).toEqual([
+      { file: "src/browser/fs.ts", line: 1 },
+      { file: "src/node/fs.ts", line: 1 },
+    ]);
   });
 });

@@ -105,14 +105,20 @@ function lastLine(context: RuleContext): string {
 /** True for a CommonJS copy: a `.cjs` file, or a file under a `cjs` or `commonjs` folder (`cjs-browser` too). */
 const IS_CJS =
   '(hit.file.endsWith(".cjs") || /\\/(?:cjs|commonjs)(?:[-_](?:browser|node))?\\//.test("/" + hit.file))';
-/** True for a platform's copy: a file under a `browser` or `node` variant of a build folder (`esm-browser`). */
-const IS_VARIANT = '/\\/[\\w]+[-_](?:browser|node)\\//.test("/" + hit.file)';
 /**
- * A file's name with the module-system folders (`esm`, `cjs`, `esm-browser`, …) and the
- * extension left out: twins share it (`dist/cjs/a.js` beside `dist/esm/a.js`, or `dist/a.js`).
+ * True for a platform's copy: a file under a `browser` or `node` variant of a build folder
+ * (`esm-browser`), or under a `browser` folder of a build (jose's `dist/browser/` beside
+ * `dist/node/esm/`): kept only when no other build defines the name.
+ */
+const IS_VARIANT =
+  '/\\/[\\w]+[-_](?:browser|node)\\/|\\/(?:dist|build)\\/(?:[\\w.-]+\\/)*browser\\//.test("/" + hit.file)';
+/**
+ * A file's name with the module-system folders (`esm`, `cjs`, `esm-browser`, …), the platform
+ * folders (`browser`, `node`) and the extension left out: twins share it (`dist/cjs/a.js`
+ * beside `dist/esm/a.js`, or `dist/a.js`; `dist/node/esm/a.js` beside `dist/browser/a.js`).
  */
 const TWIN_KEY =
-  '("/" + hit.file).replace(/\\.[cm]?[jt]s$/, "").replace(/\\/(?:cjs|commonjs|esm|mjs|es|module)(?:[-_](?:browser|node))?\\//g, "/")';
+  '("/" + hit.file).replace(/\\.[cm]?[jt]s$/, "").replace(/\\/(?:cjs|commonjs|esm|mjs|es|module)(?:[-_](?:browser|node))?\\//g, "/").replace(/\\/(?:browser|node)\\//g, "/")';
 
 /**
  * A package that ships its TypeScript sources and their compiled JavaScript (zod's `src/v3/a.ts`
