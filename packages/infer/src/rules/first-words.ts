@@ -31,40 +31,27 @@ interface Opening {
   required: readonly string[];
 }
 
-const OPENINGS = new WeakMap<RegExp, Opening>();
+/** The body each rule pattern was made from, and its opening once read (null: not readable). */
+const BODIES = new WeakMap<RegExp, string>();
+const OPENINGS = new WeakMap<RegExp, Opening | null>();
 
 /**
- * Notes the opening of `pattern`, made as `^(?:body)$` from `body`; nothing when `body` opens
- * otherwise or has an alternative outside every group.
+ * Notes that `pattern` is `^(?:body)$`, made from `body`; its opening is read the first time a
+ * line is tried against it (a request that an early rule answers reads none of the others).
  */
 export function noteFirstWords(pattern: RegExp, body: string): void {
-  if (hasOuterAlternative(body)) return;
-  const optional: string[][] = [];
-  let at = 0;
-  for (;;) {
-    OPTIONAL.lastIndex = at;
-    const group = OPTIONAL.exec(body);
-    if (!group) break;
-    optional.push(wordsOf(group[0]));
-    at = OPTIONAL.lastIndex;
-  }
-  REQUIRED_GROUP.lastIndex = at;
-  const words = REQUIRED_GROUP.exec(body);
-  if (words) {
-    OPENINGS.set(pattern, { optional, required: words[1]!.split("|") });
-    return;
-  }
-  REQUIRED_LETTERS.lastIndex = at;
-  const letters = REQUIRED_LETTERS.exec(body);
-  // "files?" begins with "file"; a lone letter that may be absent says nothing.
-  const prefix = letters && (letters[2] ? letters[1]!.slice(0, -1) : letters[1]!);
-  if (prefix) OPENINGS.set(pattern, { optional, required: [prefix] });
+  BODIES.set(pattern, body);
 }
 
 /** False only when `line` cannot match `pattern`: its first tokens cannot open a match of it. */
 export function mayMatch(pattern: RegExp, line: string): boolean {
-  const opening = OPENINGS.get(pattern);
-  if (opening === undefined) return true;
+  let opening = OPENINGS.get(pattern);
+  if (opening === undefined) {
+    const body = BODIES.get(pattern);
+    opening = body === undefined ? null : readOpening(body);
+    OPENINGS.set(pattern, opening);
+  }
+  if (opening === null) return true;
   const tokens = line.split(" ");
   // The token indexes a match may have reached after each optional group.
   let reached = [0];
@@ -76,6 +63,28 @@ export function mayMatch(pattern: RegExp, line: string): boolean {
   return reached.some((index) =>
     opening.required.some((word) => tokens[index]?.startsWith(word) === true),
   );
+}
+
+/** The opening of a body; null when it opens otherwise or has an alternative outside every group. */
+function readOpening(body: string): Opening | null {
+  if (hasOuterAlternative(body)) return null;
+  const optional: string[][] = [];
+  let at = 0;
+  for (;;) {
+    OPTIONAL.lastIndex = at;
+    const group = OPTIONAL.exec(body);
+    if (!group) break;
+    optional.push(wordsOf(group[0]));
+    at = OPTIONAL.lastIndex;
+  }
+  REQUIRED_GROUP.lastIndex = at;
+  const words = REQUIRED_GROUP.exec(body);
+  if (words) return { optional, required: words[1]!.split("|") };
+  REQUIRED_LETTERS.lastIndex = at;
+  const letters = REQUIRED_LETTERS.exec(body);
+  // "files?" begins with "file"; a lone letter that may be absent says nothing.
+  const prefix = letters && (letters[2] ? letters[1]!.slice(0, -1) : letters[1]!);
+  return prefix ? { optional, required: [prefix] } : null;
 }
 
 /** The words of a group, without its syntax or its name. */
