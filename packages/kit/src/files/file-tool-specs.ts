@@ -335,8 +335,8 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     acceptsSecrets: false,
     examples: [
       {
-        intent: "how many classes does lib/a.js define",
-        code: `len(declarations_in("lib/a.js").filter(entry => entry.kind === "class"))`,
+        intent: "the classes lib/a.js declares",
+        code: `declarations_in("lib/a.js").filter(entry => entry.kind === "class").map(entry => entry.name)`,
         tags: ["functions", "classes", "methods", "declared", "outline"],
       },
     ],
