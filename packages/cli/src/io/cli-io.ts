@@ -1,5 +1,5 @@
 import { Console } from "node:console";
-import { createInterface } from "node:readline";
+import { createRequire } from "node:module";
 import { Writable } from "node:stream";
 import { terminalText } from "./terminal-text.js";
 /** The terminal a person answers prompts on (`--approve`), read one line at a time. */
@@ -51,15 +51,26 @@ export function pipeWriter(stream: NodeJS.WriteStream): (text: string) => void {
   };
 }
 
+type Readline = typeof import("node:readline");
+
+/**
+ * Node's `readline`, loaded on the first prompt: a command that asks nothing (nearly every one)
+ * does not load its seven modules. A synchronous `require`, since `import()` would start Node's ES
+ * module loader in the bin (decision 169).
+ */
+function readline(): Readline {
+  return createRequire(import.meta.url)("node:readline") as Readline;
+}
+
 /** Lines typed on a stream, read on demand: nothing is read (and the process is not held open) until the first `readLine`. */
 export function streamTerminal(stream: NodeJS.ReadStream): CliTerminal {
   let lines: AsyncIterator<string> | null = null;
-  let reader: ReturnType<typeof createInterface> | null = null;
+  let reader: ReturnType<Readline["createInterface"]> | null = null;
   return {
     isTTY: Boolean(stream.isTTY),
     async readLine() {
       if (!lines) {
-        reader = createInterface({ input: stream, terminal: false });
+        reader = readline().createInterface({ input: stream, terminal: false });
         lines = reader[Symbol.asyncIterator]();
       }
       const next = await lines.next();

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { LackpyService } from "@lackpy/service";
 import type { CliIo } from "./cli-io.js";
 import { palette } from "./code-frame.js";
@@ -30,7 +31,6 @@ export function createCommandContext(raw: CliIo, options: { debug: boolean }): C
       const { LackpyService, progressMessage } = await import("@lackpy/service");
       // The service sends the progress events, so its words for them load with it, not before.
       useProgressWords(progressMessage);
-      const { resolve } = await import("node:path");
       const root = resolve(io.cwd, workspace ?? ".");
       let service = services.get(root);
       if (!service) {

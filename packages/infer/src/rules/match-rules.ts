@@ -10,6 +10,7 @@
  */
 import { groundRequest } from "./ground-request.js";
 import { INTENT_RULES } from "./intent-rules.js";
+import { mayMatch } from "./first-words.js";
 import { readRequest, type Token } from "./read-request.js";
 import { TESTS_LEFT_OUT, leaveOutTests } from "./test-exclusion.js";
 import type { IntentRule, RuleContext, RuleProgram, RuleSlots } from "./rule-types.js";
@@ -90,6 +91,7 @@ async function tryRules(
   for (const rule of rules) {
     if (!rule.needs.every((tool) => context.tools.has(tool))) continue;
     for (const pattern of rule.patterns) {
+      if (!mayMatch(pattern, line)) continue;
       const match = pattern.exec(line);
       if (!match) continue;
       const built = await rule.build(slotsOf(match, tokens, starts), context);

@@ -1,5 +1,6 @@
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
+import { noteFirstWords } from "./first-words.js";
 
 /** A program a rule wrote for an intent, with the string params it binds and how it read the request. */
 export interface RuleProgram {
@@ -69,5 +70,7 @@ const MACROS: Readonly<Record<string, string>> = {
  */
 export function rulePattern(source: string): RegExp {
   const expanded = source.replace(/\{(\w+)\}/g, (whole, name: string) => MACROS[name] ?? whole);
-  return new RegExp(`^${expanded}$`, "d");
+  const pattern = new RegExp(`^(?:${expanded})$`, "d");
+  noteFirstWords(pattern, expanded);
+  return pattern;
 }

@@ -1,4 +1,4 @@
-import { constants, PerformanceObserver } from "node:perf_hooks";
+import { createRequire } from "node:module";
 import { getHeapStatistics } from "node:v8";
 
 /** How much of `memoryMb` the heap may still fill right after a full collection. */
@@ -14,7 +14,14 @@ const NEAR_LIMIT = 0.85;
 export class HeapWatch {
   private current: { limitBytes: number; controller: AbortController } | null = null;
 
+  /**
+   * Starts observing full collections. `perf_hooks` (ten of Node's modules) is loaded here, not
+   * when this file is: the child makes its watch once it has said it is ready (decision 170).
+   */
   constructor() {
+    const { constants, PerformanceObserver } = createRequire(import.meta.url)(
+      "node:perf_hooks",
+    ) as typeof import("node:perf_hooks");
     new PerformanceObserver((list) => {
       if (!this.current) return;
       const major = list

@@ -36,8 +36,16 @@ const MAX_CHECKED_TREES = 64;
 const checkedTrees = new Map<number, ProgramTree>();
 /** The handlers of the current run's child tools, by tool name. */
 let handlers = new Map<string, ChildToolHandler>();
-const heapWatch = new HeapWatch();
+let heapWatch: HeapWatch | null = null;
 let nextCallId = 0;
+
+/**
+ * The child's heap watch, made on first need: `serveHost` makes it right after saying it is
+ * ready, so Node's `perf_hooks` loads while the host sends its first run rather than before.
+ */
+function watchHeap(): HeapWatch {
+  return (heapWatch ??= new HeapWatch());
+}
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -144,7 +152,7 @@ async function runOne(message: RunRequest): Promise<void> {
       secretParams: request.secretParams,
       limits: request.limits,
       heapUsedBytes: () => getHeapStatistics().used_heap_size,
-      signal: heapWatch.begin(request.limits.memoryMb),
+      signal: watchHeap().begin(request.limits.memoryMb),
       ...(request.progress
         ? {
             onProgress: (progress: RunProgress) =>
@@ -161,7 +169,7 @@ async function runOne(message: RunRequest): Promise<void> {
     }),
   );
   // The only signal here is the heap watch's: a run it stopped ran out of memory.
-  if (heapWatch.end() && result.error?.code === "cancelled")
+  if (watchHeap().end() && result.error?.code === "cancelled")
     result.error = {
       ...result.error,
       code: "limit_memory",
@@ -250,5 +258,8 @@ export function serveHost(beforeReady?: () => void): void {
   void warmUp()
     .then(() => beforeReady?.())
     .catch(() => undefined)
-    .finally(() => send({ type: "ready" }));
+    .finally(() => {
+      send({ type: "ready" });
+      setImmediate(watchHeap);
+    });
 }
