@@ -101,6 +101,9 @@ export async function applyPhase(context: ApplyPhaseContext) {
   );
 
   const applyMs: number[] = [];
+  /** The applies of rounds that append to a shared file (10 clients race for each), apart: landed and refused. */
+  const sharedApplyMs: number[] = [];
+  const sharedRefusedMs: number[] = [];
   const dryRunMs: number[] = [];
   const errorSamples: string[] = [];
   const sample = (text: string) => errorSamples.length < 5 && errorSamples.push(text.slice(0, 300));
@@ -187,6 +190,7 @@ export async function applyPhase(context: ApplyPhaseContext) {
           () => null,
         );
         applyMs.push(performance.now() - applyStarted);
+        if (shared) (applied?.isError ? sharedRefusedMs : sharedApplyMs).push(applyMs.at(-1)!);
         state.log.push(
           `r${round} apply@${live(through + 1)}: ${applied ? (applied.structuredContent?.error?.code ?? applied.structuredContent?.runId) : "lost"}`,
         );
@@ -258,6 +262,18 @@ export async function applyPhase(context: ApplyPhaseContext) {
     clientCpuShare: Math.round((clientCpu / (clientCpu + serverCpu)) * 100) / 100,
     loadAverage: { before: round1(loadBefore), after: round1(loadAfter) },
     applyMs: { p50: pick(sorted, 50), p95: pick(sorted, 95), p99: pick(sorted, 99) },
+    sharedFileApplyMs: {
+      landed: {
+        count: sharedApplyMs.length,
+        p50: pick(sortedOf(sharedApplyMs), 50),
+        p95: pick(sortedOf(sharedApplyMs), 95),
+      },
+      refused: {
+        count: sharedRefusedMs.length,
+        p50: pick(sortedOf(sharedRefusedMs), 50),
+        p95: pick(sortedOf(sharedRefusedMs), 95),
+      },
+    },
     undoMs: { p50: pick(sortedOf(undoMs), 50), p95: pick(sortedOf(undoMs), 95) },
     dryRunMs: { p50: pick(sortedOf(dryRunMs), 50), p95: pick(sortedOf(dryRunMs), 95) },
     errorSamples,
