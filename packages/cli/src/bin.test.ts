@@ -51,6 +51,21 @@ describe("bin/lackpy.js", () => {
     expect(JSON.parse(stdout)).toMatchObject({ success: true, output: ["src/cli.py"] });
   });
 
+  // The bundle loads the kit's TypeScript parser (a native package) from beside itself: the CLI
+  // must depend on it, or a strict install (pnpm's) leaves it unresolvable from the bundle. pnpm
+  // runs the tests with NODE_PATH at its store's hoisted folder, which a user's shell does not have.
+  it("answers a definition in a TypeScript file, with the parser the bundle loads", async () => {
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [BIN, "delegate", "where is addItem defined", "--workspace", root, "--json"],
+      { cwd: root, timeout: 30_000, env: { ...process.env, NODE_PATH: "" } },
+    );
+    expect(JSON.parse(stdout)).toMatchObject({
+      success: true,
+      output: [{ file: "src/inventory.ts", line: 7, kind: "function" }],
+    });
+  });
+
   it("survives a program that outgrows its child's heap", async () => {
     await writeFile(
       path.join(root, ".lackpy", "config.toml"),

@@ -118,8 +118,8 @@ describe("MCP server (in memory)", () => {
       { name: "mine", tools: ["read_file"] },
       (result: any) => expect(result.path).toContain(path.join(".lackpy", "kits", "mine.kit")),
     ],
-    ["toolbox_list", {}, (result: any) => expect(result.tools).toHaveLength(15)],
-    ["docs_index", { kit: "files" }, (result: any) => expect(result.docs).toHaveLength(15)],
+    ["toolbox_list", {}, (result: any) => expect(result.tools).toHaveLength(16)],
+    ["docs_index", { kit: "files" }, (result: any) => expect(result.docs).toHaveLength(16)],
     [
       "resolve_doc",
       { path: "read_file.md" },

@@ -5,15 +5,29 @@
  * be a plain identifier after a word that introduces it ("where is X defined", "callers of X");
  * it is bound as the string param `name`.
  */
-import { MODULE_EXTENSIONS, extensionOf } from "./file-kinds.js";
+import { MODULE_EXTENSIONS, TEST_FILE, extensionOf } from "./file-kinds.js";
 import { quoted } from "./reading-text.js";
 import { fileOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** The concepts the definitions patterns read around a name, which are never the name. */
+const GRAMMAR_FORMS = new Set([
+  "where",
+  "show",
+  "find",
+  "define",
+  "codekind",
+  "symbol",
+  "file",
+  "in",
+]);
 
 /** The name a definitions request asks for: a plain identifier, as written or called ("die()"). */
 const identifier = (slots: RuleSlots) => {
+  // The patterns' own words are never the name: "which classes are defined in lib" and "where
+  // is the class defined" name no definition ("where is run defined" does).
+  if (slots.name?.some((token) => GRAMMAR_FORMS.has(token.form))) return null;
   const name = textOf(slots.name)?.replace(/\(\)?$/, "") ?? null;
   return name !== null && IDENTIFIER.test(name) ? name : null;
 };
@@ -87,9 +101,6 @@ function lastLine(context: RuleContext): string {
     ? 'read_lines(hit.file, -1).join("")'
     : 'read_file(hit.file).trimEnd().split("\\n").at(-1)';
 }
-
-/** A test file by its path: under a `test`, `tests` or `__tests__` folder, or named `*.test.*`, `*.spec.*`, `*.test-d.ts`. */
-const TEST_FILE = String.raw`/(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)(?:-d)?\.[^/]+$/`;
 
 /** True for a CommonJS copy: a `.cjs` file, or a file under a `cjs` or `commonjs` folder (`cjs-browser` too). */
 const IS_CJS =

@@ -111,3 +111,9 @@ const CODE = `{${CODE_EXTENSIONS.join(",")}}`;
  * `__tests__/` (a `tsconfig.spec.json` configures tests; it is not one).
  */
 export const TEST_GLOB = `{**/*.{test,spec}.${CODE},**/test_*.py,**/*_test.${CODE},**/__tests__/**/*.${CODE}}`;
+
+/**
+ * A test file by its path, as a regex literal of the language: under a `test`, `tests` or
+ * `__tests__` folder, or named `*.test.*`, `*.spec.*` (`*.test-d.ts` too), `test_*.py` or `*_test.*`.
+ */
+export const TEST_FILE = String.raw`/(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)(?:-d)?\.[^/]+$|(?:^|\/)test_[^/]*\.py$|_test\.[^/.]+$/`;

@@ -1,6 +1,9 @@
 import { CODE_RULES } from "./code-rules.js";
+import { DECLARATION_RULES } from "./declaration-rules.js";
 import { FILE_RULES } from "./file-rules.js";
 import { FOLDER_COUNT_RULES } from "./folder-count-rules.js";
+import { FOLDER_NAME_RULES } from "./folder-name-rules.js";
+import { IMPORT_KIND_RULES } from "./import-kind-rules.js";
 import { LINE_RANK_RULES } from "./line-rank-rules.js";
 import { NAME_RULES } from "./name-rules.js";
 import { OCCURRENCE_RULES } from "./occurrence-rules.js";
@@ -22,7 +25,9 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...WRITE_RULES,
   ...SEARCH_RULES,
   ...OCCURRENCE_RULES,
+  ...IMPORT_KIND_RULES,
   ...CODE_RULES,
+  ...DECLARATION_RULES,
   ...PACKAGE_RULES,
   ...SIZE_RULES,
   ...SIZE_THRESHOLD_RULES,
@@ -31,5 +36,6 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...READ_RULES,
   ...NAME_RULES,
   ...FOLDER_COUNT_RULES,
+  ...FOLDER_NAME_RULES,
   ...FILE_RULES,
 ]);

@@ -11,6 +11,7 @@
 import { groundRequest } from "./ground-request.js";
 import { INTENT_RULES } from "./intent-rules.js";
 import { readRequest, type Token } from "./read-request.js";
+import { TESTS_LEFT_OUT, leaveOutTests } from "./test-exclusion.js";
 import type { IntentRule, RuleContext, RuleProgram, RuleSlots } from "./rule-types.js";
 
 /** Intents longer than this are left to the other tiers: everyday requests are short, and it bounds the rules' work. */
@@ -134,9 +135,29 @@ export async function matchRules(
     };
   const grounded = await groundRequest(readRequest(text), context.workspace);
   // "ignore node_modules": what every listing does; the reading says it was asked.
-  const tokens = grounded.filter((token) => token.form !== "nonm");
-  const leftOut = tokens.length < grounded.length;
+  const tokens = grounded.filter((token) => token.form !== "nonm" && token.form !== "notest");
+  const leftOut = grounded.some((token) => token.form === "nonm");
+  const noTests = grounded.some((token) => token.form === "notest");
   let tried = await tryRules(tokens, context, rules);
+  // "excluding tests": the answer's listings keep only the files that are not tests.
+  if (tried.answer && noTests) {
+    const program = leaveOutTests(tried.answer.program, tried.answer.params);
+    tried = program
+      ? {
+          answer: {
+            ...tried.answer,
+            program,
+            reading: `${tried.answer.reading}; ${TESTS_LEFT_OUT}`,
+          },
+        }
+      : {
+          answer: null,
+          refused: {
+            rule: rules.find((rule) => rule.id === tried.answer!.rule)!,
+            reason: "its program does not list files a way that can leave the tests out",
+          },
+        };
+  }
   // "is it ESM or commonjs? (the type field)": the field the parentheses name is the answer.
   const field = tried.answer ? null : fieldInParentheses(text);
   if (field) {

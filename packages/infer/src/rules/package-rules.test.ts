@@ -16,6 +16,9 @@ beforeAll(async () => {
       author: "Ada",
       repository: "https://example.com/app.git",
       dependencies: { lodash: "^4.17.0" },
+      devDependencies: { jest: "29.7.0", typescript: "5.0.4" },
+      bin: { app: "./bin/cli.js" },
+      scripts: { build: "tsc", test: "jest" },
     },
     "node_modules/lodash/package.json": { name: "lodash", version: "4.17.21", license: "MIT" },
   };
@@ -55,5 +58,20 @@ describe("package facts", () => {
   it("does not answer for a package that is not installed", async () => {
     expect((await read("what license is left-pad under")).rule).toBeNull();
     expect((await read("what license is ../etc under")).rule).toBeNull();
+  });
+});
+
+describe("package facts in other words", () => {
+  it.each<[string, string, Record<string, unknown>]>([
+    ["what version of typescript does it use", "dependency-version", { dependency: "typescript" }],
+    ["is jest a dev dep? which version", "dependency-version", { section: "devDependencies" }],
+    ["what does the bin field in package.json point to", "package-field", { field: "bin" }],
+    ["how many scripts are defined in package.json", "package-scripts", {}],
+  ])("%s", async (intent, rule, params) => {
+    expect(await read(intent)).toMatchObject({ rule, params });
+  });
+
+  it("does not read a dependency in a list it is not in", async () => {
+    expect((await read("is jest a dependency? which version")).rule).toBeNull();
   });
 });

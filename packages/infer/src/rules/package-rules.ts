@@ -203,6 +203,10 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `(?:show )?(?<dep>[^ ]+) version(?: (?:in )?${SECTION}| pinned)?${PKG}`,
       // "which jest version do they use", "what mocha version does ws have".
       `(?:show )?(?<dep>[^ ]+) version (?:(?<pkg>package|W) )?(?:use|have)`,
+      // "what version of typescript does it use".
+      `(?:show )?version (?<dep>[^ ]+) (?:(?<pkg>package|W) )?(?:use|have)`,
+      // "is jest a dev dep? which version".
+      `(?<dep>[^ ]+) ${SECTION} (?:show )?version`,
     ].map(rulePattern),
     async build(slots, context) {
       const found = await manifestOf(slots, context);
@@ -232,6 +236,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     patterns: [
       `(?<count>count )?(?:show )?${PKG_BEFORE}script(?<names> name)?${PKG}`,
       "(?<count>count )?(?:show )?script (?:package |(?<pkgFirst>F) )?(?:have|define)",
+      // "how many scripts are defined in package.json".
+      `(?<count>count )?(?:show )?script (?:have|define)${PKG}`,
     ].map(rulePattern),
     async build(slots, context) {
       const found = await manifestOf(slots, context);

@@ -84,6 +84,7 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["show the TODOs in README.md", "todos", () => TODOS.slice(0, 1)],
   ["todos in src", "todos", () => TODOS.slice(1)],
   ["which files import ./utils", "files-importing", () => ["src/index.ts"]],
+  ["is there a tools folder?", "folders-named", () => ["src/tools"]],
   ["which files require ../utils", "files-importing", () => ["src/tools/run.js"]],
   ["who imports whatwg-fetch", "files-importing", () => ["src/index.ts"]],
   ["who imports os", "files-importing", () => ["src/app.py"]],

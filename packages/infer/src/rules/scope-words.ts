@@ -60,6 +60,19 @@ export async function readScopeWords(
       index++;
       continue;
     }
+    // "excluding tests", "(not test files)", "non-test": one `notest` token (`leaveOutTests`).
+    const tests = testWordsAt(tokens, index);
+    if (tests > 0) {
+      read.push({
+        form: "notest",
+        raw: tokens
+          .slice(index, index + tests)
+          .map((t) => t.raw)
+          .join(" "),
+      });
+      index += tests - 1;
+      continue;
+    }
     // "directly in lib": the folder's own files.
     if (token.form === "directly" && next?.form === "in" && tokens[index + 2]?.form === "D") {
       read.push(next, tokens[index + 2]!, { form: "shallow", raw: `${token.raw} in` });
@@ -156,4 +169,14 @@ function shallowAt(tokens: readonly Token[], index: number): number {
   if (tokens[index + 1]?.form !== "count" && tokens[index + 1]?.form !== "in") return 0;
   const word = tokens[at];
   return word?.form === "folder" && /s$/i.test(word.raw) ? 3 : 0;
+}
+
+/** How many tokens from `index` leave the tests out: "excluding tests", "not the test files", "non-test" (0 when they do not). */
+function testWordsAt(tokens: readonly Token[], index: number): number {
+  if (/^non-?tests?$/i.test(tokens[index]?.raw ?? "")) return 1;
+  if (!leavesOut(tokens[index]) || tokens[index + 1]?.form !== "test") return 0;
+  const after = tokens[index + 2];
+  return after && (after.form === "file" || after.form === "folder") && /s$/i.test(after.raw)
+    ? 3
+    : 2;
 }

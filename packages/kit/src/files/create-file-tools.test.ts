@@ -318,6 +318,7 @@ describe("FILE_TOOL_SPECS", () => {
       ["definitions_of", false],
       ["exports_of", false],
       ["imports_of", false],
+      ["declarations_in", false],
       ["importers_of", false],
       ["callers_of", false],
       ["write_file", false],

@@ -25,6 +25,8 @@ import { callersOf } from "./callers-of.js";
 import { definitionsOf } from "./definitions-of.js";
 import { exportsOf, type ExportedName } from "./exports-of.js";
 import { importersOf, importsOf } from "./imports-of.js";
+import { declarationsOfFile } from "./declarations-of-file.js";
+import type { Declaration } from "../code/module-declarations.js";
 import { noteReadFile } from "./child-file-tool.js";
 import { checkEditArguments, editText } from "./edit-text-file.js";
 
@@ -67,6 +69,7 @@ export interface FileTools {
   definitions_of(name: unknown, glob?: unknown): Promise<SearchHit[]>;
   exports_of(path: unknown): Promise<ExportedName[]>;
   imports_of(path: unknown): Promise<string[]>;
+  declarations_in(path: unknown): Promise<Declaration[]>;
   importers_of(module: unknown, glob?: unknown): Promise<SearchHit[]>;
   callers_of(name: unknown, glob?: unknown): Promise<SearchHit[]>;
   write_file(path: unknown, content: unknown): Promise<number>;
@@ -142,6 +145,10 @@ export function createFileTools(root: string, options: FileToolsOptions = {}): F
     },
     imports_of(file) {
       return importsOf(workspace, file, { maxReadBytes, protection, staging: stagingOf(this) });
+    },
+    declarations_in(file) {
+      const staging = stagingOf(this);
+      return declarationsOfFile(workspace, file, { maxReadBytes, protection, staging });
     },
     async importers_of(module, glob) {
       return importersOf(workspace, module, glob, scanOptions(this));

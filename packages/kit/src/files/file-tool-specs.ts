@@ -316,6 +316,32 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
     ],
   },
   {
+    name: "declarations_in",
+    provider: "builtin",
+    description:
+      "What a JS or TS file declares at its top level, and its classes' members (with `of`), in source order, parsed.",
+    args: [
+      {
+        name: "path",
+        type: "string",
+        description: 'A module such as "src/index.ts"',
+        path: "read",
+      },
+    ],
+    returns: "{ name: string, kind: string, line: number, of?: string }[]",
+    gradeW: 1,
+    effectsCeiling: 0,
+    docs: "declarations_in.md",
+    acceptsSecrets: false,
+    examples: [
+      {
+        intent: "the classes lib/a.js declares",
+        code: `declarations_in("lib/a.js").filter(entry => entry.kind === "class").map(entry => entry.name)`,
+        tags: ["functions", "classes", "methods", "declared", "outline"],
+      },
+    ],
+  },
+  {
     name: "importers_of",
     provider: "builtin",
     description:

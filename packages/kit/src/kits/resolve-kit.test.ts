@@ -18,6 +18,7 @@ function mockToolbox(): Toolbox {
       definitions_of: [],
       exports_of: [],
       imports_of: [],
+      declarations_in: [],
       importers_of: [],
       callers_of: [],
       write_file: 1,
@@ -64,6 +65,7 @@ const READ_TOOLS = [
   "definitions_of",
   "exports_of",
   "imports_of",
+  "declarations_in",
   "importers_of",
   "callers_of",
 ];
@@ -223,7 +225,7 @@ describe("resolveKit", () => {
   it("suggests the nearest tool name", async () => {
     const error = await kitError(resolveKit("read_fil,find_files", mockToolbox()));
     expect(error.hint).toMatchInlineSnapshot(
-      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, exports_of, imports_of, importers_of, callers_of, write_file, edit_file"`,
+      `"did you mean read_file? known tools: read_file, find_files, file_size, file_sizes, line_counts, list_folder, read_lines, search_files, definitions_of, exports_of, imports_of, declarations_in, importers_of, callers_of, write_file, edit_file"`,
     );
   });
 

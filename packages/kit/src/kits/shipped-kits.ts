@@ -14,6 +14,7 @@ const READ_TOOLS = Object.freeze({
   definitions_of: "definitions_of",
   exports_of: "exports_of",
   imports_of: "imports_of",
+  declarations_in: "declarations_in",
   importers_of: "importers_of",
   callers_of: "callers_of",
 });

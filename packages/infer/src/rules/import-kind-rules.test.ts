@@ -1,0 +1,51 @@
+import { rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+
+const FILES: Record<string, string> = {
+  "lib/server.js": [
+    "const http = require('node:http')",
+    "const fs = require('fs/promises')",
+    "const path = require('path')",
+    "const avvio = require('avvio')",
+    "const { x } = require('@scope/tool/sub')",
+    "const own = require('./own')",
+    "const internal = require('#internal')",
+    "const again = require('avvio/lib/x')",
+    "// require('not-an-import')",
+    "",
+  ].join("\n"),
+  "lib/own.js": "module.exports = 1\n",
+};
+
+let root: string;
+beforeAll(async () => {
+  root = await writeWorkspace("import-kinds", FILES);
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe("one kind of what a file imports", () => {
+  it.each<[string, unknown]>([
+    [
+      "which node built-in modules does lib/server.js pull in",
+      ["node:http", "fs/promises", "path"],
+    ],
+    ["which node builtins does lib/server.js import", ["node:http", "fs/promises", "path"]],
+    ["how many node core modules does lib/server.js use", 3],
+    ["what npm packages does lib/server.js require", ["avvio", "@scope/tool"]],
+    [
+      "which third-party packages does lib/server.js pull in (not relative paths, not node builtins)",
+      ["avvio", "@scope/tool"],
+    ],
+  ])("%s", async (request, expected) => {
+    const { output } = await answerCleanly(root, request);
+    expect(Array.isArray(output) ? [...output].sort() : output).toEqual(
+      Array.isArray(expected) ? [...expected].sort() : expected,
+    );
+  });
+
+  it("does not answer for a file that is not a module", async () => {
+    const { built } = await answerCleanly(root, "which node builtins does README.md import");
+    expect(built.rule).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * "which node built-in modules does lib/a.js import", "what npm packages does lib/a.js pull in":
+ * one kind of what a file imports. Node's own modules are its builtins, with or without the
+ * `node:` prefix, as written; the packages are the bare specifiers that are not Node's, named by
+ * package (`@scope/name`, `name`), not by the subpath imported.
+ */
+import { NODE_BUILTIN_MODULES } from "@lackpy/kit";
+import { MODULE_EXTENSIONS, extensionOf } from "./file-kinds.js";
+import { quoted } from "./reading-text.js";
+import { fileOf } from "./rule-slots.js";
+import { rulePattern, type IntentRule } from "./rule-types.js";
+
+/** A specifier of Node's own: `node:` anything, or a builtin's name and its subpaths (`fs/promises`). */
+const BUILTIN = `/^(?:node:|(?:${NODE_BUILTIN_MODULES.join("|")})(?:\\/|$))/`;
+
+const KINDS = {
+  builtin: {
+    filter: `imports_of(path).filter(spec => ${BUILTIN}.test(spec))`,
+    words: "Node built-in modules",
+    how: "as written, node: prefix or not",
+  },
+  extpkg: {
+    filter: `unique(imports_of(path).filter(spec => !/^[./#]/.test(spec) && !${BUILTIN}.test(spec)).map(spec => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/")))`,
+    words: "packages (bare specifiers that are not Node's built-in modules)",
+    how: "by package name, without the subpath imported",
+  },
+} as const;
+
+/** Import kind rules. */
+export const IMPORT_KIND_RULES: readonly IntentRule[] = [
+  {
+    id: "imports-of-kind",
+    summary: "the Node built-in modules, or the packages, a file imports",
+    examples: [
+      "which node built-in modules does src/index.ts import",
+      "what npm packages does src/index.ts pull in",
+    ],
+    needs: ["imports_of"],
+    patterns: [
+      "(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:file )?{file} (?:import|use)(?: not relpath)?(?: not (?:builtin|extpkg))?",
+      "(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:import|use) (?:in |per )?{file}",
+    ].map(rulePattern),
+    build(slots) {
+      const path = fileOf(slots.file);
+      if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
+        return "the file is not a JavaScript or TypeScript module in the workspace";
+      const kind = KINDS[slots.which?.[0]?.form as keyof typeof KINDS];
+      if (!kind) return "the kind of module is not known";
+      return {
+        program: slots.count ? `len(${kind.filter})` : kind.filter,
+        params: { path },
+        reading: `${slots.count ? "the number of " : ""}the ${kind.words} ${quoted(path)} imports (import, export … from, require; parsed), ${kind.how}`,
+      };
+    },
+  },
+];
