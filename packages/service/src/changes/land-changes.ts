@@ -87,8 +87,7 @@ export async function landChanges(
   const { store } = options;
   // A change another one already overtook is refused before it makes a folder or waits for a
   // lock (decision 176); an undo's conflicts are its own (`force`), checked under the locks.
-  if (!options.undoes)
-    await refuseStaleEarly(plans, { ...options, workspace: store.workspace });
+  if (!options.undoes) await refuseStaleEarly(plans, { ...options, workspace: store.workspace });
   const runId = await store.newRun(options.undoes ? "undo-" : "");
   const note = runNote({ runId, source: options.source, label: options.label });
   let record: RunRecord;
@@ -288,4 +287,3 @@ async function recordFile(
     });
   return { ...entry, before, blob, createdFolder: change.createdFolder };
 }
-
