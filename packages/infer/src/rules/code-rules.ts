@@ -236,8 +236,10 @@ export const CODE_RULES: readonly IntentRule[] = [
     examples: ["what does src/index.ts export", "list the exports of src/utils.ts"],
     needs: ["exports_of"],
     patterns: [
-      "(?:show )?(?:name )?{file} export(?: name)?",
-      "(?:show )?export(?: name)? (?:in )?{file}",
+      "(?<count>count )?(?:show )?(?:name )?{file} export(?: name)?",
+      "(?<count>count )?(?:show )?export(?: name)? (?:in |per )?{file}(?: have)?",
+      // "how many exports does a.js have".
+      "(?<count>count )export {file} have",
       // "which functions does src/utils.ts export", "how many classes does a.js export".
       "(?<count>count )?(?:show )?(?<codekind>codekind) (?:in )?{file} export",
       "(?<count>count )?(?:show )?export (?<codekind>codekind) (?:in )?{file}",

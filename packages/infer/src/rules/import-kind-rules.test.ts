@@ -16,6 +16,7 @@ const FILES: Record<string, string> = {
     "",
   ].join("\n"),
   "lib/own.js": "module.exports = 1\n",
+  "package.json": '{ "dependencies": { "avvio": "^9.0.0" } }\n',
 };
 
 let root: string;
@@ -47,5 +48,22 @@ describe("one kind of what a file imports", () => {
   it("does not answer for a file that is not a module", async () => {
     const { built } = await answerCleanly(root, "which node builtins does README.md import");
     expect(built.rule).toBeNull();
+  });
+});
+
+describe('the files that import a dependency named with "package"', () => {
+  it("reads a package package.json declares, and no other word", async () => {
+    const { output } = await answerCleanly(root, "what files pull in the avvio package?");
+    expect(output).toEqual(["lib/server.js"]);
+    const { built } = await answerCleanly(root, "which files use the klingon package");
+    expect(built.rule).toBeNull();
+  });
+});
+
+describe("the files that import ./x.js, written without its extension", () => {
+  it("finds the imports that resolve to the file of that path", async () => {
+    const { built, output } = await answerCleanly(root, "which files import ./lib/own.js");
+    expect(built.rule).toBe("files-importing");
+    expect(output).toEqual(["lib/server.js"]);
   });
 });

@@ -258,7 +258,13 @@ function normalised(tokens: Token[]): Token[] {
   const read: Token[] = [];
   // "any svg files? list them": a request that names what it wants, then the verb, asks for it.
   const last = tokens.at(-1);
-  if (last?.form === "show" && tokens.length > 1 && !VERBS.has(tokens[0]!.form))
+  // A guessed "list" is not moved: "largest files in dist" ends with a folder, not a verb.
+  if (
+    last?.form === "show" &&
+    last.guess === undefined &&
+    tokens.length > 1 &&
+    !VERBS.has(tokens[0]!.form)
+  )
     tokens = [last, ...tokens.slice(0, -1)];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;

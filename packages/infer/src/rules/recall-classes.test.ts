@@ -71,6 +71,13 @@ describe("classes of request the rules read", () => {
     ["sum up the sizes of the markdown files (bytes)", "total-size", 38],
     ["how long is helper.js in lines", "file-lines", 3],
     ["which file in src is the biggest, size-wise", "largest-files", null],
+    // "dist" is a letter from "list": a guessed verb at the end is not moved to the front.
+    ["the 2 largest files in dist", "largest-files", null],
+    ["how many exports does src/app.ts have", "exports", 1],
+    ["how many things does index.js export", "exports", 1],
+    // The extension after the files says which of the kind's is meant.
+    ["how many typescript declaration files (.d.ts) are there?", "count-files", 1],
+    ["how many ts files (.ts) are in src", "count-files", 4],
     ["how many folders are directly inside src", "count-folders", 1],
     ["total line count of the typescript files in src", "total-lines", 5],
     ["break down the files in src by extension", "count-per-extension", { ".ts": 4 }],

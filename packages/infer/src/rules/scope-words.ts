@@ -73,6 +73,19 @@ export async function readScopeWords(
       index += tests - 1;
       continue;
     }
+    // "typescript declaration files (.d.ts)", "js files (.js)": the extension after the files
+    // says which of the kind's extensions is meant, so it is the kind.
+    const restated = tokens[index + 2];
+    if (
+      (token.form === "K" || token.form === "A") &&
+      next?.form === "file" &&
+      restated?.form === "K" &&
+      restated.extensions?.every((extension) => token.extensions?.includes(extension))
+    ) {
+      read.push({ ...restated, raw: `${token.raw} (${restated.raw})` }, next);
+      index += 2;
+      continue;
+    }
     // "directly in lib": the folder's own files.
     if (token.form === "directly" && next?.form === "in" && tokens[index + 2]?.form === "D") {
       read.push(next, tokens[index + 2]!, { form: "shallow", raw: `${token.raw} in` });

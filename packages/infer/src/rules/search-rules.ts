@@ -334,9 +334,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?:show |(?<who>who) )?(?:(?<files>file) )?use (?<module>[QP]){scope}",
       // "who uses is-promise.js": a workspace file by its path, used by its importers.
       "(?<who>who) use (?<module>F){scope}",
+      // "what files pull in the debug package": a dependency package.json declares, by name.
+      "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
+      "(?<count>count )(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
+      if (slots.dep && !(module && (await declaresDependency(module, context))))
+        return "the package is not one package.json declares";
       // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
       // (lower case, as npm requires); "who imports Subscribable" names a symbol, not a module.
       // A file of the workspace by its path ("lib/a.js", not a package "lib"): the imports that
@@ -344,6 +349,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       const form = slots.module?.[0]?.form;
       if (form === "F" && !module?.startsWith("."))
         return importersOfFiles(slots, context, module!);
+      // "which files import ./_baseGetTag.js": a file of that name, wherever the imports that
+      // resolve to it are written from (lodash writes "./_baseGetTag", without the extension).
+      if (form === "F" && module?.startsWith("./") && /\.(?:[cm]?[jt]sx?)$/.test(module))
+        return importersOfFiles(slots, context, module.slice(2));
       // "which files import http-exception.js", "who uses utils/url.js": a path's end, not a package.
       if (module && !module.startsWith(".") && /\.(?:[cm]?[jt]sx?|json)$/.test(module))
         return importersOfFiles(slots, context, module);
@@ -463,3 +472,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     build: search("rows"),
   },
 ];
+
+/** True when the workspace's package.json declares `name` in any of its dependency lists. */
+async function declaresDependency(name: string, context: RuleContext): Promise<boolean> {
+  const manifest = await context.workspace?.manifest?.("package.json");
+  return ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].some(
+    (section) => {
+      const entries = manifest?.[section];
+      return entries !== null && typeof entries === "object" && Object.hasOwn(entries, name);
+    },
+  );
+}

@@ -127,6 +127,11 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** Several words read as one or more concepts (applied before the single words). */
 const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
+  // "how many things does lib/a.js export": the names it exports.
+  [
+    ["how", "many", "things"],
+    ["count", "name"],
+  ],
   [
     ["how", "many", "times"],
     ["count", "occurrence"],

@@ -98,6 +98,9 @@ describe("definitionLines", () => {
       { line: 3, kind: "function", bundled: true },
       { line: 4, kind: "method", bundled: true },
     ]);
+    // lodash's wrapper starts and ends with an empty statement.
+    const lodash = [";(function() {", "  function tally() {}", "}.call(this));"].join("\n");
+    expect(definitions(lodash, "tally")).toEqual([{ line: 2, kind: "function", bundled: true }]);
     // A module with its own top-level code: a helper inside a function is its own definition.
     const module = [
       "function outer() {", // 1

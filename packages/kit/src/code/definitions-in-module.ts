@@ -69,10 +69,15 @@ export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
   return [...found.values()].sort((a, b) => a.line - b.line);
 }
 
-/** True for a file whose code is one expression (after its directives): a closure that wraps it all. */
+/**
+ * True for a file whose code is one expression (after its directives, and the empty statements
+ * of lodash's `;(function() { … }.call(this));`): a closure that wraps it all.
+ */
 function isWrapped(program: SyntaxNode): boolean {
   const statements = ((program.body as SyntaxNode[] | undefined) ?? []).filter(
-    (statement) => !(statement.type === "ExpressionStatement" && "directive" in statement),
+    (statement) =>
+      statement.type !== "EmptyStatement" &&
+      !(statement.type === "ExpressionStatement" && "directive" in statement),
   );
   return statements.length === 1 && statements[0]!.type === "ExpressionStatement";
 }
