@@ -13,6 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 
@@ -100,6 +101,9 @@ export async function applyPhase(context: ApplyPhaseContext) {
   );
 
   const applyMs: number[] = [];
+  /** The applies of rounds that append to a shared file (10 clients race for each), apart: landed and refused. */
+  const sharedApplyMs: number[] = [];
+  const sharedRefusedMs: number[] = [];
   const dryRunMs: number[] = [];
   const errorSamples: string[] = [];
   const sample = (text: string) => errorSamples.length < 5 && errorSamples.push(text.slice(0, 300));
@@ -128,6 +132,10 @@ export async function applyPhase(context: ApplyPhaseContext) {
   const cpuUsed = servers.map(() => 0);
   const readCpu = (index: number) =>
     (cpuUsed[index] = servers[index]!.cpuSeconds() - cpuAtStart[index]!);
+  // The clients' own CPU (this process: 50 official clients and the load loop) shares the two
+  // cores with the servers; its share says how much of the machine the load itself takes.
+  const clientCpuAtStart = process.cpuUsage();
+  const loadBefore = os.loadavg()[0]!;
   const started = performance.now();
   await Promise.all(
     states.map(async (state) => {
@@ -182,6 +190,7 @@ export async function applyPhase(context: ApplyPhaseContext) {
           () => null,
         );
         applyMs.push(performance.now() - applyStarted);
+        if (shared) (applied?.isError ? sharedRefusedMs : sharedApplyMs).push(applyMs.at(-1)!);
         state.log.push(
           `r${round} apply@${live(through + 1)}: ${applied ? (applied.structuredContent?.error?.code ?? applied.structuredContent?.runId) : "lost"}`,
         );
@@ -226,6 +235,9 @@ export async function applyPhase(context: ApplyPhaseContext) {
   const seconds = (performance.now() - started) / 1000;
   for (let index = 0; index < servers.length; index++) if (!dead.has(index)) readCpu(index);
   const serverCpu = cpuUsed.reduce((sum, value) => sum + value, 0);
+  const clientCpuUsed = process.cpuUsage(clientCpuAtStart);
+  const clientCpu = (clientCpuUsed.user + clientCpuUsed.system) / 1e6;
+  const loadAfter = os.loadavg()[0]!;
   await Promise.all(states.map((state) => state.client.close().catch(() => undefined)));
   // The killed instance comes back: its recovery rolls back a landing it left half done.
   const restarted = await context.startServer(tokens);
@@ -244,7 +256,24 @@ export async function applyPhase(context: ApplyPhaseContext) {
     calls,
     serverCpuSeconds: round1(serverCpu),
     serverCpuSecondsPer1000Calls: round1((serverCpu / calls) * 1000),
+    clientCpuSeconds: round1(clientCpu),
+    clientCpuSecondsPer1000Calls: round1((clientCpu / calls) * 1000),
+    /** The clients' share of the CPU the servers and the clients used together. */
+    clientCpuShare: Math.round((clientCpu / (clientCpu + serverCpu)) * 100) / 100,
+    loadAverage: { before: round1(loadBefore), after: round1(loadAfter) },
     applyMs: { p50: pick(sorted, 50), p95: pick(sorted, 95), p99: pick(sorted, 99) },
+    sharedFileApplyMs: {
+      landed: {
+        count: sharedApplyMs.length,
+        p50: pick(sortedOf(sharedApplyMs), 50),
+        p95: pick(sortedOf(sharedApplyMs), 95),
+      },
+      refused: {
+        count: sharedRefusedMs.length,
+        p50: pick(sortedOf(sharedRefusedMs), 50),
+        p95: pick(sortedOf(sharedRefusedMs), 95),
+      },
+    },
     undoMs: { p50: pick(sortedOf(undoMs), 50), p95: pick(sortedOf(undoMs), 95) },
     dryRunMs: { p50: pick(sortedOf(dryRunMs), 50), p95: pick(sortedOf(dryRunMs), 95) },
     errorSamples,

@@ -145,6 +145,7 @@ describe("package entries", () => {
       "SKIPPED_FOLDERS",
       "SKIPPED_REASONS",
       "TEMPORARY_SUFFIX",
+      "checkExpected",
       "childReadFileModule",
       "childToolOf",
       "confinePath",

@@ -26,7 +26,7 @@ export { fileListedSince } from "./files/listing-check.js";
 export type { ListingAgainOptions } from "./files/listing-check.js";
 export { contentHash, readFileBefore, readFileState, sameState } from "./files/file-state.js";
 export type { FileBefore, FileState } from "./files/file-state.js";
-export { prepareFileChange, removeTemporary } from "./files/prepare-file-change.js";
+export { checkExpected, prepareFileChange, removeTemporary } from "./files/prepare-file-change.js";
 export type { FileChangePlan, PreparedFileChange } from "./files/prepare-file-change.js";
 export { MAX_NAME_BYTES } from "./files/file-error.js";
 export { createModuleProvider } from "./toolbox/create-module-provider.js";

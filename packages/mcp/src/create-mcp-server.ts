@@ -7,7 +7,7 @@ import {
 } from "@lackpy/service";
 import * as z from "zod";
 import { registerCodeModePrompt } from "./code-mode-prompt.js";
-import { KIT_INPUT } from "./input-schemas.js";
+import { KIT_INPUT, sharedInput } from "./input-schemas.js";
 import { followDefaultKit } from "./live-descriptions.js";
 import { registerChangeTools } from "./register-change-tools.js";
 import type { RunOwnership } from "./run-ownership.js";
@@ -64,7 +64,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "kit_info",
     {
       description: "A kit's tools with argument types, its grade and description.",
-      inputSchema: z.strictObject({ kit: KIT_INPUT.unwrap() }),
+      inputSchema: sharedInput("kit_info", () => z.strictObject({ kit: KIT_INPUT.unwrap() })),
     },
     async (args) => guarded(async () => ok(await service.kitInfo(args.kit))),
   );
@@ -72,7 +72,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "kit_list",
     {
       description: "Kits available in this workspace (shipped and .lackpy/kits).",
-      inputSchema: z.strictObject({}),
+      inputSchema: sharedInput("kit_list", () => z.strictObject({})),
     },
     async () => guarded(async () => ok({ kits: await service.kitList() })),
   );
@@ -80,12 +80,14 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "kit_create",
     {
       description: "Create a workspace kit (.lackpy/kits/<name>.kit) from tool names.",
-      inputSchema: z.strictObject({
-        name: z.string(),
-        tools: z.array(z.string()).min(1),
-        description: z.string().optional(),
-        force: z.boolean().optional(),
-      }),
+      inputSchema: sharedInput("kit_create", () =>
+        z.strictObject({
+          name: z.string(),
+          tools: z.array(z.string()).min(1),
+          description: z.string().optional(),
+          force: z.boolean().optional(),
+        }),
+      ),
     },
     async (args) =>
       guarded(async () =>
@@ -101,7 +103,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "toolbox_list",
     {
       description: "Every tool the workspace can use, with argument types and grades.",
-      inputSchema: z.strictObject({}),
+      inputSchema: sharedInput("toolbox_list", () => z.strictObject({})),
     },
     async () => guarded(async () => ok({ tools: await service.toolboxList() })),
   );
@@ -109,7 +111,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "docs_index",
     {
       description: "Docs available for a kit's tools.",
-      inputSchema: z.strictObject({ kit: KIT_INPUT }),
+      inputSchema: sharedInput("docs_index", () => z.strictObject({ kit: KIT_INPUT })),
     },
     async (args) => guarded(async () => ok({ docs: await service.docsIndex(args.kit) })),
   );
@@ -117,21 +119,24 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     "resolve_doc",
     {
       description: "Read one doc by path from docs_index; paths outside the workspace are refused.",
-      inputSchema: z.strictObject({ path: z.string() }),
+      inputSchema: sharedInput("resolve_doc", () => z.strictObject({ path: z.string() })),
     },
     async (args) =>
       guarded(async () => ok({ path: args.path, text: await service.resolveDoc(args.path) })),
   );
   server.registerTool(
     "config",
-    { description: "The workspace's effective lackpy config.", inputSchema: z.strictObject({}) },
+    {
+      description: "The workspace's effective lackpy config.",
+      inputSchema: sharedInput("config", () => z.strictObject({})),
+    },
     async () => guarded(async () => ok(service.config())),
   );
   server.registerTool(
     "provider_list",
     {
       description: "Inference providers, their tiers and whether they answer.",
-      inputSchema: z.strictObject({}),
+      inputSchema: sharedInput("provider_list", () => z.strictObject({})),
     },
     async () => guarded(async () => ok({ providers: await service.providerList() })),
   );
@@ -140,7 +145,7 @@ export function createMcpServer(service: LackpyService, options: McpServerOption
     {
       description:
         "The lackpy language: allowed syntax, helpers, safe globals, methods, limits (markdown).",
-      inputSchema: z.strictObject({}),
+      inputSchema: sharedInput("language_spec", () => z.strictObject({})),
     },
     async () =>
       guarded(async () => {

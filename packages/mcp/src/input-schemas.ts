@@ -112,3 +112,19 @@ export const DRY_RUN_INPUT = z
   .describe(
     "true: run against a staging area and write nothing; the result lists `changes` (path, action, unified diff) and a `changeId`. Show the diffs to the user, then call apply_changes with the changeId to land exactly those changes. Tools with effects beyond the workspace files are not called (listed in `pending`).",
   );
+
+const shared = new Map<string, { schema: unknown; dependsOn: object | undefined }>();
+
+/**
+ * A tool's input schema, made once per process and shared by every MCP server made after it
+ * (the HTTP server's pool makes one per concurrent request): zod builds a schema's parser at its
+ * first use, once per schema object (decision 175). `dependsOn` is what the schema is made from
+ * (the run limits' schema): another one makes it again.
+ */
+export function sharedInput<T>(tool: string, make: () => T, dependsOn?: object): T {
+  const found = shared.get(tool);
+  if (found && found.dependsOn === dependsOn) return found.schema as T;
+  const schema = make();
+  shared.set(tool, { schema, dependsOn });
+  return schema;
+}

@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { LackpyService } from "@lackpy/service";
 import * as z from "zod";
+import { sharedInput } from "./input-schemas.js";
 import { guarded, renderedResult } from "./tool-result.js";
 import type { RunOwnership } from "./run-ownership.js";
 
@@ -19,9 +20,11 @@ export function registerChangeTools(
     {
       description:
         "Land exactly the file changes of an earlier dry run (run_program or delegate with dryRun: true), after the user has seen the diffs. Refused with stale_change, naming the file, when a file changed since the dry run; a changeId applies once and expires after 15 minutes. Returns the files that landed and a runId for undo.",
-      inputSchema: z.strictObject({
-        changeId: z.string().describe("The changeId a dry run returned."),
-      }),
+      inputSchema: sharedInput("apply_changes", () =>
+        z.strictObject({
+          changeId: z.string().describe("The changeId a dry run returned."),
+        }),
+      ),
     },
     async (args) =>
       guarded(async () => {
@@ -38,16 +41,18 @@ export function registerChangeTools(
     {
       description:
         "Restore exactly what a run changed: files it created are removed, files it modified get their old content back. Without runId, the last run. Refused with undo_conflict, naming the file, when a file changed after the run, unless force is true.",
-      inputSchema: z.strictObject({
-        runId: z
-          .string()
-          .optional()
-          .describe("The runId of a run that changed files; the last such run when left out."),
-        force: z
-          .boolean()
-          .optional()
-          .describe("Restore even files changed after the run (their later changes are lost)."),
-      }),
+      inputSchema: sharedInput("undo", () =>
+        z.strictObject({
+          runId: z
+            .string()
+            .optional()
+            .describe("The runId of a run that changed files; the last such run when left out."),
+          force: z
+            .boolean()
+            .optional()
+            .describe("Restore even files changed after the run (their later changes are lost)."),
+        }),
+      ),
     },
     async (args) =>
       guarded(async () => {

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { LackpyService } from "@lackpy/service";
 import * as z from "zod";
-import { KIT_INPUT } from "./input-schemas.js";
+import { KIT_INPUT, sharedInput } from "./input-schemas.js";
 import { guarded, jsonResult } from "./tool-result.js";
 
 /**
@@ -16,11 +16,13 @@ export function registerDiscoveryTools(server: McpServer, service: LackpyService
     {
       description:
         "A kit's tools that fit a few words, best first, each with its typed signature (the default kit unless you pass kit).",
-      inputSchema: z.strictObject({
-        query: z.string().describe('A few words, e.g. "create issue".'),
-        kit: KIT_INPUT,
-        limit: z.number().int().positive().optional().describe("At most this many (default 8)."),
-      }),
+      inputSchema: sharedInput("search_tools", () =>
+        z.strictObject({
+          query: z.string().describe('A few words, e.g. "create issue".'),
+          kit: KIT_INPUT,
+          limit: z.number().int().positive().optional().describe("At most this many (default 8)."),
+        }),
+      ),
       annotations: { readOnlyHint: true },
     },
     async (args) =>
@@ -35,10 +37,12 @@ export function registerDiscoveryTools(server: McpServer, service: LackpyService
     {
       description:
         "One tool of a kit in full: its typed signature, description, arguments, return type and grade (the default kit unless you pass kit).",
-      inputSchema: z.strictObject({
-        name: z.string().describe("The tool's name as a program calls it."),
-        kit: KIT_INPUT,
-      }),
+      inputSchema: sharedInput("describe_tool", () =>
+        z.strictObject({
+          name: z.string().describe("The tool's name as a program calls it."),
+          kit: KIT_INPUT,
+        }),
+      ),
       annotations: { readOnlyHint: true },
     },
     async (args) =>

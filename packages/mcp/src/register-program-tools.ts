@@ -9,6 +9,7 @@ import {
   PARAMS_INPUT,
   PROGRAM_INPUT,
   RULES_INPUT,
+  sharedInput,
   TRACE_INPUT,
 } from "./input-schemas.js";
 import {
@@ -130,15 +131,17 @@ export function registerProgramTools(
     {
       description:
         "Delegate a task over the workspace to lackpy instead of making many tool calls yourself: give an intent in words; lackpy writes a short program (from a saved template, a rule, or a model), validates it, runs it with limits, and returns the output, the program, and a summary of its tool calls. Use it for multi-step file work (find, read, count, filter, summarise, edit).",
-      inputSchema: z.strictObject({
-        intent: z.string().describe("What you want, in words."),
-        kit: KIT_INPUT,
-        params: PARAMS_INPUT,
-        rules: RULES_INPUT,
-        dryRun: DRY_RUN_INPUT,
-        trace: TRACE_INPUT,
-        maxOutputChars: MAX_OUTPUT_CHARS_INPUT,
-      }),
+      inputSchema: sharedInput("delegate", () =>
+        z.strictObject({
+          intent: z.string().describe("What you want, in words."),
+          kit: KIT_INPUT,
+          params: PARAMS_INPUT,
+          rules: RULES_INPUT,
+          dryRun: DRY_RUN_INPUT,
+          trace: TRACE_INPUT,
+          maxOutputChars: MAX_OUTPUT_CHARS_INPUT,
+        }),
+      ),
     },
     async (args, context) =>
       guarded(async () => {
@@ -161,12 +164,14 @@ export function registerProgramTools(
     {
       description:
         "Generate a lackpy program for an intent without running it. Returns the program, the tier that answered, and any corrections.",
-      inputSchema: z.strictObject({
-        intent: z.string(),
-        kit: KIT_INPUT,
-        params: PARAMS_INPUT,
-        rules: RULES_INPUT,
-      }),
+      inputSchema: sharedInput("generate", () =>
+        z.strictObject({
+          intent: z.string(),
+          kit: KIT_INPUT,
+          params: PARAMS_INPUT,
+          rules: RULES_INPUT,
+        }),
+      ),
     },
     async (args) =>
       guarded(async () => {
@@ -185,16 +190,21 @@ export function registerProgramTools(
     {
       description:
         "Validate and run a lackpy program you wrote: one short program instead of many tool calls. Call language_spec first if you do not know the language. Returns the output, stdout, a summary of the tool calls, and a structured error on failure. Its file writes land only if it succeeds (`changes`, and a `runId` for undo); with dryRun: true nothing is written and you get the diffs and a changeId for apply_changes.",
-      inputSchema: z.strictObject({
-        program: PROGRAM_INPUT,
-        kit: KIT_INPUT,
-        params: PARAMS_INPUT,
-        rules: RULES_INPUT,
+      inputSchema: sharedInput(
+        "run_program",
+        () =>
+          z.strictObject({
+            program: PROGRAM_INPUT,
+            kit: KIT_INPUT,
+            params: PARAMS_INPUT,
+            rules: RULES_INPUT,
+            limits,
+            dryRun: DRY_RUN_INPUT,
+            trace: TRACE_INPUT,
+            maxOutputChars: MAX_OUTPUT_CHARS_INPUT,
+          }),
         limits,
-        dryRun: DRY_RUN_INPUT,
-        trace: TRACE_INPUT,
-        maxOutputChars: MAX_OUTPUT_CHARS_INPUT,
-      }),
+      ),
     },
     async (args, context) =>
       guarded(async () => {
@@ -219,12 +229,14 @@ export function registerProgramTools(
     {
       description:
         "Check a lackpy program statically without running it: every error with line, column, code and a hint.",
-      inputSchema: z.strictObject({
-        program: PROGRAM_INPUT,
-        kit: KIT_INPUT,
-        params: PARAMS_INPUT,
-        rules: RULES_INPUT,
-      }),
+      inputSchema: sharedInput("validate", () =>
+        z.strictObject({
+          program: PROGRAM_INPUT,
+          kit: KIT_INPUT,
+          params: PARAMS_INPUT,
+          rules: RULES_INPUT,
+        }),
+      ),
     },
     async (args) =>
       guarded(async () => {
@@ -243,13 +255,15 @@ export function registerProgramTools(
     {
       description:
         "Save a working program as a template so later intents matching its pattern are answered with no model call. Pattern placeholders {name} become string parameters.",
-      inputSchema: z.strictObject({
-        program: PROGRAM_INPUT,
-        name: z.string(),
-        pattern: z.string().optional(),
-        kit: KIT_INPUT,
-        force: z.boolean().optional(),
-      }),
+      inputSchema: sharedInput("create", () =>
+        z.strictObject({
+          program: PROGRAM_INPUT,
+          name: z.string(),
+          pattern: z.string().optional(),
+          kit: KIT_INPUT,
+          force: z.boolean().optional(),
+        }),
+      ),
     },
     async (args) =>
       guarded(async () =>

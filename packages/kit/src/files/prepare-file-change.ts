@@ -57,21 +57,7 @@ export async function prepareFileChange(
   options: { protection: PathProtection; token: string },
 ): Promise<PreparedFileChange> {
   const shown = plan.path;
-  const { file, existing } = checkWriteTarget(root, plan.path, options);
-  if (plan.expected) {
-    let now: FileState;
-    try {
-      now = existing ? await readFileState(file) : { exists: false };
-    } catch (error) {
-      throw fileError(error, shown, "read");
-    }
-    if (!sameState(plan.expected, now))
-      throw new ToolError(
-        "stale_change",
-        `'${shown}' ${describeChange(plan.expected, now)} since the change was made.`,
-        { hint: "run the program again to make the change over what the file holds now" },
-      );
-  }
+  const { file, existing } = await checkExpected(root, plan, options);
   if (plan.content === null) return removal(root, plan, file, existing !== null);
   checkWriteFolder(file, shown);
   const temporary: TemporaryFile = { path: temporaryPath(file, options.token), created: false };
@@ -90,6 +76,34 @@ export async function prepareFileChange(
     commit: () => rename(temporary.path, file),
     discard: async () => void (await cleanUp(temporary.path, created, file)),
   };
+}
+
+/**
+ * Checks a change's target as a direct write is checked (`checkWriteTarget`) and refuses it with
+ * `stale_change` when the file no longer holds `plan.expected`; the target's real path and what
+ * is there. `prepareFileChange` starts with it; a landing also asks it before it waits for any
+ * lock, so a change another one already overtook is refused at once (decision 176).
+ */
+export async function checkExpected(
+  root: string | WorkspaceRoot,
+  plan: FileChangePlan,
+  options: { protection: PathProtection },
+): Promise<ReturnType<typeof checkWriteTarget>> {
+  const target = checkWriteTarget(root, plan.path, options);
+  if (!plan.expected) return target;
+  let now: FileState;
+  try {
+    now = target.existing ? await readFileState(target.file) : { exists: false };
+  } catch (error) {
+    throw fileError(error, plan.path, "read");
+  }
+  if (!sameState(plan.expected, now))
+    throw new ToolError(
+      "stale_change",
+      `'${plan.path}' ${describeChange(plan.expected, now)} since the change was made.`,
+      { hint: "run the program again to make the change over what the file holds now" },
+    );
+  return target;
 }
 
 /** A prepared removal: nothing to write now; `commit` unlinks the file and the empty folders its creation made. */

@@ -23,6 +23,7 @@ import { checkListings } from "./check-listings.js";
 import { withPathLocks, type WaitedFor } from "./path-locks.js";
 import { namingWinner, runNote } from "./naming-winner.js";
 import { recoverRun } from "./recover-changes.js";
+import { checkRead, refuseStaleEarly } from "./refuse-stale-early.js";
 import { rollBack } from "./roll-back.js";
 import type { Journal, RunStore } from "./run-store.js";
 
@@ -84,6 +85,9 @@ export async function landChanges(
   options: LandOptions,
 ): Promise<RunRecord> {
   const { store } = options;
+  // A change another one already overtook is refused before it makes a folder or waits for a
+  // lock (decision 176); an undo's conflicts are its own (`force`), checked under the locks.
+  if (!options.undoes) await refuseStaleEarly(plans, { ...options, workspace: store.workspace });
   const runId = await store.newRun(options.undoes ? "undo-" : "");
   const note = runNote({ runId, source: options.source, label: options.label });
   let record: RunRecord;
@@ -282,17 +286,4 @@ async function recordFile(
       hint: "run the program again to make the change over what the file holds now",
     });
   return { ...entry, before, blob, createdFolder: change.createdFolder };
-}
-
-/** Refuses with `stale_change` when a file the run read (and does not change) holds anything else now. */
-async function checkRead(read: ReadCheck, workspace: string): Promise<void> {
-  const now = await readFileState(path.join(workspace, ...read.path.split("/")));
-  if (sameState(read.expected, now)) return;
-  throw new ToolError(
-    "stale_change",
-    read.expected.exists
-      ? `'${read.path}' was changed by someone else after this run read it (its changes may be made from it).`
-      : `'${read.path}' was created by someone else after this run found it missing (its changes may be made from that).`,
-    { hint: "run the program again to work on what the files hold now" },
-  );
 }

@@ -59,6 +59,65 @@ describe("withPathLocks", () => {
     expect(events).toEqual(["first in", "other", "first out", "same"]);
   });
 
+  it("queues the changes of one process to one file in order, each told whom it waited for", async () => {
+    const root = await workspace();
+    const events: string[] = [];
+    let release!: () => void;
+    const first = withPathLocks(root, ["b.txt"], "first", async () => {
+      events.push("first");
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const later = ["second", "third", "fourth"].map((note) =>
+      withPathLocks(root, ["b.txt"], note, async (waited) => {
+        events.push(note);
+        // Each holds the file a while: the next one still waits its turn.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return waited.get("b.txt");
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await first;
+    expect(await Promise.all(later)).toEqual(["first", "second", "third"]);
+    expect(events).toEqual(["first", "second", "third", "fourth"]);
+  });
+
+  it("refuses a change waiting behind one of its own process at the timeout, naming that change", async () => {
+    const root = await workspace();
+    let release!: () => void;
+    const first = withPathLocks(root, ["a.txt"], "run 1 (apply_changes)", async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await expect(
+      withPathLocks(root, ["a.txt"], "late", async () => "ran", { timeoutMs: 100 }),
+    ).rejects.toMatchObject({
+      code: "file_busy",
+      file: "a.txt",
+      message: expect.stringContaining(
+        `'a.txt' is being changed by run 1 (apply_changes) (pid ${process.pid})`,
+      ),
+    });
+    // The change that gave up is out of the queue: the next one takes the file after the first.
+    release();
+    await first;
+    expect(await withPathLocks(root, ["a.txt"], "next", async () => "ran", { timeoutMs: 0 })).toBe(
+      "ran",
+    );
+  });
+
+  it("takes over the lock of a holder killed just after it was found alive", async () => {
+    const root = await workspace();
+    const child = await holder(root, "a.txt", "seen alive");
+    await expect(
+      withPathLocks(root, ["a.txt"], "early", async () => "ran", { timeoutMs: 50 }),
+    ).rejects.toMatchObject({ code: "file_busy" });
+    child.kill("SIGKILL");
+    await once(child, "exit");
+    expect(
+      await withPathLocks(root, ["a.txt"], "next", async () => "ran", { timeoutMs: 5_000 }),
+    ).toBe("ran");
+  });
+
   it("refuses after the timeout with file_busy naming the file and the change holding it", async () => {
     const root = await workspace();
     const child = await holder(root, "src/a.ts", "run 20260101-000000-ab12cd34 (apply_changes: x)");

@@ -5,7 +5,8 @@
  * one file through a link share it), held as `withFileLock` holds one: created exclusively,
  * naming its process and what it does, taken over at once when that process has ended. A
  * change takes the locks of all its files, in one order for every process (so two changes never
- * wait for each other), for as long as it checks and renames them.
+ * wait for each other), for as long as it checks and renames them. Within one process, changes
+ * to one file queue in memory before its lock file, so only one of them polls it (decision 173).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, realpathSync } from "node:fs";
@@ -13,6 +14,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ServiceError } from "../service-error.js";
 import { tryLock, unlock } from "../store/file-lock.js";
+import { releaseInProcessLock, takeInProcessLock } from "./in-process-lock.js";
 
 /** How long a change waits for a file another change holds (30 s); they hold one for milliseconds. */
 export const PATH_LOCK_TIMEOUT_MS = 30_000;
@@ -45,16 +47,24 @@ export async function withPathLocks<T>(
   for (const file of paths)
     byLock.set(path.join(folder, `${lockName(workspace, file)}.lock`), file);
   const held: { lockFile: string; token: string }[] = [];
+  const turns: string[] = [];
   const waited = new Map<string, string>();
   const deadline = Date.now() + timeoutMs;
   const release = () => {
     for (const { lockFile, token } of held.reverse()) unlock(lockFile, token);
     held.length = 0;
+    for (const lockFile of turns.reverse()) releaseInProcessLock(lockFile);
+    turns.length = 0;
   };
   try {
     const lockFiles = [...byLock.keys()].sort();
     for (let index = 0; index < lockFiles.length; index++) {
       const lockFile = lockFiles[index]!;
+      const file = byLock.get(lockFile)!;
+      const turn = await takeInProcessLock(lockFile, note, deadline, (by) => waited.set(file, by));
+      if (!turn.taken)
+        throw fileBusy(file, { holder: `pid ${process.pid}`, note: turn.note }, timeoutMs);
+      turns.push(lockFile);
       for (let attempt = 0; ; attempt++) {
         const got = tryLock(lockFile, { note });
         if ("token" in got) {
@@ -66,7 +76,6 @@ export async function withPathLocks<T>(
           }
           break;
         }
-        const file = byLock.get(lockFile)!;
         if (got.note) waited.set(file, got.note);
         if (Date.now() >= deadline) throw fileBusy(file, got, timeoutMs);
         await sleep(Math.min(2 ** attempt, MAX_PAUSE_MS) + Math.random() * 3);

@@ -5,7 +5,13 @@ import path from "node:path";
 import type { RecoveryNotice } from "../change-types.js";
 import type { RecordedFile, RunRecord } from "../store/change-store-types.js";
 import { withFileLock, type ProcessOwner } from "../store/file-lock.js";
-import { durableWrite, readImageFile, readJson, runFolders } from "../store/run-files.js";
+import {
+  durableWrite,
+  readImageFile,
+  readJson,
+  removeRunFolder,
+  runFolders,
+} from "../store/run-files.js";
 import { isJournal, RUN_ID } from "../store/run-record-shape.js";
 import { ensureStateIgnored } from "../config/state-gitignore.js";
 import { forgetUndo, noteUndo, undosOf } from "./undo-index.js";
@@ -139,7 +145,7 @@ export class RunStore {
   /** Removes a run's folder (an undo's, and its entry in the undo index). */
   async remove(runId: string): Promise<void> {
     const undoes = runId.startsWith("undo-") ? this.journal(runId)?.undoes : undefined;
-    await rm(this.runFolder(runId), { recursive: true, force: true });
+    await removeRunFolder(this.runFolder(runId));
     if (undoes !== undefined) await forgetUndo(this.folder, undoes, runId);
   }
 

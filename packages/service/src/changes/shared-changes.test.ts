@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +16,9 @@ import { LackpyService } from "../lackpy-service.js";
  * either, its run is undone through either, after a crash too; changes to different files land
  * at once, and of two changes to one file one lands and the other is refused naming it.
  */
+const PATH_LOCK_HOLDER = fileURLToPath(
+  new URL("../__fixtures__/path-lock-holder.mjs", import.meta.url),
+);
 const KILLED_AFTER_RUN = fileURLToPath(
   new URL("../__fixtures__/killed-after-run.mjs", import.meta.url),
 );
@@ -132,6 +136,44 @@ describe.each(BACKENDS)("two instances on one workspace (%s)", (backend, availab
       });
       const landed = await readFile(path.join(root, "src/a.txt"), "utf8");
       expect(["left\n", "right\n"]).toContain(landed);
+    },
+  );
+
+  it.runIf(available)(
+    "refuses a change another one already overtook at once, naming it, without waiting for the file's lock",
+    async () => {
+      const { root, env } = await workspace(backend);
+      const [one, two] = [await instance(root, env), await instance(root, env)];
+      const [late, first] = await Promise.all(
+        ["late\n", "first\n"].map((text) =>
+          one.runProgram(write("src/a.txt", text), { kit: "files", dryRun: true }),
+        ),
+      );
+      const { runId: winner } = await two.applyChanges(first!.changeId!);
+      // A third process holds the file's lock and does not let go: a landing that waited for it
+      // would only be refused when it got it (or time out).
+      const holder = spawn(process.execPath, [PATH_LOCK_HOLDER, root, "src/a.txt", "holder"], {
+        stdio: ["pipe", "pipe", "inherit"],
+      });
+      await once(holder.stdout!, "data");
+      try {
+        const refused = await Promise.race([
+          one.applyChanges(late!.changeId!).then(
+            () => "landed",
+            (error: unknown) => error,
+          ),
+          new Promise((resolve) => setTimeout(() => resolve("waited"), 10_000)),
+        ]);
+        expect(refused).toMatchObject({
+          code: "stale_change",
+          file: "src/a.txt",
+          message: expect.stringContaining(`, by run ${winner} (apply_changes: `),
+        });
+      } finally {
+        holder.stdin!.write("go\n");
+        await once(holder, "exit");
+      }
+      expect(await readFile(path.join(root, "src/a.txt"), "utf8")).toBe("first\n");
     },
   );
 

@@ -122,13 +122,36 @@ export interface ProcessOwner {
 
 /** Whether the process that wrote `owner` is gone: `dead` (checked), `unknown` (another host), `alive`. */
 export function processState(owner: ProcessOwner): "dead" | "alive" | "unknown" {
-  return ownerState({ ...owner, token: "" });
+  const me = selfOwner();
+  return owner.host === me.host ? lookAtOwner({ ...owner, token: "" }, me) : "unknown";
 }
 
-/** Whether a lock file's owner is gone: `dead` (checked), `unknown` (cannot be checked), `alive`. */
+/** How long a holder found alive is taken as alive without looking again (decision 173). */
+const ALIVE_FOR_MS = 200;
+/** Holders found alive (`pid start`), with when: a busy lock is polled every few ms. */
+const foundAlive = new Map<string, number>();
+
+/**
+ * Whether a lock file's owner is gone: `dead` (checked), `unknown` (cannot be checked), `alive`.
+ * This process is alive; another one found alive is not looked at again for `ALIVE_FOR_MS` (a
+ * dead holder's lock is taken over that much later at most).
+ */
 function ownerState(owner: LockOwner | null): "dead" | "alive" | "unknown" {
   const me = selfOwner();
   if (!owner || owner.host !== me.host) return "unknown";
+  if (owner.pid === me.pid && owner.start === me.start) return "alive";
+  const key = `${owner.pid} ${owner.start}`;
+  const seen = foundAlive.get(key);
+  if (seen !== undefined && Date.now() - seen < ALIVE_FOR_MS) return "alive";
+  const state = lookAtOwner(owner, me);
+  if (state === "alive") {
+    if (foundAlive.size > 1000) foundAlive.clear();
+    foundAlive.set(key, Date.now());
+  } else foundAlive.delete(key);
+  return state;
+}
+
+function lookAtOwner(owner: LockOwner, me: Omit<LockOwner, "token">): "dead" | "alive" {
   try {
     process.kill(owner.pid, 0);
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   type RunHistory,
   type RunRecord,
 } from "./change-store-types.js";
-import { durableWrite, readImageFile, readJson, runFolders } from "./run-files.js";
+import { durableWrite, readImageFile, readJson, removeRunFolder, runFolders } from "./run-files.js";
 import { isRunRecord, RUN_ID } from "./run-record-shape.js";
 
 /**
@@ -70,7 +70,7 @@ export class FileRunHistory implements RunHistory {
   async remove(runId: string): Promise<void> {
     if (!RUN_ID.test(runId)) return;
     this.#records.delete(runId);
-    await rm(path.join(this.folder, runId), { recursive: true, force: true });
+    await removeRunFolder(path.join(this.folder, runId));
   }
 
   /** Keeps the caller's newest `MAX_UNDO_RUNS` runs whose before-images hold at most `MAX_UNDO_BYTES` together (the newest always). */

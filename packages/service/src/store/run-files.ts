@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants, lstatSync, readdirSync } from "node:fs";
-import { open, rename } from "node:fs/promises";
+import { open, readdir, rename, rm, rmdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
 import { RUN_ID } from "./run-record-shape.js";
@@ -83,4 +83,36 @@ export function runFolders(folder: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Removes a run's folder: its files and `before/` one level down, each unlinked by the type its
+ * listing gives (half the calls of a recursive `rm`, which looks at each entry and tries `rmdir`
+ * on a full folder first; decision 175). Anything else found there (a deeper folder, a file
+ * appearing meanwhile, a folder already gone) falls back to the recursive `rm`, which takes a
+ * missing folder as removed.
+ */
+export async function removeRunFolder(folder: string): Promise<void> {
+  try {
+    await removeFlat(folder, 1);
+  } catch {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function removeFlat(folder: string, depth: number): Promise<void> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) => {
+      const inside = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (depth === 0) throw Object.assign(new Error("nested"), { code: "ENOTEMPTY" });
+        return removeFlat(inside, depth - 1);
+      }
+      return unlink(inside).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+    }),
+  );
+  await rmdir(folder);
 }

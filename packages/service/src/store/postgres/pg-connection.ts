@@ -5,6 +5,7 @@
  * scrubbed out; the URL itself is only ever shown redacted.
  */
 import type { Pool, PoolClient, QueryResultRow } from "pg";
+import { preparedName } from "./prepared-name.js";
 import { redactStoreUrl, scrubStoreSecret } from "../../config/store-settings.js";
 import { ServiceError } from "../../service-error.js";
 import { runMigrations, SchemaTooNew, type MigrationReport } from "./migrations.js";
@@ -83,11 +84,17 @@ export class PgConnection {
     }
   }
 
-  /** Runs one statement; errors come back as `store_unavailable` with no password in them. */
+  /**
+   * Runs one statement; errors come back as `store_unavailable` with no password in them. A
+   * statement with values is prepared once per connection (`preparedName`): Postgres parses and
+   * plans it once, not at every call (decision 174).
+   */
   async query<Row extends QueryResultRow>(sql: string, values: unknown[] = []): Promise<Row[]> {
     const { pool } = await this.open();
     try {
-      return (await pool.query<Row>(sql, values)).rows;
+      const name = values.length > 0 ? preparedName(sql) : undefined;
+      return (await pool.query<Row>(name ? { name, text: sql, values } : { text: sql, values }))
+        .rows;
     } catch (error) {
       throw this.failure(error);
     }

@@ -4,7 +4,6 @@
  * through `.lackpy/runs/<runId>/` as with files (journal, images copied before the renames);
  * `commit` moves it into the tables in one transaction and removes the folder.
  */
-import { rm } from "node:fs/promises";
 import {
   MAX_UNDO_BYTES,
   MAX_UNDO_RUNS,
@@ -14,7 +13,7 @@ import {
   type RunRecord,
 } from "../change-store-types.js";
 import { withoutImages } from "../file-run-history.js";
-import { checkImage, readImageFile } from "../run-files.js";
+import { checkImage, readImageFile, removeRunFolder } from "../run-files.js";
 import { isRunRecord } from "../run-record-shape.js";
 import type { PgConnection } from "./pg-connection.js";
 
@@ -61,7 +60,7 @@ export class PostgresRunHistory implements RunHistory {
         MAX_UNDO_BYTES,
       ],
     );
-    await rm(folder, { recursive: true, force: true });
+    await removeRunFolder(folder);
   }
 
   async has(runId: string): Promise<boolean> {
