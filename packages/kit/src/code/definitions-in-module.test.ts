@@ -98,6 +98,17 @@ describe("definitionLines", () => {
       { line: 3, kind: "function", bundled: true },
       { line: 4, kind: "method", bundled: true },
     ]);
+    // A local name for another object's member of the same name hands it on (lodash's fp/_baseConvert.js).
+    const local = [
+      "function convert(helpers) {",
+      "  var isArray = helpers.isArray;",
+      "}",
+      "var isArray = Array.isArray;",
+    ].join("\n");
+    expect(definitions(local, "isArray")).toEqual([
+      { line: 2, kind: "alias" },
+      { line: 4, kind: "variable" },
+    ]);
     // lodash's wrapper starts and ends with an empty statement.
     const lodash = [";(function() {", "  function tally() {}", "}.call(this));"].join("\n");
     expect(definitions(lodash, "tally")).toEqual([{ line: 2, kind: "function", bundled: true }]);

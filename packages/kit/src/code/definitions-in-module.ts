@@ -53,8 +53,8 @@ export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
   const constructed = prototypeBuiltNames(program).has(name);
   // The constructor inside a compiled class's closure: the class is defined once, where it is bound.
   const constructors = new Set<SyntaxNode>();
-  const visit = (node: SyntaxNode, inside: boolean) => {
-    const definition = constructors.has(node) ? null : definitionAt(node, name);
+  const visit = (node: SyntaxNode, inside: boolean, local: boolean) => {
+    const definition = constructors.has(node) ? null : definitionAt(node, name, local);
     if (definition?.kind === "class") {
       const inner = downLevelledClass(node.type === "VariableDeclarator" ? node.init : node.right);
       if (inner) constructors.add(inner);
@@ -63,9 +63,9 @@ export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
     if (definition && !found.has(definition.line))
       found.set(definition.line, inside ? { ...definition, bundled: true } : definition);
     const below = inside || (wrapped && FUNCTIONS.has(node.type));
-    for (const child of childrenOf(node)) visit(child, below);
+    for (const child of childrenOf(node)) visit(child, below, local || FUNCTIONS.has(node.type));
   };
-  visit(program, false);
+  visit(program, false, false);
   return [...found.values()].sort((a, b) => a.line - b.line);
 }
 
@@ -105,8 +105,8 @@ function valueKind(value: unknown, otherwise: DefinitionKind): DefinitionKind {
   return kind === "function" || kind === "class" ? kind : otherwise;
 }
 
-/** Where and what `node` defines of `name`, or null. */
-function definitionAt(node: SyntaxNode, name: string): Definition | null {
+/** Where and what `node` defines of `name` (`local`: inside a function), or null. */
+function definitionAt(node: SyntaxNode, name: string, local: boolean): Definition | null {
   const declared = DECLARED_KIND[node.type];
   if (declared) {
     const line = declaredHere(node, name);
@@ -116,6 +116,14 @@ function definitionAt(node: SyntaxNode, name: string): Definition | null {
     case "VariableDeclarator":
       // `const { a } = make()` binds a value defined elsewhere; only `const a = …` defines `a`.
       if (isImported(node.init) || nameOf(node.id) !== name) return null;
+      // `isArray = helpers.isArray` inside a function: a local name for another's definition.
+      if (
+        local &&
+        isNode(node.init) &&
+        node.init.type === "MemberExpression" &&
+        nameOf(node.init.property) === name
+      )
+        return { line: lineOf(node), kind: "alias" };
       return { line: lineOf(node), kind: valueKind(node.init, "variable") };
     case "Property":
       // `{ m() {} }`, `{ m: function () {} }`, `{ m: () => … }`; a plain value is data, not a definition.
