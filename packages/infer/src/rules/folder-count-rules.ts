@@ -43,8 +43,15 @@ export const FOLDER_COUNT_RULES: readonly IntentRule[] = [
       "count (?<all>all) folder(?: (?<deep>deep))?",
       "count folder (?<deep>deep)",
       "count (?<top>toplevel) folder",
+      // "how many directories are there": answered only where the top folder's folders are all of them.
+      "count (?<either>folder)",
     ].map(rulePattern),
-    build(slots) {
+    async build(slots, context) {
+      if (
+        slots.either &&
+        (!context.workspace || (await context.workspace.files("*/*/**/*")).length > 0)
+      )
+        return "the folders at the top and the folders at any depth are not the same here: say which";
       const folder = slots.folder?.[0]?.path ?? "";
       // A folder under node_modules is full of links list_folder does not list.
       if (folder.split("/").includes("node_modules"))

@@ -19,6 +19,7 @@ beforeAll(async () => {
       devDependencies: { jest: "29.7.0", typescript: "5.0.4" },
       bin: { app: "./bin/cli.js" },
       scripts: { build: "tsc", test: "jest" },
+      keywords: ["jwt", "jose"],
     },
     "node_modules/lodash/package.json": { name: "lodash", version: "4.17.21", license: "MIT" },
   };
@@ -67,6 +68,9 @@ describe("package facts in other words", () => {
     ["is jest a dev dep? which version", "dependency-version", { section: "devDependencies" }],
     ["what does the bin field in package.json point to", "package-field", { field: "bin" }],
     ["how many scripts are defined in package.json", "package-scripts", {}],
+    ["does it have any dependencies?", "package-dependencies", { path: "package.json" }],
+    ["how many keywords", "package-key", { key: "keywords" }],
+    ["what keywords does package.json list", "package-key", { field: "keywords" }],
   ])("%s", async (intent, rule, params) => {
     expect(await read(intent)).toMatchObject({ rule, params });
   });

@@ -111,6 +111,17 @@ function subpathExports(slots: RuleSlots, path: string, value: unknown): RulePro
   };
 }
 
+/** How many entries a list or map field has; refused for any other value. */
+function fieldCount(key: string, path: string, value: unknown): RuleProgram | string {
+  if (!Array.isArray(value) && !isRecord(value))
+    return `the field ${quoted(key)} of ${quoted(path)} is not a list or a map`;
+  return {
+    program: `len(Object.keys(JSON.parse(read_file(path))[key]))`,
+    params: { path, key },
+    reading: `the number of entries in the ${quoted(key)} field of ${quoted(path)}`,
+  };
+}
+
 /** Package rules. */
 export const PACKAGE_RULES: readonly IntentRule[] = [
   {
@@ -176,6 +187,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `(?<count>count )?(?:show )?${SECTION} (?:package |(?<pkg>W) )?(?:have|use)`,
       // "does zod have any dependencies", "does ajv declare any peerDependencies?".
       `(?<pkgFirst>package|W) (?:have|define) ${SECTION}`,
+      // "does it have any dependencies?": the package the request is about.
+      `have ${SECTION}`,
     ].map(rulePattern),
     async build(slots, context) {
       const found = await manifestOf(slots, context);
@@ -297,7 +310,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       "(?:show )?(?<key>[^ ]+) (?:in )?(?<pkg>F)",
       // A field named as the file names it (`M`, grounded): "list the keywords", "bugs url?",
       // "the size-limit config from package.json", "jest's testRegex" (a key within the field).
-      `(?:show )?${PKG_BEFORE}(?<key>M)(?: (?<tail>url|K))?${PKG}`,
+      // "what keywords does package.json list", "how many keywords".
+      `(?<count>count )?(?:show )?${PKG_BEFORE}(?<key>M)(?: (?<tail>url|K))?${PKG}(?: (?:show|have|define))?`,
       `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>W|C|M)${PKG}`,
       // "what's the package type (module or commonjs)": the values it may have, named after it.
       "(?:show )?(?<pkgFirst>package|F) (?<key>M) (?<values>(?:M|file) and modsys)",
@@ -316,6 +330,7 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
         return `${quoted(tail.raw)} after the field ${quoted(key)} is not read`;
       if (slots.values && key !== "type") return `${quoted(key)} is not the module type field`;
       if (slots.subpath) return subpathExports(slots, found.path, value);
+      if (slots.count) return fieldCount(key, found.path, value);
       const sub = slots.sub?.[0]?.raw;
       if (sub === undefined) return field(key, found.path);
       if (!isRecord(value) || !Object.hasOwn(value, sub))

@@ -228,6 +228,13 @@ describe("classes of request the rules read", () => {
   it("answers 'what directories does the repo have' only where top-level and all folders agree", async () => {
     // src/deep is a folder below a top folder here: the two readings differ.
     expect((await ask("what directories does the repo have")).built.rule).toBeNull();
+    expect((await ask("how many directories are there")).built.rule).toBeNull();
+    const flat = await writeWorkspace("flat", { "a.js": "", "fp/b.js": "", "docs/c.md": "" });
+    try {
+      expect((await answerCleanly(flat, "how many directories are there")).output).toBe(2);
+    } finally {
+      await rm(flat, { recursive: true, force: true });
+    }
   });
 
   it("answers no request whose flag changes the answer in a way it does not read (-v, -w, -l)", async () => {
