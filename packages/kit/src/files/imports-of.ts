@@ -2,7 +2,8 @@ import { importsIn } from "../code/module-imports.js";
 import { dialectOf, parseModule } from "../code/parse-module.js";
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { ToolError } from "../tool-error.js";
-import { readTextFile, type ReadTextFileOptions } from "./read-text-file.js";
+import type { ReadTextFileOptions } from "./read-text-file.js";
+import { parsedModuleFile } from "./parsed-module-file.js";
 import { importsOwnEntry, ownPackage } from "./own-package-entries.js";
 import { resolvesTo } from "./resolves-to.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
@@ -10,13 +11,6 @@ import { shownArgument } from "./file-error.js";
 
 /** The files `importers_of` reads unless given a glob: JavaScript and TypeScript modules. */
 export const MODULE_GLOB = "**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}";
-
-/** The specifiers a file's text imports, or null when it is not a module that parses. */
-function importsOfText(text: string, file: string): string[] | null {
-  if (dialectOf(file) === null) return null;
-  const parsed = parseModule(text, file);
-  return parsed.ok ? importsIn(parsed.program).map((entry) => entry.module) : null;
-}
 
 /**
  * The modules a JavaScript or TypeScript file imports (`import`, `import type`, `export … from`,
@@ -28,23 +22,8 @@ export async function importsOf(
   requested: unknown,
   options: ReadTextFileOptions,
 ): Promise<string[]> {
-  if (typeof requested !== "string")
-    throw new ToolError("invalid_argument", "imports_of(path) needs a path as a string.", {
-      retriable: true,
-      hint: 'pass a workspace-relative path such as "src/index.ts"',
-    });
-  const text = await readTextFile(root, requested, options);
-  const found = importsOfText(text, requested);
-  if (found === null)
-    throw new ToolError(
-      "not_a_module",
-      `'${requested}' is not a JavaScript or TypeScript module that parses.`,
-      {
-        retriable: true,
-        hint: "pass a .js, .mjs, .cjs, .ts or .tsx file; read_file shows any file",
-      },
-    );
-  return [...new Set(found)];
+  const program = await parsedModuleFile(root, requested, options, "imports_of");
+  return [...new Set(importsIn(program).map((entry) => entry.module))];
 }
 
 /**
