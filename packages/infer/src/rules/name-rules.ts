@@ -26,6 +26,15 @@ function baseGlob(slots: RuleSlots): { pattern: string; where: string } {
     : { pattern, where: `at any depth${kind}` };
 }
 
+/** Characters people name by a word after "a" or "an" ("starts with an underscore"). */
+const CHARACTERS: Readonly<Record<string, string>> = {
+  underscore: "_",
+  hyphen: "-",
+  dash: "-",
+  dot: ".",
+  period: ".",
+};
+
 /** Smart case: text in lower case matches any case. */
 function caseOf(text: string): { value: string; name: string; words: string } {
   return text === text.toLowerCase()
@@ -36,11 +45,16 @@ function caseOf(text: string): { value: string; name: string; words: string } {
 /** The files whose name `test`s against the slot's text (`contains`, `startsWith`, `endsWith`). */
 function byName(test: "includes" | "startsWith", words: string) {
   return (slots: RuleSlots) => {
-    const part = textOf(slots.part);
+    // "start with an underscore": a character named by its word.
+    const named = slots.part?.[0]?.article
+      ? CHARACTERS[slots.part[0].raw.toLowerCase()]
+      : undefined;
+    const part = named ?? textOf(slots.part);
     if (part === null || part.trim() === "" || /[\n\r/]/.test(part))
       return "the text of the name is not usable";
     // "a hash in their name": a kind of text, not the word as written.
-    if (slots.part?.[0]?.article) return "“a” before the word names a kind of text, not the text";
+    if (slots.part?.[0]?.article && !named)
+      return "“a” before the word names a kind of text, not the text";
     const { pattern, where } = baseGlob(slots);
     const match = caseOf(part);
     const list = `${findCall(pattern, "pattern", { names: true })}.filter(file => ${match.name}.${test}(part))`;

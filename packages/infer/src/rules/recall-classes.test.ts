@@ -237,6 +237,18 @@ describe("classes of request the rules read", () => {
     }
   });
 
+  it("reads a character named by its word after “an” (“start with an underscore”), and no other word", async () => {
+    const named = await writeWorkspace("named", { "_base.js": "", "fp/_util.js": "", "a.js": "" });
+    try {
+      expect((await answerCleanly(named, "how many files start with an underscore?")).output).toBe(
+        2,
+      );
+      expect((await answerCleanly(named, "files that start with a hash")).built.rule).toBeNull();
+    } finally {
+      await rm(named, { recursive: true, force: true });
+    }
+  });
+
   it("answers no request whose flag changes the answer in a way it does not read (-v, -w, -l)", async () => {
     for (const request of ["grep -v tick lib", "grep -w tick lib", "grep -il tick lib"])
       expect((await ask(request)).built.rule, request).toBeNull();
