@@ -67,3 +67,21 @@ describe("the files that import ./x.js, written without its extension", () => {
     expect(output).toEqual(["lib/server.js"]);
   });
 });
+
+describe("the files that import a workspace module by its code-shaped name", () => {
+  it("is that module where one has the name, and nothing where none has", async () => {
+    const named = await writeWorkspace("stem", {
+      "_baseSlice.js": "module.exports = 1\n",
+      "chunk.js": "const baseSlice = require('./_baseSlice')\n",
+      "slice.js": "const x = require('./other')\n",
+    });
+    try {
+      expect((await answerCleanly(named, "which files require _baseSlice")).output).toEqual([
+        "chunk.js",
+      ]);
+      expect((await answerCleanly(named, "which files import WebSocket")).built.rule).toBeNull();
+    } finally {
+      await rm(named, { recursive: true, force: true });
+    }
+  });
+});

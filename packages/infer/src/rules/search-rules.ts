@@ -326,11 +326,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
     patterns: [
-      "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDF]){scope}",
-      "(?<count>count )(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDF]){scope}",
+      "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDFC]){scope}",
+      "(?<count>count )(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDFC]){scope}",
       // "which top-level .js files import ./a.js": the files named before the verb.
-      "(?:show )?(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDF])",
-      "(?<count>count )(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDF])",
+      "(?:show )?(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDFC])",
+      "(?<count>count )(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDFC])",
       "(?:show |(?<who>who) )?(?:(?<files>file) )?use (?<module>[QP]){scope}",
       // "who uses is-promise.js": a workspace file by its path, used by its importers.
       "(?<who>who) use (?<module>F){scope}",
@@ -359,7 +359,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // "who imports permessage-deflate": a bare name that no package declares or installs,
       // and that a module file of the workspace has, is that file.
       if (
-        form === "W" &&
+        (form === "W" || form === "C") &&
         module &&
         (slots.files || slots.who) &&
         (await namesOwnFile(module, context))
