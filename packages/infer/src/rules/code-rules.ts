@@ -5,9 +5,9 @@
  * be a plain identifier after a word that introduces it ("where is X defined", "callers of X");
  * it is bound as the string param `name`.
  */
-import { MODULE_EXTENSIONS, TEST_FILE, extensionOf } from "./file-kinds.js";
+import { MODULE_EXTENSIONS, TEST_FILE } from "./file-kinds.js";
 import { quoted } from "./reading-text.js";
-import { fileOf, textOf } from "./rule-slots.js";
+import { fileOf, moduleFileOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -43,13 +43,24 @@ const CODE_KINDS: Readonly<Record<string, { words: string; kinds: readonly strin
   constant: { words: "a constant (a variable or property)", kinds: ["variable", "property"] },
 };
 
-/** What an exports request names beside the file, and the kinds of `exports_of` rows that are one. */
-const EXPORT_KINDS: Readonly<Record<string, { words: string; kinds: readonly string[] }>> = {
+/**
+ * What an exports or declarations request names beside the file, and the kinds of `exports_of`
+ * and `declarations_in` rows that are one.
+ */
+const DECLARED_KINDS: Readonly<Record<string, { words: string; kinds: readonly string[] }>> = {
   function: { words: "functions", kinds: ["function"] },
   class: { words: "classes", kinds: ["class"] },
   interface: { words: "interfaces", kinds: ["interface"] },
   enum: { words: "enums", kinds: ["enum"] },
 };
+
+/** The kinds a request's kind word names ("classes", "functions"), or undefined. */
+export function declaredKindOf(
+  slots: RuleSlots,
+): { words: string; kinds: readonly string[] } | undefined {
+  const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
+  return Object.entries(DECLARED_KINDS).find(([prefix]) => word.startsWith(prefix))?.[1];
+}
 
 /** "the kReplyHijacked symbol": "symbol" and "identifier" name no kind of definition. */
 const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind)| symbol)?";
@@ -251,12 +262,10 @@ export const CODE_RULES: readonly IntentRule[] = [
       "(?<count>count )?(?:show )?export (?<codekind>codekind) (?:in )?{file}",
     ].map(rulePattern),
     build(slots) {
-      const path = fileOf(slots.file);
-      if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
-        return "the file is not a JavaScript or TypeScript module in the workspace";
-      const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
-      const kind = Object.entries(EXPORT_KINDS).find(([prefix]) => word.startsWith(prefix))?.[1];
-      if (word !== "" && !kind) return "the kind of export is not one exports_of tells";
+      const path = moduleFileOf(slots.file);
+      if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
+      const kind = declaredKindOf(slots);
+      if (slots.codekind?.[0] && !kind) return "the kind of export is not one exports_of tells";
       const rows = kind
         ? `exports_of(path).filter(entry => ${JSON.stringify(kind.kinds)}.includes(entry.kind))`
         : "exports_of(path)";
@@ -286,9 +295,8 @@ export const CODE_RULES: readonly IntentRule[] = [
       // "what requires lib/a.js" asks which files require it ("requires" is never a noun).
       if (/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
         return "“requires <file>” asks for the files that require it, not what it requires";
-      const path = fileOf(slots.file);
-      if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
-        return "the file is not a JavaScript or TypeScript module in the workspace";
+      const path = moduleFileOf(slots.file);
+      if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
       return {
         program: slots.count ? "len(imports_of(path))" : "imports_of(path)",
         params: { path },

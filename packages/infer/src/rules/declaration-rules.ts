@@ -4,24 +4,11 @@
  * Option class": what files declare at their top level, by kind, read by a parser
  * (`declarations_in`), and the members of one class.
  */
-import { globFor, MODULE_EXTENSIONS, extensionOf } from "./file-kinds.js";
+import { globFor, MODULE_EXTENSIONS } from "./file-kinds.js";
 import { quoted } from "./reading-text.js";
-import { fileOf, textOf } from "./rule-slots.js";
-import { rulePattern, type IntentRule, type RuleProgram, type RuleSlots } from "./rule-types.js";
-
-/** A kind word's `declarations_in` kinds: the top-level declarations that are one. */
-const DECLARED_KINDS: Readonly<Record<string, { words: string; kinds: readonly string[] }>> = {
-  class: { words: "classes", kinds: ["class"] },
-  function: { words: "functions", kinds: ["function"] },
-  interface: { words: "interfaces", kinds: ["interface"] },
-  enum: { words: "enums", kinds: ["enum"] },
-};
-
-/** The `kinds` of a request's kind word ("classes", "functions"), or null. */
-function kindOf(slots: RuleSlots): { words: string; kinds: readonly string[] } | null {
-  const word = slots.codekind?.[0]?.raw.toLowerCase() ?? "";
-  return Object.entries(DECLARED_KINDS).find(([prefix]) => word.startsWith(prefix))?.[1] ?? null;
-}
+import { moduleFileOf, textOf } from "./rule-slots.js";
+import { declaredKindOf } from "./code-rules.js";
+import { rulePattern, type IntentRule, type RuleProgram } from "./rule-types.js";
 
 const WHERE = "(?:(?<file>F)|(?<folder>D))";
 
@@ -40,13 +27,12 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
       `(?<count>count )?(?:show )?(?:(?<top>toplevel) )?(?<codekind>codekind) ${WHERE} (?:define|have)`,
     ].map(rulePattern),
     build(slots): RuleProgram | string {
-      const kind = kindOf(slots);
+      const kind = declaredKindOf(slots);
       if (!kind) return "the kind is not one declarations_in tells";
       const test = `entry => ${JSON.stringify(kind.kinds)}.includes(entry.kind) && entry.of === undefined`;
-      const path = fileOf(slots.file);
-      if (path !== null) {
-        if (!MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
-          return "the file is not a JavaScript or TypeScript module in the workspace";
+      if (slots.file) {
+        const path = moduleFileOf(slots.file);
+        if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
         const names = `declarations_in(path).filter(${test}).map(entry => entry.name)`;
         return {
           program: slots.count ? `len(${names})` : names,

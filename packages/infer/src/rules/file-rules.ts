@@ -6,7 +6,7 @@
 import { TEST_GLOB, globFor } from "./file-kinds.js";
 import { findCall } from "./find-call.js";
 import { filesText, quoted } from "./reading-text.js";
-import { globOf, scopeOf, textOf } from "./rule-slots.js";
+import { foldersNotFlat, globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Folders that hold tests by where they are, whatever their files are named. */
@@ -257,11 +257,8 @@ export const FILE_RULES: readonly IntentRule[] = [
       "(?:show )?folder (?<either>have)",
     ].map(rulePattern),
     async build(slots, context) {
-      if (
-        slots.either &&
-        (!context.workspace || (await context.workspace.files("*/*/**/*")).length > 0)
-      )
-        return "the folders at the top and the folders at any depth are not the same here: say which";
+      const notFlat = slots.either ? await foldersNotFlat(context) : null;
+      if (notFlat) return notFlat;
       const where = scopeOf(slots);
       if (!where || where.extensions) return "folders have no kind";
       if (where.shallow)

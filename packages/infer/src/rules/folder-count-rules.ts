@@ -7,7 +7,7 @@
  */
 import { globFor } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
-import { kindsOf } from "./rule-slots.js";
+import { foldersNotFlat, kindsOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule } from "./rule-types.js";
 
 /** Every folder below `folder`, each listed once: a breadth-first walk over `list_folder`. */
@@ -47,11 +47,8 @@ export const FOLDER_COUNT_RULES: readonly IntentRule[] = [
       "count (?<either>folder)",
     ].map(rulePattern),
     async build(slots, context) {
-      if (
-        slots.either &&
-        (!context.workspace || (await context.workspace.files("*/*/**/*")).length > 0)
-      )
-        return "the folders at the top and the folders at any depth are not the same here: say which";
+      const notFlat = slots.either ? await foldersNotFlat(context) : null;
+      if (notFlat) return notFlat;
       const folder = slots.folder?.[0]?.path ?? "";
       // A folder under node_modules is full of links list_folder does not list.
       if (folder.split("/").includes("node_modules"))

@@ -5,9 +5,8 @@
  * package (`@scope/name`, `name`), not by the subpath imported.
  */
 import { NODE_BUILTIN_MODULES } from "@lackpy/kit";
-import { MODULE_EXTENSIONS, extensionOf } from "./file-kinds.js";
 import { quoted } from "./reading-text.js";
-import { fileOf } from "./rule-slots.js";
+import { moduleFileOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule } from "./rule-types.js";
 
 /** A specifier of Node's own: `node:` anything, or a builtin's name and its subpaths (`fs/promises`). */
@@ -41,9 +40,8 @@ export const IMPORT_KIND_RULES: readonly IntentRule[] = [
       "(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:import|use) (?:in |per )?{file}",
     ].map(rulePattern),
     build(slots) {
-      const path = fileOf(slots.file);
-      if (!path || !MODULE_EXTENSIONS.includes(extensionOf(path) ?? ""))
-        return "the file is not a JavaScript or TypeScript module in the workspace";
+      const path = moduleFileOf(slots.file);
+      if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
       const kind = KINDS[slots.which?.[0]?.form as keyof typeof KINDS];
       if (!kind) return "the kind of module is not known";
       return {

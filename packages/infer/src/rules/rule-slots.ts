@@ -4,7 +4,7 @@
  * into a glob, a string param or a number checked against a range; none is spliced into program
  * text except through `regexLiteral` or as a number.
  */
-import { CODE_EXTENSIONS, globFor } from "./file-kinds.js";
+import { CODE_EXTENSIONS, MODULE_EXTENSIONS, extensionOf, globFor } from "./file-kinds.js";
 import type { Token } from "./read-request.js";
 import type { RuleContext, RuleSlots } from "./rule-types.js";
 
@@ -66,6 +66,23 @@ export function textOf(tokens: readonly Token[] | undefined): string | null {
 export function fileOf(tokens: readonly Token[] | undefined): string | null {
   const token = tokens?.[0];
   return token?.form === "F" && token.path !== undefined ? token.path : null;
+}
+
+/** The JavaScript or TypeScript module a file slot names, or null for any other file or none. */
+export function moduleFileOf(tokens: readonly Token[] | undefined): string | null {
+  const path = fileOf(tokens);
+  return path !== null && MODULE_EXTENSIONS.includes(extensionOf(path) ?? "") ? path : null;
+}
+
+/**
+ * Why "what directories does the repo have" or "how many directories are there" is not
+ * answered: the top folder's folders are not all the folders (a file sits two folders deep),
+ * or there is no workspace to tell; null when they are the same.
+ */
+export async function foldersNotFlat(context: RuleContext): Promise<string | null> {
+  return !context.workspace || (await context.workspace.files("*/*/**/*")).length > 0
+    ? "the folders at the top and the folders at any depth are not the same here: say which"
+    : null;
 }
 
 /** A number slot within `[1, max]`, or the fallback when the slot is empty; null when out of range. */

@@ -212,11 +212,7 @@ async function namesOwnFile(module: string, context: RuleContext): Promise<boole
   const view = context.workspace;
   if (!view || !/^[\w.-]+$/.test(module) || NODE_BUILTIN_MODULES.includes(module)) return false;
   const manifest = view.manifest ? await view.manifest("package.json") : null;
-  const sections = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"];
-  for (const section of sections) {
-    const entries = manifest?.[section];
-    if (entries && typeof entries === "object" && Object.hasOwn(entries, module)) return false;
-  }
+  if (declares(manifest, module)) return false;
   if (manifest?.name === module || (await view.kind(`node_modules/${module}`))) return false;
   return namesLocalModule(module, context);
 }
@@ -475,7 +471,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
 
 /** True when the workspace's package.json declares `name` in any of its dependency lists. */
 async function declaresDependency(name: string, context: RuleContext): Promise<boolean> {
-  const manifest = await context.workspace?.manifest?.("package.json");
+  return declares(await context.workspace?.manifest?.("package.json"), name);
+}
+
+/** True when a parsed package.json declares `name` in any of its dependency lists. */
+function declares(manifest: Readonly<Record<string, unknown>> | null | undefined, name: string) {
   return ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].some(
     (section) => {
       const entries = manifest?.[section];

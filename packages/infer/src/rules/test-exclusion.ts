@@ -19,8 +19,8 @@ const LISTING_TOOLS = [
   "callers_of",
 ] as const;
 
-/** Tools that list folders or entries, which a file filter does not reach. */
-const OTHER_LISTINGS = /\b(?:list_folder|folder_tree|list_folders)\(/;
+/** The tool that lists a folder's entries (folders too), which a file filter does not reach. */
+const OTHER_LISTINGS = /\blist_folder\(/;
 
 /** The params that say where a program looks (a glob, a folder, a file). */
 const SCOPE_PARAMS = new Set(["pattern", "folder", "file", "path", "modules"]);
