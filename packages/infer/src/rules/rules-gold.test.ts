@@ -59,6 +59,7 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
     "extensions-in-use",
     () => ["js", "json", "md", "py", "ts"],
   ],
+  ["which files exist in src but not in docs", "files-not-in", () => SOURCES],
   ["list the export subpaths", "export-subpaths", () => [".", "./locale", "./package.json"]],
   [
     'what does the "." export resolve to for require',

@@ -40,6 +40,11 @@ const FILES: Readonly<Record<string, string>> = {
   "lib/render.js":
     'const View = require("./view");\nconst path = require("node:path");\nmodule.exports = function render() {\n  return new View(path.sep);\n};\n',
   "notes.md": "# notes\n",
+  "build/legacy/a.js": "",
+  "build/legacy/b.cjs": "",
+  "build/legacy/deep/c.js": "",
+  "build/modern/a.js": "",
+  "build/modern/deep/c.js": "",
   ".gitignore": "dist\n",
   LICENSE: "MIT\n",
 };
@@ -133,10 +138,11 @@ describe("extensions, sizes and dependencies", () => {
   it("lists the extensions in use, without the dot, for 'which extensions'", async () => {
     const { built, output } = await ask("which file extensions are used here");
     expect(built.rule).toBe("extensions-in-use");
-    expect(output).toEqual(["js", "json", "md"]);
+    expect(output).toEqual(["cjs", "js", "json", "md"]);
     expect((await ask("what kinds of files are in here (extensions + counts)")).output).toEqual({
       ".json": 1,
-      ".js": 7,
+      ".js": 11,
+      ".cjs": 1,
       ".md": 1,
       "": 2,
     });
@@ -177,6 +183,20 @@ describe("extensions, sizes and dependencies", () => {
       "Application",
       "HttpError",
     ]);
+  });
+});
+
+describe("two folders compared", () => {
+  it("lists the files of one folder with no file at the same relative path in the other", async () => {
+    for (const request of [
+      "which files exist in build/legacy but not in build/modern?",
+      "which files in build/legacy are missing from build/modern",
+    ]) {
+      const { built, output } = await ask(request);
+      expect(built.rule, request).toBe("files-not-in");
+      expect(output, request).toEqual(["build/legacy/b.cjs"]);
+    }
+    expect((await ask("which files in build/modern are not in build/legacy")).output).toEqual([]);
   });
 });
 
