@@ -200,6 +200,25 @@ describe("two folders compared", () => {
   });
 });
 
+describe("a folder left out", () => {
+  it.each([
+    ["how many .js files are there, excluding build", 7],
+    ["how many .js files are there (not counting build/legacy)", 9],
+    ["count the .js files except the build folder", 7],
+  ] as const)("%j", async (request, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe("count-files");
+    expect(output).toBe(gold);
+    expect(built.rule === null ? "" : built.reading).toMatch(
+      /files under “build(?:\/legacy)?” left out/,
+    );
+  });
+
+  it("answers nothing when the request looks only inside the folder it leaves out", async () => {
+    expect((await ask("list the files in build excluding build")).built.rule).toBeNull();
+  });
+});
+
 describe("package.json fields named in words", () => {
   it.each([
     // Two words that spell a field's camelCase name, never a definition's name.
