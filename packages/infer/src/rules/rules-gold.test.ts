@@ -60,6 +60,7 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
     () => ["js", "json", "md", "py", "ts"],
   ],
   ["which files exist in src but not in docs", "files-not-in", () => SOURCES],
+  ["are README.md and notes.md the same?", "same-text", () => false],
   ["list the export subpaths", "export-subpaths", () => [".", "./locale", "./package.json"]],
   [
     'what does the "." export resolve to for require',

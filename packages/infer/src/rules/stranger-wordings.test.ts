@@ -198,6 +198,14 @@ describe("two folders compared", () => {
     }
     expect((await ask("which files in build/modern are not in build/legacy")).output).toEqual([]);
   });
+
+  it("tells whether two files have the same text", async () => {
+    const same = await ask("are build/legacy/a.js and build/modern/a.js the same?");
+    expect(same.built.rule).toBe("same-text");
+    expect(same.output).toBe(true);
+    expect((await ask("is lib/view.js identical to lib/render.js")).output).toBe(false);
+    expect((await ask("do lib/view.js and lib/render.js differ")).output).toBe(true);
+  });
 });
 
 describe("a folder left out", () => {
