@@ -312,6 +312,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `(?:show |find |search |where )?${MARKS}(?: comment| line| occurrence)?{scope}(?: (?:with|and) lineno)?`,
       // "grep -rn TODO lib": grep's own order, the folder last.
       `search ${MARKS} (?<scope>D)`,
+      // "any FIXME comments anywhere? show me the lines".
+      `${MARKS}(?: comment)?{scope} show line`,
       `(?:show |find )?line ${HAVE} ${MARKS}{scope}(?: (?:with|and) lineno)?`,
     ].map(rulePattern),
     build: todos("rows"),

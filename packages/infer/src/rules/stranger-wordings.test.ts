@@ -13,6 +13,7 @@ import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
 const FILES: Readonly<Record<string, string>> = {
   "package.json": JSON.stringify({
     name: "demo",
+    main: "lib/application.js",
     packageManager: "pnpm@10.0.0",
     sideEffects: false,
     contributors: ["Ada <ada@example.com>"],
@@ -149,6 +150,31 @@ describe("more ways to name code", () => {
     const { built, output } = await ask(request);
     expect(built.rule).toBe(rule);
     expect(typeof (output as unknown[])[0] === "string" ? output : rows(output)).toEqual(gold);
+  });
+
+  it.each([
+    ["how long is lib/view.js (lines)", "file-lines", 4],
+    ['whats the "main" entry point', "package-field", "lib/application.js"],
+    ["any FIXME comments anywhere? show me the lines", "todos", []],
+    ["which files are not javascript", "files-not-of-kind", null],
+  ] as const)("%j", async (request, rule, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe(rule);
+    if (gold !== null) expect(output).toEqual(gold);
+  });
+
+  it("lists the files that are not of a kind, hidden ones too", async () => {
+    const { output } = await ask("which files are not javascript");
+    expect(output).toEqual(
+      expect.arrayContaining([
+        ".gitignore",
+        "LICENSE",
+        "notes.md",
+        "package.json",
+        "types/options.d.ts",
+      ]),
+    );
+    expect(output).not.toContain("lib/view.js");
   });
 
   it("never reads an everyday word as a typo of another ('node' is not 'note')", async () => {
