@@ -152,6 +152,32 @@ describe("moduleExports", () => {
     expect(read("module.exports = function load() {};").unknown).toEqual([]);
   });
 
+  it("reads the names set on a local name for the exported object, and symbol keys as none", () => {
+    const text = [
+      "const proto = module.exports = { inspect() { return this === proto; }, get header() {} };",
+      "proto.extra = function extra() {};",
+      "module.exports[util.inspect.custom] = module.exports.inspect;",
+      "proto[Symbol.iterator] = function* () {};",
+    ].join("\n");
+    expect(read(text)).toMatchObject({
+      names: ["extra:function", "header:function", "inspect:function"],
+      unknown: [],
+    });
+  });
+
+  it("refuses when the exported object goes where names may be added unseen", () => {
+    expect(
+      read("const proto = module.exports = { a: 1 };\ndelegate(proto, 'response').method('b');")
+        .unknown,
+    ).toEqual(["proto, the exported object, is passed to delegate(), which may add names"]);
+    expect(
+      read("const api = { a: 1 };\nmodule.exports = api;\nconst other = api;").unknown,
+    ).toEqual(["api, the exported object, is given another name"]);
+    expect(read("const api = { a: 1 };\nmodule.exports = api;\napi[key] = 2;").unknown).toEqual([
+      "an export set on api under a computed name",
+    ]);
+  });
+
   it("says what it cannot follow instead of leaving it out", () => {
     expect(read("module.exports = function () {};").unknown).toEqual([
       "the module's whole value is a function, not an object of names",
