@@ -298,7 +298,7 @@ export const CODE_RULES: readonly IntentRule[] = [
     needs: ["imports_of"],
     patterns: [
       "(?:show )?(?:file )?{file} import",
-      "(?:show )?(?<verb>import) (?:in )?{file}",
+      "(?:show )?(?<verb>import) (?<inFile>in )?{file}",
       // "which modules get required in a.cjs": "in" says the file imports them ("which files import a.js" asks the reverse).
       "(?:show )?file import in {file}",
       // "deps of lib/worker.js": a module's dependencies are what it imports.
@@ -309,7 +309,8 @@ export const CODE_RULES: readonly IntentRule[] = [
     ].map(rulePattern),
     build(slots) {
       // "what requires lib/a.js" asks which files require it ("requires" is never a noun).
-      if (/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
+      // "the requires in bin/cli.js" names them: "in" says the file holds them.
+      if (/^requires$/i.test(slots.verb?.[0]?.raw ?? "") && !slots.inFile)
         return "“requires <file>” asks for the files that require it, not what it requires";
       const path = moduleFileOf(slots.file);
       if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";

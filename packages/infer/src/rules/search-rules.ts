@@ -426,6 +426,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     patterns: [
       `{ask}(?:{kind} )?file ${FILE_TERM}{scope}`,
       `{ask}(?:{kind} )?file{scope} ${FILE_TERM}`,
+      // "which dist .js files mention 'merge'": the folder before the kind.
+      `{ask}(?<scope>D) (?:{kind} )?file ${FILE_TERM}`,
       // "is Kazakh mentioned in any .js file under locale? which ones": the text, then where.
       `(?:show )?(?<term>[QCWR]) contain in (?:{kind} )?file{scope}`,
       // "search X in lib, just give me the files": the files, not the lines.
@@ -475,6 +477,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // 'where does it say "DO NOT EDIT"', 'where does "3.7.2" appear in src'.
       `where say (?<term>[QR]){scope}`,
       `where ${USED} appear{scope}`,
+      // "search the docs folder for webpack": grep's other order, the folder first.
+      `search (?<scope>D) ${TERM}`,
+      // 'where is the word "YAMLParseError" used in the .js files of dist'.
+      `where ${USED} use in {kind} file (?<scope>D)`,
       `find ${FILE_TERM}{scope}`,
     ].map(rulePattern),
     build: search("rows"),

@@ -146,6 +146,24 @@ describe("more ways to name code", () => {
     ["find where wrap is defined", "definitions", ["lib/transaction.js:1"]],
     ["where is the RenderOptions type defined", "definitions", ["types/options.d.ts:1"]],
     ["which line has module.exports in lib/view.js", "search", ["lib/view.js:4"]],
+    ["search the lib folder for crypto", "search", ["lib/hash.js:1", "lib/hash.js:2"]],
+    [
+      "which lib .js files mention 'exec'",
+      "files-containing",
+      ["lib/pipeline.js", "lib/transaction.js"],
+    ],
+    [
+      'where is the word "Pipeline" used in the .js files of lib',
+      "search",
+      [
+        "lib/pipeline.js:1",
+        "lib/pipeline.js:2",
+        "lib/pipeline.js:3",
+        "lib/use-pipeline.js:1",
+        "lib/use-pipeline.js:2",
+      ],
+    ],
+    ["list the requires in lib/render.js", "imports", ["./view", "node:path"]],
   ] as const)("%j", async (request, rule, gold) => {
     const { built, output } = await ask(request);
     expect(built.rule).toBe(rule);
