@@ -24,6 +24,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Script } from "node:vm";
 import type { StartedChild } from "@lackpy/run/node";
+import { BUNDLE_WRAPPER } from "./bundle-wrapper.js";
 
 /** What the bundle exports to the bin. */
 export interface Command {
@@ -45,12 +46,6 @@ export interface LoadedCommand<Exports = Command> {
   keepCache(): boolean;
 }
 
-/**
- * The bundle as a CommonJS module's function, with `__import` besides: the build writes each
- * `import()` of the bundle as `__import()` (`import-calls.ts`), because Node 20 loses a
- * script's dynamic-import callback for code that comes from a cache.
- */
-const WRAPPER = "(function (exports, require, module, __filename, __dirname, __import) {";
 
 /** Opens a file for reading without following a final link or blocking on a FIFO. */
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
@@ -67,12 +62,19 @@ interface BundleFile {
   key: Buffer;
 }
 
-/** Compiles and runs the CommonJS `bundle` with the code cache at `${bundle}.cache`. */
+/**
+ * Compiles and runs `bundle` with the code cache at `${bundle}.cache`. The bundle is a CommonJS
+ * module's function as the build writes it (`BUNDLE_WRAPPER`), with `__import` besides: the build
+ * writes each `import()` of the bundle as `__import()` (`import-calls.ts`), because Node 20 loses
+ * a script's dynamic-import callback for code that comes from a cache.
+ */
 export function loadCommand<Exports = Command>(bundle: string): LoadedCommand<Exports> {
   const cacheFile = `${bundle}.cache`;
   const file = readBundle(bundle);
+  if (!file.source.startsWith(BUNDLE_WRAPPER.open))
+    throw new Error(`${bundle} is not a bundle of this build (it does not open its function)`);
   const found = trustedCache(cacheFile, file);
-  const script = new Script(`${WRAPPER}${file.source}\n})`, {
+  const script = new Script(file.source, {
     filename: bundle,
     ...(found.data ? { cachedData: found.data } : {}),
   });
