@@ -11,6 +11,7 @@
  * token then begins with a word that must be there. A pattern with another opening (a class,
  * an escape, a quantified word), or an alternative outside every group, is run for every line.
  */
+import type { RulePattern } from "./rule-types.js";
 
 /** Where each group of words, or the rest of a pattern, begins. */
 const OPEN = String.raw`\((?:\?:|\?<[A-Za-z]\w*>)`;
@@ -31,24 +32,19 @@ interface Opening {
   required: readonly string[];
 }
 
-/** The body each rule pattern was made from, and its opening once read (null: not readable). */
-const BODIES = new WeakMap<RegExp, string>();
-const OPENINGS = new WeakMap<RegExp, Opening | null>();
+/** Each rule pattern's opening once read (null: not readable). */
+const OPENINGS = new WeakMap<RulePattern, Opening | null>();
 
 /**
- * Notes that `pattern` is `^(?:body)$`, made from `body`; its opening is read the first time a
- * line is tried against it (a request that an early rule answers reads none of the others).
+ * False only when `line` cannot match `pattern`: its first tokens cannot open a match of it. A
+ * pattern's opening is read the first time a line is tried against it (a request that an early
+ * rule answers reads none of the others), from its body: a pattern skipped here is never made
+ * into a regular expression.
  */
-export function noteFirstWords(pattern: RegExp, body: string): void {
-  BODIES.set(pattern, body);
-}
-
-/** False only when `line` cannot match `pattern`: its first tokens cannot open a match of it. */
-export function mayMatch(pattern: RegExp, line: string): boolean {
+export function mayMatch(pattern: RulePattern, line: string): boolean {
   let opening = OPENINGS.get(pattern);
   if (opening === undefined) {
-    const body = BODIES.get(pattern);
-    opening = body === undefined ? null : readOpening(body);
+    opening = readOpening(pattern.body);
     OPENINGS.set(pattern, opening);
   }
   if (opening === null) return true;
