@@ -12,9 +12,9 @@ import { rulePattern } from "./rule-types.js";
 describe("mayMatch", () => {
   it("skips a line whose first tokens cannot open a match", () => {
     const pattern = rulePattern("(?:show |find )?(?<count>count )?lines? in (?<file>F)");
-    for (const line of ["line in F", "show lines in F", "count line in F", "find count line"])
+    for (const line of ["line in F", "show lines in F", "count line in F", "find count line in F"])
       expect(mayMatch(pattern, line)).toBe(true);
-    for (const line of ["show K file", "count show line in F", "read F", "show", ""])
+    for (const line of ["show K file in F", "count show line in F", "read line in F", "show line"])
       expect(mayMatch(pattern, line)).toBe(false);
   });
 
@@ -23,6 +23,13 @@ describe("mayMatch", () => {
     for (const line of ["show N largest K", "find largest K", "N smallest K", "largest K"])
       expect(mayMatch(pattern, line)).toBe(true);
     for (const line of ["show K largest", "N N largest K", "count K"])
+      expect(mayMatch(pattern, line)).toBe(false);
+  });
+
+  it("skips a line that lacks a text every match holds, whatever it opens with", () => {
+    const pattern = rulePattern("(?:show )?(?:{kind} )?(?<files>file) largest{scope}");
+    expect(mayMatch(pattern, "show K file largest in D")).toBe(true);
+    for (const line of ["show K file", "show K file smallest", "K largest"])
       expect(mayMatch(pattern, line)).toBe(false);
   });
 
@@ -37,7 +44,8 @@ describe("mayMatch", () => {
       "show K|count K", // an alternative outside every group
       "(?:show )?(?:(?<kind>K(?: and K)*)|(?<source>source)) file", // a group of groups
     ].map(rulePattern);
-    for (const pattern of unread) expect(mayMatch(pattern, "xyz")).toBe(true);
+    // Lines that hold every text the patterns must (" call", " file", "line", "ist K", "K").
+    for (const pattern of unread) expect(mayMatch(pattern, "xyz call file line ist K")).toBe(true);
   });
 
   it("makes no regular expression of a pattern the line cannot open", () => {
