@@ -37,7 +37,10 @@ describe("literalRuns", () => {
   });
 
   it("never leaves out a text a match holds, on random patterns and lines", () => {
-    const atoms = ["a", "b", " ", "(?:a )?", "(b)", "(?:a|b)", "[ab]", "a?", "b*", "(?:ab)+", "."];
+    const atoms = [
+      ...["a", "b", " ", "(?:a )?", "(b)", "(?:a|b)", "[ab]", "a?", "b*", "(?:ab)+", "."],
+      ...["[^ ]+", "\\s", "(?:a){2}", "b{1,2}", "(?=a)", "(a|b )", "(?:(b) )?", "a+?"],
+    ];
     let seed = 7;
     const next = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;

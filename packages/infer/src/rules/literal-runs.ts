@@ -12,71 +12,42 @@
 
 /** The texts a match must hold, in order; null when the pattern is not read. */
 export function literalRuns(source: string): readonly string[] | null {
-  const runs: string[] = [];
-  let run = "";
-  let depth = 0;
-  let opened = 0;
-  const endRun = (): void => {
-    if (run) runs.push(run);
-    run = "";
-  };
-  for (let at = 0; at < source.length; at += 1) {
-    const character = source[at]!;
-    if (character === "\\") {
-      if (depth === 0) endRun();
-      at += 1;
-    } else if (character === "[") {
-      if (depth === 0) endRun();
-      at = classEnd(source, at);
-    } else if (character === "(") {
-      if (depth === 0) {
-        endRun();
-        opened = at;
-      }
-      depth += 1;
-    } else if (character === ")") {
-      depth -= 1;
-      if (depth < 0) return null;
-      if (depth === 0 && !QUANTIFIERS.includes(source[at + 1] ?? "")) {
-        const inner = source.slice(opened + 1, at).replace(GROUP_HEAD, "");
-        if (WORDS_ONLY.test(inner)) runs.push(inner);
-      }
-    } else if (depth > 0) {
-      continue;
-    } else if (character === "|") {
-      return null;
-    } else if (character === "{" && !/\d/.test(source[at + 1] ?? "")) {
-      // A shorthand: a group once expanded.
-      endRun();
-      at = Math.max(at, source.indexOf("}", at));
-    } else if (QUANTIFIERS.includes(character)) {
-      // The quantified character may be absent or repeated: the run ends before it.
-      run = run.slice(0, -1);
-      endRun();
-      if (character === "{") at = Math.max(at, source.indexOf("}", at));
-    } else if (character === "." || character === "^" || character === "$") {
-      endRun();
-    } else {
-      run += character;
-    }
-  }
-  if (depth !== 0) return null;
-  endRun();
-  return runs;
+  // Native string work only: this runs once for each pattern a request tries, while the code
+  // is still cold, where a loop over characters would cost more than the expressions it spares.
+  let rest = source
+    .replace(ESCAPE, BREAK)
+    .replace(CLASS, BREAK)
+    .replace(SHORTHAND, BREAK)
+    .replace(WORDS_GROUP, `${BREAK}$1${BREAK}`);
+  for (
+    let inner = rest.replace(GROUP, GROUPED);
+    inner !== rest;
+    inner = rest.replace(GROUP, GROUPED)
+  )
+    rest = inner;
+  if (/[()|]/.test(rest)) return null;
+  return rest
+    .replace(QUANTIFIED, BREAK)
+    .replace(WILDCARD, BREAK)
+    .split(BREAKS)
+    .filter((run) => run !== "");
 }
 
-/** What may follow an atom and make it optional or repeated (`{` also opens a shorthand). */
-const QUANTIFIERS = "?*+{";
-/** The opening of a group's syntax: non-capturing or named. */
-const GROUP_HEAD = /^\?(?::|<[A-Za-z]\w*>)/;
-/** Words and the spaces between them, nothing else. */
-const WORDS_ONLY = /^[A-Za-z ]+$/;
-
-/** The index of the `]` that closes the class opened at `open` (or the end). */
-function classEnd(source: string, open: number): number {
-  let at = open + 1;
-  if (source[at] === "^") at += 1;
-  if (source[at] === "]") at += 1;
-  while (at < source.length && source[at] !== "]") at += source[at] === "\\" ? 2 : 1;
-  return at;
-}
+/** Where a run ends (a character no pattern holds), and a group once read. */
+const BREAK = "\0";
+const GROUPED = "\u0001";
+const BREAKS = /[\0\u0001]+/;
+/** An escape (`\w`, `\.`): a class or a character the reading does not follow. */
+const ESCAPE = /\\[^]/g;
+/** A class, its escapes already gone. */
+const CLASS = /\[\^?\]?[^\]]*\]/g;
+/** A shorthand of `rulePattern` (`{scope}`): a group once expanded. */
+const SHORTHAND = /\{[A-Za-z]\w*\}/g;
+/** A group that must be there and holds only words (`(?<verb>import)`): its words. */
+const WORDS_GROUP = /\((?:\?:|\?<[A-Za-z]\w*>)?([A-Za-z ]+)\)(?![?*+{])/g;
+/** An innermost group, of any kind. */
+const GROUP = /\([^()]*\)/g;
+/** A character or group that may be absent or repeated, with its quantifier. */
+const QUANTIFIED = /[^]?(?:[?*+]|\{\d+(?:,\d*)?\})\??/g;
+/** Characters that match more than themselves, or nothing. */
+const WILDCARD = /[.^$]/g;
