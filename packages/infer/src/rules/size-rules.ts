@@ -198,18 +198,22 @@ export const SIZE_RULES: readonly IntentRule[] = [
     patterns: [
       "count line (?:in )?per (?:{kind} )?file{scope}(?: have)?",
       "(?:show )?line (?:count )?per (?:{kind} )?file{scope}",
+      // "line counts for every file in lib": counts, one per file ("the line count of …" is a total).
+      "(?:show )?line (?<counts>count) (?:{kind} )?file{scope}",
     ].map(rulePattern),
     build(slots, context) {
+      if (slots.counts && !/s$/i.test(slots.counts[0]!.raw))
+        return "one line count of several files is their total";
       const found = sizedGlob(slots, TEXT_EXTENSIONS);
       if (!found) return "two kinds of file are named";
       return {
         program: [
           ...lineRows(context),
-          "const summary = { files: counts, total: sum(counts.map(entry => entry.lines)) }",
-          "summary",
+          // { file: lines }, as the strangers' corpora ask for it ("line counts for each file in lib").
+          "Object.fromEntries(counts.map(entry => [entry.file, entry.lines]))",
         ].join("\n"),
         params: { pattern: found.pattern },
-        reading: `the number of lines in each of the ${found.text}, and their total`,
+        reading: `the number of lines in each of the ${found.text}, as { file: lines }`,
       };
     },
   },

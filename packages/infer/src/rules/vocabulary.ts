@@ -61,7 +61,16 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   dependency: ["dependency", "dependencies", "deps", "dep", "requirement"],
   script: ["script", "command"],
   export: ["export"],
-  codekind: ["class", "function", "method", "interface", "enum", "component", "constant"],
+  codekind: [
+    "class",
+    "function",
+    "method",
+    "interface",
+    "enum",
+    "component",
+    "constant",
+    "constructor",
+  ],
   symbol: ["symbol", "identifier"],
   define: "define defined definition declare declared declaration implement implementation".split(
     " ",

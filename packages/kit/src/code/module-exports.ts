@@ -27,6 +27,11 @@ export interface ModuleExports {
   stars: { from: string; line: number }[];
   /** What a static read could not follow: each a short reason with its line (an empty list when everything was understood). */
   unknown: { reason: string; line: number }[];
+  /**
+   * `module.exports = isEmpty`, `export = Client`, `module.exports = class Application {}`: a
+   * module whose whole value is one named function or class, by that name.
+   */
+  whole?: ModuleExport;
   /** True when the module uses ESM `export`, CommonJS `exports`, or both. */
   esm: boolean;
   commonjs: boolean;
@@ -141,6 +146,11 @@ function wholeValue(value: SyntaxNode, at: SyntaxNode, state: Collect): void {
     return;
   }
   const kind = kindOfValue(value, state.locals);
+  const name = value.type === "Identifier" ? String(value.name) : nameOf(value.id);
+  if ((kind === "function" || kind === "class") && name !== null) {
+    out.whole = { name, kind, line: lineOf(at) };
+    return;
+  }
   out.unknown.push({
     reason: `the module's whole value is ${kind === "value" ? "a value" : `a ${kind}`}${value.type === "Identifier" ? ` (${String(value.name)})` : ""}, not an object of names`,
     line: lineOf(at),
