@@ -11,8 +11,8 @@
  * token then begins with a word that must be there. A pattern with another opening (a class,
  * an escape, a quantified word), or an alternative outside every group, is run for every line.
  * Before its opening is read, a line must hold the texts every match of the pattern holds
- * (`literalRuns`): "show K file" tries 9 of the 255 patterns by both readings, 64 by its
- * opening alone.
+ * (`literalRuns`): "show K file" tried 9 of 255 patterns by both readings, 64 by its opening
+ * alone.
  */
 import { literalRuns } from "./literal-runs.js";
 import type { RulePattern } from "./rule-types.js";
