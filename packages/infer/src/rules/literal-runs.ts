@@ -19,11 +19,7 @@ export function literalRuns(source: string): readonly string[] | null {
     .replace(CLASS, BREAK)
     .replace(SHORTHAND, BREAK)
     .replace(WORDS_GROUP, `${BREAK}$1${BREAK}`);
-  for (
-    let inner = rest.replace(GROUP, GROUPED);
-    inner !== rest;
-    inner = rest.replace(GROUP, GROUPED)
-  )
+  for (let inner = rest.replace(GROUP, BREAK); inner !== rest; inner = rest.replace(GROUP, BREAK))
     rest = inner;
   if (/[()|]/.test(rest)) return null;
   return rest
@@ -33,10 +29,9 @@ export function literalRuns(source: string): readonly string[] | null {
     .filter((run) => run !== "");
 }
 
-/** Where a run ends (a character no pattern holds), and a group once read. */
-const BREAK = "\0";
-const GROUPED = "\u0001";
-const BREAKS = /[\0\u0001]+/;
+/** Where a run ends: a character no rule pattern holds (a group once read ends one too). */
+const BREAK = "\n";
+const BREAKS = /\n+/;
 /** An escape (`\w`, `\.`): a class or a character the reading does not follow. */
 const ESCAPE = /\\[^]/g;
 /** A class, its escapes already gone. */

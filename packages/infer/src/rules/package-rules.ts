@@ -10,13 +10,7 @@ import { isRecord } from "../is-record.js";
 import { manifestOf } from "./manifest-of.js";
 import { quoted } from "./reading-text.js";
 import { isPlural } from "./rule-slots.js";
-import {
-  rulePattern,
-  type IntentRule,
-  type RuleContext,
-  type RuleProgram,
-  type RuleSlots,
-} from "./rule-types.js";
+import { rulePattern, type IntentRule, type RuleProgram, type RuleSlots } from "./rule-types.js";
 
 /** The field each concept names. */
 const FIELDS: Readonly<Record<string, string>> = {

@@ -242,7 +242,9 @@ export function readRequest(text: string): Token[] {
         words.push({ form: "N", raw: String(number) });
         continue;
       }
-      words.push(slotOf(chunk) ?? { form: "word", raw: chunk, ...(opens ? { opening: true } : {}) });
+      words.push(
+        slotOf(chunk) ?? { form: "word", raw: chunk, ...(opens ? { opening: true } : {}) },
+      );
     }
   }
   return withoutRepeats(normalised(withoutRepeats(conceptsOf(expandContractions(words)))));
