@@ -44,6 +44,8 @@ const CODE_KINDS: Readonly<Record<string, { words: string; kinds: readonly strin
   component: { words: "a function or class (a component)", kinds: ["function", "class"] },
   enum: { words: "an enum", kinds: ["enum"] },
   constant: { words: "a constant (a variable or property)", kinds: ["variable", "property"] },
+  // "the Version7Options type" ("type" is also a word for an extension).
+  type: { words: "a type (an alias or an interface)", kinds: ["type", "interface"] },
   // "the View constructor": a class, or a function that builds one (`function View() {}`).
   constructor: { words: "a class or constructor function", kinds: ["class", "function"] },
 };
@@ -68,12 +70,12 @@ export function declaredKindOf(
 }
 
 /** "the kReplyHijacked symbol": "symbol" and "identifier" name no kind of definition. */
-const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind)| symbol)?";
+const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind|extension)| symbol)?";
 const KIND_NAME = "(?<codekind>codekind) (?<name>[^ ]+)";
 /** "in the sources", "in lib", "in lodash" (an installed package): where to look. */
 const WHERE = "(?: insource| in (?<scope>D))?";
 const DEFINED = [
-  `(?:show )?where ${NAME} define${WHERE}`,
+  `(?:show |find )?where ${NAME} define${WHERE}`,
   `(?:show |find )?where ${KIND_NAME} define${WHERE}`,
   `(?:show )?where define ${KIND_NAME}${WHERE}`,
   `(?:show |find )?(?:(?<onefile>file) )?define (?:codekind )?${NAME}${WHERE}`,

@@ -5,7 +5,8 @@
  * breakdown, or the types or kinds of file, answers a map (strangers' corpora read them so). Hidden files are listed too (`.gitignore` has no extension).
  */
 import { filesText } from "./reading-text.js";
-import { globOf, scopeOf } from "./rule-slots.js";
+import { globFor } from "./file-kinds.js";
+import { globOf, kindsOf, scopeOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule } from "./rule-types.js";
 
 /** A file's extension as Node's `path.extname` reads it: from the name's last ".", "" for none and for `.gitignore`. */
@@ -89,6 +90,28 @@ export const EXTENSION_RULES: readonly IntentRule[] = [
         ].join("\n"),
         params: { pattern },
         reading: `the extensions of the ${filesText(pattern)}, without the dot, sorted (from the name's last ".", as Node's path.extname: "ts" for a.d.ts; files with none, and .gitignore, left out)`,
+      };
+    },
+  },
+  {
+    id: "files-not-of-kind",
+    summary: "the files that are not of a kind ('which files are not javascript')",
+    examples: ["which files are not javascript", "how many files in src are not typescript"],
+    needs: ["find_files"],
+    patterns: [
+      "(?<count>count )?(?:show )?file(?: in (?<scope>D))? not (?<kind>K(?: and K)*)(?: file)?",
+    ].map(rulePattern),
+    build(slots) {
+      const extensions = kindsOf(slots.kind);
+      if (!extensions || !extensions.every((extension) => /^[a-z0-9.]+$/.test(extension)))
+        return "the kind's extensions are not plain";
+      const pattern = globFor(slots.scope?.[0]?.path ?? "", null);
+      const ends = extensions.map((extension) => extension.replace(/\./g, "\\.")).join("|");
+      const listed = `find_files(pattern, { hidden: true }).filter(file => !/\\.(?:${ends})$/.test(file))`;
+      return {
+        program: slots.count ? `len(${listed})` : listed,
+        params: { pattern },
+        reading: `${slots.count ? "the number of " : ""}the ${filesText(pattern)} whose name does not end in ${extensions.map((extension) => `.${extension}`).join(", ")} (hidden files too)`,
       };
     },
   },

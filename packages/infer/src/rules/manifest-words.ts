@@ -71,6 +71,8 @@ const EVERYDAY = new Set([
   "config",
   "workspaces",
   "test",
+  // microbundle's and parcel's entry field: "the largest source file" is a file.
+  "source",
 ]);
 
 /** Concepts before an everyday word that make it the thing, not the field: "how many files", "list the files". */

@@ -99,6 +99,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `(?:show )?${PKG_BEFORE}(?<field>repository) url${PKG}`,
       "(?:show )?(?<installed>installed) (?<pkg>W|P) (?<field>version|license|main|engine|nodeversion)",
       "(?:show )?(?<field>version|license|main|engine|nodeversion)(?: field)?(?: in)? (?<installed>installed) (?<pkg>W|P)",
+      // 'whats the "main" entry point': the field quoted, then the word for it.
+      `(?:show )?(?<quotedField>Q) ${FIELD}${PKG}`,
       // "what node versions does it support (engines)?", "… per its engines field".
       `(?:show )?${PKG_BEFORE}(?<field>nodeversion)${PKG}(?: engine)?(?: field)?`,
     ].map(rulePattern),
@@ -108,6 +110,9 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       // A package not in the workspace is the installed one, except for its version without
       // "installed": "what version of react" may ask for the range package.json declares.
       const installed = slots.installed !== undefined || (name !== undefined && name !== "version");
+      const quotedField = slots.quotedField?.[0]?.raw;
+      if (quotedField !== undefined && quotedField !== name)
+        return `the quoted ${quoted(quotedField)} is not the field ${quoted(name ?? "")}`;
       const found = await manifestOf(slots, context, installed);
       if (typeof found === "string" || !name) return typeof found === "string" ? found : "no field";
       return field(name, found.path, SUBKEYS[concept]);

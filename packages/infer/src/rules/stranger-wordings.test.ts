@@ -13,6 +13,7 @@ import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
 const FILES: Readonly<Record<string, string>> = {
   "package.json": JSON.stringify({
     name: "demo",
+    main: "lib/application.js",
     packageManager: "pnpm@10.0.0",
     sideEffects: false,
     contributors: ["Ada <ada@example.com>"],
@@ -39,6 +40,10 @@ const FILES: Readonly<Record<string, string>> = {
   "lib/view.js": "function View(name) {\n  this.name = name;\n}\nmodule.exports = View;\n",
   "lib/render.js":
     'const View = require("./view");\nconst path = require("node:path");\nmodule.exports = function render() {\n  return new View(path.sep);\n};\n',
+  "lib/hash.js": 'const crypto = require("crypto");\nmodule.exports = { digest: () => crypto };\n',
+  "lib/use-pipeline.js":
+    'const Pipeline = require("./pipeline");\nmodule.exports = new Pipeline();\n',
+  "types/options.d.ts": "export type RenderOptions = { cache: boolean };\n",
   "notes.md": "# notes\n",
   "build/legacy/a.js": "",
   "build/legacy/b.cjs": "",
@@ -134,15 +139,60 @@ describe("names and kinds of definition", () => {
   });
 });
 
+describe("more ways to name code", () => {
+  it.each([
+    ["which files use node's crypto module", "files-importing", ["lib/hash.js"]],
+    ["which files import the pipeline module", "files-importing", ["lib/use-pipeline.js"]],
+    ["find where wrap is defined", "definitions", ["lib/transaction.js:1"]],
+    ["where is the RenderOptions type defined", "definitions", ["types/options.d.ts:1"]],
+    ["which line has module.exports in lib/view.js", "search", ["lib/view.js:4"]],
+  ] as const)("%j", async (request, rule, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe(rule);
+    expect(typeof (output as unknown[])[0] === "string" ? output : rows(output)).toEqual(gold);
+  });
+
+  it.each([
+    ["how long is lib/view.js (lines)", "file-lines", 4],
+    ['whats the "main" entry point', "package-field", "lib/application.js"],
+    ["any FIXME comments anywhere? show me the lines", "todos", []],
+    ["which files are not javascript", "files-not-of-kind", null],
+  ] as const)("%j", async (request, rule, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe(rule);
+    if (gold !== null) expect(output).toEqual(gold);
+  });
+
+  it("lists the files that are not of a kind, hidden ones too", async () => {
+    const { output } = await ask("which files are not javascript");
+    expect(output).toEqual(
+      expect.arrayContaining([
+        ".gitignore",
+        "LICENSE",
+        "notes.md",
+        "package.json",
+        "types/options.d.ts",
+      ]),
+    );
+    expect(output).not.toContain("lib/view.js");
+  });
+
+  it("never reads an everyday word as a typo of another ('node' is not 'note')", async () => {
+    const { built } = await ask("which files use node's crypto module");
+    expect(built.rule === null ? "" : built.reading).not.toContain("comment");
+  });
+});
+
 describe("extensions, sizes and dependencies", () => {
   it("lists the extensions in use, without the dot, for 'which extensions'", async () => {
     const { built, output } = await ask("which file extensions are used here");
     expect(built.rule).toBe("extensions-in-use");
-    expect(output).toEqual(["cjs", "js", "json", "md"]);
+    expect(output).toEqual(["cjs", "js", "json", "md", "ts"]);
     expect((await ask("what kinds of files are in here (extensions + counts)")).output).toEqual({
       ".json": 1,
-      ".js": 11,
+      ".js": 13,
       ".cjs": 1,
+      ".ts": 1,
       ".md": 1,
       "": 2,
     });
@@ -210,9 +260,9 @@ describe("two folders compared", () => {
 
 describe("a folder left out", () => {
   it.each([
-    ["how many .js files are there, excluding build", 7],
-    ["how many .js files are there (not counting build/legacy)", 9],
-    ["count the .js files except the build folder", 7],
+    ["how many .js files are there, excluding build", 9],
+    ["how many .js files are there (not counting build/legacy)", 11],
+    ["count the .js files except the build folder", 9],
   ] as const)("%j", async (request, gold) => {
     const { built, output } = await ask(request);
     expect(built.rule).toBe("count-files");
