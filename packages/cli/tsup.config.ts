@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { build, defineConfig, type Options } from "tsup";
 import type { Plugin } from "esbuild";
 import { rewriteImportCalls } from "./import-calls.js";
+import { BUNDLE_WRAPPER } from "./src/bundle-wrapper.js";
 
 const PACKAGES = fileURLToPath(new URL("../", import.meta.url));
 /** The workspace packages the command's bundle holds (read from their sources). */
@@ -48,6 +49,9 @@ const OPTIONAL = [
 /** The child the pool forks (`start-child.ts`): CommonJS, so Node starts it without its ES module loader. */
 const CHILD_ENTRY_NAME = { __LACKPY_CHILD_ENTRY__: '"child-entry.cjs"' };
 
+/** The bundles' own URL, for `import.meta.url` (defined as `__bundleUrl` below). */
+const BUNDLE_URL = 'var __bundleUrl=require("node:url").pathToFileURL(__filename).href;';
+
 /** What the bundle holds besides Node's builtins. */
 const BUNDLED_DEPENDENCIES = [
   /^@lackpy\/(lang|kit|run|infer|service)(\/|$)/,
@@ -79,7 +83,9 @@ const COMMAND: Options = {
   external: OPTIONAL,
   esbuildPlugins: [workspaceSources],
   define: { "import.meta.url": "__bundleUrl", ...CHILD_ENTRY_NAME },
-  banner: { js: 'var __bundleUrl=require("node:url").pathToFileURL(__filename).href;' },
+  // One function expression, compiled as the file is (`bundle-wrapper.ts`).
+  banner: { js: `${BUNDLE_WRAPPER.open}${BUNDLE_URL}` },
+  footer: { js: BUNDLE_WRAPPER.close },
   esbuildOptions: (options) => {
     options.supported = { ...options.supported, "dynamic-import": true };
   },
@@ -110,6 +116,9 @@ const SMALL_FILES: Options = {
     "start-child": "../run/src/isolated/start-child.ts",
     "load-command": "src/load-command.ts",
   },
+  // Required as they are: plain CommonJS files.
+  banner: { js: BUNDLE_URL },
+  footer: undefined,
 };
 
 /**

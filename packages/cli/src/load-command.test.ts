@@ -3,17 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import { Script } from "node:vm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BUNDLE_WRAPPER } from "./bundle-wrapper.js";
 import { loadCommand } from "./load-command.js";
 
 let folder: string;
 let bundle: string;
 
-/** A small CommonJS bundle with an `import()` as the build writes it (`__import`), and functions to compile. */
+/** A small bundle as the build writes it (a module's function, `__import` for `import()`), with functions to compile. */
 const SOURCE = [
+  BUNDLE_WRAPPER.open,
   `const path = require("node:path");`,
   `exports.name = path.basename(__filename);`,
   `exports.twice = (x) => x * 2;`,
   `exports.load = () => __import("node:os").then((os) => typeof os.cpus);`,
+  BUNDLE_WRAPPER.close,
 ].join("\n");
 
 beforeEach(async () => {
@@ -79,6 +82,11 @@ describe("loadCommand", () => {
     const again = loadCommand<Bundle>(bundle);
     expect(again.cache).toBe("used");
     expect(again.exports.twice(2)).toBe(6);
+  });
+
+  it("refuses a file that is not a bundle of this build (a plain CommonJS module)", async () => {
+    await writeFile(bundle, "exports.twice = (x) => x * 2;");
+    expect(() => loadCommand<Bundle>(bundle)).toThrow(/not a bundle of this build/);
   });
 
   it.each([0o664, 0o646, 0o666])(

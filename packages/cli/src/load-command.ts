@@ -15,15 +15,17 @@ import {
   constants,
   fstatSync,
   openSync,
-  readFileSync,
+  readSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Script } from "node:vm";
 import type { StartedChild } from "@lackpy/run/node";
+import { BUNDLE_WRAPPER } from "./bundle-wrapper.js";
 
 /** What the bundle exports to the bin. */
 export interface Command {
@@ -45,13 +47,6 @@ export interface LoadedCommand<Exports = Command> {
   keepCache(): boolean;
 }
 
-/**
- * The bundle as a CommonJS module's function, with `__import` besides: the build writes each
- * `import()` of the bundle as `__import()` (`import-calls.ts`), because Node 20 loses a
- * script's dynamic-import callback for code that comes from a cache.
- */
-const WRAPPER = "(function (exports, require, module, __filename, __dirname, __import) {";
-
 /** Opens a file for reading without following a final link or blocking on a FIFO. */
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
@@ -67,12 +62,19 @@ interface BundleFile {
   key: Buffer;
 }
 
-/** Compiles and runs the CommonJS `bundle` with the code cache at `${bundle}.cache`. */
+/**
+ * Compiles and runs `bundle` with the code cache at `${bundle}.cache`. The bundle is a CommonJS
+ * module's function as the build writes it (`BUNDLE_WRAPPER`), with `__import` besides: the build
+ * writes each `import()` of the bundle as `__import()` (`import-calls.ts`), because Node 20 loses
+ * a script's dynamic-import callback for code that comes from a cache.
+ */
 export function loadCommand<Exports = Command>(bundle: string): LoadedCommand<Exports> {
   const cacheFile = `${bundle}.cache`;
-  const file = readBundle(bundle);
-  const found = trustedCache(cacheFile, file);
-  const script = new Script(`${WRAPPER}${file.source}\n})`, {
+  const { file, scratch } = readBundle(bundle, cacheFile);
+  if (!file.source.startsWith(BUNDLE_WRAPPER.open))
+    throw new Error(`${bundle} is not a bundle of this build (it does not open its function)`);
+  const found = trustedCache(cacheFile, file, scratch);
+  const script = new Script(file.source, {
     filename: bundle,
     ...(found.data ? { cachedData: found.data } : {}),
   });
@@ -100,26 +102,47 @@ export function loadCommand<Exports = Command>(bundle: string): LoadedCommand<Ex
   };
 }
 
-/** Reads the bundle through one descriptor, so its text, owner and key are of the same file. */
-function readBundle(bundle: string): BundleFile {
+/**
+ * Reads the bundle through one descriptor, so its text, owner and key are of the same file. Its
+ * bytes go into memory large enough for the cache's too (by the cache's size now, a hint only):
+ * memory a process touches for the first time costs it a page fault a page, and reading the
+ * cache into the same pages spares a one-shot command a megabyte of them.
+ */
+function readBundle(bundle: string, cacheFile: string): { file: BundleFile; scratch: Buffer } {
   const descriptor = openSync(bundle, "r");
   try {
     const info = fstatSync(descriptor, { bigint: true });
     const key = `lackpy code cache 1 ${info.dev} ${info.ino} ${info.size} ${info.ctimeNs} ${info.mtimeNs}\n`;
-    return {
-      source: readFileSync(descriptor, "utf8"),
-      owner: Number(info.uid),
-      key: Buffer.from(key, "latin1"),
-    };
+    const size = Number(info.size);
+    const cacheSize = statSync(cacheFile, { throwIfNoEntry: false })?.size ?? 0;
+    const scratch = Buffer.allocUnsafeSlow(Math.max(size, Math.min(cacheSize, 4 * size)));
+    const source = readBytes(descriptor, scratch, size).toString("utf8");
+    return { file: { source, owner: Number(info.uid), key: Buffer.from(key, "latin1") }, scratch };
   } finally {
     closeSync(descriptor);
   }
 }
 
-/** The V8 data of a cache trusted as the bundle is and made from this bundle file; else why not. */
+/** The first `size` bytes of an open file (fewer at its end), read into `into` when they fit. */
+function readBytes(descriptor: number, into: Buffer, size: number): Buffer {
+  const bytes = size <= into.length ? into.subarray(0, size) : Buffer.allocUnsafeSlow(size);
+  let read = 0;
+  while (read < size) {
+    const got = readSync(descriptor, bytes, read, size - read, null);
+    if (got === 0) break;
+    read += got;
+  }
+  return bytes.subarray(0, read);
+}
+
+/**
+ * The V8 data of a cache trusted as the bundle is and made from this bundle file, read into
+ * `scratch` when it fits; else why not.
+ */
 function trustedCache(
   cacheFile: string,
   bundle: BundleFile,
+  scratch: Buffer,
 ): { data?: Buffer; use?: "untrusted" | "rejected" } {
   if (typeof process.getuid !== "function") return {};
   let descriptor: number;
@@ -132,7 +155,7 @@ function trustedCache(
     const info = fstatSync(descriptor);
     if (!info.isFile() || info.uid !== bundle.owner || (info.mode & 0o022) !== 0)
       return { use: "untrusted" };
-    const bytes = readFileSync(descriptor);
+    const bytes = readBytes(descriptor, scratch, info.size);
     const { key } = bundle;
     if (bytes.length <= key.length || !bytes.subarray(0, key.length).equals(key))
       return { use: "rejected" };

@@ -61,7 +61,7 @@ export { matchRules, MAX_RULE_INTENT_LENGTH } from "./rules/match-rules.js";
 export type { RuleMatch, RuleMiss } from "./rules/match-rules.js";
 export type { ClosestRule } from "./rules/match-rules.js";
 export type { IntentRule, RuleProgram, RuleContext, RuleSlots } from "./rules/rule-types.js";
-export { rulePattern } from "./rules/rule-types.js";
+export { rulePattern, RulePattern } from "./rules/rule-types.js";
 export { readRequest } from "./rules/read-request.js";
 export type { Token } from "./rules/read-request.js";
 export { LANGUAGE_EXTENSIONS, TEXT_EXTENSIONS, CODE_EXTENSIONS } from "./rules/file-kinds.js";

@@ -10,7 +10,12 @@
  * its tokens, from the first, can be taken by some of the optional groups in order and the next
  * token then begins with a word that must be there. A pattern with another opening (a class,
  * an escape, a quantified word), or an alternative outside every group, is run for every line.
+ * Before its opening is read, a line must hold the texts every match of the pattern holds
+ * (`literalRuns`): "show K file" tried 9 of 255 patterns by both readings, 64 by its opening
+ * alone.
  */
+import { literalRuns } from "./literal-runs.js";
+import type { RulePattern } from "./rule-types.js";
 
 /** Where each group of words, or the rest of a pattern, begins. */
 const OPEN = String.raw`\((?:\?:|\?<[A-Za-z]\w*>)`;
@@ -31,26 +36,33 @@ interface Opening {
   required: readonly string[];
 }
 
-/** The body each rule pattern was made from, and its opening once read (null: not readable). */
-const BODIES = new WeakMap<RegExp, string>();
-const OPENINGS = new WeakMap<RegExp, Opening | null>();
-
-/**
- * Notes that `pattern` is `^(?:body)$`, made from `body`; its opening is read the first time a
- * line is tried against it (a request that an early rule answers reads none of the others).
- */
-export function noteFirstWords(pattern: RegExp, body: string): void {
-  BODIES.set(pattern, body);
+/** What a rule pattern was read to require of a line: the texts it holds, then its opening (null: not readable). */
+interface Reading {
+  runs: readonly string[] | null;
+  opening?: Opening | null;
 }
 
-/** False only when `line` cannot match `pattern`: its first tokens cannot open a match of it. */
-export function mayMatch(pattern: RegExp, line: string): boolean {
-  let opening = OPENINGS.get(pattern);
-  if (opening === undefined) {
-    const body = BODIES.get(pattern);
-    opening = body === undefined ? null : readOpening(body);
-    OPENINGS.set(pattern, opening);
+const READINGS = new WeakMap<RulePattern, Reading>();
+
+/**
+ * False only when `line` cannot match `pattern`: it lacks a text every match holds
+ * (`literalRuns`), or its first tokens cannot open a match. A pattern is read the first time a
+ * line is tried against it (a request that an early rule answers reads none of the others), from
+ * what it was written as: a pattern skipped here is never made into a regular expression.
+ */
+export function mayMatch(pattern: RulePattern, line: string): boolean {
+  let reading = READINGS.get(pattern);
+  if (reading === undefined) {
+    reading = { runs: literalRuns(pattern.source) };
+    READINGS.set(pattern, reading);
   }
+  if (reading.runs?.some((text) => !line.includes(text))) return false;
+  reading.opening ??= readOpening(pattern.body);
+  return opens(reading.opening, line);
+}
+
+/** False only when no path through the opening's optional groups over the line's first tokens reaches a required word. */
+function opens(opening: Opening | null, line: string): boolean {
   if (opening === null) return true;
   const tokens = line.split(" ");
   // The token indexes a match may have reached after each optional group.

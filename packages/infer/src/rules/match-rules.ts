@@ -93,7 +93,7 @@ async function tryRules(
     if (!rule.needs.every((tool) => context.tools.has(tool))) continue;
     for (const pattern of rule.patterns) {
       if (!mayMatch(pattern, line)) continue;
-      const match = pattern.exec(line);
+      const match = pattern.regex.exec(line);
       if (!match) continue;
       const built = await rule.build(slotsOf(match, tokens, starts), context);
       if (typeof built !== "string") {

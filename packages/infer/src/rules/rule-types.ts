@@ -1,6 +1,5 @@
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
-import { noteFirstWords } from "./first-words.js";
 
 /** A program a rule wrote for an intent, with the string params it binds and how it read the request. */
 export interface RuleProgram {
@@ -42,7 +41,7 @@ export interface IntentRule {
   /** Tools the kit must have for the rule to fire. */
   needs: readonly string[];
   /** Patterns over the request's concepts and slots (see `rulePattern`); the first that matches is used. */
-  patterns: readonly RegExp[];
+  patterns: readonly RulePattern[];
   /** The program for a match, or why the match cannot be answered (a slot that names nothing). */
   build(
     slots: RuleSlots,
@@ -68,9 +67,32 @@ const MACROS: Readonly<Record<string, string>> = {
  * shorthands. A pattern names every token it accepts, so a request with a word no pattern
  * expects is not answered.
  */
-export function rulePattern(source: string): RegExp {
-  const expanded = source.replace(/\{(\w+)\}/g, (whole, name: string) => MACROS[name] ?? whole);
-  const pattern = new RegExp(`^(?:${expanded})$`, "d");
-  noteFirstWords(pattern, expanded);
-  return pattern;
+export function rulePattern(source: string): RulePattern {
+  return new RulePattern(source);
+}
+
+/**
+ * A rule's pattern as written, made into its regular expression the first time a line is tried
+ * against it: a one-shot `lackpy delegate` tries a few dozen of the rules' 230-odd patterns
+ * (decision 169), and making the others cost it their shorthands expanded and each expression
+ * parsed at load (decision 180).
+ */
+export class RulePattern {
+  #body: string | undefined;
+  #regex: RegExp | undefined;
+
+  constructor(readonly source: string) {}
+
+  /** The pattern with its shorthands expanded, unanchored. */
+  get body(): string {
+    return (this.#body ??= this.source.replace(
+      /\{(\w+)\}/g,
+      (whole, name: string) => MACROS[name] ?? whole,
+    ));
+  }
+
+  /** `^(?:body)$`, with match indices (a `|` in the body stays inside the anchors). */
+  get regex(): RegExp {
+    return (this.#regex ??= new RegExp(`^(?:${this.body})$`, "d"));
+  }
 }
