@@ -26,8 +26,9 @@ interface Lease {
  * A shared store's rate buckets, taken a few requests at a time (decisions 140, 183): an
  * instance takes a lease of whole requests from the caller's bucket in one round trip and hands
  * them to that caller's requests for `LEASE_MS`. A caller's first lease here holds one request;
- * the next one twice the last (up to `leaseSize(burst)`) when the last was used up while it held,
- * else as many as the last handed out (one for a caller that sends one request now and then).
+ * the next one `leaseSize(burst)` when the last was used up while it held (the caller came back
+ * within its life), else as many as the last handed out (one for a caller that sends one
+ * request now and then).
  * The next lease's round trip gives back what the last one did not hand out, so a caller whose
  * requests a load balancer spreads over instances (one here every few seconds) pays a round
  * trip per few requests and loses none. Every request granted was taken
@@ -66,7 +67,7 @@ export class LeasedRates {
       const unused = lease && !held ? lease.requests : 0;
       const size = !lease
         ? 1
-        : Math.min(leaseSize(limit.burst), held ? lease.size * 2 : Math.max(1, lease.size - unused));
+        : Math.min(leaseSize(limit.burst), held ? Infinity : Math.max(1, lease.size - unused));
       if (lease) lease.requests = 0;
       const took = this.shared
         .take(caller, limit, size, unused)
