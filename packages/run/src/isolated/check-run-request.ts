@@ -101,5 +101,5 @@ function readSpecs(bytes: Uint8Array): ToolSpec[] | null {
   } catch {
     return null;
   }
-  return Array.isArray(specs) && specs.every(isRecord) ? (specs as ToolSpec[]) : null;
+  return Array.isArray(specs) && specs.every(isRecord) ? (specs as unknown as ToolSpec[]) : null;
 }
