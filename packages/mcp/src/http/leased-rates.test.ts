@@ -1,7 +1,6 @@
 import type { RateBuckets, RateDecision } from "@lackpy/service";
 import { describe, expect, it } from "vitest";
 import { LEASE_MS, LeasedRates, leaseSize } from "./leased-rates.js";
-import { RateLimiter } from "./rate-limiter.js";
 
 /**
  * A shared bucket that never refills (the store's contract: up to `most` of what it holds, what

@@ -16,8 +16,7 @@ import type { RunErrorValue } from "../run-error.js";
 
 /** A run message the child may run, with its program's tree and tool specs, or why it may not. */
 export type CheckedRequest =
-  | { request: RunRequest; tree: ProgramTree; specs: ToolSpec[] }
-  | { error: RunErrorValue };
+  { request: RunRequest; tree: ProgramTree; specs: ToolSpec[] } | { error: RunErrorValue };
 
 const isTexts = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");

@@ -11,7 +11,6 @@
  * can, and a tool-result carries, for them, what the host's tools did since (`news`); a tool
  * request carries what they did since that the host must know before it answers (`reports`).
  */
-import type { ToolSpec } from "@lackpy/lang";
 import type { ChildToolRequest } from "../tools/child-tool.js";
 import type { Limits } from "../limits.js";
 import type { RunErrorCode } from "../run-error.js";
