@@ -305,7 +305,7 @@ export const EVERYDAY_NEEDS: readonly EverydayNeed[] = [
       "count files by extension",
       "how many files of each type",
       "file count per extension",
-      "which file extensions are there",
+      "file types and how many of each",
       "how many files are there per file type",
     ],
     gold: (workspace) => countBy(workspace.files, extensionOf),

@@ -17,6 +17,11 @@ export const RULES_WORKSPACE_FILES: Readonly<Record<string, string>> = Object.fr
       scripts: { build: "tsc", test: "vitest" },
       dependencies: { "whatwg-fetch": "^3.6.20" },
       devDependencies: { typescript: "^6.0.3" },
+      exports: {
+        ".": { import: "./dist/index.js", require: "./dist/index.cjs" },
+        "./locale": "./dist/locale.js",
+        "./package.json": "./package.json",
+      },
     },
     null,
     2,

@@ -6,6 +6,7 @@
  * it is bound as the string param `name`.
  */
 import { MODULE_EXTENSIONS, TEST_FILE } from "./file-kinds.js";
+import { MEMBER_STEPS, memberOf, memberParams, memberReading } from "./member-definitions.js";
 import { quoted } from "./reading-text.js";
 import { fileOf, moduleFileOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
@@ -21,6 +22,8 @@ const GRAMMAR_FORMS = new Set([
   "symbol",
   "file",
   "in",
+  // A package.json field grounded by its name ("which package manager does it declare").
+  "M",
 ]);
 
 /** The name a definitions request asks for: a plain identifier, as written or called ("die()"). */
@@ -41,6 +44,10 @@ const CODE_KINDS: Readonly<Record<string, { words: string; kinds: readonly strin
   component: { words: "a function or class (a component)", kinds: ["function", "class"] },
   enum: { words: "an enum", kinds: ["enum"] },
   constant: { words: "a constant (a variable or property)", kinds: ["variable", "property"] },
+  // "the Version7Options type" ("type" is also a word for an extension).
+  type: { words: "a type (an alias or an interface)", kinds: ["type", "interface"] },
+  // "the View constructor": a class, or a function that builds one (`function View() {}`).
+  constructor: { words: "a class or constructor function", kinds: ["class", "function"] },
 };
 
 /**
@@ -63,12 +70,12 @@ export function declaredKindOf(
 }
 
 /** "the kReplyHijacked symbol": "symbol" and "identifier" name no kind of definition. */
-const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind)| symbol)?";
+const NAME = "(?<name>[^ ]+)(?: (?<codekind>codekind|extension)| symbol)?";
 const KIND_NAME = "(?<codekind>codekind) (?<name>[^ ]+)";
 /** "in the sources", "in lib", "in lodash" (an installed package): where to look. */
 const WHERE = "(?: insource| in (?<scope>D))?";
 const DEFINED = [
-  `(?:show )?where ${NAME} define${WHERE}`,
+  `(?:show |find )?where ${NAME} define${WHERE}`,
   `(?:show |find )?where ${KIND_NAME} define${WHERE}`,
   `(?:show )?where define ${KIND_NAME}${WHERE}`,
   `(?:show |find )?(?:(?<onefile>file) )?define (?:codekind )?${NAME}${WHERE}`,
@@ -145,7 +152,9 @@ const COMPILED_FROM_TS = [
 /** The program and reading for the definitions of a name, with `tool` (`definitions_of` or `find_definitions`). */
 function definitions(tool: string) {
   return async (slots: RuleSlots, context: RuleContext) => {
-    const name = identifier(slots);
+    const member = memberOf(slots);
+    if (member && tool !== "definitions_of") return "only definitions_of says what a member is";
+    const name = member?.name ?? identifier(slots);
     if (!name) return "the name is not a plain identifier";
     const where = await lookIn(slots, context);
     if (typeof where === "string") return where;
@@ -158,6 +167,7 @@ function definitions(tool: string) {
     if (kind && tool !== "definitions_of") return "only definitions_of says what a definition is";
     const rows = where ? `${tool}(name, glob)` : `${tool}(name)`;
     const params: Record<string, string> = where ? { name, glob: where.glob } : { name };
+    if (member) Object.assign(params, memberParams(member));
     const found = kind
       ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
       : rows;
@@ -188,12 +198,16 @@ function definitions(tool: string) {
         // `export { default as MAX } from "./max.js"` names another module's default export:
         // that module is where it is defined, so this alias alone is no answer.
         'const found = (len(outer) > 0 ? outer : uncopied).filter(hit => !(hit.kind === "alias" && /\\bdefault\\s+as\\s/.test(hit.text)))',
-        // A name declared on its own and also a member of some object or an export's alias: the declaration.
-        'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind))',
-        "const defined = len(declared) > 0 ? declared : found",
+        ...(member
+          ? MEMBER_STEPS
+          : [
+              // A name declared on its own and also a member of some object or an export's alias: the declaration.
+              'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind))',
+              "const defined = len(declared) > 0 ? declared : found",
+            ]),
         // "which file defines X" asks for one file: several files defining the name is no answer.
         ...(slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
-          ? ["len(unique(defined.map(hit => hit.file))) > 1 ? null : defined"]
+          ? ["defined !== null && len(unique(defined.map(hit => hit.file))) > 1 ? null : defined"]
           : ["defined"]),
       ].join("\n"),
       params,
@@ -202,7 +216,7 @@ function definitions(tool: string) {
         slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
           ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
           : (true as const),
-      reading: `where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own, an alias of another module's default export never; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods, properties and export aliases only when nothing declares it on its own, an alias of another module's default export never; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }
@@ -273,7 +287,7 @@ export const CODE_RULES: readonly IntentRule[] = [
       return {
         program: slots.count ? `len(${names})` : names,
         params: { path },
-        reading: `${slots.count ? "the number of " : ""}the names ${quoted(path)} exports${kind ? ` that are ${kind.words}` : ""} (parsed: ESM, CommonJS or TypeScript; star re-exports of workspace files followed)${slots.count ? "" : ", sorted"}`,
+        reading: `${slots.count ? "the number of " : ""}the names ${quoted(path)} exports${kind ? ` that are ${kind.words}` : ""} (parsed: ESM, CommonJS or TypeScript; star re-exports of workspace files followed; a module whose whole value is one named function or class, by that name)${slots.count ? "" : ", sorted"}`,
       };
     },
   },
@@ -289,6 +303,8 @@ export const CODE_RULES: readonly IntentRule[] = [
       "(?:show )?file import in {file}",
       // "deps of lib/worker.js": a module's dependencies are what it imports.
       "(?:show )?dependency (?:in )?{file}",
+      // "which modules does _baseClone.js depend on".
+      "(?:show )?(?:file )?{file} dependency",
       "(?<count>count )(?:file )?{file} import",
     ].map(rulePattern),
     build(slots) {

@@ -35,6 +35,7 @@ const IMAGINED: WorkspaceView = {
       scripts: { build: "tsc", test: "vitest" },
       dependencies: { "whatwg-fetch": "^3.6.20" },
       devDependencies: { typescript: "^6.0.3" },
+      exports: { ".": { import: "./index.js", require: "./index.cjs" }, "./locale": "./locale.js" },
     };
   },
   async files(glob) {

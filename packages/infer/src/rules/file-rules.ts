@@ -303,43 +303,6 @@ export const FILE_RULES: readonly IntentRule[] = [
     },
   },
   {
-    id: "count-per-extension",
-    summary: "count files per extension",
-    examples: ["count files by extension", "how many files of each type are there"],
-    needs: ["find_files"],
-    patterns: [
-      "count file (?:in )?per (?:file )?extension{scope}",
-      "(?:show )?file (?:count )?per (?:file )?extension{scope}",
-      "(?:count|show) (?:file )?extension{scope}",
-      // "a breakdown of file extensions", "file type breakdown by extension".
-      "(?:show )?(?:file )?(?:extension )?breakdown (?:per |in )?(?:file )?extension{scope}",
-      "(?:show )?(?:file )?extension breakdown(?: per (?:file )?extension)?{scope}",
-      // "break down the files in types by extension", "breakdown of files by extension at the top".
-      "(?:show )?breakdown file{scope} per (?:file )?extension",
-      "(?:show )?breakdown file per (?:file )?extension{scope}",
-      // "what file types are there and how many of each", "breakdown of file types (count per extension)".
-      "(?:show )?(?:breakdown )?file extension (?:and )?count per(?: extension)?{scope}",
-    ].map(rulePattern),
-    build(slots) {
-      const where = scopeOf(slots);
-      if (!where || where.extensions) return "a kind of file cannot be counted per extension";
-      const pattern = globOf(where, null);
-      return {
-        program: [
-          "const counts = {}",
-          "for (const file of find_files(pattern, { hidden: true })) {",
-          '  const name = file.split("/").at(-1)',
-          '  const extension = name.lastIndexOf(".") > 0 ? name.slice(name.lastIndexOf(".")) : ""',
-          "  counts[extension] = (counts[extension] ?? 0) + 1",
-          "}",
-          "counts",
-        ].join("\n"),
-        params: { pattern },
-        reading: `the number of ${filesText(pattern)} per extension (from the name's last ".", as Node's path.extname: "" for none, ".ts" for a.d.ts, "" for .gitignore)`,
-      };
-    },
-  },
-  {
     id: "list-files",
     summary: "list files by kind or folder",
     examples: [

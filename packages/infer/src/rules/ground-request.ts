@@ -8,7 +8,7 @@
  */
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
-import { TEST_GLOB, globFor, isLanguageName } from "./file-kinds.js";
+import { TEST_GLOB, globFor, isLanguageName, looksLikeFile } from "./file-kinds.js";
 import { groundFolderNouns } from "./folder-nouns.js";
 import { groundManifestWords } from "./manifest-words.js";
 import { readScopeWords } from "./scope-words.js";
@@ -115,6 +115,9 @@ export async function groundRequest(
       else if (token.form === "P" || token.form === "W") {
         const named = ++lookups <= MAX_LOOKUPS ? await namedOnce(view, token, next) : null;
         if (named) Object.assign(token, named);
+        // "module.exports", "res.sendFile": a member chain no file has is code, not a path.
+        else if (token.form === "P" && MEMBER_CHAIN.test(token.raw) && !looksLikeFile(token.raw))
+          token.form = "C";
       }
     }
     const scope = scopeGlob(read);
@@ -125,6 +128,9 @@ export async function groundRequest(
   read = dropWholeWorkspace(await readScopeWords(read, view));
   return moveLeadingScope(folderBeforeFile(read));
 }
+
+/** `module.exports`, `app.listen`, `Redis.prototype.connect`: identifiers joined by dots. */
+const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 
 /**
  * "js files", "ts files": an extension written as a word may mean that extension alone (`*.js`,

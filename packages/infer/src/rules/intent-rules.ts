@@ -1,5 +1,8 @@
 import { CODE_RULES } from "./code-rules.js";
+import { COMPARE_RULES } from "./compare-rules.js";
 import { DECLARATION_RULES } from "./declaration-rules.js";
+import { EXPORTS_MAP_RULES } from "./exports-map-rules.js";
+import { EXTENSION_RULES } from "./extension-rules.js";
 import { FILE_RULES } from "./file-rules.js";
 import { FOLDER_COUNT_RULES } from "./folder-count-rules.js";
 import { FOLDER_NAME_RULES } from "./folder-name-rules.js";
@@ -29,6 +32,7 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...CODE_RULES,
   ...DECLARATION_RULES,
   ...PACKAGE_RULES,
+  ...EXPORTS_MAP_RULES,
   ...SIZE_RULES,
   ...SIZE_THRESHOLD_RULES,
   ...TOTAL_SIZE_RULES,
@@ -37,5 +41,7 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...NAME_RULES,
   ...FOLDER_COUNT_RULES,
   ...FOLDER_NAME_RULES,
+  ...COMPARE_RULES,
+  ...EXTENSION_RULES,
   ...FILE_RULES,
 ]);

@@ -4,8 +4,7 @@
  * lines. Lines are counted by `line_counts` (binary files left out), or by reading each file.
  */
 import { TEXT_EXTENSIONS } from "./file-kinds.js";
-import { filesText } from "./reading-text.js";
-import { globOf, isPlural, numberOf, sourceScope } from "./rule-slots.js";
+import { filesGlob, isPlural, numberOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 import { lineRows } from "./size-rules.js";
 
@@ -16,19 +15,8 @@ const MAX_ROWS = 1000;
 const MAX_LINES = 10_000_000;
 
 /** The glob of a match's files and its words, with "source files" read only where it is plain. */
-async function linedGlob(
-  slots: RuleSlots,
-  context: RuleContext,
-): Promise<{ pattern: string; text: string } | string> {
-  const where = await sourceScope(slots, context);
-  if (where === null) return "two kinds of file are named";
-  if (typeof where === "string") return where;
-  const extensions =
-    where.extensions ?? (context.tools.has("line_counts") ? null : TEXT_EXTENSIONS);
-  const pattern = globOf(where, extensions);
-  const text = filesText(pattern, where.extensions);
-  return { pattern, text: where.source ? text.replace(/\)$/, "; every one is code)") : text };
-}
+const linedGlob = (slots: RuleSlots, context: RuleContext) =>
+  filesGlob(slots, context, context.tools.has("line_counts") ? null : TEXT_EXTENSIONS);
 
 /** The files with the most or the fewest lines: the top `n` rows, or every file tied for first. */
 function ranked(order: "most" | "fewest") {

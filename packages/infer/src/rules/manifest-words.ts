@@ -9,6 +9,7 @@
  *   ("files", "type", "exports") is the field only right after "the package" ("the package
  *   type"), right before `package.json` or "package", or before "field", "url" or "config",
  *   and never after "how many", "list" or "find" ("how many files does the package have").
+ * - Two words that spell a field's camelCase name ("package manager", "side effects") are that field.
  * Only names the file has are grounded: a word is never read as a field the package lacks.
  */
 import type { WorkspaceView } from "@lackpy/kit";
@@ -70,6 +71,8 @@ const EVERYDAY = new Set([
   "config",
   "workspaces",
   "test",
+  // microbundle's and parcel's entry field: "the largest source file" is a file.
+  "source",
 ]);
 
 /** Concepts before an everyday word that make it the thing, not the field: "how many files", "list the files". */
@@ -83,6 +86,31 @@ const isManifest = (token: Token | undefined): boolean =>
   token?.form === "package" ||
   (token?.form === "F" && /(?:^|\/)package\.json$/.test(token.path ?? ""));
 
+/**
+ * Two words that spell a field's camelCase name ("package manager", "side effects") become that
+ * field (`M`, as the file writes it), unless the rules read the field by its words already.
+ */
+function joinFieldWords(
+  tokens: readonly Token[],
+  manifest: Readonly<Record<string, unknown>>,
+): Token[] {
+  const joined: Token[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const [first, second] = [tokens[index]!, tokens[index + 1]];
+    const field =
+      second === undefined || FIXED.has(first.form) || FIXED.has(second.form)
+        ? ""
+        : first.raw.toLowerCase() +
+          second.raw[0]!.toUpperCase() +
+          second.raw.slice(1).toLowerCase();
+    if (field !== "" && Object.hasOwn(manifest, field) && !READ_BY_CONCEPT.has(field)) {
+      joined.push({ form: "M", raw: field });
+      index++;
+    } else joined.push(first);
+  }
+  return joined;
+}
+
 /** The tokens with the root package's own name and field names grounded (see the file comment). */
 export async function groundManifestWords(
   tokens: readonly Token[],
@@ -91,7 +119,7 @@ export async function groundManifestWords(
   const manifest = view.manifest ? await view.manifest("package.json") : null;
   if (!manifest) return [...tokens];
   const name = typeof manifest.name === "string" ? manifest.name : undefined;
-  const read = tokens.map((token, index) => {
+  const read = joinFieldWords(tokens, manifest).map((token, index, tokens) => {
     if (FIXED.has(token.form)) return token;
     const raw = token.raw;
     const next = tokens[index + 1];

@@ -12,7 +12,8 @@ import { groundRequest } from "./ground-request.js";
 import { INTENT_RULES } from "./intent-rules.js";
 import { mayMatch } from "./first-words.js";
 import { readRequest, type Token } from "./read-request.js";
-import { TESTS_LEFT_OUT, leaveOutTests } from "./test-exclusion.js";
+import { quoted } from "./reading-text.js";
+import { TESTS_LEFT_OUT, folderLeftOut, leaveOutFolder, leaveOutTests } from "./test-exclusion.js";
 import type { IntentRule, RuleContext, RuleProgram, RuleSlots } from "./rule-types.js";
 
 /** Intents longer than this are left to the other tiers: everyday requests are short, and it bounds the rules' work. */
@@ -137,26 +138,32 @@ export async function matchRules(
     };
   const grounded = await groundRequest(readRequest(text), context.workspace);
   // "ignore node_modules": what every listing does; the reading says it was asked.
-  const tokens = grounded.filter((token) => token.form !== "nonm" && token.form !== "notest");
+  const tokens = grounded.filter(
+    (token) => token.form !== "nonm" && token.form !== "notest" && token.form !== "notdir",
+  );
   const leftOut = grounded.some((token) => token.form === "nonm");
-  const noTests = grounded.some((token) => token.form === "notest");
   let tried = await tryRules(tokens, context, rules);
-  // "excluding tests": the answer's listings keep only the files that are not tests.
-  if (tried.answer && noTests) {
-    const program = leaveOutTests(tried.answer.program, tried.answer.params);
+  // "excluding tests", "excluding dist": the answer's listings keep only the files not left out.
+  for (const token of grounded) {
+    if (!tried.answer || (token.form !== "notest" && token.form !== "notdir")) continue;
+    const { answer } = tried;
+    const tests = token.form === "notest";
+    const program = tests
+      ? leaveOutTests(answer.program, answer.params)
+      : leaveOutFolder(answer.program, answer.params, token.path!);
     tried = program
       ? {
           answer: {
-            ...tried.answer,
+            ...answer,
             program,
-            reading: `${tried.answer.reading}; ${TESTS_LEFT_OUT}`,
+            reading: `${answer.reading}; ${tests ? TESTS_LEFT_OUT : folderLeftOut(token.path!)}`,
           },
         }
       : {
           answer: null,
           refused: {
-            rule: rules.find((rule) => rule.id === tried.answer!.rule)!,
-            reason: "its program does not list files a way that can leave the tests out",
+            rule: rules.find((rule) => rule.id === answer.rule)!,
+            reason: `its program does not list files a way that can leave ${tests ? "the tests" : quoted(token.path!)} out`,
           },
         };
   }

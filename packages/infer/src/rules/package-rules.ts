@@ -7,53 +7,10 @@
  * be in that `package.json`, so a word is never read as one that is not there.
  */
 import { isRecord } from "../is-record.js";
+import { manifestOf } from "./manifest-of.js";
 import { quoted } from "./reading-text.js";
 import { isPlural } from "./rule-slots.js";
-import {
-  rulePattern,
-  type IntentRule,
-  type RuleContext,
-  type RuleProgram,
-  type RuleSlots,
-} from "./rule-types.js";
-
-type Manifest = Readonly<Record<string, unknown>>;
-
-/** The `package.json` a request means and what it holds, or why none. */
-async function manifestOf(
-  slots: RuleSlots,
-  context: RuleContext,
-  installed = false,
-): Promise<{ path: string; manifest: Manifest } | string> {
-  const view = context.workspace;
-  if (!view?.manifest) return "the rules cannot read package.json here";
-  const token = slots.pkg?.[0] ?? slots.pkgFirst?.[0];
-  let path = "package.json";
-  if (token?.form === "F" && token.path) path = token.path;
-  else if (token?.form === "D" && token.path) path = `${token.path}/package.json`;
-  else if (token && token.form !== "package") {
-    // A workspace package by its name ("@vitest/expect", "vitest"): the one package.json that has it.
-    const named: string[] = [];
-    for (const candidate of await view.files("**/package.json"))
-      if ((await view.manifest(candidate))?.name === token.raw) named.push(candidate);
-    if (named.length > 1 || (named.length === 0 && !installed))
-      return `no one package.json is named ${quoted(token.raw)}`;
-    // An installed package ("what license is lodash under"), when no workspace package has the name.
-    path = named[0] ?? `node_modules/${token.raw}/package.json`;
-    if (named.length === 0 && !PACKAGE_NAME.test(token.raw))
-      return `${quoted(token.raw)} is not a package name`;
-  }
-  const manifest = await view.manifest(path);
-  if (!manifest) return `${quoted(path)} is not a package.json the rules can read`;
-  // "zod's dependencies" beside another package.json named: the word must be that package's name.
-  const first = slots.pkgFirst?.[0];
-  if (first?.form === "W" && first !== token && manifest.name !== first.raw)
-    return `${quoted(first.raw)} is not the name of ${quoted(path)}`;
-  return { path, manifest };
-}
-
-/** An npm package name, as an installed package's folder under `node_modules` is named. */
-const PACKAGE_NAME = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/;
+import { rulePattern, type IntentRule, type RuleProgram, type RuleSlots } from "./rule-types.js";
 
 /** The field each concept names. */
 const FIELDS: Readonly<Record<string, string>> = {
@@ -142,6 +99,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `(?:show )?${PKG_BEFORE}(?<field>repository) url${PKG}`,
       "(?:show )?(?<installed>installed) (?<pkg>W|P) (?<field>version|license|main|engine|nodeversion)",
       "(?:show )?(?<field>version|license|main|engine|nodeversion)(?: field)?(?: in)? (?<installed>installed) (?<pkg>W|P)",
+      // 'whats the "main" entry point': the field quoted, then the word for it.
+      `(?:show )?(?<quotedField>Q) ${FIELD}${PKG}`,
       // "what node versions does it support (engines)?", "… per its engines field".
       `(?:show )?${PKG_BEFORE}(?<field>nodeversion)${PKG}(?: engine)?(?: field)?`,
     ].map(rulePattern),
@@ -151,6 +110,9 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       // A package not in the workspace is the installed one, except for its version without
       // "installed": "what version of react" may ask for the range package.json declares.
       const installed = slots.installed !== undefined || (name !== undefined && name !== "version");
+      const quotedField = slots.quotedField?.[0]?.raw;
+      if (quotedField !== undefined && quotedField !== name)
+        return `the quoted ${quoted(quotedField)} is not the field ${quoted(name ?? "")}`;
       const found = await manifestOf(slots, context, installed);
       if (typeof found === "string" || !name) return typeof found === "string" ? found : "no field";
       return field(name, found.path, SUBKEYS[concept]);
@@ -315,6 +277,10 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>W|C|M)${PKG}`,
       // "what's the package type (module or commonjs)": the values it may have, named after it.
       "(?:show )?(?<pkgFirst>package|F) (?<key>M) (?<values>(?:M|file) and modsys)",
+      // "who are the contributors", "who are the maintainers" (as the file names the field).
+      `who (?<key>M)${PKG}`,
+      // "is sideEffects set to false?": its value says.
+      "(?<key>M) set (?<asked>W|N|Q)",
       // "which subpath exports does package.json declare", "how many subpath exports …".
       "(?<count>count )?(?:show )?(?<subpath>W) (?<key>M)(?: (?:package|(?<pkg>F)) define)?",
     ].map(rulePattern),
@@ -332,6 +298,14 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       if (slots.subpath) return subpathExports(slots, found.path, value);
       if (slots.count) return fieldCount(key, found.path, value);
       const sub = slots.sub?.[0]?.raw;
+      const asked = slots.asked?.[0]?.raw;
+      if (asked !== undefined) {
+        const answer = field(key, found.path);
+        return {
+          ...answer,
+          reading: `${answer.reading}, its value answering whether it is set to ${quoted(asked)}`,
+        };
+      }
       if (sub === undefined) return field(key, found.path);
       if (!isRecord(value) || !Object.hasOwn(value, sub))
         return `the field ${quoted(key)} of ${quoted(found.path)} has no key ${quoted(sub)}`;

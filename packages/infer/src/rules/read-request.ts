@@ -34,6 +34,8 @@ export interface Token {
   ambiguity?: string;
   /** `W`/`C`: right after "a" or "an" ("a hash in the name"): a kind of thing, not text as written. */
   article?: true;
+  /** A word that begins a sentence (the request's first, or one after `.`, `?` or `!`): capitalised as any such word is. */
+  opening?: true;
 }
 
 const OPENING: Readonly<Record<string, string>> = {
@@ -183,7 +185,10 @@ function trimChunk(chunk: string): string {
 /** Reads a request (already at most the rules' length) into tokens. */
 export function readRequest(text: string): Token[] {
   const words: Token[] = [];
+  let opening = true;
   for (const piece of pieces(text)) {
+    const opens = opening;
+    opening = piece.kind === "chunk" && /[.?!]$/.test(piece.text);
     if (piece.kind === "quote") words.push({ form: "Q", raw: piece.text });
     else if (piece.kind === "regex") words.push({ form: "R", raw: piece.text, flags: piece.flags });
     else {
@@ -237,7 +242,9 @@ export function readRequest(text: string): Token[] {
         words.push({ form: "N", raw: String(number) });
         continue;
       }
-      words.push(slotOf(chunk) ?? { form: "word", raw: chunk });
+      words.push(
+        slotOf(chunk) ?? { form: "word", raw: chunk, ...(opens ? { opening: true } : {}) },
+      );
     }
   }
   return withoutRepeats(normalised(withoutRepeats(conceptsOf(expandContractions(words)))));
@@ -350,7 +357,7 @@ function expandContractions(tokens: Token[]): Token[] {
     const lower = token.raw.toLowerCase().replace(/\u2019/g, "'");
     const expanded = Object.hasOwn(CONTRACTIONS, lower) ? CONTRACTIONS[lower] : undefined;
     if (expanded) return expanded.map((word) => ({ form: "word", raw: word }));
-    return [{ form: "word", raw: token.raw.replace(/'s$|\u2019s$/i, "") }];
+    return [{ ...token, raw: token.raw.replace(/'s$|\u2019s$/i, "") }];
   });
 }
 
@@ -447,10 +454,14 @@ function conceptsOf(tokens: Token[]): Token[] {
         read.push({ form: "all", raw: token.raw });
       continue;
     }
-    // "the Locale class": a capitalised word inside a request is a name, not a typo ("locate").
+    // "the Locale class": a capitalised word inside a request is a name, not a typo ("locate");
+    // "where is View defined", "the Command class": nor the word the rules read ("view", "command").
     const named = index > 1 && /[A-Z]/.test(token.raw);
     const found = wordForm(lower);
-    const form = named && found?.guess !== undefined ? null : found;
+    const form =
+      (named && found?.guess !== undefined) || (named && isTitledName(tokens, index - 1, found))
+        ? null
+        : found;
     const guess = form?.guess === undefined ? {} : { guess: form.guess };
     if (form && "kind" in form) {
       read.push({ form: "K", raw: token.raw, extensions: kindExtensions(form.kind)!, ...guess });
@@ -458,6 +469,27 @@ function conceptsOf(tokens: Token[]): Token[] {
     else read.push({ form: isCodeShaped(token.raw) ? "C" : "W", raw: token.raw, ...article });
   }
   return read;
+}
+
+/** Concepts whose words people capitalise as names of things the rules know ("the Readme", "the License", "Workspace"). */
+const PROPER_CONCEPTS: ReadonlySet<string> = new Set(["known", "license", "npm", "ws", "modsys"]);
+
+/**
+ * True when the capitalised word at `index` is a name inside a sentence ("View", not "view"):
+ * one capital then small letters, not opening a sentence, in a request not written in title case
+ * (where every word has a capital), and read as a concept people do not capitalise.
+ */
+function isTitledName(
+  tokens: readonly Token[],
+  index: number,
+  found: ReturnType<typeof wordForm>,
+): boolean {
+  const token = tokens[index]!;
+  if (token.opening || !/^[A-Z][a-z]+$/.test(token.raw) || !found || !("concept" in found))
+    return false;
+  if (PROPER_CONCEPTS.has(found.concept)) return false;
+  const words = tokens.filter((word) => word.form === "word" && !word.opening);
+  return words.filter((word) => /^[A-Z]/.test(word.raw)).length * 2 <= words.length;
 }
 
 /** True when the first token from `index` that is not a stop word is a path followed by "files" ("all README.md files"). */

@@ -6,6 +6,7 @@
  */
 import { CODE_EXTENSIONS, MODULE_EXTENSIONS, extensionOf, globFor } from "./file-kinds.js";
 import type { Token } from "./read-request.js";
+import { filesText } from "./reading-text.js";
 import type { RuleContext, RuleSlots } from "./rule-types.js";
 
 /** Where a rule looks: a folder (`""` for the whole workspace) and the extensions of the kinds named, or null for every file; or one file. */
@@ -122,4 +123,21 @@ export async function sourceScope(
   return all.length > 0 && all.length === code.length
     ? { ...where, extensions: null, source: true }
     : "“source” may mean every file or only the code here, and they are not the same files";
+}
+
+/**
+ * The glob of a match's files and its words, with `fallback` extensions when no kind is named and
+ * "source files" read only where every file is code; a string says why there is none.
+ */
+export async function filesGlob(
+  slots: RuleSlots,
+  context: RuleContext,
+  fallback: readonly string[] | null,
+): Promise<{ pattern: string; text: string } | string> {
+  const where = await sourceScope(slots, context);
+  if (where === null) return "two kinds of file are named";
+  if (typeof where === "string") return where;
+  const pattern = globOf(where, where.extensions ?? fallback);
+  const text = filesText(pattern, where.extensions);
+  return { pattern, text: where.source ? text.replace(/\)$/, "; every one is code)") : text };
 }

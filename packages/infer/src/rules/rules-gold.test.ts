@@ -55,6 +55,20 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ],
   ["how many .ts files are in each folder", "count-per-folder", () => ({ src: 2, tests: 1 })],
   [
+    "which file extensions are used here",
+    "extensions-in-use",
+    () => ["js", "json", "md", "py", "ts"],
+  ],
+  ["which files exist in src but not in docs", "files-not-in", () => SOURCES],
+  ["are README.md and notes.md the same?", "same-text", () => false],
+  ["how many files in src are not typescript", "files-not-of-kind", () => 2],
+  ["list the export subpaths", "export-subpaths", () => [".", "./locale", "./package.json"]],
+  [
+    'what does the "." export resolve to for require',
+    "export-subpath-entry",
+    () => "./dist/index.cjs",
+  ],
+  [
     "count files by extension",
     "count-per-extension",
     () => ({ ".md": 4, ".json": 2, ".py": 1, ".ts": 3, ".js": 1 }),
@@ -161,15 +175,7 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   [
     "count lines per file in src",
     "lines-per-file",
-    () => ({
-      files: [
-        { file: "src/app.py", lines: 4 },
-        { file: "src/index.ts", lines: 9 },
-        { file: "src/tools/run.js", lines: 2 },
-        { file: "src/utils.ts", lines: 10 },
-      ],
-      total: 25,
-    }),
+    () => ({ "src/app.py": 4, "src/index.ts": 9, "src/tools/run.js": 2, "src/utils.ts": 10 }),
   ],
   ["how many lines of code are in src", "total-lines", () => 25],
   ["count the lines in docs", "total-lines", () => 3],

@@ -8,6 +8,7 @@
  * - "utils included", "including utils" for a subfolder of the folder named: files at any depth
  *   are what the rules count anyway, so the words go.
  * - "the root package.json", "the root package": the workspace's own, so "root" goes.
+ * - "excluding tests" and "excluding dist", "(not counting fp)": `notest` and `notdir` tokens.
  */
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
@@ -71,6 +72,18 @@ export async function readScopeWords(
           .join(" "),
       });
       index += tests - 1;
+      continue;
+    }
+    // "excluding dist", "(not counting fp)", "except the fp folder": one `notdir` token (`leaveOutFolder`).
+    const outside = folderLeftOutAt(tokens, index);
+    if (outside > 0) {
+      const spanned = tokens.slice(index, index + outside);
+      read.push({
+        form: "notdir",
+        raw: spanned.map((t) => t.raw).join(" "),
+        path: spanned.find((t) => t.form === "D")!.path!,
+      });
+      index += outside - 1;
       continue;
     }
     // "typescript declaration files (.d.ts)", "js files (.js)": the extension after the files
@@ -192,4 +205,20 @@ function testWordsAt(tokens: readonly Token[], index: number): number {
   return after && (after.form === "file" || after.form === "folder") && /s$/i.test(after.raw)
     ? 3
     : 2;
+}
+
+/**
+ * The number of tokens from `index` that leave a folder out: a word that leaves out ("not",
+ * "excluding", "except", "outside", "ignoring"; not "but", as in "in A but not in B"), then
+ * "counting" at most, then a grounded folder that is not `node_modules`, then "folder" at most.
+ * "not in lib" is not one: "in A not in B" compares two folders.
+ */
+function folderLeftOutAt(tokens: readonly Token[], index: number): number {
+  const token = tokens[index];
+  if (!leavesOut(token) || /^but$/i.test(token!.raw)) return 0;
+  let at = index + 1;
+  if (tokens[at]?.form === "count" && /^counting$/i.test(tokens[at]!.raw)) at++;
+  const folder = tokens[at];
+  if (folder?.form !== "D" || !folder.path || isNodeModules(folder)) return 0;
+  return at + 1 - index + (tokens[at + 1]?.form === "folder" ? 1 : 0);
 }

@@ -312,6 +312,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `(?:show |find |search |where )?${MARKS}(?: comment| line| occurrence)?{scope}(?: (?:with|and) lineno)?`,
       // "grep -rn TODO lib": grep's own order, the folder last.
       `search ${MARKS} (?<scope>D)`,
+      // "any FIXME comments anywhere? show me the lines".
+      `${MARKS}(?: comment)?{scope} show line`,
       `(?:show |find )?line ${HAVE} ${MARKS}{scope}(?: (?:with|and) lineno)?`,
     ].map(rulePattern),
     build: todos("rows"),
@@ -333,9 +335,19 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // "what files pull in the debug package": a dependency package.json declares, by name.
       "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
       "(?<count>count )(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
+      // "what imports the IANAZone module", "which files use node's crypto module".
+      "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?:(?<node>W) )?(?<module>[WC]) (?<moduleWord>file){scope}",
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
+      const moduleWord = slots.moduleWord?.[0]?.raw;
+      if (moduleWord !== undefined && !/^modules?$/i.test(moduleWord))
+        return `${quoted(moduleWord)} after the name is not read`;
+      if (
+        slots.node &&
+        !(/^node$/i.test(slots.node[0]!.raw) && NODE_BUILTIN_MODULES.includes(module ?? ""))
+      )
+        return "only a Node built-in module is Node's";
       if (slots.dep && !(module && (await declaresDependency(module, context))))
         return "the package is not one package.json declares";
       // A module as imports name it: quoted, a path ("./utils", "node:fs"), or a package name
@@ -357,7 +369,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       if (
         (form === "W" || form === "C") &&
         module &&
-        (slots.files || slots.who) &&
+        (slots.files || slots.who || moduleWord) &&
         (await namesOwnFile(module, context))
       )
         return importersOfFiles(slots, context, `${module}.{${MODULE_EXTENSIONS.join(",")}}`);

@@ -6,8 +6,8 @@
  * for "lines of code"), since binary files cannot be read.
  */
 import { TEXT_EXTENSIONS } from "./file-kinds.js";
-import { filesText, quoted } from "./reading-text.js";
-import { fileOf, globOf, isPlural, numberOf, scopeOf } from "./rule-slots.js";
+import { quoted } from "./reading-text.js";
+import { fileOf, filesGlob, isPlural, numberOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Most rows the largest-files rule lists. */
@@ -15,18 +15,6 @@ const MAX_ROWS = 1000;
 
 /** The lines of `text` as an editor counts them: a final newline ends the last line, it does not start another. */
 const TEXT_LINES = 'text === "" ? 0 : len(text.split("\\n")) - (text.endsWith("\\n") ? 1 : 0)';
-
-/** The glob a size rule reads and its words: the scope's folder with its kinds, else `fallback` (null: every file). */
-function sizedGlob(
-  slots: RuleSlots,
-  fallback: readonly string[] | null,
-): { pattern: string; text: string } | null {
-  const where = scopeOf(slots);
-  if (!where) return null;
-  const extensions = where.extensions ?? fallback;
-  const pattern = globOf(where, extensions);
-  return { pattern, text: filesText(pattern, where.extensions) };
-}
 
 /** "README.md files": the files of that name at any depth, as a glob and its words. */
 function namedGlob(slots: RuleSlots): { pattern: string; text: string } | null {
@@ -80,13 +68,17 @@ const BY = "(?: per (?:count )?(?:size|(?<characters>character)))?";
 
 /** The largest or smallest files: the top `n` rows, or the one file's path for "which file is the largest". */
 function extremeFiles(order: "largest" | "smallest") {
-  return (slots: RuleSlots, context: RuleContext) => {
+  return async (slots: RuleSlots, context: RuleContext) => {
     const measured = sizes(context, slots.characters !== undefined);
     if (!measured) return "the kit can measure no file (file_sizes, file_size or read_file)";
-    const found = sizedGlob(slots, measured.field === "bytes" ? null : TEXT_EXTENSIONS);
+    const found = await filesGlob(
+      slots,
+      context,
+      measured.field === "bytes" ? null : TEXT_EXTENSIONS,
+    );
+    if (typeof found === "string") return found;
     const count = numberOf(slots.n, 10, MAX_ROWS);
-    if (!found || count === null)
-      return "two kinds of file are named, or the number is out of range";
+    if (count === null) return "the number is out of range";
     const sorted = `sort_by(sizes, "${measured.field}"${order === "largest" ? ", true" : ""})`;
     const many = isPlural(slots.files) || slots.n !== undefined;
     const unit = measured.field === "bytes" ? "size in bytes" : "length in characters";
@@ -154,9 +146,9 @@ export const SIZE_RULES: readonly IntentRule[] = [
       "(?<count>count )?(?:show |find )?empty (?:{kind} )?file{scope}",
       "(?<count>count )?(?:show |find )?(?:{kind} )?file{scope} (?:have |with )?empty",
     ].map(rulePattern),
-    build(slots, context) {
-      const found = sizedGlob(slots, null);
-      if (!found) return "two kinds of file are named";
+    async build(slots, context) {
+      const found = await filesGlob(slots, context, null);
+      if (typeof found === "string") return found;
       const measured = sizes(context, false);
       if (!measured || measured.field !== "bytes") return "the kit has no file_sizes or file_size";
       const list = `${measured.line}\nsizes.filter(entry => entry.bytes === 0).map(entry => entry.file)`;
@@ -175,7 +167,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     patterns: [
       "count line (?:in )?{file}(?: have)?",
       // "how long is a.js in lines": "how long" alone may mean characters.
-      "howlong {file} in line",
+      "howlong {file}(?: in)? line",
       "line in {file}",
       "(?:show )?line count (?:in )?{file}",
       "(?:show )?{file} line count",
@@ -198,18 +190,22 @@ export const SIZE_RULES: readonly IntentRule[] = [
     patterns: [
       "count line (?:in )?per (?:{kind} )?file{scope}(?: have)?",
       "(?:show )?line (?:count )?per (?:{kind} )?file{scope}",
+      // "line counts for every file in lib": counts, one per file ("the line count of …" is a total).
+      "(?:show )?line (?<counts>count) (?:{kind} )?file{scope}",
     ].map(rulePattern),
-    build(slots, context) {
-      const found = sizedGlob(slots, TEXT_EXTENSIONS);
-      if (!found) return "two kinds of file are named";
+    async build(slots, context) {
+      if (slots.counts && !/s$/i.test(slots.counts[0]!.raw))
+        return "one line count of several files is their total";
+      const found = await filesGlob(slots, context, TEXT_EXTENSIONS);
+      if (typeof found === "string") return found;
       return {
         program: [
           ...lineRows(context),
-          "const summary = { files: counts, total: sum(counts.map(entry => entry.lines)) }",
-          "summary",
+          // { file: lines }, as the strangers' corpora ask for it ("line counts for each file in lib").
+          "Object.fromEntries(counts.map(entry => [entry.file, entry.lines]))",
         ].join("\n"),
         params: { pattern: found.pattern },
-        reading: `the number of lines in each of the ${found.text}, and their total`,
+        reading: `the number of lines in each of the ${found.text}, as { file: lines }`,
       };
     },
   },
@@ -227,10 +223,9 @@ export const SIZE_RULES: readonly IntentRule[] = [
       // "total lines across all README.md files": the files of that name.
       "count line (?:count )?in (?<name>[PF]) file",
     ].map(rulePattern),
-    build(slots, context) {
-      const named = namedGlob(slots);
-      const found = named ?? sizedGlob(slots, TEXT_EXTENSIONS);
-      if (!found) return "two kinds of file are named";
+    async build(slots, context) {
+      const found = namedGlob(slots) ?? (await filesGlob(slots, context, TEXT_EXTENSIONS));
+      if (typeof found === "string") return found;
       const reading = `the total number of lines in the ${found.text}, blank and comment lines included`;
       if (context.tools.has("line_counts") || context.tools.has("read_lines"))
         return {

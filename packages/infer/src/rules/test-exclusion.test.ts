@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
-import { leaveOutTests } from "./test-exclusion.js";
+import { leaveOutFolder, leaveOutTests } from "./test-exclusion.js";
 
 /** A source folder with tests beside it, below it and named after it. */
 const FILES: Record<string, string> = {
@@ -87,5 +87,28 @@ describe("leaveOutTests", () => {
     ["find_files(pattern", { pattern: "src/**/*" }],
   ])("refuses %s", (program, params) => {
     expect(leaveOutTests(program, params)).toBeNull();
+  });
+});
+
+describe("leaveOutFolder", () => {
+  it("filters each listing call's answer to files outside the folder", () => {
+    expect(leaveOutFolder("len(find_files(pattern))", { pattern: "**/*.js" }, "fp")).toBe(
+      'len(find_files(pattern).filter(file => !file.startsWith("fp/")))',
+    );
+    expect(
+      leaveOutFolder("sum(file_sizes(pattern).map(row => row.size))", { pattern: "**/*" }, "a b"),
+    ).toBe(
+      'sum(file_sizes(pattern).filter(row => !row.file.startsWith("a b/")).map(row => row.size))',
+    );
+  });
+
+  it.each([
+    // Looking only inside the folder left out, or listing it another way, is no answer.
+    ["find_files(pattern)", { pattern: "fp/**/*" }],
+    ["find_files(pattern)", { pattern: "fp" }],
+    ["list_folder(folder)", { folder: "." }],
+    ['read_file("a.js")', {}],
+  ])("refuses %s", (program, params) => {
+    expect(leaveOutFolder(program, params, "fp")).toBeNull();
   });
 });

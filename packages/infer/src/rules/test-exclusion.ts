@@ -1,5 +1,6 @@
 /**
- * "excluding tests", "(not tests)", "outside the test files": one reading for every rule. The
+ * "excluding tests", "(not tests)", "outside the test files": one reading for every rule; and
+ * "excluding dist", "(not counting fp)" for a folder (`leaveOutFolder`), the same way. The
  * scope words become a `notest` token (`readScopeWords`); the rule that answers the rest writes
  * its program as always, and every call of a tool that lists workspace files in it keeps only
  * the files that are not tests (`TEST_FILE`). A program that lists files some other way, or
@@ -40,9 +41,34 @@ export function leaveOutTests(
   program: string,
   params: Readonly<Record<string, string>>,
 ): string | null {
-  if (OTHER_LISTINGS.test(program)) return null;
   const scopes = Object.entries(params).filter(([name]) => SCOPE_PARAMS.has(name));
   if (scopes.some(([, value]) => TEST_PATH.test(value.replace(/\*.*$/, "x")))) return null;
+  return keepListed(program, (file) => `!${TEST_FILE}.test(${file})`);
+}
+
+/** What the reading says of "excluding <folder>". */
+export const folderLeftOut = (folder: string) => `files under “${folder}” left out, as asked`;
+
+/**
+ * "excluding dist", "(not counting fp)": the program with each listing call's answer filtered
+ * to files outside `folder`; null when it cannot be read this way, or looks only inside it.
+ */
+export function leaveOutFolder(
+  program: string,
+  params: Readonly<Record<string, string>>,
+  folder: string,
+): string | null {
+  const scopes = Object.entries(params).filter(([name]) => SCOPE_PARAMS.has(name));
+  if (scopes.some(([, value]) => `${value}/`.startsWith(`${folder}/`))) return null;
+  return keepListed(program, (file) => `!${file}.startsWith(${JSON.stringify(`${folder}/`)})`);
+}
+
+/**
+ * The program with each listing call's answer filtered by `keep` (an expression over a file's
+ * path); null when a folder is listed another way or nothing is listed.
+ */
+function keepListed(program: string, keep: (file: string) => string): string | null {
+  if (OTHER_LISTINGS.test(program)) return null;
   let out = "";
   let from = 0;
   let wrapped = 0;
@@ -53,7 +79,7 @@ export function leaveOutTests(
     if (close === -1) return null;
     const row = found[1] === "find_files" ? "file" : "row.file";
     const name = found[1] === "find_files" ? "file" : "row";
-    out += `${program.slice(from, close + 1)}.filter(${name} => !${TEST_FILE}.test(${row}))`;
+    out += `${program.slice(from, close + 1)}.filter(${name} => ${keep(row)})`;
     from = close + 1;
     wrapped++;
   }

@@ -29,6 +29,11 @@ export const TOTAL_SIZE_RULES: readonly IntentRule[] = [
       `(?:show )?count size${BYTES}`,
       // "sum up the sizes of all .d.ts files (bytes)", "total size of the top-level .js files".
       `(?:show )?count (?:file )?size (?:in )?{kind} file{scope}${BYTES}`,
+      // "total size of all files", "total size of the package", "how big is the whole folder, total bytes".
+      `(?:show )?count size (?:in )?(?:file|package|ws)${BYTES}`,
+      "size (?:folder|package|ws) count size",
+      // "what do all the .cjs files add up to, size-wise, in bytes".
+      `(?:show )?{kind} file append to per size${BYTES}`,
     ].map(rulePattern),
     build(slots, context) {
       const where = scopeOf(slots);

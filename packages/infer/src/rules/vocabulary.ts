@@ -61,7 +61,16 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   dependency: ["dependency", "dependencies", "deps", "dep", "requirement"],
   script: ["script", "command"],
   export: ["export"],
-  codekind: ["class", "function", "method", "interface", "enum", "component", "constant"],
+  codekind: [
+    "class",
+    "function",
+    "method",
+    "interface",
+    "enum",
+    "component",
+    "constant",
+    "constructor",
+  ],
   symbol: ["symbol", "identifier"],
   define: "define defined definition declare declared declaration implement implementation".split(
     " ",
@@ -485,6 +494,17 @@ export function stem(word: string): string {
 }
 
 /**
+ * Everyday words one edit from a word the rules read, which people write meaning themselves:
+ * "node's crypto module" is not a "note", "the same" is not a "name", "next" is not "text".
+ * They are never read as typos (a request with one is answered only where a rule takes it).
+ */
+const REAL_WORDS: ReadonlySet<string> = new Set(
+  "node same side mine nine hint cast next host port post math real ready user tool tape just none lone fail wall bold cold gold told work world shall smell spell".split(
+    " ",
+  ),
+);
+
+/**
  * What a lower-case word reads as: a concept as written, a kind of file, a concept by its stem
  * (also with a final `e` restored: "defin" → "define"), a kind by its stem, or, for a word of four
  * letters or more, what the one known word a single edit away reads as. Null when unknown (or
@@ -498,7 +518,7 @@ export function wordForm(word: string): WordForm | null {
   const byStem = BY_STEM.get(stemmed) ?? BY_STEM.get(`${stemmed}e`);
   if (byStem !== undefined) return { concept: byStem };
   if (isKindWord(stemmed)) return { kind: stemmed };
-  if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
+  if (word.length < 4 || !/^[a-z]+$/.test(word) || REAL_WORDS.has(word)) return null;
   const near = TYPO_TARGETS.filter(([target]) => withinOneEdit(word, target));
   const meanings = new Set(
     near.map(([, form]) => ("concept" in form ? form.concept : `kind:${form.kind}`)),

@@ -30,6 +30,27 @@ describe("definitionLines", () => {
     expect(lines(text, "connect")).toEqual([1, 4, 5, 7, 8, 9, 10, 11, 14]);
   });
 
+  it("reads every property of the object the module exports, plain values too, and no other object's", () => {
+    const text = [
+      "const GUID_OF = 'b';", // 1
+      "const options = { GUID: 'x' };", // 2
+      "const proto = module.exports = {", // 3
+      "  GUID: '258EAFA5',", // 4
+      "  throw() {},", // 5
+      "  GUID_OF,", // 6
+      "  other: options.GUID,", // 7
+      "};", // 8
+      "function f() { module.exports = { GUID: 1 }; }", // 9
+    ].join("\n");
+    const parsed = parseModule(text, "m.js");
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(definitionsIn(parsed.program, "GUID")).toEqual([{ line: 4, kind: "property" }]);
+    expect(definitionsIn(parsed.program, "throw")).toEqual([{ line: 5, kind: "method" }]);
+    // A shorthand hands on the variable: line 1 is where it is defined.
+    expect(lines(text, "GUID_OF")).toEqual([1]);
+    expect(lines(text, "other")).toEqual([]);
+  });
+
   it("never takes an import, a require or a mention for a definition", () => {
     const text = [
       "import { depValid } from './dep-valid.js'",

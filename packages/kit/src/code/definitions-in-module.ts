@@ -2,7 +2,8 @@
  * Where a parsed module defines a name: function, class, interface, type, enum and namespace
  * declarations (`declare` ones too), variables (`const a = …`; not those bound to `require(…)`
  * or `import(…)`, an import is not a definition, nor names destructured from a value defined
- * elsewhere), class members, object-literal methods and functions,
+ * elsewhere), class members, object-literal methods and functions, every property of the object
+ * a module's top level assigns to `module.exports` (`module.exports = { GUID: "…" }`),
  * `X.prototype.m = …`, `exports.f = …` and `module.exports.f = …` (not when the value is another
  * name: `exports.a = a` hands on a definition), and a function or class assigned to any property (`Client.connect = function …`). The line is the name's own line.
  * A class compiled to ES5 is a class (`down-levelled-class.ts`): the closure's line, not its
@@ -53,8 +54,13 @@ export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
   const constructed = prototypeBuiltNames(program).has(name);
   // The constructor inside a compiled class's closure: the class is defined once, where it is bound.
   const constructors = new Set<SyntaxNode>();
+  const exported = exportedProperties(program);
   const visit = (node: SyntaxNode, inside: boolean, local: boolean) => {
-    const definition = constructors.has(node) ? null : definitionAt(node, name, local);
+    const definition = constructors.has(node)
+      ? null
+      : exported.has(node)
+        ? exportedPropertyAt(node, name)
+        : definitionAt(node, name, local);
     if (definition?.kind === "class") {
       const inner = downLevelledClass(node.type === "VariableDeclarator" ? node.init : node.right);
       if (inner) constructors.add(inner);
@@ -67,6 +73,49 @@ export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
   };
   visit(program, false, false);
   return [...found.values()].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * The properties of the object a module's top level assigns to `module.exports` (`module.exports
+ * = { GUID: "…" }`, `const proto = module.exports = { … }`): each is an export, defined there
+ * even when its value is plain data.
+ */
+function exportedProperties(program: SyntaxNode): Set<SyntaxNode> {
+  const found = new Set<SyntaxNode>();
+  for (const statement of (program.body as SyntaxNode[] | undefined) ?? []) {
+    const values =
+      statement.type === "ExpressionStatement"
+        ? [statement.expression]
+        : statement.type === "VariableDeclaration"
+          ? ((statement.declarations as SyntaxNode[]) ?? []).map((declarator) => declarator.init)
+          : [];
+    for (let value of values) {
+      let exports = false;
+      while (isNode(value) && value.type === "AssignmentExpression" && value.operator === "=") {
+        exports ||= isModuleExports(value.left as SyntaxNode);
+        value = value.right;
+      }
+      if (exports && isNode(value) && value.type === "ObjectExpression")
+        for (const property of (value.properties as SyntaxNode[]) ?? [])
+          if (property.type === "Property") found.add(property);
+    }
+  }
+  return found;
+}
+
+const isModuleExports = (node: SyntaxNode) =>
+  node.type === "MemberExpression" &&
+  nameOf(node.property) === "exports" &&
+  nameOf(node.object) === "module";
+
+/** A property of the exported object named `name`: a method, or a property (`{ a }` and `{ a: b }` hand on a definition made elsewhere). */
+function exportedPropertyAt(node: SyntaxNode, name: string): Definition | null {
+  if (node.computed === true || nameOf(node.key) !== name) return null;
+  const value = node.value as SyntaxNode;
+  if (node.shorthand === true || value.type === "Identifier" || value.type === "MemberExpression")
+    return null;
+  const method = node.method === true || ["function", "class"].includes(kindOfValue(value));
+  return { line: lineOf(node.key as SyntaxNode), kind: method ? "method" : "property" };
 }
 
 /**

@@ -10,6 +10,7 @@ function read(text: string, file = "m.js") {
     names: found.exports.map((entry) => `${entry.name}:${entry.kind}`).sort(),
     stars: found.stars.map((star) => star.from),
     unknown: found.unknown.map((entry) => entry.reason),
+    whole: found.whole,
   };
 }
 
@@ -129,12 +130,60 @@ describe("moduleExports", () => {
     ).toEqual(["run:function", "x:variable"]);
   });
 
+  it("names a whole value that is one named function or class", () => {
+    const whole = (text: string, file?: string) => read(text, file).whole;
+    expect(whole("module.exports = function load() {};")).toEqual({
+      name: "load",
+      kind: "function",
+      line: 1,
+    });
+    expect(whole("class Rules {}\nmodule.exports = Rules;")).toMatchObject({
+      name: "Rules",
+      kind: "class",
+      line: 2,
+    });
+    expect(whole("module.exports = class Application extends Emitter {};")).toMatchObject({
+      name: "Application",
+      kind: "class",
+    });
+    expect(whole("declare class Client {}\nexport = Client;", "m.d.ts")).toMatchObject({
+      name: "Client",
+    });
+    expect(read("module.exports = function load() {};").unknown).toEqual([]);
+  });
+
+  it("reads the names set on a local name for the exported object, and symbol keys as none", () => {
+    const text = [
+      "const proto = module.exports = { inspect() { return this === proto; }, get header() {} };",
+      "proto.extra = function extra() {};",
+      "module.exports[util.inspect.custom] = module.exports.inspect;",
+      "proto[Symbol.iterator] = function* () {};",
+    ].join("\n");
+    expect(read(text)).toMatchObject({
+      names: ["extra:function", "header:function", "inspect:function"],
+      unknown: [],
+    });
+  });
+
+  it("refuses when the exported object goes where names may be added unseen", () => {
+    expect(
+      read("const proto = module.exports = { a: 1 };\ndelegate(proto, 'response').method('b');")
+        .unknown,
+    ).toEqual(["proto, the exported object, is passed to delegate(), which may add names"]);
+    expect(
+      read("const api = { a: 1 };\nmodule.exports = api;\nconst other = api;").unknown,
+    ).toEqual(["api, the exported object, is given another name"]);
+    expect(read("const api = { a: 1 };\nmodule.exports = api;\napi[key] = 2;").unknown).toEqual([
+      "an export set on api under a computed name",
+    ]);
+  });
+
   it("says what it cannot follow instead of leaving it out", () => {
-    expect(read("module.exports = function load() {};").unknown).toEqual([
+    expect(read("module.exports = function () {};").unknown).toEqual([
       "the module's whole value is a function, not an object of names",
     ]);
-    expect(read("class Rules {}\nmodule.exports = Rules;").unknown).toEqual([
-      "the module's whole value is a class (Rules), not an object of names",
+    expect(read("module.exports = 42;").unknown).toEqual([
+      "the module's whole value is a value, not an object of names",
     ]);
     expect(read("Object.assign(module.exports, { a: 1 });").unknown).toEqual([
       "exports used in a way a static read does not follow",

@@ -27,6 +27,11 @@ export interface ModuleExports {
   stars: { from: string; line: number }[];
   /** What a static read could not follow: each a short reason with its line (an empty list when everything was understood). */
   unknown: { reason: string; line: number }[];
+  /**
+   * `module.exports = isEmpty`, `export = Client`, `module.exports = class Application {}`: a
+   * module whose whole value is one named function or class, by that name.
+   */
+  whole?: ModuleExport;
   /** True when the module uses ESM `export`, CommonJS `exports`, or both. */
   esm: boolean;
   commonjs: boolean;
@@ -141,6 +146,11 @@ function wholeValue(value: SyntaxNode, at: SyntaxNode, state: Collect): void {
     return;
   }
   const kind = kindOfValue(value, state.locals);
+  const name = value.type === "Identifier" ? String(value.name) : nameOf(value.id);
+  if ((kind === "function" || kind === "class") && name !== null) {
+    out.whole = { name, kind, line: lineOf(at) };
+    return;
+  }
   out.unknown.push({
     reason: `the module's whole value is ${kind === "value" ? "a value" : `a ${kind}`}${value.type === "Identifier" ? ` (${String(value.name)})` : ""}, not an object of names`,
     line: lineOf(at),
@@ -218,9 +228,14 @@ function memberName(node: SyntaxNode): string | null {
  */
 function readCommonJs(program: SyntaxNode, state: Collect): void {
   const { out } = state;
+  const aliases = exportsAliases(program, state);
   const visit = (node: SyntaxNode, parent: SyntaxNode | null, grand: SyntaxNode | null) => {
     if (isExportsObject(node)) {
       readExportsUse(node, parent, grand, state);
+      return;
+    }
+    if (node.type === "Identifier" && aliases.has(node.name as string)) {
+      readAliasUse(node, parent, grand, state);
       return;
     }
     if (node.type === "CallExpression") {
@@ -265,6 +280,8 @@ function readExportsUse(
     // `exports.x = value`
     if (grand?.type === "AssignmentExpression" && grand.left === parent) {
       out.commonjs = true;
+      // `module.exports[util.inspect.custom] = …`: a symbol's key names no export.
+      if (name === null && isSymbolKey(parent.property)) return;
       if (name === null) unknown("an export under a computed name");
       else if (name !== "__esModule")
         out.exports.push({
@@ -311,4 +328,106 @@ function readExportsUse(
   // `typeof exports`, `exports` as a UMD wrapper's test: no names.
   if (parent?.type === "UnaryExpression" && parent.operator === "typeof") return;
   unknown("exports used in a way a static read does not follow");
+}
+
+/**
+ * The local names bound to the exported object (`const proto = module.exports = { … }`, or the
+ * local object `module.exports = api` names): names set on them are exports, and passing them
+ * to a function (`delegate(proto, "response")`) may add names a static read cannot see.
+ */
+function exportsAliases(program: SyntaxNode, state: Collect): Set<string> {
+  const aliases = new Set<string>();
+  for (const statement of (program.body as SyntaxNode[] | undefined) ?? []) {
+    if (statement.type === "VariableDeclaration")
+      for (const declarator of (statement.declarations as SyntaxNode[]) ?? []) {
+        let value = declarator.init;
+        let exported = false;
+        while (isNode(value) && value.type === "AssignmentExpression" && value.operator === "=") {
+          exported ||= isExportsObject(value.left);
+          value = value.right;
+        }
+        const name = nameOf(declarator.id);
+        if (exported && name !== null && declarator.id !== null) aliases.add(name);
+      }
+    const expression = statement.type === "ExpressionStatement" ? statement.expression : null;
+    if (
+      isNode(expression) &&
+      expression.type === "AssignmentExpression" &&
+      isExportsObject(expression.left) &&
+      isNode(expression.right) &&
+      expression.right.type === "Identifier" &&
+      state.locals.get(expression.right.name as string)?.node.type === "ObjectExpression"
+    )
+      aliases.add(expression.right.name as string);
+  }
+  return aliases;
+}
+
+/** One use of a name bound to the exported object (see `exportsAliases`). */
+function readAliasUse(
+  node: SyntaxNode,
+  parent: SyntaxNode | null,
+  grand: SyntaxNode | null,
+  state: Collect,
+): void {
+  const { out } = state;
+  const name = node.name as string;
+  const unknown = (reason: string) => out.unknown.push({ reason, line: lineOf(node) });
+  // Its own declaration, and `module.exports = api`: read already.
+  if (parent?.type === "VariableDeclarator" && parent.id === node) return;
+  if (
+    parent?.type === "AssignmentExpression" &&
+    parent.right === node &&
+    isExportsObject(parent.left)
+  )
+    return;
+  if (parent?.type === "MemberExpression" && parent.object === node) {
+    const key = memberName(parent);
+    if (grand?.type === "AssignmentExpression" && grand.left === parent) {
+      if (key === null && isSymbolKey(parent.property)) return;
+      if (key === null) unknown(`an export set on ${name} under a computed name`);
+      else
+        out.exports.push({
+          name: key,
+          kind: kindOfValue(grand.right, state.locals),
+          line: lineOf(grand),
+        });
+      return;
+    }
+    if (key !== null) return;
+    unknown(`a computed property of ${name}, the exported object`);
+    return;
+  }
+  if (
+    (parent?.type === "CallExpression" || parent?.type === "NewExpression") &&
+    parent.callee !== node
+  )
+    unknown(
+      `${name}, the exported object, is passed to ${calleeName(parent) ?? "a function"}(), which may add names`,
+    );
+  // `const other = proto`, `x.y = proto`: another name for it, which may add names.
+  else if (
+    (parent?.type === "VariableDeclarator" && parent.init === node) ||
+    (parent?.type === "AssignmentExpression" && parent.right === node) ||
+    parent?.type === "SpreadElement" ||
+    parent?.type === "Property"
+  )
+    unknown(`${name}, the exported object, is given another name`);
+  // Compared or tested (`this === proto`): no names change.
+}
+
+/** `Symbol.iterator`, `Symbol.for("x")`, `util.inspect.custom`: a key that is a symbol, never a name. */
+function isSymbolKey(key: unknown): boolean {
+  if (!isNode(key)) return false;
+  if (key.type === "MemberExpression")
+    return (
+      nameOf(key.object) === "Symbol" ||
+      (nameOf(key.property) === "custom" &&
+        isNode(key.object) &&
+        key.object.type === "MemberExpression" &&
+        nameOf(key.object.property) === "inspect")
+    );
+  return (
+    key.type === "CallExpression" && (calleeName(key) === "Symbol" || calleeName(key) === "for")
+  );
 }

@@ -18,6 +18,9 @@ beforeAll(async () => {
     "lib/index.js": "module.exports = require('./api')\n",
     "lib/api.js": "module.exports = { run() {}, stop: () => {} }\n",
     "lib/fn.js": "module.exports = function fn() {}\n",
+    "lib/anon.js": "module.exports = function () {}\n",
+    "lib/fn-index.js": "module.exports = require('./fn')\n",
+    "lib/fn-and.js": "module.exports = function fn() {}\nmodule.exports.extra = 1\n",
     "lib/pkg.mjs": "export * from 'react'\n",
     "lib/broken.js": "export const = 1\n",
     "lib/loop.js": "export * from './loop.js'\nexport const x = 1\n",
@@ -52,13 +55,31 @@ describe("exports_of", () => {
     expect((await tools.exports_of("lib/loop.js")).map((entry) => entry.name)).toEqual(["x"]);
   });
 
+  it("names a module whose whole value is one named function, as its only row", async () => {
+    const tools = createFileTools(root);
+    expect(await tools.exports_of("lib/fn.js")).toEqual([
+      { name: "fn", kind: "function", line: 1, file: "lib/fn.js", whole: true },
+    ]);
+    // `module.exports.extra = 1` after it: a name the function carries, beside it.
+    expect((await tools.exports_of("lib/fn-and.js")).map((entry) => entry.name)).toEqual([
+      "extra",
+      "fn",
+    ]);
+  });
+
   it("refuses what it cannot list in full, and what is not a module", async () => {
     const tools = createFileTools(root);
-    expect(await refusal(tools.exports_of("lib/fn.js"))).toMatchObject({
+    expect(await refusal(tools.exports_of("lib/anon.js"))).toMatchObject({
       code: "exports_unknown",
       message:
-        "The names 'lib/fn.js' exports cannot all be read from its text: the module's whole value is a function, not an object of names (line 1).",
+        "The names 'lib/anon.js' exports cannot all be read from its text: the module's whole value is a function, not an object of names (line 1).",
     });
+    // Re-exported as if it were names: not a list of names.
+    expect(await refusal(tools.exports_of("lib/fn-index.js"))).toMatchObject({
+      code: "exports_unknown",
+      message: expect.stringContaining("the module's whole value is a function (fn)"),
+    });
+
     expect(await refusal(tools.exports_of("lib/pkg.mjs"))).toMatchObject({
       code: "exports_unknown",
       message: expect.stringContaining("every name of the package 'react'"),

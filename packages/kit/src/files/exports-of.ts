@@ -8,6 +8,8 @@ import { readTextFile, type ReadTextFileOptions } from "./read-text-file.js";
 /** One name a module exports: its kind, and the file and line that export it (a re-exported module's own line). */
 export interface ExportedName extends ModuleExport {
   file: string;
+  /** The module's whole value (`module.exports = isEmpty`), named by its own name: the only row. */
+  whole?: true;
 }
 
 /** Most modules one `exports_of` call follows through star re-exports and `module.exports = require(…)`. */
@@ -20,9 +22,11 @@ const TRIED = ["ts", "tsx", "mts", "cts", "d.ts", "js", "mjs", "cjs", "jsx"];
  * The names a JavaScript or TypeScript module exports, read from its syntax tree (ESM,
  * CommonJS and TypeScript forms; see `moduleExports`), sorted by name. A star re-export from "./m" and
  * `module.exports = require("./m")` are followed into the workspace file they name (without its
- * `default`, as ESM does). A module whose exports a static read cannot list in full (a re-export
- * of a package, a whole value that is a function, a use of `exports` it does not follow, a syntax
- * error) is refused with `not_a_module` or `exports_unknown`, never answered in part.
+ * `default`, as ESM does). A module whose whole value is one named function or class
+ * (`module.exports = isEmpty`) exports it by that name, marked `whole`, beside the names set on
+ * it (`module.exports.x = …`). A module whose exports a static read cannot list in full (a
+ * re-export of a package, a whole value that is not a named function or class, a use of `exports` it does not
+ * follow, a syntax error) is refused with `not_a_module` or `exports_unknown`, never answered in part.
  */
 export async function exportsOf(
   root: string | WorkspaceRoot,
@@ -71,6 +75,17 @@ async function collect(
   const read = moduleExports(parsed.program);
   const problem = read.unknown[0];
   if (problem) throw unknown(file, `${problem.reason} (line ${problem.line})`);
+  if (read.whole) {
+    // One function or class as the whole module: its own name, beside the names set on it
+    // (`module.exports.HttpError = …`); not when another module re-exports it as names.
+    const { name, kind, line } = read.whole;
+    if (state.star || read.stars.length > 0)
+      throw unknown(
+        file,
+        `the module's whole value is a ${kind} (${name}), not an object of names (line ${line})`,
+      );
+    state.found.set(name, { ...read.whole, file, whole: true });
+  }
   for (const entry of read.exports) {
     // A module's own names win over names it re-exports; a star re-export never carries `default`.
     if (state.star && entry.name === "default") continue;

@@ -1,0 +1,76 @@
+/**
+ * Rules that compare two folders or two files: "which files exist in build/legacy but not in
+ * build/modern" (a file of the first folder is missing from the second when no file has its
+ * path relative to the first there), and "are dist/cjs/v4.js and dist/esm/v4.js the same?"
+ * (their texts, compared whole). Both folders or files must be in the workspace.
+ */
+import { globFor } from "./file-kinds.js";
+import { filesText, quoted } from "./reading-text.js";
+import { kindsOf } from "./rule-slots.js";
+import { rulePattern, type IntentRule } from "./rule-types.js";
+
+/** The words that ask whether two files are the same, and those that ask whether they differ. */
+const SAME = /^(?:same|identical|equal)$/i;
+const DIFFER = /^(?:differ|different|differs)$/i;
+
+/** The words for "not there" between the two folders ("missing from", "absent from", "lacking in"). */
+const MISSING = /^(?:missing|absent|lacking)$/i;
+
+/** Comparison rules. */
+export const COMPARE_RULES: readonly IntentRule[] = [
+  {
+    id: "files-not-in",
+    summary: "the files of one folder that another folder does not have",
+    examples: [
+      "which files exist in src but not in docs",
+      "the markdown files in docs that are missing from src",
+    ],
+    needs: ["find_files"],
+    patterns: [
+      "(?:show )?(?:(?<kind>K) )?file in (?<first>D) (?:not|(?<missing>W)) in (?<second>D)",
+    ].map(rulePattern),
+    build(slots) {
+      const missing = slots.missing?.[0]?.raw;
+      if (missing !== undefined && !MISSING.test(missing))
+        return `${quoted(missing)} is not read here`;
+      const first = slots.first?.[0]?.path;
+      const second = slots.second?.[0]?.path;
+      if (!first || !second || first === second) return "two different folders are needed";
+      const extensions = kindsOf(slots.kind);
+      const mine = globFor(first, extensions);
+      return {
+        program: [
+          "const theirs = new Set(find_files(other, { hidden: true }).map(file => file.slice(len(second) + 1)))",
+          "find_files(pattern, { hidden: true }).filter(file => !theirs.has(file.slice(len(first) + 1)))",
+        ].join("\n"),
+        params: { pattern: mine, other: globFor(second, null), first, second },
+        reading: `the ${filesText(mine, extensions)} with no file at the same path under ${quoted(second)} (paths relative to each folder, at any depth; hidden files too)`,
+      };
+    },
+  },
+  {
+    id: "same-text",
+    summary: "whether two files have the same text",
+    examples: ["are README.md and notes.md the same?", "is docs/guide.md identical to notes.md"],
+    needs: ["read_file"],
+    patterns: [
+      // "same" is also a letter from "name": the word as written is checked.
+      "(?<first>F) and (?<second>F) (?<word>name|W)",
+      "(?<first>F) (?<word>name|W) to (?<second>F)",
+    ].map(rulePattern),
+    build(slots) {
+      const word = slots.word?.[0]?.raw ?? "";
+      const same = SAME.test(word);
+      if (!same && !DIFFER.test(word))
+        return `${quoted(word)} does not ask whether they are the same`;
+      const first = slots.first?.[0]?.path;
+      const second = slots.second?.[0]?.path;
+      if (!first || !second || first === second) return "two different files are needed";
+      return {
+        program: `read_file(first) ${same ? "===" : "!=="} read_file(second)`,
+        params: { first, second },
+        reading: `whether ${quoted(first)} and ${quoted(second)} ${same ? "have the same text" : "differ"}: true or false, their whole texts compared`,
+      };
+    },
+  },
+];
