@@ -15,6 +15,7 @@ export { FILE_TOOL_SPECS, MAX_READ_BYTES, MAX_FIND_RESULTS } from "./files/file-
 export { BINARY_SNIFF_BYTES } from "./files/file-state.js";
 export { SKIPPED_FOLDERS, SKIPPED_REASONS } from "./files/skipped-files.js";
 export { TEMPORARY_SUFFIX } from "./files/write-text-file.js";
+export { flushDescriptor } from "./files/flush-descriptor.js";
 export { readRegularFile, readRegularFileSync } from "./files/read-regular-file.js";
 export type { ReadRegularFileOptions } from "./files/read-regular-file.js";
 export { FileStaging, stagingOf, MAX_STAGED_BYTES } from "./files/file-staging.js";

@@ -28,17 +28,25 @@ vi.mock("node:fs/promises", async (importOriginal) => {
         });
       return original.rm(...args);
     },
-    open: async (...args: Parameters<typeof original.open>) => {
-      const handle = await original.open(...args);
+  };
+});
+
+// The temporary file is opened and written synchronously (only its flush waits).
+vi.mock("node:fs", async (importOriginal) => {
+  const original = await importOriginal<typeof import("node:fs")>();
+  return {
+    ...original,
+    openSync: (...args: Parameters<typeof original.openSync>) => {
+      const descriptor = original.openSync(...args);
       crash.onWrite?.();
-      if (!crash.write) return handle;
-      return Object.assign(Object.create(handle) as typeof handle, {
-        writeFile: async () => {
-          await handle.write("half");
-          throw Object.assign(new Error("disk full"), { code: "ENOSPC" });
-        },
-        close: () => handle.close(),
-      });
+      return descriptor;
+    },
+    writeFileSync: (...args: Parameters<typeof original.writeFileSync>) => {
+      if (crash.write && typeof args[0] === "number") {
+        original.writeSync(args[0], "half");
+        throw Object.assign(new Error("disk full"), { code: "ENOSPC" });
+      }
+      return original.writeFileSync(...args);
     },
   };
 });

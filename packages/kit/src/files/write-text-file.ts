@@ -1,17 +1,24 @@
 import { randomBytes } from "node:crypto";
 import {
   accessSync,
+  closeSync,
   constants,
+  fchmodSync,
+  fstatSync,
   lstatSync,
   mkdirSync,
+  openSync,
   rmdirSync,
   statSync,
+  writeFile,
+  writeFileSync,
   type Stats,
 } from "node:fs";
-import { open, rename, rm, type FileHandle } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { confinePathSync, type WorkspaceRoot } from "../protect/confine-path.js";
 import { fileError, MAX_NAME_BYTES, nameTooLong } from "./file-error.js";
+import { flushDescriptor } from "./flush-descriptor.js";
 import type { PathProtection } from "../protect/protected-paths.js";
 import { refuseWhenAborted } from "../toolbox/tool-call-context.js";
 import { ToolError } from "../tool-error.js";
@@ -106,9 +113,13 @@ export interface TemporaryFile {
   created: boolean;
 }
 
+/** Content up to this many bytes is written synchronously; more is written in the thread pool. */
+const SYNC_WRITE_BYTES = 1024 * 1024;
+
 /**
  * Creates the temporary file (exclusively, so an existing name is never reused) with the content
- * and the mode the target will have, and flushes it. The folder must exist.
+ * and the mode the target will have, and flushes it. The folder must exist. Only the flush (and
+ * the write of content over 1 MiB) waits in the thread pool (`flushDescriptor`).
  */
 export async function writeTemporary(
   temporary: TemporaryFile,
@@ -116,14 +127,19 @@ export async function writeTemporary(
   existing: Stats | null,
   shown: string,
 ): Promise<void> {
-  const handle = await open(temporary.path, "wx", 0o666);
+  const descriptor = openSync(temporary.path, "wx", 0o666);
   temporary.created = true;
   try {
-    await handle.writeFile(content);
-    await keepMode(handle, existing, shown);
-    await handle.sync();
+    const size = typeof content === "string" ? content.length * 3 : content.byteLength;
+    if (size <= SYNC_WRITE_BYTES) writeFileSync(descriptor, content);
+    else
+      await new Promise<void>((resolve, reject) =>
+        writeFile(descriptor, content, (error) => (error ? reject(error) : resolve())),
+      );
+    keepMode(descriptor, existing, shown);
+    await flushDescriptor(descriptor);
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
 }
 
@@ -188,12 +204,12 @@ const EXECUTE_BITS = 0o111;
  * new one; refuses when the file system keeps them anyway (FAT, some network and Windows mounts
  * make every file executable). So no write ever makes a file executable that was not.
  */
-async function keepMode(handle: FileHandle, existing: Stats | null, shown: string): Promise<void> {
-  if (existing) return handle.chmod(existing.mode & 0o777);
-  const created = (await handle.stat()).mode;
+function keepMode(descriptor: number, existing: Stats | null, shown: string): void {
+  if (existing) return fchmodSync(descriptor, existing.mode & 0o777);
+  const created = fstatSync(descriptor).mode;
   if ((created & EXECUTE_BITS) === 0) return;
-  await handle.chmod(created & 0o666);
-  if (((await handle.stat()).mode & EXECUTE_BITS) !== 0)
+  fchmodSync(descriptor, created & 0o666);
+  if ((fstatSync(descriptor).mode & EXECUTE_BITS) !== 0)
     throw new ToolError(
       "executable_file",
       `Could not write '${shown}' without execute permission: this file system makes every file executable, and the file tools never create an executable file.`,

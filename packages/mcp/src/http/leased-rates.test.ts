@@ -1,30 +1,30 @@
 import type { RateBuckets, RateDecision } from "@lackpy/service";
 import { describe, expect, it } from "vitest";
 import { LEASE_MS, LeasedRates, leaseSize } from "./leased-rates.js";
-import { RateLimiter } from "./rate-limiter.js";
 
-/** A shared bucket (the in-memory one, taken a request at a time) that counts its round trips. */
+/**
+ * A shared bucket that never refills (the store's contract: up to `most` of what it holds, what
+ * is given back first, never above the burst), counting its round trips and what went through it.
+ */
 class CountedBuckets implements RateBuckets {
   trips = 0;
-  readonly #limiter: RateLimiter;
-  constructor(burst: number, now: () => number) {
-    this.#limiter = new RateLimiter({ perMinute: 1, burst, now });
-  }
-  async take(key: string, _limit: unknown, most = 1): Promise<RateDecision> {
+  taken = 0;
+  givenBack = 0;
+  readonly #tokens = new Map<string, number>();
+  constructor(private readonly burst: number) {}
+  async take(key: string, _limit: unknown, most = 1, giveBack = 0): Promise<RateDecision> {
     this.trips++;
     await new Promise((resolve) => setImmediate(resolve));
-    let granted = 0;
-    let refused: RateDecision | null = null;
-    while (granted < most) {
-      const decision = this.#limiter.take(key);
-      if (!decision.ok) {
-        refused = decision;
-        break;
-      }
-      granted++;
-    }
-    if (granted === 0) return refused!;
+    this.givenBack += giveBack;
+    const tokens = Math.min(this.burst, (this.#tokens.get(key) ?? this.burst) + giveBack);
+    const granted = Math.min(most, tokens);
+    this.#tokens.set(key, tokens - granted);
+    this.taken += granted;
+    if (granted === 0) return { ok: false, retryAfterSeconds: 60 };
     return most > 1 ? { ok: true, granted } : { ok: true };
+  }
+  held(key: string): number {
+    return this.#tokens.get(key) ?? this.burst;
   }
 }
 
@@ -35,7 +35,7 @@ describe("LeasedRates", () => {
 
   it("never grants more than the shared bucket holds, across instances", async () => {
     const now = () => 0;
-    const shared = new CountedBuckets(100, now);
+    const shared = new CountedBuckets(100);
     const instances = [new LeasedRates(shared, now), new LeasedRates(shared, now)];
     const limit = { perMinute: 1, burst: 100 };
     const decisions = await Promise.all(
@@ -51,7 +51,7 @@ describe("LeasedRates", () => {
   it("leases one request to a caller that sends one now and then, and more while it keeps sending", async () => {
     let clock = 0;
     const now = () => clock;
-    const shared = new CountedBuckets(100, now);
+    const shared = new CountedBuckets(100);
     const rates = new LeasedRates(shared, now);
     const limit = { perMinute: 1, burst: 100 };
     for (let request = 0; request < 3; request++) {
@@ -60,17 +60,50 @@ describe("LeasedRates", () => {
     }
     // One round trip a request, and nothing taken that was not used.
     expect(shared.trips).toBe(3);
-    expect(await shared.take("tok_a", limit, 1000)).toEqual({ ok: true, granted: 97 });
-    // Sent in a row: leases of 1, 2, 4, 8, 10 (the most for this burst).
-    const busy = new CountedBuckets(100, now);
+    expect(shared.held("tok_a")).toBe(97);
+    // Sent in a row: a lease of 1, then of 10 (the most for this burst).
+    const busy = new CountedBuckets(100);
     const busyRates = new LeasedRates(busy, now);
     for (let request = 0; request < 25; request++) await busyRates.take("tok_a", limit);
-    expect(busy.trips).toBe(5);
+    expect(busy.trips).toBe(4);
+  });
+
+  it("serves a caller spread over instances a lease at a time, and gives back what lapsed unused", async () => {
+    let clock = 0;
+    const now = () => clock;
+    const shared = new CountedBuckets(100);
+    const instances = [new LeasedRates(shared, now), new LeasedRates(shared, now)];
+    const limit = { perMinute: 1, burst: 100 };
+    // One request every 2 s, round the two instances: each sees the caller every 4 s.
+    let granted = 0;
+    for (let request = 0; request < 40; request++) {
+      if ((await instances[request % 2]!.take("tok_a", limit)).ok) granted++;
+      clock += 2000;
+    }
+    expect(granted).toBe(40);
+    // On each instance a lease of 1, then of 10 (the first was used up while it held), of 8 (what
+    // the last one handed out before it lapsed), of 10 again: 4 round trips each, not 20.
+    expect(shared.trips).toBe(8);
+    // What is taken and not handed out sits in the two leases, never more than a lease each.
+    const parked = shared.taken - shared.givenBack - granted;
+    expect(parked).toBeGreaterThan(0);
+    expect(parked).toBeLessThanOrEqual(2 * (leaseSize(100) - 1));
+    expect(shared.held("tok_a")).toBe(100 - granted - parked);
+    // Once they lapse, the next request on each gives them back in its own round trip.
+    clock += LEASE_MS;
+    const givenBefore = shared.givenBack;
+    for (const rates of instances) expect(await rates.take("tok_a", limit)).toEqual({ ok: true });
+    expect(shared.trips).toBe(10);
+    expect(shared.givenBack - givenBefore).toBe(parked);
+    // The new leases hold what the lapsed ones handed out: nothing granted twice, none lost.
+    const stillParked = shared.taken - shared.givenBack - (granted + 2);
+    expect(stillParked).toBeLessThanOrEqual(2 * (leaseSize(100) - 1));
+    expect(shared.held("tok_a")).toBe(100 - (granted + 2) - stillParked);
   });
 
   it("refuses every waiting request of a caller whose bucket is empty", async () => {
     const now = () => 0;
-    const shared = new CountedBuckets(10, now);
+    const shared = new CountedBuckets(10);
     const rates = new LeasedRates(shared, now);
     const limit = { perMinute: 1, burst: 10 };
     const decisions = await Promise.all(

@@ -1,7 +1,10 @@
 import type { RateBuckets, RateDecision } from "@lackpy/service";
 
-/** How long an instance may hand out a lease's requests (1 s); what is left then lapses. */
-export const LEASE_MS = 1000;
+/**
+ * How long an instance may hand out a lease's requests (30 s). Those left then are given back
+ * to the shared bucket with the caller's next lease here (the same round trip), not lost.
+ */
+export const LEASE_MS = 30_000;
 
 /**
  * The most requests an instance takes from a shared bucket at once: a tenth of the burst, at
@@ -20,14 +23,18 @@ interface Lease {
 }
 
 /**
- * A shared store's rate buckets, taken a few requests at a time (decision 140): an instance
- * takes a lease of whole requests from the caller's bucket in one round trip and hands them to
- * that caller's requests for `LEASE_MS`. A lease holds one request, and twice the last one
- * (up to `leaseSize(burst)`) when the last was used up while it held: a caller that sends a
- * request now and then pays exactly its requests, one that sends many pays a round trip per
- * few. Every request granted was taken from the shared bucket, so the team's limit is never
- * exceeded; a caller may be refused while up to `leaseSize - 1` of its requests sit in another
- * instance's lease, and those lapse unused when it stops. Concurrent requests of one caller
+ * A shared store's rate buckets, taken a few requests at a time (decisions 140, 183): an
+ * instance takes a lease of whole requests from the caller's bucket in one round trip and hands
+ * them to that caller's requests for `LEASE_MS`. A caller's first lease here holds one request;
+ * the next one `leaseSize(burst)` when the last was used up while it held (the caller came back
+ * within its life), else as many as the last handed out (one for a caller that sends one
+ * request now and then).
+ * The next lease's round trip gives back what the last one did not hand out, so a caller whose
+ * requests a load balancer spreads over instances (one here every few seconds) pays a round
+ * trip per few requests and loses none. Every request granted was taken
+ * from the shared bucket and every one given back was never granted, so the team's limit is
+ * never exceeded; a caller may be refused while up to `leaseSize - 1` of its requests sit in
+ * another instance's lease (until its next request there). Concurrent requests of one caller
  * share one round trip.
  */
 export class LeasedRates {
@@ -55,11 +62,16 @@ export class LeasedRates {
         if (!decision.ok) return decision;
         continue;
       }
-      const size =
-        lease && lease.requests < 1 && this.now() < lease.until
-          ? Math.min(leaseSize(limit.burst), lease.size * 2)
-          : 1;
-      const took = this.shared.take(caller, limit, size).finally(() => this.#taking.delete(key));
+      const held = lease !== undefined && this.now() < lease.until;
+      // What a lapsed lease did not hand out goes back with this take; it is never handed out here.
+      const unused = lease && !held ? lease.requests : 0;
+      const size = !lease
+        ? 1
+        : Math.min(leaseSize(limit.burst), held ? Infinity : Math.max(1, lease.size - unused));
+      if (lease) lease.requests = 0;
+      const took = this.shared
+        .take(caller, limit, size, unused)
+        .finally(() => this.#taking.delete(key));
       this.#taking.set(key, took);
       const decision = await took;
       if (!decision.ok) return decision;
@@ -70,6 +82,7 @@ export class LeasedRates {
     }
   }
 
+  /** Forgets lapsed leases (their unused requests are not given back: a caller gone long). */
   #forgetLapsed(): void {
     const now = this.now();
     for (const [key, lease] of this.#leases) if (lease.until <= now) this.#leases.delete(key);

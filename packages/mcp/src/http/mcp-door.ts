@@ -189,7 +189,9 @@ export async function passDoor(
       {
         method: request.method,
         headers: headersOf(request),
-        ...(body ? { body } : {}),
+        // A body parsed here goes to the SDK as `parsedBody` (below), which then never reads the
+        // request's: only one that did not parse is sent along (no body stream per request).
+        ...(body && message === null ? { body } : {}),
         signal: exchange.controller.signal,
       },
     );

@@ -33,6 +33,8 @@ describe("checkRunRequest", () => {
     ["program", { tree: new Uint8Array() }],
     ["toolNames", ["find_files", 1]],
     ["toolSpecs", [null]],
+    ["toolSpecs", { key: 0.5, specs: serialize([]) }],
+    ["toolSpecs", { key: 1, specs: [] }],
     ["params", null],
     ["secretParams", "token"],
     ["limits", []],
@@ -40,7 +42,12 @@ describe("checkRunRequest", () => {
     ["childTools", {}],
   ])("refuses a request whose %s is %j, with a coded error", (field, value) => {
     const message = { ...request(), [field]: value };
-    const wrong = field === "program" && value !== undefined ? "program.key" : field;
+    const wrong =
+      field === "program" && value !== undefined
+        ? "program.key"
+        : field === "toolSpecs" && !Array.isArray(value)
+          ? `toolSpecs.${(value as { specs: unknown }).specs instanceof Uint8Array ? "key" : "specs"}`
+          : field;
     expect(checkRunRequest(message)).toEqual({
       error: {
         code: "invalid_program",
@@ -66,11 +73,45 @@ describe("checkRunRequest", () => {
     const message = request();
     const program = message.program as { key: number; tree: Uint8Array };
     const tree = { ast: { type: "Program", body: [] } as unknown as Node, names: {} };
-    const known = (key: number) => (key === program.key ? tree : undefined);
+    const kept = {
+      tree: (key: number) => (key === program.key ? tree : undefined),
+      specs: () => undefined,
+    };
     program.tree = serialize({ type: "Program", body: [{ type: "WithStatement" }] });
-    expect(checkRunRequest(message, known)).toMatchObject({ tree });
-    expect(checkRunRequest({ ...message, limits: { maxSteps: 0 } }, known)).toHaveProperty("error");
+    expect(checkRunRequest(message, kept)).toMatchObject({ tree });
+    expect(checkRunRequest({ ...message, limits: { maxSteps: 0 } }, kept)).toHaveProperty("error");
     expect(checkRunRequest(message)).toHaveProperty("error");
+  });
+
+  it("sends a kit's specs as the same bytes per specs list, read once by a child that keeps them", () => {
+    const message = request();
+    const sent = message.toolSpecs as { key: number; specs: Uint8Array };
+    // The same list sends the same key and bytes on every run.
+    expect(request().toolSpecs).toEqual(sent);
+    const checked = checkRunRequest(message);
+    expect("specs" in checked && checked.specs).toEqual(JSON.parse(JSON.stringify(TOOL_SPECS)));
+    // A key the child kept takes its specs: the bytes sent are not read again.
+    const keptSpecs = [{ name: "kept" }];
+    const kept = {
+      tree: () => undefined,
+      specs: (key: number) => (key === sent.key ? keptSpecs : undefined),
+    };
+    const unread = { ...sent, specs: new Uint8Array([0xff, 0x0f]) };
+    const again = checkRunRequest({ ...message, toolSpecs: unread }, kept);
+    expect("specs" in again && again.specs).toBe(keptSpecs);
+  });
+
+  it.each([
+    ["unreadable bytes", new Uint8Array([0xff, 0x0f, 0x99])],
+    ["a record", serialize({})],
+    ["a list of numbers", serialize([1])],
+  ])("refuses specs that are %s", (_what, specs) => {
+    const message = { ...request(), toolSpecs: { key: 99_999, specs } };
+    expect(checkRunRequest(message)).toMatchObject({
+      error: {
+        message: "The isolated run was refused: its host sent tool specs it could not read.",
+      },
+    });
   });
 
   it("refuses a program tree it cannot read", () => {

@@ -7,15 +7,16 @@
  * message that fails is refused with `invalid_program`.
  */
 import { deserialize } from "node:v8";
-import type { Node } from "@lackpy/lang";
+import type { Node, ToolSpec } from "@lackpy/lang";
 import { checkProgramTree } from "./check-program-tree.js";
 import type { RunRequest } from "./isolation-protocol.js";
 import { resolveLimits } from "../limits.js";
 import type { ProgramTree } from "../run-tree.js";
 import type { RunErrorValue } from "../run-error.js";
 
-/** A run message the child may run, with its program's tree, or why it may not. */
-export type CheckedRequest = { request: RunRequest; tree: ProgramTree } | { error: RunErrorValue };
+/** A run message the child may run, with its program's tree and tool specs, or why it may not. */
+export type CheckedRequest =
+  { request: RunRequest; tree: ProgramTree; specs: ToolSpec[] } | { error: RunErrorValue };
 
 const isTexts = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
@@ -30,7 +31,9 @@ function wrongField(message: Record<string, unknown>): string | null {
   if (!(message.program.tree instanceof Uint8Array)) return "program.tree";
   if (!isTexts(message.program.cells)) return "program.cells";
   if (!isTexts(message.toolNames)) return "toolNames";
-  if (!Array.isArray(message.toolSpecs) || !message.toolSpecs.every(isRecord)) return "toolSpecs";
+  if (!isRecord(message.toolSpecs)) return "toolSpecs";
+  if (!Number.isSafeInteger(message.toolSpecs.key)) return "toolSpecs.key";
+  if (!(message.toolSpecs.specs instanceof Uint8Array)) return "toolSpecs.specs";
   if (!isRecord(message.params)) return "params";
   if (!isTexts(message.secretParams)) return "secretParams";
   if (!isRecord(message.limits)) return "limits";
@@ -49,14 +52,22 @@ function refused(what: string): { error: RunErrorValue } {
   };
 }
 
+/** What a child has kept of its host's runs, by the host's keys: checked trees and read specs. */
+export interface KeptByKey {
+  tree(key: number): ProgramTree | undefined;
+  specs(key: number): ToolSpec[] | undefined;
+}
+
+const KEPT_NOTHING: KeptByKey = { tree: () => undefined, specs: () => undefined };
+
 /**
- * Checks a `run` message's fields, limits and program tree; for a program whose key is `known`
- * (the child checked its tree before) that tree is taken, and the bytes sent are not read again.
- * Never throws.
+ * Checks a `run` message's fields, limits, tool specs and program tree; for a program whose key
+ * is `kept` (the child checked its tree before) that tree is taken, and the bytes sent are not
+ * read again; so are the specs of a kept specs key. Never throws.
  */
 export function checkRunRequest(
   message: Record<string, unknown>,
-  known: (key: number) => ProgramTree | undefined = () => undefined,
+  kept: KeptByKey = KEPT_NOTHING,
 ): CheckedRequest {
   const field = wrongField(message);
   if (field !== null) return refused(`a run request whose '${field}' is not what it should be`);
@@ -66,8 +77,10 @@ export function checkRunRequest(
     return refused(`limits that are not limits (${(error as Error).message})`);
   }
   const request = message as unknown as RunRequest;
-  const kept = known(request.program.key);
-  if (kept) return { request, tree: kept };
+  const specs = kept.specs(request.toolSpecs.key) ?? readSpecs(request.toolSpecs.specs);
+  if (!specs) return refused("tool specs it could not read");
+  const tree = kept.tree(request.program.key);
+  if (tree) return { request, tree, specs };
   let ast: unknown;
   try {
     ast = deserialize(request.program.tree);
@@ -76,5 +89,16 @@ export function checkRunRequest(
   }
   const wrong = checkProgramTree(ast);
   if (wrong !== null) return refused(`a program tree with ${wrong}`);
-  return { request, tree: { ast: ast as Node, names: { cells: request.program.cells } } };
+  return { request, tree: { ast: ast as Node, names: { cells: request.program.cells } }, specs };
+}
+
+/** The specs serialized bytes hold: a list of records, or null. */
+function readSpecs(bytes: Uint8Array): ToolSpec[] | null {
+  let specs: unknown;
+  try {
+    specs = deserialize(bytes);
+  } catch {
+    return null;
+  }
+  return Array.isArray(specs) && specs.every(isRecord) ? (specs as unknown as ToolSpec[]) : null;
 }

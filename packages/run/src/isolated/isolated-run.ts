@@ -1,4 +1,4 @@
-import { monotonicMs } from "@lackpy/lang";
+import { monotonicMs, type ToolSpec } from "@lackpy/lang";
 import { requestChild, type ChildLease } from "./child-pool.js";
 import { deathError } from "./death-error.js";
 import { invokeHostTool, toolErrorData } from "./host-tool-call.js";
@@ -50,6 +50,8 @@ export const CANCELLED: RunErrorValue = { code: "cancelled", message: "The run w
  */
 export class IsolatedRun {
   private readonly limits: Limits;
+  /** The run's tool specs as the host has them (the request carries their text for the child). */
+  private readonly toolSpecs: readonly ToolSpec[];
   private readonly hostTrace: TraceEntry[] = [];
   private readonly toolSignals: ToolCallSignals;
   private readonly signal: AbortSignal | undefined;
@@ -71,12 +73,13 @@ export class IsolatedRun {
     private readonly request: RunRequest,
     private readonly tools: Readonly<Record<string, ToolFunction>>,
     private readonly vault: SecretVault,
-    options: Pick<RunOptions, "signal" | "toolContext">,
+    options: Pick<RunOptions, "signal" | "toolContext" | "toolSpecs">,
     private readonly resolve: (result: RunResult) => void,
     private readonly childTools: ChildTools | null = null,
     private readonly onProgress?: ProgressListener,
   ) {
     this.limits = request.limits;
+    this.toolSpecs = options.toolSpecs ?? [];
     this.signal = options.signal;
     this.toolSignals = new ToolCallSignals(options.signal, options.toolContext);
   }
@@ -222,7 +225,7 @@ export class IsolatedRun {
 
   /** The tool `name` as the host's own request describes it: a child cannot change what it refuses. */
   private secretTarget(name: string): SecretTarget {
-    const specOf = (tool: string) => this.request.toolSpecs.find((spec) => spec.name === tool);
+    const specOf = (tool: string) => this.toolSpecs.find((spec) => spec.name === tool);
     return { spec: specOf(name), toolNames: this.request.toolNames, specOf };
   }
 

@@ -11,7 +11,6 @@
  * can, and a tool-result carries, for them, what the host's tools did since (`news`); a tool
  * request carries what they did since that the host must know before it answers (`reports`).
  */
-import type { ToolSpec } from "@lackpy/lang";
 import type { ChildToolRequest } from "../tools/child-tool.js";
 import type { Limits } from "../limits.js";
 import type { RunErrorCode } from "../run-error.js";
@@ -37,13 +36,25 @@ export interface SentProgram {
   cells: string[];
 }
 
+/**
+ * The kit's tool specs as the host sends them: serialized once per specs list by `v8.serialize`
+ * (as JSON data: a spec's functions, which cannot cross, are left out), and the host's number for
+ * that list (one per list object, never reused). A child reads the bytes of a number it does not
+ * know and keeps what it read by it: a kit's runs send the same bytes, not the specs' objects,
+ * and the child reads them once.
+ */
+export interface SentSpecs {
+  key: number;
+  specs: Uint8Array;
+}
+
 /** Host to child: run one program. */
 export interface RunRequest {
   type: "run";
   id: number;
   program: SentProgram;
   toolNames: string[];
-  toolSpecs: ToolSpec[];
+  toolSpecs: SentSpecs;
   /** The plain params' values; secret ones are not here. */
   params: Record<string, unknown>;
   /** Names of the secret params: the child binds opaque markers for them. */

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { serialize } from "node:v8";
-import { DEFAULT_LIMITS, type ValidatedProgram } from "@lackpy/lang";
+import { DEFAULT_LIMITS, type ToolSpec, type ValidatedProgram } from "@lackpy/lang";
 import { CANCELLED, IsolatedRun, type ChildTools } from "./isolated-run.js";
 import { BUNDLED_CHILD, entryPath } from "./start-child.js";
 import { canScopeReads, readScope } from "./read-scope.js";
-import type { RunRequest, SentProgram } from "./isolation-protocol.js";
+import type { RunRequest, SentProgram, SentSpecs } from "./isolation-protocol.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { RunError } from "../run-error.js";
 import { hostHeapGauge } from "./host-heap-gauge.js";
@@ -33,6 +33,20 @@ function sentProgram(program: ValidatedProgram): SentProgram {
       cells: [...(program.names.cells ?? [])],
     };
     sentPrograms.set(program, sent);
+  }
+  return sent;
+}
+
+/** Each specs list as its children get it (`SentSpecs`), made on its first isolated run. */
+const sentSpecLists = new WeakMap<readonly ToolSpec[], SentSpecs>();
+let nextSpecsKey = 0;
+const NO_SPECS: readonly ToolSpec[] = Object.freeze([]);
+
+function sentSpecs(specs: readonly ToolSpec[] = NO_SPECS): SentSpecs {
+  let sent = sentSpecLists.get(specs);
+  if (!sent) {
+    sent = { key: nextSpecsKey++, specs: serialize(JSON.parse(JSON.stringify(specs))) };
+    sentSpecLists.set(specs, sent);
   }
   return sent;
 }
@@ -115,8 +129,8 @@ export function isolatedRequest(
     id: nextRunId++,
     program: sentProgram(program),
     toolNames: Object.keys(options.tools ?? {}),
-    // Specs cross as JSON data: a spec may carry functions the structured clone refuses.
-    toolSpecs: (options.toolSpecs ?? []).map((spec) => JSON.parse(JSON.stringify(spec))),
+    // Specs cross as JSON data (a spec may carry functions the structured clone refuses).
+    toolSpecs: sentSpecs(options.toolSpecs),
     params: Object.fromEntries(
       Object.entries(options.params ?? {})
         .filter(([name]) => !vault.has(name))

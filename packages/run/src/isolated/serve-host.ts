@@ -9,6 +9,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { getHeapStatistics } from "node:v8";
+import type { ToolSpec } from "@lackpy/lang";
 import { HeapWatch } from "./heap-watch.js";
 import type { ChildMessage, HostMessage, RunRequest, ToolReply } from "./isolation-protocol.js";
 import { ProgramFault } from "../run-error.js";
@@ -34,6 +35,10 @@ const pending = new Map<number, PendingCall>();
 const MAX_CHECKED_TREES = 64;
 /** The trees this child checked, by key: each compiles once (`compiledProgram` caches on it). */
 const checkedTrees = new Map<number, ProgramTree>();
+/** Most specs lists kept, by the host's specs key (`SentSpecs.key`), least recently run first out. */
+const MAX_KEPT_SPECS = 16;
+/** The tool specs this child read, by key: a kit's specs are parsed once. */
+const keptSpecs = new Map<number, ToolSpec[]>();
 /** The handlers of the current run's child tools, by tool name. */
 let handlers = new Map<string, ChildToolHandler>();
 let heapWatch: HeapWatch | null = null;
@@ -107,15 +112,17 @@ function tellNews(name: string, news: unknown): void {
 }
 
 async function runOne(message: RunRequest): Promise<void> {
-  const checked = checkRunRequest(message as unknown as Record<string, unknown>, (key) =>
-    checkedTrees.get(key),
-  );
+  const checked = checkRunRequest(message as unknown as Record<string, unknown>, {
+    tree: (key) => checkedTrees.get(key),
+    specs: (key) => keptSpecs.get(key),
+  });
   if ("error" in checked) {
     send({ type: "done", id: message.id, result: failedResult(checked.error) });
     return;
   }
-  const { request, tree } = checked;
+  const { request, tree, specs } = checked;
   keepTree(request.program.key, tree);
+  keepLatest(keptSpecs, request.toolSpecs.key, specs, MAX_KEPT_SPECS);
   const hostCall = (name: string, args: unknown[], context: ToolCallContext | undefined) =>
     new Promise((resolve, reject) => {
       const callId = nextCallId++;
@@ -147,7 +154,7 @@ async function runOne(message: RunRequest): Promise<void> {
     tree,
     {
       tools,
-      toolSpecs: request.toolSpecs,
+      toolSpecs: specs,
       params: request.params,
       secretParams: request.secretParams,
       limits: request.limits,
@@ -196,11 +203,16 @@ async function runOne(message: RunRequest): Promise<void> {
 
 /** Keeps a checked tree by its key, as the most recently run; the least recently run go past the cap. */
 function keepTree(key: number, tree: ProgramTree): void {
-  checkedTrees.delete(key);
-  checkedTrees.set(key, tree);
-  for (const oldest of checkedTrees.keys()) {
-    if (checkedTrees.size <= MAX_CHECKED_TREES) break;
-    checkedTrees.delete(oldest);
+  keepLatest(checkedTrees, key, tree, MAX_CHECKED_TREES);
+}
+
+/** Keeps `value` under `key` as the most recent of `kept`, which holds at most `most` (the least recent go). */
+function keepLatest<T>(kept: Map<number, T>, key: number, value: T, most: number): void {
+  kept.delete(key);
+  kept.set(key, value);
+  for (const oldest of kept.keys()) {
+    if (kept.size <= most) break;
+    kept.delete(oldest);
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, statSync } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { RecoveryNotice } from "../change-types.js";
@@ -60,7 +60,7 @@ export class RunStore {
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
       const runId = `${prefix}${stamp}-${randomBytes(4).toString("hex")}`;
       try {
-        await mkdir(this.runFolder(runId));
+        mkdirSync(this.runFolder(runId));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "EEXIST") continue;
@@ -69,7 +69,7 @@ export class RunStore {
         await this.ensure();
         continue;
       }
-      await mkdir(path.join(this.runFolder(runId), "before"));
+      mkdirSync(path.join(this.runFolder(runId), "before"));
       return runId;
     }
   }

@@ -4,16 +4,32 @@
  * read only when they hold what a record names.
  */
 import { randomBytes } from "node:crypto";
-import { constants, lstatSync, readdirSync } from "node:fs";
-import { open, readdir, rename, rm, rmdir, unlink } from "node:fs/promises";
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { open, rm } from "node:fs/promises";
 import path from "node:path";
-import { contentHash, readRegularFileSync, type FileState } from "@lackpy/kit/node";
+import {
+  contentHash,
+  flushDescriptor,
+  readRegularFileSync,
+  type FileState,
+} from "@lackpy/kit/node";
 import { RUN_ID } from "./run-record-shape.js";
 
 /**
  * Writes JSON to a temporary file, flushes it, renames it over `file` and flushes the folder.
  * With `flush: false` the rename is atomic but not flushed: what a process crash must see, and
- * a machine crash may lose (a journal before any file changed).
+ * a machine crash may lose (a journal before any file changed). Only the flushes wait in the
+ * thread pool (`flushDescriptor`); the other steps are synchronous system calls (decision 185).
  */
 export async function durableWrite(
   file: string,
@@ -22,21 +38,24 @@ export async function durableWrite(
 ): Promise<void> {
   const flush = options.flush ?? true;
   const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-  const handle = await open(temporary, "wx");
+  const descriptor = openSync(temporary, "wx");
   try {
-    await handle.writeFile(`${JSON.stringify(value)}\n`);
-    if (flush) await handle.sync();
+    writeFileSync(descriptor, `${JSON.stringify(value)}\n`);
+    if (flush) await flushDescriptor(descriptor);
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
-  await rename(temporary, file);
+  renameSync(temporary, file);
   if (!flush) return;
-  const folder = await open(path.dirname(file), "r").catch(() => null);
-  if (folder)
-    await folder
-      .sync()
-      .catch(() => undefined)
-      .finally(() => folder.close());
+  let folder: number;
+  try {
+    folder = openSync(path.dirname(file), "r");
+  } catch {
+    return;
+  }
+  await flushDescriptor(folder)
+    .catch(() => undefined)
+    .finally(() => closeSync(folder));
 }
 
 /** A regular file's JSON, or null when it is missing, not a regular file, or not JSON. */
@@ -88,31 +107,32 @@ export function runFolders(folder: string): string[] {
 /**
  * Removes a run's folder: its files and `before/` one level down, each unlinked by the type its
  * listing gives (half the calls of a recursive `rm`, which looks at each entry and tries `rmdir`
- * on a full folder first; decision 175). Anything else found there (a deeper folder, a file
- * appearing meanwhile, a folder already gone) falls back to the recursive `rm`, which takes a
- * missing folder as removed.
+ * on a full folder first; decision 175), synchronously (a few system calls that do not wait for
+ * the disk; decision 185). Anything else found there (a deeper folder, a file appearing
+ * meanwhile, a folder already gone) falls back to the recursive `rm`, which takes a missing
+ * folder as removed.
  */
 export async function removeRunFolder(folder: string): Promise<void> {
   try {
-    await removeFlat(folder, 1);
+    removeFlat(folder, 1);
   } catch {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-async function removeFlat(folder: string, depth: number): Promise<void> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  await Promise.all(
-    entries.map((entry) => {
-      const inside = path.join(folder, entry.name);
-      if (entry.isDirectory()) {
-        if (depth === 0) throw Object.assign(new Error("nested"), { code: "ENOTEMPTY" });
-        return removeFlat(inside, depth - 1);
-      }
-      return unlink(inside).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
-      });
-    }),
-  );
-  await rmdir(folder);
+function removeFlat(folder: string, depth: number): void {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const inside = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (depth === 0) throw Object.assign(new Error("nested"), { code: "ENOTEMPTY" });
+      removeFlat(inside, depth - 1);
+      continue;
+    }
+    try {
+      unlinkSync(inside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  rmdirSync(folder);
 }

@@ -188,11 +188,14 @@ export interface RateBuckets {
   /**
    * Takes one request from `key`'s bucket, atomically across instances; with `most`, as many
    * whole requests as the bucket holds, up to `most` (`granted`; a lease an instance hands out).
+   * `giveBack` whole requests, taken before and never granted (a lapsed lease's), go back into the
+   * bucket first (never above `burst`), in the same atomic step.
    */
   take(
     key: string,
     limit: { perMinute: number; burst: number },
     most?: number,
+    giveBack?: number,
   ): Promise<RateDecision>;
 }
 

@@ -49,4 +49,16 @@ describe.skipIf(!schema)("PostgresRateBuckets", () => {
     expect(Math.max(...granted)).toBe(10);
     expect(decisions.some((decision) => !decision.ok)).toBe(true);
   });
+
+  it("gives back requests with a take, in the same statement, never above the burst", async () => {
+    const store = instance();
+    const limit = { perMinute: 1, burst: 25 };
+    expect(await store.rates.take("tok_back", limit, 10)).toEqual({ ok: true, granted: 10 });
+    // 15 held, 4 given back: 19 to take.
+    expect(await store.rates.take("tok_back", limit, 100, 4)).toEqual({ ok: true, granted: 19 });
+    expect((await store.rates.take("tok_back", limit)).ok).toBe(false);
+    // A full bucket stays at its burst whatever is given back.
+    expect(await store.rates.take("tok_full", limit, 1)).toEqual({ ok: true });
+    expect(await store.rates.take("tok_full", limit, 100, 50)).toEqual({ ok: true, granted: 25 });
+  });
 });
