@@ -35,8 +35,8 @@ export function memberParams(member: { owner: string }): Record<string, string> 
  * no sign tells which file's member it is).
  */
 export const MEMBER_STEPS: readonly string[] = [
-  // A local copy (`const exec = pipeline.exec`) or variable is not where a member is defined.
-  'const members = found.filter(hit => !["alias", "variable"].includes(hit.kind))',
+  // A local copy (`const exec = pipeline.exec`), a variable or a function's own helper is not where a member is defined.
+  'const members = found.filter(hit => !["alias", "variable"].includes(hit.kind) && !hit.local)',
   "const pool = len(members) > 0 ? members : found",
   'const onProto = pool.filter(hit => hit.text.includes(owner + ".prototype." + name) || hit.text.includes(ownerClass + ".prototype." + name))',
   // `redis.connect`: a member of the class `Redis` too.
@@ -52,5 +52,5 @@ export const MEMBER_STEPS: readonly string[] = [
 export function memberReading(member: { owner: string; name: string }): string {
   const { owner, name } = member;
   const proto = `${owner}.prototype.${name}`;
-  return `${quoted(name)} as a member of ${quoted(owner)} (local copies and variables only when nothing else defines it): the lines that write ${proto}, else its definitions in a file that defines a class or function ${quoted(owner)} (or the same name capitalised), else the lines that write ${owner}.${name}, else its definitions in a file or folder whose name starts with ${quoted(owner)}, else the one file that defines ${quoted(name)} (several files and no such sign is no answer)`;
+  return `${quoted(name)} as a member of ${quoted(owner)} (local copies, variables and a function's own helpers only when nothing else defines it): the lines that write ${proto}, else its definitions in a file that defines a class or function ${quoted(owner)} (or the same name capitalised), else the lines that write ${owner}.${name}, else its definitions in a file or folder whose name starts with ${quoted(owner)}, else the one file that defines ${quoted(name)} (several files and no such sign is no answer)`;
 }

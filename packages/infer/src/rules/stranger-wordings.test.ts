@@ -44,6 +44,8 @@ const FILES: Readonly<Record<string, string>> = {
   "lib/use-pipeline.js":
     'const Pipeline = require("./pipeline");\nmodule.exports = new Pipeline();\n',
   "types/options.d.ts": "export type RenderOptions = { cache: boolean };\n",
+  "lib/app2.js":
+    "class App {\n  callback() {\n    const handleRequest = () => {};\n  }\n  handleRequest(ctx) {}\n}\nmodule.exports = App;\n",
   "notes.md": "# notes\n",
   "build/legacy/a.js": "",
   "build/legacy/b.cjs": "",
@@ -144,6 +146,9 @@ describe("more ways to name code", () => {
     ["which files use node's crypto module", "files-importing", ["lib/hash.js"]],
     ["which files import the pipeline module", "files-importing", ["lib/use-pipeline.js"]],
     ["find where wrap is defined", "definitions", ["lib/transaction.js:1"]],
+    // A class's method over a function's own helper of the same name.
+    ["wheres the handleRequest method", "definitions", ["lib/app2.js:5"]],
+    ["where is handleRequest defined", "definitions", ["lib/app2.js:5"]],
     ["where is the RenderOptions type defined", "definitions", ["types/options.d.ts:1"]],
     ["which line has module.exports in lib/view.js", "search", ["lib/view.js:4"]],
     ["search the lib folder for crypto", "search", ["lib/hash.js:1", "lib/hash.js:2"]],
@@ -208,7 +213,7 @@ describe("extensions, sizes and dependencies", () => {
     expect(output).toEqual(["cjs", "js", "json", "md", "ts"]);
     expect((await ask("what kinds of files are in here (extensions + counts)")).output).toEqual({
       ".json": 1,
-      ".js": 13,
+      ".js": 14,
       ".cjs": 1,
       ".ts": 1,
       ".md": 1,
@@ -278,9 +283,9 @@ describe("two folders compared", () => {
 
 describe("a folder left out", () => {
   it.each([
-    ["how many .js files are there, excluding build", 9],
-    ["how many .js files are there (not counting build/legacy)", 11],
-    ["count the .js files except the build folder", 9],
+    ["how many .js files are there, excluding build", 10],
+    ["how many .js files are there (not counting build/legacy)", 12],
+    ["count the .js files except the build folder", 10],
   ] as const)("%j", async (request, gold) => {
     const { built, output } = await ask(request);
     expect(built.rule).toBe("count-files");

@@ -102,6 +102,25 @@ describe("definitionLines", () => {
     expect(lines("const a = 1 /*\u2028*/\nfunction late() {}", "late")).toEqual([2]);
   });
 
+  it("marks what a function defines inside it as local, and no class member", () => {
+    const parsed = parseModule(
+      [
+        "class Application {", // 1
+        "  callback() {", // 2
+        "    const handleRequest = (req, res) => {};", // 3
+        "  }", // 4
+        "  handleRequest(ctx) {}", // 5
+        "}", // 6
+      ].join("\n"),
+      "m.js",
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(definitionsIn(parsed.program, "handleRequest")).toEqual([
+      { line: 3, kind: "function", local: true },
+      { line: 5, kind: "method" },
+    ]);
+  });
+
   it("marks what a closure that wraps the whole file defines as bundled, and reads an export's alias", () => {
     const definitions = (text: string, name: string) => {
       const parsed = parseModule(text, "m.js");
@@ -127,7 +146,7 @@ describe("definitionLines", () => {
       "var isArray = Array.isArray;",
     ].join("\n");
     expect(definitions(local, "isArray")).toEqual([
-      { line: 2, kind: "alias" },
+      { line: 2, kind: "alias", local: true },
       { line: 4, kind: "variable" },
     ]);
     // lodash's wrapper starts and ends with an empty statement.
@@ -142,7 +161,7 @@ describe("definitionLines", () => {
       "export { outer as other }", // 5
     ].join("\n");
     expect(definitions(module, "tally")).toEqual([
-      { line: 2, kind: "function" },
+      { line: 2, kind: "function", local: true },
       { line: 4, kind: "alias" },
     ]);
     expect(definitions(module, "outer")).toEqual([{ line: 1, kind: "function" }]);
@@ -221,7 +240,7 @@ describe("definitionLines", () => {
       ].join("\n");
       expect(definitions(plain, "memo")).toEqual([
         { line: 1, kind: "variable" },
-        { line: 3, kind: "function" },
+        { line: 3, kind: "function", local: true },
       ]);
       expect(definitions(plain, "slice")).toEqual([{ line: 6, kind: "function" }]);
     });

@@ -43,6 +43,8 @@ export interface Definition {
    * inlines its modules in a closure (`(() => { … })()`), whose modules are defined elsewhere too.
    */
   bundled?: true;
+  /** Defined inside a function (a helper or a variable of one), not at the module's top level or as a class's member. */
+  local?: true;
 }
 
 const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
@@ -67,7 +69,11 @@ export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
     }
     if (definition?.kind === "function" && constructed) definition.kind = "class";
     if (definition && !found.has(definition.line))
-      found.set(definition.line, inside ? { ...definition, bundled: true } : definition);
+      found.set(definition.line, {
+        ...definition,
+        ...(inside ? { bundled: true as const } : {}),
+        ...(local && !inside ? { local: true as const } : {}),
+      });
     const below = inside || (wrapped && FUNCTIONS.has(node.type));
     for (const child of childrenOf(node)) visit(child, below, local || FUNCTIONS.has(node.type));
   };

@@ -178,6 +178,19 @@ describe("moduleExports", () => {
     ]);
   });
 
+  it("reads what TypeScript's CommonJS output exports after naming it with void 0", () => {
+    const text = [
+      '"use strict";',
+      'Object.defineProperty(exports, "__esModule", { value: true });',
+      "exports.readyHandler = exports.connectHandler = void 0;",
+      "function connectHandler(self) {}",
+      "exports.connectHandler = connectHandler;",
+      "const readyHandler = (self) => () => {};",
+      "exports.readyHandler = readyHandler;",
+    ].join("\n");
+    expect(read(text).names).toEqual(["connectHandler:function", "readyHandler:function"]);
+  });
+
   it("says what it cannot follow instead of leaving it out", () => {
     expect(read("module.exports = function () {};").unknown).toEqual([
       "the module's whole value is a function, not an object of names",

@@ -54,11 +54,15 @@ export function moduleExports(program: SyntaxNode): ModuleExports {
   const state: Collect = { out, locals };
   for (const statement of body) readStatement(statement, state);
   readCommonJs(program, state);
-  const seen = new Set<string>();
+  const seen = new Map<string, ModuleExport>();
   out.exports = out.exports.filter((entry) => {
-    if (seen.has(entry.name)) return false;
-    seen.add(entry.name);
     entry.kind = asBuilt(entry.name, entry.kind);
+    const first = seen.get(entry.name);
+    // TypeScript's `exports.a = exports.b = void 0` names the exports first; `exports.a = a`
+    // later says what each is.
+    if (first?.kind === "value" && entry.kind !== "value") Object.assign(first, entry);
+    if (first) return false;
+    seen.set(entry.name, entry);
     return true;
   });
   return out;

@@ -252,7 +252,8 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
         optional: true,
       },
     ],
-    returns: "{ file: string, line: number, text: string, kind?: string, bundled?: boolean }[]",
+    returns:
+      "{ file: string, line: number, text: string, kind?: string, bundled?: boolean, local?: boolean }[]",
     gradeW: 1,
     effectsCeiling: 0,
     docs: "definitions_of.md",

@@ -23,6 +23,8 @@ export interface SearchHit {
   kind?: string;
   /** `definitions_of`: true for a definition inside the closure that wraps a whole file (a bundle or UMD build). */
   bundled?: boolean;
+  /** `definitions_of`: true for a definition inside a function (a local helper or variable), not at the top level or as a class's member. */
+  local?: boolean;
 }
 
 /** What a scan of workspace files needs besides the root. */
@@ -50,10 +52,7 @@ export async function scanFiles(
     tool: string;
     needle: string;
     /** The 1-based lines of a file that match, each with what it is, read from the whole text (a parser's answer); null to test each line. */
-    matchLines?: (
-      text: string,
-      file: string,
-    ) => readonly { line: number; kind?: string; bundled?: true }[] | null;
+    matchLines?: (text: string, file: string) => readonly LineMatch[] | null;
     /** What a line found by `test` is (a row's `kind`), when the tool says. */
     kindOf?: (line: string) => string | undefined;
   },
@@ -77,6 +76,7 @@ export async function scanFiles(
           text: shortened(line.trim()),
           ...(kind === undefined ? {} : { kind }),
           ...(found?.bundled ? { bundled: true } : {}),
+          ...(found?.local ? { local: true } : {}),
         });
       }
       if (hits.length > MAX_SEARCH_RESULTS)
@@ -110,7 +110,7 @@ export async function scanFiles(
   return hits;
 }
 
-type LineMatch = { line: number; kind?: string; bundled?: true };
+type LineMatch = { line: number; kind?: string; bundled?: true; local?: true };
 
 /** The matches of each line, one per kind (the first of each), in the order found. */
 function byLine(matched: readonly LineMatch[]): Map<number, LineMatch[]> {
