@@ -100,18 +100,26 @@ export const EXTENSION_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       "(?<count>count )?(?:show )?file(?: in (?<scope>D))? not (?<kind>K(?: and K)*)(?: file)?",
+      // "any .ts source files that aren't .d.ts?": a kind less one of its own.
+      "(?<count>count )?(?:show )?(?<base>K) (?:source )?file(?: in (?<scope>D))? not (?<kind>K(?: and K)*)(?: file)?",
     ].map(rulePattern),
     build(slots) {
       const extensions = kindsOf(slots.kind);
       if (!extensions || !extensions.every((extension) => /^[a-z0-9.]+$/.test(extension)))
         return "the kind's extensions are not plain";
-      const pattern = globFor(slots.scope?.[0]?.path ?? "", null);
+      const base = kindsOf(slots.base);
+      // ".md files outside docs" ("docs" is also a kind with .md): nothing would be left.
+      if (
+        base?.some((kept) => extensions.some((left) => kept === left || kept.endsWith(`.${left}`)))
+      )
+        return "the kind left out holds the kind asked for";
+      const pattern = globFor(slots.scope?.[0]?.path ?? "", base);
       const ends = extensions.map((extension) => extension.replace(/\./g, "\\.")).join("|");
       const listed = `find_files(pattern, { hidden: true }).filter(file => !/\\.(?:${ends})$/.test(file))`;
       return {
         program: slots.count ? `len(${listed})` : listed,
         params: { pattern },
-        reading: `${slots.count ? "the number of " : ""}the ${filesText(pattern)} whose name does not end in ${extensions.map((extension) => `.${extension}`).join(", ")} (hidden files too)`,
+        reading: `${slots.count ? "the number of " : ""}the ${filesText(pattern, base)} whose name does not end in ${extensions.map((extension) => `.${extension}`).join(", ")} (hidden files too)`,
       };
     },
   },

@@ -124,7 +124,8 @@ export async function groundManifestWords(
     const raw = token.raw;
     const next = tokens[index + 1];
     if (raw === name) {
-      if (tokens[index - 1]?.form === "in") return { form: "ws", raw };
+      // "in dayjs", "how many files does ioredis have": the whole workspace.
+      if (tokens[index - 1]?.form === "in" || next?.form === "have") return { form: "ws", raw };
       // "the yaml files" in the yaml package are still files of a kind.
       return token.form === "K" ? token : { form: "W", raw };
     }

@@ -103,6 +103,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `(?:show )?(?<quotedField>Q) ${FIELD}${PKG}`,
       // "what node versions does it support (engines)?", "… per its engines field".
       `(?:show )?${PKG_BEFORE}(?<field>nodeversion)${PKG}(?: engine)?(?: field)?`,
+      // "node engine requirement".
+      "(?:show )?(?<field>nodeversion) (?<requirement>dependency)",
     ].map(rulePattern),
     async build(slots, context) {
       const concept = slots.field?.[0]?.form ?? "";
@@ -110,6 +112,9 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       // A package not in the workspace is the installed one, except for its version without
       // "installed": "what version of react" may ask for the range package.json declares.
       const installed = slots.installed !== undefined || (name !== undefined && name !== "version");
+      const requirement = slots.requirement?.[0]?.raw;
+      if (requirement !== undefined && !/^requirements?$/i.test(requirement))
+        return `${quoted(requirement)} after the node version is not read`;
       const quotedField = slots.quotedField?.[0]?.raw;
       if (quotedField !== undefined && quotedField !== name)
         return `the quoted ${quoted(quotedField)} is not the field ${quoted(name ?? "")}`;
@@ -180,12 +185,16 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `(?:show )?(?<dep>[^ ]+) version (?:(?<pkg>package|W) )?(?:use|have)`,
       // "what version of typescript does it use".
       `(?:show )?version (?<dep>[^ ]+) (?:(?<pkg>package|W) )?(?:use|have)`,
+      // "which version of denque is required".
+      `(?:show )?version (?<dep>[^ ]+) (?<required>import)`,
       // "is jest a dev dep? which version".
       `(?<dep>[^ ]+) ${SECTION} (?:show )?version`,
     ].map(rulePattern),
     async build(slots, context) {
       const found = await manifestOf(slots, context);
       if (typeof found === "string") return found;
+      if (slots.required && !/^required$/i.test(slots.required[0]!.raw))
+        return `${quoted(slots.required[0]!.raw)} after the dependency is not read`;
       const dependency = slots.dep?.[0]?.raw ?? "";
       const asked = SECTIONS[slots.section?.[0]?.form ?? ""];
       const sections = (asked ? [asked] : Object.values(SECTIONS)).filter((section) => {

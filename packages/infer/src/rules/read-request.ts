@@ -71,6 +71,13 @@ const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = {
   "can't": ["not"],
   "won't": ["not"],
   "didn't": ["not"],
+  arent: ["not"],
+  isnt: ["not"],
+  didnt: ["not"],
+  wasnt: ["not"],
+  werent: ["not"],
+  hasnt: ["not"],
+  havent: ["not"],
   // Chat spellings: "gimme the last 5 lines", "count teh files", "u", "ur", "plz".
   gimme: ["show"],
   teh: ["the"],

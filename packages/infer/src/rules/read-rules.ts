@@ -121,4 +121,34 @@ export const READ_RULES: readonly IntentRule[] = [
         : "the file is not in the workspace";
     },
   },
+  {
+    id: "markdown-headings",
+    summary: "the headings of a markdown file",
+    examples: ["list the headings in README.md", "what sections does docs/guide.md have"],
+    needs: ["read_file"],
+    patterns: [
+      "(?:show )?(?<word>W) in {file}",
+      "(?:show )?(?<word>W) {file} have",
+      "(?:show )?{file} (?<word>W)",
+    ].map(rulePattern),
+    build(slots) {
+      if (!/^(?:headings?|headers?|sections?)$/i.test(slots.word?.[0]?.raw ?? ""))
+        return `${quoted(slots.word?.[0]?.raw ?? "")} is not a word for a file's headings`;
+      const path = fileOf(slots.file);
+      if (!path || !/\.(?:md|markdown|mdx)$/i.test(path)) return "the file is not a markdown file";
+      return {
+        program: [
+          "const headings = []",
+          "let fenced = false",
+          'for (const line of read_file(path).split("\\n")) {',
+          "  if (/^\\s*(?:```|~~~)/.test(line)) fenced = !fenced",
+          '  else if (!fenced && /^#{1,6}\\s/.test(line)) headings.push(line.replace(/^#+\\s+/, "").replace(/\\s+#+\\s*$/, "").trim())',
+          "}",
+          "headings",
+        ].join("\n"),
+        params: { path },
+        reading: `the headings of ${quoted(path)}: its lines that start with # to ######, outside code fences, as written after the #s (underlined headings not read)`,
+      };
+    },
+  },
 ];

@@ -330,8 +330,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?:show )?(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDFC])",
       "(?<count>count )(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDFC])",
       "(?:show |(?<who>who) )?(?:(?<files>file) )?use (?<module>[QP]){scope}",
-      // "who uses is-promise.js": a workspace file by its path, used by its importers.
-      "(?<who>who) use (?<module>F){scope}",
+      // "who uses is-promise.js", "which files use built/utils/debug.js": a workspace file by its path, used by its importers.
+      "(?:(?<who>who)|show (?<files>file)) use (?<module>F){scope}",
+      // "who uses brace-expansion": a dependency package.json declares.
+      "(?<who>who) (?<verb>use) (?<module>W){scope}",
       // "what files pull in the debug package": a dependency package.json declares, by name.
       "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
       "(?<count>count )(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
@@ -340,6 +342,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
+      if (
+        slots.verb?.[0]?.form === "use" &&
+        slots.module?.[0]?.form === "W" &&
+        !slots.dep &&
+        !slots.moduleWord &&
+        !(module && (await declaresDependency(module, context)))
+      )
+        return "“uses” a word names a package only when package.json declares it";
       const moduleWord = slots.moduleWord?.[0]?.raw;
       if (moduleWord !== undefined && !/^modules?$/i.test(moduleWord))
         return `${quoted(moduleWord)} after the name is not read`;
@@ -424,7 +434,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["which files mention fetch", 'list the files containing "AbortController"'],
     needs: ["find_files", "read_file"],
     patterns: [
-      `{ask}(?:{kind} )?file ${FILE_TERM}{scope}`,
+      `{ask}(?:{kind} )?file ${FILE_TERM}{scope}(?: (?<icase>icase))?`,
       `{ask}(?:{kind} )?file{scope} ${FILE_TERM}`,
       // "which dist .js files mention 'merge'": the folder before the kind.
       `{ask}(?<scope>D) (?:{kind} )?file ${FILE_TERM}`,
@@ -473,7 +483,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `find (?<term>[QR])(?: ws)?{scope}`,
       // "find INVALID_DATE_STRING", "find the string --no-clobber": a code-shaped name or text
       // after a word that introduces it ("where is X defined" asks for its definition).
-      `find (?<term>C|literal [WC])(?: ws)?{scope}`,
+      `find (?<term>C|literal [WC])(?: call)?(?: ws)?{scope}`,
       // 'where does it say "DO NOT EDIT"', 'where does "3.7.2" appear in src'.
       `where say (?<term>[QR]){scope}`,
       `where ${USED} appear{scope}`,

@@ -17,6 +17,8 @@ const FILES: Readonly<Record<string, string>> = {
     packageManager: "pnpm@10.0.0",
     sideEffects: false,
     contributors: ["Ada <ada@example.com>"],
+    engines: { node: ">=20" },
+    dependencies: { "koa-compose": "^4.1.0" },
     exports: {
       ".": {
         types: "./types/index.d.ts",
@@ -40,13 +42,14 @@ const FILES: Readonly<Record<string, string>> = {
   "lib/view.js": "function View(name) {\n  this.name = name;\n}\nmodule.exports = View;\n",
   "lib/render.js":
     'const View = require("./view");\nconst path = require("node:path");\nmodule.exports = function render() {\n  return new View(path.sep);\n};\n',
-  "lib/hash.js": 'const crypto = require("crypto");\nmodule.exports = { digest: () => crypto };\n',
+  "lib/hash.js":
+    'const crypto = require("crypto");\nconst compose = require("koa-compose");\nmodule.exports = { digest: () => crypto };\nconsole.warn("hashing");\n',
   "lib/use-pipeline.js":
     'const Pipeline = require("./pipeline");\nmodule.exports = new Pipeline();\n',
   "types/options.d.ts": "export type RenderOptions = { cache: boolean };\n",
   "lib/app2.js":
     "class App {\n  callback() {\n    const handleRequest = () => {};\n  }\n  handleRequest(ctx) {}\n}\nmodule.exports = App;\n",
-  "notes.md": "# notes\n",
+  "notes.md": "# notes\n\n```sh\n# not a heading\n```\n\n## Usage ##\n",
   "build/legacy/a.js": "",
   "build/legacy/b.cjs": "",
   "build/legacy/deep/c.js": "",
@@ -151,7 +154,7 @@ describe("more ways to name code", () => {
     ["where is handleRequest defined", "definitions", ["lib/app2.js:5"]],
     ["where is the RenderOptions type defined", "definitions", ["types/options.d.ts:1"]],
     ["which line has module.exports in lib/view.js", "search", ["lib/view.js:4"]],
-    ["search the lib folder for crypto", "search", ["lib/hash.js:1", "lib/hash.js:2"]],
+    ["search the lib folder for crypto", "search", ["lib/hash.js:1", "lib/hash.js:3"]],
     [
       "which lib .js files mention 'exec'",
       "files-containing",
@@ -200,6 +203,22 @@ describe("more ways to name code", () => {
     expect(output).not.toContain("lib/view.js");
   });
 
+  it.each([
+    ["list the headings in notes.md", "markdown-headings", ["notes", "Usage"]],
+    ["how many files does demo have", "count-files", null],
+    ["node engine requirement", "package-field", ">=20"],
+    ["which version of koa-compose is required", "dependency-version", "^4.1.0"],
+    ["who uses koa-compose", "files-importing", ["lib/hash.js"]],
+    ["which files use lib/pipeline.js", "files-importing", ["lib/use-pipeline.js"]],
+    ["which files mention HASHING (any case)", "files-containing", ["lib/hash.js"]],
+    ["find console.warn calls", "search", null],
+    ["any .d.ts files that arent in types?", null, null],
+  ] as const)("%j", async (request, rule, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe(rule);
+    if (gold !== null) expect(output).toEqual(gold);
+  });
+
   it("never reads an everyday word as a typo of another ('node' is not 'note')", async () => {
     const { built } = await ask("which files use node's crypto module");
     expect(built.rule === null ? "" : built.reading).not.toContain("comment");
@@ -229,7 +248,9 @@ describe("extensions, sizes and dependencies", () => {
       // Every file, .gitignore too.
       expect(output, request).toBe(total);
     }
-    expect((await ask("what do all the .md files add up to, size-wise, in bytes")).output).toBe(8);
+    expect((await ask("what do all the .md files add up to, size-wise, in bytes")).output).toBe(
+      Buffer.byteLength(FILES["notes.md"]!),
+    );
   });
 
   it("counts lines per file as { file: lines } when the counts are plural", async () => {

@@ -290,10 +290,20 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["required", "node", "version"], ["nodeversion"]],
   [["node", "version", "required"], ["nodeversion"]],
   [["node", "version", "is", "required"], ["nodeversion"]],
+  [["node", "versions", "are", "supported"], ["nodeversion"]],
+  [["node", "versions", "supported"], ["nodeversion"]],
   [["node", "versions"], ["nodeversion"]],
   [["node", "version"], ["nodeversion"]],
   [["node", "engines"], ["nodeversion"]],
   [["node", "engine"], ["nodeversion"]],
+  // "node engine requirement", "which node versions are supported": the engines range says it.
+  [["node", "engine", "requirement"], ["nodeversion"]],
+  // "which files mention sentinel (any case)": the text in any case, as grep -i.
+  [["any", "case"], ["icase"]],
+  [["ignoring", "case"], ["icase"]],
+  [["ignore", "case"], ["icase"]],
+  [["case", "insensitive"], ["icase"]],
+  [["case-insensitive"], ["icase"]],
   [
     ["directory", "tree"],
     ["folder", "structure"],

@@ -12,6 +12,10 @@ const FILES: Record<string, string> = {
   "test/fixtures/loop.mjs": "import caller from '../../lib/caller.js'\n",
   "src/a.ts": "import { b } from './b.js'\nexport * from './b'\n",
   "src/b.ts": "export const b = 1\n",
+  "built/debug.js": "module.exports = 1\n",
+  "built/debug.d.ts": "declare const d: number;\nexport default d;\n",
+  "built/index.js": "const debug = require('./debug')\n",
+  "built/index.d.ts": "import Debug from './debug'\n",
 };
 
 let remove: () => Promise<void>;
@@ -23,6 +27,16 @@ beforeAll(async () => {
 afterAll(() => remove());
 
 describe("importers_of({ file })", () => {
+  it("reads a declaration file's imports as declarations, and a JavaScript file's as code", async () => {
+    const tools = createFileTools(root);
+    expect((await tools.importers_of({ file: "built/debug.js" })).map((row) => row.file)).toEqual([
+      "built/index.js",
+    ]);
+    expect((await tools.importers_of({ file: "built/debug.d.ts" })).map((row) => row.file)).toEqual(
+      ["built/index.d.ts"],
+    );
+  });
+
   it("finds every import that resolves to a workspace file, from any folder", async () => {
     const tools = createFileTools(root);
     const rows = await tools.importers_of({ file: "lib/caller.js" });

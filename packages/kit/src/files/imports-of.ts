@@ -72,7 +72,7 @@ function needleOf(wanted: Wanted): string {
   const stem = wanted.file
     .split("/")
     .at(-1)!
-    .replace(/\.[^.]*$/, "");
+    .replace(/(?:\.d)?\.[^.]*$/, "");
   // `require("..")` names ../index.js with no name at all.
   return stem === "index" || stem === "" ? "." : stem;
 }

@@ -12,6 +12,9 @@ describe("resolvesTo", () => {
     ["src/a.ts", "./utils", "src/utils/index.ts"],
     ["lib/a/b.js", "..", "lib/index.js"],
     ["lib/a.js", "./data.json", "lib/data.json"],
+    // A declaration file names declarations.
+    ["built/utils/index.d.ts", "./debug", "built/utils/debug.d.ts"],
+    ["types/a.d.ts", "./b.js", "types/b.d.ts"],
   ])("%s importing %s names %s", (importer, specifier, target) => {
     expect(resolvesTo(importer, specifier, target)).toBe(true);
   });
@@ -23,6 +26,8 @@ describe("resolvesTo", () => {
     ["lib/transport.js", "./callers", "lib/caller.js"],
     ["lib/transport.js", "./caller.ts", "lib/caller.js"],
     ["a.js", "../outside", "outside.js"],
+    ["built/utils/index.d.ts", "./debug", "built/utils/debug.js"],
+    ["built/utils/index.js", "./debug", "built/utils/debug.d.ts"],
   ])("%s importing %s does not name %s", (importer, specifier, target) => {
     expect(resolvesTo(importer, specifier, target)).toBe(false);
   });
