@@ -203,12 +203,15 @@ function definitions(tool: string) {
           : [
               // A name declared on its own at the top level wins over a class's or object's member,
               // which wins over a function's own helper or variable and an export's alias.
-              'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind) && !hit.local)',
+              // Where one is at the top level, every declaration stands (a bundle's chunks declare
+              // their own copies inside functions); where none is, a member wins over a helper.
+              'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind))',
+              "const topLevel = declared.filter(hit => !hit.local)",
               'const members = found.filter(hit => ["method", "property"].includes(hit.kind) && !hit.local)',
               // "the handleRequest method": a member first.
               key === "method"
                 ? "const defined = len(members) > 0 ? members : len(declared) > 0 ? declared : found"
-                : "const defined = len(declared) > 0 ? declared : len(members) > 0 ? members : found",
+                : "const defined = len(topLevel) > 0 ? declared : len(members) > 0 ? members : len(declared) > 0 ? declared : found",
             ]),
         // "which file defines X" asks for one file: several files defining the name is no answer.
         ...(slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
@@ -221,7 +224,7 @@ function definitions(tool: string) {
         slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
           ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
           : (true as const),
-      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own at the top level (first when a method is asked for), a function's own helpers and variables and export aliases only when neither does, an alias of another module's default export never; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases only when neither does, an alias of another module's default export never; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }
