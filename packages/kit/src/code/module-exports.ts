@@ -284,15 +284,7 @@ function readExportsUse(
     // `exports.x = value`
     if (grand?.type === "AssignmentExpression" && grand.left === parent) {
       out.commonjs = true;
-      // `module.exports[util.inspect.custom] = …`: a symbol's key names no export.
-      if (name === null && isSymbolKey(parent.property)) return;
-      if (name === null) unknown("an export under a computed name");
-      else if (name !== "__esModule")
-        out.exports.push({
-          name,
-          kind: kindOfValue(grand.right, state.locals),
-          line: lineOf(grand),
-        });
+      setExport(parent, grand, state, () => unknown("an export under a computed name"));
       return;
     }
     // `exports.x` read, or `exports.x.y = …` (changes a value, not the names).
@@ -388,14 +380,9 @@ function readAliasUse(
   if (parent?.type === "MemberExpression" && parent.object === node) {
     const key = memberName(parent);
     if (grand?.type === "AssignmentExpression" && grand.left === parent) {
-      if (key === null && isSymbolKey(parent.property)) return;
-      if (key === null) unknown(`an export set on ${name} under a computed name`);
-      else
-        out.exports.push({
-          name: key,
-          kind: kindOfValue(grand.right, state.locals),
-          line: lineOf(grand),
-        });
+      setExport(parent, grand, state, () =>
+        unknown(`an export set on ${name} under a computed name`),
+      );
       return;
     }
     if (key !== null) return;
@@ -418,6 +405,30 @@ function readAliasUse(
   )
     unknown(`${name}, the exported object, is given another name`);
   // Compared or tested (`this === proto`): no names change.
+}
+
+/**
+ * `exports.x = value` (or on a name for the exported object): the name `x`; a symbol's key
+ * (`module.exports[util.inspect.custom] = …`) names no export, and any other computed key is
+ * `computed`'s to say.
+ */
+function setExport(
+  member: SyntaxNode,
+  assignment: SyntaxNode,
+  state: Collect,
+  computed: () => void,
+): void {
+  const name = memberName(member);
+  if (name === null) {
+    if (!isSymbolKey(member.property)) computed();
+    return;
+  }
+  if (name !== "__esModule")
+    state.out.exports.push({
+      name,
+      kind: kindOfValue(assignment.right, state.locals),
+      line: lineOf(assignment),
+    });
 }
 
 /** `Symbol.iterator`, `Symbol.for("x")`, `util.inspect.custom`: a key that is a symbol, never a name. */
