@@ -36,6 +36,9 @@ export const COMPARE_RULES: readonly IntentRule[] = [
       const first = slots.first?.[0]?.path;
       const second = slots.second?.[0]?.path;
       if (!first || !second || first === second) return "two different folders are needed";
+      // "in lib not in lib/utils" leaves a subfolder out; paths relative to each mean nothing there.
+      if (`${second}/`.startsWith(`${first}/`) || `${first}/`.startsWith(`${second}/`))
+        return "one folder is inside the other: say which files to leave out";
       const extensions = kindsOf(slots.kind);
       const mine = globFor(first, extensions);
       return {

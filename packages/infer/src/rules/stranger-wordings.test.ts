@@ -291,6 +291,10 @@ describe("two folders compared", () => {
       expect(output, request).toEqual(["build/legacy/b.cjs"]);
     }
     expect((await ask("which files in build/modern are not in build/legacy")).output).toEqual([]);
+    // One folder inside the other: a subfolder left out, not a comparison.
+    expect((await ask("which files in build are not in build/legacy")).built.rule).not.toBe(
+      "files-not-in",
+    );
   });
 
   it("tells whether two files have the same text", async () => {
