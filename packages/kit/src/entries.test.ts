@@ -159,6 +159,7 @@ describe("package entries", () => {
       "createWorkspaceView",
       "docsIndex",
       "fileListedSince",
+      "flushDescriptor",
       "importFromWorkspace",
       "isInside",
       "kitCreate",

@@ -278,7 +278,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
         path: "read",
       },
     ],
-    returns: "{ name: string, kind: string, file: string, line: number }[]",
+    returns: "{ name: string, kind: string, file: string, line: number, whole?: boolean }[]",
     gradeW: 1,
     effectsCeiling: 0,
     docs: "exports_of.md",
