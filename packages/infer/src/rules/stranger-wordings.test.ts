@@ -222,6 +222,9 @@ describe("more ways to name code", () => {
   it("never reads an everyday word as a typo of another ('node' is not 'note')", async () => {
     const { built } = await ask("which files use node's crypto module");
     expect(built.rule === null ? "" : built.reading).not.toContain("comment");
+    // "used" is the word itself, not a guess a model must check.
+    const used = await ask("which file extensions are used here");
+    expect(used.built.rule === null ? [] : used.built.guesses).toEqual([]);
   });
 });
 

@@ -43,7 +43,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   have: ["have", "has", "having", "got"],
   with: ["with"],
   import: ["import", "require"],
-  use: ["use", "uses", "using"],
+  use: ["use", "uses", "using", "used"],
   // "our source files" may mean a project's own files or its code: no rule reads the word.
   source: ["source"],
   field: ["field", "entry", "map", "property", "setting"],
