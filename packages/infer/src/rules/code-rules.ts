@@ -171,6 +171,15 @@ function definitions(tool: string) {
     const found = kind
       ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
       : rows;
+    const oneFile = slots.onefile !== undefined && !/s$/i.test(slots.onefile[0]!.raw);
+    // A name typed with its own inner capitals (fooBarBaz) that no file mentions, even with its
+    // first letter in the other case, is defined nowhere: then `[]` is the answer.
+    const checkable =
+      !oneFile &&
+      !member &&
+      context.tools.has("search_files") &&
+      /^.+[A-Z]/.test(name) &&
+      /[a-z]/.test(name);
     return {
       program: [
         `const rows = ${found}`,
@@ -214,17 +223,22 @@ function definitions(tool: string) {
                 : "const defined = len(topLevel) > 0 ? declared : len(members) > 0 ? members : len(declared) > 0 ? declared : found",
             ]),
         // "which file defines X" asks for one file: several files defining the name is no answer.
-        ...(slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
+        ...(oneFile
           ? ["defined !== null && len(unique(defined.map(hit => hit.file))) > 1 ? null : defined"]
-          : ["defined"]),
+          : checkable
+            ? [
+                // None found is an answer only when no file mentions the name at all.
+                `len(defined) > 0 ? defined : len(search_files(mention${where ? ", glob" : ""})) === 0 ? [] : null`,
+              ]
+            : ["defined"]),
       ].join("\n"),
-      params,
+      params: checkable ? { ...params, mention: name.slice(1) } : params,
+      ...(checkable ? { emptyIsChecked: true as const } : {}),
       // "which file defines X" answers null when several files do: none is not what it means.
-      noneIsUnknown:
-        slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
-          ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
-          : (true as const),
-      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases only when neither does, an alias of another module's default export never; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      noneIsUnknown: oneFile
+        ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
+        : (true as const),
+      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases only when neither does, an alias of another module's default export never; ${checkable ? `none found is no answer unless no file mentions ${quoted(name.slice(1))}, then \`[]\`` : "none found is no answer"}${oneFile ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }

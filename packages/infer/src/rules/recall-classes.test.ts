@@ -166,6 +166,11 @@ describe("classes of request the rules read", () => {
     expect(built.rule === null ? built.reason : "").toContain(why);
   });
 
+  it("never reads a file's name beside a folder as text to search for", async () => {
+    for (const request of ["is there any helper.js in lib", "notes.md in docs"])
+      expect((await ask(request)).built.rule, request).not.toBe("search");
+  });
+
   // Classes from strangers' corpora C, D and F.
   it.each<[string, string, unknown]>([
     // A count of files counts hidden names, as `find` and `git ls-files` do.
@@ -199,6 +204,22 @@ describe("classes of request the rules read", () => {
         { file: "lib/clock.mjs", line: 2, text: '// console.log("tick")' },
         { file: "lib/clock.mjs", line: 3, text: "console.log(process.env.TZ);" },
       ],
+    ],
+    // Code-shaped text alone with where to look: "any" asks whether it is there.
+    ...["any console.log in lib?", "is there any console.log in lib"].map(
+      (request): [string, string, unknown] => [
+        request,
+        "search",
+        [
+          { file: "lib/clock.mjs", line: 2, text: '// console.log("tick")' },
+          { file: "lib/clock.mjs", line: 3, text: "console.log(process.env.TZ);" },
+        ],
+      ],
+    ),
+    [
+      "any process.env in lib",
+      "search",
+      [{ file: "lib/clock.mjs", line: 3, text: "console.log(process.env.TZ);" }],
     ],
     ["which files use setTimeout", "files-containing", ["lib/clock.mjs"]],
     ["where is the file named inner.ts", "files-named", ["src/deep/inner.ts"]],
