@@ -138,7 +138,8 @@ export async function groundRequest(
 const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 
 /** A member chain rooted in one of JavaScript's own globals (`console.log`, `process.exit`): code, whatever its last part looks like. */
-const GLOBAL_ROOT = /^(?:console|process|Math|JSON|Object|Array|Promise|Reflect|Symbol|globalThis|window|document|Buffer|Number|String|Date)\./;
+const GLOBAL_ROOT =
+  /^(?:console|process|Math|JSON|Object|Array|Promise|Reflect|Symbol|globalThis|window|document|Buffer|Number|String|Date)\./;
 
 /**
  * "js files", "ts files": an extension written as a word may mean that extension alone (`*.js`,
