@@ -9,6 +9,7 @@ import { MODULE_EXTENSIONS, TEST_FILE } from "./file-kinds.js";
 import { MEMBER_STEPS, memberOf, memberParams, memberReading } from "./member-definitions.js";
 import { quoted } from "./reading-text.js";
 import { fileOf, moduleFileOf, textOf } from "./rule-slots.js";
+import type { Token } from "./read-request.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -26,11 +27,20 @@ const GRAMMAR_FORMS = new Set([
   "M",
 ]);
 
+/**
+ * A word for what a package.json declares ("which scripts are declared", "where are the
+ * dependencies defined"), or a concept in the plural ("exports"): never one definition's name.
+ */
+const isManifestWord = (token: Token) =>
+  ["script", "dependency", "devdependency", "license"].includes(token.form) ||
+  (!["W", "C", "P"].includes(token.form) && /[a-z]s$/.test(token.raw));
+
 /** The name a definitions request asks for: a plain identifier, as written or called ("die()"). */
 const identifier = (slots: RuleSlots) => {
   // The patterns' own words are never the name: "which classes are defined in lib" and "where
   // is the class defined" name no definition ("where is run defined" does).
-  if (slots.name?.some((token) => GRAMMAR_FORMS.has(token.form))) return null;
+  if (slots.name?.some((token) => GRAMMAR_FORMS.has(token.form) || isManifestWord(token)))
+    return null;
   const name = textOf(slots.name)?.replace(/\(\)?$/, "") ?? null;
   return name !== null && IDENTIFIER.test(name) ? name : null;
 };
