@@ -172,6 +172,47 @@ describe("classes of request the rules read", () => {
     expect(built.rule === null ? built.reason : "").toContain(why);
   });
 
+  it.each(["file sizes in src", "sizes of the files in src", "size of each file in src"])(
+    "reads %j as each file's size",
+    async (request) => {
+      const { built, output } = await ask(request);
+      expect(built.rule).toBe("sizes-per-file");
+      const sources = Object.keys(FILES).filter((file) => file.startsWith("src/"));
+      expect(output).toEqual(
+        Object.fromEntries(sources.map((file) => [file, Buffer.byteLength(FILES[file]!)])),
+      );
+    },
+  );
+
+  it.each([
+    ["loc in src", "src/**/*"],
+    ["total lines across src/*.ts", "src/*.ts"],
+    ["how many lines in src/**/*.ts", "src/**/*.ts"],
+  ])("reads %j as the total lines of %s", async (request, glob) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe("total-lines");
+    const matched = Object.keys(FILES).filter((file) =>
+      glob === "src/**/*"
+        ? file.startsWith("src/")
+        : glob === "src/*.ts"
+          ? /^src\/[^/]+\.ts$/.test(file)
+          : /^src\/.*\.ts$/.test(file),
+    );
+    const lines = (text: string) =>
+      text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    expect(output).toBe(matched.reduce((total, file) => total + lines(FILES[file]!), 0));
+  });
+
+  it("never counts lines a request does not ask to count, nor a glob outside the workspace", async () => {
+    expect((await ask("lines in src")).built.rule).toBeNull();
+    expect((await ask("how many lines in ../*.js")).built.rule).toBeNull();
+  });
+
+  it("reads one size of several files as their total", async () => {
+    for (const request of ["size of src", "file size in src", "total size of src"])
+      expect((await ask(request)).built.rule, request).toBe("total-size");
+  });
+
   it("never reads a file's name beside a folder as text to search for", async () => {
     for (const request of ["is there any helper.js in lib", "notes.md in docs"])
       expect((await ask(request)).built.rule, request).not.toBe("search");

@@ -178,6 +178,16 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
     "lines-per-file",
     () => ({ "src/app.py": 4, "src/index.ts": 9, "src/tools/run.js": 2, "src/utils.ts": 10 }),
   ],
+  [
+    "file sizes in src",
+    "sizes-per-file",
+    (workspace) =>
+      Object.fromEntries(
+        workspace.files
+          .filter((file) => file.startsWith("src/"))
+          .map((file) => [file, workspace.bytes(file)]),
+      ),
+  ],
   ["how many lines of code are in src", "total-lines", () => 25],
   ["count the lines in docs", "total-lines", () => 3],
   ["what version is this package", "package-field", () => "1.2.3"],
@@ -347,7 +357,10 @@ describe("the rules' answers with only read_file and find_files", () => {
       (tool) => tool === "read_file" || tool === "find_files",
     ),
   ).filter(
-    ([, id]) => !["largest-files", "smallest-files", "empty-files", "total-size"].includes(id),
+    ([, id]) =>
+      !["largest-files", "smallest-files", "empty-files", "total-size", "sizes-per-file"].includes(
+        id,
+      ),
   );
 
   it.each(SAME)("answer %j (%s) as the full kit does", async (intent, id, gold) => {

@@ -5,7 +5,7 @@
  * else reading each file). Line counts read text files only (`TEXT_EXTENSIONS`, or the code kind
  * for "lines of code"), since binary files cannot be read.
  */
-import { TEXT_EXTENSIONS } from "./file-kinds.js";
+import { CODE_EXTENSIONS, TEXT_EXTENSIONS } from "./file-kinds.js";
 import { quoted } from "./reading-text.js";
 import { fileOf, filesGlob, isPlural, numberOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
@@ -20,6 +20,11 @@ const TEXT_LINES = 'text === "" ? 0 : len(text.split("\\n")) - (text.endsWith("\
 function namedGlob(slots: RuleSlots): { pattern: string; text: string } | null {
   const token = slots.name?.[0];
   if (!token) return null;
+  // "total lines across lib/*.js": the files the glob matches, as find_files reads it.
+  if (token.form === "G")
+    return /^(?![\\/])(?!.*(?:^|\/)\.\.(?:\/|$))[\w@+*?{},./-]+$/.test(token.raw)
+      ? { pattern: token.raw, text: `files matching ${quoted(token.raw)}` }
+      : null;
   const name = token.form === "F" ? token.path!.split("/").at(-1)! : token.raw;
   if (!/^[\w@+-][\w@.+-]*$/.test(name)) return null;
   return { pattern: `**/${name}`, text: `files named ${quoted(name)} (**/${name})` };
@@ -210,6 +215,31 @@ export const SIZE_RULES: readonly IntentRule[] = [
     },
   },
   {
+    id: "sizes-per-file",
+    summary: "the size of each file, in bytes",
+    examples: ["size of each file in src", "file sizes in src"],
+    needs: ["find_files"],
+    patterns: [
+      "(?:show )?(?:file )?size per (?:{kind} )?file{scope}",
+      // "file sizes in lib", "sizes of the files in lib": sizes, one per file ("the size of lib"
+      // and "the file size of src" are a total).
+      "(?:show )?(?<each>file) (?<sizes>size)(?: in)?(?: {kind}(?: file)?)?{scope}",
+      "(?:show )?(?<sizes>size) (?:in )?(?:{kind} )?(?<each>file){scope}",
+    ].map(rulePattern),
+    async build(slots, context) {
+      if (slots.sizes && !isPlural(slots.sizes)) return "one size of several files is their total";
+      const rows = sizes(context, false);
+      if (!rows) return "the kit has no file_sizes or file_size";
+      const found = await filesGlob(slots, context, null);
+      if (typeof found === "string") return found;
+      return {
+        program: `${rows.line}\nObject.fromEntries(sizes.map(entry => [entry.file, entry.bytes]))`,
+        params: { pattern: found.pattern },
+        reading: `the size in bytes of each of the ${found.text}, as { file: bytes }`,
+      };
+    },
+  },
+  {
     id: "total-lines",
     summary: "count all the lines in a folder or of a kind of file",
     examples: ["how many lines of typescript are there in src", "count all the lines in the repo"],
@@ -222,9 +252,18 @@ export const SIZE_RULES: readonly IntentRule[] = [
       "count line (?:count )?in {kind}(?: file)? in (?<scope>D)",
       // "total lines across all README.md files": the files of that name.
       "count line (?:count )?in (?<name>[PF]) file",
+      // "total lines across lib/*.js": the files a glob matches.
+      "count line (?:count )?in (?<name>G)(?: file)?",
+      // "loc in lib", "sloc?": the abbreviation counts by itself.
+      "(?<loc>line)(?: {kind})?{scope}",
     ].map(rulePattern),
     async build(slots, context) {
-      const found = namedGlob(slots) ?? (await filesGlob(slots, context, TEXT_EXTENSIONS));
+      if (slots.loc && !/^s?loc$/i.test(slots.loc[0]!.raw)) return "lines alone ask for no count";
+      if (slots.name?.[0]?.form === "G" && !namedGlob(slots))
+        return "the glob is not a workspace glob";
+      // "loc" is lines of code: the code files, as "lines of code" reads.
+      const fallback = slots.loc ? CODE_EXTENSIONS : TEXT_EXTENSIONS;
+      const found = namedGlob(slots) ?? (await filesGlob(slots, context, fallback));
       if (typeof found === "string") return found;
       const reading = `the total number of lines in the ${found.text}, blank and comment lines included`;
       if (context.tools.has("line_counts") || context.tools.has("read_lines"))
