@@ -88,6 +88,8 @@ const DEFINED = [
   `(?:show |find )?where ${NAME} define${WHERE}`,
   `(?:show |find )?where ${KIND_NAME} define${WHERE}`,
   `(?:show )?where define ${KIND_NAME}${WHERE}`,
+  // "where do we define the Redis class", "where do we define createClient".
+  `(?:show )?where define ${NAME}${WHERE}`,
   `(?:show |find )?(?:(?<onefile>file) )?define (?:codekind )?${NAME}${WHERE}`,
   `(?:show |find )?${NAME} define${WHERE}`,
   // "where's the dehydrate function", "find function deepMerge": the kind marks the name.

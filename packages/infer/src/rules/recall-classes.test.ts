@@ -286,6 +286,11 @@ describe("classes of request the rules read", () => {
       [{ file: "pkg/tool.js", line: 1, text: "export function tool() {}", kind: "function" }],
     ],
     [
+      "where do we define the helper function",
+      "definitions",
+      [{ file: "helper.js", line: 1, text: "export function helper() {", kind: "function" }],
+    ],
+    [
       "where is helper() defined",
       "definitions",
       [{ file: "helper.js", line: 1, text: "export function helper() {", kind: "function" }],
