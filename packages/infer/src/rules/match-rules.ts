@@ -8,6 +8,7 @@
  * program wins. When none answers, the miss says why and, only when the request means what a
  * rule answers once the words no rule reads are left out, that rule with the phrasing that works.
  */
+import { looksLikeFile } from "./file-kinds.js";
 import { groundRequest } from "./ground-request.js";
 import { INTENT_RULES } from "./intent-rules.js";
 import { mayMatch } from "./first-words.js";
@@ -284,7 +285,9 @@ function escape(text: string): string {
 /** Why a path the request names is not one the rules can ground: missing, or hidden and closed. */
 function notThere(raw: string, withView: boolean): string {
   if (!withView) return `'${raw}' is not a folder or file the rules can see (no workspace view)`;
-  return raw.split(/[\\/]/).some((segment) => /^\.[^./]/.test(segment))
+  // ".borp.yaml", "lib/.gitkeep", ".vscode": a hidden name; ".map" alone reads as an extension.
+  const hidden = raw.split(/[\\/]/).some((segment) => /^\.[^./]/.test(segment));
+  return hidden && !(/^\.[a-z0-9]+$/i.test(raw) && looksLikeFile(`a${raw}`))
     ? `'${raw}' is not a folder or file the file tools can read: it is missing, or hidden (a hidden path stays closed unless a trusted config's [files] allow_read opens it)`
     : `'${raw}' is not a folder or file in the workspace`;
 }
