@@ -332,7 +332,7 @@ export const CODE_RULES: readonly IntentRule[] = [
     needs: ["imports_of"],
     patterns: [
       "(?:show )?(?:file )?{file} import",
-      "(?:show )?(?<verb>import) (?<inFile>in )?{file}",
+      "(?:(?<ask>show) )?(?<verb>import) (?<inFile>in )?{file}",
       // "which modules get required in a.cjs": "in" says the file imports them ("which files import a.js" asks the reverse).
       "(?:show )?file import in {file}",
       // "deps of lib/worker.js": a module's dependencies are what it imports.
@@ -346,6 +346,14 @@ export const CODE_RULES: readonly IntentRule[] = [
       // "the requires in bin/cli.js" names them: "in" says the file holds them.
       if (/^requires$/i.test(slots.verb?.[0]?.raw ?? "") && !slots.inFile)
         return "“requires <file>” asks for the files that require it, not what it requires";
+      // "what imports src/utils.ts", "who imports it": a question word before the verb asks
+      // for the files that import it ("imports of src/utils.ts" names them).
+      if (
+        /^imports$/i.test(slots.verb?.[0]?.raw ?? "") &&
+        !slots.inFile &&
+        /^(?:what|who|which)$/i.test(slots.ask?.[0]?.raw ?? "")
+      )
+        return "“what imports <file>” asks for the files that import it, not what it imports";
       const path = moduleFileOf(slots.file);
       if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
       return {

@@ -351,6 +351,20 @@ describe("classes of request the rules read", () => {
     expect((await ask("imports of src/app.ts")).output).toEqual(["./util.js"]);
   });
 
+  it("reads “what imports X” as its importers, and “the imports of X” as what it imports", async () => {
+    const importers = await ask("what imports src/util.ts");
+    expect(importers.built.rule).toBe("files-importing");
+    expect(importers.output).toEqual(["src/app.ts"]);
+    for (const request of [
+      "what are the imports of src/app.ts",
+      "list the imports of src/app.ts",
+    ]) {
+      const { built, output } = await ask(request);
+      expect(built.rule, request).toBe("imports");
+      expect(output).toEqual(["./util.js"]);
+    }
+  });
+
   it("reads an extension word where the family holds no other files", async () => {
     const { built, output } = await ask("how many ts files are in src");
     expect(built.rule).toBe("count-files");

@@ -226,9 +226,10 @@ const MAX_IMPORTED_FILES = 4;
  * every file that ends so. A name with a module extension is never a package's.
  */
 async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: string) {
-  // "imports of lib/a.js" and "what imports lib/a.js" may ask what it imports: only "which
-  // files", "who" or "requires" (never a noun) ask for its importers.
-  if (!slots.files && !slots.who && !/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
+  // "imports lib/a.js" may ask what it imports: "which files", "who", "what imports" or
+  // "requires" (never a noun) ask for its importers ("the imports of" reads as "in").
+  const asked = /^(?:what|which)$/i.test(slots.ask?.[0]?.raw ?? "");
+  if (!slots.files && !slots.who && !asked && !/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
     return "the request may ask what the file imports, not which files import it";
   if (!context.tools.has("importers_of") || !context.workspace)
     return "a workspace file's importers are found by importers_of, which the kit does not have";
@@ -324,7 +325,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     examples: ["which files import ./utils", "who requires whatwg-fetch"],
     needs: ["find_files", "read_file"],
     patterns: [
-      "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDFC]){scope}",
+      "(?:(?<ask>show) |(?<who>who) )?(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDFC]){scope}",
       "(?<count>count )(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDFC]){scope}",
       // "which top-level .js files import ./a.js": the files named before the verb.
       "(?:show )?(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDFC])",
@@ -338,7 +339,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
       "(?<count>count )(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
       // "what imports the IANAZone module", "which files use node's crypto module".
-      "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?:(?<node>W) )?(?<module>[WC]) (?<moduleWord>file){scope}",
+      "(?:(?<ask>show) |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?:(?<node>W) )?(?<module>[WC]) (?<moduleWord>file){scope}",
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);

@@ -343,6 +343,8 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["peer", "deps"], ["peerdependency"]],
   [["optional", "deps"], ["optionaldependency"]],
   [["listed", "in"], ["in"]],
+  // "what are the imports of a.js" is what a.js imports ("what imports a.js" asks the reverse).
+  [["imports", "of"], ["import", "in"]],
   [["is", "this", "published"], []],
   [["is", "it", "published"], []],
   [["is", "this", "released"], []],
