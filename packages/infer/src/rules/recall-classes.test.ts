@@ -285,6 +285,13 @@ describe("classes of request the rules read", () => {
       "definitions",
       [{ file: "pkg/tool.js", line: 1, text: "export function tool() {}", kind: "function" }],
     ],
+    // Chat words carry nothing: "hm", "plz", "u", "wat".
+    [
+      "hm, where's helper defined? plz",
+      "definitions",
+      [{ file: "helper.js", line: 1, text: "export function helper() {", kind: "function" }],
+    ],
+    ["can u tell me wat index.js imports", "imports", ["./helper.js"]],
     [
       "where do we define the helper function",
       "definitions",

@@ -11,7 +11,7 @@ import { isKindWord } from "./file-kinds.js";
 
 /** Each concept with the words that mean it (any case; plurals and `-ing`/`-ed` forms are found by stemming). */
 const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
-  show: "show list ls display print cat view get give tell output dump enumerate return see what which read open browse".split(
+  show: "show list ls display print cat view get give tell output dump enumerate return see what wat which read open browse".split(
     " ",
   ),
   find: ["find", "locate"],
@@ -130,7 +130,9 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
     "does did any some of for just only currently now already actually " +
     "exactly really quickly whole entire full complete out up again thanks thank hey hi ok " +
     "okay so far exist exists existing present available my our your current given want need " +
-    "know let lets as on one ones quick obviously plain sit sits sitting whose single anything"
+    "know let lets as on one ones quick obviously plain sit sits sitting whose single anything " +
+    // Chat: "plz", "u", "hm, where's X defined?".
+    "plz u hm hmm um uh"
   ).split(" "),
 );
 
@@ -344,7 +346,10 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["optional", "deps"], ["optionaldependency"]],
   [["listed", "in"], ["in"]],
   // "what are the imports of a.js" is what a.js imports ("what imports a.js" asks the reverse).
-  [["imports", "of"], ["import", "in"]],
+  [
+    ["imports", "of"],
+    ["import", "in"],
+  ],
   [["is", "this", "published"], []],
   [["is", "it", "published"], []],
   [["is", "this", "released"], []],
