@@ -208,6 +208,15 @@ describe("classes of request the rules read", () => {
     expect((await ask("how many lines in ../*.js")).built.rule).toBeNull();
   });
 
+  it("shows the largest file's size when asked, every file of that size", async () => {
+    const { built, output } = await ask("largest file in src and its size");
+    expect(built.rule).toBe("largest-files");
+    expect(output).toEqual([
+      { file: "src/app.ts", bytes: Buffer.byteLength(FILES["src/app.ts"]!) },
+    ]);
+    expect((await ask("the 2 largest files in src with their sizes")).output).toHaveLength(2);
+  });
+
   it("reads one size of several files as their total", async () => {
     for (const request of ["size of src", "file size in src", "total size of src"])
       expect((await ask(request)).built.rule, request).toBe("total-size");

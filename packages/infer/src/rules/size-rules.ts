@@ -68,8 +68,9 @@ export function lineRows(context: RuleContext): string[] {
       ];
 }
 
-/** "by size", "by number of characters", "by length": how the largest files are measured. */
-const BY = "(?: per (?:count )?(?:size|(?<characters>character)))?";
+/** "by size", "by number of characters", "by length": how the largest files are measured; "with their sizes": the sizes shown. */
+const BY =
+  "(?: per (?:count )?(?:size|(?<characters>character)))?(?: (?:with|and) (?<sized>size))?";
 
 /** The largest or smallest files: the top `n` rows, or the one file's path for "which file is the largest". */
 function extremeFiles(order: "largest" | "smallest") {
@@ -92,6 +93,13 @@ function extremeFiles(order: "largest" | "smallest") {
       `const ranked = ${sorted}`,
       `ranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field}).map(entry => entry.file)`,
     ].join("\n");
+    // "the largest file and its size": its row, every one when several tie.
+    if (slots.sized && !many)
+      return {
+        program: `${measured.line}\nconst ranked = ${sorted}\nranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field})`,
+        params: { pattern: found.pattern },
+        reading: `the ${order} of the ${found.text} by ${unit}, as { file, ${measured.field} } rows (every one, when several tie)`,
+      };
     if (slots.all)
       return {
         program: `${measured.line}\n${sorted}`,
@@ -117,7 +125,7 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       `{ask}(?:top )?(?:{n} )?largest (?:{kind} )?(?<files>file){scope}${BY}(?: desc)?`,
-      "largest {n} (?:{kind} )?(?<files>file){scope}(?: desc)?",
+      `largest {n} (?:{kind} )?(?<files>file){scope}${BY}(?: desc)?`,
       `(?:show |find )?(?:{kind} )?(?<files>file) largest{scope}${BY}`,
       // "which file in lib is the biggest, size-wise": where, then the superlative.
       `(?:show |find )?(?:{n} )?(?:{kind} )?(?<files>file){scope} largest${BY}`,
