@@ -172,6 +172,9 @@ function closingQuote(text: string, from: number, close: string): number {
 /** The token for a chunk that is not a plain word, or null for a word. */
 function slotOf(chunk: string): Token | null {
   if (/^\d{1,6}$/.test(chunk)) return { form: "N", raw: chunk };
+  // "the 10th line": an ordinal, a position rather than a count ("10 lines" are ten lines).
+  const ordinal = /^(\d{1,6})(?:st|nd|rd|th)$/i.exec(chunk);
+  if (ordinal) return { form: "O", raw: ordinal[1]! };
   if (/^(?:\*\*\/)?\*?\.[a-z0-9]{1,10}(?:\.[a-z0-9]{1,10})?$/i.test(chunk)) {
     const extensions = kindExtensions(chunk);
     if (extensions) return { form: "K", raw: chunk, extensions };

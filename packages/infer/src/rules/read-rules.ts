@@ -75,7 +75,10 @@ export const READ_RULES: readonly IntentRule[] = [
     examples: ["show lines 2 to 3 of README.md", "line 5 of src/index.ts"],
     needs: ["read_lines"],
     patterns: [
-      "(?:show )?(?:in )?line (?<from>N) to (?<to>N) (?:in )?{file}",
+      "(?:show )?(?:in )?line (?<from>N) to (?:line )?(?<to>N) (?:in )?{file}",
+      // "the 10th line of a.js", "from line 270 to the end of a.js".
+      "(?:show )?(?:in )?(?<from>O) line (?:in )?{file}",
+      "(?:show )?(?:in )?line (?<from>N) to (?<end>last) (?:in )?{file}",
       "(?:show )?(?:in )?line (?<from>N) (?:in )?{file}(?: say)?",
       "(?:show )?(?:in )?{file} line (?<from>N)(?: to (?<to>N))?",
     ].map(rulePattern),
@@ -85,10 +88,19 @@ export const READ_RULES: readonly IntentRule[] = [
       const to = slots.to ? numberOf(slots.to, 1, MAX_LINES) : from;
       if (!path || from === null || to === null || to < from)
         return "the file or the line numbers are not usable";
+      // A line past the file's end is not an empty line: null, and no answer.
+      const past = {
+        noneIsUnknown: `${quoted(path)} has no line ${from}`,
+        emptyIsChecked: true as const,
+      };
+      const read = slots.end ? `read_lines(path, ${from})` : `read_lines(path, ${from}, ${to})`;
       return {
-        program: `read_lines(path, ${from}, ${to}).join("\\n")`,
+        program: `const lines = ${read}\nlen(lines) === 0 ? null : lines.join("\\n")`,
         params: { path },
-        reading: `${from === to ? `line ${from}` : `lines ${from} to ${to}`} of ${quoted(path)}${from === to ? "" : ", joined with newlines"}`,
+        ...past,
+        reading: slots.end
+          ? `lines ${from} to the end of ${quoted(path)}, joined with newlines`
+          : `${from === to ? `line ${from}` : `lines ${from} to ${to}`} of ${quoted(path)}${from === to ? "" : ", joined with newlines"}`,
       };
     },
   },

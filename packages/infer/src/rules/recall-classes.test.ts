@@ -217,6 +217,24 @@ describe("classes of request the rules read", () => {
     expect((await ask("the 2 largest files in src with their sizes")).output).toHaveLength(2);
   });
 
+  it.each([
+    ["the 2nd line of helper.js", "  return 1;"],
+    ["print line 1 to line 2 of helper.js", "export function helper() {\n  return 1;"],
+    ["from line 2 to the end of helper.js", "  return 1;\n}"],
+  ])("reads %j", async (request, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe("line-range");
+    expect(output).toBe(gold);
+  });
+
+  it("answers a line past a file's end with no answer, not an empty line", async () => {
+    const { built, output } = await ask("line 99 of helper.js");
+    expect(output).toBeNull();
+    if (built.rule === null) throw new Error("no rule");
+    expect(built.noneIsUnknown).toBe("“helper.js” has no line 99");
+    expect(built.emptyIsChecked).toBe(true);
+  });
+
   it("reads one size of several files as their total", async () => {
     for (const request of ["size of src", "file size in src", "total size of src"])
       expect((await ask(request)).built.rule, request).toBe("total-size");

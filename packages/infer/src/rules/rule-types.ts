@@ -14,8 +14,9 @@ export interface RuleProgram {
    */
   noneIsUnknown?: true | string;
   /**
-   * With `noneIsUnknown`: the program answers `[]` only after checking there is nothing (no
-   * file mentions the name), and null when its tools found nothing: only null is no answer.
+   * With `noneIsUnknown`: the program answers an empty value (`[]`, `""`) only after checking
+   * there is nothing (no file mentions the name; the line asked for is there and empty), and null
+   * when its tools found nothing: only null is no answer.
    */
   emptyIsChecked?: true;
 }

@@ -132,6 +132,8 @@ describe("unsureAnswer", () => {
     // "where is fooBarBaz defined": `[]` only after no file mentioned the name.
     expect(unsureAnswer([], undefined, true, true)).toBeNull();
     expect(unsureAnswer(null, undefined, true, true)).toMatch(/found nothing/);
+    // "line 10 of a.js" when line 10 is there and empty.
+    expect(unsureAnswer("", undefined, "a.js has no line 10", true)).toBeNull();
     expect(unsureAnswer([], [{ reason: "protected paths", count: 2 }], true, true)).toMatch(
       /2 protected paths/,
     );
