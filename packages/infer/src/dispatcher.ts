@@ -30,6 +30,8 @@ export interface GenerationResult {
   reading?: string;
   /** An answer of none means only that the tools found nothing (or what the string says): the caller gives no answer then. */
   noneIsUnknown?: true | string;
+  /** With `noneIsUnknown`, an empty list is a checked answer: only null is none. */
+  emptyIsChecked?: true;
   generationMs: number;
   attempts: number;
   correction: { strategy: string; attempts: CorrectionAttempt[] } | null;
@@ -224,6 +226,7 @@ export class Dispatcher {
           ...(answer.template ? { template: answer.template } : {}),
           ...(answer.reading ? { reading: answer.reading } : {}),
           ...(answer.noneIsUnknown ? { noneIsUnknown: answer.noneIsUnknown } : {}),
+          ...(answer.emptyIsChecked ? { emptyIsChecked: true as const } : {}),
           attempts: attempt,
           correction:
             attempts.length > 1 ? { strategy: attempts.at(-1)!.strategy, attempts } : null,

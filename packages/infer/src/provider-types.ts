@@ -83,6 +83,8 @@ export interface ProviderAnswer {
   reading?: string;
   /** An answer of none is not an answer (a rule's `noneIsUnknown`: true, or what none means). */
   noneIsUnknown?: true | string;
+  /** With `noneIsUnknown`, an empty list is a checked answer: only null is none (a rule's `emptyIsChecked`). */
+  emptyIsChecked?: true;
   model?: string;
   tokensIn?: number;
   tokensOut?: number;

@@ -9,6 +9,7 @@ import { MODULE_EXTENSIONS, TEST_FILE } from "./file-kinds.js";
 import { MEMBER_STEPS, memberOf, memberParams, memberReading } from "./member-definitions.js";
 import { quoted } from "./reading-text.js";
 import { fileOf, moduleFileOf, textOf } from "./rule-slots.js";
+import type { Token } from "./read-request.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -26,11 +27,20 @@ const GRAMMAR_FORMS = new Set([
   "M",
 ]);
 
+/**
+ * A word for what a package.json declares ("which scripts are declared", "where are the
+ * dependencies defined"), or a concept in the plural ("exports"): never one definition's name.
+ */
+const isManifestWord = (token: Token) =>
+  ["script", "dependency", "devdependency", "license"].includes(token.form) ||
+  (!["W", "C", "P"].includes(token.form) && /[a-z]s$/.test(token.raw));
+
 /** The name a definitions request asks for: a plain identifier, as written or called ("die()"). */
 const identifier = (slots: RuleSlots) => {
   // The patterns' own words are never the name: "which classes are defined in lib" and "where
   // is the class defined" name no definition ("where is run defined" does).
-  if (slots.name?.some((token) => GRAMMAR_FORMS.has(token.form))) return null;
+  if (slots.name?.some((token) => GRAMMAR_FORMS.has(token.form) || isManifestWord(token)))
+    return null;
   const name = textOf(slots.name)?.replace(/\(\)?$/, "") ?? null;
   return name !== null && IDENTIFIER.test(name) ? name : null;
 };
@@ -171,6 +181,15 @@ function definitions(tool: string) {
     const found = kind
       ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
       : rows;
+    const oneFile = slots.onefile !== undefined && !/s$/i.test(slots.onefile[0]!.raw);
+    // A name typed with its own inner capitals (fooBarBaz) that no file mentions, even with its
+    // first letter in the other case, is defined nowhere: then `[]` is the answer.
+    const checkable =
+      !oneFile &&
+      !member &&
+      context.tools.has("search_files") &&
+      /^.+[A-Z]/.test(name) &&
+      /[a-z]/.test(name);
     return {
       program: [
         `const rows = ${found}`,
@@ -214,17 +233,22 @@ function definitions(tool: string) {
                 : "const defined = len(topLevel) > 0 ? declared : len(members) > 0 ? members : len(declared) > 0 ? declared : found",
             ]),
         // "which file defines X" asks for one file: several files defining the name is no answer.
-        ...(slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
+        ...(oneFile
           ? ["defined !== null && len(unique(defined.map(hit => hit.file))) > 1 ? null : defined"]
-          : ["defined"]),
+          : checkable
+            ? [
+                // None found is an answer only when no file mentions the name at all.
+                `len(defined) > 0 ? defined : len(search_files(mention${where ? ", glob" : ""})) === 0 ? [] : null`,
+              ]
+            : ["defined"]),
       ].join("\n"),
-      params,
+      params: checkable ? { ...params, mention: name.slice(1) } : params,
+      ...(checkable ? { emptyIsChecked: true as const } : {}),
       // "which file defines X" answers null when several files do: none is not what it means.
-      noneIsUnknown:
-        slots.onefile && !/s$/i.test(slots.onefile[0]!.raw)
-          ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
-          : (true as const),
-      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases only when neither does, an alias of another module's default export never; none found is no answer${slots.onefile && !/s$/i.test(slots.onefile[0]!.raw) ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      noneIsUnknown: oneFile
+        ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
+        : (true as const),
+      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases only when neither does, an alias of another module's default export never; ${checkable ? `none found is no answer unless no file mentions ${quoted(name.slice(1))}, then \`[]\`` : "none found is no answer"}${oneFile ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }

@@ -15,6 +15,13 @@ const FILES = [
   "b/widgets/y.js",
   "src/helpers/one.js",
   "src/helpers/two.js",
+  "src/helpers/README.md",
+  "lib/adapters/http.js",
+  "lib/adapters/xhr.js",
+  "lib/adapters/README.md",
+  "dist/plugins/a.js",
+  "dist/plugins/a.d.ts",
+  "docs/guides/intro.md",
 ];
 
 let root: string;
@@ -50,5 +57,34 @@ describe("a noun that names a folder by its files", () => {
     expect((await read("how many widget files are there")).rule).toBeNull();
     // A noun that is not the named folder's own name is not dropped.
     expect((await read("how many widget files in src/helpers")).rule).toBeNull();
+  });
+});
+
+describe("a plural noun alone", () => {
+  it("is the code files of the one flat folder of its name, its docs left out", async () => {
+    expect(await read("list the adapters")).toMatchObject({
+      rule: "list-files",
+      params: { pattern: "lib/adapters/**/*.js" },
+    });
+    expect(await read("how many helpers are there?")).toMatchObject({
+      rule: "count-files",
+      params: { pattern: "src/helpers/**/*.js" },
+    });
+    expect(await read("list the adapters in lib/adapters")).toMatchObject({
+      rule: "list-files",
+      params: { pattern: "lib/adapters/**/*.js" },
+    });
+  });
+
+  it("is not read where the folder's files are of two kinds, not code, or not its own", async () => {
+    // a.js beside a.d.ts: the modules or their declarations, two readings.
+    expect((await read("list the plugins")).rule).toBeNull();
+    // JSON data, not modules.
+    expect((await read("list the locales")).rule).toBeNull();
+    // Subfolders, two folders of the name, a folder of another name, a singular noun.
+    expect((await read("list the rules")).rule).toBeNull();
+    expect((await read("list the widgets")).rule).toBeNull();
+    expect((await read("list the adapters in src/helpers")).rule).toBeNull();
+    expect((await read("list the adapter")).rule).toBeNull();
   });
 });

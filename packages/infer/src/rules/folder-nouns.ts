@@ -11,9 +11,15 @@
  * `lib/rules/utils/` may be the rules alone). Two folders of the name, a folder with subfolders,
  * or a noun that is not a folder's name stay as they were: no pattern reads a bare word there,
  * so there is no answer rather than a guess.
+ *
+ * A plural noun alone ("list the adapters", "how many plugins are there", "list the schedulers
+ * in src/internal/scheduler") names the modules of its folder, not its README: it is read only
+ * where the folder's files, docs aside, are all of one code extension ("the .js files in
+ * lib/adapters"); `adapter.js` beside `adapter.d.ts` is two readings, and no answer.
  */
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
+import { CODE_EXTENSIONS } from "./file-kinds.js";
 
 /** Most files under folders of the noun's name that one lookup reads; past it the noun is left unread. */
 const MAX_FILES_SCANNED = 50_000;
@@ -83,7 +89,7 @@ export async function groundFolderNouns(
       tokens[index + 1]?.form === "file" &&
       !["in", "folder", "D", "F"].includes(tokens[index - 1]?.form ?? ""),
   );
-  if (at < 0) return [...tokens];
+  if (at < 0) return bareNoun(tokens, view);
   const names = namesOf(tokens[at]!.raw);
   const without = [...tokens.slice(0, at), ...tokens.slice(at + 1)];
   const places = tokens.filter((token) => token.form === "in");
@@ -97,4 +103,47 @@ export async function groundFolderNouns(
   const found = await foldersNamed(view, names);
   if (found.length !== 1 || !(await isFlat(view, found[0]!))) return [...tokens];
   return [...without, { form: "in", raw: "in" }, { form: "D", raw: found[0]!, path: found[0]! }];
+}
+
+/** Extensions that document a folder rather than make it up: left out of "the adapters". */
+const DOC_EXTENSIONS = new Set(["md", "markdown", "txt", "rst"]);
+
+/** "list the adapters" or "how many adapters in lib/adapters": the folder's code files (see the file comment). */
+async function bareNoun(tokens: readonly Token[], view: WorkspaceView): Promise<Token[]> {
+  const [verb, noun, place, named] = tokens;
+  const shape =
+    (verb?.form === "show" || verb?.form === "count") &&
+    isNoun(noun) &&
+    /^[a-z]{3,}s$/i.test(noun!.raw) &&
+    (tokens.length === 2 || (tokens.length === 4 && place?.form === "in" && named?.form === "D"));
+  if (!shape) return [...tokens];
+  const names = namesOf(noun!.raw);
+  const folder =
+    named?.path !== undefined
+      ? names.includes(named.path.split("/").at(-1)!.toLowerCase())
+        ? named.path
+        : undefined
+      : await oneFolderNamed(view, names);
+  if (folder === undefined || !(await isFlat(view, folder))) return [...tokens];
+  const kinds = new Set<string>();
+  for (const file of await view.files(`${folder}/*`)) {
+    const name = file.split("/").at(-1)!;
+    const extension = /\.d\.[cm]?ts$/.test(name) ? "d.ts" : (/\.([^.]+)$/.exec(name)?.[1] ?? "");
+    if (!DOC_EXTENSIONS.has(extension.toLowerCase())) kinds.add(extension);
+  }
+  const [only] = kinds;
+  if (kinds.size !== 1 || !CODE_EXTENSIONS.includes(only!)) return [...tokens];
+  return [
+    verb!,
+    { form: "K", raw: `.${only}`, extensions: [only!] },
+    { form: "file", raw: "files" },
+    { form: "in", raw: "in" },
+    { form: "D", raw: folder, path: folder },
+  ];
+}
+
+/** The one folder named one of `names`, or undefined when none or several are. */
+async function oneFolderNamed(view: WorkspaceView, names: readonly string[]) {
+  const found = await foldersNamed(view, names);
+  return found.length === 1 ? found[0] : undefined;
 }

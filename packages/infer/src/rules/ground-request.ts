@@ -115,8 +115,13 @@ export async function groundRequest(
       else if (token.form === "P" || token.form === "W") {
         const named = ++lookups <= MAX_LOOKUPS ? await namedOnce(view, token, next) : null;
         if (named) Object.assign(token, named);
-        // "module.exports", "res.sendFile": a member chain no file has is code, not a path.
-        else if (token.form === "P" && MEMBER_CHAIN.test(token.raw) && !looksLikeFile(token.raw))
+        // "module.exports", "res.sendFile": a member chain no file has is code, not a path;
+        // "console.log" too, whose root is one of JavaScript's own globals.
+        else if (
+          token.form === "P" &&
+          MEMBER_CHAIN.test(token.raw) &&
+          (!looksLikeFile(token.raw) || GLOBAL_ROOT.test(token.raw))
+        )
           token.form = "C";
       }
     }
@@ -131,6 +136,10 @@ export async function groundRequest(
 
 /** `module.exports`, `app.listen`, `Redis.prototype.connect`: identifiers joined by dots. */
 const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+
+/** A member chain rooted in one of JavaScript's own globals (`console.log`, `process.exit`): code, whatever its last part looks like. */
+const GLOBAL_ROOT =
+  /^(?:console|process|Math|JSON|Object|Array|Promise|Reflect|Symbol|globalThis|window|document|Buffer|Number|String|Date)\./;
 
 /**
  * "js files", "ts files": an extension written as a word may mean that extension alone (`*.js`,

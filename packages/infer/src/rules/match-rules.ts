@@ -224,7 +224,7 @@ export async function matchRules(
   return {
     rule: null,
     reason: unknown
-      ? `'${unknown.raw}' is not a folder or file ${context.workspace ? "in the workspace" : "the rules can see (no workspace view)"}`
+      ? notThere(unknown.raw, context.workspace !== undefined)
       : unread.length > 0
         ? `no rule reads ${unread.map((word) => `'${word}'`).join(", ")}`
         : "no rule reads the request this way",
@@ -279,4 +279,12 @@ function isUnread(token: Token): boolean {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Why a path the request names is not one the rules can ground: missing, or hidden and closed. */
+function notThere(raw: string, withView: boolean): string {
+  if (!withView) return `'${raw}' is not a folder or file the rules can see (no workspace view)`;
+  return raw.split(/[\\/]/).some((segment) => /^\.[^./]/.test(segment))
+    ? `'${raw}' is not a folder or file the file tools can read: it is missing, or hidden (a hidden path stays closed unless a trusted config's [files] allow_read opens it)`
+    : `'${raw}' is not a folder or file in the workspace`;
 }

@@ -55,6 +55,19 @@ const field = (name: string, path: string, key?: string): RuleProgram => ({
   reading: `the ${quoted(key === undefined ? name : `${name}.${key}`)} field of ${quoted(path)}${path.startsWith("node_modules/") ? " (the installed package)" : ""} (null when it has none)`,
 });
 
+/**
+ * "the repo url", "bugs url": a field's `url` when its value is an object (`{ type, url }`),
+ * the value itself when it is the URL as a string.
+ */
+const urlField = (name: string, path: string): RuleProgram => ({
+  program: [
+    "const value = JSON.parse(read_file(path))[field] ?? null",
+    'typeof value === "string" ? value : (value ?? {}).url ?? null',
+  ].join("\n"),
+  params: { path, field: name },
+  reading: `the URL of the ${quoted(name)} field of ${quoted(path)} (its ${quoted("url")} when it is an object; null when it has none)`,
+});
+
 /** The subpaths of an `exports` map ("./v4", "./package.json"), or their number; refused for any other shape. */
 function subpathExports(slots: RuleSlots, path: string, value: unknown): RuleProgram | string {
   if (!/^sub-?paths?$/i.test(slots.subpath?.[0]?.raw ?? "") || slots.key?.[0]?.raw !== "exports")
@@ -92,17 +105,19 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     ],
     needs: ["read_file"],
     patterns: [
-      `(?:show )?${PKG_BEFORE}${FIELD}(?: field| url)?${PKG}(?: (?<installed>installed))?`,
+      `(?:show )?${PKG_BEFORE}${FIELD}(?: field| (?<url>url))?${PKG}(?: (?<installed>installed))?`,
       `(?:show )?${FIELD} (?:package )?(?:in )?(?:have|use)`,
       // "who's the author", "repo url?", "installed vite version", "engines of the installed vite".
       `who (?<field>author)${PKG}`,
-      `(?:show )?${PKG_BEFORE}(?<field>repository) url${PKG}`,
+      `(?:show )?${PKG_BEFORE}(?<field>repository) (?<url>url)${PKG}`,
       "(?:show )?(?<installed>installed) (?<pkg>W|P) (?<field>version|license|main|engine|nodeversion)",
       "(?:show )?(?<field>version|license|main|engine|nodeversion)(?: field)?(?: in)? (?<installed>installed) (?<pkg>W|P)",
       // 'whats the "main" entry point': the field quoted, then the word for it.
       `(?:show )?(?<quotedField>Q) ${FIELD}${PKG}`,
       // "what node versions does it support (engines)?", "… per its engines field".
       `(?:show )?${PKG_BEFORE}(?<field>nodeversion)${PKG}(?: engine)?(?: field)?`,
+      // "what's the main file": the file the main field names.
+      `(?:show )?${PKG_BEFORE}(?<field>main) file${PKG}`,
       // "node engine requirement".
       "(?:show )?(?<field>nodeversion) (?<requirement>dependency)",
     ].map(rulePattern),
@@ -120,6 +135,7 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
         return `the quoted ${quoted(quotedField)} is not the field ${quoted(name ?? "")}`;
       const found = await manifestOf(slots, context, installed);
       if (typeof found === "string" || !name) return typeof found === "string" ? found : "no field";
+      if (slots.url) return urlField(name, found.path);
       return field(name, found.path, SUBKEYS[concept]);
     },
   },
@@ -244,7 +260,9 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
     examples: ["what does the build script run", "what does npm test do"],
     needs: ["read_file"],
     patterns: [
-      `(?:show )?(?:npm )?(?<script>[^ ]+) (?<scriptWord>script)(?: run)?${PKG}`,
+      // "what does npm run bench do", "what command does the lint script run".
+      `(?:show )?npm run (?<script>[^ ]+)${PKG}`,
+      `(?:show )?(?:npm )?(?:script )?(?<script>[^ ]+) (?<scriptWord>script)(?: run)?${PKG}`,
       `(?:show )?npm (?<script>[^ ]+)(?: run)?${PKG}`,
       // "what command does `npm test` run": a quoted npm, pnpm or yarn command names the script.
       `(?:show )?(?:script )?(?<command>Q)(?: run)?${PKG}`,
@@ -267,6 +285,26 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
         program: "JSON.parse(read_file(path)).scripts[script]",
         params: { path: found.path, script },
         reading: `the command of the ${quoted(script)} script in ${quoted(found.path)}`,
+      };
+    },
+  },
+  {
+    // "is it commonjs or esm": the type field, as Node reads it (CommonJS without one).
+    id: "module-type",
+    summary: "whether the package is CommonJS or ESM (its type field)",
+    examples: ["is it commonjs or esm", "esm or commonjs?"],
+    needs: ["read_file"],
+    patterns: [`(?:show )?(?<kinds>modsys and modsys)${PKG}`].map(rulePattern),
+    async build(slots, context) {
+      const named = new Set((slots.kinds ?? []).map((token) => token.raw.toLowerCase()));
+      if (!named.has("esm") || !named.has("commonjs"))
+        return "the two module systems are not named";
+      const found = await manifestOf(slots, context);
+      if (typeof found === "string") return found;
+      return {
+        program: 'JSON.parse(read_file(path)).type ?? "commonjs"',
+        params: { path: found.path },
+        reading: `the ${quoted("type")} field of ${quoted(found.path)}: "module" (ESM) or "commonjs", and "commonjs" when it has none, as Node reads its .js files`,
       };
     },
   },
@@ -306,6 +344,7 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       if (slots.values && key !== "type") return `${quoted(key)} is not the module type field`;
       if (slots.subpath) return subpathExports(slots, found.path, value);
       if (slots.count) return fieldCount(key, found.path, value);
+      if (tail?.form === "url") return urlField(key, found.path);
       const sub = slots.sub?.[0]?.raw;
       const asked = slots.asked?.[0]?.raw;
       if (asked !== undefined) {

@@ -158,12 +158,23 @@ describe("classes of request the rules read", () => {
     ["files with a hash in the name", "kind of text"],
     // "docs files": the docs folder's files, or documentation files anywhere; here they differ.
     ["how many docs files are there", "not the same files"],
+    // The dependencies, the license: package.json's, or a name in the code? Neither is a name.
+    ["where are the dependencies defined", "not a plain identifier"],
+    ["where is the license defined", "not a plain identifier"],
+    // A hidden path is closed, and the miss says how to open it.
+    ["show .borp.yaml", "[files] allow_read"],
+    ["whats inside the .vscode folder?", "hidden"],
     // "100k" may be 100,000 or 102,400 bytes.
     ["which files are over 100k", "no rule"],
   ])("does not answer %j", async (request, why) => {
     const { built } = await ask(request);
     expect(built.rule).toBeNull();
     expect(built.rule === null ? built.reason : "").toContain(why);
+  });
+
+  it("never reads a file's name beside a folder as text to search for", async () => {
+    for (const request of ["is there any helper.js in lib", "notes.md in docs"])
+      expect((await ask(request)).built.rule, request).not.toBe("search");
   });
 
   // Classes from strangers' corpora C, D and F.
@@ -200,6 +211,25 @@ describe("classes of request the rules read", () => {
         { file: "lib/clock.mjs", line: 3, text: "console.log(process.env.TZ);" },
       ],
     ],
+    // Code-shaped text alone with where to look: "any" asks whether it is there.
+    ...["any console.log in lib?", "is there any console.log in lib"].map(
+      (request): [string, string, unknown] => [
+        request,
+        "search",
+        [
+          { file: "lib/clock.mjs", line: 2, text: '// console.log("tick")' },
+          { file: "lib/clock.mjs", line: 3, text: "console.log(process.env.TZ);" },
+        ],
+      ],
+    ),
+    [
+      "any process.env in lib",
+      "search",
+      [{ file: "lib/clock.mjs", line: 3, text: "console.log(process.env.TZ);" }],
+    ],
+    // A word for what package.json declares is never a definition's name.
+    ["which scripts are declared", "package-scripts", { build: "tsc -b" }],
+    ["what scripts are defined", "package-scripts", { build: "tsc -b" }],
     ["which files use setTimeout", "files-containing", ["lib/clock.mjs"]],
     ["where is the file named inner.ts", "files-named", ["src/deep/inner.ts"]],
     ["list every inner.ts in src", "files-named", ["src/deep/inner.ts"]],

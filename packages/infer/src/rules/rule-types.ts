@@ -13,6 +13,11 @@ export interface RuleProgram {
    * A string says what none means instead ("found none, or several files define it").
    */
   noneIsUnknown?: true | string;
+  /**
+   * With `noneIsUnknown`: the program answers `[]` only after checking there is nothing (no
+   * file mentions the name), and null when its tools found nothing: only null is no answer.
+   */
+  emptyIsChecked?: true;
 }
 
 /** What a rule may use besides the request: the kit's tool names and a read-only view of the workspace. */

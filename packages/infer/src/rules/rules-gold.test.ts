@@ -188,6 +188,11 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["list the script names", "package-scripts", () => ["build", "test"]],
   ["what does the build script run", "script-command", () => "tsc"],
   ["what does npm test do", "script-command", () => "vitest"],
+  [
+    "is it commonjs or esm",
+    "module-type",
+    (workspace) => workspace.packageJson().type ?? "commonjs",
+  ],
   ["package name and version?", "package-fields", () => ({ name: "demo", version: "1.2.3" })],
   ["which version of whatwg-fetch do we depend on", "dependency-version", () => "^3.6.20"],
   ["typescript version in devDependencies", "dependency-version", () => "^6.0.3"],

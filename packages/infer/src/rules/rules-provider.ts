@@ -35,6 +35,7 @@ export class RulesProvider implements Provider {
       params: built.params,
       reading: built.reading,
       ...(built.noneIsUnknown ? { noneIsUnknown: built.noneIsUnknown } : {}),
+      ...(built.emptyIsChecked ? { emptyIsChecked: true as const } : {}),
     };
   }
 

@@ -492,6 +492,9 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // 'where is the word "YAMLParseError" used in the .js files of dist'.
       `where ${USED} use in {kind} file (?<scope>D)`,
       `find ${FILE_TERM}{scope}`,
+      // "any console.log in src?", "is there any process.env in lib": code-shaped text alone
+      // with the place it is looked for in (a plain word or a file name there is never text).
+      `(?:exist )?(?<term>(?:literal )?[QCR]) in (?:(?<scope>D)|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file)?)`,
     ].map(rulePattern),
     build: search("rows"),
   },

@@ -11,6 +11,7 @@
  */
 import { declarationsOf, isImported, kindOfValue } from "./declared-names.js";
 import { downLevelledClass, prototypeBuiltNames } from "./down-levelled-class.js";
+import { exportedValueOf, isExportsObject } from "./exports-object.js";
 import { childrenOf, isNode, lineOf, nameOf, type SyntaxNode } from "./parse-module.js";
 
 const MEMBERS = new Set([
@@ -95,24 +96,13 @@ function exportedProperties(program: SyntaxNode): Set<SyntaxNode> {
         : statement.type === "VariableDeclaration"
           ? ((statement.declarations as SyntaxNode[]) ?? []).map((declarator) => declarator.init)
           : [];
-    for (let value of values) {
-      let exports = false;
-      while (isNode(value) && value.type === "AssignmentExpression" && value.operator === "=") {
-        exports ||= isModuleExports(value.left as SyntaxNode);
-        value = value.right;
-      }
-      if (exports && isNode(value) && value.type === "ObjectExpression")
+    for (const value of values.map(exportedValueOf))
+      if (value?.type === "ObjectExpression")
         for (const property of (value.properties as SyntaxNode[]) ?? [])
           if (property.type === "Property") found.add(property);
-    }
   }
   return found;
 }
-
-const isModuleExports = (node: SyntaxNode) =>
-  node.type === "MemberExpression" &&
-  nameOf(node.property) === "exports" &&
-  nameOf(node.object) === "module";
 
 /** A property of the exported object named `name`: a method, or a property (`{ a }` and `{ a: b }` hand on a definition made elsewhere). */
 function exportedPropertyAt(node: SyntaxNode, name: string): Definition | null {
@@ -223,11 +213,7 @@ function assignedDefinition(node: SyntaxNode, name: string): Definition | null {
     return null;
   if (nameOf(left.property) !== name || isImported(node.right)) return null;
   const target = left.object as SyntaxNode;
-  const onExports =
-    (target.type === "Identifier" && target.name === "exports") ||
-    (target.type === "MemberExpression" &&
-      nameOf(target.property) === "exports" &&
-      nameOf(target.object) === "module");
+  const onExports = isExportsObject(target);
   const onPrototype = target.type === "MemberExpression" && nameOf(target.property) === "prototype";
   // `exports.a = exports.b = value`: each name gets the value at the end of the chain.
   let right = node.right as SyntaxNode;

@@ -12,6 +12,7 @@
 import { isNode, referenceChildren, lineOf, nameOf, type SyntaxNode } from "./parse-module.js";
 import { declarationsOf, kindOfValue, type CodeKind } from "./declared-names.js";
 import { prototypeBuiltNames } from "./down-levelled-class.js";
+import { exportedValueOf, isExportsObject } from "./exports-object.js";
 
 /** One exported name, its kind and the line that exports it. */
 export interface ModuleExport {
@@ -201,20 +202,6 @@ function calleeName(call: SyntaxNode): string | null {
   return null;
 }
 
-/** True for `exports` and `module.exports`. */
-function isExportsObject(node: unknown): boolean {
-  if (!isNode(node)) return false;
-  if (node.type === "Identifier") return node.name === "exports";
-  return (
-    node.type === "MemberExpression" &&
-    node.computed !== true &&
-    isNode(node.object) &&
-    node.object.type === "Identifier" &&
-    node.object.name === "module" &&
-    nameOf(node.property) === "exports"
-  );
-}
-
 /** The property a member expression names, computed string keys included: `exports["a-b"]` → "a-b". */
 function memberName(node: SyntaxNode): string | null {
   return node.computed === true
@@ -336,14 +323,8 @@ function exportsAliases(program: SyntaxNode, state: Collect): Set<string> {
   for (const statement of (program.body as SyntaxNode[] | undefined) ?? []) {
     if (statement.type === "VariableDeclaration")
       for (const declarator of (statement.declarations as SyntaxNode[]) ?? []) {
-        let value = declarator.init;
-        let exported = false;
-        while (isNode(value) && value.type === "AssignmentExpression" && value.operator === "=") {
-          exported ||= isExportsObject(value.left);
-          value = value.right;
-        }
         const name = nameOf(declarator.id);
-        if (exported && name !== null && declarator.id !== null) aliases.add(name);
+        if (exportedValueOf(declarator.init) !== null && name !== null) aliases.add(name);
       }
     const expression = statement.type === "ExpressionStatement" ? statement.expression : null;
     if (

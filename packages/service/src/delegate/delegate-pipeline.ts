@@ -153,7 +153,7 @@ async function delegateStages(
   // out files that may be the answer goes to the models, or gets no answer.
   const unsure =
     outcome.tier === "templates" || outcome.tier === "rules"
-      ? offlineUnsure(result, outcome.noneIsUnknown ?? false)
+      ? offlineUnsure(result, outcome.noneIsUnknown ?? false, outcome.emptyIsChecked === true)
       : null;
   if (unsure !== null) {
     const tiersBefore = [{ provider: outcome.provider, reason: `answered, but ${unsure}` }];
@@ -249,9 +249,10 @@ async function delegateStages(
 function offlineUnsure(
   result: ChangeOutcome & { success: boolean; output: unknown; skipped?: SkippedCount[] },
   noneIsUnknown: boolean | string,
+  emptyIsChecked: boolean,
 ): string | null {
   if (!result.success || result.changes.length > 0) return null;
-  return unsureAnswer(result.output, result.skipped, noneIsUnknown);
+  return unsureAnswer(result.output, result.skipped, noneIsUnknown, emptyIsChecked);
 }
 
 /** True when a delegate's outcome says whether its program did what was asked: not a dry run, nothing declined. */

@@ -127,4 +127,13 @@ describe("unsureAnswer", () => {
     );
     expect(unsureAnswer([{ file: "a.js" }], undefined, true)).toBeNull();
   });
+
+  it("takes a checked empty list as an answer, but never null, nor a list a run left files out of", () => {
+    // "where is fooBarBaz defined": `[]` only after no file mentioned the name.
+    expect(unsureAnswer([], undefined, true, true)).toBeNull();
+    expect(unsureAnswer(null, undefined, true, true)).toMatch(/found nothing/);
+    expect(unsureAnswer([], [{ reason: "protected paths", count: 2 }], true, true)).toMatch(
+      /2 protected paths/,
+    );
+  });
 });

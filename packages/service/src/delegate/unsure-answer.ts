@@ -28,15 +28,19 @@ function saysNone(output: unknown): boolean {
  * it says "none" while the run left out files that may be what was asked for. "Found nothing"
  * is not "there is nothing": `find_files("**\/*.yaml")` answers `[]` when the only YAML files
  * are hidden. With `noneIsUnknown` (the rule says so: a definition its parser cannot see), an
- * answer of none is never given. A model's answer is its own reading and is not judged here.
+ * answer of none is never given, unless `emptyIsChecked` says the program answers `[]` only
+ * after checking there is nothing (then only null is unknown, and `[]` is judged like any other
+ * none). A model's answer is its own reading and is not judged here.
  */
 export function unsureAnswer(
   output: unknown,
   skipped: readonly SkippedCount[] | undefined,
   noneIsUnknown: boolean | string = false,
+  emptyIsChecked = false,
 ): string | null {
   if (!saysNone(output)) return null;
-  if (noneIsUnknown)
+  const checked = emptyIsChecked && Array.isArray(output);
+  if (noneIsUnknown && !checked)
     return `the answer was ${JSON.stringify(output ?? null)}, which says only that ${typeof noneIsUnknown === "string" ? noneIsUnknown : "its tools found nothing"}`;
   const unsure = (skipped ?? []).filter((row) => !MEANT_TO_LEAVE_OUT.has(row.reason));
   if (unsure.length === 0) return null;
