@@ -23,7 +23,10 @@ describe("permissionFlags", () => {
       disableWarning: true,
     });
     expect(permissionFlags("21.3.0", never).disableWarning).toBe(true);
-    expect(permissionFlags("24.1.0", never)).toEqual({ flag: "--permission", disableWarning: true });
+    expect(permissionFlags("24.1.0", never)).toEqual({
+      flag: "--permission",
+      disableWarning: true,
+    });
   });
 
   it("asks Node about a version it does not know, and prefers the stable flag", () => {
@@ -33,7 +36,10 @@ describe("permissionFlags", () => {
       disableWarning: false,
     });
     expect(
-      permissionFlags("26.0.0", asked(["--permission", "--experimental-permission", "--disable-warning"])),
+      permissionFlags(
+        "26.0.0",
+        asked(["--permission", "--experimental-permission", "--disable-warning"]),
+      ),
     ).toEqual({ flag: "--permission", disableWarning: true });
     expect(permissionFlags("18.19.0", asked([]))).toEqual({ flag: null, disableWarning: false });
     expect(permissionFlags("not a version", asked(["--permission"])).flag).toBe("--permission");

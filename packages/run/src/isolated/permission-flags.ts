@@ -13,14 +13,15 @@ export interface PermissionFlags {
 }
 
 /** The flags of the Node versions known here by major version: `--disable-warning` from its minor. */
-const KNOWN: Readonly<Record<number, { flag: PermissionFlags["flag"]; disableWarningFrom: number }>> =
-  {
-    // --experimental-permission from 20.0.0; --disable-warning from 20.11.0 and 21.3.0.
-    20: { flag: "--experimental-permission", disableWarningFrom: 11 },
-    21: { flag: "--experimental-permission", disableWarningFrom: 3 },
-    // --permission (stable) in every 24.x.
-    24: { flag: "--permission", disableWarningFrom: 0 },
-  };
+const KNOWN: Readonly<
+  Record<number, { flag: PermissionFlags["flag"]; disableWarningFrom: number }>
+> = {
+  // --experimental-permission from 20.0.0; --disable-warning from 20.11.0 and 21.3.0.
+  20: { flag: "--experimental-permission", disableWarningFrom: 11 },
+  21: { flag: "--experimental-permission", disableWarningFrom: 3 },
+  // --permission (stable) in every 24.x.
+  24: { flag: "--permission", disableWarningFrom: 0 },
+};
 
 /** The permission flags of Node `version` (`process.versions.node`), asking `allowed` when the version is not known here. */
 export function permissionFlags(
