@@ -30,6 +30,16 @@ async function main() {
   await loaded.exports.runCommand(process.argv.slice(2));
   // Once: a bundle run without its cache (first run, or a new Node) keeps one for the next.
   loaded.keepCache();
+  // First of the listeners, so that it sees every other one: a `once` listener is gone once called.
+  process.prependOnceListener("beforeExit", endNow);
+}
+
+// When the command has nothing left to do (Node found no handle, request or timer left, so every
+// write is done and every child killed), a process that ends on its own still frees its V8 heap
+// page by page; one that calls exit does not, and runs its exit hooks all the same. Only when no
+// other module listens: its listener may start more work.
+function endNow() {
+  if (process.listenerCount("beforeExit") === 0) process.exit();
 }
 
 // What runCommand could not report (it reports every error it knows as a value) ends the

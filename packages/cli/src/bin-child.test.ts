@@ -12,14 +12,18 @@ const BUNDLE = fileURLToPath(new URL("../dist/bin/", import.meta.url));
 const EXAMPLE = fileURLToPath(new URL("../../../examples/workspace", import.meta.url));
 let root: string;
 let spawnLog: string;
+let exitLog: string;
 let preload: string;
+let lateWork: string;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "lackpy-bin-child-"));
   await cp(EXAMPLE, root, { recursive: true });
   await writeFile(path.join(root, "program.js"), `find_files("**/*.py")`);
+  await writeFile(path.join(root, "invalid.js"), `require("fs")`);
   // Notes every process the bin starts (pid and file), written when the bin exits.
   spawnLog = path.join(root, "..", `${path.basename(root)}-spawned.json`);
+  exitLog = path.join(root, "..", `${path.basename(root)}-exit.txt`);
   preload = path.join(root, "..", `${path.basename(root)}-preload.cjs`);
   await writeFile(
     preload,
@@ -29,7 +33,18 @@ beforeAll(async () => {
       `ChildProcess.prototype.spawn = function (options) {\n` +
       `  const result = spawn.call(this, options);\n` +
       `  started.push({ pid: this.pid, file: options.args.at(-1) });\n  return result;\n};\n` +
-      `process.on("exit", () => writeFileSync(${JSON.stringify(spawnLog)}, JSON.stringify(started)));\n`,
+      `process.on("exit", () => writeFileSync(${JSON.stringify(spawnLog)}, JSON.stringify(started)));\n` +
+      // Notes an end through process.exit (Node's own end after an empty loop never calls it).
+      `const reallyExit = process.reallyExit;\n` +
+      `process.reallyExit = (code) => {\n` +
+      `  writeFileSync(${JSON.stringify(exitLog)}, String(code));\n  reallyExit.call(process, code);\n};\n`,
+  );
+  // Another module's beforeExit listener that starts more work, which must not be cut short.
+  lateWork = path.join(root, "..", `${path.basename(root)}-late.cjs`);
+  await writeFile(
+    lateWork,
+    `process.once("beforeExit", () => setTimeout(() => ` +
+      `require("node:fs").writeFileSync(${JSON.stringify(`${lateWork}.done`)}, "done"), 50));\n`,
   );
 });
 
@@ -37,6 +52,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
   await rm(preload, { force: true });
   await rm(spawnLog, { force: true });
+  await rm(exitLog, { force: true });
+  await rm(lateWork, { force: true });
+  await rm(`${lateWork}.done`, { force: true });
 });
 
 function alive(pid: number): boolean {
@@ -56,19 +74,24 @@ async function gone(pid: number): Promise<void> {
   expect(alive(pid)).toBe(false);
 }
 
-/** Runs the bin; returns its exit code, its stdout, and the processes it started. */
-async function runBin(args: string[]) {
+/**
+ * Runs the bin (with `preloads` before it); returns its exit code, its stdout, the processes it
+ * started, and the code it passed to process.exit (null when Node ended it after an empty loop).
+ */
+async function runBin(args: string[], preloads: string[] = []) {
   await rm(spawnLog, { force: true });
+  await rm(exitLog, { force: true });
   const done: { code?: number; stdout?: string } = await execFileAsync(
     process.execPath,
-    ["--require", preload, BIN, ...args],
+    ["--require", preload, ...preloads.flatMap((file) => ["--require", file]), BIN, ...args],
     { cwd: root, timeout: 30_000 },
   ).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code?: number; stdout?: string }) => error,
   );
   const started = JSON.parse(await readFile(spawnLog, "utf8")) as { pid: number; file: string }[];
-  return { code: done.code, stdout: done.stdout ?? "", started };
+  const exited = await readFile(exitLog, "utf8").then(Number, () => null);
+  return { code: done.code, stdout: done.stdout ?? "", started, exited };
 }
 
 /**
@@ -92,12 +115,36 @@ describe("bin/lackpy.js: the isolated child it starts first", () => {
   it.each([
     ["a run of a missing file", ["run", "missing.js", "--workspace", ".", "--json"]],
     ["an unknown option", ["run", "program.js", "--no-such-option"]],
+    ["a program that fails validation", ["run", "invalid.js", "--workspace", ".", "--json"]],
+    ["a request nothing answers", ["delegate", "zzqx frobnicate", "--workspace", ".", "--json"]],
   ])("kills that child when the command fails before a run: %s", async (_name, args) => {
-    const { code, started } = await runBin(args);
+    const { code, started, exited } = await runBin(args);
     expect(code).not.toBe(0);
+    expect(exited).toBe(code);
     expect(started).toHaveLength(1);
     // Killed as the bin exits: gone by the time its exit is seen, or a moment after.
     await gone(started[0]!.pid);
+  });
+
+  it("ends through exit once nothing is left to do, with its exit code and all its output", async () => {
+    const served = await runBin(["run", "program.js", "--workspace", ".", "--json"]);
+    expect([served.code, served.exited]).toEqual([0, 0]);
+    expect(JSON.parse(served.stdout)).toMatchObject({ success: true, output: ["src/cli.py"] });
+    const refused = await runBin(["run", "invalid.js", "--workspace", ".", "--json"]);
+    expect([refused.code, refused.exited]).toEqual([1, 1]);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: "invalid_program" } });
+    await gone(served.started[0]!.pid);
+    await gone(refused.started[0]!.pid);
+  });
+
+  it("leaves the end to Node when another module listens for it, and that module's work is done", async () => {
+    const { code, stdout, exited } = await runBin(
+      ["run", "program.js", "--workspace", ".", "--json"],
+      [lateWork],
+    );
+    expect([code, exited]).toEqual([0, null]);
+    expect(JSON.parse(stdout)).toMatchObject({ success: true });
+    expect(await readFile(`${lateWork}.done`, "utf8")).toBe("done");
   });
 
   it("starts no child for a command that runs none, nor for --help or an in-process run", async () => {

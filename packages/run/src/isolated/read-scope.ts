@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { nodePermissionFlags } from "./permission-flags.js";
 
 /** The folders one kind of child may read, and the key the pool keeps such children under. */
 export interface ReadScope {
@@ -15,26 +16,16 @@ export interface ReadScope {
   readonly folders: readonly string[];
 }
 
-/** The permission flag of this Node (`--permission`, or `--experimental-permission` before 22.13), or null without one. */
-function permissionFlag(): string | null {
-  const flags = process.allowedNodeEnvironmentFlags;
-  if (flags.has("--permission")) return "--permission";
-  if (flags.has("--experimental-permission")) return "--experimental-permission";
-  return null;
-}
-
 /** True when this Node can start a child under the permission model. */
 export function canScopeReads(): boolean {
-  return permissionFlag() !== null;
+  return nodePermissionFlags().flag !== null;
 }
 
 /** The flags that start a child under `scope`: the permission model and its readable folders. */
 export function readScopeFlags(scope: ReadScope): string[] {
-  const flag = permissionFlag();
+  const { flag, disableWarning } = nodePermissionFlags();
   if (flag === null) throw new Error("this Node has no permission model");
-  const quiet = process.allowedNodeEnvironmentFlags.has("--disable-warning")
-    ? ["--disable-warning=ExperimentalWarning"]
-    : [];
+  const quiet = disableWarning ? ["--disable-warning=ExperimentalWarning"] : [];
   return [flag, ...quiet, ...scope.folders.map((folder) => `--allow-fs-read=${folder}`)];
 }
 
