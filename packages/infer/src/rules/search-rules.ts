@@ -8,7 +8,7 @@
 import { NODE_BUILTIN_MODULES } from "@lackpy/kit";
 import { CODE_EXTENSIONS, MODULE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
-import { escapeRegex, regexLiteral } from "./regex-literal.js";
+import { escapeRegex, regexLiteral, wholeWordRegex } from "./regex-literal.js";
 import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
@@ -120,7 +120,12 @@ const todos = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
 };
 
 /** What a term slot searches for: plain text (`query`), or a regex literal (with the text it stands for when case is ignored). */
-function termOf(slots: RuleSlots): { query: string } | { regex: string; anyCase?: string } | null {
+function termOf(
+  slots: RuleSlots,
+): { query: string } | { regex: string; anyCase?: string; word?: string } | null {
+  // "the word knex": the whole word, as grep -w matches it.
+  const whole = wholeWordRegex(slots.term, slots.icase !== undefined);
+  if (whole) return whole;
   // "the word zod": the marker word is not part of the text.
   const tokens = (slots.term ?? []).filter(
     (token) => !["literal", "contain", "have", "with"].includes(token.form),
@@ -147,9 +152,11 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   const what =
     "query" in term
       ? `${quoted(term.query)} (case-sensitive)`
-      : term.anyCase !== undefined
-        ? `${quoted(term.anyCase)} in any case`
-        : `a match of the regex ${term.regex}`;
+      : "word" in term && term.word !== undefined
+        ? `the whole word ${quoted(term.word)} (${slots.icase ? "in any case" : "case-sensitive"}, as grep -w matches it)`
+        : term.anyCase !== undefined
+          ? `${quoted(term.anyCase)} in any case`
+          : `a match of the regex ${term.regex}`;
   const files = searchedText(pattern, slots);
   const reading =
     shape === "rows"
