@@ -92,6 +92,9 @@ const DEFINED = [
   `(?:show )?where define ${NAME}${WHERE}`,
   `(?:show |find )?(?:(?<onefile>file) )?define (?:codekind )?${NAME}${WHERE}`,
   `(?:show |find )?${NAME} define${WHERE}`,
+  // "which file has the LRUCache class": one file, the kind marking the name.
+  `(?:show )?(?<onefile>file) have (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
+  `(?:show )?(?<onefile>file) have (?<codekind>codekind) (?<name>[WC])${WHERE}`,
   // "where's the dehydrate function", "find function deepMerge": the kind marks the name.
   `(?:show )?where (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
   `(?:show )?where (?<codekind>codekind) (?<name>[WC])${WHERE}`,

@@ -11,6 +11,7 @@ import type { Token } from "./read-request.js";
 import { TEST_GLOB, globFor, isLanguageName, looksLikeFile } from "./file-kinds.js";
 import { groundFolderNouns } from "./folder-nouns.js";
 import { groundManifestWords } from "./manifest-words.js";
+import { memberPhrases } from "./member-definitions.js";
 import { readScopeWords } from "./scope-words.js";
 
 /** Root-level names of the well-known files, as globs, by the word people use. */
@@ -130,7 +131,7 @@ export async function groundRequest(
     read = await groundManifestWords(read, view);
     read = await groundFolderNouns(read, view);
   }
-  read = dropWholeWorkspace(await readScopeWords(read, view));
+  read = memberPhrases(dropWholeWorkspace(await readScopeWords(read, view)));
   return moveLeadingScope(folderBeforeFile(read));
 }
 

@@ -291,7 +291,8 @@ const MODULE_NAME =
 
 const MARKS = "(?<marks>todo(?: and todo)?)";
 /** Text to look for after a word that introduces it ("contains", "grep", "occurrences of", "the word"): quoted, a regex, or one word, path or name. */
-const TERM = "(?<term>(?:literal )?[QWCPFDR])";
+/** …and a package.json field's name, grounded as one ("grep sideEffects"), is text all the same. */
+const TERM = "(?<term>(?:literal )?[QWCPFDRM])";
 const HAVE = "(?:contain|have|with)";
 /**
  * Text that "used", "use of", "call" and "find" take: quoted, a regex, or a name that is
