@@ -47,6 +47,10 @@ describe("the importers of a workspace module", () => {
     const deps = await answerCleanly(root, "deps of functions/compare.js");
     expect(deps.built.rule).toBe("imports");
     expect(deps.output).toEqual(["../classes/semver"]);
+    // "deps of <package>" is the package's own list, never its importers.
+    expect((await answerCleanly(root, "deps of semverish")).built.rule).toBe(
+      "package-dependencies",
+    );
     // The package's own list is what it depends on, never what depends on it.
     expect((await answerCleanly(root, "what depends on semverish")).built.rule).toBeNull();
     expect((await answerCleanly(root, "what does semverish depend on")).output).toEqual({

@@ -371,6 +371,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
+      // "what depends on lib/a.js" asks for its importers; "deps of lib/a.js" for its imports.
+      if (
+        slots.verb?.[0]?.form === "dependency" &&
+        !slots.files &&
+        !slots.who &&
+        !/^(?:what|which)$/i.test(slots.ask?.[0]?.raw ?? "")
+      )
+        return "“deps of” a module names what it imports, not who imports it";
       if (
         slots.verb?.[0]?.form === "use" &&
         slots.module?.[0]?.form === "W" &&
