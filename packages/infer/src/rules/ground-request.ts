@@ -181,7 +181,8 @@ function scopeGlob(tokens: readonly Token[]): string {
 
 /**
  * What an ungrounded path or word names by the workspace's files: a bare file name ("App.tsx")
- * that exactly one file has, at any depth (outside node_modules), is that file; an extension
+ * or a path's end ("utils/merge.js") that exactly one file has, at any depth (outside
+ * node_modules), is that file; an extension
  * before "files" ("svg files", "d.ts files") or written with its dot (".d.ts") that some file
  * has is a kind of file. Null otherwise.
  */
@@ -191,7 +192,8 @@ async function namedOnce(
   next: Token | undefined,
 ): Promise<Partial<Token> | null> {
   const raw = token.raw;
-  if (token.form === "P" && /^[\w@+-][\w@.+-]*\.[A-Za-z0-9]+$/.test(raw)) {
+  // "App.tsx", "utils/merge.js": a name, or a path's end, that exactly one file has.
+  if (token.form === "P" && /^[\w@+-][\w@.+-]*(?:\/[\w@+-][\w@.+-]*)*\.[A-Za-z0-9]+$/.test(raw)) {
     const files = await view.files(`**/${raw}`);
     if (files.length === 1) return { form: "F", path: files[0] };
   }

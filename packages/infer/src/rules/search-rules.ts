@@ -537,6 +537,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // "any console.log in src?", "is there any process.env in lib": code-shaped text alone
       // with the place it is looked for in (a plain word or a file name there is never text).
       `(?:exist )?(?<term>(?:literal )?[QCR]) in (?:(?<scope>D)|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file)?)`,
+      // "is there any console.log anywhere?": asked whether it is there at all.
+      "exist (?<term>(?:literal )?[QCR])",
     ].map(rulePattern),
     build: search("rows"),
   },
