@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { SHIPPED_KITS } from "@lackpy/kit";
 import { createFileTools, createWorkspaceView } from "@lackpy/kit/node";
-import { run } from "@lackpy/run/node";
+import { closeWorkerPool, run } from "@lackpy/run/node";
+import { afterAll, beforeAll } from "vitest";
 import { matchRules } from "../rules/match-rules.js";
 
 /** The shipped read-only kit's tools: what the rules answer with by default. */
@@ -48,4 +49,20 @@ export async function answerCleanly(root: string, request: string) {
   const answered = await answerRequest(root, request);
   if (answered.error) throw new Error(`${request}: ${JSON.stringify(answered.error)}`);
   return answered;
+}
+
+/**
+ * A temporary workspace of `files` for the tests of one file: written before them, removed
+ * after (with the worker pool closed); `ask` answers a request over it as `answerCleanly` does.
+ */
+export function workspaceFor(name: string, files: Readonly<Record<string, string>>) {
+  let root = "";
+  beforeAll(async () => {
+    root = await writeWorkspace(name, files);
+  });
+  afterAll(async () => {
+    await closeWorkerPool();
+    await rm(root, { recursive: true, force: true });
+  });
+  return { ask: (request: string) => answerCleanly(root, request) };
 }

@@ -1,7 +1,5 @@
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeWorkerPool } from "@lackpy/run/node";
-import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+import { describe, expect, it } from "vitest";
+import { workspaceFor } from "../__fixtures__/rule-answers.js";
 
 /**
  * "where is the function fooBarBaz defined" for a name no file has: the strangers' corpora
@@ -16,16 +14,7 @@ const FILES: Readonly<Record<string, string>> = {
   "docs/notes.md": "The FooBarQux helper is gone.\n",
 };
 
-let root: string;
-
-beforeAll(async () => {
-  root = await writeWorkspace("nowhere", FILES);
-});
-
-afterAll(async () => {
-  await closeWorkerPool();
-  await rm(root, { recursive: true, force: true });
-});
+const { ask } = workspaceFor("nowhere", FILES);
 
 describe("a name defined nowhere", () => {
   it.each([
@@ -33,7 +22,7 @@ describe("a name defined nowhere", () => {
     "where is FooBarBaz defined",
     "where is fooBarBaz defined in lib",
   ])("%j is [] when no file mentions it", async (request) => {
-    const { built, output } = await answerCleanly(root, request);
+    const { built, output } = await ask(request);
     expect(built.rule).toBe("definitions");
     expect(output).toEqual([]);
     if (built.rule === null) return;
@@ -50,7 +39,7 @@ describe("a name defined nowhere", () => {
     // Mentioned, but only as an import: not a definition, and not known to be none.
     "where is makeWidget defined",
   ])("%j is null (no answer) when a file mentions it", async (request) => {
-    const { built, output } = await answerCleanly(root, request);
+    const { built, output } = await ask(request);
     expect(built.rule).toBe("definitions");
     expect(output).toBeNull();
   });
@@ -62,7 +51,7 @@ describe("a name defined nowhere", () => {
     // One file was asked for: several files defining it is null, so none stays unknown.
     "which file defines fooBarBaz",
   ])("%j is not a checked none", async (request) => {
-    const { built, output } = await answerCleanly(root, request);
+    const { built, output } = await ask(request);
     expect(built.rule).toBe("definitions");
     expect(output === null || (Array.isArray(output) && output.length === 0)).toBe(true);
     if (built.rule === null) return;
@@ -70,7 +59,7 @@ describe("a name defined nowhere", () => {
   });
 
   it("still answers a name that is defined", async () => {
-    const { output } = await answerCleanly(root, "where is loadConfig defined");
+    const { output } = await ask("where is loadConfig defined");
     expect(output).toEqual([expect.objectContaining({ file: "lib/a.js", line: 1 })]);
   });
 });
@@ -81,19 +70,19 @@ describe("a function called nowhere", () => {
     ["how many files call fooBarBaz", 0],
     ["does anything call eval( ?", []],
   ] as const)("%j is none, checked, when no file mentions it", async (request, gold) => {
-    const { built, output } = await answerCleanly(root, request);
+    const { built, output } = await ask(request);
     expect(built.rule).toBe("callers-parsed");
     expect(output).toEqual(gold);
     if (built.rule !== null) expect(built.emptyIsChecked).toBe(true);
   });
 
   it("is no answer when a file mentions it but the parser finds no call", async () => {
-    const { output } = await answerCleanly(root, "how many files call makeClient");
+    const { output } = await ask("how many files call makeClient");
     expect(output).toBeNull();
   });
 
   it("checks nothing for a name all in lower case that is not one of JavaScript's", async () => {
-    const { built, output } = await answerCleanly(root, "who calls foobarbaz");
+    const { built, output } = await ask("who calls foobarbaz");
     expect(output).toEqual([]);
     if (built.rule !== null) expect(built.emptyIsChecked).toBeUndefined();
   });

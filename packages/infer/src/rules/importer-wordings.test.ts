@@ -1,7 +1,5 @@
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeWorkerPool } from "@lackpy/run/node";
-import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+import { describe, expect, it } from "vitest";
+import { workspaceFor } from "../__fixtures__/rule-answers.js";
 
 /**
  * Who imports a workspace module, in the words strangers use: a path's end without its
@@ -19,16 +17,7 @@ const FILES: Readonly<Record<string, string>> = {
   "index.js": "const compare = require('./functions/compare.js')\nmodule.exports = { compare }\n",
 };
 
-let root: string;
-
-beforeAll(async () => {
-  root = await writeWorkspace("importers", FILES);
-});
-
-afterAll(async () => {
-  await closeWorkerPool();
-  await rm(root, { recursive: true, force: true });
-});
+const { ask } = workspaceFor("importers", FILES);
 
 describe("the importers of a workspace module", () => {
   it.each([
@@ -38,22 +27,20 @@ describe("the importers of a workspace module", () => {
     ["find uses of functions/compare.js", ["functions/eq.js", "index.js"]],
     ["what depends on functions/compare?", ["functions/eq.js", "index.js"]],
   ])("%j", async (request, gold) => {
-    const { built, output } = await answerCleanly(root, request);
+    const { built, output } = await ask(request);
     expect(built.rule).toBe("files-importing");
     expect(output).toEqual(gold);
   });
 
   it("reads the other way where the words do", async () => {
-    const deps = await answerCleanly(root, "deps of functions/compare.js");
+    const deps = await ask("deps of functions/compare.js");
     expect(deps.built.rule).toBe("imports");
     expect(deps.output).toEqual(["../classes/semver"]);
     // "deps of <package>" is the package's own list, never its importers.
-    expect((await answerCleanly(root, "deps of semverish")).built.rule).toBe(
-      "package-dependencies",
-    );
+    expect((await ask("deps of semverish")).built.rule).toBe("package-dependencies");
     // The package's own list is what it depends on, never what depends on it.
-    expect((await answerCleanly(root, "what depends on semverish")).built.rule).toBeNull();
-    expect((await answerCleanly(root, "what does semverish depend on")).output).toEqual({
+    expect((await ask("what depends on semverish")).built.rule).toBeNull();
+    expect((await ask("what does semverish depend on")).output).toEqual({
       "lru-cache": "^6.0.0",
     });
   });

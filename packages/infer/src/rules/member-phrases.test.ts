@@ -1,7 +1,5 @@
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeWorkerPool } from "@lackpy/run/node";
-import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+import { describe, expect, it } from "vitest";
+import { workspaceFor } from "../__fixtures__/rule-answers.js";
 
 /**
  * A member named with its owner after "of" ("the inc method of the SemVer class") is read as
@@ -17,16 +15,7 @@ const FILES: Readonly<Record<string, string>> = {
   "functions/compare.js": "module.exports = function compare(a, b) {}\n",
 };
 
-let root: string;
-
-beforeAll(async () => {
-  root = await writeWorkspace("member-phrases", FILES);
-});
-
-afterAll(async () => {
-  await closeWorkerPool();
-  await rm(root, { recursive: true, force: true });
-});
+const { ask } = workspaceFor("member-phrases", FILES);
 
 const rows = (output: unknown) =>
   (output as { file: string; line: number }[]).map((row) => `${row.file}:${row.line}`);
@@ -37,25 +26,23 @@ describe("a member named with its owner", () => {
     "where's the inc() method of SemVer",
     "where is SemVer.inc defined",
   ])("%j is the owner's member", async (request) => {
-    const { built, output } = await answerCleanly(root, request);
+    const { built, output } = await ask(request);
     expect(built.rule).toBe("definitions");
     expect(rows(output)).toEqual(["classes/semver.js:2"]);
   });
 
   it("never reads “the compare function of semver” as a member: it may be the package's", async () => {
-    expect(
-      (await answerCleanly(root, "where is the compare function of semver")).built.rule,
-    ).toBeNull();
+    expect((await ask("where is the compare function of semver")).built.rule).toBeNull();
   });
 
   it("answers which one file has a class", async () => {
-    const { built, output } = await answerCleanly(root, "which file has the LRUCache class");
+    const { built, output } = await ask("which file has the LRUCache class");
     expect(built.rule).toBe("definitions");
     expect(rows(output)).toEqual(["internal/lrucache.js:1"]);
   });
 
   it("greps a word that is also a field's name", async () => {
-    const { built, output } = await answerCleanly(root, "grep sideEffects");
+    const { built, output } = await ask("grep sideEffects");
     expect(built.rule).toBe("search");
     expect(rows(output)).toEqual(["package.json:1"]);
   });

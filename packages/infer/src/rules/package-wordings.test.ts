@@ -1,7 +1,5 @@
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeWorkerPool } from "@lackpy/run/node";
-import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+import { describe, expect, it } from "vitest";
+import { workspaceFor } from "../__fixtures__/rule-answers.js";
 
 /**
  * package.json facts in the words people use: a URL field's URL (not the object around it), an
@@ -17,20 +15,9 @@ const MANIFEST = {
   scripts: { bench: "node bench/run.js", lint: "eslint .", test: "vitest run" },
 };
 
-let root: string;
-let esm: string;
-
-beforeAll(async () => {
-  root = await writeWorkspace("package-words", { "package.json": JSON.stringify(MANIFEST) });
-  esm = await writeWorkspace("package-words-esm", {
-    "package.json": JSON.stringify({ name: "esm-demo", type: "module", repository: "demo/esm" }),
-  });
-});
-
-afterAll(async () => {
-  await closeWorkerPool();
-  await rm(root, { recursive: true, force: true });
-  await rm(esm, { recursive: true, force: true });
+const demo = workspaceFor("package-words", { "package.json": JSON.stringify(MANIFEST) });
+const esm = workspaceFor("package-words-esm", {
+  "package.json": JSON.stringify({ name: "esm-demo", type: "module", repository: "demo/esm" }),
 });
 
 describe("package.json facts in other words", () => {
@@ -43,14 +30,14 @@ describe("package.json facts in other words", () => {
     ["what's the main file", "package-field", "lib/index.js"],
     ["is it commonjs or esm", "module-type", "commonjs"],
   ] as const)("%j", async (request, rule, gold) => {
-    const { built, output } = await answerCleanly(root, request);
+    const { built, output } = await demo.ask(request);
     expect(built.rule).toBe(rule);
     expect(output).toEqual(gold);
   });
 
   it("answers a URL field written as a string with the string, and the type field as it is", async () => {
-    expect((await answerCleanly(esm, "whats the repo url")).output).toBe("demo/esm");
-    const { built, output } = await answerCleanly(esm, "esm or commonjs?");
+    expect((await esm.ask("whats the repo url")).output).toBe("demo/esm");
+    const { built, output } = await esm.ask("esm or commonjs?");
     expect(output).toBe("module");
     expect(built.rule === null ? "" : built.reading).toMatch(/"commonjs" when it has none/);
   });

@@ -1,7 +1,5 @@
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeWorkerPool } from "@lackpy/run/node";
-import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+import { describe, expect, it } from "vitest";
+import { workspaceFor } from "../__fixtures__/rule-answers.js";
 
 /**
  * Folders and files named the way strangers name them: `out` (a stop word, and TypeScript's
@@ -16,18 +14,7 @@ const FILES: Readonly<Record<string, string>> = {
   "src/main.ts": "console.log('hi')\n",
 };
 
-let root: string;
-
-beforeAll(async () => {
-  root = await writeWorkspace("path-words", FILES);
-});
-
-afterAll(async () => {
-  await closeWorkerPool();
-  await rm(root, { recursive: true, force: true });
-});
-
-const ask = (request: string) => answerCleanly(root, request);
+const { ask } = workspaceFor("path-words", FILES);
 
 describe("folders and files as strangers name them", () => {
   it("reads “out” as the folder after “in” or before “folder”", async () => {

@@ -1,7 +1,5 @@
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeWorkerPool } from "@lackpy/run/node";
-import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+import { describe, expect, it } from "vitest";
+import { workspaceFor } from "../__fixtures__/rule-answers.js";
 
 /**
  * "the word knex": strangers' golds match it as grep -w does (a whole word, case-sensitive),
@@ -13,16 +11,7 @@ const FILES: Readonly<Record<string, string>> = {
   "lib/b.js": "const knex = require('knex');\n",
 };
 
-let root: string;
-
-beforeAll(async () => {
-  root = await writeWorkspace("whole-word", FILES);
-});
-
-afterAll(async () => {
-  await closeWorkerPool();
-  await rm(root, { recursive: true, force: true });
-});
+const { ask } = workspaceFor("whole-word", FILES);
 
 describe("the word X", () => {
   it.each([
@@ -32,7 +21,7 @@ describe("the word X", () => {
     ["which files contain the word knex", "files-containing", ["README.md", "lib/b.js"]],
     ["which files contain knex", "files-containing", ["README.md", "lib/a.js", "lib/b.js"]],
   ] as const)("%j", async (request, rule, gold) => {
-    const { built, output } = await answerCleanly(root, request);
+    const { built, output } = await ask(request);
     expect(built.rule).toBe(rule);
     expect(output).toEqual(gold);
     if (built.rule !== null && request.includes("the word"))
