@@ -7,12 +7,12 @@
  */
 import { MODULE_EXTENSIONS, TEST_FILE } from "./file-kinds.js";
 import { MEMBER_STEPS, memberOf, memberParams, memberReading } from "./member-definitions.js";
+import { IDENTIFIER, checkedMention } from "./checked-mention.js";
 import { quoted } from "./reading-text.js";
 import { fileOf, moduleFileOf, textOf } from "./rule-slots.js";
 import type { Token } from "./read-request.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** The concepts the definitions patterns read around a name, which are never the name. */
 const GRAMMAR_FORMS = new Set([
   "where",
@@ -297,29 +297,6 @@ async function callers(slots: RuleSlots, context: RuleContext) {
     noneIsUnknown: `its parser found no call of ${quoted(name)} (a call under another name, or in a file that is not JavaScript or TypeScript, is not seen)${mention ? `; none is the answer only when no file mentions ${quoted(mention)}` : ""}`,
     reading: `${asked} of the JavaScript and TypeScript modules${where ? ` in ${where.words}` : ""} that call ${quoted(name)}: ${name.includes(".") ? `${name}(…) or new ${name}(…)` : `${name}(…), x.${name}(…) or new ${name}(…)`} (parsed: its definition, imports and mentions are not calls)${slots.files || slots.count ? "" : ", as { file, line, text } rows"}`,
   };
-}
-
-/** JavaScript's own functions whose names are all lower case: a call of one is written so. */
-const LOWERCASE_GLOBALS = new Set([
-  "eval",
-  "fetch",
-  "require",
-  "atob",
-  "btoa",
-  "escape",
-  "unescape",
-]);
-
-/**
- * The text whose absence from every file shows a name is not there (defined nowhere, called
- * nowhere), or null when none can: a name typed with its own inner capitals (fooBarBaz; its
- * first letter left out, so either case of it is a mention) or one of JavaScript's lower-case
- * globals. A name in lower case alone may be a camel-case name typed loosely.
- */
-function checkedMention(name: string, context: RuleContext): string | null {
-  if (!context.tools.has("search_files") || !IDENTIFIER.test(name)) return null;
-  if (LOWERCASE_GLOBALS.has(name)) return name;
-  return /^.+[A-Z]/.test(name) && /[a-z]/.test(name) ? name.slice(1) : null;
 }
 
 /** Code rules. */
