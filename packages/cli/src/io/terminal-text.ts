@@ -9,21 +9,31 @@
  * and variation selectors inside an emoji.
  *
  * lackpy's own styling (colours, the spinner's line clearing) is not written as escape sequences:
- * `styleMark` wraps a style in a marker that carries a random nonce made when the process starts,
+ * `styleMark` wraps a style in a marker that carries a random nonce made once per process (on the first marker),
  * which no text from outside can know, and `terminalText` turns only those markers into escape
  * sequences (or drops them when colour is off). `--json` documents bypass all of this and stay
  * byte-exact (`TerminalIo.document`).
  */
 import { randomBytes } from "node:crypto";
 
-const NONCE = randomBytes(9).toString("base64url");
 const OPEN = "\uE000";
 const CLOSE = "\uE001";
-const MARK = new RegExp(`${OPEN}${NONCE}([0-9;]*m|K)${CLOSE}`, "g");
+
+/**
+ * The process's nonce and the expression of its markers, made on the first marker: before any
+ * marker exists no text can hold one, and a command that styles nothing (`--json`) makes none.
+ */
+let marks: { nonce: string; pattern: RegExp } | null = null;
+
+function styleMarks(): { nonce: string; pattern: RegExp } {
+  if (marks) return marks;
+  const nonce = randomBytes(9).toString("base64url");
+  return (marks = { nonce, pattern: new RegExp(`${OPEN}${nonce}([0-9;]*m|K)${CLOSE}`, "g") });
+}
 
 /** A style marker: an SGR code (`31m`) or `K` (return to the line's start and clear it). */
 export function styleMark(code: string): string {
-  return `${OPEN}${NONCE}${code}${CLOSE}`;
+  return `${OPEN}${styleMarks().nonce}${code}${CLOSE}`;
 }
 
 /**
@@ -91,7 +101,7 @@ export function terminalText(text: string, color: boolean): string {
   if (!text.includes(OPEN)) return escapeTerminalText(text);
   let out = "";
   let last = 0;
-  for (const mark of text.matchAll(MARK)) {
+  for (const mark of text.matchAll(styleMarks().pattern)) {
     out += escapeTerminalText(text.slice(last, mark.index));
     if (color) out += mark[1] === "K" ? "\r\u001B[2K" : `\u001B[${mark[1]}`;
     last = mark.index + mark[0].length;
