@@ -36,16 +36,29 @@ export function styleMark(code: string): string {
   return `${OPEN}${styleMarks().nonce}${code}${CLOSE}`;
 }
 
+let patterns: { hidden: RegExp; emoji: RegExp } | null = null;
+
 /**
  * What is escaped: C0 controls but tab and newline, a carriage return not followed by a newline,
  * DEL and C1 controls, format characters (bidi controls, zero-width ones, tags, the BOM),
  * default-ignorable code points (variation selectors, Hangul fillers), line and paragraph
  * separators, and lone surrogates.
  */
-const HIDDEN =
-  /[\u0000-\u0008\u000B-\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]|\r(?!\n)|\p{Cf}|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu; // eslint-disable-line no-control-regex
+function hiddenPatterns(): { hidden: RegExp; emoji: RegExp } {
+  // Made on first use: V8 expands the property classes (`\p{Cf}`) when a literal is first
+  // evaluated (about 1 ms), which a command that prints only JSON or plain ASCII never needs.
+  return (patterns ??= {
+    hidden:
+      /[\u0000-\u0008\u000B-\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]|\r(?!\n)|\p{Cf}|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu, // eslint-disable-line no-control-regex
+    emoji: /\p{Extended_Pictographic}/u,
+  });
+}
 
-const EMOJI = /\p{Extended_Pictographic}/u;
+/**
+ * Text none of whose characters is hidden: tabs, newlines and printable ASCII (no ASCII character
+ * is a format character, default-ignorable or a surrogate).
+ */
+const PLAIN = /^[\t\n\x20-\x7E]*$/;
 const NAMED: Readonly<Record<string, string>> = Object.freeze({
   "\u001B": "␛",
   "\r": "\\r",
@@ -72,11 +85,13 @@ function insideEmoji(text: string, character: string, offset: number): boolean {
   const after = text.codePointAt(offset + 1);
   const emojiBefore =
     before !== undefined &&
-    (EMOJI.test(String.fromCodePoint(before)) ||
+    (hiddenPatterns().emoji.test(String.fromCodePoint(before)) ||
       before === 0xfe0f ||
       /[#*0-9]/.test(String.fromCodePoint(before)));
   if (character !== "\u200D") return emojiBefore;
-  return emojiBefore && after !== undefined && EMOJI.test(String.fromCodePoint(after));
+  return (
+    emojiBefore && after !== undefined && hiddenPatterns().emoji.test(String.fromCodePoint(after))
+  );
 }
 
 function isLowSurrogate(text: string, index: number): boolean {
@@ -86,9 +101,11 @@ function isLowSurrogate(text: string, index: number): boolean {
 
 /** `text` with every control character and invisible code point made visible (see the file comment). */
 export function escapeTerminalText(text: string): string {
-  HIDDEN.lastIndex = 0;
-  if (!HIDDEN.test(text)) return text;
-  return text.replace(HIDDEN, (character, offset: number) =>
+  if (PLAIN.test(text)) return text;
+  const { hidden } = hiddenPatterns();
+  hidden.lastIndex = 0;
+  if (!hidden.test(text)) return text;
+  return text.replace(hidden, (character, offset: number) =>
     insideEmoji(text, character, offset) ? character : visible(character),
   );
 }
