@@ -11,7 +11,10 @@
  * `import()` and `require()` of the module are left as they are.
  */
 import { createRequire } from "node:module";
-import type { Plugin } from "esbuild";
+import type { Options } from "tsup";
+
+/** An esbuild plugin, as tsup takes it. */
+type Plugin = NonNullable<Options["esbuildPlugins"]>[number];
 
 const NAMESPACE = "lackpy-lazy-builtin";
 /** Where the stand-ins' own `require` of the real module resolves from (a builtin: anywhere). */
