@@ -6,11 +6,20 @@ import { reportError } from "./output/report-error.js";
 import { trustedStyles } from "./io/terminal-text.js";
 import { UsageError } from "./args/usage-error.js";
 import { delegateCommand, generateCommand } from "./commands/intent-commands.js";
+import { kitCommand, toolboxCommand } from "./commands/kit-commands.js";
+import { mcpCommand } from "./commands/mcp-commands.js";
+import { storeCommand } from "./commands/store-commands.js";
 import {
   createCommand,
   runCommand as runProgramCommand,
   validateCommand,
 } from "./commands/program-commands.js";
+import { templateCommand } from "./commands/template-commands.js";
+import { undoCommand } from "./commands/undo-command.js";
+import { providerCommand } from "./commands/provider-commands.js";
+import { rulesCommand } from "./commands/rules-commands.js";
+import { initCommand, specCommand, statusCommand } from "./commands/workspace-commands.js";
+import { trustCommand } from "./commands/trust-commands.js";
 import { tidyUsage } from "./output/tidy-usage.js";
 
 /** The CLI's version, kept in step with the package by the build. */
@@ -30,22 +39,18 @@ export function createRootCommand(context: CommandContext): CommandDef {
       delegate: delegateCommand(context),
       generate: generateCommand(context),
       create: createCommand(context),
-      // The other commands' modules load when one of them runs (or help lists them): a one-shot
-      // `run` or `delegate` does not run their modules' top levels (decision 193).
-      init: async () => (await import("./commands/workspace-commands.js")).initCommand(context),
-      status: async () => (await import("./commands/workspace-commands.js")).statusCommand(context),
-      trust: async () => (await import("./commands/trust-commands.js")).trustCommand(context),
-      undo: async () => (await import("./commands/undo-command.js")).undoCommand(context),
-      spec: async () => (await import("./commands/workspace-commands.js")).specCommand(context),
-      kit: async () => (await import("./commands/kit-commands.js")).kitCommand(context),
-      toolbox: async () => (await import("./commands/kit-commands.js")).toolboxCommand(context),
-      template: async () =>
-        (await import("./commands/template-commands.js")).templateCommand(context),
-      provider: async () =>
-        (await import("./commands/provider-commands.js")).providerCommand(context),
-      rules: async () => (await import("./commands/rules-commands.js")).rulesCommand(context),
-      mcp: async () => (await import("./commands/mcp-commands.js")).mcpCommand(context),
-      store: async () => (await import("./commands/store-commands.js")).storeCommand(context),
+      init: initCommand(context),
+      status: statusCommand(context),
+      trust: trustCommand(context),
+      undo: undoCommand(context),
+      spec: specCommand(context),
+      kit: kitCommand(context),
+      toolbox: toolboxCommand(context),
+      template: templateCommand(context),
+      provider: providerCommand(context),
+      rules: rulesCommand(context),
+      mcp: mcpCommand(context),
+      store: storeCommand(context),
     },
   });
 }
@@ -92,7 +97,7 @@ async function resolveCommand(
     const subCommands = (await resolve(command.subCommands)) as
       Record<string, CommandDef> | undefined;
     if (!subCommands) break;
-    const next = subCommands[arg] && (await resolve(subCommands[arg]));
+    const next = subCommands[arg];
     if (!next) {
       throw new UsageError(
         `Unknown command '${[...parents.slice(1).map(nameOf), nameOf(command), arg].filter((part) => part && part !== "lackpy").join(" ")}'.`,
