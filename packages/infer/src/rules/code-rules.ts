@@ -92,6 +92,9 @@ const DEFINED = [
   `(?:show )?where define ${NAME}${WHERE}`,
   `(?:show |find )?(?:(?<onefile>file) )?define (?:codekind )?${NAME}${WHERE}`,
   `(?:show |find )?${NAME} define${WHERE}`,
+  // "which file has the LRUCache class": one file, the kind marking the name.
+  `(?:show )?(?<onefile>file) have (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
+  `(?:show )?(?<onefile>file) have (?<codekind>codekind) (?<name>[WC])${WHERE}`,
   // "where's the dehydrate function", "find function deepMerge": the kind marks the name.
   `(?:show )?where (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
   `(?:show )?where (?<codekind>codekind) (?<name>[WC])${WHERE}`,
@@ -184,14 +187,9 @@ function definitions(tool: string) {
       ? `${rows}.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))`
       : rows;
     const oneFile = slots.onefile !== undefined && !/s$/i.test(slots.onefile[0]!.raw);
-    // A name typed with its own inner capitals (fooBarBaz) that no file mentions, even with its
-    // first letter in the other case, is defined nowhere: then `[]` is the answer.
-    const checkable =
-      !oneFile &&
-      !member &&
-      context.tools.has("search_files") &&
-      /^.+[A-Z]/.test(name) &&
-      /[a-z]/.test(name);
+    // A name no file mentions is defined nowhere: then `[]` is the answer.
+    const mention = oneFile || member ? null : checkedMention(name, context);
+    const checkable = mention !== null;
     return {
       program: [
         `const rows = ${found}`,
@@ -244,13 +242,13 @@ function definitions(tool: string) {
               ]
             : ["defined"]),
       ].join("\n"),
-      params: checkable ? { ...params, mention: name.slice(1) } : params,
+      params: checkable ? { ...params, mention } : params,
       ...(checkable ? { emptyIsChecked: true as const } : {}),
       // "which file defines X" answers null when several files do: none is not what it means.
       noneIsUnknown: oneFile
         ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
         : (true as const),
-      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases only when neither does, an alias of another module's default export never; ${checkable ? `none found is no answer unless no file mentions ${quoted(name.slice(1))}, then \`[]\`` : "none found is no answer"}${oneFile ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases only when neither does, an alias of another module's default export never; ${checkable ? `none found is no answer unless no file mentions ${quoted(mention)}, then \`[]\`` : "none found is no answer"}${oneFile ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }
@@ -285,12 +283,43 @@ async function callers(slots: RuleSlots, context: RuleContext) {
   const files = `unique(${rows}.map(hit => hit.file))`;
   const params: Record<string, string> = where ? { name, glob: where.glob } : { name };
   const asked = slots.count ? "the number of files" : slots.files ? "the files" : "the lines";
+  const answer = slots.count ? `len(${files})` : slots.files ? `sorted(${files})` : rows;
+  // No call found is an answer only when no file mentions the name at all.
+  const mention = checkedMention(name, context);
+  const none = slots.count ? "0" : "[]";
+  const unmentioned = `len(search_files(mention${where ? ", glob" : ""})) === 0`;
   return {
-    program: slots.count ? `len(${files})` : slots.files ? `sorted(${files})` : rows,
-    params,
-    noneIsUnknown: `its parser found no call of ${quoted(name)} (a call under another name, or in a file that is not JavaScript or TypeScript, is not seen)`,
+    program: mention
+      ? `const found = ${answer}\n${slots.count ? "found > 0" : "len(found) > 0"} ? found : ${unmentioned} ? ${none} : null`
+      : answer,
+    params: mention ? { ...params, mention } : params,
+    ...(mention ? { emptyIsChecked: true as const } : {}),
+    noneIsUnknown: `its parser found no call of ${quoted(name)} (a call under another name, or in a file that is not JavaScript or TypeScript, is not seen)${mention ? `; none is the answer only when no file mentions ${quoted(mention)}` : ""}`,
     reading: `${asked} of the JavaScript and TypeScript modules${where ? ` in ${where.words}` : ""} that call ${quoted(name)}: ${name.includes(".") ? `${name}(…) or new ${name}(…)` : `${name}(…), x.${name}(…) or new ${name}(…)`} (parsed: its definition, imports and mentions are not calls)${slots.files || slots.count ? "" : ", as { file, line, text } rows"}`,
   };
+}
+
+/** JavaScript's own functions whose names are all lower case: a call of one is written so. */
+const LOWERCASE_GLOBALS = new Set([
+  "eval",
+  "fetch",
+  "require",
+  "atob",
+  "btoa",
+  "escape",
+  "unescape",
+]);
+
+/**
+ * The text whose absence from every file shows a name is not there (defined nowhere, called
+ * nowhere), or null when none can: a name typed with its own inner capitals (fooBarBaz; its
+ * first letter left out, so either case of it is a mention) or one of JavaScript's lower-case
+ * globals. A name in lower case alone may be a camel-case name typed loosely.
+ */
+function checkedMention(name: string, context: RuleContext): string | null {
+  if (!context.tools.has("search_files") || !IDENTIFIER.test(name)) return null;
+  if (LOWERCASE_GLOBALS.has(name)) return name;
+  return /^.+[A-Z]/.test(name) && /[a-z]/.test(name) ? name.slice(1) : null;
 }
 
 /** Code rules. */

@@ -74,3 +74,27 @@ describe("a name defined nowhere", () => {
     expect(output).toEqual([expect.objectContaining({ file: "lib/a.js", line: 1 })]);
   });
 });
+
+describe("a function called nowhere", () => {
+  it.each([
+    ["who calls fooBarBaz", []],
+    ["how many files call fooBarBaz", 0],
+    ["does anything call eval( ?", []],
+  ] as const)("%j is none, checked, when no file mentions it", async (request, gold) => {
+    const { built, output } = await answerCleanly(root, request);
+    expect(built.rule).toBe("callers-parsed");
+    expect(output).toEqual(gold);
+    if (built.rule !== null) expect(built.emptyIsChecked).toBe(true);
+  });
+
+  it("is no answer when a file mentions it but the parser finds no call", async () => {
+    const { output } = await answerCleanly(root, "how many files call makeClient");
+    expect(output).toBeNull();
+  });
+
+  it("checks nothing for a name all in lower case that is not one of JavaScript's", async () => {
+    const { built, output } = await answerCleanly(root, "who calls foobarbaz");
+    expect(output).toEqual([]);
+    if (built.rule !== null) expect(built.emptyIsChecked).toBeUndefined();
+  });
+});

@@ -94,6 +94,33 @@ export const EXTENSION_RULES: readonly IntentRule[] = [
     },
   },
   {
+    id: "files-without-extension",
+    summary: "the files whose name has no extension (LICENSE, Makefile)",
+    examples: ["how many files have no extension?", "list files without an extension"],
+    needs: ["find_files"],
+    patterns: [
+      "(?<count>count )?(?:show )?file(?: in (?<scope>D))? (?:have )?not extension",
+      "(?<count>count )?(?:show )?file (?:have )?not extension{scope}",
+    ].map(rulePattern),
+    build(slots) {
+      const where = scopeOf(slots);
+      if (!where || where.extensions) return "a kind of file has its extensions";
+      const pattern = globOf(where, null);
+      const listed = [
+        "const found = []",
+        "for (const file of find_files(pattern, { hidden: true })) {",
+        ...EXTENSION_OF,
+        '  if (extension === "") found.push(file)',
+        "}",
+      ];
+      return {
+        program: [...listed, slots.count ? "len(found)" : "found"].join("\n"),
+        params: { pattern },
+        reading: `${slots.count ? "the number of " : ""}the ${filesText(pattern)} whose name has no extension (as Node's path.extname: no "." after the first character, so .gitignore has none; hidden files too)`,
+      };
+    },
+  },
+  {
     id: "files-not-of-kind",
     summary: "the files that are not of a kind ('which files are not javascript')",
     examples: ["which files are not javascript", "how many files in src are not typescript"],

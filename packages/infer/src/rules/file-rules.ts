@@ -338,7 +338,7 @@ export const FILE_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       `count (?:{kind} )?${FILE_WORD}(?:${TOP}|{scope})(?: deep)?`,
-      "count (?:{kind} )?file (?<scope>D) (?:have|contain)",
+      "count (?:{kind} )?file (?<scope>D) (?:have|contain)(?: deep)?",
       // "how many source maps are there in build": a kind needs no "files".
       "count {kind}{scope}",
       "count (?:{kind} )?file (?:count )?(?<withnm>withnm)",

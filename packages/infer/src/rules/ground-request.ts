@@ -11,6 +11,7 @@ import type { Token } from "./read-request.js";
 import { TEST_GLOB, globFor, isLanguageName, looksLikeFile } from "./file-kinds.js";
 import { groundFolderNouns } from "./folder-nouns.js";
 import { groundManifestWords } from "./manifest-words.js";
+import { memberPhrases } from "./member-definitions.js";
 import { readScopeWords } from "./scope-words.js";
 
 /** Root-level names of the well-known files, as globs, by the word people use. */
@@ -130,7 +131,7 @@ export async function groundRequest(
     read = await groundManifestWords(read, view);
     read = await groundFolderNouns(read, view);
   }
-  read = dropWholeWorkspace(await readScopeWords(read, view));
+  read = memberPhrases(dropWholeWorkspace(await readScopeWords(read, view)));
   return moveLeadingScope(folderBeforeFile(read));
 }
 
@@ -180,7 +181,8 @@ function scopeGlob(tokens: readonly Token[]): string {
 
 /**
  * What an ungrounded path or word names by the workspace's files: a bare file name ("App.tsx")
- * that exactly one file has, at any depth (outside node_modules), is that file; an extension
+ * or a path's end ("utils/merge.js") that exactly one file has, at any depth (outside
+ * node_modules), is that file; an extension
  * before "files" ("svg files", "d.ts files") or written with its dot (".d.ts") that some file
  * has is a kind of file. Null otherwise.
  */
@@ -190,7 +192,8 @@ async function namedOnce(
   next: Token | undefined,
 ): Promise<Partial<Token> | null> {
   const raw = token.raw;
-  if (token.form === "P" && /^[\w@+-][\w@.+-]*\.[A-Za-z0-9]+$/.test(raw)) {
+  // "App.tsx", "utils/merge.js": a name, or a path's end, that exactly one file has.
+  if (token.form === "P" && /^[\w@+-][\w@.+-]*(?:\/[\w@+-][\w@.+-]*)*\.[A-Za-z0-9]+$/.test(raw)) {
     const files = await view.files(`**/${raw}`);
     if (files.length === 1) return { form: "F", path: files[0] };
   }

@@ -45,6 +45,7 @@ const COMPARISONS: Readonly<Record<string, { test: string; words: string }>> = {
   below: { test: "<", words: "fewer than" },
   atleast: { test: ">=", words: "at least" },
   atmost: { test: "<=", words: "at most" },
+  exactly: { test: "===", words: "exactly" },
 };
 
 const FILES = "(?:{kind} )?(?<files>file)";
@@ -89,12 +90,16 @@ export const LINE_RANK_RULES: readonly IntentRule[] = [
     patterns: [
       `(?<count>count )?{ask}${FILES}(?: (?:have|with))? (?<cmp>over|below|atleast|atmost) {n} line{scope}`,
       `(?<count>count )?{ask}${FILES}{scope}(?: (?:have|with))? (?<cmp>over|below|atleast|atmost) {n} line`,
+      // "which files in lib are only 3 lines long", "files with exactly 2 lines": that many.
+      `(?<count>count )?{ask}${FILES}{scope}(?: (?:have|with))? {n} line(?: (?<long>W))?`,
     ].map(rulePattern),
     async build(slots, context) {
       const found = await linedGlob(slots, context);
       if (typeof found === "string") return found;
       const limit = numberOf(slots.n, 0, MAX_LINES);
-      const comparison = COMPARISONS[slots.cmp?.[0]?.form ?? ""];
+      if (slots.long && !/^long$/i.test(slots.long[0]!.raw))
+        return `${slots.long[0]!.raw} after the lines is not read`;
+      const comparison = COMPARISONS[slots.cmp?.[0]?.form ?? "exactly"];
       if (limit === null || !comparison) return "the number of lines is out of range";
       const kept = `counts.filter(entry => entry.lines ${comparison.test} ${limit}).map(entry => entry.file)`;
       return {

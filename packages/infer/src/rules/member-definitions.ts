@@ -9,6 +9,7 @@
  */
 import { quoted } from "./reading-text.js";
 import { textOf } from "./rule-slots.js";
+import type { Token } from "./read-request.js";
 import type { RuleSlots } from "./rule-types.js";
 
 /** `owner.name` or `owner.prototype.name`, where the last part is no file's extension. */
@@ -53,4 +54,32 @@ export function memberReading(member: { owner: string; name: string }): string {
   const { owner, name } = member;
   const proto = `${owner}.prototype.${name}`;
   return `${quoted(name)} as a member of ${quoted(owner)} (local copies, variables and a function's own helpers only when nothing else defines it): the lines that write ${proto}, else its definitions in a file that defines a class or function ${quoted(owner)} (or the same name capitalised), else the lines that write ${owner}.${name}, else its definitions in a file or folder whose name starts with ${quoted(owner)}, else the one file that defines ${quoted(name)} (several files and no such sign is no answer)`;
+}
+
+const IDENTIFIER_CALL = /^[A-Za-z_$][\w$]*(?:\(\)?)?$/;
+
+/**
+ * "the inc method of the SemVer class", "the close() method of FSWatcher": a member named with
+ * its owner after "of" (dropped by the reader), read as `SemVer.inc` with its kind, as
+ * "SemVer.inc" is. Other tokens are kept as they are.
+ */
+export function memberPhrases(tokens: readonly Token[]): Token[] {
+  const read = [...tokens];
+  for (let at = 0; at + 2 < read.length; at += 1) {
+    const [name, kind, owner, ownerKind] = read.slice(at, at + 4);
+    if (
+      !["W", "C"].includes(name!.form) ||
+      kind!.form !== "codekind" ||
+      // "the compare function of semver" may be the package's function, not a member.
+      !/^(?:method|property|getter|setter)$/i.test(kind!.raw) ||
+      !["W", "C"].includes(owner!.form) ||
+      !IDENTIFIER_CALL.test(name!.raw) ||
+      !/^[A-Za-z_$][\w$]*$/.test(owner!.raw)
+    )
+      continue;
+    const joined: Token = { form: "C", raw: `${owner!.raw}.${name!.raw.replace(/\(\)?$/, "")}` };
+    const classWord = ownerKind?.form === "codekind" && /^class$/i.test(ownerKind.raw) ? 1 : 0;
+    read.splice(at, 3 + classWord, joined, kind!);
+  }
+  return read;
 }

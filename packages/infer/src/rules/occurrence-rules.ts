@@ -8,6 +8,7 @@
  */
 import { extensionOf } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
+import { wholeWordRegex } from "./regex-literal.js";
 import { globOf, scopeOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleSlots } from "./rule-types.js";
 
@@ -56,6 +57,14 @@ export const OCCURRENCE_RULES: readonly IntentRule[] = [
       const query = queryOf(slots);
       const where = searched(slots);
       if (!query || !where) return "the text or the files to count in are not usable";
+      // "how many times does the word knex appear": whole words, as grep -ow counts them.
+      const whole = wholeWordRegex(slots.term);
+      if (whole)
+        return {
+          program: `${HIT_FILES}\nsum(files.map(file => len(read_file(file).split(${whole.regex})) - 1))`,
+          params: { pattern: where.pattern, query },
+          reading: `the number of times the whole word ${quoted(query)} occurs in the ${where.text} (case-sensitive, as grep -ow counts; binary files left out)`,
+        };
       return {
         program: `${HIT_FILES}\nsum(files.map(file => len(read_file(file).split(query)) - 1))`,
         params: { pattern: where.pattern, query },
@@ -77,6 +86,13 @@ export const OCCURRENCE_RULES: readonly IntentRule[] = [
       const query = queryOf(slots);
       const where = searched(slots);
       if (!query || !where) return "the text or the files to count in are not usable";
+      const whole = wholeWordRegex(slots.term);
+      if (whole)
+        return {
+          program: `${HIT_FILES}\nsum(files.map(file => len(read_file(file).split("\\n").filter(line => ${whole.regex}.test(line)))))`,
+          params: { pattern: where.pattern, query },
+          reading: `the number of lines of ${where.text} that contain the whole word ${quoted(query)} (case-sensitive, as grep -cw counts; binary files left out)`,
+        };
       return {
         program: "len(search_files(query, pattern))",
         params: { pattern: where.pattern, query },

@@ -174,6 +174,9 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `have ${SECTION}`,
     ].map(rulePattern),
     async build(slots, context) {
+      // "what depends on semver" asks who uses it; "what does koa depend on" for koa's list.
+      if (/^depends?\b/i.test(slots.section?.[0]?.raw ?? "") && slots.pkg)
+        return "“depends on <package>” asks what uses the package, not what it depends on";
       const found = await manifestOf(slots, context);
       const section = SECTIONS[slots.section?.[0]?.form ?? ""];
       if (typeof found === "string" || !section)

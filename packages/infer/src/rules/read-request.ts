@@ -450,7 +450,14 @@ function conceptsOf(tokens: Token[]): Token[] {
       read.push({ form: "it", raw: token.raw });
       continue;
     }
-    if (isStopWord(lower)) continue;
+    if (isStopWord(lower)) {
+      // "the folders under out", "the out folder": a stop word that is also a usual folder's
+      // name, after "in" or before "folder", is that folder's name (and, where no folder has it, a word no rule reads).
+      const folderWord = /^(?:folder|dir|directory)s?$/i.test(tokens[index]?.raw ?? "");
+      if (FOLDER_STOP_WORDS.has(lower) && (read.at(-1)?.form === "in" || folderWord))
+        read.push({ form: "W", raw: token.raw });
+      continue;
+    }
     const article = /^an?$/i.test(tokens[index - 2]?.raw ?? "") ? { article: true as const } : {};
     if (lower === "all" || lower === "every") {
       // "all the files", "all typescript files", "all the lines" mean the files and lines; "all
@@ -480,6 +487,9 @@ function conceptsOf(tokens: Token[]): Token[] {
   }
   return read;
 }
+
+/** Stop words that are also usual folders' names (`out`, TypeScript's default output folder). */
+const FOLDER_STOP_WORDS: ReadonlySet<string> = new Set(["out"]);
 
 /** Concepts whose words people capitalise as names of things the rules know ("the Readme", "the License", "Workspace"). */
 const PROPER_CONCEPTS: ReadonlySet<string> = new Set(["known", "license", "npm", "ws", "modsys"]);

@@ -235,6 +235,13 @@ describe("classes of request the rules read", () => {
     expect(built.emptyIsChecked).toBe(true);
   });
 
+  it("reads “only 3 lines long” as exactly that many lines", async () => {
+    const { built, output } = await ask("which files in src are only 1 line long");
+    expect(built.rule).toBe("files-over-lines");
+    expect(output).toEqual(["src/deep/inner.d.ts", "src/deep/inner.ts", "src/util.ts"]);
+    expect(built.rule === null ? "" : built.reading).toMatch(/with exactly 1 lines/);
+  });
+
   it("reads one size of several files as their total", async () => {
     for (const request of ["size of src", "file size in src", "total size of src"])
       expect((await ask(request)).built.rule, request).toBe("total-size");

@@ -25,3 +25,24 @@ export function regexLiteral(source: string, flags = ""): string | null {
     return null;
   return literal;
 }
+
+/**
+ * "the word knex": a term after the marker "word" that is one word of letters, digits and `_`,
+ * matched as a whole word (as `grep -w` does): a regex literal, or null for any other term.
+ */
+export function wholeWordRegex(
+  tokens: readonly { form: string; raw: string }[] | undefined,
+  anyCase = false,
+): { regex: string; word: string } | null {
+  const marked = (tokens ?? []).some(
+    (token) => token.form === "literal" && /^words?$/i.test(token.raw),
+  );
+  // The words that introduce the text ("contain", "with") are not part of it.
+  const terms = (tokens ?? []).filter(
+    (token) => !["literal", "contain", "have", "with"].includes(token.form),
+  );
+  const word = terms.length === 1 ? terms[0]!.raw : "";
+  if (!marked || !/^\w+$/.test(word)) return null;
+  const regex = regexLiteral(`\\b${word}\\b`, anyCase ? "i" : "");
+  return regex ? { regex, word } : null;
+}

@@ -62,6 +62,15 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["which files exist in src but not in docs", "files-not-in", () => SOURCES],
   ["are README.md and notes.md the same?", "same-text", () => false],
   ["how many files in src are not typescript", "files-not-of-kind", () => 2],
+  [
+    "list files without an extension",
+    "files-without-extension",
+    (workspace) =>
+      workspace.files.filter((file) => {
+        const name = file.split("/").at(-1)!;
+        return name.lastIndexOf(".") <= 0;
+      }),
+  ],
   ["list the headings in README.md", "markdown-headings", () => ["demo"]],
   ["list the export subpaths", "export-subpaths", () => [".", "./locale", "./package.json"]],
   [

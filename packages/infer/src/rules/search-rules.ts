@@ -8,7 +8,7 @@
 import { NODE_BUILTIN_MODULES } from "@lackpy/kit";
 import { CODE_EXTENSIONS, MODULE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
-import { escapeRegex, regexLiteral } from "./regex-literal.js";
+import { escapeRegex, regexLiteral, wholeWordRegex } from "./regex-literal.js";
 import { globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
@@ -120,7 +120,12 @@ const todos = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
 };
 
 /** What a term slot searches for: plain text (`query`), or a regex literal (with the text it stands for when case is ignored). */
-function termOf(slots: RuleSlots): { query: string } | { regex: string; anyCase?: string } | null {
+function termOf(
+  slots: RuleSlots,
+): { query: string } | { regex: string; anyCase?: string; word?: string } | null {
+  // "the word knex": the whole word, as grep -w matches it.
+  const whole = wholeWordRegex(slots.term, slots.icase !== undefined);
+  if (whole) return whole;
   // "the word zod": the marker word is not part of the text.
   const tokens = (slots.term ?? []).filter(
     (token) => !["literal", "contain", "have", "with"].includes(token.form),
@@ -147,9 +152,11 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   const what =
     "query" in term
       ? `${quoted(term.query)} (case-sensitive)`
-      : term.anyCase !== undefined
-        ? `${quoted(term.anyCase)} in any case`
-        : `a match of the regex ${term.regex}`;
+      : "word" in term && term.word !== undefined
+        ? `the whole word ${quoted(term.word)} (${slots.icase ? "in any case" : "case-sensitive"}, as grep -w matches it)`
+        : term.anyCase !== undefined
+          ? `${quoted(term.anyCase)} in any case`
+          : `a match of the regex ${term.regex}`;
   const files = searchedText(pattern, slots);
   const reading =
     shape === "rows"
@@ -218,6 +225,23 @@ async function namesOwnFile(module: string, context: RuleContext): Promise<boole
 }
 
 /** Most workspace files one importers request may resolve to ("http-exception.js" in a build and its CommonJS copy). */
+/**
+ * True when a path without an extension ("classes/semver", "lib/main") is a workspace module's
+ * path's end and no package's subpath: its first segment is no dependency package.json
+ * declares, nothing is installed under it, it is not one of Node's own, and a module file ends so.
+ */
+async function namesOwnPath(module: string, context: RuleContext): Promise<boolean> {
+  const view = context.workspace;
+  const [first, ...rest] = module.split("/");
+  if (!view || rest.length === 0 || !/^[\w-]+(?:\/[\w.-]+)+$/.test(module)) return false;
+  if (NODE_BUILTIN_MODULES.includes(first!)) return false;
+  const manifest = view.manifest ? await view.manifest("package.json") : null;
+  if (declares(manifest, first!) || manifest?.name === first) return false;
+  if (await view.kind(`node_modules/${first}`)) return false;
+  const files = await view.files(`**/${module}.{${MODULE_EXTENSIONS.join(",")}}`);
+  return files.length > 0;
+}
+
 const MAX_IMPORTED_FILES = 4;
 
 /**
@@ -228,7 +252,8 @@ const MAX_IMPORTED_FILES = 4;
 async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: string) {
   // "imports lib/a.js" may ask what it imports: "which files", "who", "what imports" or
   // "requires" (never a noun) ask for its importers ("the imports of" reads as "in").
-  const asked = /^(?:what|which)$/i.test(slots.ask?.[0]?.raw ?? "");
+  // "find uses of lib/a.js": "use" (no import verb) is never what the file itself imports.
+  const asked = /^(?:what|which)$/i.test(slots.ask?.[0]?.raw ?? "") || slots.verb === undefined;
   if (!slots.files && !slots.who && !asked && !/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
     return "the request may ask what the file imports, not which files import it";
   if (!context.tools.has("importers_of") || !context.workspace)
@@ -266,7 +291,8 @@ const MODULE_NAME =
 
 const MARKS = "(?<marks>todo(?: and todo)?)";
 /** Text to look for after a word that introduces it ("contains", "grep", "occurrences of", "the word"): quoted, a regex, or one word, path or name. */
-const TERM = "(?<term>(?:literal )?[QWCPFDR])";
+/** …and a package.json field's name, grounded as one ("grep sideEffects"), is text all the same. */
+const TERM = "(?<term>(?:literal )?[QWCPFDRM])";
 const HAVE = "(?:contain|have|with)";
 /**
  * Text that "used", "use of", "call" and "find" take: quoted, a regex, or a name that is
@@ -332,17 +358,27 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?<count>count )(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDFC])",
       "(?:show |(?<who>who) )?(?:(?<files>file) )?use (?<module>[QP]){scope}",
       // "who uses is-promise.js", "which files use built/utils/debug.js": a workspace file by its path, used by its importers.
-      "(?:(?<who>who)|show (?<files>file)) use (?<module>F){scope}",
+      "(?:(?<who>who)|(?<ask>show)|show (?<files>file)|find) use (?<module>F){scope}",
       // "who uses brace-expansion": a dependency package.json declares.
       "(?<who>who) (?<verb>use) (?<module>W){scope}",
       // "what files pull in the debug package": a dependency package.json declares, by name.
       "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
       "(?<count>count )(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
+      // "what depends on functions/compare", "which files depend on lib/a.js": a module's path.
+      "(?:(?<ask>show) |(?<who>who) )?(?:(?<files>file) )?(?<verb>dependency) (?<module>[PF]){scope}",
       // "what imports the IANAZone module", "which files use node's crypto module".
       "(?:(?<ask>show) |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?:(?<node>W) )?(?<module>[WC]) (?<moduleWord>file){scope}",
     ].map(rulePattern),
     async build(slots, context) {
       const module = textOf(slots.module);
+      // "what depends on lib/a.js" asks for its importers; "deps of lib/a.js" for its imports.
+      if (
+        slots.verb?.[0]?.form === "dependency" &&
+        !slots.files &&
+        !slots.who &&
+        !/^(?:what|which)$/i.test(slots.ask?.[0]?.raw ?? "")
+      )
+        return "“deps of” a module names what it imports, not who imports it";
       if (
         slots.verb?.[0]?.form === "use" &&
         slots.module?.[0]?.form === "W" &&
@@ -375,6 +411,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // "which files import http-exception.js", "who uses utils/url.js": a path's end, not a package.
       if (module && !module.startsWith(".") && /\.(?:[cm]?[jt]sx?|json)$/.test(module))
         return importersOfFiles(slots, context, module);
+      // "which files import classes/semver", "who requires lib/main": a path's end without its
+      // extension, whose first folder no package is named after, that a module file has.
+      if (form === "P" && module && (await namesOwnPath(module, context)))
+        return importersOfFiles(slots, context, `${module}.{${MODULE_EXTENSIONS.join(",")}}`);
       // "who imports permessage-deflate": a bare name that no package declares or installs,
       // and that a module file of the workspace has, is that file.
       if (
@@ -479,7 +519,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // mentions sonic-boom": every line that has the text.
       `where ${USED} use{scope}`,
       `where (?:use|call) ${USED}{scope}`,
-      `(?:find |show )?use ${TERM}(?: ws)?{scope}`,
+      // "find uses of X": text; a workspace file's path ("what uses lib/a.js") asks for its importers.
+      `(?:find |show )?use (?<term>(?:literal )?[QWCPDR])(?: ws)?{scope}`,
       `${USED} (?:call|use){scope}`,
       `find (?<term>[QR])(?: ws)?{scope}`,
       // "find INVALID_DATE_STRING", "find the string --no-clobber": a code-shaped name or text
@@ -496,6 +537,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // "any console.log in src?", "is there any process.env in lib": code-shaped text alone
       // with the place it is looked for in (a plain word or a file name there is never text).
       `(?:exist )?(?<term>(?:literal )?[QCR]) in (?:(?<scope>D)|(?<scopeFile>F)|(?<scopeKind>K(?: and K)*)(?: file)?)`,
+      // "is there any console.log anywhere?": asked whether it is there at all.
+      "exist (?<term>(?:literal )?[QCR])",
     ].map(rulePattern),
     build: search("rows"),
   },

@@ -1,0 +1,60 @@
+import { rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeWorkerPool } from "@lackpy/run/node";
+import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+
+/**
+ * Who imports a workspace module, in the words strangers use: a path's end without its
+ * extension ("classes/semver"), "what uses <file>", "what depends on <path>"; and the readings
+ * that run the other way ("deps of <file>" is what it imports, "what depends on <package>" is
+ * not the package's own list). Run by the real interpreter over the real file tools.
+ */
+const FILES: Readonly<Record<string, string>> = {
+  "package.json": JSON.stringify({ name: "semverish", dependencies: { "lru-cache": "^6.0.0" } }),
+  "classes/semver.js": "class SemVer {}\nmodule.exports = SemVer;\n",
+  "functions/compare.js":
+    "const SemVer = require('../classes/semver')\nmodule.exports = (a, b) => new SemVer(a)\n",
+  "functions/eq.js":
+    "const compare = require('./compare')\nmodule.exports = (a, b) => compare(a, b) === 0\n",
+  "index.js": "const compare = require('./functions/compare.js')\nmodule.exports = { compare }\n",
+};
+
+let root: string;
+
+beforeAll(async () => {
+  root = await writeWorkspace("importers", FILES);
+});
+
+afterAll(async () => {
+  await closeWorkerPool();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("the importers of a workspace module", () => {
+  it.each([
+    ["which files import classes/semver?", ["functions/compare.js"]],
+    ["who requires functions/compare", ["functions/eq.js", "index.js"]],
+    ["what uses functions/compare.js", ["functions/eq.js", "index.js"]],
+    ["find uses of functions/compare.js", ["functions/eq.js", "index.js"]],
+    ["what depends on functions/compare?", ["functions/eq.js", "index.js"]],
+  ])("%j", async (request, gold) => {
+    const { built, output } = await answerCleanly(root, request);
+    expect(built.rule).toBe("files-importing");
+    expect(output).toEqual(gold);
+  });
+
+  it("reads the other way where the words do", async () => {
+    const deps = await answerCleanly(root, "deps of functions/compare.js");
+    expect(deps.built.rule).toBe("imports");
+    expect(deps.output).toEqual(["../classes/semver"]);
+    // "deps of <package>" is the package's own list, never its importers.
+    expect((await answerCleanly(root, "deps of semverish")).built.rule).toBe(
+      "package-dependencies",
+    );
+    // The package's own list is what it depends on, never what depends on it.
+    expect((await answerCleanly(root, "what depends on semverish")).built.rule).toBeNull();
+    expect((await answerCleanly(root, "what does semverish depend on")).output).toEqual({
+      "lru-cache": "^6.0.0",
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeWorkerPool } from "@lackpy/run/node";
+import { answerCleanly, writeWorkspace } from "../__fixtures__/rule-answers.js";
+
+/**
+ * Folders and files named the way strangers name them: `out` (a stop word, and TypeScript's
+ * output folder), a path's end ("utils/merge.js"), files with no extension, and whether some
+ * code-shaped text is there at all. Run by the real interpreter over the real file tools.
+ */
+const FILES: Readonly<Record<string, string>> = {
+  "out/index.js": "exports.run = function run() {}\n",
+  "out/utils/merge.js": "exports.deepMerge = function deepMerge() {}\n",
+  "out/utils/index.js": "exports.x = 1\n",
+  LICENSE: "MIT\n",
+  "src/main.ts": "console.log('hi')\n",
+};
+
+let root: string;
+
+beforeAll(async () => {
+  root = await writeWorkspace("path-words", FILES);
+});
+
+afterAll(async () => {
+  await closeWorkerPool();
+  await rm(root, { recursive: true, force: true });
+});
+
+const ask = (request: string) => answerCleanly(root, request);
+
+describe("folders and files as strangers name them", () => {
+  it("reads “out” as the folder after “in” or before “folder”", async () => {
+    expect((await ask("what folders are there under out?")).output).toEqual(["out/utils"]);
+    expect((await ask("how many files in out")).output).toBe(3);
+    expect((await ask("how many files does out/utils have, including subfolders")).output).toBe(2);
+    const total = Object.entries(FILES)
+      .filter(([file]) => file.startsWith("out/"))
+      .reduce((sum, [, text]) => sum + Buffer.byteLength(text), 0);
+    expect((await ask("total size of the out folder")).output).toBe(total);
+  });
+
+  it("reads a path's end that one file has as that file", async () => {
+    const { built, output } = await ask("what does utils/merge.js export?");
+    expect(built.rule).toBe("exports");
+    expect(output).toEqual(["deepMerge"]);
+  });
+
+  it("lists and counts the files with no extension", async () => {
+    expect((await ask("list files without an extension")).output).toEqual(["LICENSE"]);
+    expect((await ask("how many files in out have no extension?")).output).toBe(0);
+  });
+
+  it("answers whether code-shaped text is there at all", async () => {
+    const { built, output } = await ask("is there any console.log anywhere?");
+    expect(built.rule).toBe("search");
+    expect(output).toEqual([{ file: "src/main.ts", line: 1, text: "console.log('hi')" }]);
+  });
+});
