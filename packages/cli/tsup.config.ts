@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { build, defineConfig, type Options } from "tsup";
 import type { Plugin } from "esbuild";
 import { rewriteImportCalls } from "./import-calls.js";
+import { lazyBuiltins } from "./lazy-builtins.js";
 import { BUNDLE_WRAPPER } from "./src/bundle-wrapper.js";
 
 const PACKAGES = fileURLToPath(new URL("../", import.meta.url));
@@ -81,7 +82,10 @@ const COMMAND: Options = {
   sourcemap: true,
   noExternal: BUNDLED_DEPENDENCIES,
   external: OPTIONAL,
-  esbuildPlugins: [workspaceSources],
+  // Node's `crypto` loads on its first call (`lazy-builtins.ts`); tsup's own plugin would take
+  // every `node:` import first (Node 20 knows the prefix).
+  esbuildPlugins: [workspaceSources, lazyBuiltins(["crypto"])],
+  removeNodeProtocol: false,
   define: { "import.meta.url": "__bundleUrl", ...CHILD_ENTRY_NAME },
   // One function expression, compiled as the file is (`bundle-wrapper.ts`).
   banner: { js: `${BUNDLE_WRAPPER.open}${BUNDLE_URL}` },

@@ -14,6 +14,16 @@ describe("escapeTerminalText", () => {
     expect(escapeTerminalText(text)).toBe(text);
   });
 
+  it("passes plain ASCII through as it is, and still escapes every other ASCII character", () => {
+    const plain = (code: number) => code === 9 || code === 10 || (code >= 0x20 && code <= 0x7e);
+    for (let code = 0; code < 0x80; code++) {
+      const text = `a${String.fromCharCode(code)}b`;
+      if (plain(code)) expect(escapeTerminalText(text)).toBe(text);
+      else expect(escapeTerminalText(text)).not.toContain(String.fromCharCode(code));
+    }
+    expect(escapeTerminalText("line\r\n")).toBe("line\r\n");
+  });
+
   it("keeps the joiners and variation selectors that draw an emoji, and no others", () => {
     const emoji = "❤️ 👩‍💻 1️⃣";
     expect(escapeTerminalText(emoji)).toBe(emoji);

@@ -9,22 +9,34 @@
  * and variation selectors inside an emoji.
  *
  * lackpy's own styling (colours, the spinner's line clearing) is not written as escape sequences:
- * `styleMark` wraps a style in a marker that carries a random nonce made when the process starts,
+ * `styleMark` wraps a style in a marker that carries a random nonce made once per process (on the first marker),
  * which no text from outside can know, and `terminalText` turns only those markers into escape
  * sequences (or drops them when colour is off). `--json` documents bypass all of this and stay
  * byte-exact (`TerminalIo.document`).
  */
 import { randomBytes } from "node:crypto";
 
-const NONCE = randomBytes(9).toString("base64url");
 const OPEN = "\uE000";
 const CLOSE = "\uE001";
-const MARK = new RegExp(`${OPEN}${NONCE}([0-9;]*m|K)${CLOSE}`, "g");
+
+/**
+ * The process's nonce and the expression of its markers, made on the first marker: before any
+ * marker exists no text can hold one, and a command that styles nothing (`--json`) makes none.
+ */
+let marks: { nonce: string; pattern: RegExp } | null = null;
+
+function styleMarks(): { nonce: string; pattern: RegExp } {
+  if (marks) return marks;
+  const nonce = randomBytes(9).toString("base64url");
+  return (marks = { nonce, pattern: new RegExp(`${OPEN}${nonce}([0-9;]*m|K)${CLOSE}`, "g") });
+}
 
 /** A style marker: an SGR code (`31m`) or `K` (return to the line's start and clear it). */
 export function styleMark(code: string): string {
-  return `${OPEN}${NONCE}${code}${CLOSE}`;
+  return `${OPEN}${styleMarks().nonce}${code}${CLOSE}`;
 }
+
+let patterns: { hidden: RegExp; emoji: RegExp } | null = null;
 
 /**
  * What is escaped: C0 controls but tab and newline, a carriage return not followed by a newline,
@@ -32,10 +44,21 @@ export function styleMark(code: string): string {
  * default-ignorable code points (variation selectors, Hangul fillers), line and paragraph
  * separators, and lone surrogates.
  */
-const HIDDEN =
-  /[\u0000-\u0008\u000B-\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]|\r(?!\n)|\p{Cf}|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu; // eslint-disable-line no-control-regex
+function hiddenPatterns(): { hidden: RegExp; emoji: RegExp } {
+  // Made on first use: V8 expands the property classes (`\p{Cf}`) when a literal is first
+  // evaluated (about 1 ms), which a command that prints only JSON or plain ASCII never needs.
+  return (patterns ??= {
+    hidden:
+      /[\u0000-\u0008\u000B-\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]|\r(?!\n)|\p{Cf}|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu, // eslint-disable-line no-control-regex
+    emoji: /\p{Extended_Pictographic}/u,
+  });
+}
 
-const EMOJI = /\p{Extended_Pictographic}/u;
+/**
+ * Text none of whose characters is hidden: tabs, newlines and printable ASCII (no ASCII character
+ * is a format character, default-ignorable or a surrogate).
+ */
+const PLAIN = /^[\t\n\x20-\x7E]*$/;
 const NAMED: Readonly<Record<string, string>> = Object.freeze({
   "\u001B": "␛",
   "\r": "\\r",
@@ -62,11 +85,13 @@ function insideEmoji(text: string, character: string, offset: number): boolean {
   const after = text.codePointAt(offset + 1);
   const emojiBefore =
     before !== undefined &&
-    (EMOJI.test(String.fromCodePoint(before)) ||
+    (hiddenPatterns().emoji.test(String.fromCodePoint(before)) ||
       before === 0xfe0f ||
       /[#*0-9]/.test(String.fromCodePoint(before)));
   if (character !== "\u200D") return emojiBefore;
-  return emojiBefore && after !== undefined && EMOJI.test(String.fromCodePoint(after));
+  return (
+    emojiBefore && after !== undefined && hiddenPatterns().emoji.test(String.fromCodePoint(after))
+  );
 }
 
 function isLowSurrogate(text: string, index: number): boolean {
@@ -76,9 +101,11 @@ function isLowSurrogate(text: string, index: number): boolean {
 
 /** `text` with every control character and invisible code point made visible (see the file comment). */
 export function escapeTerminalText(text: string): string {
-  HIDDEN.lastIndex = 0;
-  if (!HIDDEN.test(text)) return text;
-  return text.replace(HIDDEN, (character, offset: number) =>
+  if (PLAIN.test(text)) return text;
+  const { hidden } = hiddenPatterns();
+  hidden.lastIndex = 0;
+  if (!hidden.test(text)) return text;
+  return text.replace(hidden, (character, offset: number) =>
     insideEmoji(text, character, offset) ? character : visible(character),
   );
 }
@@ -91,7 +118,7 @@ export function terminalText(text: string, color: boolean): string {
   if (!text.includes(OPEN)) return escapeTerminalText(text);
   let out = "";
   let last = 0;
-  for (const mark of text.matchAll(MARK)) {
+  for (const mark of text.matchAll(styleMarks().pattern)) {
     out += escapeTerminalText(text.slice(last, mark.index));
     if (color) out += mark[1] === "K" ? "\r\u001B[2K" : `\u001B[${mark[1]}`;
     last = mark.index + mark[0].length;

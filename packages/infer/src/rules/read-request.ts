@@ -5,7 +5,7 @@
  * the text as written, so a slot's value is exactly what the person typed.
  */
 import { kindExtensions } from "./file-kinds.js";
-import { PHRASE_CONCEPTS, isStopWord, wordForm } from "./vocabulary.js";
+import { isStopWord, phrasesStartingWith, wordForm } from "./vocabulary.js";
 
 /**
  * One token. `form` is what patterns see: a concept (`show`, `file`, `count`, …) or a slot
@@ -528,7 +528,7 @@ function nextConcept(tokens: readonly Token[], index: number): string | null {
     if (token.form !== "word") return /[./]/.test(token.raw) ? "path" : null;
     const lower = token.raw.toLowerCase();
     if (isStopWord(lower)) continue;
-    if (PHRASE_CONCEPTS.some(([words]) => words[0] === lower)) {
+    if (phrasesStartingWith(lower)) {
       const phrase = phraseAt(tokens, at);
       if (phrase) return phrase.concepts[0] ?? null;
     }
@@ -542,7 +542,10 @@ function phraseAt(
   tokens: readonly Token[],
   index: number,
 ): { length: number; concepts: readonly string[] } | null {
-  for (const [words, concepts] of PHRASE_CONCEPTS) {
+  const first = tokens[index];
+  if (first?.form !== "word") return null;
+  // Only a phrase that starts with this word can match here, and the first of those that does.
+  for (const [words, concepts] of phrasesStartingWith(first.raw.toLowerCase()) ?? []) {
     if (
       words.every(
         (word, offset) =>

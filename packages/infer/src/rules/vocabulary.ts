@@ -481,8 +481,24 @@ const TYPO_TARGETS: readonly (readonly [string, WordForm])[] = [
   ...KIND_WORDS.filter((word) => isKindWord(word)).map((word) => [word, { kind: word }] as const),
 ];
 
-/** The multi-word phrases, each with the concepts it reads as (none: it is dropped). */
-export const PHRASE_CONCEPTS: typeof PHRASES = PHRASES;
+let phrasesByFirstWord: Map<string, (typeof PHRASES)[number][]> | null = null;
+
+/**
+ * The multi-word phrases whose first word is `word`, each with the concepts it reads as (none:
+ * it is dropped), in their order; indexed on first use.
+ */
+export function phrasesStartingWith(word: string): readonly (typeof PHRASES)[number][] | undefined {
+  if (!phrasesByFirstWord) {
+    phrasesByFirstWord = new Map();
+    for (const phrase of PHRASES) {
+      const first = phrase[0][0]!;
+      const list = phrasesByFirstWord.get(first);
+      if (list) list.push(phrase);
+      else phrasesByFirstWord.set(first, [phrase]);
+    }
+  }
+  return phrasesByFirstWord.get(word);
+}
 
 /** What a word reads as: a concept, or a kind of file (`kind`: the word for `kindExtensions`); `guess` when it was read as a word one edit away. */
 export type WordForm = ({ concept: string } | { kind: string }) & { guess?: string };

@@ -33,13 +33,22 @@ export function templateDigest(template: ApprovedTemplate): string {
 
 /** The approved templates of one workspace. */
 export class TemplateApprovals {
-  readonly file: string;
   private readonly workspace: string;
+  private readonly state: string;
+  private named: string | null = null;
   private cache: { signature: string; digests: Set<string> } | null = null;
 
   constructor(workspace: string, state = stateDir()) {
     this.workspace = realWorkspace(workspace);
-    this.file = workspaceStateFile(workspace, "templates", state);
+    this.state = state;
+  }
+
+  /**
+   * The approvals file, named when first needed: a run no template answers (a rule's, a
+   * model's) never hashes the workspace's path for it.
+   */
+  get file(): string {
+    return (this.named ??= workspaceStateFile(this.workspace, "templates", this.state));
   }
 
   /** True when the person stands behind this template (lackpy wrote it for them, or they trusted the folder since). */
