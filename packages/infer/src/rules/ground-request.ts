@@ -24,6 +24,9 @@ const KNOWN_FILES: Readonly<Record<string, string>> = Object.freeze({
   contributing: "{CONTRIBUTING,Contributing,contributing}*",
 });
 
+/** Commands that show a file, never a package.json field: "cat license" is the LICENSE file. */
+const FILE_COMMANDS = /^(?:cat|less|more|open|bat)$/i;
+
 /** Most tokens a request may hand to the view; each costs one `stat`. */
 const MAX_LOOKUPS = 16;
 
@@ -73,7 +76,10 @@ export async function groundRequest(
       const known =
         !many &&
         (token.form === "known" ||
-          (token.form === "license" && (next?.form === "file" || /^[A-Z]+$/.test(token.raw))));
+          (token.form === "license" &&
+            (next?.form === "file" ||
+              /^[A-Z]+$/.test(token.raw) ||
+              FILE_COMMANDS.test(previous?.raw ?? ""))));
       if (known) {
         const files = await view.files(KNOWN_FILES[token.raw.toLowerCase()] ?? "");
         if (files.length > 0) Object.assign(token, { form: "F", path: files[0], named: true });
@@ -233,6 +239,11 @@ function dropWholeWorkspace(tokens: Token[]): Token[] {
     }
     if (token.form === "in" && next?.form === "it" && aboutContent && index + 2 === tokens.length) {
       index++;
+      continue;
+    }
+    // "list everything under lib": every file in it, at any depth (not its entries alone).
+    if (token.form === "ws" && /^everything$/i.test(token.raw) && next?.form === "in") {
+      kept.push({ form: "file", raw: "files" });
       continue;
     }
     if (token.form === "ws") continue;

@@ -12,6 +12,8 @@ const FILES: Readonly<Record<string, string>> = {
   "classes/semver.js": "class SemVer {}\nmodule.exports = SemVer;\n",
   "functions/compare.js":
     "const SemVer = require('../classes/semver')\nmodule.exports = (a, b) => new SemVer(a)\n",
+  "classes/semver.d.ts": "declare class SemVer {}\nexport = SemVer\n",
+  "functions/compare.d.ts": "import SemVer = require('../classes/semver')\nexport = compare\n",
   "functions/eq.js":
     "const compare = require('./compare')\nmodule.exports = (a, b) => compare(a, b) === 0\n",
   "index.js": "const compare = require('./functions/compare.js')\nmodule.exports = { compare }\n",
@@ -30,6 +32,15 @@ describe("the importers of a workspace module", () => {
     const { built, output } = await ask(request);
     expect(built.rule).toBe("files-importing");
     expect(output).toEqual(gold);
+  });
+
+  it("lists declaration files only when no code file imports the module", async () => {
+    expect((await ask("which files import classes/semver?")).output).toEqual([
+      "functions/compare.js",
+    ]);
+    expect((await ask("which .d.ts files import classes/semver?")).output).toEqual([
+      "functions/compare.d.ts",
+    ]);
   });
 
   it("reads the other way where the words do", async () => {

@@ -11,6 +11,7 @@ const FILES: Readonly<Record<string, string>> = {
   "out/utils/merge.js": "exports.deepMerge = function deepMerge() {}\n",
   "out/utils/index.js": "exports.x = 1\n",
   LICENSE: "MIT\n",
+  "package.json": JSON.stringify({ name: "demo", license: "ISC" }),
   "src/main.ts": "console.log('hi')\n",
 };
 
@@ -25,6 +26,17 @@ describe("folders and files as strangers name them", () => {
       .filter(([file]) => file.startsWith("out/"))
       .reduce((sum, [, text]) => sum + Buffer.byteLength(text), 0);
     expect((await ask("total size of the out folder")).output).toBe(total);
+  });
+
+  it("reads “everything under out” as every file in it, at any depth", async () => {
+    const { built, output } = await ask("list everything under out");
+    expect(built.rule).toBe("list-files");
+    expect(output).toEqual(["out/index.js", "out/utils/index.js", "out/utils/merge.js"]);
+  });
+
+  it("reads “cat license” as the LICENSE file, “which license” as the field", async () => {
+    expect((await ask("cat license")).output).toBe("MIT\n");
+    expect((await ask("which license")).output).toBe("ISC");
   });
 
   it("reads a path's end that one file has as that file", async () => {

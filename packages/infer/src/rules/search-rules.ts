@@ -276,14 +276,29 @@ async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: 
     `    ${requires ? 'if (hit.kind === "require") ' : ""}files.push(hit.file)`,
     "  }",
     "}",
-    slots.count ? "len(unique(files))" : "sorted(unique(files))",
+    ...CODE_IMPORTERS("unique(files)"),
+    slots.count ? "len(importers)" : "sorted(importers)",
   ].join("\n");
   return {
     program: list,
     params: { pattern, targets: targets.join("\n") },
-    reading: `${slots.count ? "the number of " : "the "}${filesText(pattern)} with ${requires ? "a require() call" : "an import, export … from or require"} that resolves to ${targets.map(quoted).join(" or ")} (relative specifiers, parsed; dynamic import() not counted)`,
+    reading: `${slots.count ? "the number of " : "the "}${filesText(pattern)} with ${requires ? "a require() call" : "an import, export … from or require"} that resolves to ${targets.map(quoted).join(" or ")} (relative specifiers, parsed; dynamic import() not counted${DECLARATIONS_LAST})`,
   };
 }
+
+/**
+ * The importers' files, TypeScript declaration files (`.d.ts`) only when no code file imports
+ * the module: as for definitions, a declaration is the type of what code does, and a package
+ * that ships both has its importers in the code (`importers` is the result).
+ */
+const CODE_IMPORTERS = (files: string) => [
+  `const found = ${files}`,
+  "const code = found.filter(file => !/\\.d\\.[cm]?ts$/.test(file))",
+  "const importers = len(code) > 0 ? code : found",
+];
+/** The ends of a module file's name after its stem: its code and its declarations ("semver.d.ts"). */
+const MODULE_FILE_ENDS = [...MODULE_EXTENSIONS, "d.ts", "d.mts", "d.cts"].join(",");
+const DECLARATIONS_LAST = "; .d.ts declaration files only when no code file imports it";
 
 /** A module specifier as imports write it: a relative path, `node:x`, a scoped or plain package name in lower case, with a subpath. */
 const MODULE_NAME =
@@ -414,7 +429,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       // "which files import classes/semver", "who requires lib/main": a path's end without its
       // extension, whose first folder no package is named after, that a module file has.
       if (form === "P" && module && (await namesOwnPath(module, context)))
-        return importersOfFiles(slots, context, `${module}.{${MODULE_EXTENSIONS.join(",")}}`);
+        return importersOfFiles(slots, context, `${module}.{${MODULE_FILE_ENDS}}`);
       // "who imports permessage-deflate": a bare name that no package declares or installs,
       // and that a module file of the workspace has, is that file.
       if (
@@ -423,7 +438,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         (slots.files || slots.who || moduleWord) &&
         (await namesOwnFile(module, context))
       )
-        return importersOfFiles(slots, context, `${module}.{${MODULE_EXTENSIONS.join(",")}}`);
+        return importersOfFiles(slots, context, `${module}.{${MODULE_FILE_ENDS}}`);
       // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
       // ("any use of 'jQuery'" asks for the text).
       const quotedImport = form === "Q" && slots.verb !== undefined;
@@ -443,7 +458,9 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const rows = requires
           ? 'importers_of(specifier, pattern).filter(hit => hit.kind === "require")'
           : "importers_of(specifier, pattern)";
-        const list = `unique(${rows}.map(hit => hit.file))`;
+        const list = [...CODE_IMPORTERS(`unique(${rows}.map(hit => hit.file))`), "importers"].join(
+          "\n",
+        );
         const how = requires ? "a require() call names" : "import, export … from or require names";
         // A bare name that is also a module of the workspace ("standard-schema" beside
         // standard-schema.ts) may mean that module: finding no import of the bare name is not none.
@@ -453,9 +470,9 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const own = (await context.workspace?.manifest?.("package.json"))?.name === module;
         return {
           ...(local || own ? { noneIsUnknown: true as const } : {}),
-          program: slots.count ? `len(${list})` : list,
+          program: slots.count ? `${list.replace(/importers$/, "len(importers)")}` : list,
           params: { pattern, specifier: module } as Record<string, string>,
-          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted)`,
+          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted${DECLARATIONS_LAST})`,
         };
       }
       const regex = importRegex(module, requires);
