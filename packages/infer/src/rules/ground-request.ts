@@ -241,8 +241,15 @@ function dropWholeWorkspace(tokens: Token[]): Token[] {
       index++;
       continue;
     }
-    // "list everything under lib": every file in it, at any depth (not its entries alone).
-    if (token.form === "ws" && /^everything$/i.test(token.raw) && next?.form === "in") {
+    // "list everything under lib": every file in it, at any depth (not its entries alone);
+    // "the line count of everything in src" counts as it did.
+    if (
+      token.form === "ws" &&
+      /^everything$/i.test(token.raw) &&
+      next?.form === "in" &&
+      kept.length > 0 &&
+      kept.every((before) => before.form === "show")
+    ) {
       kept.push({ form: "file", raw: "files" });
       continue;
     }

@@ -12,6 +12,8 @@ const FILES: Readonly<Record<string, string>> = {
   "classes/semver.js": "class SemVer {}\nmodule.exports = SemVer;\n",
   "functions/compare.js":
     "const SemVer = require('../classes/semver')\nmodule.exports = (a, b) => new SemVer(a)\n",
+  "lib/cache.js": "const LRU = require('lru-cache')\n",
+  "lib/cache.d.ts": "import LRU = require('lru-cache')\n",
   "classes/semver.d.ts": "declare class SemVer {}\nexport = SemVer\n",
   "functions/compare.d.ts": "import SemVer = require('../classes/semver')\nexport = compare\n",
   "functions/eq.js":
@@ -41,6 +43,10 @@ describe("the importers of a workspace module", () => {
     expect((await ask("which .d.ts files import classes/semver?")).output).toEqual([
       "functions/compare.d.ts",
     ]);
+  });
+
+  it("keeps the declaration files that use a package: its types are its use", async () => {
+    expect((await ask("who imports lru-cache")).output).toEqual(["lib/cache.d.ts", "lib/cache.js"]);
   });
 
   it("reads the other way where the words do", async () => {

@@ -458,9 +458,13 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const rows = requires
           ? 'importers_of(specifier, pattern).filter(hit => hit.kind === "require")'
           : "importers_of(specifier, pattern)";
-        const list = [...CODE_IMPORTERS(`unique(${rows}.map(hit => hit.file))`), "importers"].join(
-          "\n",
-        );
+        // A relative specifier names a module file, whose declarations are not the module; a
+        // package's types (a .d.ts that imports "thread-stream") use the package all the same.
+        const relative = module.startsWith(".");
+        const found = `unique(${rows}.map(hit => hit.file))`;
+        const list = relative
+          ? [...CODE_IMPORTERS(found), "importers"].join("\n")
+          : `const importers = ${found}\nimporters`;
         const how = requires ? "a require() call names" : "import, export … from or require names";
         // A bare name that is also a module of the workspace ("standard-schema" beside
         // standard-schema.ts) may mean that module: finding no import of the bare name is not none.
@@ -472,7 +476,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
           ...(local || own ? { noneIsUnknown: true as const } : {}),
           program: slots.count ? `${list.replace(/importers$/, "len(importers)")}` : list,
           params: { pattern, specifier: module } as Record<string, string>,
-          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted${DECLARATIONS_LAST})`,
+          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
         };
       }
       const regex = importRegex(module, requires);
