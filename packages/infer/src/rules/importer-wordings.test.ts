@@ -13,6 +13,7 @@ const FILES: Readonly<Record<string, string>> = {
   "functions/compare.js":
     "const SemVer = require('../classes/semver')\nmodule.exports = (a, b) => new SemVer(a)\n",
   "lib/cache.js": "const LRU = require('lru-cache')\n",
+  "lib/fast.js": "const fast = require('lru-cache/fast')\n",
   "lib/cache.d.ts": "import LRU = require('lru-cache')\n",
   "classes/semver.d.ts": "declare class SemVer {}\nexport = SemVer\n",
   "functions/compare.d.ts": "import SemVer = require('../classes/semver')\nexport = compare\n",
@@ -46,10 +47,21 @@ describe("the importers of a workspace module", () => {
   });
 
   it("keeps the declaration files that use a package: its types are its use", async () => {
-    expect((await ask("who imports lru-cache")).output).toEqual(["lib/cache.d.ts", "lib/cache.js"]);
+    expect((await ask("who imports lru-cache")).output).toEqual([
+      "lib/cache.d.ts",
+      "lib/cache.js",
+      "lib/fast.js",
+    ]);
+  });
+
+  it("counts a package's subpaths as the package", async () => {
+    const { built, output } = await ask("which files require lru-cache");
+    expect(output).toEqual(["lib/cache.d.ts", "lib/cache.js", "lib/fast.js"]);
+    expect(built.rule === null ? "" : built.reading).toMatch(/or one of its subpaths/);
   });
 
   it("reads the other way where the words do", async () => {
+    expect((await ask("requires of functions/compare.js")).output).toEqual(["../classes/semver"]);
     const deps = await ask("deps of functions/compare.js");
     expect(deps.built.rule).toBe("imports");
     expect(deps.output).toEqual(["../classes/semver"]);

@@ -300,6 +300,9 @@ const CODE_IMPORTERS = (files: string) => [
 const MODULE_FILE_ENDS = [...MODULE_EXTENSIONS, "d.ts", "d.mts", "d.cts"].join(",");
 const DECLARATIONS_LAST = "; .d.ts declaration files only when no code file imports it";
 
+/** A package's own name, plain or scoped, with no subpath: its subpaths are imports of it too. */
+const PACKAGE_NAME = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][a-z0-9._-]*$/;
+
 /** A module specifier as imports write it: a relative path, `node:x`, a scoped or plain package name in lower case, with a subpath. */
 const MODULE_NAME =
   /^(?:\.{1,2}\/[\w./@-]+|node:[a-z_/]+|(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][a-z0-9._-]*(?:\/[\w./@-]+)?)$/;
@@ -455,16 +458,25 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       if (!pattern) return "the module name is not usable";
       const files = filesText(pattern);
       if (parsed) {
-        const rows = requires
-          ? 'importers_of(specifier, pattern).filter(hit => hit.kind === "require")'
-          : "importers_of(specifier, pattern)";
         // A relative specifier names a module file, whose declarations are not the module; a
         // package's types (a .d.ts that imports "thread-stream") use the package all the same.
         const relative = module.startsWith(".");
+        // "which files require nanoid": a package's subpaths ("nanoid/non-secure") are the
+        // package too; they are found in the files whose text names one.
+        const subpaths = PACKAGE_NAME.test(module);
+        const specifiers = subpaths
+          ? [
+              'const named = unique(search_files(specifier + "/", pattern).map(hit => hit.file))',
+              'const specifiers = [specifier, ...unique(named.flatMap(file => imports_of(file)).filter(spec => spec.startsWith(specifier + "/")))]',
+            ]
+          : ["const specifiers = [specifier]"];
+        const rows = `specifiers.flatMap(spec => importers_of(spec, pattern))${requires ? '.filter(hit => hit.kind === "require")' : ""}`;
         const found = `unique(${rows}.map(hit => hit.file))`;
-        const list = relative
-          ? [...CODE_IMPORTERS(found), "importers"].join("\n")
-          : `const importers = ${found}\nimporters`;
+        const list = [
+          ...specifiers,
+          ...(relative ? CODE_IMPORTERS(found) : [`const importers = ${found}`]),
+          "importers",
+        ].join("\n");
         const how = requires ? "a require() call names" : "import, export … from or require names";
         // A bare name that is also a module of the workspace ("standard-schema" beside
         // standard-schema.ts) may mean that module: finding no import of the bare name is not none.
@@ -476,7 +488,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
           ...(local || own ? { noneIsUnknown: true as const } : {}),
           program: slots.count ? `${list.replace(/importers$/, "len(importers)")}` : list,
           params: { pattern, specifier: module } as Record<string, string>,
-          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
+          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${subpaths ? ` or one of its subpaths (${quoted(`${module}/…`)})` : ""}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
         };
       }
       const regex = importRegex(module, requires);

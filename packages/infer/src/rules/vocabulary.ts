@@ -350,6 +350,10 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
     ["imports", "of"],
     ["import", "in"],
   ],
+  [
+    ["requires", "of"],
+    ["import", "in"],
+  ],
   [["is", "this", "published"], []],
   [["is", "it", "published"], []],
   [["is", "this", "released"], []],
