@@ -23,6 +23,13 @@ const FILES: Readonly<Record<string, string>> = {
 };
 
 const { ask } = workspaceFor("importers", FILES);
+const monorepo = workspaceFor("importers-mono", {
+  "package.json": JSON.stringify({ name: "mono", private: true }),
+  "packages/spy/package.json": JSON.stringify({ name: "@demo/spy" }),
+  "packages/spy/index.js": "const types = require('@demo/spy/types.js')\n",
+  "packages/expect/package.json": JSON.stringify({ name: "@demo/expect" }),
+  "packages/expect/index.js": "const spy = require('@demo/spy/fn.js')\n",
+});
 
 describe("the importers of a workspace module", () => {
   it.each([
@@ -52,6 +59,11 @@ describe("the importers of a workspace module", () => {
       "lib/cache.js",
       "lib/fast.js",
     ]);
+  });
+
+  it("never counts a workspace package's own files as users of its subpaths", async () => {
+    const { output } = await monorepo.ask("who imports @demo/spy");
+    expect(output).toEqual(["packages/expect/index.js"]);
   });
 
   it("counts a package's subpaths as the package", async () => {

@@ -300,6 +300,17 @@ const CODE_IMPORTERS = (files: string) => [
 const MODULE_FILE_ENDS = [...MODULE_EXTENSIONS, "d.ts", "d.mts", "d.cts"].join(",");
 const DECLARATIONS_LAST = "; .d.ts declaration files only when no code file imports it";
 
+/** The folder (with its "/") of the one workspace package.json named `name`, not the root's; null otherwise. */
+async function packageFolder(name: string, context: RuleContext): Promise<string | null> {
+  const view = context.workspace;
+  if (!view?.manifest) return null;
+  const homes: string[] = [];
+  for (const file of await view.files("**/package.json"))
+    if (file.includes("/") && (await view.manifest(file))?.name === name)
+      homes.push(file.slice(0, -"package.json".length));
+  return homes.length === 1 ? homes[0]! : null;
+}
+
 /** A package's own name, plain or scoped, with no subpath: its subpaths are imports of it too. */
 const PACKAGE_NAME = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][a-z0-9._-]*$/;
 
@@ -463,14 +474,19 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const relative = module.startsWith(".");
         // "which files require nanoid": a package's subpaths ("nanoid/non-secure") are the
         // package too; they are found in the files whose text names one.
+        // A workspace package's own files importing its subpaths are the package, not its users.
         const subpaths = PACKAGE_NAME.test(module);
+        const home = subpaths ? await packageFolder(module, context) : null;
+        const users = home === null ? "" : ".filter(file => !file.startsWith(home))";
         const specifiers = subpaths
           ? [
-              'const named = unique(search_files(specifier + "/", pattern).map(hit => hit.file))',
+              `const named = unique(search_files(specifier + "/", pattern).map(hit => hit.file))${users}`,
               'const specifiers = [specifier, ...unique(named.flatMap(file => imports_of(file)).filter(spec => spec.startsWith(specifier + "/")))]',
             ]
           : ["const specifiers = [specifier]"];
-        const rows = `specifiers.flatMap(spec => importers_of(spec, pattern))${requires ? '.filter(hit => hit.kind === "require")' : ""}`;
+        const fromHome =
+          home === null ? "" : ".filter(hit => spec === specifier || !hit.file.startsWith(home))";
+        const rows = `specifiers.flatMap(spec => importers_of(spec, pattern)${fromHome})${requires ? '.filter(hit => hit.kind === "require")' : ""}`;
         const found = `unique(${rows}.map(hit => hit.file))`;
         const list = [
           ...specifiers,
@@ -487,7 +503,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         return {
           ...(local || own ? { noneIsUnknown: true as const } : {}),
           program: slots.count ? `${list.replace(/importers$/, "len(importers)")}` : list,
-          params: { pattern, specifier: module } as Record<string, string>,
+          params: {
+            pattern,
+            specifier: module,
+            ...(home === null ? {} : { home }),
+          } as Record<string, string>,
           reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${subpaths ? ` or one of its subpaths (${quoted(`${module}/…`)})` : ""}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
         };
       }
