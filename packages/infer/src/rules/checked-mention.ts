@@ -30,3 +30,13 @@ export function checkedMention(name: string, context: RuleContext): string | nul
   if (LOWERCASE_GLOBALS.has(name)) return name;
   return /^.+[A-Z]/.test(name) && /[a-z]/.test(name) ? name.slice(1) : null;
 }
+
+/**
+ * A program's last line: `found` when it holds something; else `none` (`[]` or `0`) when no
+ * file (in `glob`, when the request names a place) mentions the text in the `mention` param;
+ * else null, no answer.
+ */
+export function noneUnlessMentioned(found: string, none: "[]" | "0", inGlob: boolean): string {
+  const some = none === "0" ? `${found} > 0` : `len(${found}) > 0`;
+  return `${some} ? ${found} : len(search_files(mention${inGlob ? ", glob" : ""})) === 0 ? ${none} : null`;
+}

@@ -7,9 +7,9 @@
  */
 import { MODULE_EXTENSIONS, TEST_FILE } from "./file-kinds.js";
 import { MEMBER_STEPS, memberOf, memberParams, memberReading } from "./member-definitions.js";
-import { IDENTIFIER, checkedMention } from "./checked-mention.js";
+import { IDENTIFIER, checkedMention, noneUnlessMentioned } from "./checked-mention.js";
 import { quoted } from "./reading-text.js";
-import { fileOf, moduleFileOf, textOf } from "./rule-slots.js";
+import { asksWhichFiles, fileOf, moduleFileOf, textOf } from "./rule-slots.js";
 import type { Token } from "./read-request.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
@@ -238,7 +238,7 @@ function definitions(tool: string) {
           : checkable
             ? [
                 // None found is an answer only when no file mentions the name at all.
-                `len(defined) > 0 ? defined : len(search_files(mention${where ? ", glob" : ""})) === 0 ? [] : null`,
+                noneUnlessMentioned("defined", "[]", where !== null),
               ]
             : ["defined"]),
       ].join("\n"),
@@ -286,11 +286,9 @@ async function callers(slots: RuleSlots, context: RuleContext) {
   const answer = slots.count ? `len(${files})` : slots.files ? `sorted(${files})` : rows;
   // No call found is an answer only when no file mentions the name at all.
   const mention = checkedMention(name, context);
-  const none = slots.count ? "0" : "[]";
-  const unmentioned = `len(search_files(mention${where ? ", glob" : ""})) === 0`;
   return {
     program: mention
-      ? `const found = ${answer}\n${slots.count ? "found > 0" : "len(found) > 0"} ? found : ${unmentioned} ? ${none} : null`
+      ? `const found = ${answer}\n${noneUnlessMentioned("found", slots.count ? "0" : "[]", where !== null)}`
       : answer,
     params: mention ? { ...params, mention } : params,
     ...(mention ? { emptyIsChecked: true as const } : {}),
@@ -354,11 +352,7 @@ export const CODE_RULES: readonly IntentRule[] = [
         return "“requires <file>” asks for the files that require it, not what it requires";
       // "what imports src/utils.ts", "who imports it": a question word before the verb asks
       // for the files that import it ("imports of src/utils.ts" names them).
-      if (
-        /^imports$/i.test(slots.verb?.[0]?.raw ?? "") &&
-        !slots.inFile &&
-        /^(?:what|who|which)$/i.test(slots.ask?.[0]?.raw ?? "")
-      )
+      if (/^imports$/i.test(slots.verb?.[0]?.raw ?? "") && !slots.inFile && asksWhichFiles(slots))
         return "“what imports <file>” asks for the files that import it, not what it imports";
       const path = moduleFileOf(slots.file);
       if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";

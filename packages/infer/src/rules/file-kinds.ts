@@ -94,7 +94,12 @@ export function extensionOf(path: string): string | null {
 /** True when a path names a file rather than a folder: its last part has a known extension. */
 export function looksLikeFile(path: string): boolean {
   const extension = extensionOf(path);
-  return extension !== null && KNOWN_EXTENSIONS.has(extension);
+  return extension !== null && isKnownExtension(extension);
+}
+
+/** True for an extension (without its dot) that files commonly have: "js", "map", "yaml". */
+export function isKnownExtension(extension: string): boolean {
+  return KNOWN_EXTENSIONS.has(extension.toLowerCase());
 }
 
 /** A glob for files with these extensions (all files when null) under a folder (`""` for anywhere). */

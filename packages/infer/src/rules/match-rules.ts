@@ -8,7 +8,7 @@
  * program wins. When none answers, the miss says why and, only when the request means what a
  * rule answers once the words no rule reads are left out, that rule with the phrasing that works.
  */
-import { looksLikeFile } from "./file-kinds.js";
+import { isKnownExtension } from "./file-kinds.js";
 import { groundRequest } from "./ground-request.js";
 import { INTENT_RULES } from "./intent-rules.js";
 import { mayMatch } from "./first-words.js";
@@ -287,7 +287,7 @@ function notThere(raw: string, withView: boolean): string {
   if (!withView) return `'${raw}' is not a folder or file the rules can see (no workspace view)`;
   // ".borp.yaml", "lib/.gitkeep", ".vscode": a hidden name; ".map" alone reads as an extension.
   const hidden = raw.split(/[\\/]/).some((segment) => /^\.[^./]/.test(segment));
-  return hidden && !(/^\.[a-z0-9]+$/i.test(raw) && looksLikeFile(`a${raw}`))
+  return hidden && !(/^\.[a-z0-9]+$/i.test(raw) && isKnownExtension(raw.slice(1)))
     ? `'${raw}' is not a folder or file the file tools can read: it is missing, or hidden (a hidden path stays closed unless a trusted config's [files] allow_read opens it)`
     : `'${raw}' is not a folder or file in the workspace`;
 }

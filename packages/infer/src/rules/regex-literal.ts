@@ -26,6 +26,13 @@ export function regexLiteral(source: string, flags = ""): string | null {
   return literal;
 }
 
+/** A term slot's tokens without the words that introduce the text ("the word", "contains", "with"). */
+export function termWords<T extends { form: string }>(tokens: readonly T[] | undefined): T[] {
+  return (tokens ?? []).filter(
+    (token) => !["literal", "contain", "have", "with"].includes(token.form),
+  );
+}
+
 /**
  * "the word knex": a term after the marker "word" that is one word of letters, digits and `_`,
  * matched as a whole word (as `grep -w` does): a regex literal, or null for any other term.
@@ -37,10 +44,7 @@ export function wholeWordRegex(
   const marked = (tokens ?? []).some(
     (token) => token.form === "literal" && /^words?$/i.test(token.raw),
   );
-  // The words that introduce the text ("contain", "with") are not part of it.
-  const terms = (tokens ?? []).filter(
-    (token) => !["literal", "contain", "have", "with"].includes(token.form),
-  );
+  const terms = termWords(tokens);
   const word = terms.length === 1 ? terms[0]!.raw : "";
   if (!marked || !/^\w+$/.test(word)) return null;
   const regex = regexLiteral(`\\b${word}\\b`, anyCase ? "i" : "");

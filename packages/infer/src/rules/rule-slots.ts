@@ -141,3 +141,11 @@ export async function filesGlob(
   const text = filesText(pattern, where.extensions);
   return { pattern, text: where.source ? text.replace(/\)$/, "; every one is code)") : text };
 }
+
+/**
+ * True when the request opens with "what" or "which" before the verb ("what imports a.js",
+ * "what depends on lib/a"): it asks for the files that do it, not what a file does.
+ */
+export function asksWhichFiles(slots: RuleSlots): boolean {
+  return /^(?:what|which)$/i.test(slots.ask?.[0]?.raw ?? "");
+}

@@ -8,8 +8,8 @@
 import { NODE_BUILTIN_MODULES } from "@lackpy/kit";
 import { CODE_EXTENSIONS, MODULE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
-import { escapeRegex, regexLiteral, wholeWordRegex } from "./regex-literal.js";
-import { globOf, scopeOf, textOf } from "./rule-slots.js";
+import { escapeRegex, regexLiteral, termWords, wholeWordRegex } from "./regex-literal.js";
+import { asksWhichFiles, globOf, scopeOf, textOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
 
 /** Every line passing `test`, as `{ file, line, text }` rows, reading each file. */
@@ -127,9 +127,7 @@ function termOf(
   const whole = wholeWordRegex(slots.term, slots.icase !== undefined);
   if (whole) return whole;
   // "the word zod": the marker word is not part of the text.
-  const tokens = (slots.term ?? []).filter(
-    (token) => !["literal", "contain", "have", "with"].includes(token.form),
-  );
+  const tokens = termWords(slots.term);
   const token = tokens[0];
   // "files that contain a password": a kind of text, not the word as written.
   if (!token || tokens.length !== 1 || token.article) return null;
@@ -211,37 +209,23 @@ async function namesLocalModule(module: string, context: RuleContext): Promise<b
 }
 
 /**
- * True when a bare name ("permessage-deflate") is a module file's name and not a package's: no
- * dependency list of the root package.json has it, nothing is installed under it, and it is not
- * one of Node's own modules.
+ * True when a name ("permessage-deflate") or a path without its extension ("classes/semver",
+ * "lib/main") is a workspace module's and no package's: its first segment is no dependency the
+ * root package.json declares nor the package's own name, nothing is installed under it, it is not
+ * one of Node's own modules, and a module file's path ends so.
  */
-async function namesOwnFile(module: string, context: RuleContext): Promise<boolean> {
+async function namesOwnModule(module: string, context: RuleContext): Promise<boolean> {
   const view = context.workspace;
-  if (!view || !/^[\w.-]+$/.test(module) || NODE_BUILTIN_MODULES.includes(module)) return false;
+  if (!view || !/^(?:[\w.-]+|[\w-]+(?:\/[\w.-]+)+)$/.test(module)) return false;
+  const first = module.split("/")[0]!;
+  if (NODE_BUILTIN_MODULES.includes(first)) return false;
   const manifest = view.manifest ? await view.manifest("package.json") : null;
-  if (declares(manifest, module)) return false;
-  if (manifest?.name === module || (await view.kind(`node_modules/${module}`))) return false;
-  return namesLocalModule(module, context);
+  if (declares(manifest, first) || manifest?.name === first) return false;
+  if (await view.kind(`node_modules/${first}`)) return false;
+  return (await view.files(`**/${module}.{${MODULE_EXTENSIONS.join(",")}}`)).length > 0;
 }
 
 /** Most workspace files one importers request may resolve to ("http-exception.js" in a build and its CommonJS copy). */
-/**
- * True when a path without an extension ("classes/semver", "lib/main") is a workspace module's
- * path's end and no package's subpath: its first segment is no dependency package.json
- * declares, nothing is installed under it, it is not one of Node's own, and a module file ends so.
- */
-async function namesOwnPath(module: string, context: RuleContext): Promise<boolean> {
-  const view = context.workspace;
-  const [first, ...rest] = module.split("/");
-  if (!view || rest.length === 0 || !/^[\w-]+(?:\/[\w.-]+)+$/.test(module)) return false;
-  if (NODE_BUILTIN_MODULES.includes(first!)) return false;
-  const manifest = view.manifest ? await view.manifest("package.json") : null;
-  if (declares(manifest, first!) || manifest?.name === first) return false;
-  if (await view.kind(`node_modules/${first}`)) return false;
-  const files = await view.files(`**/${module}.{${MODULE_EXTENSIONS.join(",")}}`);
-  return files.length > 0;
-}
-
 const MAX_IMPORTED_FILES = 4;
 
 /**
@@ -253,7 +237,7 @@ async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: 
   // "imports lib/a.js" may ask what it imports: "which files", "who", "what imports" or
   // "requires" (never a noun) ask for its importers ("the imports of" reads as "in").
   // "find uses of lib/a.js": "use" (no import verb) is never what the file itself imports.
-  const asked = /^(?:what|which)$/i.test(slots.ask?.[0]?.raw ?? "") || slots.verb === undefined;
+  const asked = asksWhichFiles(slots) || slots.verb === undefined;
   if (!slots.files && !slots.who && !asked && !/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
     return "the request may ask what the file imports, not which files import it";
   if (!context.tools.has("importers_of") || !context.workspace)
@@ -405,7 +389,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         slots.verb?.[0]?.form === "dependency" &&
         !slots.files &&
         !slots.who &&
-        !/^(?:what|which)$/i.test(slots.ask?.[0]?.raw ?? "")
+        !asksWhichFiles(slots)
       )
         return "“deps of” a module names what it imports, not who imports it";
       if (
@@ -442,7 +426,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         return importersOfFiles(slots, context, module);
       // "which files import classes/semver", "who requires lib/main": a path's end without its
       // extension, whose first folder no package is named after, that a module file has.
-      if (form === "P" && module && (await namesOwnPath(module, context)))
+      if (form === "P" && module?.includes("/") && (await namesOwnModule(module, context)))
         return importersOfFiles(slots, context, `${module}.{${MODULE_FILE_ENDS}}`);
       // "who imports permessage-deflate": a bare name that no package declares or installs,
       // and that a module file of the workspace has, is that file.
@@ -450,7 +434,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         (form === "W" || form === "C") &&
         module &&
         (slots.files || slots.who || moduleWord) &&
-        (await namesOwnFile(module, context))
+        (await namesOwnModule(module, context))
       )
         return importersOfFiles(slots, context, `${module}.{${MODULE_FILE_ENDS}}`);
       // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
@@ -491,7 +475,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const list = [
           ...specifiers,
           ...(relative ? CODE_IMPORTERS(found) : [`const importers = ${found}`]),
-          "importers",
+          slots.count ? "len(importers)" : "importers",
         ].join("\n");
         const how = requires ? "a require() call names" : "import, export … from or require names";
         // A bare name that is also a module of the workspace ("standard-schema" beside
@@ -502,7 +486,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const own = (await context.workspace?.manifest?.("package.json"))?.name === module;
         return {
           ...(local || own ? { noneIsUnknown: true as const } : {}),
-          program: slots.count ? `${list.replace(/importers$/, "len(importers)")}` : list,
+          program: list,
           params: {
             pattern,
             specifier: module,

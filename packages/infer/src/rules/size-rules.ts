@@ -88,15 +88,13 @@ function extremeFiles(order: "largest" | "smallest") {
     const sorted = `sort_by(sizes, "${measured.field}"${order === "largest" ? ", true" : ""})`;
     const many = isPlural(slots.files) || slots.n !== undefined;
     const unit = measured.field === "bytes" ? "size in bytes" : "length in characters";
-    // "which file is the largest": every file of that size, when several tie.
-    const one = [
-      `const ranked = ${sorted}`,
-      `ranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field}).map(entry => entry.file)`,
-    ].join("\n");
-    // "the largest file and its size": its row, every one when several tie.
+    // "which file is the largest": every file of that size, when several tie; "the largest file
+    // and its size": their rows.
+    const tied = `const ranked = ${sorted}\nranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field})`;
+    const one = `${tied}.map(entry => entry.file)`;
     if (slots.sized && !many)
       return {
-        program: `${measured.line}\nconst ranked = ${sorted}\nranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field})`,
+        program: `${measured.line}\n${tied}`,
         params: { pattern: found.pattern },
         reading: `the ${order} of the ${found.text} by ${unit}, as { file, ${measured.field} } rows (every one, when several tie)`,
       };
