@@ -224,7 +224,8 @@ function definitions(tool: string) {
               // which wins over a function's own helper or variable and an export's alias.
               // Where one is at the top level, every declaration stands (a bundle's chunks declare
               // their own copies inside functions); where none is, a member wins over a helper.
-              'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind))',
+              // A binding declared without a value (`let X;`) only when nothing else defines X.
+              'const declared = found.filter(hit => !["method", "property", "alias"].includes(hit.kind) && !hit.unassigned)',
               "const topLevel = declared.filter(hit => !hit.local)",
               'const members = found.filter(hit => ["method", "property"].includes(hit.kind) && !hit.local)',
               // "the handleRequest method": a member first.
@@ -248,7 +249,7 @@ function definitions(tool: string) {
       noneIsUnknown: oneFile
         ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
         : (true as const),
-      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases only when neither does, an alias of another module's default export never; ${checkable ? `none found is no answer unless no file mentions ${quoted(mention)}, then \`[]\`` : "none found is no answer"}${oneFile ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases and bindings declared without a value (“let X;”) only when neither does, an alias of another module's default export never; ${checkable ? `none found is no answer unless no file mentions ${quoted(mention)}, then \`[]\`` : "none found is no answer"}${oneFile ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
   };
 }

@@ -121,6 +121,38 @@ describe("definitionLines", () => {
     ]);
   });
 
+  it("marks a binding declared without a value as unassigned, and no declare form nor initialised one", () => {
+    const definitions = (text: string, name: string, file = "m.ts") => {
+      const parsed = parseModule(text, file);
+      if (!parsed.ok) throw new Error(parsed.message);
+      return definitionsIn(parsed.program, name);
+    };
+    const postcss = [
+      "let LazyResult, Processor", // 1
+      "class Document {}", // 2
+      "Document.registerLazyResult = dependant => { LazyResult = dependant }", // 3
+      "let Root = require('./root')", // 4
+    ].join("\n");
+    expect(definitions(postcss, "LazyResult", "m.js")).toEqual([
+      { line: 1, kind: "variable", unassigned: true },
+    ]);
+    expect(definitions(postcss, "Processor", "m.js")).toEqual([
+      { line: 1, kind: "variable", unassigned: true },
+    ]);
+    expect(definitions("var a = 1, b;\nfor (let c of [a]) {}", "a", "m.js")).toEqual([
+      { line: 1, kind: "variable" },
+    ]);
+    expect(definitions("var a = 1, b;", "b", "m.js")).toEqual([
+      { line: 1, kind: "variable", unassigned: true },
+    ]);
+    expect(definitions("export declare let VERSION: string;", "VERSION", "m.d.ts")).toEqual([
+      { line: 1, kind: "variable" },
+    ]);
+    expect(definitions("let count: number;", "count")).toEqual([
+      { line: 1, kind: "variable", unassigned: true },
+    ]);
+  });
+
   it("marks what a closure that wraps the whole file defines as bundled, and reads an export's alias", () => {
     const definitions = (text: string, name: string) => {
       const parsed = parseModule(text, "m.js");

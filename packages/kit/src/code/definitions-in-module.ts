@@ -46,6 +46,12 @@ export interface Definition {
   bundled?: true;
   /** Defined inside a function (a helper or a variable of one), not at the module's top level or as a class's member. */
   local?: true;
+  /**
+   * A binding declared without a value (`let LazyResult, Processor`, assigned later by whatever
+   * registers it): where the name lives, not what defines it. A `declare` one (`declare let x: T`)
+   * is a declaration and has no flag.
+   */
+  unassigned?: true;
 }
 
 const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
@@ -58,7 +64,11 @@ export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
   // The constructor inside a compiled class's closure: the class is defined once, where it is bound.
   const constructors = new Set<SyntaxNode>();
   const exported = exportedProperties(program);
+  const unassigned = new Set<SyntaxNode>();
   const visit = (node: SyntaxNode, inside: boolean, local: boolean) => {
+    if (node.type === "VariableDeclaration" && node.declare !== true)
+      for (const declarator of (node.declarations as SyntaxNode[] | undefined) ?? [])
+        if (declarator.init === null || declarator.init === undefined) unassigned.add(declarator);
     const definition = constructors.has(node)
       ? null
       : exported.has(node)
@@ -74,6 +84,7 @@ export function definitionsIn(program: SyntaxNode, name: string): Definition[] {
         ...definition,
         ...(inside ? { bundled: true as const } : {}),
         ...(local && !inside ? { local: true as const } : {}),
+        ...(unassigned.has(node) ? { unassigned: true as const } : {}),
       });
     const below = inside || (wrapped && FUNCTIONS.has(node.type));
     for (const child of childrenOf(node)) visit(child, below, local || FUNCTIONS.has(node.type));

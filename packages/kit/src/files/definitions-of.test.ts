@@ -97,6 +97,36 @@ describe("definitions_of", () => {
     }
   });
 
+  it("finds a binding declared after a comma without a value, and flags it", async () => {
+    await writeFile(
+      path.join(root, "src/document.js"),
+      "let LazyResult, Processor\nclass Document {}\nmodule.exports = Document\n",
+    );
+    try {
+      const tools = createFileTools(root);
+      expect(await tools.definitions_of("Processor", "src/document.js")).toEqual([
+        {
+          file: "src/document.js",
+          line: 1,
+          text: "let LazyResult, Processor",
+          kind: "variable",
+          unassigned: true,
+        },
+      ]);
+      expect(await tools.definitions_of("LazyResult", "src/document.js")).toEqual([
+        {
+          file: "src/document.js",
+          line: 1,
+          text: "let LazyResult, Processor",
+          kind: "variable",
+          unassigned: true,
+        },
+      ]);
+    } finally {
+      await rm(path.join(root, "src/document.js"));
+    }
+  });
+
   it.each(["", "load()", "a.b", "x y", 3, "(.*)"])("refuses the name %j", async (name) => {
     const error = await refusal(createFileTools(root).definitions_of(name));
     expect(error).toMatchObject({ code: "invalid_argument", retriable: true });

@@ -47,7 +47,7 @@ const CANDIDATES = new Map<string, RegExp>();
  * Lines that could define `name` (a superset of what the parser finds): a declaration keyword
  * before it, the name at the start of a line before `(`, `<`, `:`, `=` or `?` (a member or
  * method), `name:` or `name =` anywhere (an object's function, a variable), `.name =` (an
- * assigned property), `as name` (an export's alias).
+ * assigned property), `as name` (an export's alias), `, name` ending a declarator (`let a, name`).
  */
 function candidateLines(name: string): RegExp {
   let found = CANDIDATES.get(name);
@@ -57,7 +57,9 @@ function candidateLines(name: string): RegExp {
       String.raw`(?:function|class|interface|type|enum|namespace|module|const|let|var)\s*\*?\s*${escaped}(?![\w$])` +
         String.raw`|^[\t ]*(?:[\w$]+[\t ]+)*\*?[\t ]*#?${escaped}[\t ]*[?!]?[\t ]*[(<:=]` +
         String.raw`|(?<![\w$])${escaped}[\t ]*(?::|=(?!=))` +
-        String.raw`|\bas\s+${escaped}(?![\w$])`,
+        String.raw`|\bas\s+${escaped}(?![\w$])` +
+        // `let LazyResult, Processor`: a declarator after a comma, with no value.
+        String.raw`|,[\t ]*${escaped}[\t ]*(?:[,;]|$)`,
       "m",
     );
     if (CANDIDATES.size > 100) CANDIDATES.clear();

@@ -25,6 +25,8 @@ export interface SearchHit {
   bundled?: boolean;
   /** `definitions_of`: true for a definition inside a function (a local helper or variable), not at the top level or as a class's member. */
   local?: boolean;
+  /** `definitions_of`: true for a binding declared without a value (`let X;`), assigned somewhere else. */
+  unassigned?: boolean;
 }
 
 /** What a scan of workspace files needs besides the root. */
@@ -77,6 +79,7 @@ export async function scanFiles(
           ...(kind === undefined ? {} : { kind }),
           ...(found?.bundled ? { bundled: true } : {}),
           ...(found?.local ? { local: true } : {}),
+          ...(found?.unassigned ? { unassigned: true } : {}),
         });
       }
       if (hits.length > MAX_SEARCH_RESULTS)
@@ -110,7 +113,7 @@ export async function scanFiles(
   return hits;
 }
 
-type LineMatch = { line: number; kind?: string; bundled?: true; local?: true };
+type LineMatch = { line: number; kind?: string; bundled?: true; local?: true; unassigned?: true };
 
 /** The matches of each line, one per kind (the first of each), in the order found. */
 function byLine(matched: readonly LineMatch[]): Map<number, LineMatch[]> {
