@@ -39,6 +39,11 @@ export const EXTENSION_RULES: readonly IntentRule[] = [
       "(?:show )?(?:breakdown )?file extension (?:and )?count per(?: extension)?{scope}",
       // "what kinds of files are in here (extensions + counts)".
       "(?:show )?(?:extension )?file extension and count{scope}",
+      // "which file extensions are in lib, with counts", "what kinds of files are in dist/esm,
+      // and how many of each extension?": the extensions, where, then the counts.
+      "(?:show )?(?:file )?extension(?: file)?{scope} (?:and |with )count(?: per(?: file)?(?: extension)?)?",
+      // "how many of each extension in dist/esm".
+      "count per (?:file )?extension{scope}",
       // "what file types are in the repo": the types, with how many of each ("which extensions" lists them).
       "show (?:file )?(?<typeWord>extension)(?: (?:use|have))?{scope}",
       "show (?<typeWord>extension) file{scope}",

@@ -23,6 +23,17 @@ const FILES: Readonly<Record<string, string>> = {
 };
 
 const { ask } = workspaceFor("importers", FILES);
+const builds = workspaceFor("importers-builds", {
+  "package.json": JSON.stringify({ name: "tarish", dependencies: { minipass: "^7.0.0" } }),
+  "dist/esm/pack.js": "import { Minipass } from 'minipass'\n",
+  "dist/esm/index.js": "export * from './pack.js'\n",
+  "dist/commonjs/pack.js": "const minipass_1 = require('minipass')\n",
+});
+const mixed = workspaceFor("importers-mixed", {
+  "package.json": JSON.stringify({ name: "mixed", dependencies: { minipass: "^7.0.0" } }),
+  "dist/esm/pack.js": "import { Minipass } from 'minipass'\n",
+  "lib/wrapper.mjs": "import { Minipass } from 'minipass'\n",
+});
 const monorepo = workspaceFor("importers-mono", {
   "package.json": JSON.stringify({ name: "mono", private: true }),
   "packages/spy/package.json": JSON.stringify({ name: "@demo/spy" }),
@@ -84,5 +95,79 @@ describe("the importers of a workspace module", () => {
     expect((await ask("what does semverish depend on")).output).toEqual({
       "lru-cache": "^6.0.0",
     });
+  });
+});
+
+describe("the importers in other words", () => {
+  it.each([
+    // A dependency package.json declares, or a workspace module by its name.
+    ["which files use lru-cache", ["lib/cache.d.ts", "lib/cache.js", "lib/fast.js"]],
+    ["what uses lru-cache", ["lib/cache.d.ts", "lib/cache.js", "lib/fast.js"]],
+    ["which files use compare", ["functions/eq.js", "index.js"]],
+    // "does anything import X": who does.
+    ["does anything import functions/compare.js", ["functions/eq.js", "index.js"]],
+    ["do any files import lru-cache", ["lib/cache.d.ts", "lib/cache.js", "lib/fast.js"]],
+  ])("%j", async (request, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule).toBe("files-importing");
+    expect(output).toEqual(gold);
+  });
+
+  it("gives the import lines themselves for “where is X used/imported”", async () => {
+    const rows = [
+      {
+        file: "lib/cache.d.ts",
+        line: 1,
+        text: "import LRU = require('lru-cache')",
+        kind: "require",
+      },
+      { file: "lib/cache.js", line: 1, text: "const LRU = require('lru-cache')", kind: "require" },
+      {
+        file: "lib/fast.js",
+        line: 1,
+        text: "const fast = require('lru-cache/fast')",
+        kind: "require",
+      },
+    ];
+    for (const request of ["where is lru-cache used", "where is lru-cache imported"]) {
+      const { built, output } = await ask(request);
+      expect(output).toEqual(rows);
+      expect(built.rule === null ? "" : built.reading).toMatch(
+        /^the lines of .* as \{ file, line, text, kind \} rows/,
+      );
+    }
+    expect((await ask("show the lines that require functions/compare")).output).toEqual([
+      {
+        file: "functions/eq.js",
+        line: 1,
+        text: "const compare = require('./compare')",
+        kind: "require",
+      },
+      {
+        file: "index.js",
+        line: 1,
+        text: "const compare = require('./functions/compare.js')",
+        kind: "require",
+      },
+    ]);
+  });
+
+  it("reads “uses” of a word no package.json declares and no module has as nothing", async () => {
+    expect((await ask("where is left-pad used")).built.rule).not.toBe("files-importing");
+    expect((await ask("which files use left-pad")).built.rule).toBeNull();
+  });
+
+  it("reads “esm files” and “the cjs build” as the one build folder of that system", async () => {
+    expect((await builds.ask("which esm files import minipass")).output).toEqual([
+      "dist/esm/pack.js",
+    ]);
+    expect((await builds.ask("who imports minipass? (cjs build)")).output).toEqual([
+      "dist/commonjs/pack.js",
+    ]);
+    expect((await builds.ask("does anything in the esm build import pack.js")).output).toEqual([
+      "dist/esm/index.js",
+    ]);
+    // A .mjs file outside dist/esm: "esm files" may mean it too, so the words are not read.
+    expect((await mixed.ask("which esm files import minipass")).built.rule).toBeNull();
   });
 });

@@ -81,6 +81,14 @@ describe("classes of request the rules read", () => {
     ["how many folders are directly inside src", "count-folders", 1],
     ["total line count of the typescript files in src", "total-lines", 5],
     ["break down the files in src by extension", "count-per-extension", { ".ts": 4 }],
+    // The extensions, where, then the counts; "how many of each extension".
+    ["which file extensions are in src, with counts", "count-per-extension", { ".ts": 4 }],
+    ["how many of each extension in src", "count-per-extension", { ".ts": 4 }],
+    [
+      "what kinds of files are in src, and how many of each extension?",
+      "count-per-extension",
+      { ".ts": 4 },
+    ],
     ["how many typescript declaration files exist", "count-files", 1],
     ["any markdown docs in docs? list them", "list-files", ["docs/api/ref.md", "docs/guide.md"]],
     ["how many subdirectories does src have", "count-folders", 1],

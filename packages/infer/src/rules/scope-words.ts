@@ -9,6 +9,8 @@
  *   are what the rules count anyway, so the words go.
  * - "the root package.json", "the root package": the workspace's own, so "root" goes.
  * - "excluding tests" and "excluding dist", "(not counting fp)": `notest` and `notdir` tokens.
+ * - "esm files", "the esm build", "the cjs build": the one folder the package builds that module
+ *   system into (`dist/esm`, `dist/commonjs`), as "in dist/esm".
  */
 import type { WorkspaceView } from "@lackpy/kit";
 import type { Token } from "./read-request.js";
@@ -132,6 +134,17 @@ export async function readScopeWords(
     }
     // "the root package.json", "the root package": the workspace's own.
     if (/^root$/i.test(token.raw) && (next?.form === "package" || isRootFile(next))) continue;
+    // "which esm files import minipass", "who imports minipass (esm build)": the one build
+    // folder of that module system (dist/esm).
+    const build = view ? await buildFolderAt(tokens, index, view) : null;
+    if (build) {
+      const place = { form: "D", raw: `${token.raw} ${next!.raw}`, path: build } as const;
+      const inside = read.at(-1)?.form === "in";
+      if (next!.form === "file") read.push(next!, { form: "in", raw: "in" }, place);
+      else read.push(...(inside ? [] : [{ form: "in", raw: "in" } as const]), place);
+      index++;
+      continue;
+    }
     read.push(token);
   }
   return folder && view && read.some((token) => token.form === "shallow")
@@ -221,4 +234,44 @@ function folderLeftOutAt(tokens: readonly Token[], index: number): number {
   const folder = tokens[at];
   if (folder?.form !== "D" || !folder.path || isNodeModules(folder)) return 0;
   return at + 1 - index + (tokens[at + 1]?.form === "folder" ? 1 : 0);
+}
+
+/** The folders a package builds each module system into, by the word that names the system. */
+const BUILD_FOLDERS: Readonly<Record<string, readonly string[]>> = {
+  esm: ["esm"],
+  cjs: ["cjs", "commonjs"],
+  commonjs: ["cjs", "commonjs"],
+};
+const BUILD_PARENTS = ["", "dist/", "lib/", "build/", "out/"];
+/** The extension a module system's files may have outside its build folder. */
+const BUILD_EXTENSION: Readonly<Record<string, string>> = { esm: "mjs", cjs: "cjs", commonjs: "cjs" };
+
+/**
+ * The build folder that a module system's word and the word after it name ("esm files", "the
+ * esm build", "the cjs build"), when exactly one such folder exists and no file outside it has
+ * that system's own extension (.mjs, .cjs), which the words could mean instead; else null.
+ * "cjs files" stays the .cjs kind: only "build" or "output" makes "cjs" a folder.
+ */
+async function buildFolderAt(
+  tokens: readonly Token[],
+  index: number,
+  view: WorkspaceView,
+): Promise<string | null> {
+  const token = tokens[index]!;
+  const next = tokens[index + 1];
+  const system = token.raw.toLowerCase();
+  const names = BUILD_FOLDERS[system];
+  if (!names || !next) return null;
+  const buildWord = next.form === "W" && /^(?:build|builds|output|copy|version)$/i.test(next.raw);
+  if (!(buildWord || (token.form === "modsys" && next.form === "file" && /s$/i.test(next.raw))))
+    return null;
+  if (token.form !== "modsys" && !(token.form === "K" && buildWord)) return null;
+  const found: string[] = [];
+  for (const parent of BUILD_PARENTS)
+    for (const name of names)
+      if ((await view.kind(`${parent}${name}`)) === "folder") found.push(`${parent}${name}`);
+  if (found.length !== 1) return null;
+  const folder = found[0]!;
+  const own = await view.files(`**/*.${BUILD_EXTENSION[system]}`);
+  return own.every((file) => file.startsWith(`${folder}/`)) ? folder : null;
 }

@@ -237,7 +237,7 @@ async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: 
   // "imports lib/a.js" may ask what it imports: "which files", "who", "what imports" or
   // "requires" (never a noun) ask for its importers ("the imports of" reads as "in").
   // "find uses of lib/a.js": "use" (no import verb) is never what the file itself imports.
-  const asked = asksWhichFiles(slots) || slots.verb === undefined;
+  const asked = asksWhichFiles(slots) || slots.verb === undefined || slots.where !== undefined;
   if (!slots.files && !slots.who && !asked && !/^requires$/i.test(slots.verb?.[0]?.raw ?? ""))
     return "the request may ask what the file imports, not which files import it";
   if (!context.tools.has("importers_of") || !context.workspace)
@@ -253,20 +253,22 @@ async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: 
   const requires = /^requir/i.test(slots.verb?.[0]?.raw ?? "");
   const pattern = searchedGlob(slots, { ...context, tools: new Set() }, MODULE_EXTENSIONS);
   if (!pattern) return "the files to look in are not usable";
+  const rows = slots.where !== undefined;
   const list = [
     "const files = []",
     'for (const target of targets.split("\\n")) {',
     "  for (const hit of importers_of({ file: target }, pattern)) {",
-    `    ${requires ? 'if (hit.kind === "require") ' : ""}files.push(hit.file)`,
+    `    ${requires ? 'if (hit.kind === "require") ' : ""}files.push(${rows ? "hit" : "hit.file"})`,
     "  }",
     "}",
-    ...CODE_IMPORTERS("unique(files)"),
-    slots.count ? "len(importers)" : "sorted(importers)",
+    ...(rows ? CODE_IMPORTERS("files", true) : CODE_IMPORTERS("unique(files)")),
+    slots.count ? "len(importers)" : rows ? "sorted(importers, hit => hit.file)" : "sorted(importers)",
   ].join("\n");
+  const how = `${requires ? "a require() call" : "an import, export … from or require"} that resolves to ${targets.map(quoted).join(" or ")}`;
   return {
     program: list,
     params: { pattern, targets: targets.join("\n") },
-    reading: `${slots.count ? "the number of " : "the "}${filesText(pattern)} with ${requires ? "a require() call" : "an import, export … from or require"} that resolves to ${targets.map(quoted).join(" or ")} (relative specifiers, parsed; dynamic import() not counted${DECLARATIONS_LAST})`,
+    reading: `${rows ? `the lines of ${filesText(pattern)} with ${how}${AS_ROWS}` : `${slots.count ? "the number of " : "the "}${filesText(pattern)} with ${how}`} (relative specifiers, parsed; dynamic import() not counted${DECLARATIONS_LAST})`,
   };
 }
 
@@ -275,11 +277,14 @@ async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: 
  * the module: as for definitions, a declaration is the type of what code does, and a package
  * that ships both has its importers in the code (`importers` is the result).
  */
-const CODE_IMPORTERS = (files: string) => [
+const CODE_IMPORTERS = (files: string, rows = false) => [
   `const found = ${files}`,
-  "const code = found.filter(file => !/\\.d\\.[cm]?ts$/.test(file))",
+  `const code = found.filter(${rows ? "hit => !/\\.d\\.[cm]?ts$/.test(hit.file)" : "file => !/\\.d\\.[cm]?ts$/.test(file)"})`,
   "const importers = len(code) > 0 ? code : found",
 ];
+
+/** The words of a reading for import lines given as rows ("where is minipass imported"). */
+const AS_ROWS = ", as { file, line, text, kind } rows";
 /** The ends of a module file's name after its stem: its code and its declarations ("semver.d.ts"). */
 const MODULE_FILE_ENDS = [...MODULE_EXTENSIONS, "d.ts", "d.mts", "d.cts"].join(",");
 const DECLARATIONS_LAST = "; .d.ts declaration files only when no code file imports it";
@@ -368,12 +373,22 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?<count>count )(?:(?<files>file) )?(?<verb>import) (?<module>[QWPDFC]){scope}",
       // "which top-level .js files import ./a.js": the files named before the verb.
       "(?:show )?(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDFC])",
+      // "does anything in dist/esm import index.js".
+      "(?<who>who){scope} (?<verb>import) (?<module>[QWPDFC])",
       "(?<count>count )(?:{kind} )?(?<files>file){scope} (?<verb>import) (?<module>[QWPDFC])",
       "(?:show |(?<who>who) )?(?:(?<files>file) )?use (?<module>[QP]){scope}",
       // "who uses is-promise.js", "which files use built/utils/debug.js": a workspace file by its path, used by its importers.
       "(?:(?<who>who)|(?<ask>show)|show (?<files>file)|find) use (?<module>F){scope}",
-      // "who uses brace-expansion": a dependency package.json declares.
-      "(?<who>who) (?<verb>use) (?<module>W){scope}",
+      // "who uses brace-expansion", "which files use picocolors": a dependency package.json
+      // declares, or a module of the workspace by its name ("normalize-windows-path").
+      "(?:(?<who>who)|(?<ask>show)|show (?<files>file)) (?<verb>use) (?<module>W){scope}",
+      "show (?<files>file){scope} (?<verb>use) (?<module>W)",
+      // "where is picocolors used", "where is minipass imported", "show the lines that require
+      // nanoid": the import lines themselves, as rows.
+      "(?<where>where) (?<module>W) (?<verb>import|use){scope}",
+      "(?<where>where) (?<module>[QPFC]) (?<verb>import){scope}",
+      "(?<where>where) (?<verb>import) (?<module>[QWPFC]){scope}",
+      "(?:show |find )?(?<where>line) (?<verb>import) (?<module>[QWPFC]){scope}",
       // "what files pull in the debug package": a dependency package.json declares, by name.
       "(?:show |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
       "(?<count>count )(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
@@ -397,9 +412,12 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         slots.module?.[0]?.form === "W" &&
         !slots.dep &&
         !slots.moduleWord &&
-        !(module && (await declaresDependency(module, context)))
+        !(
+          module &&
+          ((await declaresDependency(module, context)) || (await namesOwnModule(module, context)))
+        )
       )
-        return "“uses” a word names a package only when package.json declares it";
+        return "“uses” a word names a package only when package.json declares it, or a module of the workspace by its name";
       const moduleWord = slots.moduleWord?.[0]?.raw;
       if (moduleWord !== undefined && !/^modules?$/i.test(moduleWord))
         return `${quoted(moduleWord)} after the name is not read`;
@@ -433,7 +451,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       if (
         (form === "W" || form === "C") &&
         module &&
-        (slots.files || slots.who || moduleWord) &&
+        (slots.files || slots.who || slots.where || asksWhichFiles(slots) || moduleWord) &&
         (await namesOwnModule(module, context))
       )
         return importersOfFiles(slots, context, `${module}.{${MODULE_FILE_ENDS}}`);
@@ -471,11 +489,12 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const fromHome =
           home === null ? "" : ".filter(hit => spec === specifier || !hit.file.startsWith(home))";
         const rows = `specifiers.flatMap(spec => importers_of(spec, pattern)${fromHome})${requires ? '.filter(hit => hit.kind === "require")' : ""}`;
-        const found = `unique(${rows}.map(hit => hit.file))`;
+        const lines = slots.where !== undefined;
+        const found = lines ? rows : `unique(${rows}.map(hit => hit.file))`;
         const list = [
           ...specifiers,
-          ...(relative ? CODE_IMPORTERS(found) : [`const importers = ${found}`]),
-          slots.count ? "len(importers)" : "importers",
+          ...(relative ? CODE_IMPORTERS(found, lines) : [`const importers = ${found}`]),
+          slots.count ? "len(importers)" : lines ? "sorted(importers, hit => hit.file)" : "importers",
         ].join("\n");
         const how = requires ? "a require() call names" : "import, export … from or require names";
         // A bare name that is also a module of the workspace ("standard-schema" beside
@@ -492,9 +511,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
             specifier: module,
             ...(home === null ? {} : { home }),
           } as Record<string, string>,
-          reading: `${slots.count ? "the number of " : "the "}${files} whose ${how} exactly ${quoted(module)}${subpaths ? ` or one of its subpaths (${quoted(`${module}/…`)})` : ""}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
+          reading: `${lines ? `the lines of ${files} where ${how}` : `${slots.count ? "the number of " : "the "}${files} whose ${how}`} exactly ${quoted(module)}${subpaths ? ` or one of its subpaths (${quoted(`${module}/…`)})` : ""}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""}${lines ? AS_ROWS : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
         };
       }
+      if (slots.where) return "the import lines themselves are found by importers_of, which the kit does not have";
       const regex = importRegex(module, requires);
       if (!regex) return "the module name is not usable";
       return {

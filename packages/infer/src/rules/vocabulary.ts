@@ -152,6 +152,10 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
     ["count", "occurrence"],
   ],
   [["main", "entry", "point"], ["main"]],
+  // "does anything import index.js", "does anything use minipass": who does.
+  [["does", "anything"], ["who"]],
+  [["does", "any", "file"], ["who"]],
+  [["do", "any", "files"], ["who"]],
   [["which", "file", "which", "line"], ["where"]],
   [["which", "file", "and", "line"], ["where"]],
   [["what", "file", "and", "line"], ["where"]],
