@@ -244,7 +244,11 @@ const BUILD_FOLDERS: Readonly<Record<string, readonly string[]>> = {
 };
 const BUILD_PARENTS = ["", "dist/", "lib/", "build/", "out/"];
 /** The extension a module system's files may have outside its build folder. */
-const BUILD_EXTENSION: Readonly<Record<string, string>> = { esm: "mjs", cjs: "cjs", commonjs: "cjs" };
+const BUILD_EXTENSION: Readonly<Record<string, string>> = {
+  esm: "mjs",
+  cjs: "cjs",
+  commonjs: "cjs",
+};
 
 /**
  * The build folder that a module system's word and the word after it name ("esm files", "the

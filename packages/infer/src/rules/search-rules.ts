@@ -262,7 +262,11 @@ async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: 
     "  }",
     "}",
     ...(rows ? CODE_IMPORTERS("files", true) : CODE_IMPORTERS("unique(files)")),
-    slots.count ? "len(importers)" : rows ? "sorted(importers, hit => hit.file)" : "sorted(importers)",
+    slots.count
+      ? "len(importers)"
+      : rows
+        ? "sorted(importers, hit => hit.file)"
+        : "sorted(importers)",
   ].join("\n");
   const how = `${requires ? "a require() call" : "an import, export … from or require"} that resolves to ${targets.map(quoted).join(" or ")}`;
   return {
@@ -494,7 +498,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const list = [
           ...specifiers,
           ...(relative ? CODE_IMPORTERS(found, lines) : [`const importers = ${found}`]),
-          slots.count ? "len(importers)" : lines ? "sorted(importers, hit => hit.file)" : "importers",
+          slots.count
+            ? "len(importers)"
+            : lines
+              ? "sorted(importers, hit => hit.file)"
+              : "importers",
         ].join("\n");
         const how = requires ? "a require() call names" : "import, export … from or require names";
         // A bare name that is also a module of the workspace ("standard-schema" beside
@@ -514,7 +522,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
           reading: `${lines ? `the lines of ${files} where ${how}` : `${slots.count ? "the number of " : "the "}${files} whose ${how}`} exactly ${quoted(module)}${subpaths ? ` or one of its subpaths (${quoted(`${module}/…`)})` : ""}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""}${lines ? AS_ROWS : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
         };
       }
-      if (slots.where) return "the import lines themselves are found by importers_of, which the kit does not have";
+      if (slots.where)
+        return "the import lines themselves are found by importers_of, which the kit does not have";
       const regex = importRegex(module, requires);
       if (!regex) return "the module name is not usable";
       return {
