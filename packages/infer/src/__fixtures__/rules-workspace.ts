@@ -33,7 +33,7 @@ export const RULES_WORKSPACE_FILES: Readonly<Record<string, string>> = Object.fr
     "import 'whatwg-fetch'",
     "",
     "// TODO: cache the host",
-    "export class Ollama {",
+    "export class Ollama extends EventTarget {",
     "  host = formatHost('127.0.0.1')",
     "}",
     "export default new Ollama()",

@@ -5,12 +5,14 @@
  * (`declarations_in`), and the members of one class.
  */
 import { globFor, MODULE_EXTENSIONS } from "./file-kinds.js";
-import { quoted } from "./reading-text.js";
-import { moduleFileOf, textOf } from "./rule-slots.js";
+import { filesText, quoted } from "./reading-text.js";
+import { globOf, moduleFileOf, scopeOf, textOf } from "./rule-slots.js";
 import { declaredKindOf } from "./code-rules.js";
-import { rulePattern, type IntentRule, type RuleProgram } from "./rule-types.js";
+import { rulePattern, type IntentRule, type RuleProgram, type RuleSlots } from "./rule-types.js";
 
 const WHERE = "(?:(?<file>F)|(?<folder>D))";
+/** "the js files", "the .ts and .mts files": modules by their kind. */
+const KINDS = "(?<kind>K(?: and K)*) file";
 
 /** Declaration rules. */
 export const DECLARATION_RULES: readonly IntentRule[] = [
@@ -25,6 +27,8 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
     patterns: [
       `(?<count>count )?(?:show )?(?:(?<top>toplevel) )?(?<codekind>codekind) (?:define )?(?:in )?${WHERE}`,
       `(?<count>count )?(?:show )?(?:(?<top>toplevel) )?(?<codekind>codekind) ${WHERE} (?:define|have)`,
+      // "how many classes are defined in the js files", "list the classes in the .ts files in src".
+      `(?<count>count )?(?:show )?(?:(?<top>toplevel) )?(?<codekind>codekind) (?:define )?in ${KINDS}(?: in (?<folder>D))?`,
     ].map(rulePattern),
     build(slots): RuleProgram | string {
       const kind = declaredKindOf(slots);
@@ -40,13 +44,23 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
           reading: `${slots.count ? "the number of" : "the"} ${kind.words} ${quoted(path)} declares at its top level (parsed; not those inside functions, nor class members)`,
         };
       }
-      const folder = slots.folder?.[0]?.path;
-      if (!folder || !slots.count) return "only a count is read over a folder";
-      const pattern = globFor(folder, MODULE_EXTENSIONS);
+      const folder = slots.folder?.[0]?.path ?? "";
+      const kinds = slots.kind?.flatMap((token) => token.extensions ?? []) ?? MODULE_EXTENSIONS;
+      if (!kinds.every(isModuleExtension))
+        return "only JavaScript and TypeScript modules declare classes and functions";
+      if (!slots.folder && !slots.kind) return "the files to read are not named";
+      const pattern = globFor(folder, kinds);
+      // A .d.ts declares what a module beside it defines: its declarations only when no code file has any.
+      const program = [
+        `const rows = find_files(pattern).flatMap(file => declarations_in(file).filter(${test}).map(entry => ({ file: file, name: entry.name })))`,
+        "const code = rows.filter(row => !/\\.d\\.[cm]?ts$/.test(row.file))",
+        "const found = len(code) > 0 ? code : rows",
+        slots.count ? "len(found)" : "sorted(unique(found.map(row => row.name)))",
+      ].join("\n");
       return {
-        program: `sum(find_files(pattern).map(file => len(declarations_in(file).filter(${test}))))`,
+        program,
         params: { pattern },
-        reading: `the number of ${kind.words} the modules under ${quoted(folder)} (${pattern}) declare at their top level (parsed; not those inside functions, nor class members)`,
+        reading: `${slots.count ? `the number of ${kind.words}` : `the names of the ${kind.words}`} the modules ${filesText(pattern)} declare at their top level (parsed; not those inside functions, nor class members; .d.ts declarations only when no code file declares any)`,
       };
     },
   },
@@ -83,4 +97,100 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
       };
     },
   },
+  {
+    id: "subclasses",
+    summary: "the classes that extend a class, by their declarations' text",
+    examples: ["which classes extend EventTarget", "how many classes extend EventTarget in src"],
+    needs: ["search_files"],
+    patterns: [
+      "(?<count>count )?(?:show )?(?<codekind>codekind) (?<verb>W) (?<name>[WC]){scope}",
+      "(?<count>count )?(?:show )?(?<codekind>codekind) (?<verb>W) (?<name>[WC]) (?<cls>codekind){scope}",
+    ].map(rulePattern),
+    build(slots) {
+      if (
+        !EXTENDS.test(slots.verb?.[0]?.raw ?? "") ||
+        !CLASS_WORD.test(slots.codekind?.[0]?.raw ?? "")
+      )
+        return "only the classes that extend a class are read";
+      if (slots.cls && !CLASS_WORD.test(slots.cls[0]!.raw)) return "only a class is extended";
+      const name = classNameOf(slots);
+      if (!name) return "the class's name is not a name";
+      const pattern = moduleGlob(slots);
+      if (!pattern) return "the files to read are not JavaScript or TypeScript modules";
+      const program = [
+        "const hits = search_files(name, pattern)",
+        `const found = hits.map(hit => /\\bclass\\s+([\\w$]+)\\s+extends\\s+(?:[\\w$]+\\.)*${name}\\b/.exec(hit.text)).filter(match => match !== null)`,
+        "const names = sorted(unique(found.map(match => match[1])))",
+        slots.count ? "len(names)" : "names",
+      ].join("\n");
+      return {
+        program,
+        params: { name, pattern },
+        reading: `${slots.count ? "the number of classes" : "the names of the classes"} whose declaration in ${filesText(pattern)} reads “class … extends ${name}” (a qualifier before the name, as in errors_1.${name}, counted; read from the text, so a class made another way is not seen; none found is no answer)`,
+        noneIsUnknown: true,
+      };
+    },
+  },
+  {
+    id: "superclass",
+    summary: "the class a class extends, by its declaration's text",
+    examples: ["what class does Ollama extend", "what does the Ollama class extend"],
+    needs: ["search_files"],
+    patterns: [
+      "(?:show )?(?<codekind>codekind) (?<name>[WC]) (?<verb>W){scope}",
+      "(?:show )?(?<name>[WC]) (?<codekind>codekind) (?<verb>W){scope}",
+      "(?:show )?(?<codekind>codekind) (?<name>[WC]) (?<cls>codekind) (?<verb>W){scope}",
+    ].map(rulePattern),
+    build(slots) {
+      if (
+        !EXTENDS.test(slots.verb?.[0]?.raw ?? "") ||
+        !CLASS_WORD.test(slots.codekind?.[0]?.raw ?? "")
+      )
+        return "only the class a class extends is read";
+      if (slots.cls && !CLASS_WORD.test(slots.cls[0]!.raw)) return "only a class extends another";
+      const name = classNameOf(slots);
+      if (!name) return "the class's name is not a name";
+      const pattern = moduleGlob(slots);
+      if (!pattern) return "the files to read are not JavaScript or TypeScript modules";
+      const program = [
+        `const hits = search_files("class " + name, pattern)`,
+        // TypeScript (a source or its .d.ts) names the class as written; a compiled .js only when none does.
+        "const typed = hits.filter(hit => /\\.[cm]?tsx?$/.test(hit.file))",
+        `const found = (len(typed) > 0 ? typed : hits).map(hit => /\\bclass\\s+${name}\\s+extends\\s+([\\w$.]+)/.exec(hit.text)).filter(match => match !== null)`,
+        // TypeScript's CommonJS output names an import's value `Commander_1.default` or `events_1.EventEmitter`.
+        'const parents = unique(found.map(match => match[1].replace(/^([\\w$]+)_\\d+\\.default$/, "$1").replace(/^[\\w$]+_\\d+\\./, "")))',
+        "len(parents) === 1 ? parents[0] : null",
+      ].join("\n");
+      return {
+        program,
+        params: { name, pattern },
+        reading: `the class that ${quoted(name)} extends, as its declarations in ${filesText(pattern)} write it (“class ${name} extends …”; TypeScript files, a .d.ts too, before compiled .js, whose Commander_1.default is read as Commander); no answer when none is found or its copies disagree`,
+        noneIsUnknown:
+          "no declaration of the class with “extends” was found, or its copies name different classes",
+      };
+    },
+  },
 ];
+
+/** "extends", "extend", "inherit from" (the "from" is read as no word of its own). */
+const EXTENDS = /^(?:extends?|extending|inherits?|inheriting|subclass(?:es)?)$/i;
+const CLASS_WORD = /^class(?:es)?$/i;
+
+/** A class's name as the request writes it: a plain identifier, which goes into a regex as it is. */
+function classNameOf(slots: RuleSlots): string | null {
+  const name = textOf(slots.name);
+  return name && /^[A-Za-z_][\w]*$/.test(name) ? name : null;
+}
+
+/** The modules a class search reads: every JavaScript and TypeScript module, in the scope's folder. */
+function moduleGlob(slots: RuleSlots): string | null {
+  const where = scopeOf(slots);
+  if (!where) return null;
+  if (where.extensions && !where.extensions.every(isModuleExtension)) return null;
+  return globOf(where, where.extensions ?? MODULE_EXTENSIONS);
+}
+
+/** A module's extension, a declaration file's ("d.ts") too. */
+function isModuleExtension(extension: string): boolean {
+  return MODULE_EXTENSIONS.includes(extension.split(".").at(-1)!);
+}

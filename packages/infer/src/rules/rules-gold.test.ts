@@ -223,6 +223,9 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
     "exports",
     () => ["Ollama", "default", "formatHost", "get", "stop"],
   ],
+  ["which classes extend EventTarget", "subclasses", () => ["Ollama"]],
+  ["how many classes extend EventTarget in src", "subclasses", () => 1],
+  ["what does the Ollama class extend", "superclass", () => "EventTarget"],
   ["list the exports of src/utils.ts", "exports", () => ["formatHost", "get", "stop"]],
   [
     "where is formatHost defined",
