@@ -24,7 +24,8 @@ const FILES: Readonly<Record<string, string>> = {
     "exports.default = Redis",
     "",
   ].join("\n"),
-  "dist/redis.d.ts": "import Commander from './commander'\ndeclare class Redis extends Commander {}\n",
+  "dist/redis.d.ts":
+    "import Commander from './commander'\ndeclare class Redis extends Commander {}\n",
   "dist/commander.js": "class Commander {}\nexports.default = Commander\n",
   "dist/types.d.ts": "export declare class OnlyDeclared {}\n",
 };
