@@ -306,8 +306,10 @@ export const CODE_RULES: readonly IntentRule[] = [
     examples: ["what does src/index.ts export", "list the exports of src/utils.ts"],
     needs: ["exports_of"],
     patterns: [
-      "(?<count>count )?(?:show )?(?:name )?{file} export(?: name)?",
-      "(?<count>count )?(?:show )?export(?: name)? (?:in |per )?{file}(?: have)?",
+      "(?<count>count )?(?:show )?(?:name )?{file} (?:(?<named>named) )?export(?: name)?",
+      "(?<count>count )?(?:show )?(?:(?<named>named) )?export(?: name)? (?:in |per )?{file}(?: have)?",
+      // "what named exports does lib/postcss.mjs have": the names, not the default export.
+      "(?<count>count )?(?:show )?(?<named>named) export {file} have",
       // "how many exports does a.js have".
       "(?<count>count )export {file} have",
       // "which functions does src/utils.ts export", "how many classes does a.js export".
@@ -321,12 +323,14 @@ export const CODE_RULES: readonly IntentRule[] = [
       if (slots.codekind?.[0] && !kind) return "the kind of export is not one exports_of tells";
       const rows = kind
         ? `exports_of(path).filter(entry => ${JSON.stringify(kind.kinds)}.includes(entry.kind))`
-        : "exports_of(path)";
+        : slots.named
+          ? 'exports_of(path).filter(entry => entry.name !== "default")'
+          : "exports_of(path)";
       const names = `${rows}.map(entry => entry.name)`;
       return {
         program: slots.count ? `len(${names})` : names,
         params: { path },
-        reading: `${slots.count ? "the number of " : ""}the names ${quoted(path)} exports${kind ? ` that are ${kind.words}` : ""} (parsed: ESM, CommonJS or TypeScript; star re-exports of workspace files followed; a module whose whole value is one named function or class, by that name)${slots.count ? "" : ", sorted"}`,
+        reading: `${slots.count ? "the number of " : ""}the names ${quoted(path)} exports${kind ? ` that are ${kind.words}` : ""}${slots.named && !kind ? ", its default export left out" : ""} (parsed: ESM, CommonJS or TypeScript; star re-exports of workspace files followed; a module whose whole value is one named function or class, by that name)${slots.count ? "" : ", sorted"}`,
       };
     },
   },

@@ -223,6 +223,8 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
     "exports",
     () => ["Ollama", "default", "formatHost", "get", "stop"],
   ],
+  // "named exports": the default export left out.
+  ["named exports of src/index.ts", "exports", () => ["Ollama", "formatHost", "get", "stop"]],
   ["which classes extend EventTarget", "subclasses", () => ["Ollama"]],
   ["how many classes extend EventTarget in src", "subclasses", () => 1],
   ["what does the Ollama class extend", "superclass", () => "EventTarget"],

@@ -165,6 +165,21 @@ describe("moduleExports", () => {
     });
   });
 
+  it("reads the exported object set as its own property (postcss's list.default = list)", () => {
+    const text = [
+      "let list = {",
+      "  comma(string) { return list.split(string) },",
+      "  split(string) { return [string] },",
+      "}",
+      "module.exports = list",
+      "list.default = list",
+    ].join("\n");
+    expect(read(text)).toMatchObject({
+      names: ["comma:function", "default:variable", "split:function"],
+      unknown: [],
+    });
+  });
+
   it("refuses when the exported object goes where names may be added unseen", () => {
     expect(
       read("const proto = module.exports = { a: 1 };\ndelegate(proto, 'response').method('b');")

@@ -358,6 +358,16 @@ function readAliasUse(
     isExportsObject(parent.left)
   )
     return;
+  // `list.default = list` (postcss): the object set as its own property, which adds no name but
+  // the one the left side sets (read with the left side).
+  if (
+    parent?.type === "AssignmentExpression" &&
+    parent.right === node &&
+    isNode(parent.left) &&
+    parent.left.type === "MemberExpression" &&
+    nameOf(parent.left.object) === name
+  )
+    return;
   if (parent?.type === "MemberExpression" && parent.object === node) {
     const key = memberName(parent);
     if (grand?.type === "AssignmentExpression" && grand.left === parent) {
