@@ -369,6 +369,35 @@ export const CODE_RULES: readonly IntentRule[] = [
     },
   },
   {
+    id: "reexports",
+    summary: "the modules a JS or TS file re-exports from",
+    examples: [
+      "which modules does src/index.ts re-export from",
+      "how many modules does src/index.ts re-export from",
+    ],
+    needs: ["imports_of", "importers_of"],
+    patterns: [
+      // "modules": what it re-exports from, not the names it re-exports.
+      "(?<count>count )?(?:(?<distinct>W) )?(?:show )?file {file} reexport",
+      "(?<count>count )?(?:show )?file reexport (?:in )?{file}",
+    ].map(rulePattern),
+    build(slots) {
+      if (slots.distinct && !/^(?:distinct|unique|different)$/i.test(slots.distinct[0]!.raw))
+        return `${quoted(slots.distinct[0]!.raw)} is not read`;
+      const path = moduleFileOf(slots.file);
+      if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
+      const program = [
+        'const from = imports_of(path).filter(spec => len(importers_of(spec, path).filter(hit => hit.kind === "export")) > 0)',
+        slots.count ? "len(from)" : "from",
+      ].join("\n");
+      return {
+        program,
+        params: { path },
+        reading: `${slots.count ? "the number of " : ""}the modules ${quoted(path)} re-exports from (export … from and export * from), as written, once each (parsed)`,
+      };
+    },
+  },
+  {
     id: "definitions",
     summary: "where a name is defined",
     examples: [

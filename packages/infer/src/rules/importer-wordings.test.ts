@@ -29,6 +29,16 @@ const builds = workspaceFor("importers-builds", {
   "dist/esm/index.js": "export * from './pack.js'\n",
   "dist/commonjs/pack.js": "const minipass_1 = require('minipass')\n",
 });
+const barrel = workspaceFor("importers-barrel", {
+  "src/index.ts": [
+    "import { helper } from './helper.js'",
+    "export * from './a.js'",
+    "export { b } from './b.js'",
+    "export * as c from './c.js'",
+    "export { helper }",
+    "",
+  ].join("\n"),
+});
 const mixed = workspaceFor("importers-mixed", {
   "package.json": JSON.stringify({ name: "mixed", dependencies: { minipass: "^7.0.0" } }),
   "dist/esm/pack.js": "import { Minipass } from 'minipass'\n",
@@ -169,5 +179,20 @@ describe("the importers in other words", () => {
     ]);
     // A .mjs file outside dist/esm: "esm files" may mean it too, so the words are not read.
     expect((await mixed.ask("which esm files import minipass")).built.rule).toBeNull();
+  });
+});
+
+describe("the modules a file re-exports from", () => {
+  it("lists export … from specifiers, not imports nor local exports", async () => {
+    const { built, output } = await barrel.ask("which modules does src/index.ts re-export from?");
+    expect(built.rule).toBe("reexports");
+    expect(output).toEqual(["./a.js", "./b.js", "./c.js"]);
+    expect(
+      (await barrel.ask("how many distinct modules does src/index.ts re-export from")).output,
+    ).toBe(3);
+  });
+
+  it("reads “what does X re-export” as no question about modules", async () => {
+    expect((await barrel.ask("what does src/index.ts re-export")).built.rule).not.toBe("reexports");
   });
 });

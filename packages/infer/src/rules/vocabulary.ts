@@ -61,6 +61,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   dependency: ["dependency", "dependencies", "deps", "dep", "requirement"],
   script: ["script", "command"],
   export: ["export"],
+  reexport: ["re-export", "reexport"],
   codekind: [
     "class",
     "function",
