@@ -45,6 +45,21 @@ describe("one kind of what a file imports", () => {
     );
   });
 
+  it("reads what the modules under a folder import, once each", async () => {
+    for (const request of [
+      "which external npm packages are imported by the code in lib (not relative paths, not node builtins)?",
+      "list the third-party packages imported anywhere in lib (no node builtins, nothing relative)",
+      "what npm packages does lib import",
+    ])
+      expect((await answerCleanly(root, request)).output).toEqual(["@scope/tool", "avvio"]);
+    expect((await answerCleanly(root, "which node builtins are imported in lib")).output).toEqual([
+      "fs/promises",
+      "node:http",
+      "path",
+    ]);
+    expect((await answerCleanly(root, "how many npm packages are used in lib")).output).toBe(2);
+  });
+
   it("does not answer for a file that is not a module", async () => {
     const { built } = await answerCleanly(root, "which node builtins does README.md import");
     expect(built.rule).toBeNull();

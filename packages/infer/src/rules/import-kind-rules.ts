@@ -5,6 +5,7 @@
  * package (`@scope/name`, `name`), not by the subpath imported.
  */
 import { NODE_BUILTIN_MODULES } from "@lackpy/kit";
+import { globFor, MODULE_EXTENSIONS } from "./file-kinds.js";
 import { quoted } from "./reading-text.js";
 import { moduleFileOf } from "./rule-slots.js";
 import { rulePattern, type IntentRule } from "./rule-types.js";
@@ -12,9 +13,12 @@ import { rulePattern, type IntentRule } from "./rule-types.js";
 /** A specifier of Node's own: `node:` anything, or a builtin's name and its subpaths (`fs/promises`). */
 const BUILTIN = `/^(?:node:|(?:${NODE_BUILTIN_MODULES.join("|")})(?:\\/|$))/`;
 
+/** "(not relative paths, not node builtins)": what the kind asked leaves out anyway. */
+const LEFT_OUT = "(?: not (?:relpath|builtin|extpkg))*";
+
 const KINDS = {
   builtin: {
-    filter: `imports_of(path).filter(spec => ${BUILTIN}.test(spec))`,
+    filter: `unique(imports_of(path).filter(spec => ${BUILTIN}.test(spec)))`,
     words: "Node built-in modules",
     how: "as written, node: prefix or not",
   },
@@ -36,14 +40,28 @@ export const IMPORT_KIND_RULES: readonly IntentRule[] = [
     ],
     needs: ["imports_of"],
     patterns: [
-      "(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:file )?{file} (?:import|use)(?: not relpath)?(?: not (?:builtin|extpkg))?",
-      "(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:import|use) (?:in |per )?{file}",
+      `(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:file )?{file} (?:import|use)${LEFT_OUT}`,
+      `(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:import|use) (?:in |per )?{file}${LEFT_OUT}`,
+      // "which npm packages are imported in dist/esm", "the third-party packages lib imports".
+      `(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:import|use) in (?<folder>D)${LEFT_OUT}`,
+      `(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:file )?(?<folder>D) (?:import|use)${LEFT_OUT}`,
     ].map(rulePattern),
     build(slots) {
-      const path = moduleFileOf(slots.file);
-      if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
       const kind = KINDS[slots.which?.[0]?.form as keyof typeof KINDS];
       if (!kind) return "the kind of module is not known";
+      const folder = slots.folder?.[0]?.path;
+      if (folder !== undefined) {
+        // Every module under the folder, each read once: what any of them imports.
+        const pattern = globFor(folder, MODULE_EXTENSIONS);
+        const found = `sorted(${kind.filter.replace("imports_of(path)", "find_files(pattern).flatMap(file => imports_of(file))")})`;
+        return {
+          program: slots.count ? `len(${found})` : found,
+          params: { pattern },
+          reading: `${slots.count ? "the number of " : ""}the ${kind.words} the modules under ${quoted(folder)} (${pattern}) import (import, export … from, require; parsed), ${kind.how}, once each`,
+        };
+      }
+      const path = moduleFileOf(slots.file);
+      if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
       return {
         program: slots.count ? `len(${kind.filter})` : kind.filter,
         params: { path },

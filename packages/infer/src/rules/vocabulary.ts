@@ -256,6 +256,14 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["npm", "deps"], ["extpkg"]],
   [["npm", "libraries"], ["extpkg"]],
   [["npm", "libs"], ["extpkg"]],
+  [["external", "npm", "packages"], ["extpkg"]],
+  [["external", "npm", "modules"], ["extpkg"]],
+  // "(nothing relative)", "imported by the code in lib": the same words in other order.
+  [
+    ["nothing", "relative"],
+    ["not", "relpath"],
+  ],
+  [["by", "the", "code"], []],
   [["external", "packages"], ["extpkg"]],
   [["external", "package"], ["extpkg"]],
   [["external", "modules"], ["extpkg"]],
