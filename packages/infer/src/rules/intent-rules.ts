@@ -7,6 +7,7 @@ import { FILE_RULES } from "./file-rules.js";
 import { FOLDER_COUNT_RULES } from "./folder-count-rules.js";
 import { FOLDER_NAME_RULES } from "./folder-name-rules.js";
 import { IMPORT_KIND_RULES } from "./import-kind-rules.js";
+import { JSON_RULES } from "./json-rules.js";
 import { LINE_RANK_RULES } from "./line-rank-rules.js";
 import { NAME_RULES } from "./name-rules.js";
 import { OCCURRENCE_RULES } from "./occurrence-rules.js";
@@ -22,7 +23,8 @@ import { WRITE_RULES } from "./write-rules.js";
 /**
  * Every built-in rule, in the order they are tried: writes (their verbs are distinct), content
  * searches (TODOs before any text, so "grep for TODO" is the TODO rule), code, `package.json`,
- * sizes and line counts, reading one file, then files and folders.
+ * sizes and line counts, reading one file, then files and folders, and last a JSON file's keys
+ * (its words are keys only where no other rule reads them).
  */
 export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...WRITE_RULES,
@@ -44,4 +46,5 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
   ...COMPARE_RULES,
   ...EXTENSION_RULES,
   ...FILE_RULES,
+  ...JSON_RULES,
 ]);

@@ -325,6 +325,10 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       // "what keywords does package.json list", "how many keywords".
       `(?<count>count )?(?:show )?${PKG_BEFORE}(?<key>M)(?: (?<tail>url|K))?${PKG}(?: (?:show|have|define))?`,
       `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>W|C|M)${PKG}`,
+      // "what's the tsd directory setting": a key of the field, whatever concept its word is,
+      // read only where the field has that key.
+      `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>[^ ]+) (?:field|set)${PKG}`,
+      `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>folder|file|name|version|script|test|type|main)${PKG}`,
       // "what's the package type (module or commonjs)": the values it may have, named after it.
       "(?:show )?(?<pkgFirst>package|F) (?<key>M) (?<values>(?:M|file) and modsys)",
       // "who are the contributors", "who are the maintainers" (as the file names the field).

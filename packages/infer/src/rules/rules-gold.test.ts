@@ -225,6 +225,7 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ],
   // "named exports": the default export left out.
   ["named exports of src/index.ts", "exports", () => ["Ollama", "formatHost", "get", "stop"]],
+  ["what's the port in config.json", "json-key", () => "8080"],
   ["which classes extend EventTarget", "subclasses", () => ["Ollama"]],
   ["how many classes extend EventTarget in src", "subclasses", () => 1],
   ["what does the Ollama class extend", "superclass", () => "EventTarget"],
