@@ -226,6 +226,12 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   // "named exports": the default export left out.
   ["named exports of src/index.ts", "exports", () => ["Ollama", "formatHost", "get", "stop"]],
   ["what's the port in config.json", "json-key", () => "8080"],
+  [
+    'which .ts files don\'t have "TODO" in them',
+    "files-not-containing",
+    () => ["src/utils.ts", "tests/index.test.ts"],
+  ],
+  ['how many files in src do not contain "export"', "files-not-containing", () => 1],
   ["which classes extend EventTarget", "subclasses", () => ["Ollama"]],
   ["how many classes extend EventTarget in src", "subclasses", () => 1],
   ["what does the Ollama class extend", "superclass", () => "EventTarget"],

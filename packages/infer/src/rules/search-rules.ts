@@ -183,6 +183,33 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
 };
 
 /**
+ * "which js files don't have "use strict"", "files in lib that do not contain X": each file is
+ * read whole (`read_file`), so one the search tools would skip (binary, too large) is never
+ * counted as lacking the text; it fails the request instead.
+ */
+const searchWithout = (count: boolean) => (slots: RuleSlots) => {
+  const term = termOf(slots);
+  const pattern = searchedGlob(slots, { tools: new Set() } as unknown as RuleContext);
+  if (!term || !pattern) return "the text to search for is not usable";
+  const what =
+    "query" in term
+      ? `${quoted(term.query)} (case-sensitive)`
+      : term.anyCase !== undefined
+        ? `${quoted(term.anyCase)} in any case`
+        : `a match of the regex ${term.regex}`;
+  const lacks =
+    "query" in term
+      ? "!read_file(file).includes(query)"
+      : `!read_file(file).split("\\n").some(line => ${term.regex}.test(line))`;
+  const files = `find_files(pattern).filter(file => ${lacks})`;
+  return {
+    program: count ? `len(${files})` : files,
+    params: "query" in term ? { pattern, query: term.query } : { pattern },
+    reading: `${count ? "the number of " : "the "}${searchedText(pattern, slots)} whose text does not contain ${what} (each read whole)`,
+  };
+};
+
+/**
  * A regex for lines that import `module`: `import … from "m"`, `import "m"`, `import("m")`,
  * `require("m")`, `export … from "m"` (also `m.js`/`m.ts`, a subpath of a package, and for a
  * bare name any path ending in `/m`), and Python's `import m` / `from m import …`.
@@ -329,6 +356,13 @@ const USED = "(?<term>(?:literal )?[QCPR])";
  */
 const FILE_TERM =
   "(?<term>contain (?:literal )?[QWCPFDR]|(?:have|with) (?:literal [QWCPFDR]|[QRC]))";
+
+/**
+ * "don't have "X"", "do not contain X", "without "X"", "lack "X"": text a file lacks. After
+ * "contain" any one word is the text; otherwise only quoted text, a regex or a code-shaped name.
+ */
+const NOT_TERM =
+  "(?:not contain (?<term>(?:literal )?[QWCPFDR])|not (?:have |with )?(?<term2>(?:literal )?[QCR])|(?<lack>W) (?<term3>[QCR]))";
 
 /** Content search rules, most specific first. */
 export const SEARCH_RULES: readonly IntentRule[] = [
@@ -554,6 +588,25 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `{ask}(?:{kind} )?file{scope} use ${USED}`,
     ].map(rulePattern),
     build: search("files"),
+  },
+  {
+    id: "files-not-containing",
+    summary: "the files that do not contain some text",
+    examples: [
+      'which .ts files don\'t have "TODO" in them',
+      'how many files in src do not contain "export"',
+    ],
+    needs: ["find_files", "read_file"],
+    patterns: [
+      `(?<count>count )?{ask}(?:{kind} )?file ${NOT_TERM}{scope}`,
+      `(?<count>count )?{ask}(?:{kind} )?file{scope} ${NOT_TERM}`,
+    ].map(rulePattern),
+    build(slots) {
+      if (slots.lack && !/^(?:lacks?|lacking|missing)$/i.test(slots.lack[0]!.raw))
+        return `${quoted(slots.lack[0]!.raw)} is not read`;
+      const term = slots.term ?? slots.term2 ?? slots.term3;
+      return searchWithout(slots.count !== undefined)({ ...slots, term: term ?? [] });
+    },
   },
   {
     id: "count-files-containing",
