@@ -56,7 +56,7 @@ export const IMPORT_KIND_RULES: readonly IntentRule[] = [
         const found = `sorted(${kind.filter.replace("imports_of(path)", "find_files(pattern).flatMap(file => imports_of(file))")})`;
         return {
           program: slots.count ? `len(${found})` : found,
-          params: { pattern },
+          params: { pattern } as Record<string, string>,
           reading: `${slots.count ? "the number of " : ""}the ${kind.words} the modules under ${quoted(folder)} (${pattern}) import (import, export … from, require; parsed), ${kind.how}, once each`,
         };
       }

@@ -204,7 +204,10 @@ const searchWithout = (count: boolean) => (slots: RuleSlots) => {
   const files = `find_files(pattern).filter(file => ${lacks})`;
   return {
     program: count ? `len(${files})` : files,
-    params: "query" in term ? { pattern, query: term.query } : { pattern },
+    params: ("query" in term ? { pattern, query: term.query } : { pattern }) as Record<
+      string,
+      string
+    >,
     reading: `${count ? "the number of " : "the "}${searchedText(pattern, slots)} whose text does not contain ${what} (each read whole)`,
   };
 };
