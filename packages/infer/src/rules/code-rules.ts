@@ -213,7 +213,10 @@ function definitions(tool: string) {
         `const uncopied = unported.filter(hit => !${IS_VARIANT} || !plainBuilds.includes(${TWIN_KEY}))`,
         // A bundle inlines every module in one closure: a definition there only when no module
         // defines the name.
-        "const outer = uncopied.filter(hit => !hit.bundled)",
+        "const unbundled = uncopied.filter(hit => !hit.bundled)",
+        // A minified copy (index.min.js) only when no readable file defines the name.
+        "const readable = unbundled.filter(hit => !/\\.min\\.[cm]?js$/.test(hit.file))",
+        "const outer = len(readable) > 0 ? readable : unbundled",
         // `export { default as MAX } from "./max.js"` names another module's default export:
         // that module is where it is defined, so this alias alone is no answer.
         'const found = (len(outer) > 0 ? outer : uncopied).filter(hit => !(hit.kind === "alias" && /\\bdefault\\s+as\\s/.test(hit.text)))',
@@ -249,8 +252,33 @@ function definitions(tool: string) {
       noneIsUnknown: oneFile
         ? `its tools found no definition of ${quoted(name)}, or found it in several files where one file was asked for`
         : (true as const),
-      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases and bindings declared without a value (“let X;”) only when neither does, an alias of another module's default export never; ${checkable ? `none found is no answer unless no file mentions ${quoted(mention)}, then \`[]\`` : "none found is no answer"}${oneFile ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
+      reading: `where ${member ? memberReading(member) : quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}${where ? ` in ${where.words}` : ""}, as { file, line, text } rows: its implementation (tests only when no other file defines it, .d.ts declarations only when no code does, compiled copies ending in a source map comment, .js builds of a TypeScript source, .cjs copies of a .js and browser or node copies of a build only when no source does, a bundle's closure only when no module does, a minified .min.js only when no readable file does, methods and properties only when nothing declares it on its own (first when a method is asked for, and before a function's own helpers when nothing declares it at the top level), export aliases and bindings declared without a value (“let X;”) only when neither does, an alias of another module's default export never; ${checkable ? `none found is no answer unless no file mentions ${quoted(mention)}, then \`[]\`` : "none found is no answer"}${oneFile ? "; one file was asked for, so several files defining it is no answer too" : ""})${tool === "definitions_of" ? "; JavaScript and TypeScript parsed, imports are not definitions" : ""}`,
     };
+  };
+}
+
+/**
+ * The line of a name's one definition when no file is named: its code (a .d.ts only when no code
+ * defines it), of the kind asked; several definitions, or none, answer nothing.
+ */
+function definedOnce(slots: RuleSlots, name: string | null): RuleProgram | string {
+  if (!name) return "the name is not a plain identifier";
+  const word = (slots.codekind ?? slots.kindAfter)?.[0]?.raw.toLowerCase();
+  const kind =
+    word === undefined
+      ? undefined
+      : Object.entries(CODE_KINDS).find(([prefix]) => word.startsWith(prefix))?.[1];
+  if (word !== undefined && !kind) return `${quoted(word)} is not a kind of definition`;
+  return {
+    program: [
+      `const rows = definitions_of(name)${kind ? `.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))` : ""}`,
+      "const code = rows.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
+      "const found = len(code) > 0 ? code : rows",
+      "len(found) === 1 ? found[0].line : null",
+    ].join("\n"),
+    params: { name },
+    reading: `the line where ${quoted(name)} is defined${kind ? ` as ${kind.words}` : ""}, in the one file that defines it (parsed; .d.ts declarations only when no code does); no answer when it is defined several times or nowhere`,
+    noneIsUnknown: "the name is defined several times, or nowhere",
   };
 }
 
@@ -421,9 +449,12 @@ export const CODE_RULES: readonly IntentRule[] = [
       "(?:show )?line (?<name>[^ ]+) define in (?<file>F)",
       "(?:show )?line define (?<name>[^ ]+) in (?<file>F)",
       "(?:show )?line in (?<file>F) (?<name>[^ ]+) define",
+      // "what line is class ConnectionParameters declared on": in its one defining file.
+      "(?:show )?line (?:(?<codekind>codekind) )?(?<name>[WC]) (?:(?<kindAfter>codekind) )?define",
     ].map(rulePattern),
     build(slots) {
       const name = identifier(slots);
+      if (!slots.file) return definedOnce(slots, name);
       const path = fileOf(slots.file);
       if (!name || !path) return "the name is not a plain identifier, or the file is not there";
       return {

@@ -70,8 +70,8 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
     examples: ["list the methods of the Ollama class", "what methods does the Ollama class have"],
     needs: ["definitions_of", "declarations_in"],
     patterns: [
-      "(?<count>count )?(?:show )?(?<member>codekind) (?:of |in )?(?<name>C|W) (?<cls>codekind)",
-      "(?<count>count )?(?:show )?(?<member>codekind) (?:of |in )?(?<cls>codekind) (?<name>C|W)",
+      "(?<count>count )?(?:show )?(?<member>codekind) (?:of |in )?(?<name>C|W) (?<cls>codekind)(?: in (?<file>F))?",
+      "(?<count>count )?(?:show )?(?<member>codekind) (?:of |in )?(?<cls>codekind) (?<name>C|W)(?: in (?<file>F))?",
       "(?<count>count )?(?:show )?(?<member>codekind) (?<name>C|W) (?<cls>codekind) have",
     ].map(rulePattern),
     build(slots) {
@@ -82,6 +82,20 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
         return "only a class's methods are read";
       const name = textOf(slots.name);
       if (!name || !/^[A-Za-z_$][\w$]*$/.test(name)) return "the class's name is not a name";
+      // "list the methods of the Connection class in lib/connection.js": that file's class.
+      const path = slots.file ? moduleFileOf(slots.file) : null;
+      if (slots.file && !path)
+        return "the file is not a JavaScript or TypeScript module in the workspace";
+      if (path)
+        return {
+          program: [
+            `const methods = declarations_in(path).filter(entry => entry.of === name && entry.kind === "method").map(entry => entry.name)`,
+            slots.count ? "len(methods)" : "methods",
+          ].join("\n"),
+          params: { name, path },
+          reading: `${slots.count ? "the number of " : ""}the methods of the class ${quoted(name)} as ${quoted(path)} declares it (getters, setters and the constructor too; parsed)`,
+          noneIsUnknown: `${quoted(path)} declares no class ${quoted(name)} with methods`,
+        };
       const program = [
         'const found = definitions_of(name).filter(hit => hit.kind === "class")',
         "const code = found.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",

@@ -41,7 +41,9 @@ export const EXTENSION_RULES: readonly IntentRule[] = [
       "(?:show )?(?:extension )?file extension and count{scope}",
       // "which file extensions are in lib, with counts", "what kinds of files are in dist/esm,
       // and how many of each extension?": the extensions, where, then the counts.
-      "(?:show )?(?:file )?extension(?: file)?{scope} (?:and |with )count(?: per(?: file)?(?: extension)?)?",
+      "(?:show )?(?:file )?extension(?: file)?{scope} (?:(?:and|with) )?count(?: per(?: file)?(?: extension)?)?",
+      // "break down the files by extension, with counts".
+      "(?:show )?breakdown file{scope} per (?:file )?extension(?: with count)?",
       // "how many of each extension in dist/esm".
       "count per (?:file )?extension{scope}",
       // "what file types are in the repo": the types, with how many of each ("which extensions" lists them).

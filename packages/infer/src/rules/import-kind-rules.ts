@@ -45,10 +45,14 @@ export const IMPORT_KIND_RULES: readonly IntentRule[] = [
       // "which npm packages are imported in dist/esm", "the third-party packages lib imports".
       `(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:import|use) in (?<folder>D)${LEFT_OUT}`,
       `(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?:file )?(?<folder>D) (?:import|use)${LEFT_OUT}`,
+      // "which npm packages does the code in lib require".
+      `(?<count>count )?(?:show )?(?<which>builtin|extpkg) (?<code>K) in (?<folder>D) (?:import|use)${LEFT_OUT}`,
     ].map(rulePattern),
     build(slots) {
       const kind = KINDS[slots.which?.[0]?.form as keyof typeof KINDS];
       if (!kind) return "the kind of module is not known";
+      if (slots.code && !/^(?:code|sources?)$/i.test(slots.code[0]!.raw))
+        return `${quoted(slots.code[0]!.raw)} before the folder is not read`;
       const folder = slots.folder?.[0]?.path;
       if (folder !== undefined) {
         // Every module under the folder, each read once: what any of them imports.

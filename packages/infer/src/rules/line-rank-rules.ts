@@ -76,6 +76,9 @@ export const LINE_RANK_RULES: readonly IntentRule[] = [
     patterns: [
       `{ask}(?:{n} )?shortest ${FILES}{scope}${BY_LINES}(?: asc)?`,
       `{ask}(?:{n} )?${FILES} shortest{scope}${BY_LINES}`,
+      // "which js file in lib has the fewest lines".
+      `{ask}(?:{n} )?${FILES} (?:have|with) fewest line{scope}`,
+      `{ask}(?:{n} )?${FILES}{scope} (?:have|with) fewest line`,
     ].map(rulePattern),
     build: ranked("fewest"),
   },

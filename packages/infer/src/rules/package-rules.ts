@@ -329,6 +329,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       // read only where the field has that key.
       `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>[^ ]+) (?:field|set)${PKG}`,
       `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>folder|file|name|version|script|test|type|main)${PKG}`,
+      // "what printWidth does the prettier config use": the key, then the field that holds it.
+      `(?:show )?(?<sub>W|C) (?<key>M)(?: (?<tail>K))? (?:use|set|have)`,
       // "what's the package type (module or commonjs)": the values it may have, named after it.
       "(?:show )?(?<pkgFirst>package|F) (?<key>M) (?<values>(?:M|file) and modsys)",
       // "who are the contributors", "who are the maintainers" (as the file names the field).

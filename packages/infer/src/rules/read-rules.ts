@@ -139,28 +139,39 @@ export const READ_RULES: readonly IntentRule[] = [
     examples: ["list the headings in README.md", "what sections does docs/guide.md have"],
     needs: ["read_file"],
     patterns: [
-      "(?:show )?(?<word>W) in {file}",
-      "(?:show )?(?<word>W) {file} have",
-      "(?:show )?{file} (?<word>W)",
+      // "the section headings in README.md", "list the README's ## headings", "the h2 headings of".
+      "(?<count>count )?(?:show )?(?:(?<level>W) )?(?<word>W) (?:in )?{file}",
+      "(?<count>count )?(?:show )?(?:(?<level>W) )?(?<word>W) (?:in )?{file} have",
+      "(?<count>count )?(?:show )?{file} (?:(?<level>W) )?(?<word>W)",
     ].map(rulePattern),
     build(slots) {
-      if (!/^(?:headings?|headers?|sections?)$/i.test(slots.word?.[0]?.raw ?? ""))
+      if (!HEADING_WORD.test(slots.word?.[0]?.raw ?? ""))
         return `${quoted(slots.word?.[0]?.raw ?? "")} is not a word for a file's headings`;
+      const which = slots.level?.[0]?.raw ?? "";
+      if (which && !HEADING_LEVEL.test(which))
+        return `${quoted(which)} before the headings is not read`;
       const path = fileOf(slots.file);
       if (!path || !/\.(?:md|markdown|mdx)$/i.test(path)) return "the file is not a markdown file";
+      // "## headings", "h2 headings": that level only.
+      const level = /^#+$/.test(which) ? which.length : /^h\d$/i.test(which) ? Number(which[1]) : 0;
       return {
         program: [
           "const headings = []",
           "let fenced = false",
           'for (const line of read_file(path).split("\\n")) {',
           "  if (/^\\s*(?:```|~~~)/.test(line)) fenced = !fenced",
-          '  else if (!fenced && /^#{1,6}\\s/.test(line)) headings.push(line.replace(/^#+\\s+/, "").replace(/\\s+#+\\s*$/, "").trim())',
+          `  else if (!fenced && /^${level > 0 ? `#{${level}}` : "#{1,6}"}\\s/.test(line)) headings.push(line.replace(/^#+\\s+/, "").replace(/\\s+#+\\s*$/, "").trim())`,
           "}",
-          "headings",
+          slots.count ? "len(headings)" : "headings",
         ].join("\n"),
         params: { path },
-        reading: `the headings of ${quoted(path)}: its lines that start with # to ######, outside code fences, as written after the #s (underlined headings not read)`,
+        reading: `${slots.count ? "the number of " : ""}the ${level > 0 ? `level-${level} (${"#".repeat(level)}) ` : ""}headings of ${quoted(path)}: its lines that start with ${level > 0 ? "#".repeat(level) : "# to ######"}, outside code fences, as written after the #s (underlined headings not read)`,
       };
     },
   },
 ];
+
+/** The words for a file's headings. */
+const HEADING_WORD = /^(?:headings?|headers?|sections?|titles?)$/i;
+/** A word before them that says which: "section", "markdown", "##", "h2". */
+const HEADING_LEVEL = /^(?:section|markdown|md|#{1,6}|h[1-6])$/i;

@@ -119,10 +119,21 @@ const todos = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
   };
 };
 
+/**
+ * "console.log calls": a name's calls are the name followed by "(" (spaces between allowed), so
+ * a comment that says "console.logged" is not one. Quoted text or a regex is searched as written.
+ */
+function callsOf(term: ReturnType<typeof termOf>, slots: RuleSlots): ReturnType<typeof termOf> {
+  if (!slots.calls || term === null || !("query" in term) || !/^[\w$.]+$/.test(term.query))
+    return term;
+  const literal = regexLiteral(`\\b${escapeRegex(term.query)}\\s*\\(`);
+  return literal ? { regex: literal, anyCase: undefined, call: term.query } : term;
+}
+
 /** What a term slot searches for: plain text (`query`), or a regex literal (with the text it stands for when case is ignored). */
 function termOf(
   slots: RuleSlots,
-): { query: string } | { regex: string; anyCase?: string; word?: string } | null {
+): { query: string } | { regex: string; anyCase?: string; word?: string; call?: string } | null {
   // "the word knex": the whole word, as grep -w matches it.
   const whole = wholeWordRegex(slots.term, slots.icase !== undefined);
   if (whole) return whole;
@@ -143,7 +154,7 @@ function termOf(
 }
 
 const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
-  const term = termOf(slots);
+  const term = callsOf(termOf(slots), slots);
   const searches = context.tools.has("search_files") && term !== null && "query" in term;
   const pattern = searchedGlob(slots, { ...context, tools: searches ? context.tools : new Set() });
   if (!term || !pattern) return "the text to search for is not usable";
@@ -154,7 +165,9 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
         ? `the whole word ${quoted(term.word)} (${slots.icase ? "in any case" : "case-sensitive"}, as grep -w matches it)`
         : term.anyCase !== undefined
           ? `${quoted(term.anyCase)} in any case`
-          : `a match of the regex ${term.regex}`;
+          : "call" in term && term.call !== undefined
+            ? `a call of ${quoted(term.call)} (the name, then "(")`
+            : `a match of the regex ${term.regex}`;
   const files = searchedText(pattern, slots);
   const reading =
     shape === "rows"
@@ -643,7 +656,9 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `where (?:use|call) ${USED}{scope}`,
       // "find uses of X": text; a workspace file's path ("what uses lib/a.js") asks for its importers.
       `(?:find |show )?use (?<term>(?:literal )?[QWCPDR])(?: ws)?{scope}`,
-      `${USED} (?:call|use){scope}`,
+      `${USED} (?:(?<calls>call)|use){scope}`,
+      // "search for console.log calls".
+      `search ${USED} (?:(?<calls>call)|use){scope}`,
       `find (?<term>[QR])(?: ws)?{scope}`,
       // "find INVALID_DATE_STRING", "find the string --no-clobber": a code-shaped name or text
       // after a word that introduces it ("where is X defined" asks for its definition).

@@ -70,7 +70,7 @@ export function lineRows(context: RuleContext): string[] {
 
 /** "by size", "by number of characters", "by length": how the largest files are measured; "with their sizes": the sizes shown. */
 const BY =
-  "(?: per (?:count )?(?:size|(?<characters>character)))?(?: (?:with|and) (?<sized>size))?";
+  "(?: (?:sort )?per (?:count )?(?:size|(?<characters>character)))?(?: (?:with|and) (?<sized>size))?";
 
 /** The largest or smallest files: the top `n` rows, or the one file's path for "which file is the largest". */
 function extremeFiles(order: "largest" | "smallest") {

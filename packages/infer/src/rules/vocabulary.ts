@@ -23,6 +23,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   largest: ["largest", "biggest", "heaviest", "big", "large"],
   smallest: ["smallest", "tiniest"],
   most: ["most"],
+  fewest: ["fewest", "least"],
   longest: ["longest"],
   shortest: ["shortest"],
   over: ["over", "above", "exceeding"],
@@ -257,6 +258,8 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["npm", "libraries"], ["extpkg"]],
   [["npm", "libs"], ["extpkg"]],
   [["external", "npm", "packages"], ["extpkg"]],
+  [["third-party", "npm", "packages"], ["extpkg"]],
+  [["3rd-party", "npm", "packages"], ["extpkg"]],
   [["external", "npm", "modules"], ["extpkg"]],
   // "(nothing relative)", "imported by the code in lib": the same words in other order.
   [
@@ -371,6 +374,8 @@ const PHRASES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [["is", "it", "published"], []],
   [["is", "this", "released"], []],
   [["how", "many"], ["count"]],
+  // "hw many": the one typo of "how" the reader reads.
+  [["hw", "many"], ["count"]],
   [["how", "much"], ["count"]],
   [["number", "of"], ["count"]],
   [["line", "numbers"], ["lineno"]],

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { workspaceFor } from "../__fixtures__/rule-answers.js";
+
+/**
+ * Everyday wordings a stranger's corpus (P, on pg and lru-cache) used that no rule read: run by
+ * the real interpreter over the real file tools.
+ */
+const FILES: Readonly<Record<string, string>> = {
+  "package.json": JSON.stringify({
+    name: "pgish",
+    dependencies: { "pg-types": "^2.0.0", pgpass: "^1.0.0" },
+    prettier: { printWidth: 70, semi: false },
+  }),
+  "README.md": [
+    "# pgish",
+    "",
+    "## Install",
+    "",
+    "```sh",
+    "# not a heading",
+    "```",
+    "",
+    "## Usage ##",
+    "### Details",
+    "",
+  ].join("\n"),
+  "lib/client.js": [
+    "const types = require('pg-types')",
+    "// the client is console.logged here",
+    "class Client {",
+    "  connect() {}",
+    "  query(text) { console.log(text) }",
+    "}",
+    "module.exports = Client",
+    "",
+  ].join("\n"),
+  "lib/params.js": "const pgpass = require('pgpass')\n\nclass ConnectionParameters {}\n",
+  "lib/tiny.js": "module.exports = 1\n",
+  "dist/index.js": "export class Cache {\n  fetch(k) {}\n}\n//# sourceMappingURL=index.js.map\n",
+  "dist/index.min.js": "export class Cache{fetch(k){}}\n//# sourceMappingURL=index.min.js.map\n",
+};
+
+const { ask } = workspaceFor("everyday", FILES);
+
+describe("everyday wordings", () => {
+  it.each<[string, string, unknown]>([
+    ["hw many .js files are under lib?", "count-files", 3],
+    ["which js file in lib has the fewest lines?", "fewest-lines", ["lib/tiny.js"]],
+    ["what line is class ConnectionParameters declared on?", "definition-line", 3],
+    [
+      "list the methods of the Client class in lib/client.js",
+      "class-methods",
+      ["connect", "query"],
+    ],
+    ["what printWidth does the prettier config use?", "package-key", 70],
+    [
+      "which third-party npm packages does the code in lib require?",
+      "imports-of-kind",
+      ["pg-types", "pgpass"],
+    ],
+    ["break down the files by extension, with counts", "count-per-extension", null],
+    [
+      "what are the section headings in README.md?",
+      "markdown-headings",
+      ["pgish", "Install", "Usage", "Details"],
+    ],
+    ["list the README's ## headings", "markdown-headings", ["Install", "Usage"]],
+    ["how many headings does README.md have", "markdown-headings", 4],
+  ])("%j → %s", async (request, rule, gold) => {
+    const { built, output } = await ask(request);
+    expect(built.rule, JSON.stringify(built)).toBe(rule);
+    if (gold !== null) expect(output).toEqual(gold);
+  });
+
+  it("reads “X calls” as the name followed by “(”, not a comment that mentions it", async () => {
+    const { built, output } = await ask("search for console.log calls");
+    expect(output).toEqual([
+      { file: "lib/client.js", line: 5, text: "query(text) { console.log(text) }" },
+    ]);
+    expect(built.rule === null ? "" : built.reading).toMatch(/a call of “console\.log”/);
+  });
+
+  it("leaves a minified copy out of a definition when a readable file has it", async () => {
+    const { output } = await ask("where is the fetch method defined");
+    expect(output).toEqual([
+      { file: "dist/index.js", line: 2, text: "fetch(k) {}", kind: "method" },
+    ]);
+  });
+});
