@@ -5,13 +5,19 @@
  * be a plain identifier after a word that introduces it ("where is X defined", "callers of X");
  * it is bound as the string param `name`.
  */
-import { MODULE_EXTENSIONS, TEST_FILE } from "./file-kinds.js";
+import { codeFirst, MODULE_EXTENSIONS, TEST_FILE } from "./file-kinds.js";
 import { MEMBER_STEPS, memberOf, memberParams, memberReading } from "./member-definitions.js";
 import { IDENTIFIER, checkedMention, noneUnlessMentioned } from "./checked-mention.js";
 import { quoted } from "./reading-text.js";
 import { asksWhichFiles, fileOf, moduleFileOf, textOf } from "./rule-slots.js";
 import type { Token } from "./read-request.js";
-import { rulePattern, type IntentRule, type RuleContext, type RuleSlots } from "./rule-types.js";
+import {
+  rulePattern,
+  type IntentRule,
+  type RuleContext,
+  type RuleProgram,
+  type RuleSlots,
+} from "./rule-types.js";
 
 /** The concepts the definitions patterns read around a name, which are never the name. */
 const GRAMMAR_FORMS = new Set([
@@ -199,8 +205,7 @@ function definitions(tool: string) {
         "const mine = len(owned) > 0 ? owned : rows",
         // The implementation: .d.ts declarations only when no code defines it, compiled copies
         // (files that end with a source map comment) only when no source does.
-        "const code = mine.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
-        "const kept = len(code) > 0 ? code : mine",
+        ...codeFirst("mine", "kept", true),
         `const sources = kept.filter(hit => !${lastLine(context)}.includes("sourceMappingURL="))`,
         "const plain = len(sources) > 0 ? sources : kept",
         // A package that ships a module as .js (or .mjs, .ts) and a CommonJS copy, beside it
@@ -272,8 +277,7 @@ function definedOnce(slots: RuleSlots, name: string | null): RuleProgram | strin
   return {
     program: [
       `const rows = definitions_of(name)${kind ? `.filter(hit => ${JSON.stringify(kind.kinds)}.includes(hit.kind))` : ""}`,
-      "const code = rows.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
-      "const found = len(code) > 0 ? code : rows",
+      ...codeFirst("rows", "found", true),
       "len(found) === 1 ? found[0].line : null",
     ].join("\n"),
     params: { name },

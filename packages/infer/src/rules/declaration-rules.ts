@@ -4,7 +4,7 @@
  * Option class": what files declare at their top level, by kind, read by a parser
  * (`declarations_in`), and the members of one class.
  */
-import { globFor, MODULE_EXTENSIONS } from "./file-kinds.js";
+import { codeFirst, globFor, MODULE_EXTENSIONS } from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
 import { globOf, moduleFileOf, scopeOf, textOf } from "./rule-slots.js";
 import { declaredKindOf } from "./code-rules.js";
@@ -53,8 +53,7 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
       // A .d.ts declares what a module beside it defines: its declarations only when no code file has any.
       const program = [
         `const rows = find_files(pattern).flatMap(file => declarations_in(file).filter(${test}).map(entry => ({ file: file, name: entry.name })))`,
-        "const code = rows.filter(row => !/\\.d\\.[cm]?ts$/.test(row.file))",
-        "const found = len(code) > 0 ? code : rows",
+        ...codeFirst("rows", "found", true),
         slots.count ? "len(found)" : "sorted(unique(found.map(row => row.name)))",
       ].join("\n");
       return {
@@ -74,7 +73,7 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
       "(?<count>count )?(?:show )?(?<member>codekind) (?:of |in )?(?<cls>codekind) (?<name>C|W)(?: in (?<file>F))?",
       "(?<count>count )?(?:show )?(?<member>codekind) (?<name>C|W) (?<cls>codekind) have",
     ].map(rulePattern),
-    build(slots) {
+    build(slots): RuleProgram | string {
       if (
         !/^methods?$/i.test(slots.member?.[0]?.raw ?? "") ||
         !/^class(?:es)?$/i.test(slots.cls?.[0]?.raw ?? "")
@@ -92,14 +91,14 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
             `const methods = declarations_in(path).filter(entry => entry.of === name && entry.kind === "method").map(entry => entry.name)`,
             slots.count ? "len(methods)" : "methods",
           ].join("\n"),
-          params: { name, path },
+          params: { name, path } as Record<string, string>,
           reading: `${slots.count ? "the number of " : ""}the methods of the class ${quoted(name)} as ${quoted(path)} declares it (getters, setters and the constructor too; parsed)`,
           noneIsUnknown: `${quoted(path)} declares no class ${quoted(name)} with methods`,
         };
       const program = [
         'const found = definitions_of(name).filter(hit => hit.kind === "class")',
-        "const code = found.filter(hit => !/\\.d\\.[cm]?ts$/.test(hit.file))",
-        "const homes = unique((len(code) > 0 ? code : found).map(hit => hit.file))",
+        ...codeFirst("found", "defining", true),
+        "const homes = unique(defining.map(hit => hit.file))",
         `const methods = len(homes) === 1 ? declarations_in(homes[0]).filter(entry => entry.of === name && entry.kind === "method").map(entry => entry.name) : null`,
         slots.count ? "methods === null ? null : len(methods)" : "methods",
       ].join("\n");
@@ -121,16 +120,9 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
       "(?<count>count )?(?:show )?(?<codekind>codekind) (?<verb>W) (?<name>[WC]) (?<cls>codekind){scope}",
     ].map(rulePattern),
     build(slots) {
-      if (
-        !EXTENDS.test(slots.verb?.[0]?.raw ?? "") ||
-        !CLASS_WORD.test(slots.codekind?.[0]?.raw ?? "")
-      )
-        return "only the classes that extend a class are read";
-      if (slots.cls && !CLASS_WORD.test(slots.cls[0]!.raw)) return "only a class is extended";
-      const name = classNameOf(slots);
-      if (!name) return "the class's name is not a name";
-      const pattern = moduleGlob(slots);
-      if (!pattern) return "the files to read are not JavaScript or TypeScript modules";
+      const asked = extendsAsked(slots);
+      if (typeof asked === "string") return asked;
+      const { name, pattern } = asked;
       const program = [
         "const hits = search_files(name, pattern)",
         `const found = hits.map(hit => /\\bclass\\s+([\\w$]+)\\s+extends\\s+(?:[\\w$]+\\.)*${name}\\b/.exec(hit.text)).filter(match => match !== null)`,
@@ -156,16 +148,9 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
       "(?:show )?(?<codekind>codekind) (?<name>[WC]) (?<cls>codekind) (?<verb>W){scope}",
     ].map(rulePattern),
     build(slots) {
-      if (
-        !EXTENDS.test(slots.verb?.[0]?.raw ?? "") ||
-        !CLASS_WORD.test(slots.codekind?.[0]?.raw ?? "")
-      )
-        return "only the class a class extends is read";
-      if (slots.cls && !CLASS_WORD.test(slots.cls[0]!.raw)) return "only a class extends another";
-      const name = classNameOf(slots);
-      if (!name) return "the class's name is not a name";
-      const pattern = moduleGlob(slots);
-      if (!pattern) return "the files to read are not JavaScript or TypeScript modules";
+      const asked = extendsAsked(slots);
+      if (typeof asked === "string") return asked;
+      const { name, pattern } = asked;
       const program = [
         `const hits = search_files("class " + name, pattern)`,
         // TypeScript (a source or its .d.ts) names the class as written; a compiled .js only when none does.
@@ -190,10 +175,19 @@ export const DECLARATION_RULES: readonly IntentRule[] = [
 const EXTENDS = /^(?:extends?|extending|inherits?|inheriting|subclass(?:es)?)$/i;
 const CLASS_WORD = /^class(?:es)?$/i;
 
-/** A class's name as the request writes it: a plain identifier, which goes into a regex as it is. */
-function classNameOf(slots: RuleSlots): string | null {
+/**
+ * What a request about extending names: "extends" (or "inherits") with "class", the class's name
+ * as a plain identifier (it goes into a regex as it is), and the modules to read; or why not.
+ */
+function extendsAsked(slots: RuleSlots): { name: string; pattern: string } | string {
+  if (!EXTENDS.test(slots.verb?.[0]?.raw ?? "") || !CLASS_WORD.test(slots.codekind?.[0]?.raw ?? ""))
+    return "only a class extending another is read";
+  if (slots.cls && !CLASS_WORD.test(slots.cls[0]!.raw)) return "only a class extends another";
   const name = textOf(slots.name);
-  return name && /^[A-Za-z_][\w]*$/.test(name) ? name : null;
+  if (!name || !/^[A-Za-z_][\w]*$/.test(name)) return "the class's name is not a name";
+  const pattern = moduleGlob(slots);
+  if (!pattern) return "the files to read are not JavaScript or TypeScript modules";
+  return { name, pattern };
 }
 
 /** The modules a class search reads: every JavaScript and TypeScript module, in the scope's folder. */

@@ -122,3 +122,15 @@ export const TEST_GLOB = `{**/*.{test,spec}.${CODE},**/test_*.py,**/*_test.${COD
  * `__tests__` folder, or named `*.test.*`, `*.spec.*` (`*.test-d.ts` too), `test_*.py` or `*_test.*`.
  */
 export const TEST_FILE = String.raw`/(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)(?:-d)?\.[^/]+$|(?:^|\/)test_[^/]*\.py$|_test\.[^/.]+$/`;
+
+/**
+ * Program lines binding `kept` to the code of the list `list` (a variable): its TypeScript
+ * declaration files (`.d.ts`) only when nothing else is in it, since a declaration is the type of
+ * what code does. `list` holds paths, or rows with a `file` when `rows` is true.
+ */
+export function codeFirst(list: string, kept: string, rows: boolean): string[] {
+  const file = rows
+    ? "hit => !/\\.d\\.[cm]?ts$/.test(hit.file)"
+    : "file => !/\\.d\\.[cm]?ts$/.test(file)";
+  return [`const code = ${list}.filter(${file})`, `const ${kept} = len(code) > 0 ? code : ${list}`];
+}

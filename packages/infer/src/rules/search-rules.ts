@@ -6,7 +6,13 @@
  * `regexLiteral`, which refuses anything that would not parse back as exactly that regex.
  */
 import { NODE_BUILTIN_MODULES } from "@lackpy/kit";
-import { CODE_EXTENSIONS, MODULE_EXTENSIONS, TEXT_EXTENSIONS, extensionOf } from "./file-kinds.js";
+import {
+  CODE_EXTENSIONS,
+  MODULE_EXTENSIONS,
+  TEXT_EXTENSIONS,
+  codeFirst,
+  extensionOf,
+} from "./file-kinds.js";
 import { filesText, quoted } from "./reading-text.js";
 import { escapeRegex, regexLiteral, termWords, wholeWordRegex } from "./regex-literal.js";
 import { asksWhichFiles, globOf, scopeOf, textOf } from "./rule-slots.js";
@@ -326,8 +332,7 @@ async function importersOfFiles(slots: RuleSlots, context: RuleContext, module: 
  */
 const CODE_IMPORTERS = (files: string, rows = false) => [
   `const found = ${files}`,
-  `const code = found.filter(${rows ? "hit => !/\\.d\\.[cm]?ts$/.test(hit.file)" : "file => !/\\.d\\.[cm]?ts$/.test(file)"})`,
-  "const importers = len(code) > 0 ? code : found",
+  ...codeFirst("found", "importers", rows),
 ];
 
 /** The words of a reading for import lines given as rows ("where is minipass imported"). */
