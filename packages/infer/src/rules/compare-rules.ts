@@ -76,4 +76,32 @@ export const COMPARE_RULES: readonly IntentRule[] = [
       };
     },
   },
+  {
+    id: "line-difference",
+    summary: "how many more lines one file has than another",
+    examples: [
+      "how many more lines does README.md have than notes.md?",
+      "what's the difference in line count between README.md and notes.md",
+    ],
+    needs: ["read_lines"],
+    patterns: [
+      "count (?<more>W) line (?<first>F) have not (?<second>F)",
+      "(?:show )?(?<more>W) in line (?:count )?(?<between>W) (?<first>F) and (?<second>F)",
+    ].map(rulePattern),
+    build(slots) {
+      const word = slots.more?.[0]?.raw ?? "";
+      if (!(slots.between ? /^difference$/i : /^more$/i).test(word))
+        return `${quoted(word)} does not ask for a difference`;
+      if (slots.between && !/^between$/i.test(slots.between[0]!.raw))
+        return `${quoted(slots.between[0]!.raw)} is not read`;
+      const first = slots.first?.[0]?.path;
+      const second = slots.second?.[0]?.path;
+      if (!first || !second || first === second) return "two different files are needed";
+      return {
+        program: "len(read_lines(first, 1)) - len(read_lines(second, 1))",
+        params: { first, second },
+        reading: `the lines of ${quoted(first)} minus the lines of ${quoted(second)} (a final newline ends the last line; negative when the second has more)`,
+      };
+    },
+  },
 ];

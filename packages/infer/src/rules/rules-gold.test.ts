@@ -226,6 +226,12 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   // "named exports": the default export left out.
   ["named exports of src/index.ts", "exports", () => ["Ollama", "formatHost", "get", "stop"]],
   ["what's the port in config.json", "json-key", () => "8080"],
+  ["how many more lines does README.md have than notes.md?", "line-difference", () => 2],
+  [
+    "what's the difference in line count between notes.md and README.md",
+    "line-difference",
+    () => -2,
+  ],
   [
     'which .ts files don\'t have "TODO" in them',
     "files-not-containing",
