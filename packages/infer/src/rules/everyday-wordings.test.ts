@@ -8,6 +8,7 @@ import { workspaceFor } from "../__fixtures__/rule-answers.js";
 const FILES: Readonly<Record<string, string>> = {
   "package.json": JSON.stringify({
     name: "pgish",
+    main: "./lib",
     dependencies: { "pg-types": "^2.0.0", pgpass: "^1.0.0" },
     prettier: { printWidth: 70, semi: false },
   }),
@@ -70,6 +71,16 @@ describe("everyday wordings", () => {
     const { built, output } = await ask(request);
     expect(built.rule, JSON.stringify(built)).toBe(rule);
     if (gold !== null) expect(output).toEqual(gold);
+  });
+
+  it("reads a top-level file's name one edit away as that file, and says so", async () => {
+    const { built, output } = await ask("whats the main entry point in pakage.json");
+    expect(output).toBe("./lib");
+    expect(built.rule === null ? [] : built.guesses).toEqual([
+      "'pakage.json' read as 'package.json'",
+    ]);
+    // Two letters away, or a path: no guess.
+    expect((await ask("show pkage.jsn")).built.rule).toBeNull();
   });
 
   it("reads “X calls” as the name followed by “(”, not a comment that mentions it", async () => {

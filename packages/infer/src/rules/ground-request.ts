@@ -13,6 +13,7 @@ import { groundFolderNouns } from "./folder-nouns.js";
 import { groundManifestWords } from "./manifest-words.js";
 import { memberPhrases } from "./member-definitions.js";
 import { readScopeWords } from "./scope-words.js";
+import { withinOneEdit } from "./vocabulary.js";
 
 /** Root-level names of the well-known files, as globs, by the word people use. */
 const KNOWN_FILES: Readonly<Record<string, string>> = Object.freeze({
@@ -121,7 +122,10 @@ export async function groundRequest(
       else if (grounded?.found === "file") Object.assign(token, { form: "F", path: grounded.path });
       else if (token.form === "P" || token.form === "W") {
         const named = ++lookups <= MAX_LOOKUPS ? await namedOnce(view, token, next) : null;
+        const misspelt = named ? null : await misspeltRootFile(view, token);
         if (named) Object.assign(token, named);
+        // "pakage.json": the one file at the top an edit away, said as a guess.
+        else if (misspelt) Object.assign(token, { form: "F", path: misspelt, guess: misspelt });
         // "module.exports", "res.sendFile": a member chain no file has is code, not a path;
         // "console.log" too, whose root is one of JavaScript's own globals.
         else if (
@@ -287,4 +291,17 @@ function moveLeadingScope(tokens: Token[]): Token[] {
     if (tokens[end]?.form === "file") end++;
   } else if (tokens[1]!.form !== "D" && tokens[1]!.form !== "F") return tokens;
   return [...tokens.slice(end), ...tokens.slice(0, end)];
+}
+
+/**
+ * The one file at the workspace's top whose name is one edit from a file name the request
+ * writes and no file has ("pakage.json" for package.json); null for a path, a short name, or
+ * none or several such files.
+ */
+async function misspeltRootFile(view: WorkspaceView, token: Token): Promise<string | null> {
+  const name = token.raw.toLowerCase();
+  if (token.form !== "P" || name.includes("/") || name.length < 6 || !looksLikeFile(name))
+    return null;
+  const near = (await view.files("*")).filter((file) => withinOneEdit(name, file.toLowerCase()));
+  return near.length === 1 ? near[0]! : null;
 }
