@@ -16,6 +16,9 @@ const DIFFER = /^(?:differ|different|differs)$/i;
 /** The words for "not there" between the two folders ("missing from", "absent from", "lacking in"). */
 const MISSING = /^(?:missing|absent|lacking)$/i;
 
+/** "don't have", "have no", "without", "lack": what a file has not. */
+const LACKS = "(?:not have|have not|not)";
+
 /** Comparison rules. */
 export const COMPARE_RULES: readonly IntentRule[] = [
   {
@@ -104,4 +107,44 @@ export const COMPARE_RULES: readonly IntentRule[] = [
       };
     },
   },
+  {
+    id: "files-without-twin",
+    summary: "the files of one kind with no file of another kind beside them",
+    examples: [
+      "which .ts files in src don't have a matching .py file?",
+      "list the .py files that have no matching .ts in src",
+    ],
+    needs: ["find_files"],
+    patterns: [
+      `{ask}(?<base>K) file{scope} ${LACKS} (?:match )?(?<twin>K)(?: file)?(?: in (?<scope2>D))?`,
+    ].map(rulePattern),
+    build(slots) {
+      const base = oneExtension(slots.base);
+      const twin = oneExtension(slots.twin);
+      if (!base || !twin || base === twin)
+        return "two kinds of file, each one extension, are needed";
+      const folder = slots.scope?.[0]?.path ?? slots.scope2?.[0]?.path ?? "";
+      if (slots.scope && slots.scope2 && slots.scope[0]!.path !== slots.scope2[0]!.path)
+        return "one folder is compared with itself only";
+      if (slots.scopeFile || slots.scopeKind || slots.scopeTop)
+        return "the files are not in one folder";
+      const strip = (extension: string) => `.replace(/\\.${extension.replace(/\./g, "\\.")}$/, "")`;
+      return {
+        program: [
+          `const twins = new Set(find_files(twinPattern).map(file => file${strip(twin)}))`,
+          `find_files(pattern).filter(file => !twins.has(file${strip(base)}))`,
+        ].join("\n"),
+        params: { pattern: globFor(folder, [base]), twinPattern: globFor(folder, [twin]) },
+        reading: `the .${base} files${folder ? ` under ${quoted(folder)}` : ""} with no .${twin} file of the same name beside them (a.${base} and a.${twin} in the same folder)`,
+      };
+    },
+  },
 ];
+
+/** The one extension a kind token names (".d.ts", ".js"), or null for a kind of several. */
+function oneExtension(
+  tokens: readonly { extensions?: readonly string[] }[] | undefined,
+): string | null {
+  const extensions = tokens?.[0]?.extensions;
+  return extensions?.length === 1 ? extensions[0]! : null;
+}

@@ -67,6 +67,12 @@ describe("everyday wordings", () => {
     ],
     ["list the README's ## headings", "markdown-headings", ["Install", "Usage"]],
     ["how many headings does README.md have", "markdown-headings", 4],
+    // "have no .d.ts" says what a file lacks: never dropped as "(not .d.ts)" would be.
+    [
+      "which .js files in lib have no .d.ts",
+      "files-without-twin",
+      ["lib/client.js", "lib/params.js", "lib/tiny.js"],
+    ],
   ])("%j → %s", async (request, rule, gold) => {
     const { built, output } = await ask(request);
     expect(built.rule, JSON.stringify(built)).toBe(rule);

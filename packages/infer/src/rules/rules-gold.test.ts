@@ -228,6 +228,16 @@ const GOLD: [string, string, (workspace: PlainWorkspace) => unknown][] = [
   ["what's the port in config.json", "json-key", () => "8080"],
   ["how many more lines does README.md have than notes.md?", "line-difference", () => 2],
   [
+    "which .ts files in src don't have a matching .py file?",
+    "files-without-twin",
+    () => ["src/index.ts", "src/utils.ts"],
+  ],
+  [
+    "list the .py files that have no matching .ts in src",
+    "files-without-twin",
+    () => ["src/app.py"],
+  ],
+  [
     "what's the difference in line count between notes.md and README.md",
     "line-difference",
     () => -2,

@@ -122,8 +122,15 @@ export async function readScopeWords(
         continue;
       }
     }
-    // ".js files (not .js.map)": a kind no file of the kinds named can be, so the words go.
-    if (token.form === "not" && next?.form === "K" && disjointKinds(tokens, next)) {
+    // ".js files (not .js.map)": a kind no file of the kinds named can be, so the words go
+    // ("have no .d.ts" says what a file lacks, which is not that).
+    if (
+      token.form === "not" &&
+      next?.form === "K" &&
+      read.at(-1)?.form !== "have" &&
+      tokens[index + 2]?.form !== "have" &&
+      disjointKinds(tokens, next)
+    ) {
       index++;
       continue;
     }
