@@ -16,8 +16,8 @@ const DIFFER = /^(?:differ|different|differs)$/i;
 /** The words for "not there" between the two folders ("missing from", "absent from", "lacking in"). */
 const MISSING = /^(?:missing|absent|lacking)$/i;
 
-/** "don't have", "have no", "without", "lack": what a file has not. */
-const LACKS = "(?:not have|have not|not)";
+/** "don't have", "have no", "without": what a file has not. */
+const LACKS = "(?:not have|have not|(?<without>not))";
 
 /** Comparison rules. */
 export const COMPARE_RULES: readonly IntentRule[] = [
@@ -119,6 +119,9 @@ export const COMPARE_RULES: readonly IntentRule[] = [
       `{ask}(?<base>K) file{scope} ${LACKS} (?:match )?(?<twin>K)(?: file)?(?: in (?<scope2>D))?`,
     ].map(rulePattern),
     build(slots) {
+      // "not" alone leaves a kind out ("ts files that aren't declaration files"); "without" lacks one.
+      if (slots.without && !/^without$/i.test(slots.without[0]!.raw))
+        return "“not” a kind leaves the kind out, it does not ask for a missing twin";
       const base = oneExtension(slots.base);
       const twin = oneExtension(slots.twin);
       if (!base || !twin || base === twin)

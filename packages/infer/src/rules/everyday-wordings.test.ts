@@ -68,6 +68,13 @@ describe("everyday wordings", () => {
     ],
     ["list the README's ## headings", "markdown-headings", ["Install", "Usage"]],
     ["how many headings does README.md have", "markdown-headings", 4],
+    [
+      "list the .js files in lib without a .d.ts",
+      "files-without-twin",
+      ["lib/params.js", "lib/tiny.js"],
+    ],
+    // "not" a kind leaves it out: never a missing twin.
+    ["are there any .ts files that aren't .d.ts files?", "files-not-of-kind", []],
     // "have no .d.ts" says what a file lacks: never dropped as "(not .d.ts)" would be.
     [
       "which .js files in lib have no .d.ts",

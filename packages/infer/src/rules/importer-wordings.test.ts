@@ -44,6 +44,15 @@ const mixed = workspaceFor("importers-mixed", {
   "dist/esm/pack.js": "import { Minipass } from 'minipass'\n",
   "lib/wrapper.mjs": "import { Minipass } from 'minipass'\n",
 });
+const vendored = workspaceFor("importers-vendored", {
+  "package.json": JSON.stringify({
+    name: "chalkish",
+    imports: { "#ansi-styles": "./source/vendor/ansi-styles/index.js" },
+  }),
+  "source/index.js": "import ansiStyles from '#ansi-styles'\n",
+  "source/other.js": "export * from './vendor/ansi-styles/index.js'\n",
+  "source/vendor/ansi-styles/index.js": "export default {}\n",
+});
 const monorepo = workspaceFor("importers-mono", {
   "package.json": JSON.stringify({ name: "mono", private: true }),
   "packages/spy/package.json": JSON.stringify({ name: "@demo/spy" }),
@@ -194,5 +203,21 @@ describe("the modules a file re-exports from", () => {
 
   it("reads “what does X re-export” as no question about modules", async () => {
     expect((await barrel.ask("what does src/index.ts re-export")).built.rule).not.toBe("reexports");
+  });
+});
+
+describe("a package the workspace vendors", () => {
+  it("is the folder's index module, imported by a path or a # alias", async () => {
+    const { built, output } = await vendored.ask("which files import ansi-styles");
+    expect(built.rule).toBe("files-importing");
+    expect(output).toEqual(["source/index.js", "source/other.js"]);
+  });
+
+  it("is no answer when its # alias names it and no file imports the bare name", async () => {
+    const { built, output } = await vendored.ask("who imports ansi-styles/extra");
+    expect(output).toEqual([]);
+    expect(built.rule === null ? null : built.noneIsUnknown).toBe(true);
+    // A name nothing carries: none is none.
+    expect((await vendored.ask("who imports left-pad")).built).not.toHaveProperty("noneIsUnknown");
   });
 });

@@ -123,9 +123,10 @@ export async function readScopeWords(
       }
     }
     // ".js files (not .js.map)": a kind no file of the kinds named can be, so the words go
-    // ("have no .d.ts" says what a file lacks, which is not that).
+    // ("have no .d.ts" and "without a .d.ts" say what a file lacks, which is not that).
     if (
       token.form === "not" &&
+      !/^without$/i.test(token.raw) &&
       next?.form === "K" &&
       read.at(-1)?.form !== "have" &&
       tokens[index + 2]?.form !== "have" &&

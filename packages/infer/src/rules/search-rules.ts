@@ -258,20 +258,36 @@ async function namesLocalModule(module: string, context: RuleContext): Promise<b
 }
 
 /**
- * True when a name ("permessage-deflate") or a path without its extension ("classes/semver",
- * "lib/main") is a workspace module's and no package's: its first segment is no dependency the
- * root package.json declares nor the package's own name, nothing is installed under it, it is not
- * one of Node's own modules, and a module file's path ends so.
+ * The path end of the workspace module a name ("permessage-deflate") or a path without its
+ * extension ("classes/semver", "lib/main") names, when it is no package's: its first segment is
+ * no dependency the root package.json declares nor the package's own name, nothing is installed
+ * under it, it is not one of Node's own modules, and a module file's path ends so, or a folder's
+ * index module does ("ansi-styles" for vendor/ansi-styles/index.js). Null otherwise.
  */
-async function namesOwnModule(module: string, context: RuleContext): Promise<boolean> {
+async function namesOwnModule(module: string, context: RuleContext): Promise<string | null> {
   const view = context.workspace;
-  if (!view || !/^(?:[\w.-]+|[\w-]+(?:\/[\w.-]+)+)$/.test(module)) return false;
-  const first = module.split("/")[0]!;
+  if (!view || !/^(?:[\w.-]+|[\w-]+(?:\/[\w.-]+)+)$/.test(module)) return null;
+  if (!(await isUndeclaredPackage(module, context))) return null;
+  const modules = MODULE_EXTENSIONS.join(",");
+  if ((await view.files(`**/${module}.{${modules}}`)).length > 0)
+    return `${module}.{${MODULE_FILE_ENDS}}`;
+  if ((await view.files(`**/${module}/index.{${modules}}`)).length > 0)
+    return `${module}/index.{${MODULE_FILE_ENDS}}`;
+  return null;
+}
+
+/**
+ * True when a bare specifier's package is none the workspace knows: no dependency the root
+ * package.json declares, not the package's own name, nothing installed under it, not Node's.
+ */
+async function isUndeclaredPackage(module: string, context: RuleContext): Promise<boolean> {
+  const view = context.workspace;
+  if (!view || module.startsWith(".") || module.startsWith("node:")) return false;
+  const first = packageOf(module);
   if (NODE_BUILTIN_MODULES.includes(first)) return false;
   const manifest = view.manifest ? await view.manifest("package.json") : null;
   if (declares(manifest, first) || manifest?.name === first) return false;
-  if (await view.kind(`node_modules/${first}`)) return false;
-  return (await view.files(`**/${module}.{${MODULE_EXTENSIONS.join(",")}}`)).length > 0;
+  return !(await view.kind(`node_modules/${first}`));
 }
 
 /** Most workspace files one importers request may resolve to ("http-exception.js" in a build and its CommonJS copy). */
@@ -473,7 +489,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         !slots.moduleWord &&
         !(
           module &&
-          ((await declaresDependency(module, context)) || (await namesOwnModule(module, context)))
+          ((await declaresDependency(module, context)) ||
+            (await namesOwnModule(module, context)) !== null)
         )
       )
         return "“uses” a word names a package only when package.json declares it, or a module of the workspace by its name";
@@ -503,17 +520,17 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         return importersOfFiles(slots, context, module);
       // "which files import classes/semver", "who requires lib/main": a path's end without its
       // extension, whose first folder no package is named after, that a module file has.
-      if (form === "P" && module?.includes("/") && (await namesOwnModule(module, context)))
-        return importersOfFiles(slots, context, `${module}.{${MODULE_FILE_ENDS}}`);
+      const own = module === null ? null : await namesOwnModule(module, context);
+      if (form === "P" && module?.includes("/") && own)
+        return importersOfFiles(slots, context, own);
       // "who imports permessage-deflate": a bare name that no package declares or installs,
       // and that a module file of the workspace has, is that file.
       if (
         (form === "W" || form === "C") &&
-        module &&
-        (slots.files || slots.who || slots.where || asksWhichFiles(slots) || moduleWord) &&
-        (await namesOwnModule(module, context))
+        own &&
+        (slots.files || slots.who || slots.where || asksWhichFiles(slots) || moduleWord)
       )
-        return importersOfFiles(slots, context, `${module}.{${MODULE_FILE_ENDS}}`);
+        return importersOfFiles(slots, context, own);
       // "use" says less than "import": quoted or not, only a specifier's shape reads as a module
       // ("any use of 'jQuery'" asks for the text).
       const quotedImport = form === "Q" && slots.verb !== undefined;
@@ -565,16 +582,26 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const local = await namesLocalModule(module, context);
         // The workspace's own package ("dayjs" in dayjs): its files import it by a relative
         // path to its entry, which importers_of counts too; none found is still no answer.
-        const own = (await context.workspace?.manifest?.("package.json"))?.name === module;
+        const self = (await context.workspace?.manifest?.("package.json"))?.name === module;
+        // A package the workspace vendors and imports through package.json's subpath imports
+        // ("#ansi-styles"): finding no import of its bare name is not none.
+        const manifest = await context.workspace?.manifest?.("package.json");
+        const imports = manifest?.imports;
+        const unknown =
+          imports !== null &&
+          typeof imports === "object" &&
+          Object.keys(imports).some(
+            (key) => key === `#${packageOf(module)}` || key.startsWith(`#${packageOf(module)}/`),
+          );
         return {
-          ...(local || own ? { noneIsUnknown: true as const } : {}),
+          ...(local || self || unknown ? { noneIsUnknown: true as const } : {}),
           program: list,
           params: {
             pattern,
             specifier: module,
             ...(home === null ? {} : { home }),
           } as Record<string, string>,
-          reading: `${lines ? `the lines of ${files} where ${how}` : `${slots.count ? "the number of " : "the "}${files} whose ${how}`} exactly ${quoted(module)}${subpaths ? ` or one of its subpaths (${quoted(`${module}/…`)})` : ""}${own ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""}${lines ? AS_ROWS : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
+          reading: `${lines ? `the lines of ${files} where ${how}` : `${slots.count ? "the number of " : "the "}${files} whose ${how}`} exactly ${quoted(module)}${subpaths ? ` or one of its subpaths (${quoted(`${module}/…`)})` : ""}${self ? `, or a relative path to an entry module of this package (${quoted(module)}, its package.json name)` : ""}${lines ? AS_ROWS : ""} (parsed; dynamic import() not counted${relative ? DECLARATIONS_LAST : ""})`,
         };
       }
       if (slots.where)
@@ -699,4 +726,12 @@ function declares(manifest: Readonly<Record<string, unknown>> | null | undefined
       return entries !== null && typeof entries === "object" && Object.hasOwn(entries, name);
     },
   );
+}
+
+/** A bare specifier's package: "@scope/name" or "name", without the subpath. */
+function packageOf(specifier: string): string {
+  return specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
 }

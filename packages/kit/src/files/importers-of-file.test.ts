@@ -65,3 +65,45 @@ describe("importers_of({ file })", () => {
       });
   });
 });
+
+describe("importers_of({ file }) through package.json's subpath imports", () => {
+  let aliased: string;
+  let done: () => Promise<void>;
+  beforeAll(async () => {
+    ({ root: aliased, remove: done } = await workspaceOf({
+      "package.json": JSON.stringify({
+        name: "chalkish",
+        imports: {
+          "#ansi-styles": "./source/vendor/ansi-styles/index.js",
+          "#supports-color": {
+            node: "./source/vendor/supports-color/index.js",
+            default: "./source/vendor/supports-color/browser.js",
+          },
+          "#internal/*": "./source/internal/*.js",
+        },
+      }),
+      "source/index.js": [
+        "import ansiStyles from '#ansi-styles'",
+        "import supportsColor from '#supports-color'",
+        "import { a } from '#internal/a'",
+        "",
+      ].join("\n"),
+      "source/vendor/ansi-styles/index.js": "export default {}\n",
+      "source/vendor/supports-color/index.js": "export default {}\n",
+      "source/vendor/supports-color/browser.js": "export default {}\n",
+      "source/internal/a.js": "export const a = 1\n",
+    }));
+  });
+  afterAll(() => done());
+
+  it("resolves a # specifier to each path its key names, under any condition or pattern", async () => {
+    const tools = createFileTools(aliased);
+    const lineOf = async (file: string) =>
+      (await tools.importers_of({ file })).map((row) => [row.file, row.line]);
+    expect(await lineOf("source/vendor/ansi-styles/index.js")).toEqual([["source/index.js", 1]]);
+    expect(await lineOf("source/vendor/supports-color/browser.js")).toEqual([
+      ["source/index.js", 2],
+    ]);
+    expect(await lineOf("source/internal/a.js")).toEqual([["source/index.js", 3]]);
+  });
+});

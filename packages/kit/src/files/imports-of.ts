@@ -1,10 +1,16 @@
+import path from "node:path";
 import { importsIn } from "../code/module-imports.js";
 import { dialectOf, parseModule } from "../code/parse-module.js";
 import type { WorkspaceRoot } from "../protect/confine-path.js";
 import { ToolError } from "../tool-error.js";
 import type { ReadTextFileOptions } from "./read-text-file.js";
 import { parsedModuleFile } from "./parsed-module-file.js";
-import { importsOwnEntry, ownPackage } from "./own-package-entries.js";
+import {
+  aliasedPaths,
+  importsOwnEntry,
+  ownPackage,
+  packageImports,
+} from "./own-package-entries.js";
 import { resolvesTo } from "./resolves-to.js";
 import { globArgument, scanFiles, type ScanOptions, type SearchHit } from "./search-files.js";
 import { shownArgument } from "./file-error.js";
@@ -98,17 +104,28 @@ export async function importersOf(
       ? await ownPackage(root, options)
       : null;
   const self = own?.name === (wanted as { specifier?: string }).specifier ? own : null;
+  // `import x from "#ansi-styles"`: a subpath import resolves through package.json's "imports",
+  // from the package's root (an importer's own name there keeps its kind: .ts reads .d.ts).
+  const imports = "file" in wanted ? await packageImports(root, options) : new Map();
+  const throughAlias = (specifier: string, file: string, target: string) =>
+    specifier.startsWith("#") &&
+    aliasedPaths(imports, specifier).some((aliased) =>
+      resolvesTo(path.posix.basename(file), aliased, target),
+    );
   const names =
     "specifier" in wanted
       ? (specifier: string, file: string) =>
           sameModule(specifier, wanted.specifier) ||
           (self !== null && importsOwnEntry(file, specifier, self))
-      : (specifier: string, file: string) => resolvesTo(file, specifier, wanted.file);
+      : (specifier: string, file: string) =>
+          resolvesTo(file, specifier, wanted.file) || throughAlias(specifier, file, wanted.file);
   return scanFiles(root, globArgument(glob, "importers_of", MODULE_GLOB), () => false, {
     ...options,
     tool: "importers_of",
-    // A relative path to the package's entry holds no word of its name: every file is read.
-    needle: self ? "" : needleOf(wanted),
+    // A relative path to the package's entry holds no word of its name, nor need a subpath
+    // import: every file is read.
+    needle:
+      self || ("file" in wanted && aliasReaches(imports, wanted.file)) ? "" : needleOf(wanted),
     matchLines: (text, file) => {
       if (dialectOf(file) === null) return [];
       const parsed = parseModule(text, file);
@@ -118,4 +135,15 @@ export async function importersOf(
         .map((entry) => ({ line: entry.line, kind: entry.kind }));
     },
   });
+}
+
+/** True when a subpath import may name `target`: a key's path resolves to it, or a pattern's folder holds it. */
+function aliasReaches(imports: ReadonlyMap<string, readonly string[]>, target: string): boolean {
+  return [...imports.values()].some((paths) =>
+    paths.some((aliased) =>
+      aliased.includes("*")
+        ? target.startsWith(aliased.replace(/^\.\//, "").split("*")[0]!)
+        : resolvesTo("index.ts", aliased, target),
+    ),
+  );
 }

@@ -91,3 +91,51 @@ export function importsOwnEntry(importer: string, specifier: string, own: OwnPac
 function candidatesOf(file: string): string[] {
   return file === "." ? ["index"] : [file, `${file}/index`];
 }
+
+/**
+ * The root `package.json`'s subpath imports (`"imports": { "#ansi-styles": "./source/vendor/…" }`):
+ * each `#` key with every path its value names under any condition. Empty when there are none
+ * or the file cannot be read.
+ */
+export async function packageImports(
+  root: string | WorkspaceRoot,
+  options: ReadTextFileOptions,
+): Promise<ReadonlyMap<string, readonly string[]>> {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await readTextFile(root, "package.json", options));
+  } catch {
+    return new Map();
+  }
+  const imports = (manifest as { imports?: unknown } | null)?.imports;
+  if (!imports || typeof imports !== "object" || Array.isArray(imports)) return new Map();
+  return new Map(
+    Object.entries(imports)
+      .filter(([key]) => key.startsWith("#"))
+      .map(([key, value]) => [key, pathsIn(value)]),
+  );
+}
+
+/**
+ * The paths a `#` specifier names through the subpath imports: its own key's, or a pattern's
+ * (`"#internal/*": "./src/internal/*.js"`) with the `*` filled in.
+ */
+export function aliasedPaths(
+  imports: ReadonlyMap<string, readonly string[]>,
+  specifier: string,
+): string[] {
+  const exact = imports.get(specifier);
+  if (exact) return [...exact];
+  for (const [key, paths] of imports) {
+    const star = key.indexOf("*");
+    if (
+      star < 0 ||
+      !specifier.startsWith(key.slice(0, star)) ||
+      !specifier.endsWith(key.slice(star + 1))
+    )
+      continue;
+    const filled = specifier.slice(star, specifier.length - (key.length - star - 1));
+    return paths.map((target) => target.replace("*", filled));
+  }
+  return [];
+}
