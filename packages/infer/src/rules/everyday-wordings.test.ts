@@ -112,3 +112,29 @@ describe("everyday wordings", () => {
     ]);
   });
 });
+
+const flat = workspaceFor("everyday-flat", {
+  "package.json": JSON.stringify({ name: "debugish", engines: { node: ">=6.0" } }),
+  "src/index.js": "module.exports = 1\n",
+  "vendor/ansi-styles/index.js": "const ANSI_BACKGROUND_OFFSET = 10;\nexport default {}\n",
+  "vendor/supports-color/index.js": "export default {}\n",
+});
+
+describe("everyday wordings on a small tree", () => {
+  it.each<[string, string, unknown]>([
+    ["min node version required?", "package-field", ">=6.0"],
+    // A folder's name before a file name several folders have: the one in that folder.
+    ["first line of the ansi-styles index.js", "first-lines", "const ANSI_BACKGROUND_OFFSET = 10;"],
+  ])("%j → %s", async (request, rule, gold) => {
+    const { built, output } = await flat.ask(request);
+    expect(built.rule, JSON.stringify(built)).toBe(rule);
+    expect(output).toEqual(gold);
+  });
+
+  it("reads “how many directories does the repo have”, and says which count it cannot choose", async () => {
+    const { built } = await flat.ask("how many directories does the repo have");
+    expect(built.rule).toBeNull();
+    if (built.rule === null)
+      expect(built.reason).toMatch(/count-folders matched, but .* say which/);
+  });
+});

@@ -45,6 +45,8 @@ export const FOLDER_COUNT_RULES: readonly IntentRule[] = [
       "count (?<top>toplevel) folder",
       // "how many directories are there": answered only where the top folder's folders are all of them.
       "count (?<either>folder)",
+      // "how many directories does the repo have" (the repo goes: it is the workspace).
+      "count (?<either>folder) have",
     ].map(rulePattern),
     async build(slots, context) {
       const notFlat = slots.either ? await foldersNotFlat(context) : null;

@@ -123,7 +123,12 @@ export async function groundRequest(
       else if (token.form === "P" || token.form === "W") {
         const named = ++lookups <= MAX_LOOKUPS ? await namedOnce(view, token, next) : null;
         const misspelt = named ? null : await misspeltRootFile(view, token);
-        if (named) Object.assign(token, named);
+        const within = named || misspelt ? null : await fileInNamedFolder(view, previous, token);
+        if (within) {
+          // "the ansi-styles index.js": the one index.js in a folder of that name.
+          Object.assign(token, { form: "F", path: within, raw: `${previous!.raw} ${token.raw}` });
+          previous!.form = "merged";
+        } else if (named) Object.assign(token, named);
         // "pakage.json": the one file at the top an edit away, said as a guess.
         else if (misspelt) Object.assign(token, { form: "F", path: misspelt, guess: misspelt });
         // "module.exports", "res.sendFile": a member chain no file has is code, not a path;
@@ -136,6 +141,7 @@ export async function groundRequest(
           token.form = "C";
       }
     }
+    read = read.filter((token) => token.form !== "merged");
     const scope = scopeGlob(read);
     for (const token of read) if (token.form === "K") await markAmbiguousKind(view, token, scope);
     read = await groundManifestWords(read, view);
@@ -304,4 +310,21 @@ async function misspeltRootFile(view: WorkspaceView, token: Token): Promise<stri
     return null;
   const near = (await view.files("*")).filter((file) => withinOneEdit(name, file.toLowerCase()));
   return near.length === 1 ? near[0]! : null;
+}
+
+/**
+ * The one file named `file` in a folder named as the word before it ("the ansi-styles index.js",
+ * "the supports-color browser.js"); null when the word is no plain name or not exactly one file
+ * is there.
+ */
+async function fileInNamedFolder(
+  view: WorkspaceView,
+  folder: Token | undefined,
+  file: Token,
+): Promise<string | null> {
+  if (!folder || (folder.form !== "W" && folder.form !== "P") || !/^[\w@.-]+$/.test(folder.raw))
+    return null;
+  if (file.form !== "P" || !/^[\w@.+-]+\.[A-Za-z0-9]+$/.test(file.raw)) return null;
+  const files = await view.files(`**/${folder.raw}/${file.raw}`);
+  return files.length === 1 ? files[0]! : null;
 }

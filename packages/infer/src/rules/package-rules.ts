@@ -120,6 +120,8 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       `(?:show )?${PKG_BEFORE}(?<field>main) file${PKG}`,
       // "node engine requirement".
       "(?:show )?(?<field>nodeversion) (?<requirement>dependency)",
+      // "min node version required?": "required" says what the field is.
+      "(?:show )?(?<field>nodeversion) (?<required>import)",
     ].map(rulePattern),
     async build(slots, context) {
       const concept = slots.field?.[0]?.form ?? "";
@@ -130,6 +132,9 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       const requirement = slots.requirement?.[0]?.raw;
       if (requirement !== undefined && !/^requirements?$/i.test(requirement))
         return `${quoted(requirement)} after the node version is not read`;
+      const required = slots.required?.[0]?.raw;
+      if (required !== undefined && !/^(?:required|needed)$/i.test(required))
+        return `${quoted(required)} after the node version is not read`;
       const quotedField = slots.quotedField?.[0]?.raw;
       if (quotedField !== undefined && quotedField !== name)
         return `the quoted ${quoted(quotedField)} is not the field ${quoted(name ?? "")}`;
