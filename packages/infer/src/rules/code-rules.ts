@@ -97,6 +97,8 @@ const DEFINED = [
   // "where do we define the Redis class", "where do we define createClient".
   `(?:show )?where define ${NAME}${WHERE}`,
   `(?:show |find )?(?:(?<onefile>file) )?define (?:codekind )?${NAME}${WHERE}`,
+  // "which files define a class called LeWindows".
+  `(?:show |find )?(?:(?<onefile>file) )?define (?<codekind>codekind) named (?<name>[WC])${WHERE}`,
   `(?:show |find )?${NAME} define${WHERE}`,
   // "which file has the LRUCache class": one file, the kind marking the name.
   `(?:show )?(?<onefile>file) have (?<name>[WC]) (?<codekind>codekind)${WHERE}`,
@@ -376,6 +378,8 @@ export const CODE_RULES: readonly IntentRule[] = [
       "(?:(?<ask>show) )?(?<verb>import) (?<inFile>in )?{file}",
       // "which modules get required in a.cjs": "in" says the file imports them ("which files import a.js" asks the reverse).
       "(?:show )?file import in {file}",
+      // "list the modules imported by lib/nodemailer.js".
+      "(?:show )?file import per {file}",
       // "deps of lib/worker.js": a module's dependencies are what it imports.
       "(?:show )?dependency (?:in )?{file}",
       // "which modules does _baseClone.js depend on".
@@ -455,8 +459,18 @@ export const CODE_RULES: readonly IntentRule[] = [
       "(?:show )?line in (?<file>F) (?<name>[^ ]+) define",
       // "what line is class ConnectionParameters declared on": in its one defining file.
       "(?:show )?line (?:(?<codekind>codekind) )?(?<name>[WC]) (?:(?<kindAfter>codekind) )?define",
+      // "what line is `class MimeNode` on": the declaration quoted.
+      "(?:show )?line (?<declared>Q)",
     ].map(rulePattern),
     build(slots) {
+      const declared = /^(class|function|interface|enum) ([A-Za-z_$][\w$]*)$/.exec(
+        slots.declared?.[0]?.raw ?? "",
+      );
+      if (slots.declared && !declared) return "the quoted text is not a declaration";
+      if (declared) {
+        const kindToken = { form: "codekind", raw: declared[1]! };
+        return definedOnce({ codekind: [kindToken] }, declared[2]!);
+      }
       const name = identifier(slots);
       if (!slots.file) return definedOnce(slots, name);
       const path = fileOf(slots.file);

@@ -138,3 +138,59 @@ describe("everyday wordings on a small tree", () => {
       expect(built.reason).toMatch(/count-folders matched, but .* say which/);
   });
 });
+
+const mailer = workspaceFor("everyday-mailer", {
+  "package.json": JSON.stringify({
+    name: "mailerish",
+    packageManager: "pnpm@8.15.0",
+    sideEffects: false,
+    peerDependencies: { react: ">=18", immer: ">=9" },
+    peerDependenciesMeta: { immer: { optional: true } },
+  }),
+  ".prettierrc.js": "module.exports = {}\n",
+  "lib/nodemailer.js": "const shared = require('./shared')\nconst x = require('./xoauth2')\n",
+  "lib/shared/index.js": "module.exports = {}\n",
+  "lib/xoauth2/index.js": "class XOAuth2 {}\nmodule.exports = XOAuth2\n",
+  "lib/smtp/index.js": "const XOAuth2 = require('../xoauth2')\n",
+  "lib/mime/le-unix.js": "class LeWindows {}\n",
+  "lib/mime/le-windows.js": "class LeWindows {}\n",
+  "lib/mime/index.js": "\nclass MimeNode {}\n",
+  "empty.txt": "",
+});
+
+describe("everyday wordings from a held-out corpus (O), read after its first run", () => {
+  it.each<[string, string, unknown]>([
+    ["who uses the xoauth2 module", "files-importing", ["lib/nodemailer.js", "lib/smtp/index.js"]],
+    [
+      "which files require the shared module (lib/shared)?",
+      "files-importing",
+      ["lib/nodemailer.js"],
+    ],
+    ["list the modules imported by lib/nodemailer.js", "imports", ["./shared", "./xoauth2"]],
+    ["what line is `class MimeNode` on", "definition-line", 2],
+    ["list the dotfiles at the root of the repo", "hidden-files", [".prettierrc.js"]],
+    ["which package manager does it use", "package-key", "pnpm@8.15.0"],
+    ["is sideEffects set in package.json? to what", "package-key", false],
+    ["which peer dependencies are optional?", "package-dependencies", ["immer"]],
+    ["is there a tsconfig?", "files-named-known", []],
+    // Three files of 19 bytes tie; the empty one is left out.
+    [
+      "smallest file that isn't empty",
+      "smallest-files",
+      ["lib/mime/index.js", "lib/mime/le-unix.js", "lib/mime/le-windows.js"],
+    ],
+    ["is eval( called anywhere in the code?", "search", []],
+  ])("%j → %s", async (request, rule, gold) => {
+    const { built, output } = await mailer.ask(request);
+    expect(built.rule, JSON.stringify(built)).toBe(rule);
+    expect(output).toEqual(gold);
+  });
+
+  it("reads “file(s)” as files: every file that defines the class", async () => {
+    const { output } = await mailer.ask("which file(s) define a class called LeWindows");
+    expect(output).toEqual([
+      { file: "lib/mime/le-unix.js", line: 1, text: "class LeWindows {}", kind: "class" },
+      { file: "lib/mime/le-windows.js", line: 1, text: "class LeWindows {}", kind: "class" },
+    ]);
+  });
+});

@@ -23,6 +23,7 @@ const KNOWN_FILES: Readonly<Record<string, string>> = Object.freeze({
   licence: "{LICENSE,LICENCE,License,license,COPYING}*",
   licensed: "{LICENSE,LICENCE,License,license,COPYING}*",
   contributing: "{CONTRIBUTING,Contributing,contributing}*",
+  tsconfig: "tsconfig*.json",
 });
 
 /** Commands that show a file, never a package.json field: "cat license" is the LICENSE file. */

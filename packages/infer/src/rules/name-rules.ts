@@ -129,8 +129,14 @@ export const NAME_RULES: readonly IntentRule[] = [
     summary: "the hidden files (names that start with a dot)",
     examples: ["hidden files in the project root", "list the hidden files in src"],
     needs: ["find_files"],
-    patterns: [`${COUNT}{ask}hidden file${SCOPE}`].map(rulePattern),
+    patterns: [
+      `${COUNT}{ask}hidden file${SCOPE}`,
+      // "list the dotfiles at the root": the word is both.
+      `${COUNT}{ask}(?<dotfiles>hidden)${SCOPE}`,
+    ].map(rulePattern),
     build(slots) {
+      if (slots.dotfiles && !/^dot-?files$/i.test(slots.dotfiles[0]!.raw))
+        return `${quoted(slots.dotfiles[0]!.raw)} alone does not name files`;
       const { pattern, where } = baseGlob(slots);
       const list = `${findCall(pattern, "pattern", { names: true })}.filter(file => file.split("/").at(-1).startsWith("."))`;
       return {

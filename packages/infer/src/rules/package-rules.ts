@@ -182,10 +182,22 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       // "what depends on semver" asks who uses it; "what does koa depend on" for koa's list.
       if (/^depends?\b/i.test(slots.section?.[0]?.raw ?? "") && slots.pkg)
         return "“depends on <package>” asks what uses the package, not what it depends on";
-      const found = await manifestOf(slots, context);
       const section = SECTIONS[slots.section?.[0]?.form ?? ""];
+      // "which peer dependencies are optional?": peerDependenciesMeta says which.
+      const optional =
+        section === "peerDependencies" && /^optional$/i.test(slots.pkg?.[0]?.raw ?? "");
+      const found = await manifestOf(optional ? { ...slots, pkg: [] } : slots, context);
       if (typeof found === "string" || !section)
         return typeof found === "string" ? found : "no section";
+      if (optional) {
+        const names =
+          'Object.keys(meta).filter(name => meta[name] !== null && typeof meta[name] === "object" && meta[name].optional === true)';
+        return {
+          program: `const meta = JSON.parse(read_file(path)).peerDependenciesMeta ?? {}\n${slots.count ? `len(${names})` : names}`,
+          params: { path: found.path },
+          reading: `${slots.count ? "the number of " : "the "}peer dependencies ${quoted(found.path)}'s peerDependenciesMeta marks "optional": true`,
+        };
+      }
       const value = `JSON.parse(read_file(path)).${section} ?? {}`;
       return {
         program: slots.count ? `len(Object.keys(${value}))` : value,
@@ -328,7 +340,9 @@ export const PACKAGE_RULES: readonly IntentRule[] = [
       // A field named as the file names it (`M`, grounded): "list the keywords", "bugs url?",
       // "the size-limit config from package.json", "jest's testRegex" (a key within the field).
       // "what keywords does package.json list", "how many keywords".
-      `(?<count>count )?(?:show )?${PKG_BEFORE}(?<key>M)(?: (?<tail>url|K))?${PKG}(?: (?:show|have|define))?`,
+      `(?<count>count )?(?:show )?${PKG_BEFORE}(?<key>M)(?: (?<tail>url|K))?${PKG}(?: (?:show|have|define|use))?`,
+      // "is sideEffects set in package.json? to what": its value.
+      "(?:show )?(?<key>M) set(?: in (?<pkg>F))?(?: to)?",
       `(?:show )?${PKG_BEFORE}(?<key>M) (?<sub>W|C|M)${PKG}`,
       // "what's the tsd directory setting": a key of the field, whatever concept its word is,
       // read only where the field has that key.

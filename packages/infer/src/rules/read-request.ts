@@ -196,7 +196,8 @@ function trimChunk(chunk: string): string {
 export function readRequest(text: string): Token[] {
   const words: Token[] = [];
   let opening = true;
-  for (const piece of pieces(text)) {
+  // "which file(s) define X": the plural, as "(s)" says either.
+  for (const piece of pieces(text.replace(/\b([A-Za-z]+)\(s\)(?=\s|$|[?.!,])/g, "$1s"))) {
     const opens = opening;
     opening = piece.kind === "chunk" && /[.?!]$/.test(piece.text);
     if (piece.kind === "quote") words.push({ form: "Q", raw: piece.text });

@@ -160,6 +160,8 @@ function termOf(
 }
 
 const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
+  if (slots.calls && !/^call/i.test(slots.calls[0]!.raw))
+    return `${quoted(slots.calls[0]!.raw)} after the text is not read`;
   const term = callsOf(termOf(slots), slots);
   const searches = context.tools.has("search_files") && term !== null && "query" in term;
   const pattern = searchedGlob(slots, { ...context, tools: searches ? context.tools : new Set() });
@@ -469,6 +471,9 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       "(?<count>count )(?:(?<files>file) )?(?<verb>import|use) (?<module>W) (?<dep>package){scope}",
       // "what depends on functions/compare", "which files depend on lib/a.js": a module's path.
       "(?:(?<ask>show) |(?<who>who) )?(?:(?<files>file) )?(?<verb>dependency) (?<module>[PF]){scope}",
+      // "who uses the xoauth2 module", "which files require the shared module (lib/shared)":
+      // the folder the module's name grounds to, by its index module.
+      "(?:(?<ask>show) |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?:(?<named>W) )?(?<moduleWord>file) (?:in )?(?<folder>D)",
       // "what imports the IANAZone module", "which files use node's crypto module".
       "(?:(?<ask>show) |(?<who>who) )?(?:(?<files>file) )?(?<verb>import|use) (?:(?<node>W) )?(?<module>[WC]) (?<moduleWord>file){scope}",
     ].map(rulePattern),
@@ -497,6 +502,14 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       const moduleWord = slots.moduleWord?.[0]?.raw;
       if (moduleWord !== undefined && !/^modules?$/i.test(moduleWord))
         return `${quoted(moduleWord)} after the name is not read`;
+      const folder = slots.folder?.[0]?.path;
+      if (folder !== undefined) {
+        // "the shared module (lib/shared)": the name, when written, is the folder's own.
+        const named = slots.named?.[0]?.raw;
+        if (named !== undefined && named !== folder.split("/").at(-1))
+          return `${quoted(named)} is not the name of ${quoted(folder)}`;
+        return importersOfFiles(slots, context, `${folder}/index.{${MODULE_FILE_ENDS}}`);
+      }
       if (
         slots.node &&
         !(/^node$/i.test(slots.node[0]!.raw) && NODE_BUILTIN_MODULES.includes(module ?? ""))
@@ -691,6 +704,8 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `${USED} (?:(?<calls>call)|use){scope}`,
       // "search for console.log calls".
       `search ${USED} (?:(?<calls>call)|use){scope}`,
+      // "is eval( called anywhere in the code?": "called" after code-shaped text.
+      `${USED} (?<calls>named){scope}`,
       `find (?<term>[QR])(?: ws)?{scope}`,
       // "find INVALID_DATE_STRING", "find the string --no-clobber": a code-shaped name or text
       // after a word that introduces it ("where is X defined" asks for its definition).

@@ -85,9 +85,13 @@ function extremeFiles(order: "largest" | "smallest") {
     if (typeof found === "string") return found;
     const count = numberOf(slots.n, 10, MAX_ROWS);
     if (count === null) return "the number is out of range";
-    const sorted = `sort_by(sizes, "${measured.field}"${order === "largest" ? ", true" : ""})`;
+    // "the smallest file that isn't empty": the files with something in them.
+    const measuredOnes = slots.nonEmpty
+      ? `sizes.filter(entry => entry.${measured.field} > 0)`
+      : "sizes";
+    const sorted = `sort_by(${measuredOnes}, "${measured.field}"${order === "largest" ? ", true" : ""})`;
     const many = isPlural(slots.files) || slots.n !== undefined;
-    const unit = measured.field === "bytes" ? "size in bytes" : "length in characters";
+    const unit = `${measured.field === "bytes" ? "size in bytes" : "length in characters"}${slots.nonEmpty ? ", empty ones left out" : ""}`;
     // "which file is the largest": every file of that size, when several tie; "the largest file
     // and its size": their rows.
     const tied = `const ranked = ${sorted}\nranked.filter(entry => entry.${measured.field} === ranked[0].${measured.field})`;
@@ -141,6 +145,8 @@ export const SIZE_RULES: readonly IntentRule[] = [
     needs: ["find_files"],
     patterns: [
       `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope}${BY}(?: asc)?`,
+      // "smallest file that isn't empty".
+      `{ask}(?:{n} )?smallest (?:{kind} )?(?<files>file){scope} (?<nonEmpty>not empty)`,
       `(?:show |find )?(?:{kind} )?(?<files>file) smallest{scope}${BY}`,
       `(?:show |find )?(?:{n} )?(?:{kind} )?(?<files>file){scope} smallest${BY}`,
       "(?:show |find )?{kind} smallest{scope}",
