@@ -88,7 +88,7 @@ describe("an agent over MCP, first try", () => {
       'list_folder(path?: string) -> { name: string, path: string, kind: "file" | "folder" }[]',
       "read_lines(path: string, start: number, end?: number) -> string[]",
       "search_files(text: string, glob?: string) -> { file: string, line: number, text: string }[]",
-      "definitions_of(name: string, glob?: string) -> { file: string, line: number, text: string, kind?: string, bundled?: boolean, local?: boolean, unassigned?: boolean }[]",
+      "definitions_of(name: string, glob?: string) -> { file: string, line: number, text: string, kind?: string, bundled?: boolean, local?: boolean }[]",
     ])
       expect(description).toContain(`\n${signature} — `);
     expect(description).toContain("Refused (write instead): regex lookaround and backreferences");

@@ -253,7 +253,7 @@ export const FILE_TOOL_SPECS: readonly ToolSpec[] = Object.freeze([
       },
     ],
     returns:
-      "{ file: string, line: number, text: string, kind?: string, bundled?: boolean, local?: boolean, unassigned?: boolean }[]",
+      "{ file: string, line: number, text: string, kind?: string, bundled?: boolean, local?: boolean }[]",
     gradeW: 1,
     effectsCeiling: 0,
     docs: "definitions_of.md",
