@@ -208,9 +208,10 @@ const search = (shape: Shape) => (slots: RuleSlots, context: RuleContext) => {
  * read whole (`read_file`), so one the search tools would skip (binary, too large) is never
  * counted as lacking the text; it fails the request instead.
  */
-const searchWithout = (count: boolean) => (slots: RuleSlots) => {
+const searchWithout = (count: boolean) => (slots: RuleSlots, context: RuleContext) => {
   const term = termOf(slots);
-  const pattern = searchedGlob(slots, { tools: new Set() } as unknown as RuleContext);
+  // Text files only, each read whole: a file no search reads is never "without" the text.
+  const pattern = searchedGlob(slots, { ...context, tools: new Set() });
   if (!term || !pattern) return "the text to search for is not usable";
   const what =
     "query" in term
@@ -595,10 +596,10 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         const local = await namesLocalModule(module, context);
         // The workspace's own package ("dayjs" in dayjs): its files import it by a relative
         // path to its entry, which importers_of counts too; none found is still no answer.
-        const self = (await context.workspace?.manifest?.("package.json"))?.name === module;
+        const manifest = await context.workspace?.manifest?.("package.json");
+        const self = manifest?.name === module;
         // A package the workspace vendors and imports through package.json's subpath imports
         // ("#ansi-styles"): finding no import of its bare name is not none.
-        const manifest = await context.workspace?.manifest?.("package.json");
         const imports = manifest?.imports;
         const unknown =
           imports !== null &&
@@ -662,11 +663,11 @@ export const SEARCH_RULES: readonly IntentRule[] = [
       `(?<count>count )?{ask}(?:{kind} )?file ${NOT_TERM}{scope}`,
       `(?<count>count )?{ask}(?:{kind} )?file{scope} ${NOT_TERM}`,
     ].map(rulePattern),
-    build(slots) {
+    build(slots, context) {
       if (slots.lack && !/^(?:lacks?|lacking|missing)$/i.test(slots.lack[0]!.raw))
         return `${quoted(slots.lack[0]!.raw)} is not read`;
       const term = slots.term ?? slots.term2 ?? slots.term3;
-      return searchWithout(slots.count !== undefined)({ ...slots, term: term ?? [] });
+      return searchWithout(slots.count !== undefined)({ ...slots, term: term ?? [] }, context);
     },
   },
   {
