@@ -266,11 +266,11 @@ function definitions(tool: string) {
 
 /**
  * The line of a name's one definition when no file is named: its code (a .d.ts only when no code
- * defines it), of the kind asked; several definitions, or none, answer nothing.
+ * defines it), of the kind a word asks for ("class"); several definitions, or none, answer nothing.
  */
-function definedOnce(slots: RuleSlots, name: string | null): RuleProgram | string {
+function definedOnce(name: string | null, kindWord: string | undefined): RuleProgram | string {
   if (!name) return "the name is not a plain identifier";
-  const word = (slots.codekind ?? slots.kindAfter)?.[0]?.raw.toLowerCase();
+  const word = kindWord?.toLowerCase();
   const kind =
     word === undefined
       ? undefined
@@ -467,12 +467,9 @@ export const CODE_RULES: readonly IntentRule[] = [
         slots.declared?.[0]?.raw ?? "",
       );
       if (slots.declared && !declared) return "the quoted text is not a declaration";
-      if (declared) {
-        const kindToken = { form: "codekind", raw: declared[1]! };
-        return definedOnce({ codekind: [kindToken] }, declared[2]!);
-      }
+      if (declared) return definedOnce(declared[2]!, declared[1]!);
       const name = identifier(slots);
-      if (!slots.file) return definedOnce(slots, name);
+      if (!slots.file) return definedOnce(name, (slots.codekind ?? slots.kindAfter)?.[0]?.raw);
       const path = fileOf(slots.file);
       if (!name || !path) return "the name is not a plain identifier, or the file is not there";
       return {

@@ -123,8 +123,12 @@ export async function groundRequest(
       else if (grounded?.found === "file") Object.assign(token, { form: "F", path: grounded.path });
       else if (token.form === "P" || token.form === "W") {
         const named = ++lookups <= MAX_LOOKUPS ? await namedOnce(view, token, next) : null;
-        const misspelt = named ? null : await misspeltRootFile(view, token);
-        const within = named || misspelt ? null : await fileInNamedFolder(view, previous, token);
+        const misspelt =
+          named || ++lookups > MAX_LOOKUPS ? null : await misspeltRootFile(view, token);
+        const within =
+          named || misspelt || ++lookups > MAX_LOOKUPS
+            ? null
+            : await fileInNamedFolder(view, previous, token);
         if (within) {
           // "the ansi-styles index.js": the one index.js in a folder of that name.
           Object.assign(token, { form: "F", path: within, raw: `${previous!.raw} ${token.raw}` });

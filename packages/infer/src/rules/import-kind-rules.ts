@@ -16,14 +16,16 @@ const BUILTIN = `/^(?:node:|(?:${NODE_BUILTIN_MODULES.join("|")})(?:\\/|$))/`;
 /** "(not relative paths, not node builtins)": what the kind asked leaves out anyway. */
 const LEFT_OUT = "(?: not (?:relpath|builtin|extpkg))*";
 
+/** The specifiers of one kind among `specifiers` (a program expression), once each. */
 const KINDS = {
   builtin: {
-    filter: `unique(imports_of(path).filter(spec => ${BUILTIN}.test(spec)))`,
+    filter: (specifiers: string) => `unique(${specifiers}.filter(spec => ${BUILTIN}.test(spec)))`,
     words: "Node built-in modules",
     how: "as written, node: prefix or not",
   },
   extpkg: {
-    filter: `unique(imports_of(path).filter(spec => !/^[./#]/.test(spec) && !${BUILTIN}.test(spec)).map(spec => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/")))`,
+    filter: (specifiers: string) =>
+      `unique(${specifiers}.filter(spec => !/^[./#]/.test(spec) && !${BUILTIN}.test(spec)).map(spec => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/")))`,
     words: "packages (bare specifiers that are not Node's built-in modules)",
     how: "by package name, without the subpath imported",
   },
@@ -57,7 +59,7 @@ export const IMPORT_KIND_RULES: readonly IntentRule[] = [
       if (folder !== undefined) {
         // Every module under the folder, each read once: what any of them imports.
         const pattern = globFor(folder, MODULE_EXTENSIONS);
-        const found = `sorted(${kind.filter.replace("imports_of(path)", "find_files(pattern).flatMap(file => imports_of(file))")})`;
+        const found = `sorted(${kind.filter("find_files(pattern).flatMap(file => imports_of(file))")})`;
         return {
           program: slots.count ? `len(${found})` : found,
           params: { pattern } as Record<string, string>,
@@ -67,7 +69,9 @@ export const IMPORT_KIND_RULES: readonly IntentRule[] = [
       const path = moduleFileOf(slots.file);
       if (!path) return "the file is not a JavaScript or TypeScript module in the workspace";
       return {
-        program: slots.count ? `len(${kind.filter})` : kind.filter,
+        program: slots.count
+          ? `len(${kind.filter("imports_of(path)")})`
+          : kind.filter("imports_of(path)"),
         params: { path },
         reading: `${slots.count ? "the number of " : ""}the ${kind.words} ${quoted(path)} imports (import, export … from, require; parsed), ${kind.how}`,
       };

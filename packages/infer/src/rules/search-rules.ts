@@ -488,16 +488,16 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         !asksWhichFiles(slots)
       )
         return "“deps of” a module names what it imports, not who imports it";
+      // The workspace module a bare name or a path's end names, looked up once, when needed.
+      let ownModule: Promise<string | null> | undefined;
+      const ownOf = () =>
+        (ownModule ??= module === null ? Promise.resolve(null) : namesOwnModule(module, context));
       if (
         slots.verb?.[0]?.form === "use" &&
         slots.module?.[0]?.form === "W" &&
         !slots.dep &&
         !slots.moduleWord &&
-        !(
-          module &&
-          ((await declaresDependency(module, context)) ||
-            (await namesOwnModule(module, context)) !== null)
-        )
+        !(module && ((await declaresDependency(module, context)) || (await ownOf()) !== null))
       )
         return "“uses” a word names a package only when package.json declares it, or a module of the workspace by its name";
       const moduleWord = slots.moduleWord?.[0]?.raw;
@@ -534,7 +534,7 @@ export const SEARCH_RULES: readonly IntentRule[] = [
         return importersOfFiles(slots, context, module);
       // "which files import classes/semver", "who requires lib/main": a path's end without its
       // extension, whose first folder no package is named after, that a module file has.
-      const own = module === null ? null : await namesOwnModule(module, context);
+      const own = await ownOf();
       if (form === "P" && module?.includes("/") && own)
         return importersOfFiles(slots, context, own);
       // "who imports permessage-deflate": a bare name that no package declares or installs,

@@ -55,15 +55,8 @@ export async function ownPackage(
   root: string | WorkspaceRoot,
   options: ReadTextFileOptions,
 ): Promise<OwnPackage | null> {
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(await readTextFile(root, "package.json", options));
-  } catch {
-    return null;
-  }
-  if (!manifest || typeof manifest !== "object") return null;
-  const fields = manifest as Record<string, unknown>;
-  if (typeof fields.name !== "string" || fields.name === "") return null;
+  const fields = await rootManifest(root, options);
+  if (!fields || typeof fields.name !== "string" || fields.name === "") return null;
   const named = [
     ...ENTRY_FIELDS.flatMap((field) => (typeof fields[field] === "string" ? [fields[field]] : [])),
     ...pathsIn(mainExport(fields.exports)),
@@ -101,13 +94,7 @@ export async function packageImports(
   root: string | WorkspaceRoot,
   options: ReadTextFileOptions,
 ): Promise<ReadonlyMap<string, readonly string[]>> {
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(await readTextFile(root, "package.json", options));
-  } catch {
-    return new Map();
-  }
-  const imports = (manifest as { imports?: unknown } | null)?.imports;
+  const imports = (await rootManifest(root, options))?.imports;
   if (!imports || typeof imports !== "object" || Array.isArray(imports)) return new Map();
   return new Map(
     Object.entries(imports)
@@ -138,4 +125,20 @@ export function aliasedPaths(
     return paths.map((target) => target.replace("*", filled));
   }
   return [];
+}
+
+/** The root `package.json` as an object; null when it is missing, unreadable, not JSON or not an object. */
+async function rootManifest(
+  root: string | WorkspaceRoot,
+  options: ReadTextFileOptions,
+): Promise<Record<string, unknown> | null> {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await readTextFile(root, "package.json", options));
+  } catch {
+    return null;
+  }
+  return manifest && typeof manifest === "object" && !Array.isArray(manifest)
+    ? (manifest as Record<string, unknown>)
+    : null;
 }
